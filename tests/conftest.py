@@ -1,0 +1,42 @@
+"""Shared fixtures.
+
+The seed files live in ../shared/seeds beside the project (in CI and in the
+developers' checkouts) but not in a user's clone. Tests that read them take the
+``seeds_dir`` fixture: it skips with a reason when the folder is absent, and
+fails instead when CI=true, so CI can never silently skip them.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SEEDS_DIR = Path(os.environ.get("ENDPHASE_SEEDS", PROJECT_ROOT.parent / "shared" / "seeds"))
+SEED_000 = "000_a9e0e0f7c8ec137b.txt"
+SEED_001 = "001_a292a77a254a02c3.txt"
+SEED_002 = "002_756b9499af651e6b.txt"
+SEED_003 = "003_c459b006291aa8b3.txt"
+SEED_004 = "004_cd29c789ac3abe14.txt"
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+@pytest.fixture(scope="session")
+def seeds_dir() -> Path:
+    """The folder of seed files, or skip (fail in CI) when it is absent."""
+    if not (SEEDS_DIR / SEED_000).is_file():
+        msg = f"seed files not found at {SEEDS_DIR} (set ENDPHASE_SEEDS to point at them)"
+        if _in_ci():
+            pytest.fail(msg + "; CI=true, so this is an error, not a skip")
+        pytest.skip(msg)
+    return SEEDS_DIR
+
+
+@pytest.fixture(scope="session")
+def project_root() -> Path:
+    return PROJECT_ROOT

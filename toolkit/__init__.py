@@ -1,0 +1,16 @@
+"""End Phase ruling toolkit for the Yu-Gi-Oh! OCG.
+
+Two halves that stand alone:
+
+* the data: dated rulings with their history, the cards they name, and the
+  rule events (``load_rulings``, ``load_cards``, ``load_events``);
+* the engine: resolves an End Phase under the rules in force on any date and
+  enumerates every legal line (``toolkit.engine``).
+"""
+
+from __future__ import annotations
+
+from toolkit.errors import DataError, ScenarioError, ToolkitError, WikiParseError
+
+__all__ = ["DataError", "ScenarioError", "ToolkitError", "WikiParseError"]
+__version__ = "0.1.0"
