@@ -11,6 +11,8 @@ Two halves that stand alone:
 from __future__ import annotations
 
 from toolkit.errors import DataError, ScenarioError, ToolkitError, WikiParseError
+from toolkit.scenario import Scenario, load_scenario, save_scenario, seed_scenario
 
 __all__ = ["DataError", "ScenarioError", "ToolkitError", "WikiParseError"]
+__all__ += ["Scenario", "load_scenario", "save_scenario", "seed_scenario"]
 __version__ = "0.1.0"
