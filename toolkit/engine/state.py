@@ -1,0 +1,346 @@
+"""The immutable End Phase position.
+
+A :class:`State` is small and hashable (tuples, frozensets; no dicts of
+lists): search uses it as its transposition key.  It holds the game position
+and nothing of the path that led to it — the decisions and events of a line
+live in the search/trace layer — so positions reached by different orders
+merge.
+
+Who acts is explicit (:attr:`State.actor`):
+
+=============  ==============================================================
+``PRIORITY``   the priority holder may Pass, Perform a process, Activate a
+               quick effect (open game state) or Respond (chain window)
+``FORCED``     a player must choose: a mandatory process after both passed
+               (R7), the cards to discard (R1), triggers to put on the chain
+``AUTOMATIC``  the game proceeds by itself (the end of the turn, E1)
+``OVER``       the turn has ended
+=============  ==============================================================
+
+>>> Step.OPEN.actor, Step.ADJUST.actor, Step.OVER.actor
+(<Actor.PRIORITY: 'priority'>, <Actor.FORCED: 'forced'>, <Actor.OVER: 'over'>)
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from typing import TYPE_CHECKING
+
+from toolkit.engine.cards import behaviour, text_at
+from toolkit.engine.cards.base import CardText, Choice, Continuous, ContinuousKind
+from toolkit.engine.durations import Lingering
+from toolkit.engine.values import (
+    PLAYERS,
+    Card,
+    PositionSummary,
+    Process,
+    Zone,
+    other,
+    player_index,
+)
+
+if TYPE_CHECKING:
+    from toolkit.engine.rulesets import Ruleset
+
+
+class Actor(StrEnum):
+    """Who acts in a state."""
+
+    PRIORITY = "priority"
+    FORCED = "forced"
+    AUTOMATIC = "automatic"
+    OVER = "over"
+
+
+class Step(Enum):
+    """Where in the End Phase procedure a state is."""
+
+    OPEN = "open"
+    """Open game state: the priority holder may pass, perform, activate (R7)."""
+    CHAIN = "chain"
+    """A chain is being built: the priority holder may respond or pass (R5)."""
+    FORCED = "forced"
+    """Both passed: ``forced`` must perform one of their mandatory processes (R7)."""
+    TRIGGERS = "triggers"
+    """Triggered effects wait: ``forced`` puts theirs on the chain (TP first)."""
+    ADJUST = "adjust"
+    """The hand-size adjustment: the turn player picks the discards (R1, R2, H4)."""
+    TURN_END = "turn_end"
+    """The turn ends (E1): the automatic sweep."""
+    OVER = "over"
+    """The turn has ended."""
+
+    @property
+    def actor(self) -> Actor:
+        if self in (Step.OPEN, Step.CHAIN):
+            return Actor.PRIORITY
+        if self is Step.TURN_END:
+            return Actor.AUTOMATIC
+        if self is Step.OVER:
+            return Actor.OVER
+        return Actor.FORCED
+
+
+class Phase(StrEnum):
+    """The phase of the turn (issue 6 adds the others)."""
+
+    END = "end"
+    OVER = "over"
+
+
+class Cause(StrEnum):
+    """Why an effect is on the chain or a trigger is waiting (H1–H3, E1)."""
+
+    END_PHASE = "end_phase"
+    """Before the adjustment."""
+    ADJUSTMENT = "adjustment"
+    """The hand-size adjustment met its condition (H2); chaining to it is allowed (H1)."""
+    AFTER_ADJUSTMENT = "after_adjustment"
+    """Anything after the adjustment that the adjustment did not cause (H3, H5)."""
+    TURN_END = "turn_end"
+    """The end of the turn (E1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """One chain link (spec R5)."""
+
+    source: int
+    name: str
+    label: str
+    key: str
+    controller: str
+    speed: int
+    cause: Cause
+    choice: Choice = Choice()
+    subjects: tuple[int, ...] = ()
+    card_activation: bool = False
+    card_type: str = ""
+    process: tuple[int, str] | None = None
+    lingering: Lingering | None = None
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingTrigger:
+    """A trigger whose condition was met and which waits to be put on a chain."""
+
+    source: int
+    key: str
+    controller: str
+    mandatory: bool
+    label: str
+    cause: Cause
+    subjects: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, eq=True)
+class State:
+    """An End Phase position.  Build one with ``toolkit.engine.setup.initial_state``.
+
+    ``cards[uid].uid == uid`` for every card; ``decks`` lists each player's
+    named deck cards (uids, top first) above ``anonymous[p][0]`` unnamed ones;
+    ``anonymous[p]`` = (deck, hand, graveyard) counts of unnamed cards.
+    """
+
+    turn_player: str
+    ruleset: Ruleset
+    cards: tuple[Card, ...]
+    decks: tuple[tuple[int, ...], tuple[int, ...]]
+    anonymous: tuple[tuple[int, int, int], tuple[int, int, int]]
+    life: tuple[int, int]
+    step: Step = Step.OPEN
+    priority: str | None = None
+    passes: int = 0
+    forced: str | None = None
+    pending: tuple[Process, ...] = ()
+    done: frozenset[tuple[int, str]] = frozenset()
+    lingering: tuple[Lingering, ...] = ()
+    chain: tuple[Link, ...] = ()
+    waiting: tuple[WaitingTrigger, ...] = ()
+    adjusted: bool = False
+    after_chain: str | None = None
+    skipped: frozenset[str] = frozenset()
+    phase: Phase = Phase.END
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "_hash",
+            hash(
+                (
+                    self.turn_player, self.cards, self.decks, self.anonymous, self.life,
+                    self.step, self.priority, self.passes, self.forced, self.pending,
+                    self.done, self.lingering, self.chain, self.waiting, self.adjusted,
+                    self.after_chain, self.skipped, self.phase,
+                )
+            ),
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    # --- who acts -------------------------------------------------------
+
+    @property
+    def actor(self) -> Actor:
+        return self.step.actor
+
+    @property
+    def acting_player(self) -> str | None:
+        """The player to choose now (None when AUTOMATIC or OVER)."""
+        if self.step in (Step.OPEN, Step.CHAIN):
+            return self.priority
+        if self.step in (Step.FORCED, Step.TRIGGERS):
+            return self.forced
+        if self.step is Step.ADJUST:
+            return self.turn_player
+        return None
+
+    @property
+    def non_turn_player(self) -> str:
+        return other(self.turn_player)
+
+    @property
+    def is_over(self) -> bool:
+        return self.step is Step.OVER
+
+    # --- reading the position (card callables use these) -----------------
+
+    @property
+    def as_of(self) -> datetime.date | None:
+        """The date whose card texts apply (None: today's texts)."""
+        return self.ruleset.as_of
+
+    def card(self, uid: int) -> Card:
+        return self.cards[uid]
+
+    def text(self, card: Card) -> CardText:
+        """The text version of ``card`` in force for this position."""
+        return text_at(card.name, self.ruleset.as_of)
+
+    def cards_in(self, player: str | None, zone: Zone) -> list[Card]:
+        """Cards of ``player`` (controller; None: both) in ``zone``; a deck in order, top first."""
+        if zone is Zone.DECK:
+            players = PLAYERS if player is None else (player,)
+            return [self.cards[u] for p in players for u in self.decks[player_index(p)]]
+        return [c for c in self.cards if c.zone is zone and (player is None or c.controller == player)]
+
+    def hand_size(self, player: str) -> int:
+        named = sum(1 for c in self.cards if c.zone is Zone.HAND and c.controller == player)
+        return named + self.anonymous[player_index(player)][1]
+
+    def lp(self, player: str) -> int:
+        return self.life[player_index(player)]
+
+    def is_negated(self, uid: int) -> bool:
+        """Whether a lingering effect negates the card's effects (e.g. Veiler)."""
+        for item in self.lingering:
+            if item.target == uid:
+                effect = text_at(item.source, self.ruleset.as_of).lingering_effect(item.effect)
+                if effect is not None and effect.negates:
+                    return True
+        return False
+
+    def continuous_effects(self, kind: ContinuousKind) -> Iterator[tuple[str, Card | None, Continuous]]:
+        """Every active no-chain-link effect of ``kind``: (controller, card or None, effect).
+
+        Sources: face-up cards' ``continuous`` (unless negated) and lingering
+        effects' ``continuous`` (Pikeru's Circle).
+        """
+        when = self.ruleset.as_of
+        for c in self.cards:
+            if c.zone is not Zone.FIELD:
+                continue
+            for eff in text_at(c.name, when).continuous:
+                if eff.kind is kind and eff.active(c, self) and not self.is_negated(c.uid):
+                    yield c.controller, c, eff
+        for item in self.lingering:
+            effect = text_at(item.source, when).lingering_effect(item.effect)
+            if effect is None:
+                continue
+            for eff in effect.continuous:
+                if eff.kind is kind:
+                    yield item.controller, None, eff
+
+    def continuous_active(self, kind: ContinuousKind, controller: str | None = None) -> bool:
+        return any(
+            controller is None or who == controller for who, _c, _e in self.continuous_effects(kind)
+        )
+
+    def pending_of(self, player: str, *, mandatory: bool | None = None) -> tuple[Process, ...]:
+        return tuple(
+            p for p in self.pending
+            if p.controller == player and (mandatory is None or p.mandatory == mandatory)
+        )
+
+    # --- summaries ------------------------------------------------------
+
+    def summary(self) -> PositionSummary:
+        """The position by card names (what an Outcome keeps)."""
+        rows = []
+        for p in PLAYERS:
+            for zone in (Zone.HAND, Zone.FIELD, Zone.GY, Zone.BANISHED, Zone.DECK):
+                if zone is Zone.DECK:
+                    names = tuple(self.cards[u].name for u in self.decks[player_index(p)])
+                else:
+                    names = tuple(sorted(c.name for c in self.cards if c.zone is zone and c.controller == p))
+                rows.append((p, zone.value, names))
+        anonymous = []
+        for p in PLAYERS:
+            deck, hand, gy = self.anonymous[player_index(p)]
+            anonymous.extend([(p, Zone.DECK.value, deck), (p, Zone.HAND.value, hand), (p, Zone.GY.value, gy)])
+        return PositionSummary(
+            zones=tuple(rows),
+            life=tuple((p, self.life[player_index(p)]) for p in PLAYERS),
+            anonymous=tuple(anonymous),
+        )
+
+    def describe(self) -> str:
+        """One line: step, who acts, passes, pending processes."""
+        who = self.acting_player or "-"
+        pend = ", ".join(p.label for p in self.pending) or "none"
+        extra = f"; chain: {len(self.chain)}" if self.chain else ""
+        adj = "; adjusted" if self.adjusted else ""
+        return f"{self.step.value} ({who}), passes {self.passes}; pending: {pend}{extra}{adj}"
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        rows = []
+        for p in PLAYERS:
+            role = "TP" if p == self.turn_player else "NTP"
+            for zone in (Zone.HAND, Zone.FIELD, Zone.GY, Zone.BANISHED):
+                cards = [c for c in self.cards if c.zone is zone and c.controller == p]
+                names = ", ".join(
+                    esc(c.shown()) + (" <i>(negated)</i>" if self.is_negated(c.uid) else "") for c in cards
+                )
+                extra = self.anonymous[player_index(p)]
+                unnamed = {Zone.HAND: extra[1], Zone.GY: extra[2]}.get(zone, 0)
+                if unnamed:
+                    names += f" +{unnamed} unnamed"
+                rows.append(f"<tr><td>{p} ({role})</td><td>{zone.value}</td><td>{names}</td></tr>")
+            rows.append(
+                f"<tr><td>{p} ({role})</td><td>deck / LP</td>"
+                f"<td>{len(self.decks[player_index(p)]) + self.anonymous[player_index(p)][0]} cards"
+                f" / {self.life[player_index(p)]} LP</td></tr>"
+            )
+        pending = "".join(
+            f"<li>{esc(x.label)} — {x.controller}, {'mandatory' if x.mandatory else 'optional'}"
+            f", {'chain link' if x.chain_link else 'no chain link'} (R6 kind {int(x.kind)})</li>"
+            for x in self.pending
+        )
+        return (
+            f"<div><b>End Phase</b> — ruleset <code>{esc(self.ruleset.name)}</code>; "
+            f"{esc(self.describe())}"
+            f"<table>{''.join(rows)}</table>"
+            f"<div>Pending processes:<ul>{pending or '<li>none</li>'}</ul></div></div>"
+        )
+
+
+def is_monster(card: Card) -> bool:
+    return behaviour(card.name).is_monster

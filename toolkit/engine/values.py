@@ -1,0 +1,241 @@
+"""Small immutable values the engine passes around.
+
+Everything here is hashable, so states built from these values can serve as
+transposition-table keys.
+
+* players are the strings ``"A"`` and ``"B"`` (as in a Scenario); "turn
+  player" / "non-turn player" are roles, resolved through ``State.turn_player``;
+* :class:`Card` is one physical card in one zone;
+* :class:`Process` is one End Phase process (R6) still to be done;
+* :class:`Event` is a queryable fact that happened on a line (issue 4 asks
+  questions such as "was Hysteric Sign's effect activated?" of them);
+* :class:`Outcome` is where a line ends: the final position plus its events.
+
+>>> Event("activated", card="ヒステリック・サイン")
+Event('activated', card='ヒステリック・サイン')
+>>> other("A")
+'B'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+PLAYERS: tuple[str, str] = ("A", "B")
+
+
+def other(player: str) -> str:
+    """The opponent of ``player`` ("A" <-> "B")."""
+    return "B" if player == "A" else "A"
+
+
+def player_index(player: str) -> int:
+    """0 for "A", 1 for "B" (index into per-player tuples of a State)."""
+    return 0 if player == "A" else 1
+
+
+class Zone(StrEnum):
+    """Where a card is."""
+
+    HAND = "hand"
+    FIELD = "field"
+    GY = "graveyard"
+    BANISHED = "banished"
+    DECK = "deck"
+
+
+class Position(StrEnum):
+    """How a card lies on the field (the Scenario's ``CardSpec.position``)."""
+
+    FACE_UP = "face_up"
+    FACE_UP_DEFENSE = "face_up_defense"
+    FACE_DOWN = "face_down"
+    SET = "set"
+
+
+FACE_UP_POSITIONS = frozenset({Position.FACE_UP, Position.FACE_UP_DEFENSE})
+
+
+class ProcessKind(IntEnum):
+    """The six kinds of End Phase process (spec R6, seed 000 「エンドフェイズに行う処理の種類」)."""
+
+    MANDATORY_EFFECT = 1
+    """A mandatory effect that must be activated/applied in the End Phase."""
+    OPTIONAL_EFFECT = 2
+    """An optional effect that may be activated in the End Phase (trigger or ignition)."""
+    LINGERING = 3
+    """What an already-resolved effect does in the End Phase (《真炎の爆発》's banish)."""
+    MAINTENANCE_COST = 4
+    """A maintenance cost paid in the End Phase (Koa'ki Meiru)."""
+    DURATION_END = 5
+    """The end of an effect that lasts "until the End Phase" (pre-2014 《エフェクト・ヴェーラー》)."""
+    QUICK_EFFECT = 6
+    """A quick effect activated in the End Phase (not a pending process; listed for completeness)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card in one zone.
+
+    ``uid`` is fixed when the position is built (scenario order) and kept when
+    the card moves, so a position that repeats is recognised as the same
+    position (loop detection).  ``label`` is the name, suffixed ``#k`` when a
+    position holds several copies, and is what actions print.
+    ``tags`` record what happened to this card this turn ("summoned_this_turn",
+    "tribute_less_summoned", "sent_to_gy_this_turn", ...).
+    """
+
+    uid: int
+    name: str
+    owner: str
+    controller: str
+    zone: Zone
+    position: Position = Position.FACE_UP
+    tags: frozenset[str] = frozenset()
+    label: str = ""
+
+    @property
+    def face_up(self) -> bool:
+        """Face-up in any zone where that matters (hand and GY count as face-up)."""
+        return self.position in FACE_UP_POSITIONS or self.zone in (Zone.GY, Zone.BANISHED)
+
+    @property
+    def on_field_face_up(self) -> bool:
+        return self.zone is Zone.FIELD and self.position in FACE_UP_POSITIONS
+
+    def shown(self) -> str:
+        return self.label or self.name
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Process:
+    """One End Phase process still to be done (spec R6).
+
+    ``source`` is the uid of the card it belongs to (the affected card for a
+    lingering effect, or -1); ``key`` names the effect in that card's text
+    (or ``"<source card>:<effect>"`` for lingering effects).  ``(source, key)``
+    identifies the process; ``label`` is what the trace prints.
+    """
+
+    source: int
+    key: str
+    controller: str
+    kind: ProcessKind
+    mandatory: bool
+    chain_link: bool
+    label: str
+
+    @property
+    def pid(self) -> tuple[int, str]:
+        return (self.source, self.key)
+
+
+class EventKind(StrEnum):
+    """The vocabulary of queryable facts (predicates use these words)."""
+
+    ACTIVATED = "activated"
+    PERFORMED = "performed"
+    RESOLVED = "resolved"
+    NEGATED = "negated"
+    SUMMONED = "summoned"
+    SPECIAL_SUMMONED = "special_summoned"
+    SENT_TO_GY = "sent_to_gy"
+    DISCARDED = "discarded"
+    DESTROYED = "destroyed"
+    BANISHED = "banished"
+    RETURNED_TO_HAND = "returned_to_hand"
+    ADDED_TO_HAND = "added_to_hand"
+    DREW = "drew"
+    MILLED = "milled"
+    DAMAGE = "damage"
+    DAMAGE_PREVENTED = "damage_prevented"
+    LP_GAINED = "lp_gained"
+    CONTROL_CHANGED = "control_changed"
+    EFFECT_ENDED = "effect_ended"
+    TURN_SKIPPED = "turn_skipped"
+    HAND_ADJUSTED = "hand_adjusted"
+    BANISH_PREVENTED = "banish_prevented"
+    LOOP = "loop"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A fact on a line: ``kind`` (an :class:`EventKind` value), and the card
+    (Japanese name), player ("A"/"B"), amount and detail it concerns."""
+
+    kind: str
+    card: str | None = None
+    player: str | None = None
+    amount: int | None = None
+    detail: str | None = None
+
+    def __repr__(self) -> str:
+        parts = [repr(str(self.kind))]
+        for name in ("card", "player", "amount", "detail"):
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(f"{name}={value!r}")
+        return f"Event({', '.join(parts)})"
+
+    def sort_key(self) -> tuple[str, str, str, int, str]:
+        return (self.kind, self.card or "", self.player or "", self.amount or 0, self.detail or "")
+
+
+def sorted_events(events: frozenset[Event] | tuple[Event, ...]) -> tuple[Event, ...]:
+    """Events in a deterministic order."""
+    return tuple(sorted(events, key=Event.sort_key))
+
+
+@dataclass(frozen=True, slots=True)
+class PositionSummary:
+    """The final position of a line, by card names (copies are not told apart).
+
+    ``zones`` holds ``(player, zone, names)`` rows, names sorted; ``life`` holds
+    ``(player, LP)``; ``anonymous`` counts unnamed deck cards per player and zone.
+    """
+
+    zones: tuple[tuple[str, str, tuple[str, ...]], ...]
+    life: tuple[tuple[str, int], ...]
+    anonymous: tuple[tuple[str, str, int], ...] = ()
+
+    def names(self, player: str, zone: str) -> tuple[str, ...]:
+        for p, z, names in self.zones:
+            if p == player and z == zone:
+                return names
+        return ()
+
+    def count(self, player: str, zone: str) -> int:
+        extra = sum(n for p, z, n in self.anonymous if p == player and z == zone)
+        return len(self.names(player, zone)) + extra
+
+    def text(self) -> str:
+        rows = []
+        for p, z, names in self.zones:
+            if names:
+                rows.append(f"{p}.{z}: {', '.join(names)}")
+        rows.extend(f"{p}.{z}: +{n} unnamed" for p, z, n in self.anonymous if n)
+        rows.extend(f"{p}.LP: {lp}" for p, lp in self.life)
+        return "; ".join(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Where a line ends: the final position, the set of events on the line,
+    and, for a line that reached a repeating position, the cycle (action reprs).
+    """
+
+    summary: PositionSummary
+    events: frozenset[Event]
+    loop: tuple[str, ...] | None = None
+
+    @property
+    def is_loop(self) -> bool:
+        return self.loop is not None
+
+    def has(self, kind: str, card: str | None = None) -> bool:
+        return any(e.kind == kind and (card is None or e.card == card) for e in self.events)
+
+    def text(self) -> str:
+        head = "LOOP: " + " -> ".join(self.loop) if self.loop is not None else self.summary.text()
+        return head + " | " + ", ".join(repr(e) for e in sorted_events(self.events))
