@@ -1,0 +1,577 @@
+"""Build datasets/rulings.csv from the seed pages and the hand-curated annotations.
+
+The seeds are read with :mod:`toolkit.wiki` wherever they carry markup: the
+Ｑ/Ａ entries of 000 (End Phase page) and 002 (Phase page) come from
+``parse_faq``; the plain-text copy 001 is read with ``parse_plain`` and only
+confirms rulings of 000 (``; also 001_…`` in ``source``). What no parser can
+know — ids, topics the headings do not give, our English summaries, verdicts,
+history — is in ``scripts/ruling_annotations.yaml``, along with the rulings
+that live in page prose, quoted exactly and checked against the seeds.
+
+The build is deterministic and strict: an annotation that no longer matches
+exactly one seed entry, a seed entry that no annotation claims, a quote that
+is not in its seed, or a broken history link stops it with the full list of
+problems (exit status 2).
+
+Usage::
+
+    python scripts/build_rulings.py            # write datasets/rulings.csv
+    python scripts/build_rulings.py --check    # exit 1 if the committed CSV differs
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import os
+import re
+import sys
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from difflib import SequenceMatcher
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+if str(PROJECT_ROOT) not in sys.path:  # run as a script from a clone
+    sys.path.insert(0, str(PROJECT_ROOT))
+
+from toolkit.wiki import FaqEntry, card_names, page_lines, parse_faq, parse_plain  # noqa: E402
+
+DEFAULT_SEEDS = Path(os.environ.get("ENDPHASE_SEEDS", PROJECT_ROOT.parent / "shared" / "seeds"))
+DEFAULT_ANNOTATIONS = PROJECT_ROOT / "scripts" / "ruling_annotations.yaml"
+DEFAULT_OUTPUT = PROJECT_ROOT / "datasets" / "rulings.csv"
+
+WIKI_SEEDS = ("000", "002")
+"""Seeds in wiki markup: their Ｑ/Ａ entries are parsed and must all be claimed."""
+PLAIN_COPY_SEED = "001"
+"""The plain-text copy of part of 000: it only confirms rulings of 000."""
+DATED_SEEDS = ("000", "002")
+"""Every (YY/MM/DD) written in these seeds must be the date of some row."""
+MIN_ROWS = 45
+
+COLUMNS = (
+    "ruling_id",
+    "game",
+    "kind",
+    "date",
+    "date_precision",
+    "topic",
+    "cards",
+    "question_ja",
+    "answer_ja",
+    "summary_en",
+    "verdict",
+    "status",
+    "superseded_by",
+    "obsoleted_by_event",
+    "status_note",
+    "hidden_in_source",
+    "source",
+)
+GAMES = ("ocg", "duel_masters")
+KINDS = ("faq", "example", "rulebook", "worked_example", "official_qa")
+TOPICS = (
+    "hand_size_adjustment",
+    "end_phase_order",
+    "end_of_turn",
+    "errata_2014",
+    "phase_transition",
+    "turn_end_step",
+)
+VERDICTS = ("yes", "no", "conditional", "under_review", "explanation")
+STATUSES = ("current", "superseded", "retracted")
+EVENTS = (
+    "errata-2014-07-10",
+    "faq-2017-03-fid8021",
+    "rulebook-mr3-v1.0",
+    "rulebook-mr3-v1.1",
+    "rulebook-v3.0",
+    "tcg-time-limit-2018-06-01",
+    "grimoire-release",
+    "dm-comprehensive-rules-511",
+)
+"""The event ids datasets/events.csv defines (written by the data layer)."""
+
+RULING_KEYS = {
+    "ruling_id",
+    "game",
+    "kind",
+    "topic",
+    "entry",
+    "quote",
+    "also",
+    "also_001",
+    "cards",
+    "summary_en",
+    "verdict",
+    "status",
+    "superseded_by",
+    "obsoleted_by_event",
+    "status_note",
+}
+ENTRY_KEYS = {"seed", "date", "hidden", "question_has", "answer_has"}
+QUOTE_KEYS = {"seed", "anchor", "place", "hidden", "date", "question", "answer"}
+ID_PATTERN = re.compile(r"(?:ocg-(?:\d{6}|undated)|dm-qa)-[a-z0-9]+(?:-[a-z0-9]+)*")
+SEED_DATE = re.compile(r"\((\d{2})/(\d{2})/(\d{2})\)")
+LIST_SEPARATOR = " | "
+
+
+class BuildError(Exception):
+    """The seeds and the annotations disagree; ``problems`` lists every one."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = list(problems)
+        super().__init__(
+            f"{len(self.problems)} problem(s) building rulings.csv:\n" + "\n".join(f"- {p}" for p in self.problems)
+        )
+
+
+@dataclass(frozen=True)
+class Found:
+    """Where a quote was found: its text, the source label, and visibility."""
+
+    question: str | None
+    answer: str
+    label: str
+    hidden: bool
+    when: date | None
+
+
+def yy_date(text: str | None) -> date | None:
+    """``"13/03/27"`` -> 2013-03-27 (the seeds' YY/MM/DD; YY >= 90 is 19YY)."""
+    if text is None:
+        return None
+    yy, mm, dd = (int(x) for x in str(text).split("/"))
+    return date(yy + (1900 if yy >= 90 else 2000), mm, dd)
+
+
+def nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+# --------------------------------------------------------------------------
+# Reading the inputs
+# --------------------------------------------------------------------------
+
+
+def load_annotations(path: Path) -> dict[str, Any]:
+    try:
+        with path.open(encoding="utf-8") as handle:
+            data = yaml.safe_load(handle)
+    except (OSError, yaml.YAMLError) as exc:
+        raise BuildError([f"{path}: {exc}"]) from None
+    if not isinstance(data, dict) or not isinstance(data.get("rulings"), list):
+        raise BuildError([f"{path}: expected a mapping with a 'rulings' list"])
+    return data
+
+
+@dataclass
+class Seeds:
+    files: dict[str, str]
+    texts: dict[str, str]
+
+    @classmethod
+    def read(cls, folder: Path, files: Mapping[str, str]) -> Seeds:
+        texts = {}
+        missing = []
+        for code, name in files.items():
+            path = folder / name
+            if not path.is_file():
+                missing.append(f"seed {code}: {path} not found")
+                continue
+            texts[code] = path.read_text(encoding="utf-8")
+        if missing:
+            raise BuildError(missing)
+        return cls(dict(files), texts)
+
+
+def wiki_label(file: str, anchor: str | None, section: str | None) -> str:
+    where = f"{file}#{anchor}" if anchor else file
+    return f"{where} ({section})" if section else where
+
+
+# --------------------------------------------------------------------------
+# Matching annotations to seed text
+# --------------------------------------------------------------------------
+
+
+class Builder:
+    def __init__(self, seeds: Seeds, annotations: Mapping[str, Any]) -> None:
+        self.seeds = seeds
+        self.annotations = annotations
+        self.problems: list[str] = []
+        self.entries: dict[str, list[FaqEntry]] = {
+            code: parse_faq(seeds.texts[code], source=seeds.files[code]) for code in WIKI_SEEDS
+        }
+        self.claimed: dict[tuple[str, int], str] = {}
+        self.faq_rows: dict[str, FaqEntry] = {}
+
+    # -- Ｑ/Ａ entries --------------------------------------------------
+
+    def match_entry(self, rid: str, spec: Mapping[str, Any]) -> FaqEntry | None:
+        unknown = set(spec) - ENTRY_KEYS
+        if unknown:
+            self.problems.append(f"{rid}: unknown key(s) in entry: {sorted(unknown)}")
+        code = str(spec.get("seed"))
+        if code not in self.entries:
+            self.problems.append(f"{rid}: entry seed {code!r} is not a wiki seed {WIKI_SEEDS}")
+            return None
+        when = yy_date(spec.get("date"))
+        hits = [
+            (i, e)
+            for i, e in enumerate(self.entries[code])
+            if e.date == when
+            and ("hidden" not in spec or e.hidden == spec["hidden"])
+            and str(spec.get("question_has", "")) in e.question_ja
+            and str(spec.get("answer_has", "")) in e.answer_ja
+        ]
+        if len(hits) != 1:
+            described = "; ".join(f"line {e.line}: {e.question_ja[:40]!r}" for _, e in hits) or "none"
+            self.problems.append(f"{rid}: entry {dict(spec)} matches {len(hits)} seed entries ({described})")
+            return None
+        index, entry = hits[0]
+        key = (code, index)
+        if key in self.claimed:
+            self.problems.append(f"{rid}: seed {code} entry at line {entry.line} is already claimed by {self.claimed[key]}")
+            return None
+        self.claimed[key] = rid
+        return entry
+
+    def unclaimed_entries(self) -> list[str]:
+        out = []
+        for code, entries in self.entries.items():
+            for i, e in enumerate(entries):
+                if (code, i) not in self.claimed:
+                    when = e.date.strftime("%y/%m/%d") if e.date else "undated"
+                    hidden = "hidden " if e.hidden else ""
+                    out.append(
+                        f"seed {code} ({self.seeds.files[code]}) line {e.line}: {hidden}entry ({when}) "
+                        f"{e.question_ja[:50]!r} is claimed by no annotation"
+                    )
+        return out
+
+    # -- quotes --------------------------------------------------------
+
+    def find_quote(self, rid: str, spec: Mapping[str, Any]) -> Found | None:
+        unknown = set(spec) - QUOTE_KEYS
+        if unknown:
+            self.problems.append(f"{rid}: unknown key(s) in quote: {sorted(unknown)}")
+        code = str(spec.get("seed"))
+        if code not in self.seeds.texts:
+            self.problems.append(f"{rid}: quote seed {code!r} is unknown")
+            return None
+        answer = spec.get("answer")
+        if not isinstance(answer, str) or not answer:
+            self.problems.append(f"{rid}: quote has no answer text")
+            return None
+        question = spec.get("question")
+        when = yy_date(spec.get("date"))
+        needle = answer + (f"({spec['date']})" if when else "")
+        file = self.seeds.files[code]
+        if code in WIKI_SEEDS:
+            return self._find_in_wiki(rid, code, spec, question, answer, needle, when)
+        text = self.seeds.texts[code]
+        missing = [t for t in (needle, question) if t and t not in text]
+        if missing:
+            self.problems.append(f"{rid}: quote not found in {file}: {missing[0][:60]!r}")
+            return None
+        label = f"{file} ({spec['place']})" if spec.get("place") else file
+        return Found(question, answer, label, False, when)
+
+    def _find_in_wiki(
+        self,
+        rid: str,
+        code: str,
+        spec: Mapping[str, Any],
+        question: str | None,
+        answer: str,
+        needle: str,
+        when: date | None,
+    ) -> Found | None:
+        file = self.seeds.files[code]
+        lines = [l for l in page_lines(self.seeds.texts[code]) if l.anchor == spec.get("anchor")]
+        if not lines:
+            self.problems.append(f"{rid}: {file} has no section with anchor {spec.get('anchor')!r}")
+            return None
+        text = "\n".join(l.text for l in lines)
+        at = text.find(needle)
+        if at < 0 or (question and question not in text):
+            self.problems.append(f"{rid}: quote not found in {file}#{spec.get('anchor')}: {needle[:60]!r}")
+            return None
+        first = text.count("\n", 0, at)
+        last = first + needle.count("\n")
+        hidden_flags = {l.hidden for l in lines[first : last + 1]}
+        if len(hidden_flags) != 1:
+            self.problems.append(f"{rid}: quote spans visible and commented-out lines of {file}")
+            return None
+        hidden = hidden_flags.pop()
+        if "hidden" in spec and spec["hidden"] != hidden:
+            self.problems.append(f"{rid}: quote in {file} is {'hidden' if hidden else 'visible'}, annotation says otherwise")
+        return Found(question, answer, wiki_label(file, lines[0].anchor, lines[0].section), hidden, when)
+
+    # -- rows ----------------------------------------------------------
+
+    def topic_for(self, rid: str, ann: Mapping[str, Any], code: str | None, anchor: str | None) -> str:
+        if ann.get("topic"):
+            return str(ann["topic"])
+        by_section = self.annotations.get("topics_by_section") or {}
+        topic = by_section.get(f"{code}#{anchor}")
+        if topic is None:
+            self.problems.append(f"{rid}: no topic (section {code}#{anchor} has no default; set `topic`)")
+            return ""
+        return str(topic)
+
+    def row(self, ann: Mapping[str, Any]) -> dict[str, str] | None:
+        rid = str(ann.get("ruling_id", "<no id>"))
+        unknown = set(ann) - RULING_KEYS
+        if unknown:
+            self.problems.append(f"{rid}: unknown key(s): {sorted(unknown)}")
+        if ("entry" in ann) == ("quote" in ann):
+            self.problems.append(f"{rid}: give exactly one of `entry` (a Ｑ/Ａ entry) or `quote` (prose)")
+            return None
+        sources: list[str] = []
+        if "entry" in ann:
+            entry = self.match_entry(rid, ann["entry"])
+            if entry is None:
+                return None
+            self.faq_rows[rid] = entry
+            code = str(ann["entry"]["seed"])
+            question: str | None = entry.question_ja
+            answer = entry.answer_ja
+            when = entry.date
+            hidden = entry.hidden
+            topic = self.topic_for(rid, ann, code, entry.anchor)
+            sources.append(wiki_label(self.seeds.files[code], entry.anchor, entry.section))
+            if entry.verdict_hint is not None and entry.verdict_hint != ann.get("verdict"):
+                self.problems.append(
+                    f"{rid}: the answer opens as {entry.verdict_hint!r} but the verdict is {ann.get('verdict')!r}"
+                )
+        else:
+            found = self.find_quote(rid, ann["quote"])
+            if found is None:
+                return None
+            question, answer, when, hidden = found.question, found.answer, found.when, found.hidden
+            code = str(ann["quote"]["seed"])
+            topic = self.topic_for(rid, ann, code, ann["quote"].get("anchor"))
+            sources.append(found.label)
+        for also in ann.get("also") or []:
+            other = self.find_quote(rid, also)
+            if other is not None:
+                if other.when is not None and other.when != when:
+                    self.problems.append(f"{rid}: `also` quote has date {other.when}, the ruling {when}")
+                sources.append(f"also {other.label}")
+        if ann.get("also_001"):
+            if str(ann["also_001"]) in self.seeds.texts[PLAIN_COPY_SEED]:
+                sources.append(f"also {self.seeds.files[PLAIN_COPY_SEED]}")
+            else:
+                self.problems.append(f"{rid}: also_001 text not found in {self.seeds.files[PLAIN_COPY_SEED]}")
+        quoted = (question or "") + "\n" + answer
+        if ann.get("cards") is not None:
+            cards = tuple(str(c) for c in ann["cards"])
+            absent = [c for c in cards if c not in quoted]
+            if absent:
+                self.problems.append(f"{rid}: listed card(s) {absent} do not occur in the quoted text")
+        else:
+            cards = card_names(quoted)
+        return {
+            "ruling_id": rid,
+            "game": str(ann.get("game", "ocg")),
+            "kind": str(ann.get("kind", "")),
+            "date": when.isoformat() if when else "",
+            "date_precision": "day" if when else "none",
+            "topic": topic,
+            "cards": LIST_SEPARATOR.join(cards),
+            "question_ja": question or "",
+            "answer_ja": answer,
+            "summary_en": str(ann.get("summary_en", "")).strip(),
+            "verdict": str(ann.get("verdict", "")),
+            "status": str(ann.get("status", "current")),
+            "superseded_by": str(ann.get("superseded_by") or ""),
+            "obsoleted_by_event": str(ann.get("obsoleted_by_event") or ""),
+            "status_note": str(ann.get("status_note") or "").strip(),
+            "hidden_in_source": "true" if hidden else "false",
+            "source": "; ".join(sources),
+        }
+
+    # -- seed 001 ------------------------------------------------------
+
+    def confirm_with_plain_copy(self, rows: dict[str, dict[str, str]]) -> None:
+        code = PLAIN_COPY_SEED
+        file = self.seeds.files[code]
+        candidates = {rid: e for rid, e in self.faq_rows.items() if rows[rid]["source"].startswith(self.seeds.files["000"])}
+        used: dict[str, int] = {}
+        for entry in parse_plain(self.seeds.texts[code], source=file):
+            scored = sorted(
+                (
+                    (SequenceMatcher(None, nfkc(entry.question_ja), nfkc(e.question_ja)).ratio(), rid)
+                    for rid, e in candidates.items()
+                    if e.date == entry.date
+                ),
+                reverse=True,
+            )
+            if not scored or scored[0][0] < 0.85 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+                self.problems.append(f"{file} line {entry.line}: entry {entry.question_ja[:40]!r} matches no single 000 ruling")
+                continue
+            rid = scored[0][1]
+            if rid in used:
+                self.problems.append(f"{file} line {entry.line}: repeats {rid}, already matched at line {used[rid]}")
+                continue
+            used[rid] = entry.line
+            rows[rid]["source"] += f"; also {file}"
+
+    # -- the whole table ---------------------------------------------
+
+    def build(self) -> list[dict[str, str]]:
+        rows: dict[str, dict[str, str]] = {}
+        for ann in self.annotations["rulings"]:
+            if not isinstance(ann, dict):
+                self.problems.append(f"annotation {ann!r} is not a mapping")
+                continue
+            row = self.row(ann)
+            if row is None:
+                continue
+            if row["ruling_id"] in rows:
+                self.problems.append(f"{row['ruling_id']}: duplicate ruling_id")
+                continue
+            rows[row["ruling_id"]] = row
+        self.problems.extend(self.unclaimed_entries())
+        if not self.problems:
+            self.confirm_with_plain_copy(rows)
+        ordered = [rows[k] for k in sorted(rows)]
+        self.problems.extend(validate(ordered))
+        self.problems.extend(self.missing_seed_dates(ordered))
+        if self.problems:
+            raise BuildError(self.problems)
+        return ordered
+
+    def missing_seed_dates(self, rows: Iterable[dict[str, str]]) -> list[str]:
+        have = {r["date"] for r in rows}
+        out = []
+        for code in DATED_SEEDS:
+            for match in SEED_DATE.finditer(self.seeds.texts[code]):
+                when = yy_date("/".join(match.groups()))
+                if when is not None and when.isoformat() not in have:
+                    out.append(f"date {match.group(0)} written in {self.seeds.files[code]} is the date of no row")
+        return sorted(set(out))
+
+
+# --------------------------------------------------------------------------
+# Checks on the finished table (the dataset contract)
+# --------------------------------------------------------------------------
+
+
+def _id_problems(row: Mapping[str, str]) -> list[str]:
+    rid = row["ruling_id"]
+    out = []
+    if not ID_PATTERN.fullmatch(rid):
+        out.append(f"{rid}: id is not ocg-YYMMDD-slug / ocg-undated-slug / dm-qa-slug")
+    elif rid.startswith("dm-qa-") != (row["game"] == "duel_masters"):
+        out.append(f"{rid}: dm-qa- ids are for duel_masters rulings only")
+    elif rid.startswith("ocg-"):
+        stamp = rid.split("-")[1]
+        expected = date.fromisoformat(row["date"]).strftime("%y%m%d") if row["date"] else "undated"
+        if stamp != expected:
+            out.append(f"{rid}: id says {stamp}, the date is {row['date'] or 'none'}")
+    return out
+
+
+def validate(rows: Sequence[Mapping[str, str]]) -> list[str]:
+    """Problems with the table as the dataset contract (SCHEMA.md) states it."""
+    out: list[str] = []
+    by_id = {r["ruling_id"]: r for r in rows}
+    if len(rows) < MIN_ROWS:
+        out.append(f"only {len(rows)} rows; at least {MIN_ROWS} expected")
+    for row in rows:
+        rid = row["ruling_id"]
+        out.extend(_id_problems(row))
+        for column, allowed in (
+            ("game", GAMES),
+            ("kind", KINDS),
+            ("topic", TOPICS),
+            ("verdict", VERDICTS),
+            ("status", STATUSES),
+        ):
+            if row[column] not in allowed:
+                out.append(f"{rid}: {column} {row[column]!r} is not one of {allowed}")
+        if not row["summary_en"]:
+            out.append(f"{rid}: summary_en is empty")
+        if row["obsoleted_by_event"] and row["obsoleted_by_event"] not in EVENTS:
+            out.append(f"{rid}: obsoleted_by_event {row['obsoleted_by_event']!r} is not a known event")
+        successor = row["superseded_by"]
+        if row["status"] == "current" and (successor or row["obsoleted_by_event"]):
+            out.append(f"{rid}: a current ruling has no successor and no obsoleting event")
+        if row["status"] != "current" and not successor and not row["status_note"]:
+            out.append(f"{rid}: status {row['status']} without superseded_by needs a status_note")
+        if successor:
+            if successor not in by_id:
+                out.append(f"{rid}: superseded_by {successor!r} is not a ruling_id")
+            elif by_id[successor]["status"] != "current" and not by_id[successor]["superseded_by"]:
+                out.append(f"{rid}: successor {successor} is itself obsolete with no successor")
+            elif row["date"] and by_id[successor]["date"] and by_id[successor]["date"] < row["date"]:
+                out.append(f"{rid}: successor {successor} is older than the ruling it replaces")
+    for row in rows:
+        seen = {row["ruling_id"]}
+        step = row["superseded_by"]
+        while step and step in by_id:
+            if step in seen:
+                out.append(f"{row['ruling_id']}: supersession cycle through {step}")
+                break
+            seen.add(step)
+            step = by_id[step]["superseded_by"]
+    return out
+
+
+# --------------------------------------------------------------------------
+# Output
+# --------------------------------------------------------------------------
+
+
+def render_csv(rows: Iterable[Mapping[str, str]]) -> str:
+    """RFC 4180 CSV, header first, ``\\n`` line ends, columns in contract order."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in rows:
+        writer.writerow([row[c] for c in COLUMNS])
+    return out.getvalue()
+
+
+def build_csv(seeds_dir: Path = DEFAULT_SEEDS, annotations_path: Path = DEFAULT_ANNOTATIONS) -> str:
+    """The text of rulings.csv built from ``seeds_dir`` and the annotations."""
+    annotations = load_annotations(annotations_path)
+    seeds = Seeds.read(seeds_dir, annotations.get("seeds") or {})
+    return render_csv(Builder(seeds, annotations).build())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=Path, default=DEFAULT_SEEDS, help="folder of the seed pages")
+    parser.add_argument("--annotations", type=Path, default=DEFAULT_ANNOTATIONS)
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--check", action="store_true", help="compare with --output instead of writing it")
+    args = parser.parse_args(argv)
+    try:
+        text = build_csv(args.seeds, args.annotations)
+    except BuildError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if args.check:
+        current = args.output.read_text(encoding="utf-8") if args.output.is_file() else ""
+        if current != text:
+            print(f"{args.output} is out of date: run scripts/build_rulings.py", file=sys.stderr)
+            return 1
+        print(f"{args.output} is up to date")
+        return 0
+    args.output.write_text(text, encoding="utf-8", newline="")
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
