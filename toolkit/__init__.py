@@ -12,7 +12,37 @@ from __future__ import annotations
 
 from toolkit.errors import DataError, ScenarioError, ToolkitError, WikiParseError
 from toolkit.scenario import Scenario, load_scenario, save_scenario, seed_scenario
+from toolkit.data import (
+    QueryError,
+    ValidationReport,
+    card_rulings_long,
+    check_datasets,
+    load_cards,
+    load_events,
+    load_rulings,
+    resolve_card,
+    rulings_about,
+    rulings_in_force,
+    supersession_chain,
+    supersessions,
+    validate_datasets,
+)
 
 __all__ = ["DataError", "ScenarioError", "ToolkitError", "WikiParseError"]
 __all__ += ["Scenario", "load_scenario", "save_scenario", "seed_scenario"]
+__all__ += [
+    "QueryError",
+    "ValidationReport",
+    "card_rulings_long",
+    "check_datasets",
+    "load_cards",
+    "load_events",
+    "load_rulings",
+    "resolve_card",
+    "rulings_about",
+    "rulings_in_force",
+    "supersession_chain",
+    "supersessions",
+    "validate_datasets",
+]
 __version__ = "0.1.0"
