@@ -73,10 +73,16 @@ def test_seed_scenario_loads_validates_and_round_trips(name: str) -> None:
 def test_seed_scenario_cites_the_rulings_it_describes(name: str) -> None:
     scenario = seed_scenario(name)
     dated = re.findall(r"\b(\d\d)/(\d\d)/(\d\d)\b", scenario.title + " " + scenario.description)
+    cited_days = {r.split("-")[1] for r in scenario.rulings} - {"undated"}
     if dated:
-        cited = {r.split("-")[1] for r in scenario.rulings}
-        assert cited, f"{name} describes rulings {dated} but lists no ruling id"
-        assert cited <= {"".join(d) for d in dated}, f"{name} cites a ruling it does not describe"
+        assert scenario.rulings, f"{name} describes rulings {dated} but lists no ruling id"
+    assert cited_days <= {"".join(d) for d in dated}, f"{name} cites a ruling its text does not mention"
+
+
+def test_ruling_id_pattern_matches_the_data_schema() -> None:
+    from toolkit.data import RULING_ID_PATTERN
+
+    assert scenario_module._RULING_ID.pattern == RULING_ID_PATTERN
 
 
 def test_seed_scenario_unknown_name_suggests() -> None:

@@ -92,6 +92,8 @@ TAGS: Mapping[str, str] = {
     "activated_this_turn": "this Spell/Trap was activated this turn (a Spellbook, Pikeru's Circle)",
     "set_this_turn": "set this turn, so it cannot be activated this turn",
     "control_taken": "controlled by the player who does not own it (see lingering 'control')",
+    "sent_to_gy_from_deck": "sent to the graveyard from the deck, not from the hand or field",
+    "coin_tails": "an Arcana Force monster whose coin toss came up tails",
 }
 """What may have happened to a card this turn; the only tags a scenario accepts."""
 
@@ -112,7 +114,8 @@ _PLAYER_KEYS = ("hand", "field", "graveyard", "banished", "deck", "deck_filler",
 _CARD_KEYS = ("name", "position", "tags")
 _LINGERING_KEYS = ("source", "controller", "target", "effect")
 _ZONES = ("hand", "field", "graveyard", "banished", "deck")
-_RULING_ID = re.compile(r"^ocg-\d{6}-[a-z0-9][a-z0-9-]*$")
+# The same pattern as toolkit.data.RULING_ID_PATTERN (not imported: that module loads pandas).
+_RULING_ID = re.compile(r"(?:ocg-(?:\d{6}|undated)|dm-qa)-[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 def base_name(name: str) -> str:
@@ -360,9 +363,9 @@ def _check_shape(s: Scenario) -> None:
     for player in PLAYERS:
         _check_player(s.players[player], f"players.{player}", file)
     for i, ruling in enumerate(s.rulings):
-        if not isinstance(ruling, str) or not _RULING_ID.match(ruling):
+        if not isinstance(ruling, str) or not _RULING_ID.fullmatch(ruling):
             raise _fail(
-                f"ruling id {ruling!r} does not look like 'ocg-YYMMDD-slug'", f"rulings[{i}]", file
+                f"ruling id {ruling!r} does not look like 'ocg-YYMMDD-slug'" , f"rulings[{i}]", file
             )
     on_field = _field_cards(s)
     for i, linger in enumerate(s.lingering):
