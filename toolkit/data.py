@@ -1064,11 +1064,13 @@ def _ruling_index(table: pd.DataFrame, ruling_id: str) -> dict[str, dict[str, An
 
 
 def supersession_chain(ruling_id: str, rulings: DataSource = None) -> pd.DataFrame:
-    """The ruling and everything linked to it by ``superseded_by``, oldest first.
+    """The ruling's line of descent through ``superseded_by``, oldest first.
 
-    Follows the links both ways (what it replaced, what replaced it), so any
-    member of a chain gives the whole chain. Predecessors always come before
-    their successors; ties go by date, then id.
+    Follows the links both ways from ``ruling_id``: back to every ruling it
+    replaced (and what those replaced), forward to its successor (and that
+    one's successor). Rulings that merely share a successor with it are not
+    its line and are left out. Predecessors always come before their
+    successors; ties go by date (undated last), then id.
     """
     table = _rulings_frame(rulings)
     by_id = _ruling_index(table, ruling_id)
@@ -1076,16 +1078,17 @@ def supersession_chain(ruling_id: str, rulings: DataSource = None) -> pd.DataFra
     backward: dict[str, list[str]] = {}
     for rid, succ in forward.items():
         backward.setdefault(str(succ), []).append(rid)
-    members: set[str] = set()
-    todo = [ruling_id]
+    members: set[str] = {ruling_id}
+    node = ruling_id
+    while node in forward and str(forward[node]) in by_id and str(forward[node]) not in members:
+        node = str(forward[node])
+        members.add(node)
+    todo = list(backward.get(ruling_id, []))
     while todo:
         node = todo.pop()
-        if node in members or node not in by_id:
-            continue
-        members.add(node)
-        if node in forward:
-            todo.append(str(forward[node]))
-        todo.extend(backward.get(node, []))
+        if node not in members and node in by_id:
+            members.add(node)
+            todo.extend(backward.get(node, []))
 
     def when(rid: str) -> tuple[Any, str]:
         d = by_id[rid]["date"]

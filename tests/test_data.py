@@ -1,0 +1,439 @@
+"""The packaged tables: their dtypes, their format, and the helpers on real data."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import toolkit
+from toolkit.data import (
+    CARDS_SCHEMA,
+    EVENTS_SCHEMA,
+    RULINGS_SCHEMA,
+    QueryError,
+    TableSchema,
+    card_rulings_long,
+    check_datasets,
+    load_cards,
+    load_events,
+    load_rulings,
+    resolve_card,
+    rulings_about,
+    rulings_in_force,
+    rulings_per_year_topic,
+    supersession_chain,
+    supersessions,
+    to_contract_csv,
+    validate_datasets,
+)
+
+DATASETS = Path(__file__).resolve().parent.parent / "datasets"
+
+# The dtype every column must have, written out independently of the schema
+# so that a wrong schema entry is caught too.
+EXPECTED_DTYPES = {
+    "rulings.csv": {
+        "ruling_id": "string",
+        "game": "category",
+        "kind": "category",
+        "date": "datetime64[ns]",
+        "date_precision": "category",
+        "topic": "category",
+        "cards": "object",
+        "question_ja": "string",
+        "answer_ja": "string",
+        "summary_en": "string",
+        "verdict": "category",
+        "status": "category",
+        "superseded_by": "string",
+        "obsoleted_by_event": "string",
+        "status_note": "string",
+        "hidden_in_source": "bool",
+        "source": "string",
+    },
+    "cards.csv": {
+        "name_ja": "string",
+        "name_en": "string",
+        "game": "category",
+        "card_type": "category",
+        "subtype": "string",
+        "end_phase_effect": "category",
+        "during_end_phase_trigger": "boolean",
+        "sent_to_gy_trigger": "boolean",
+        "duration_before_2014": "category",
+        "duration_after_2014": "category",
+        "notes_en": "string",
+    },
+    "events.csv": {
+        "event_id": "string",
+        "date": "datetime64[ns]",
+        "date_precision": "category",
+        "game": "category",
+        "kind": "category",
+        "title_en": "string",
+        "description_en": "string",
+        "source": "string",
+    },
+}
+
+EXPECTED_CATEGORIES = {
+    ("rulings.csv", "game"): ["ocg", "duel_masters"],
+    ("rulings.csv", "kind"): ["faq", "example", "rulebook", "worked_example", "official_qa"],
+    ("rulings.csv", "date_precision"): ["day", "month", "year", "none"],
+    ("rulings.csv", "topic"): [
+        "hand_size_adjustment",
+        "end_phase_order",
+        "end_of_turn",
+        "errata_2014",
+        "phase_transition",
+        "turn_end_step",
+    ],
+    ("rulings.csv", "verdict"): ["yes", "no", "conditional", "under_review", "explanation"],
+    ("rulings.csv", "status"): ["current", "superseded", "retracted"],
+    ("cards.csv", "game"): ["ocg", "duel_masters"],
+    ("cards.csv", "card_type"): ["monster", "spell", "trap", "creature", "other"],
+    ("cards.csv", "end_phase_effect"): ["none", "mandatory", "optional"],
+    ("cards.csv", "duration_before_2014"): ["until_end_phase", "until_end_of_turn", "this_turn", "none"],
+    ("cards.csv", "duration_after_2014"): ["until_end_phase", "until_end_of_turn", "this_turn", "none"],
+    ("events.csv", "date_precision"): ["day", "month", "year", "none"],
+    ("events.csv", "game"): ["ocg", "tcg", "duel_masters"],
+    ("events.csv", "kind"): ["errata", "rulebook", "tournament_rule", "ruling_principle", "product_release"],
+}
+
+REQUIRED_EVENTS = {
+    "errata-2014-07-10",
+    "faq-2017-03-fid8021",
+    "rulebook-mr3-v1.0",
+    "rulebook-mr3-v1.1",
+    "rulebook-v3.0",
+    "tcg-time-limit-2018-06-01",
+    "grimoire-release",
+    "dm-comprehensive-rules-511",
+    "h5-end-phase-triggers-2016-07-08",
+    "h3-chained-triggers-2023-01-16",
+    "h2-adjustment-triggers-2012-08-08",
+    "e1-turn-end-triggers-2017-03",
+}
+
+LOADERS = {"rulings.csv": load_rulings, "cards.csv": load_cards, "events.csv": load_events}
+SCHEMAS: dict[str, TableSchema] = {s.file: s for s in (RULINGS_SCHEMA, CARDS_SCHEMA, EVENTS_SCHEMA)}
+
+
+@pytest.fixture(scope="module")
+def rulings() -> pd.DataFrame:
+    return load_rulings()
+
+
+@pytest.fixture(scope="module")
+def cards() -> pd.DataFrame:
+    return load_cards()
+
+
+@pytest.fixture(scope="module")
+def events() -> pd.DataFrame:
+    return load_events()
+
+
+def one_id(rulings: pd.DataFrame, date: str, card: str) -> str:
+    """The id of the single ruling of that date that names that card and no other."""
+    rows = rulings[(rulings["date"] == pd.Timestamp(date)) & rulings["cards"].map(lambda c: c == [card])]
+    assert len(rows) == 1, rows["ruling_id"].tolist()
+    return str(rows["ruling_id"].iloc[0])
+
+
+# ---------------------------------------------------------------- dtypes
+
+
+@pytest.mark.parametrize("file", sorted(EXPECTED_DTYPES))
+def test_every_column_has_its_declared_dtype(file: str) -> None:
+    frame = LOADERS[file]()
+    expected = EXPECTED_DTYPES[file]
+    assert list(frame.columns) == list(expected)
+    for column, dtype in expected.items():
+        assert str(frame[column].dtype) == dtype, column
+        assert frame[column].dtype == SCHEMAS[file].column(column).dtype, column
+
+
+def test_string_columns_use_pd_na() -> None:
+    cards = load_cards()
+    assert cards["name_en"].dtype == pd.StringDtype("python")
+    missing = cards.loc[cards["game"] == "duel_masters", "name_en"]
+    assert missing.isna().all() and missing.iloc[0] is pd.NA
+
+
+@pytest.mark.parametrize(("file", "column"), sorted(EXPECTED_CATEGORIES))
+def test_categories_are_the_declared_ones(file: str, column: str) -> None:
+    frame = LOADERS[file]()
+    assert list(frame[column].cat.categories) == EXPECTED_CATEGORIES[(file, column)]
+    assert not frame[column].cat.ordered
+
+
+def test_cards_column_holds_python_lists_of_str(rulings: pd.DataFrame) -> None:
+    assert all(isinstance(v, list) for v in rulings["cards"])
+    assert all(isinstance(n, str) for v in rulings["cards"] for n in v)
+    assert any(len(v) == 0 for v in rulings["cards"]), "rulebook rows name no card"
+
+
+def test_dates_are_midnight_and_nat_only_when_undated(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
+    for frame in (rulings, events):
+        dated = frame["date"].dropna()
+        assert (dated == dated.dt.normalize()).all()
+        assert (frame["date"].isna() == (frame["date_precision"] == "none")).all()
+
+
+def test_loaders_return_fresh_frames(rulings: pd.DataFrame) -> None:
+    again = load_rulings()
+    again.loc[0, "summary_en"] = "changed"
+    again["cards"].iloc[0].append("changed")
+    assert load_rulings().equals(rulings)
+
+
+# ---------------------------------------------------------------- packaged files
+
+
+def test_packaged_datasets_validate() -> None:
+    report = check_datasets()
+    assert report.ok, str(report)
+    validate_datasets()
+
+
+@pytest.mark.parametrize("name", ["rulings", "cards", "events"])
+def test_packaged_files_follow_the_csv_contract(name: str) -> None:
+    raw = (DATASETS / f"{name}.csv").read_bytes()
+    assert not raw.startswith(b"\xef\xbb\xbf"), "no BOM"
+    assert b"\r" not in raw, "\\n line ends"
+    raw.decode("utf-8")
+    frame = LOADERS[f"{name}.csv"]()
+    key = SCHEMAS[f"{name}.csv"].key
+    assert frame[key].tolist() == sorted(frame[key]), "rows sorted by the key"
+    assert to_contract_csv(frame, name) == raw.decode("utf-8"), "canonical form (quoting, booleans, dates)"
+
+
+def test_written_csv_loads_back_equal(tmp_path: Path, rulings: pd.DataFrame) -> None:
+    path = tmp_path / "rulings.csv"
+    path.write_text(to_contract_csv(rulings, "rulings"), encoding="utf-8")
+    assert load_rulings(path).equals(rulings)
+
+
+def test_events_have_the_ids_other_modules_reference(events: pd.DataFrame) -> None:
+    assert REQUIRED_EVENTS <= set(events["event_id"])
+    by_id = events.set_index("event_id")
+    assert by_id.at["errata-2014-07-10", "date"] == pd.Timestamp("2014-07-10")
+    assert by_id.at["faq-2017-03-fid8021", "date_precision"] == "month"
+    assert by_id.at["faq-2017-03-fid8021", "date"] == pd.Timestamp("2017-03-01")
+    assert by_id.at["tcg-time-limit-2018-06-01", "game"] == "tcg"
+    assert pd.isna(by_id.at["grimoire-release", "date"])
+    assert pd.isna(by_id.at["dm-comprehensive-rules-511", "date"])
+    assert by_id.at["dm-comprehensive-rules-511", "game"] == "duel_masters"
+    for principle in ("h5-end-phase-triggers-2016-07-08", "h3-chained-triggers-2023-01-16",
+                      "h2-adjustment-triggers-2012-08-08", "e1-turn-end-triggers-2017-03"):
+        assert by_id.at[principle, "kind"] == "ruling_principle"
+
+
+def test_every_card_a_ruling_names_is_in_cards_csv(rulings: pd.DataFrame, cards: pd.DataFrame) -> None:
+    named = {n for names in rulings["cards"] for n in names}
+    assert named <= set(cards["name_ja"])
+
+
+def test_card_names_keep_full_width_characters(cards: pd.DataFrame) -> None:
+    names = set(cards["name_ja"])
+    assert "ＴＧ ストライカー" in names and "TG ストライカー" not in names
+    assert "アルカナフォースＸＸＩ−ＴＨＥ ＷＯＲＬＤ" in names
+    assert all("《" not in n and "》" not in n for n in names)
+    # no two keys differ only by width/case: such a pair would be a typo
+    folded = [unicodedata.normalize("NFKC", n).casefold() for n in names]
+    assert len(folded) == len(set(folded))
+
+
+def test_duel_masters_cards_are_creature_or_other(cards: pd.DataFrame) -> None:
+    dm = cards[cards["game"] == "duel_masters"]
+    assert len(dm) > 0
+    assert set(dm["card_type"]) <= {"creature", "other"}
+    assert set(cards.loc[cards["game"] == "ocg", "card_type"]) <= {"monster", "spell", "trap"}
+
+
+# ---------------------------------------------------------------- helpers on the real data
+
+
+def test_supersession_chain_of_the_hysteric_sign_ruling(rulings: pd.DataFrame) -> None:
+    old = one_id(rulings, "2013-03-30", "ヒステリック・サイン")
+    new = one_id(rulings, "2016-07-08", "ヒステリック・サイン")
+    chain = supersession_chain(old, rulings)
+    assert chain["ruling_id"].tolist() == [old, new]
+    assert list(chain.columns) == list(rulings.columns)
+    # from the successor, every ruling it replaced comes before it
+    back = supersession_chain(new, rulings)["ruling_id"].tolist()
+    assert back[-1] == new and old in back
+    replaced = set(rulings.loc[rulings["superseded_by"] == new, "ruling_id"])
+    assert set(back) == replaced | {new}
+
+
+def test_supersession_chain_orders_predecessors_first(rulings: pd.DataFrame) -> None:
+    for rid in rulings["ruling_id"]:
+        chain = supersession_chain(rid, rulings)
+        position = {r: i for i, r in enumerate(chain["ruling_id"])}
+        assert rid in position
+        for r, succ in zip(chain["ruling_id"], chain["superseded_by"]):
+            if isinstance(succ, str):
+                assert position[r] < position[succ]
+
+
+def test_supersession_chain_of_a_ruling_alone(rulings: pd.DataFrame) -> None:
+    manticore = one_id(rulings, "2013-03-30", "暗黒のマンティコア")
+    assert supersession_chain(manticore, rulings)["ruling_id"].tolist() == [manticore]
+
+
+def test_supersession_chain_unknown_id(rulings: pd.DataFrame) -> None:
+    with pytest.raises(QueryError, match="ocg-000000-nothing"):
+        supersession_chain("ocg-000000-nothing", rulings)
+
+
+def test_rulings_about_by_japanese_and_english_name(rulings: pd.DataFrame) -> None:
+    ja = rulings_about("ヒステリック・サイン", rulings)
+    en = rulings_about("Hysteric Sign", rulings)
+    assert ja.equals(en)
+    assert len(ja) >= 4  # 13/03/30 and 16/07/08 alone, 13/03/30 and 17/03/05 with Catsith
+    assert all("ヒステリック・サイン" in c for c in ja["cards"])
+    assert ja["date"].dropna().is_monotonic_increasing
+    expected = int(rulings["cards"].map(lambda c: "ヒステリック・サイン" in c).sum())
+    assert len(ja) == expected
+
+
+def test_rulings_about_ignores_width_and_brackets(rulings: pd.DataFrame) -> None:
+    assert rulings_about("《TG ストライカー》", rulings)["ruling_id"].tolist() == (
+        rulings_about("ＴＧ ストライカー", rulings)["ruling_id"].tolist()
+    )
+    assert resolve_card("t.g. striker") == "ＴＧ ストライカー"
+
+
+def test_rulings_about_an_unknown_card_suggests_names(rulings: pd.DataFrame) -> None:
+    with pytest.raises(QueryError, match="Hysteric Sign"):
+        rulings_about("Hysteric Sigh", rulings)
+
+
+def test_card_rulings_long_has_one_row_per_ruling_and_card(rulings: pd.DataFrame) -> None:
+    long = card_rulings_long(rulings)
+    assert len(long) == sum(len(c) for c in rulings["cards"])
+    assert "cards" not in long.columns
+    assert str(long["card"].dtype) == "string" and str(long["card_position"].dtype) == "Int64"
+    assert not long.duplicated(["ruling_id", "card"]).any()
+    first = long[long["card_position"] == 1].set_index("ruling_id")["card"]
+    for rid, names in zip(rulings["ruling_id"], rulings["cards"]):
+        if names:
+            assert first[rid] == names[0]
+    assert long["topic"].dtype == rulings["topic"].dtype
+
+
+def test_rulings_in_force_switches_on_the_successor_date(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
+    old = one_id(rulings, "2013-03-30", "ヒステリック・サイン")
+    new = one_id(rulings, "2016-07-08", "ヒステリック・サイン")
+    before = set(rulings_in_force("2016-07-07", rulings, events)["ruling_id"])
+    after = set(rulings_in_force("2016-07-08", rulings, events)["ruling_id"])
+    assert old in before and new not in before
+    assert new in after and old not in after
+    assert old not in set(rulings_in_force("2013-03-29", rulings, events)["ruling_id"])
+
+
+def test_rulings_in_force_honours_the_errata_event(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
+    obsoleted = rulings.loc[rulings["obsoleted_by_event"] == "errata-2014-07-10"]
+    dated = obsoleted[obsoleted["date"].notna() & obsoleted["superseded_by"].isna()]
+    assert len(dated) > 0
+    on_eve = set(rulings_in_force("2014-07-09", rulings, events)["ruling_id"])
+    on_day = set(rulings_in_force("2014-07-10", rulings, events)["ruling_id"])
+    assert set(dated["ruling_id"]) <= on_eve
+    assert not set(dated["ruling_id"]) & on_day
+
+
+def test_rulings_in_force_explains_itself(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
+    table = rulings_in_force("2015-01-01", rulings, events)
+    assert list(table.columns) == list(rulings.columns) + ["in_force_until", "end_known"]
+    assert (table["date"] <= pd.Timestamp("2015-01-01")).all()
+    ends = table["in_force_until"].dropna()
+    assert (ends > pd.Timestamp("2015-01-01")).all()
+    assert table["date"].is_monotonic_increasing
+    assert table["end_known"].dtype == "boolean"
+
+
+def test_rulings_in_force_today_are_the_current_dated_ones(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
+    today = rulings_in_force("2100-01-01", rulings, events)
+    expected = rulings[rulings["date"].notna() & (rulings["status"] == "current")]
+    unknown_end = today[~today["end_known"].astype(bool)]
+    assert set(today["ruling_id"]) - set(unknown_end["ruling_id"]) == set(expected["ruling_id"])
+
+
+def test_rulings_in_force_undated_on_request(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
+    plain = rulings_in_force("2024-01-01", rulings, events)
+    wide = rulings_in_force("2024-01-01", rulings, events, include_undated=True)
+    assert plain["date"].notna().all()
+    assert len(wide) > len(plain)
+    assert set(wide.loc[wide["date"].isna(), "status"]) <= {"current"}
+
+
+@pytest.mark.parametrize("bad", ["2016-13-01", "yesterday", None])
+def test_rulings_in_force_rejects_a_bad_date(bad: object, rulings: pd.DataFrame) -> None:
+    with pytest.raises(QueryError):
+        rulings_in_force(bad, rulings)
+
+
+def test_supersessions_lists_every_non_current_ruling(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
+    table = supersessions(rulings, events)
+    assert set(table["ruling_id"]) == set(rulings.loc[rulings["status"] != "current", "ruling_id"])
+    old = one_id(rulings, "2013-03-30", "ヒステリック・サイン")
+    row = table.set_index("ruling_id").loc[old]
+    assert row["ended_by_kind"] == "ruling"
+    assert row["ended_on"] == pd.Timestamp("2016-07-08")
+    assert isinstance(row["successor_summary_en"], str)
+    errata = table[table["ended_by"] == "errata-2014-07-10"]
+    assert (errata["ended_by_kind"] == "event").all()
+    assert (errata["ended_on"] == pd.Timestamp("2014-07-10")).all()
+
+
+def test_rulings_per_year_topic_counts_every_dated_ocg_ruling(rulings: pd.DataFrame) -> None:
+    table = rulings_per_year_topic(rulings)
+    dated = rulings[(rulings["game"] == "ocg") & rulings["date"].notna()]
+    assert table["total"].sum() == len(dated)
+    assert list(table.columns) == list(RULINGS_SCHEMA.column("topic").categories) + ["total"]
+    assert list(table.index) == list(range(dated["date"].dt.year.min(), dated["date"].dt.year.max() + 1))
+    assert int(table.loc[2016, "hand_size_adjustment"]) == int(
+        ((dated["date"].dt.year == 2016) & (dated["topic"] == "hand_size_adjustment")).sum()
+    )
+    assert (table.drop(columns="total").sum(axis=1) == table["total"]).all()
+
+
+def test_helpers_are_exported_from_toolkit() -> None:
+    for name in ("load_rulings", "load_cards", "load_events", "validate_datasets", "rulings_about",
+                 "card_rulings_long", "supersession_chain", "rulings_in_force"):
+        assert name in toolkit.__all__
+        assert getattr(toolkit, name) is not None
+
+
+def test_helpers_accept_a_csv_path(tmp_path: Path, rulings: pd.DataFrame) -> None:
+    path = tmp_path / "mine.csv"
+    path.write_text(to_contract_csv(rulings.head(5), "rulings"), encoding="utf-8")
+    assert card_rulings_long(path)["ruling_id"].nunique() <= 5
+    assert np.array_equal(card_rulings_long(str(path))["card"], card_rulings_long(rulings.head(5))["card"])
+
+
+def test_supersession_chain_follows_lineage_not_siblings() -> None:
+    demo = pd.DataFrame(
+        {
+            "ruling_id": ["ocg-100101-a", "ocg-110101-b", "ocg-120101-c", "ocg-105050-sibling"],
+            "date": pd.to_datetime(["2010-01-01", "2011-01-01", "2012-01-01", "2010-05-05"]),
+            "superseded_by": pd.array(["ocg-110101-b", "ocg-120101-c", None, "ocg-120101-c"], dtype="string"),
+        }
+    )
+    assert supersession_chain("ocg-110101-b", demo)["ruling_id"].tolist() == [
+        "ocg-100101-a",
+        "ocg-110101-b",
+        "ocg-120101-c",
+    ]
+    assert supersession_chain("ocg-120101-c", demo)["ruling_id"].tolist() == [
+        "ocg-100101-a",
+        "ocg-105050-sibling",
+        "ocg-110101-b",
+        "ocg-120101-c",
+    ]
