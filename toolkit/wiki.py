@@ -16,7 +16,7 @@ and parsing that text again gives the same entries.
 '手札枚数の調整を行った後に《サイクロン》を発動できますか？'
 >>> second.hidden, second.question_ja == first.question_ja, second.verdict_hint
 (True, True, 'yes')
->>> print(write_faq([first, second]))
+>>> print(write_faq([first, second]), end="")
 ***手札調整について [#faq1]
 Ｑ：手札枚数の調整を行った後に[[《サイクロン》]]を発動できますか？~
 Ａ：いいえ、できません。(12/08/08)
@@ -349,8 +349,8 @@ class PageLine:
 def page_lines(text: str) -> list[PageLine]:
     """Every line of a page with its section, for quoting page prose as data.
 
-    >>> [(l.anchor, l.hidden, l.text) for l in page_lines("*Top [#top]\n[[手札]]調整~\n//古い")]
-    [('top', False, 'Top [#top]'), ('top', False, '手札調整'), ('top', True, '古い')]
+    >>> [(l.anchor, l.hidden, l.text) for l in page_lines("*Top [#top]\\n[[手札]]調整~\\n//古い")]
+    [('top', False, '*Top [#top]'), ('top', False, '手札調整'), ('top', True, '古い')]
     """
     result = []
     section: str | None = None
@@ -655,7 +655,7 @@ def parse_faq(text: str, source: str = "<string>") -> list[FaqEntry]:
     >>> parse_faq("Ｑ：x?~ Ａ：y (13/13/40)", source="paste")
     Traceback (most recent call last):
     ...
-    toolkit.errors.WikiParseError: paste, line 2 (line breaks restored; character 6): impossible date (13/13/40): month must be in 1..12
+    toolkit.errors.WikiParseError: paste, line 2 (line breaks restored; character 7): impossible date (13/13/40): month must be in 1..12
     """
     return _Parser(text, source, _Q, _A).parse()
 
