@@ -1,0 +1,178 @@
+"""Fixtures for the real-browser tests: a Voilà server and Debian's chromium.
+
+* ``voila_url`` serves a COPY of ``notebooks/`` (in a temporary folder) with
+  Voilà on 127.0.0.1, a free port and a random token, so the server can never
+  rewrite the repository's notebooks. HOME and the Jupyter folders point into
+  the temporary folder too, so nothing the kernel saves lands in the user's
+  home.
+* ``page`` drives ``/usr/bin/chromium`` through Playwright with a fresh
+  user-data folder. Playwright never downloads a browser here.
+* ``screenshot_dir`` is ``test-output/browser/<test name>/`` (git-ignored).
+
+Without chromium the tests skip, except when CI=true: then they fail, so CI
+can never pass by skipping the browser test.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = PROJECT_ROOT / "notebooks"
+TEST_OUTPUT = PROJECT_ROOT / "test-output" / "browser"
+CHROMIUM = Path(os.environ.get("ENDPHASE_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SERVER_START_TIMEOUT_S = 90.0
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def _skip_or_fail(reason: str) -> None:
+    if _in_ci():
+        pytest.fail(reason + "; CI=true, so this is an error, not a skip")
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass(frozen=True)
+class VoilaServer:
+    """A running Voilà server: where it is and how to open a notebook."""
+
+    base_url: str
+    token: str
+    root: Path
+    log: Path
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.base_url}/voila/render/{name}?token={self.token}"
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> Path:
+    """Debian's chromium, or skip (fail in CI) when it is not installed."""
+    if not CHROMIUM.is_file():
+        _skip_or_fail(
+            f"chromium not found at {CHROMIUM} (apt-get install -y chromium; "
+            "the browser test never downloads one)"
+        )
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _skip_or_fail("the python package playwright is not installed (pip install -e '.[test]')")
+    return CHROMIUM
+
+
+def _wait_until_answers(proc: subprocess.Popen[bytes], url: str, log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(
+                f"voila exited early with {proc.returncode}:\n"
+                + log.read_text(encoding="utf-8", errors="replace")[-3000:]
+            )
+        try:
+            with urllib.request.urlopen(url, timeout=5) as resp:
+                if resp.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.3)
+    pytest.fail(f"voila did not answer within {SERVER_START_TIMEOUT_S:.0f} s; log: {log}")
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[VoilaServer]:
+    """Voilà serving a copy of notebooks/ on 127.0.0.1 (token auth on)."""
+    base = tmp_path_factory.mktemp("voila")
+    root = base / "notebooks"
+    shutil.copytree(NOTEBOOKS, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    home = base / "home"
+    home.mkdir()
+    port = _free_port()
+    token = secrets.token_hex(16)
+    log = base / "voila.log"
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
+        "JUPYTER_DATA_DIR": str(base / "data"),
+        "JUPYTER_CONFIG_DIR": str(base / "config"),
+        "ENDPHASE_USER_DIR": str(base / "user_data"),
+        "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+    }
+    cmd = [
+        sys.executable, "-m", "voila", str(root),
+        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        f"--Voila.token={token}", "--Voila.port_retries=0",
+        "--show_tracebacks=True",
+    ]
+    with log.open("wb") as log_file:
+        proc = subprocess.Popen(cmd, cwd=base, env=env, stdout=log_file, stderr=subprocess.STDOUT)
+    try:
+        server = VoilaServer(f"http://127.0.0.1:{port}", token, root, log)
+        _wait_until_answers(proc, f"{server.base_url}/?token={token}", log)
+        yield server
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
+@pytest.fixture()
+def page(tmp_path: Path, chromium_path: Path) -> Iterator[Any]:
+    """A fresh chromium page (new user-data folder every test)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(tmp_path / "chromium-profile"),
+            executable_path=str(chromium_path),
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 1000},
+        )
+        try:
+            yield context.new_page()
+        finally:
+            context.close()
+
+
+@pytest.fixture()
+def screenshot_dir(request: pytest.FixtureRequest) -> Path:
+    """test-output/browser/<test name>/ — git-ignored, emptied first."""
+    folder = TEST_OUTPUT / request.node.name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder

@@ -1,0 +1,486 @@
+"""A ruling article for one card, exported to Markdown and to wiki FAQ markup.
+
+:func:`build_article` gathers, for one card (Japanese or English name):
+
+* every ruling that names it, oldest first, with its status and what
+  replaced it (``rulings``), and each chain of rulings that replaced one
+  another (``history``);
+* the shipped worked examples (``datasets/scenarios``) that illustrate those
+  rulings, each run through the engine under the rules of its own date or
+  ruleset: the outcome on the default line, whether the card's effect was
+  activated, and the trace (``examples``).
+
+:func:`article_markdown` and :func:`article_wiki` render it; the wiki text
+uses :func:`toolkit.wiki.write_faq`, so it is the wiki's own FAQ markup
+(``Ｑ：``/``Ａ：``, dates ``(YY/MM/DD)``, replaced rulings commented out with
+``//`` right below the ruling that replaced them). :func:`export_article`
+writes both into a user folder, atomically, and never into the packaged
+``datasets/`` folder.
+
+Everything written here is either a ruling quoted as data (question and
+answer, with date and source) or our own summary; no wiki commentary.
+
+>>> safe_stem("ヒステリック・サイン / Hysteric Sign")
+'ヒステリック・サイン-hysteric-sign'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from toolkit.errors import ToolkitError
+
+__all__ = [
+    "ArticleExample",
+    "ExportError",
+    "ExportedArticle",
+    "RulingArticle",
+    "article_markdown",
+    "article_wiki",
+    "build_article",
+    "default_user_folder",
+    "export_article",
+    "safe_stem",
+    "write_text_atomic",
+]
+
+USER_DIR_ENV = "ENDPHASE_USER_DIR"
+"""Environment variable naming the folder the toolkit writes a user's files to."""
+
+DEFAULT_FOLDER_NAME = "endphase-scenarios"
+
+
+class ExportError(ToolkitError):
+    """An article could not be written; the message names the file."""
+
+
+def default_user_folder() -> Path:
+    """``$ENDPHASE_USER_DIR`` or ``~/endphase-scenarios`` (not created here)."""
+    configured = os.environ.get(USER_DIR_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    return Path.home() / DEFAULT_FOLDER_NAME
+
+
+def safe_stem(text: str) -> str:
+    """A file-name stem: word characters of any script joined by hyphens."""
+    words = re.findall(r"[\w・ー]+", unicodedata.normalize("NFKC", text).casefold())
+    return "-".join(words)[:80].strip("-") or "article"
+
+
+def _packaged_datasets() -> Path:
+    from toolkit.resources import dataset_root
+
+    return Path(str(dataset_root())).resolve()
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: bool = False) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file and a rename.
+
+    A reader never sees a half-written file; an existing file is replaced only
+    with ``overwrite=True``; the packaged datasets folder is refused.
+    """
+    target = Path(path).expanduser().resolve()
+    datasets = _packaged_datasets()
+    if target == datasets or datasets in target.parents:
+        raise ExportError(f"{target}: refusing to write into the packaged datasets folder")
+    if target.exists() and not overwrite:
+        raise ExportError(f"{target}: file exists; pass overwrite=True to replace it")
+    if not target.parent.is_dir():
+        raise ExportError(f"{target}: the folder does not exist")
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, target)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+    return target
+
+
+# --------------------------------------------------------------------------
+# The article
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ArticleExample:
+    """One worked example run through the engine."""
+
+    name: str
+    """The shipped scenario's name (file stem in datasets/scenarios)."""
+    title: str
+    rules: str
+    """The rules it ran under: a date (``2013-03-30``) or a ruleset name."""
+    rulings: tuple[str, ...]
+    outcome: str
+    """The final position and events of the default line, in words."""
+    card_activated: bool
+    """Whether the article's card had an effect activated on the default line."""
+    trace: pd.DataFrame
+
+
+@dataclass(frozen=True)
+class RulingArticle:
+    """Everything an article about one card says, as data."""
+
+    card: str
+    card_en: str | None
+    notes_en: str | None
+    rulings: pd.DataFrame
+    """Every ruling naming the card (rulings.csv columns), oldest first."""
+    history: pd.DataFrame
+    """One row per replaced ruling among them: ``ruling_id``, ``date``,
+    ``verdict``, ``ended_by`` (successor ruling or event id), ``ended_on``,
+    ``successor_verdict``; oldest first."""
+    examples: tuple[ArticleExample, ...]
+
+
+ExampleRunner = Callable[[str, str], ArticleExample]
+"""``(scenario name, card) -> ArticleExample``; the default uses the engine."""
+
+
+def build_article(
+    card: str,
+    *,
+    rulings: pd.DataFrame | None = None,
+    cards: pd.DataFrame | None = None,
+    examples: Sequence[str] | None = None,
+    run_example: ExampleRunner | None = None,
+) -> RulingArticle:
+    """Gather the article about ``card`` (Japanese or English name).
+
+    ``examples`` names the shipped scenarios to run; by default every shipped
+    scenario that cites one of the card's rulings. Raises
+    :class:`toolkit.data.QueryError` for an unknown card.
+    """
+    from toolkit.data import load_cards, load_rulings, resolve_card, rulings_about
+
+    rulings_table = load_rulings() if rulings is None else rulings
+    cards_table = load_cards() if cards is None else cards
+    name = resolve_card(card, cards_table)
+    about = rulings_about(name, rulings_table, cards_table)
+    row = cards_table[cards_table["name_ja"] == name].iloc[0]
+    if examples is None:
+        examples = _examples_citing(set(str(r) for r in about["ruling_id"]))
+    runner = run_example or run_shipped_example
+    return RulingArticle(
+        card=name,
+        card_en=_text_or_none(row["name_en"]),
+        notes_en=_text_or_none(row["notes_en"]),
+        rulings=about.reset_index(drop=True),
+        history=ruling_history(about, rulings_table),
+        examples=tuple(runner(example, name) for example in examples),
+    )
+
+
+def ruling_history(about: pd.DataFrame, rulings: pd.DataFrame) -> pd.DataFrame:
+    """Which of ``about``'s rulings were replaced, by what and when (see RulingArticle)."""
+    verdict_of = dict(zip(rulings["ruling_id"], rulings["verdict"].astype(str)))
+    date_of = dict(zip(rulings["ruling_id"], rulings["date"]))
+    rows = about[about["status"] != "current"]
+    ended_by = [
+        succ if not pd.isna(succ) else event if not pd.isna(event) else pd.NA
+        for succ, event in zip(rows["superseded_by"], rows["obsoleted_by_event"])
+    ]
+    history = pd.DataFrame(
+        {
+            "ruling_id": rows["ruling_id"].to_numpy(),
+            "date": rows["date"].to_numpy(),
+            "verdict": rows["verdict"].astype(str).to_numpy(),
+            "status": rows["status"].astype(str).to_numpy(),
+            "ended_by": pd.array(ended_by, dtype="string"),
+            "ended_on": pd.to_datetime(
+                pd.Series([date_of.get(e, pd.NaT) if not pd.isna(e) else pd.NaT for e in ended_by], dtype=object)
+            ).astype("datetime64[ns]").to_numpy(),
+            "successor_verdict": pd.array(
+                [verdict_of.get(e) if not pd.isna(e) else None for e in ended_by], dtype="string"
+            ),
+        }
+    )
+    return history.reset_index(drop=True)
+
+
+def _text_or_none(value: Any) -> str | None:
+    return None if pd.isna(value) else str(value)
+
+
+def _examples_citing(ruling_ids: set[str]) -> list[str]:
+    from toolkit.scenario import list_seed_scenarios, seed_scenario
+
+    return [
+        name
+        for name in list_seed_scenarios()
+        if ruling_ids.intersection(seed_scenario(name).rulings)
+    ]
+
+
+def run_shipped_example(name: str, card: str) -> ArticleExample:
+    """Run a shipped scenario with the engine's default policy (both pass)."""
+    from toolkit.engine import resolve
+    from toolkit.scenario import seed_scenario
+
+    scenario = seed_scenario(name)
+    result = resolve(scenario)
+    outcome = result.outcome
+    rules = scenario.ruleset if scenario.ruleset is not None else (
+        scenario.date.isoformat() if scenario.date is not None else "today (ocg)"
+    )
+    return ArticleExample(
+        name=name,
+        title=scenario.title,
+        rules=rules,
+        rulings=tuple(scenario.rulings),
+        outcome=outcome.text(),
+        card_activated=outcome.has("activated", card),
+        trace=result.trace,
+    )
+
+
+# --------------------------------------------------------------------------
+# Markdown
+# --------------------------------------------------------------------------
+
+
+def _day(value: Any) -> str:
+    return "undated" if pd.isna(value) else pd.Timestamp(value).date().isoformat()
+
+
+def _cell(value: Any) -> str:
+    """Text safe inside a Markdown table cell."""
+    if value is None or (not isinstance(value, (list, tuple)) and pd.isna(value)):
+        return ""
+    text = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+    return text.replace("|", "\\|").replace("\n", "<br>")
+
+
+def _dated(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy with datetime columns shown as days ("undated" for NaT)."""
+    shown = frame.copy()
+    for column in shown.columns:
+        if pd.api.types.is_datetime64_any_dtype(shown[column]):
+            shown[column] = [_day(v) for v in shown[column]]
+    return shown
+
+
+def _md_table(frame: pd.DataFrame, columns: Sequence[str]) -> list[str]:
+    present = [c for c in columns if c in frame.columns]
+    lines = ["| " + " | ".join(present) + " |", "|" + "---|" * len(present)]
+    for _, row in frame.iterrows():
+        lines.append("| " + " | ".join(_cell(row[c]) for c in present) + " |")
+    return lines
+
+
+def _quote(text: str) -> list[str]:
+    return ["> " + line if line else ">" for line in text.split("\n")]
+
+
+def _status_line(row: pd.Series) -> str:
+    status = str(row["status"])
+    if status == "current":
+        return "Status: current."
+    parts = [f"Status: {status}"]
+    if not pd.isna(row["superseded_by"]):
+        parts.append(f"replaced by `{row['superseded_by']}`")
+    if not pd.isna(row["obsoleted_by_event"]):
+        parts.append(f"made obsolete by the event `{row['obsoleted_by_event']}`")
+    if not pd.isna(row["status_note"]):
+        parts.append(f"note: {row['status_note']}")
+    return "; ".join(parts) + "."
+
+
+TRACE_COLUMNS_MD: tuple[str, ...] = ("step", "actor", "action", "rule", "reason")
+
+
+def article_markdown(article: RulingArticle) -> str:
+    """The article as Markdown: rulings with history, then engine examples."""
+    heading = article.card + (f" ({article.card_en})" if article.card_en else "")
+    out = [f"# {heading}", ""]
+    if article.notes_en:
+        out += [article.notes_en, ""]
+    out += ["## Rulings", ""]
+    out += _md_table(_dated(article.rulings), ("ruling_id", "date", "verdict", "status", "summary_en"))
+    out.append("")
+    for _, row in article.rulings.iterrows():
+        out += [f"### {_day(row['date'])} — `{row['ruling_id']}`", ""]
+        if not pd.isna(row["question_ja"]):
+            out += _quote("Ｑ：" + str(row["question_ja"]))
+            out.append("")
+        out += _quote("Ａ：" + str(row["answer_ja"]))
+        out += ["", f"Summary: {row['summary_en']}", "", _status_line(row), "", f"Source: {row['source']}", ""]
+    if len(article.history):
+        out += ["## History", ""]
+        for _, row in article.history.iterrows():
+            line = f"- `{row['ruling_id']}` ({_day(row['date'])}, {row['verdict']}) — {row['status']}"
+            if not pd.isna(row["ended_by"]):
+                line += f", replaced by `{row['ended_by']}`"
+                if not pd.isna(row["ended_on"]):
+                    line += f" ({_day(row['ended_on'])}"
+                    line += f", {row['successor_verdict']})" if not pd.isna(row["successor_verdict"]) else ")"
+            out.append(line)
+        out.append("")
+    out += ["## Engine examples", ""]
+    if not article.examples:
+        out += ["No shipped worked example cites these rulings yet.", ""]
+    for example in article.examples:
+        verdict = "activated" if example.card_activated else "not activated"
+        out += [
+            f"### {example.title}",
+            "",
+            f"Scenario `{example.name}`, rules of {example.rules}; illustrates "
+            + (", ".join(f"`{r}`" for r in example.rulings) or "no ruling")
+            + ".",
+            "",
+            f"On the default line (both players pass whenever they may), {article.card}'s effect is **{verdict}**.",
+            "",
+            f"Outcome: {example.outcome}",
+            "",
+        ]
+        out += _md_table(example.trace, TRACE_COLUMNS_MD)
+        out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+# --------------------------------------------------------------------------
+# Wiki FAQ markup
+# --------------------------------------------------------------------------
+
+
+def _faq_entry(row: pd.Series, topic: str, hidden: bool, notes: tuple[str, ...]) -> Any:
+    from toolkit.wiki import FaqEntry
+
+    date = None if pd.isna(row["date"]) else pd.Timestamp(row["date"]).date()
+    verdict = str(row["verdict"])
+    return FaqEntry(
+        topic=topic,
+        question_ja=str(row["question_ja"]),
+        answer_ja=str(row["answer_ja"]),
+        date=date,
+        date_precision="day" if date is not None else "none",
+        cards=tuple(row["cards"]),
+        hidden=hidden,
+        notes=notes,
+        line=0,
+        verdict_hint=verdict if verdict in ("yes", "no", "under_review") else None,
+    )
+
+
+def _wiki_order(rulings: pd.DataFrame) -> list[tuple[pd.Series, bool]]:
+    """Visible (current) entries oldest first, each followed by what it replaced.
+
+    A replaced ruling is commented out and placed right below its successor,
+    the way the wiki keeps ruling history; one whose successor is not in the
+    table is placed, commented out, where its date puts it.
+    """
+    rows = {str(r["ruling_id"]): r for _, r in rulings.iterrows()}
+    replaced_by: dict[str, list[str]] = {}
+    for rid, row in rows.items():
+        succ = row["superseded_by"]
+        if not pd.isna(succ) and str(succ) in rows:
+            replaced_by.setdefault(str(succ), []).append(rid)
+    placed: set[str] = set()
+    order: list[tuple[pd.Series, bool]] = []
+
+    def place(rid: str) -> None:
+        if rid in placed:
+            return
+        placed.add(rid)
+        order.append((rows[rid], str(rows[rid]["status"]) != "current"))
+        for older in sorted(replaced_by.get(rid, []), key=lambda r: (_day(rows[r]["date"]), r), reverse=True):
+            place(older)
+
+    for rid, row in rows.items():
+        succ = row["superseded_by"]
+        if pd.isna(succ) or str(succ) not in rows:
+            place(rid)
+    for rid in rows:  # members of a cycle, if validation was bypassed
+        place(rid)
+    return order
+
+
+def _replaced_note(row: pd.Series) -> str:
+    """One line saying what replaced a ruling (our words, by id)."""
+    if not pd.isna(row["superseded_by"]):
+        return f"{row['ruling_id']}: superseded by {row['superseded_by']}"
+    if not pd.isna(row["obsoleted_by_event"]):
+        return f"{row['ruling_id']}: obsolete since {row['obsoleted_by_event']}"
+    return f"{row['ruling_id']}: {row['status']}"
+
+
+def article_wiki(article: RulingArticle) -> str:
+    """The card's FAQ section in the wiki's markup (via :func:`toolkit.wiki.write_faq`).
+
+    Only Ｑ/Ａ rulings (those with a question) are FAQ entries; a replaced
+    ruling is written commented out (``//``) with a one-line note naming what
+    replaced it.
+    """
+    from toolkit.wiki import write_faq
+
+    topic = f"《{article.card}》について"
+    faq = article.rulings[article.rulings["question_ja"].notna()]
+    entries = []
+    for row, hidden in _wiki_order(faq):
+        notes: tuple[str, ...] = ()
+        if hidden:
+            notes = (_replaced_note(row),)
+        entries.append(_faq_entry(row, topic, hidden, notes))
+    return write_faq(entries)
+
+
+# --------------------------------------------------------------------------
+# Files
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExportedArticle:
+    """Where an article was written."""
+
+    markdown: Path
+    wiki: Path
+
+
+def export_article(
+    article: RulingArticle,
+    folder: str | os.PathLike[str] | None = None,
+    *,
+    overwrite: bool = False,
+) -> ExportedArticle:
+    """Write ``<card>.md`` and ``<card>.wiki.txt`` into ``folder`` (created if needed).
+
+    ``folder`` defaults to ``articles/`` inside :func:`default_user_folder`.
+    Both texts are rendered before anything is written, and each file is
+    written atomically.
+    """
+    target = Path(folder).expanduser() if folder is not None else default_user_folder() / "articles"
+    markdown = article_markdown(article)
+    wiki = article_wiki(article)
+    stem = safe_stem(article.card + (f" {article.card_en}" if article.card_en else ""))
+    md_path = target / f"{stem}.md"
+    wiki_path = target / f"{stem}.wiki.txt"
+    if not overwrite:
+        for path in (md_path, wiki_path):
+            if path.exists():
+                raise ExportError(f"{path}: file exists; pass overwrite=True to replace it")
+    datasets = _packaged_datasets()
+    resolved = target.resolve()
+    if resolved == datasets or datasets in resolved.parents:
+        raise ExportError(f"{resolved}: refusing to write into the packaged datasets folder")
+    target.mkdir(parents=True, exist_ok=True)
+    return ExportedArticle(
+        markdown=write_text_atomic(md_path, markdown, overwrite=overwrite),
+        wiki=write_text_atomic(wiki_path, wiki, overwrite=overwrite),
+    )
+

@@ -1,0 +1,442 @@
+"""The editing half of the scenario builder: widgets that describe a position.
+
+:class:`ScenarioForm` holds one widget per thing a scenario says (rules date
+or ruleset, turn player, each player's zones, what happened to each card this
+turn, lingering effects) and turns them into a :class:`~toolkit.scenario.Scenario`
+(:attr:`ScenarioForm.scenario`) or back (:meth:`ScenarioForm.set_scenario`).
+Every widget is a public attribute, so tests and notebooks drive it from
+Python exactly as a reader would with the mouse.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as w  # type: ignore[import-untyped]
+
+from toolkit.errors import ScenarioError
+from toolkit.scenario import (
+    PLAYERS,
+    POSITIONS,
+    TAGS,
+    CardSpec,
+    LingeringSpec,
+    PlayerSetup,
+    Scenario,
+)
+from toolkit.widgets.card_search import CardCatalogue
+from toolkit.widgets.zones import CARD_ZONES, ZONE_LABELS, ZONES, copy_name, reconcile
+
+BY_DATE = ""
+"""The ruleset dropdown's value meaning "use the rules of the chosen date"."""
+
+NO_TARGET = ""
+"""The lingering-target dropdown's value meaning "no target"."""
+
+LINGERING_EFFECTS: tuple[str, ...] = ("negate", "control", "banish_in_end_phase")
+"""Effect keys offered for a lingering effect (any text may be typed)."""
+
+MATCH_LIMIT = 200
+
+SOURCE_LABEL = "<scenario builder>"
+
+
+def _label(text: str, width: str = "9em") -> w.Label:
+    return w.Label(text, layout=w.Layout(width=width))
+
+
+class ScenarioForm:
+    """Widgets describing one End Phase position; see the module docstring."""
+
+    def __init__(
+        self,
+        catalogue: CardCatalogue,
+        rulesets: Sequence[str] = (),
+    ) -> None:
+        self.catalogue = catalogue
+        self._syncing = False
+        self._specs: dict[tuple[str, str], tuple[CardSpec, ...]] = {
+            (p, z): () for p in PLAYERS for z in CARD_ZONES
+        }
+        self._lingering: list[LingeringSpec] = []
+        self._kept: dict[str, Any] = {"phase": "end", "description": "", "rulings": ()}
+
+        # -- rules and who is to play --------------------------------------
+        self.title = w.Text(value="My scenario", description="Title", layout=w.Layout(width="40em"))
+        self.date = w.DatePicker(description="Rules of", value=None)
+        self.date.tooltip = "the rules and card texts in force on this day (empty: today)"
+        self.date.add_class("endphase-date")
+        self.ruleset = w.Dropdown(
+            options=[("the date (empty = today)", BY_DATE)] + [(name, name) for name in sorted(rulesets)],
+            value=BY_DATE,
+            description="Ruleset",
+        )
+        self.ruleset.add_class("endphase-ruleset")
+        self.turn_player = w.ToggleButtons(options=list(PLAYERS), value="A", description="Turn player")
+        self.turn_player.add_class("endphase-turn-player")
+        self.description = w.HTML(value="")
+
+        # -- zones -----------------------------------------------------------
+        self.zones: dict[str, dict[str, w.TagsInput]] = {}
+        self.life: dict[str, w.BoundedIntText] = {}
+        self.deck_filler: dict[str, w.BoundedIntText] = {}
+        for player in PLAYERS:
+            self.zones[player] = {}
+            for zone in ZONES:
+                tags = w.TagsInput(value=[], allow_duplicates=False, layout=w.Layout(width="100%"))
+                tags.add_class(f"endphase-{player}-{zone}")
+                tags.observe(self._on_zone_change, names="value")
+                self.zones[player][zone] = tags
+            self.life[player] = w.BoundedIntText(value=8000, min=0, max=10**6, description="Life")
+            self.deck_filler[player] = w.BoundedIntText(
+                value=30, min=0, max=200, description="Other deck cards"
+            )
+
+        # -- adding a card by name -------------------------------------------
+        self.card_search = w.Text(
+            value="", placeholder="search: Japanese or English name", description="Find card"
+        )
+        self.card_search.add_class("endphase-card-search")
+        self.card_matches = w.Select(options=[], rows=6, layout=w.Layout(width="40em"))
+        self.add_to = w.Dropdown(
+            options=[(f"{p} · {ZONE_LABELS[z]}", f"{p}:{z}") for p in PLAYERS for z in ZONES],
+            value="A:hand",
+            description="Add to",
+        )
+        self.add_card = w.Button(description="Add card", icon="plus")
+        self.card_search.observe(lambda _change: self._refresh_matches(), names="value")
+        self.add_card.on_click(lambda _b: self._add_selected_card())
+
+        # -- what happened this turn to one card ------------------------------
+        self.detail_card = w.Dropdown(options=[], description="Card", layout=w.Layout(width="40em"))
+        self.detail_position = w.Dropdown(options=list(POSITIONS), value="face_up", description="Position")
+        self.detail_tags = w.TagsInput(value=[], allowed_tags=sorted(TAGS), allow_duplicates=False)
+        self.detail_tags.add_class("endphase-this-turn")
+        self.tag_help = w.HTML(
+            "<small>"
+            + "; ".join(f"<code>{tag}</code>: {text}" for tag, text in sorted(TAGS.items()))
+            + "</small>"
+        )
+        self.detail_card.observe(lambda _change: self._show_detail(), names="value")
+        self.detail_position.observe(lambda _change: self._store_detail(), names="value")
+        self.detail_tags.observe(lambda _change: self._store_detail(), names="value")
+
+        # -- lingering effects -------------------------------------------------
+        self.lingering_list = w.Select(options=[], rows=3, layout=w.Layout(width="40em"))
+        self.remove_lingering = w.Button(description="Remove", icon="trash")
+        self.lingering_source = w.Combobox(
+            options=list(catalogue.names), placeholder="card whose effect lingers", description="Source",
+            ensure_option=False,
+        )
+        self.lingering_controller = w.ToggleButtons(options=list(PLAYERS), value="B", description="Applied by")
+        self.lingering_target = w.Dropdown(options=[("(no target)", NO_TARGET)], value=NO_TARGET, description="Target")
+        self.lingering_effect = w.Combobox(
+            options=list(LINGERING_EFFECTS), value="negate", description="Effect", ensure_option=False
+        )
+        self.add_lingering = w.Button(description="Add effect", icon="plus")
+        self.add_lingering.on_click(lambda _b: self._add_lingering())
+        self.remove_lingering.on_click(lambda _b: self._remove_lingering())
+
+        self.ruleset.observe(lambda _change: self._on_ruleset_change(), names="value")
+        self.date.observe(lambda _change: self._on_date_change(), names="value")
+        self._refresh_matches()
+
+    # ------------------------------------------------------------------
+    # Layout
+    # ------------------------------------------------------------------
+
+    def form_widget(self) -> w.Widget:
+        """The editing widgets, laid out (the builder adds its buttons around them)."""
+        player_tabs = w.Tab(
+            children=[self._player_box(p) for p in PLAYERS],
+            titles=[f"Player {p}" for p in PLAYERS],
+        )
+        add_box = w.VBox(
+            [w.HBox([self.card_search, self.add_to, self.add_card]), self.card_matches]
+        )
+        detail_box = w.VBox(
+            [
+                w.HTML("<b>What happened this turn</b> (per card on the field, in the graveyard or banished)"),
+                w.HBox([self.detail_card, self.detail_position]),
+                w.HBox([_label("This turn"), self.detail_tags]),
+                self.tag_help,
+            ]
+        )
+        lingering_box = w.VBox(
+            [
+                w.HTML("<b>Lingering effects</b> (resolved earlier this turn, still applying)"),
+                w.HBox([self.lingering_list, self.remove_lingering]),
+                w.HBox([self.lingering_source, self.lingering_controller]),
+                w.HBox([self.lingering_target, self.lingering_effect, self.add_lingering]),
+            ]
+        )
+        return w.VBox(
+            [
+                self.title,
+                self.description,
+                w.HBox([self.date, self.ruleset]),
+                self.turn_player,
+                player_tabs,
+                add_box,
+                detail_box,
+                lingering_box,
+            ]
+        )
+
+    def _player_box(self, player: str) -> w.Widget:
+        rows = [
+            w.HBox([_label(ZONE_LABELS[zone]), self.zones[player][zone]], layout=w.Layout(width="100%"))
+            for zone in ZONES
+        ]
+        return w.VBox(rows + [w.HBox([self.life[player], self.deck_filler[player]])])
+
+    # ------------------------------------------------------------------
+    # Widgets -> Scenario
+    # ------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> Scenario:
+        """The scenario the widgets describe (raises ScenarioError when invalid).
+
+        The shape is checked here; card and ruleset names are checked against
+        the registries by :meth:`Scenario.validate`, which the actions call.
+        """
+        players = {}
+        for p in PLAYERS:
+            players[p] = PlayerSetup(
+                hand=tuple(self.zones[p]["hand"].value),
+                field=self._specs[(p, "field")],
+                graveyard=self._specs[(p, "graveyard")],
+                banished=self._specs[(p, "banished")],
+                deck=tuple(self.zones[p]["deck"].value),
+                deck_filler=int(self.deck_filler[p].value),
+                life=int(self.life[p].value),
+            )
+        by_ruleset = self.ruleset.value != BY_DATE
+        date_value = self.date.value
+        if date_value is not None and isinstance(date_value, datetime.datetime):
+            date_value = date_value.date()
+        return Scenario(
+            title=self.title.value.strip() or "Untitled scenario",
+            turn_player=self.turn_player.value,
+            players=players,
+            date=None if by_ruleset else date_value,
+            ruleset=self.ruleset.value if by_ruleset else None,
+            lingering=tuple(self._lingering),
+            phase=self._kept["phase"],
+            description=self._kept["description"],
+            source=SOURCE_LABEL,
+            rulings=tuple(self._kept["rulings"]),
+        )
+
+    # ------------------------------------------------------------------
+    # Scenario -> widgets
+    # ------------------------------------------------------------------
+
+    def set_scenario(self, scenario: Scenario) -> None:
+        """Show ``scenario`` in the widgets (replacing what they held)."""
+        self._syncing = True
+        try:
+            self.title.value = scenario.title
+            self._kept = {
+                "phase": scenario.phase,
+                "description": scenario.description,
+                "rulings": tuple(scenario.rulings),
+            }
+            self.description.value = _description_html(scenario)
+            if scenario.ruleset is not None:
+                self._ensure_ruleset_option(scenario.ruleset)
+                self.ruleset.value = scenario.ruleset
+                self.date.value = None
+            else:
+                self.ruleset.value = BY_DATE
+                self.date.value = scenario.date
+            self.turn_player.value = scenario.turn_player
+            for p in PLAYERS:
+                setup = scenario.players[p]
+                for zone in CARD_ZONES:
+                    specs = tuple(getattr(setup, zone))
+                    self._specs[(p, zone)] = specs
+                    self.zones[p][zone].value = [spec.name for spec in specs]
+                self.zones[p]["hand"].value = list(setup.hand)
+                self.zones[p]["deck"].value = list(setup.deck)
+                self.life[p].value = setup.life
+                self.deck_filler[p].value = setup.deck_filler
+            self._lingering = list(scenario.lingering)
+        finally:
+            self._syncing = False
+        self._after_zones_changed()
+        self._refresh_lingering_list()
+
+    def _ensure_ruleset_option(self, name: str) -> None:
+        values = [value for _label_text, value in self.ruleset.options]
+        if name not in values:
+            self.ruleset.options = list(self.ruleset.options) + [(name, name)]
+
+    # ------------------------------------------------------------------
+    # Reactions
+    # ------------------------------------------------------------------
+
+    def _on_ruleset_change(self) -> None:
+        """Choosing a named ruleset clears the date (a scenario has one or the other)."""
+        if self._syncing or self.ruleset.value == BY_DATE:
+            return
+        self._syncing = True
+        try:
+            self.date.value = None
+        finally:
+            self._syncing = False
+
+    def _on_date_change(self) -> None:
+        """Choosing a date switches the ruleset back to "the rules of the date"."""
+        if self._syncing or self.date.value is None:
+            return
+        self._syncing = True
+        try:
+            self.ruleset.value = BY_DATE
+        finally:
+            self._syncing = False
+
+    def _on_zone_change(self, _change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        for p in PLAYERS:
+            for zone in CARD_ZONES:
+                self._specs[(p, zone)] = reconcile(self._specs[(p, zone)], self.zones[p][zone].value)
+        self._after_zones_changed()
+
+    def _after_zones_changed(self) -> None:
+        """Refresh the choices that depend on which cards are where."""
+        previous = self.detail_card.value
+        options = [
+            (f"{p} · {ZONE_LABELS[zone]} {i + 1}: {spec.name}", f"{p}:{zone}:{i}")
+            for p in PLAYERS
+            for zone in CARD_ZONES
+            for i, spec in enumerate(self._specs[(p, zone)])
+        ]
+        self._syncing = True
+        try:
+            self.detail_card.options = options
+            values = [value for _text, value in options]
+            self.detail_card.value = previous if previous in values else (values[0] if values else None)
+            targets = [("(no target)", NO_TARGET)] + [
+                (f"{spec.name} ({p})", spec.name) for p in PLAYERS for spec in self._specs[(p, "field")]
+            ]
+            kept_target = self.lingering_target.value
+            self.lingering_target.options = targets
+            target_values = [value for _text, value in targets]
+            self.lingering_target.value = kept_target if kept_target in target_values else NO_TARGET
+        finally:
+            self._syncing = False
+        self._show_detail()
+
+    def _selected_detail(self) -> tuple[str, str, int] | None:
+        value = self.detail_card.value
+        if not value:
+            return None
+        player, zone, index = value.split(":")
+        return player, zone, int(index)
+
+    def _show_detail(self) -> None:
+        selected = self._selected_detail()
+        self._syncing = True
+        try:
+            if selected is None:
+                self.detail_position.value = "face_up"
+                self.detail_tags.value = []
+                self.detail_position.disabled = True
+                self.detail_tags.disabled = True
+                return
+            player, zone, index = selected
+            spec = self._specs[(player, zone)][index]
+            self.detail_position.disabled = False
+            self.detail_tags.disabled = False
+            if spec.position not in self.detail_position.options:
+                self.detail_position.options = list(self.detail_position.options) + [spec.position]
+            self.detail_position.value = spec.position
+            self.detail_tags.value = sorted(spec.tags)
+        finally:
+            self._syncing = False
+
+    def _store_detail(self) -> None:
+        if self._syncing:
+            return
+        selected = self._selected_detail()
+        if selected is None:
+            return
+        player, zone, index = selected
+        specs = list(self._specs[(player, zone)])
+        specs[index] = dataclasses.replace(
+            specs[index], position=self.detail_position.value, tags=frozenset(self.detail_tags.value)
+        )
+        self._specs[(player, zone)] = tuple(specs)
+
+    def _refresh_matches(self) -> None:
+        found = self.catalogue.search(self.card_search.value, limit=MATCH_LIMIT)
+        self.card_matches.options = [(self.catalogue.label(name), name) for name in found]
+        if found:
+            self.card_matches.value = found[0]
+
+    def _add_selected_card(self) -> None:
+        name = self.card_matches.value
+        if not name:
+            self._report_form_error(ScenarioError("choose a card in the list first", field="card"))
+            return
+        player, zone = str(self.add_to.value).split(":")
+        held = [n for z in ZONES for n in self.zones[player][z].value]
+        entry = copy_name(name, held)
+        self.zones[player][zone].value = [*self.zones[player][zone].value, entry]
+
+    def _add_lingering(self) -> None:
+        source = self.lingering_source.value.strip()
+        if not source:
+            self._report_form_error(
+                ScenarioError("name the card whose effect lingers", field="lingering.source")
+            )
+            return
+        target = self.lingering_target.value or None
+        self._lingering.append(
+            LingeringSpec(
+                source=source,
+                controller=self.lingering_controller.value,
+                target=target,
+                effect=self.lingering_effect.value.strip(),
+            )
+        )
+        self._refresh_lingering_list()
+
+    def _remove_lingering(self) -> None:
+        index = self.lingering_list.index
+        if index is None:
+            return
+        del self._lingering[index]
+        self._refresh_lingering_list()
+
+    def _refresh_lingering_list(self) -> None:
+        self.lingering_list.options = [
+            (_lingering_label(spec), i) for i, spec in enumerate(self._lingering)
+        ]
+
+    def _report_form_error(self, exc: ScenarioError) -> None:
+        """Overridden by the builder to show the message in its status line."""
+        raise exc
+
+
+def _lingering_label(spec: LingeringSpec) -> str:
+    target = f" → {spec.target}" if spec.target else ""
+    effect = f": {spec.effect}" if spec.effect else ""
+    return f"{spec.source} (applied by {spec.controller}){target}{effect}"
+
+
+def _description_html(scenario: Scenario) -> str:
+    import html
+
+    parts = []
+    if scenario.description:
+        parts.append(html.escape(scenario.description))
+    if scenario.rulings:
+        parts.append("Rulings: " + ", ".join(f"<code>{html.escape(r)}</code>" for r in scenario.rulings))
+    return "<br>".join(parts)
