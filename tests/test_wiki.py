@@ -150,6 +150,14 @@ def test_indented_continuations_and_blank_lines_of_the_phase_page_style() -> Non
     assert second.date == dt.date(2011, 12, 22)
 
 
+def test_the_date_closes_the_answer() -> None:
+    text = "Ｑ：a?~\nＡ：b。(12/08/08)~\n//注記\n　　本文の続き"
+    (entry,) = parse_faq(text)
+    assert entry.answer_ja == "b。" and entry.notes == ("注記",)
+    (open_answer,) = parse_faq(text.replace("(12/08/08)", ""))
+    assert open_answer.answer_ja == "b。\n本文の続き" and open_answer.date is None
+
+
 def test_years_before_2000() -> None:
     (entry,) = parse_faq("Ｑ：古い裁定？~\nＡ：はい。(99/12/31)")
     assert entry.date == dt.date(1999, 12, 31)
@@ -276,7 +284,8 @@ def test_writer_output_has_wiki_markup(page: list[FaqEntry]) -> None:
     assert lines[1] == "Ｑ：手札調整で[[《闇・道化師のペーテン》]]を墓地へ捨てた場合、~"
     assert lines[2] == "効果を発動できますか？~"
     assert lines[3] == "Ａ：はい、できます。(13/03/27)"
-    assert "//Ａ：はい、できます。(13/03/30)" in lines  # second answer, no repeated question
+    second = lines.index("//Ａ：はい、できます。(13/03/30)")  # second answer, no repeated question
+    assert lines[second - 2 : second] == ["Ａ：発動しません。(16/07/08)", "//編集し忘れ分"]
     assert "//Ｑ：[[《暗黒界の書物》]]で[[《レッド・ガジェット》]]を特殊召喚しました。~" in lines
     assert "// 自分は[[《強烈なはたき落とし》]]を発動できますか。~" in lines
     assert "Ａ：調整中。" in lines and "***ターン終了時 [#faq2]" in lines

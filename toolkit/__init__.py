@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from toolkit.errors import DataError, ScenarioError, ToolkitError, WikiParseError
 from toolkit.scenario import Scenario, load_scenario, save_scenario, seed_scenario
+from toolkit.wiki import FaqEntry, entries_to_frame, parse_faq, parse_plain, write_faq
 from toolkit.data import (
     QueryError,
     ValidationReport,
@@ -30,6 +31,7 @@ from toolkit.data import (
 
 __all__ = ["DataError", "ScenarioError", "ToolkitError", "WikiParseError"]
 __all__ += ["Scenario", "load_scenario", "save_scenario", "seed_scenario"]
+__all__ += ["FaqEntry", "entries_to_frame", "parse_faq", "parse_plain", "write_faq"]
 __all__ += [
     "QueryError",
     "ValidationReport",
