@@ -1,0 +1,166 @@
+"""The ruling-article export: content, wiki round trip, atomic files, refusals."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from toolkit.data import QueryError, load_rulings
+from toolkit.export import (
+    ArticleExample,
+    ExportError,
+    RulingArticle,
+    article_markdown,
+    article_wiki,
+    build_article,
+    default_user_folder,
+    export_article,
+    safe_stem,
+    write_text_atomic,
+)
+from toolkit.resources import dataset_root
+from toolkit.wiki import parse_faq
+
+SIGN = "ヒステリック・サイン"
+
+
+def _fake_example(name: str, card: str) -> ArticleExample:
+    trace = pd.DataFrame(
+        {
+            "step": [1, 2],
+            "actor": ["A", "B"],
+            "action": ["Pass()", "Pass()"],
+            "rule": ["R7", "R7"],
+            "reason": ["TP passes | nothing to do", "NTP passes"],
+        }
+    )
+    return ArticleExample(
+        name=name, title=f"title of {name}", rules="2013-03-30", rulings=("ocg-130330-x",),
+        outcome="A.graveyard: X", card_activated=name.endswith("yes"), trace=trace,
+    )
+
+
+@pytest.fixture(scope="module")
+def sign_article() -> RulingArticle:
+    return build_article("hysteric sign", examples=["ex_yes", "ex_no"], run_example=_fake_example)
+
+
+def test_article_finds_the_card_by_english_name_and_lists_every_ruling_naming_it(sign_article: RulingArticle) -> None:
+    rulings = load_rulings()
+    naming = {str(r) for r, cards in zip(rulings["ruling_id"], rulings["cards"]) if SIGN in cards}
+    assert sign_article.card == SIGN
+    assert sign_article.card_en == "Hysteric Sign"
+    assert set(sign_article.rulings["ruling_id"]) == naming
+    dates = sign_article.rulings["date"].dropna()
+    assert list(dates) == sorted(dates), "rulings are oldest first"
+
+
+def test_history_names_what_replaced_each_superseded_ruling(sign_article: RulingArticle) -> None:
+    history = sign_article.history.set_index("ruling_id")
+    assert history.loc["ocg-130330-hysteric-sign-adjustment", "ended_by"] == "ocg-160708-hysteric-sign-adjustment"
+    assert history.loc["ocg-130330-hysteric-sign-adjustment", "ended_on"] == pd.Timestamp("2016-07-08")
+    assert history.loc["ocg-130330-hysteric-sign-adjustment", "successor_verdict"] == "no"
+    assert "ocg-160708-hysteric-sign-adjustment" not in history.index, "current rulings are not history"
+
+
+def test_markdown_quotes_rulings_with_dates_and_shows_history_and_examples(sign_article: RulingArticle) -> None:
+    text = article_markdown(sign_article)
+    assert text.startswith("# ヒステリック・サイン (Hysteric Sign)\n")
+    assert "### 2016-07-08 — `ocg-160708-hysteric-sign-adjustment`" in text
+    assert "> Ａ：発動しません。" in text
+    assert "replaced by `ocg-160708-hysteric-sign-adjustment` (2016-07-08, no)" in text
+    assert "### title of ex_yes" in text and "effect is **activated**" in text
+    assert "effect is **not activated**" in text
+    # the trace is a Markdown table; a pipe inside a cell is escaped
+    assert "| step | actor | action | rule | reason |" in text
+    assert "TP passes \\| nothing to do" in text
+    assert "00:00:00" not in text, "dates are shown as days"
+
+
+def test_wiki_markup_parses_back_to_the_rulings_with_superseded_ones_commented_out(sign_article: RulingArticle) -> None:
+    text = article_wiki(sign_article)
+    assert text.startswith("***《ヒステリック・サイン》について\n")
+    entries = parse_faq(text, source="export")
+    faq_rows = sign_article.rulings[sign_article.rulings["question_ja"].notna()]
+    assert len(entries) == len(faq_rows)
+    written = sorted((e.date.isoformat(), e.question_ja, e.answer_ja, e.hidden) for e in entries if e.date)
+    expected = sorted(
+        (pd.Timestamp(row["date"]).date().isoformat(), row["question_ja"], row["answer_ja"], row["status"] != "current")
+        for _, row in faq_rows.iterrows()
+    )
+    assert written == expected
+    hidden = [e for e in entries if e.hidden]
+    assert hidden and all(any("superseded by" in note for note in e.notes) for e in hidden)
+
+
+def test_a_replaced_ruling_sits_right_below_its_successor_in_the_wiki(sign_article: RulingArticle) -> None:
+    entries = parse_faq(article_wiki(sign_article))
+    dates = [(e.hidden, e.date.isoformat() if e.date else None) for e in entries]
+    new = dates.index((False, "2016-07-08"))
+    assert dates[new + 1] == (True, "2013-03-30")
+
+
+def test_export_writes_both_files_into_the_user_folder(sign_article: RulingArticle, tmp_path: Path) -> None:
+    out = export_article(sign_article, tmp_path / "articles")
+    assert out.markdown.read_text(encoding="utf-8") == article_markdown(sign_article)
+    assert out.wiki.read_text(encoding="utf-8") == article_wiki(sign_article)
+    assert out.markdown.name == "ヒステリック・サイン-hysteric-sign.md"
+    assert out.wiki.name == "ヒステリック・サイン-hysteric-sign.wiki.txt"
+    assert sorted(p.name for p in out.markdown.parent.iterdir()) == sorted([out.markdown.name, out.wiki.name])
+
+
+def test_export_never_overwrites_unless_asked(sign_article: RulingArticle, tmp_path: Path) -> None:
+    first = export_article(sign_article, tmp_path)
+    first.markdown.write_text("my edits", encoding="utf-8")
+    with pytest.raises(ExportError, match="file exists"):
+        export_article(sign_article, tmp_path)
+    assert first.markdown.read_text(encoding="utf-8") == "my edits", "nothing was lost"
+    again = export_article(sign_article, tmp_path, overwrite=True)
+    assert again.markdown.read_text(encoding="utf-8") == article_markdown(sign_article)
+
+
+def test_export_refuses_the_packaged_datasets_folder(sign_article: RulingArticle) -> None:
+    datasets = Path(str(dataset_root()))
+    before = sorted(p.name for p in datasets.iterdir())
+    with pytest.raises(ExportError, match="datasets"):
+        export_article(sign_article, datasets / "articles")
+    with pytest.raises(ExportError, match="datasets"):
+        write_text_atomic(datasets / "x.md", "x")
+    assert sorted(p.name for p in datasets.iterdir()) == before
+
+
+def test_atomic_write_leaves_no_temporary_file_and_keeps_the_old_file_on_failure(tmp_path: Path) -> None:
+    target = tmp_path / "a.md"
+    write_text_atomic(target, "one\n")
+    assert target.read_text(encoding="utf-8") == "one\n"
+
+    with pytest.raises(TypeError):
+        write_text_atomic(target, 42, overwrite=True)  # type: ignore[arg-type]
+    assert target.read_text(encoding="utf-8") == "one\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["a.md"], "the temporary file is removed"
+
+
+def test_missing_folder_for_a_single_file_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(ExportError, match="folder does not exist"):
+        write_text_atomic(tmp_path / "nope" / "a.md", "x")
+
+
+def test_unknown_card_is_a_clear_error() -> None:
+    with pytest.raises(QueryError, match="no card named"):
+        build_article("No Such Card", examples=[], run_example=_fake_example)
+
+
+def test_default_user_folder_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("ENDPHASE_USER_DIR", str(tmp_path / "mine"))
+    assert default_user_folder() == tmp_path / "mine"
+    monkeypatch.delenv("ENDPHASE_USER_DIR")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert default_user_folder() == Path(os.path.expanduser("~")) / "endphase-scenarios"
+
+
+def test_safe_stem_cannot_leave_the_folder() -> None:
+    assert "/" not in safe_stem("../../etc/passwd") and not safe_stem("../x").startswith(".")
+    assert safe_stem("") == "article"
