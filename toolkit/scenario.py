@@ -92,7 +92,10 @@ TAGS: Mapping[str, str] = {
     "activated_this_turn": "this Spell/Trap was activated this turn (a Spellbook, Pikeru's Circle)",
     "set_this_turn": "set this turn, so it cannot be activated this turn",
     "control_taken": "controlled by the player who does not own it (see lingering 'control')",
+    "sent_to_gy_from_hand": "sent to the graveyard from the hand this turn",
+    "sent_to_gy_from_field": "sent to the graveyard from the field this turn",
     "sent_to_gy_from_deck": "sent to the graveyard from the deck, not from the hand or field",
+    "milled_this_turn": "sent to the graveyard from the top of the deck this turn",
     "coin_tails": "an Arcana Force monster whose coin toss came up tails",
 }
 """What may have happened to a card this turn; the only tags a scenario accepts."""

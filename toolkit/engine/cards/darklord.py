@@ -1,0 +1,57 @@
+"""《堕天使ゼラート》 Darklord Zerato.
+
+Its ignition effect (discard a DARK monster: destroy every monster the
+opponent controls) also destroys Zerato itself in the End Phase of the turn
+it was used — a MANDATORY End Phase process (the rest of a resolved effect:
+R6 kind 3, no chain link). Negated by a pre-errata 《エフェクト・ヴェーラー》, the
+process is performed while negated and destroys nothing; the 12/09/16 answer
+lets the turn player perform both Zeratos' processes in a row before the
+opponent ends the negations. A scenario marks a Zerato that used its effect
+with the tag ``effect_used_this_turn``.
+"""
+
+from __future__ import annotations
+
+from toolkit.engine.cards import register
+from toolkit.engine.cards.base import (
+    Activation,
+    Board,
+    CardBehaviour,
+    CardText,
+    CardType,
+    EndPhaseEffect,
+    all_of,
+    face_up_on_field,
+    has_tag,
+)
+from toolkit.engine.values import ProcessKind, Zone
+
+
+def _destroy_itself(board: Board, act: Activation) -> None:
+    if board.card(act.card.uid).zone is Zone.FIELD:
+        board.destroy(act.card.uid)
+
+
+register(
+    CardBehaviour(
+        name="堕天使ゼラート",
+        english="Darklord Zerato",
+        card_type=CardType.MONSTER,
+        subtype="effect",
+        rulings=("ocg-120916-zerato-veiler",),
+        texts=(
+            CardText(
+                end_phase=(
+                    EndPhaseEffect(
+                        key="destroy itself (its effect was used)",
+                        mandatory=True,
+                        chain_link=False,
+                        kind=ProcessKind.LINGERING,
+                        applies=all_of(face_up_on_field, has_tag("effect_used_this_turn")),
+                        resolve=_destroy_itself,
+                    ),
+                ),
+            ),
+        ),
+    )
+)
