@@ -212,7 +212,8 @@ def test_flattened_error_names_character_offset() -> None:
         ("[[手札]]", "手札"),
         ("[[公式ルールブック:https://www.yugioh-card.com/japan/howto/#rule_book]]", "公式ルールブック"),
         ("''エンドフェイズまで''", "エンドフェイズまで"),
-        ("[[相手((が[[《エフェクト・ヴェーラー》]]", "[[相手((が《エフェクト・ヴェーラー》"),
+        ("[[相手((が[[《エフェクト・ヴェーラー》]]", "相手((が《エフェクト・ヴェーラー》"),
+        ("閉じない]]括弧", "閉じない括弧"),
     ],
 )
 def test_clean_markup(markup: str, clean: str) -> None:

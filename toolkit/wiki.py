@@ -56,8 +56,9 @@ The markup understood
 
 Link markup is removed in the text fields: ``[[《X》]]`` -> ``《X》``,
 ``[[text>target]]`` -> ``text``, ``[[text:http…]]`` -> ``text``,
-``[[text]]`` -> ``text``; ``''bold''`` quotes are dropped. A bracket pair that
-is not closed (``[[相手((が``, a typo in the seed) is kept verbatim.
+``[[text]]`` -> ``text``; ``''bold''`` quotes are dropped. Brackets that
+open or close no link (``[[相手((が``, a typo in seed 000) are dropped; the
+words themselves are kept as written.
 
 Pages that lost their line breaks
 ---------------------------------
@@ -152,11 +153,15 @@ def clean_markup(text: str) -> str:
     '手札調整で《闇・道化師のペーテン》を墓地へ捨てた'
     >>> clean_markup("''エンドフェイズまで''、[[公式ルールブック:https://example.org]]")
     'エンドフェイズまで、公式ルールブック'
+    >>> clean_markup("[[相手((が[[《エフェクト・ヴェーラー》]]")
+    '相手((が《エフェクト・ヴェーラー》'
     """
     previous = None
     while previous != text:
         previous = text
         text = _LINK.sub(lambda m: _link_text(m.group(1)), text)
+    # Brackets left over belong to no link (an editor's typo): drop them.
+    text = text.replace("[[", "").replace("]]", "")
     return text.replace("'''", "").replace("''", "")
 
 
