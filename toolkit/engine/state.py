@@ -89,6 +89,8 @@ class Phase(StrEnum):
     """The phase of the turn (issue 6 adds the others)."""
 
     END = "end"
+    TURN_END = "turn_end"
+    """The moment the turn ends (E1): only what E1 allows happens here."""
     OVER = "over"
 
 

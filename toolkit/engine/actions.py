@@ -1,0 +1,102 @@
+"""What a player (or the game) can do in a state: tiny frozen values whose
+repr reads like code.
+
+>>> Pass()
+Pass()
+>>> Perform("ライトロード・マジシャン ライラ: mill 3")
+Perform('ライトロード・マジシャン ライラ: mill 3')
+>>> Discard(("ヒステリック・サイン",))
+Discard(('ヒステリック・サイン',))
+>>> Activate("サイクロン", target="王宮の鉄壁")
+Activate('サイクロン', target='王宮の鉄壁')
+
+The hidden ``ref``/``choice`` fields say exactly which process, effect and
+cards are meant (two copies print alike but are different actions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from toolkit.engine.cards.base import NO_CHOICE, Choice
+
+
+def _args(main: str, target: str | None, cost: tuple[str, ...]) -> str:
+    parts = [repr(main)]
+    if target is not None:
+        parts.append(f"target={target!r}")
+    if cost:
+        parts.append(f"cost={cost!r}")
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Give up priority (R7); in a trigger step: decline the remaining optional triggers."""
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+@dataclass(frozen=True, slots=True)
+class Perform:
+    """Perform one pending End Phase process (R6, R7)."""
+
+    process: str
+    target: str | None = None
+    cost: tuple[str, ...] = ()
+    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
+    choice: Choice = field(default=NO_CHOICE, repr=False)
+
+    def __repr__(self) -> str:
+        return f"Perform({_args(self.process, self.target, self.cost)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """Activate a quick effect at open game state, or put a waiting trigger on the chain."""
+
+    effect: str
+    target: str | None = None
+    cost: tuple[str, ...] = ()
+    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
+    choice: Choice = field(default=NO_CHOICE, repr=False)
+
+    def __repr__(self) -> str:
+        return f"Activate({_args(self.effect, self.target, self.cost)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Respond:
+    """Chain a quick effect (spell speed 2+) to the current chain (R5)."""
+
+    effect: str
+    target: str | None = None
+    cost: tuple[str, ...] = ()
+    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
+    choice: Choice = field(default=NO_CHOICE, repr=False)
+
+    def __repr__(self) -> str:
+        return f"Respond({_args(self.effect, self.target, self.cost)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The hand-size adjustment: the turn player's whole discard, at once (R1, R2)."""
+
+    cards: tuple[str, ...]
+    ref: tuple[int, ...] = field(default=(), repr=False)
+
+    def __repr__(self) -> str:
+        return f"Discard({self.cards!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Proceed:
+    """Let the game go on by itself (the end of the turn, E1)."""
+
+    def __repr__(self) -> str:
+        return "Proceed()"
+
+
+Action = Pass | Perform | Activate | Respond | Discard | Proceed

@@ -1,0 +1,372 @@
+"""A scratch copy of a State that card effects change through verbs.
+
+``procedure`` opens a :class:`Board` on a State for one transition, lets the
+rules and the cards' ``cost``/``resolve`` callables use the verbs, then builds
+the next State with :meth:`Board.freeze`.  The input State is never touched.
+
+Every zone move goes through :meth:`Board._move`, the one place where the
+no-chain-link continuous effects apply (spec E1, X4):
+
+* 《マクロコスモス》 — a card that would go to the GY is banished instead;
+* 《王宮の鉄壁》 — nothing can be banished (a banish does nothing);
+* 《死霊の誘い》 — each card sent to the GY costs its owner the amount;
+* 《デス・ウォンバット》 / 《ピケルの魔法陣》 — no effect damage to its controller;
+
+and where a card that leaves its zone stops being what lingering effects and
+End Phase processes point at.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from toolkit.engine.cards import text_at
+from toolkit.engine.cards.base import CardText, Continuous, ContinuousKind, Happening
+from toolkit.engine.durations import Lingering, Moment, expire
+from toolkit.engine.state import Cause, Link, State
+from toolkit.engine.values import (
+    PLAYERS,
+    Card,
+    Event,
+    EventKind,
+    Position,
+    Zone,
+    other,
+    player_index,
+)
+
+if TYPE_CHECKING:
+    from toolkit.engine.rulesets import Ruleset
+
+FIELD_ONLY_TAGS = frozenset(
+    {
+        "tribute_less_summoned",
+        "summoned_this_turn",
+        "flipped_this_turn",
+        "destroyed_monster_by_battle",
+        "control_taken",
+        "set_this_turn",
+        "coin_tails",
+        "effect_used_this_turn",
+    }
+)
+"""Tags about a card's stay on the field; they go when it leaves (a new card)."""
+
+
+class Board:
+    """Mutable working copy of a State (see the module docstring)."""
+
+    def __init__(self, state: State, cause: Cause, *, by_effect: bool = True, source: int = -1) -> None:
+        self.base = state
+        self.ruleset: Ruleset = state.ruleset
+        self.turn_player = state.turn_player
+        self.cards: list[Card] = list(state.cards)
+        self.decks: list[list[int]] = [list(state.decks[0]), list(state.decks[1])]
+        self.anon: list[list[int]] = [list(state.anonymous[0]), list(state.anonymous[1])]
+        self.life: list[int] = list(state.life)
+        self.lingering: list[Lingering] = list(state.lingering)
+        self.chain: list[Link] = list(state.chain)
+        self.skipped: set[str] = set(state.skipped)
+        self.done: set[tuple[int, str]] = set(state.done)
+        self.cause = cause
+        self.by_effect = by_effect
+        self.source = source
+        self.by_adjustment = False
+        self.events: list[Event] = []
+        self.happenings: list[Happening] = []
+        self.notes: list[tuple[str, str]] = []
+        self.moved: set[int] = set()
+
+    # --- reading (the same API as State, so card conditions accept both) ---
+
+    @property
+    def as_of(self) -> datetime.date | None:
+        return self.ruleset.as_of
+
+    def text(self, card: Card) -> CardText:
+        return text_at(card.name, self.ruleset.as_of)
+
+    def card(self, uid: int) -> Card:
+        return self.cards[uid]
+
+    def cards_in(self, player: str | None, zone: Zone) -> list[Card]:
+        if zone is Zone.DECK:
+            players = PLAYERS if player is None else (player,)
+            return [self.cards[u] for p in players for u in self.decks[player_index(p)]]
+        return [c for c in self.cards if c.zone is zone and (player is None or c.controller == player)]
+
+    def hand_size(self, player: str) -> int:
+        named = sum(1 for c in self.cards if c.zone is Zone.HAND and c.controller == player)
+        return named + self.anon[player_index(player)][1]
+
+    def is_negated(self, uid: int) -> bool:
+        for item in self.lingering:
+            if item.target == uid:
+                effect = text_at(item.source, self.ruleset.as_of).lingering_effect(item.effect)
+                if effect is not None and effect.negates:
+                    return True
+        return False
+
+    def continuous_effects(self, kind: ContinuousKind) -> Iterator[tuple[str, Card | None, Continuous]]:
+        when = self.ruleset.as_of
+        for c in self.cards:
+            if c.zone is not Zone.FIELD:
+                continue
+            for eff in text_at(c.name, when).continuous:
+                if eff.kind is kind and eff.active(c, self) and not self.is_negated(c.uid):  # type: ignore[arg-type]
+                    yield c.controller, c, eff
+        for item in self.lingering:
+            effect = text_at(item.source, when).lingering_effect(item.effect)
+            if effect is not None:
+                for eff in effect.continuous:
+                    if eff.kind is kind:
+                        yield item.controller, None, eff
+
+    def continuous_active(self, kind: ContinuousKind, controller: str | None = None) -> bool:
+        return any(controller is None or who == controller for who, _c, _e in self.continuous_effects(kind))
+
+    # --- recording -------------------------------------------------------
+
+    def record(self, event: Event) -> None:
+        self.events.append(event)
+
+    def note(self, rule: str, text: str) -> None:
+        self.notes.append((rule, text))
+
+    def _happen(self, kind: str, uid: int = -1, player: str | None = None,
+                from_zone: Zone | None = None, amount: int = 0) -> None:
+        self.happenings.append(
+            Happening(
+                kind=kind, uid=uid, player=player, from_zone=from_zone,
+                by_effect=self.by_effect, by_adjustment=self.by_adjustment,
+                cause=self.source, amount=amount,
+            )
+        )
+
+    # --- the one zone-move function ----------------------------------------
+
+    def _move(self, uid: int, to: Zone, kinds: tuple[str, ...], *, controller: str | None = None,
+              position: Position = Position.FACE_UP, extra_tags: frozenset[str] = frozenset()) -> bool:
+        """Move a card; returns False when a continuous effect prevents it."""
+        card = self.cards[uid]
+        origin = card.zone
+        if to is Zone.GY and self.continuous_active(ContinuousKind.BANISH_INSTEAD_OF_GY):
+            if not self.continuous_active(ContinuousKind.NO_BANISH):
+                self.note("X-continuous", f"{card.shown()} is banished instead (《マクロコスモス》, no chain link)")
+                to = Zone.BANISHED
+                kinds = tuple(k for k in kinds if k != EventKind.SENT_TO_GY) + (EventKind.BANISHED,)
+        if to is Zone.BANISHED and self.continuous_active(ContinuousKind.NO_BANISH):
+            self.record(Event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner))
+            self.note("X-continuous", f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
+            return False
+        if origin is Zone.DECK:
+            self.decks[player_index(card.owner)].remove(uid)
+        tags = card.tags
+        if origin is Zone.FIELD and to is not Zone.FIELD:
+            tags = tags - FIELD_ONLY_TAGS
+        if to is Zone.GY:
+            tags = tags | {"sent_to_gy_this_turn", f"sent_to_gy_from_{origin.value}"}
+        tags = tags | extra_tags
+        owner = card.owner
+        new_controller = controller if (to is Zone.FIELD and controller is not None) else owner
+        self.cards[uid] = replace(card, zone=to, controller=new_controller, position=position, tags=frozenset(tags))
+        if to is Zone.DECK:
+            self.decks[player_index(owner)].insert(0, uid)
+        if origin is not to:
+            self._card_left(uid)
+        for kind in kinds:
+            self.record(Event(kind, card=card.name, player=owner))
+            self._happen(kind, uid, owner, origin)
+        if to is Zone.GY:
+            self._sent_to_gy_damage(owner, 1)
+        return True
+
+    def _card_left(self, uid: int) -> None:
+        """A card that moved is a new card: effects applied to it and its done processes go."""
+        self.moved.add(uid)
+        kept, ended = expire(tuple(self.lingering), Moment.CARD_LEFT, left=frozenset({uid}))
+        if ended:
+            self.lingering = list(kept)
+            for item in ended:
+                self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
+        self.done = {pid for pid in self.done if pid[0] != uid}
+
+    def _sent_to_gy_damage(self, owner: str, count: int) -> None:
+        for who, card, eff in list(self.continuous_effects(ContinuousKind.DAMAGE_ON_SENT_TO_GY)):
+            source = card.name if card is not None else None
+            self.note("E1/X-continuous", f"{source}: {eff.amount * count} damage, no chain link")
+            self.damage(owner, eff.amount * count, source=source)
+
+    # --- verbs for card effects -----------------------------------------
+
+    def mill(self, player: str, n: int) -> None:
+        idx = player_index(player)
+        milled = 0
+        while milled < n and self.decks[idx]:
+            self._move(self.decks[idx][0], Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"milled_this_turn"}))
+            milled += 1
+        unnamed = min(n - milled, self.anon[idx][0])
+        if unnamed:
+            self.anon[idx][0] -= unnamed
+            self.anon[idx][2] += unnamed
+            self._sent_to_gy_damage(player, unnamed)
+            milled += unnamed
+        self.record(Event(EventKind.MILLED, player=player, amount=milled))
+
+    def draw(self, player: str, n: int) -> None:
+        idx = player_index(player)
+        drawn = 0
+        while drawn < n and self.decks[idx]:
+            self._move(self.decks[idx][0], Zone.HAND, ())
+            drawn += 1
+        unnamed = min(n - drawn, self.anon[idx][0])
+        if unnamed:
+            self.anon[idx][0] -= unnamed
+            self.anon[idx][1] += unnamed
+            drawn += unnamed
+        if drawn:
+            self.record(Event(EventKind.DREW, player=player, amount=drawn))
+            self._happen(EventKind.DREW, player=player, amount=drawn)
+
+    def send_to_gy(self, uid: int) -> None:
+        self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,))
+
+    def destroy(self, uid: int) -> None:
+        card = self.cards[uid]
+        self.record(Event(EventKind.DESTROYED, card=card.name, player=card.owner))
+        self._happen(EventKind.DESTROYED, uid, card.owner, card.zone)
+        self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
+
+    def banish(self, uid: int) -> None:
+        self._move(uid, Zone.BANISHED, (EventKind.BANISHED,))
+
+    def return_to_hand(self, uid: int) -> None:
+        self._move(uid, Zone.HAND, (EventKind.RETURNED_TO_HAND,))
+
+    def add_to_hand(self, uid: int) -> None:
+        self._move(uid, Zone.HAND, (EventKind.ADDED_TO_HAND,))
+
+    def discard(self, uid: int) -> None:
+        self._move(uid, Zone.GY, (EventKind.DISCARDED, EventKind.SENT_TO_GY),
+                   extra_tags=frozenset({"discarded_this_turn"}))
+
+    def discard_unnamed(self, player: str, n: int) -> None:
+        idx = player_index(player)
+        self.anon[idx][1] -= n
+        self.anon[idx][2] += n
+        self.record(Event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n))
+        self._sent_to_gy_damage(player, n)
+
+    def special_summon(self, uid: int, controller: str | None = None,
+                       position: Position = Position.FACE_UP) -> None:
+        who = controller or self.cards[uid].owner
+        self._move(uid, Zone.FIELD, (EventKind.SPECIAL_SUMMONED,), controller=who, position=position,
+                   extra_tags=frozenset({"special_summoned_this_turn"}))
+
+    def set_control(self, uid: int, player: str) -> None:
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD or card.controller == player:
+            return
+        tags = card.tags - {"control_taken"} if player == card.owner else card.tags | {"control_taken"}
+        self.cards[uid] = replace(card, controller=player, tags=frozenset(tags))
+        self.record(Event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
+        self._happen(EventKind.CONTROL_CHANGED, uid, player, Zone.FIELD)
+
+    def damage(self, player: str, amount: int, *, source: str | None = None) -> None:
+        if amount <= 0:
+            return
+        if self.continuous_active(ContinuousKind.NO_EFFECT_DAMAGE, player):
+            self.record(Event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount))
+            self.note("X-continuous", f"{player} takes no effect damage ({amount} prevented)")
+            return
+        self.life[player_index(player)] -= amount
+        self.record(Event(EventKind.DAMAGE, card=source, player=player, amount=amount))
+        self._happen(EventKind.DAMAGE, player=player, amount=amount)
+
+    def gain_life(self, player: str, amount: int) -> None:
+        self.life[player_index(player)] += amount
+        self.record(Event(EventKind.LP_GAINED, player=player, amount=amount))
+
+    def add_lingering(self, item: Lingering) -> None:
+        if item not in self.lingering:
+            self.lingering.append(item)
+
+    def end_lingering(self, item: Lingering) -> None:
+        """End one lingering effect now (its expiry process was performed)."""
+        kept, ended = expire(tuple(self.lingering), Moment.PROCESS, which=item)
+        self.lingering = list(kept)
+        for gone in ended:
+            self._after_end(gone)
+
+    def end_with_turn(self) -> None:
+        """The E1 sweep: every lingering effect that ends with the turn ends now."""
+        kept, ended = expire(tuple(self.lingering), Moment.TURN_END)
+        self.lingering = list(kept)
+        for gone in ended:
+            self._after_end(gone)
+
+    def _after_end(self, item: Lingering) -> None:
+        target = self.cards[item.target].name if item.target >= 0 else None
+        self.record(Event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller, detail=item.effect))
+        effect = text_at(item.source, self.ruleset.as_of).lingering_effect(item.effect)
+        if target is not None:
+            self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
+        if effect is not None and effect.on_end is not None:
+            from toolkit.engine.cards.base import Activation
+
+            card = self.cards[item.target] if item.target >= 0 else Card(-1, item.source, item.controller,
+                                                                         item.controller, Zone.GY)
+            effect.on_end(self, Activation(card=card, controller=item.controller, key=item.key, lingering=item))
+
+    def skip_next_turn(self, player: str) -> None:
+        self.skipped.add(player)
+        self.record(Event(EventKind.TURN_SKIPPED, player=player))
+
+    def negate_link(self, index: int) -> None:
+        """Negate a chain link (index into the current chain; -2 = the link below the resolving one)."""
+        if not self.chain:
+            return
+        link = self.chain[index] if -len(self.chain) <= index < len(self.chain) else None
+        if link is None:
+            return
+        pos = self.chain.index(link)
+        self.chain[pos] = replace(link, negated=True)
+
+    def return_control(self, uid: int) -> None:
+        card = self.cards[uid]
+        self.set_control(uid, card.owner)
+
+    def opponent(self, player: str) -> str:
+        return other(player)
+
+    # --- building the next state ---------------------------------------------
+
+    def freeze(self, **step_fields: object) -> State:
+        """The next State: this board's position plus the given step fields."""
+        base = self.base
+        fields = {
+            "turn_player": base.turn_player,
+            "ruleset": base.ruleset,
+            "cards": tuple(self.cards),
+            "decks": (tuple(self.decks[0]), tuple(self.decks[1])),
+            "anonymous": (tuple(self.anon[0]), tuple(self.anon[1])),  # type: ignore[dict-item]
+            "life": (self.life[0], self.life[1]),
+            "step": base.step,
+            "priority": base.priority,
+            "passes": base.passes,
+            "forced": base.forced,
+            "pending": base.pending,
+            "done": frozenset(self.done),
+            "lingering": tuple(self.lingering),
+            "chain": tuple(self.chain),
+            "waiting": base.waiting,
+            "adjusted": base.adjusted,
+            "after_chain": base.after_chain,
+            "skipped": frozenset(self.skipped),
+            "phase": base.phase,
+        }
+        fields.update(step_fields)
+        return State(**fields)  # type: ignore[arg-type]

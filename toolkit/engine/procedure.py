@@ -1,0 +1,913 @@
+"""The End Phase procedure: ``legal_actions`` and ``apply``.
+
+Each rule of the spec (END_PHASE_RULES.md §1–§4) is implemented once, in a
+function named after it:
+
+======  ==================================================================
+R1      :func:`r1_excess` — hand limit 6; how many cards must go
+R2      :func:`r2_discard_choices`, :func:`r2_discard` — the whole excess at once
+R3      :func:`r3_adjustment` — the adjustment comes last, once nothing
+        mandatory is left and both passed
+R4      :func:`r4_expiry_processes` — "until the End Phase" ends by a process;
+        "until the end of the turn" ends with the turn (``durations.expire``)
+R5      :func:`r5_quick_effects`, :func:`r5_resolve_chain` — processes one at a
+        time, chains only for activations and responses (spell speed 2+)
+R6      :func:`r6_sync_processes` — which processes are pending (six kinds)
+R7      :func:`r7_pass`, :func:`r7_both_passed`, :func:`r7_priority_after_process`
+R8      :func:`r8_negated` — negated optional effects are not offered; negated
+        mandatory ones are performed and resolve as negated (seed 003)
+H1      :func:`h1_responses_allowed` — after the adjustment only chaining to a
+        trigger it caused
+H2      :func:`h2_adjustment_trigger_allowed` (flag ``adjustment_triggers_activate``)
+H3      :func:`h3_chained_trigger_allowed` (flag ``post_adjustment_chained_triggers``)
+H4      :func:`h4_readjust` — the hand grew: adjust again
+H5      :func:`h5_end_phase_trigger_allowed` (flag ``end_phase_triggers_after_adjustment``)
+E1      :func:`e1_turn_end` — durations end, continuous effects apply, triggers
+        only under flag ``turn_end_triggers_activate``
+X1      :func:`x1_card_text` — dated card texts (the 2014-07-10 errata)
+X2      the card data: control changes and temporary banishment keep End
+        Phase timing (UNTIL_END_PHASE in every text version)
+X3      follows from R7 + R8 with pre-errata texts (12/09/16, 12/09/21, 13/02/14)
+X4      :func:`x4_process_choices` — the player orders their processes (the one
+        replaceable ordering function; issue 6 adds "video_game")
+======  ==================================================================
+
+A transition never mutates its input; :func:`transition` also returns the
+events of the step and notes (rule, text) — including what the rules withheld,
+e.g. "optional trigger not offered: hand already adjusted (H5)".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from toolkit.engine.actions import Action, Activate, Discard, Pass, Perform, Proceed, Respond
+from toolkit.engine.board import Board
+from toolkit.engine.cards import behaviour, text_at
+from toolkit.engine.cards.base import (
+    NO_CHOICE,
+    Activation,
+    CardText,
+    Choice,
+    ContinuousKind,
+    EndPhaseEffect,
+    LingeringEffect,
+    QuickEffect,
+    Scope,
+    Trigger,
+)
+from toolkit.engine.durations import Lingering
+from toolkit.engine.errors import IllegalActionError
+from toolkit.engine.state import Cause, Link, Phase, State, Step, WaitingTrigger
+from toolkit.engine.values import (
+    Card,
+    Event,
+    EventKind,
+    Position,
+    Process,
+    ProcessKind,
+    Zone,
+    other,
+)
+
+__all__ = [
+    "Note",
+    "Transition",
+    "apply",
+    "explain",
+    "iter_actions",
+    "legal_actions",
+    "transition",
+    "withheld",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A rule id and an explanation (what the trace shows)."""
+
+    rule: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """The result of one action: the next state, the events, the notes."""
+
+    state: State
+    events: tuple[Event, ...]
+    notes: tuple[Note, ...]
+
+
+_Log = tuple[list[Event], list[Note]]
+
+# --------------------------------------------------------------------------
+# Card texts and process lookups
+# --------------------------------------------------------------------------
+
+
+def x1_card_text(state: State | Board, card: Card) -> CardText:
+    """X1: the text version of ``card`` in force at the ruleset's date."""
+    return text_at(card.name, state.ruleset.as_of)
+
+
+def _lingering_effect(state: State | Board, item: Lingering) -> LingeringEffect | None:
+    return text_at(item.source, state.ruleset.as_of).lingering_effect(item.effect)
+
+
+def _find_lingering(state: State, process: Process) -> Lingering | None:
+    for item in state.lingering:
+        if item.target == process.source and process.key in (item.key, "end:" + item.key):
+            return item
+    return None
+
+
+def _end_phase_effect(state: State, process: Process) -> EndPhaseEffect | None:
+    if process.source < 0:
+        return None
+    found = x1_card_text(state, state.card(process.source)).effect_named(process.key)
+    return found if isinstance(found, EndPhaseEffect) else None
+
+
+# --------------------------------------------------------------------------
+# R4 / R6: which processes are pending
+# --------------------------------------------------------------------------
+
+
+def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
+    """R4 (R6 kinds 3 and 5): processes that lingering effects create —
+    the expiry of each UNTIL_END_PHASE effect, and lingering actions."""
+    found: dict[tuple[int, str], Process] = {}
+    for item in board.lingering:
+        effect = _lingering_effect(board, item)
+        if effect is None:
+            continue
+        target = board.cards[item.target].shown() if item.target >= 0 else ""
+        on = f" on {target}" if target else ""
+        if item.duration.has_expiry_process:
+            pid = (item.target, "end:" + item.key)
+            if pid not in board.done:
+                found[pid] = Process(item.target, "end:" + item.key, item.controller, ProcessKind.DURATION_END,
+                                     True, False, f"{item.source}: end '{item.effect}'{on}")
+        if effect.process is not None:
+            pid = (item.target, item.key)
+            if pid not in board.done:
+                found[pid] = Process(item.target, item.key, item.controller, ProcessKind.LINGERING,
+                                     effect.process.mandatory, effect.process.chain_link,
+                                     f"{item.source}: {effect.process.label}{on}")
+    return found
+
+
+def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tuple[Process, ...]:
+    """R6: the pending End Phase processes after a change.
+
+    A card's process appears when its ``applies`` starts to hold (after the
+    adjustment only as H5 allows) and disappears when it stops holding before
+    being done — "unless its card left".
+    """
+    current = {p.pid: p for p in pending}
+    new: dict[tuple[int, str], Process] = {}
+    for card in board.cards:
+        if card.zone is Zone.DECK:
+            continue
+        for eff in x1_card_text(board, card).end_phase:
+            pid = (card.uid, eff.key)
+            if pid in board.done or not eff.applies(card, board):  # type: ignore[arg-type]
+                continue
+            known = current.get(pid)
+            if known is not None:
+                new[pid] = known if known.controller == card.controller else replace(known, controller=card.controller)
+                continue
+            if adjusted and not h5_end_phase_trigger_allowed(board, card, eff):
+                board.done.add(pid)
+                continue
+            new[pid] = Process(card.uid, eff.key, card.controller, eff.process_kind, eff.mandatory,
+                               eff.chain_link, f"{card.shown()}: {eff.key}")
+    for pid, proc in r4_expiry_processes(board).items():
+        new[pid] = current.get(pid, proc)
+    for pid, proc in current.items():
+        if pid not in new and proc.source >= 0 and proc.kind not in (ProcessKind.DURATION_END, ProcessKind.LINGERING):
+            board.note("R6", f"{proc.label}: no longer pending ({board.cards[proc.source].shown()} left or its condition ended)")
+    return tuple(sorted(new.values(), key=lambda p: (p.controller, p.source, p.key)))
+
+
+def _state_checks(board: Board) -> None:
+    """Self-destructs that need no chain link (e.g. Farfa (1)) happen as soon as they apply."""
+    for _ in range(len(board.cards) + 1):
+        victim = None
+        for card in board.cards:
+            if card.zone is not Zone.FIELD or board.is_negated(card.uid):
+                continue
+            for eff in x1_card_text(board, card).continuous:
+                if eff.kind is ContinuousKind.SELF_DESTRUCT and eff.condition is not None \
+                        and eff.active(card, board) and eff.condition(card, board):  # type: ignore[arg-type]
+                    victim = card
+                    break
+            if victim is not None:
+                break
+        if victim is None:
+            return
+        board.note("continuous", f"{victim.shown()} destroys itself (no chain link)")
+        saved = (board.source, board.by_effect)
+        board.source, board.by_effect = victim.uid, True
+        board.destroy(victim.uid)
+        board.source, board.by_effect = saved
+
+
+# --------------------------------------------------------------------------
+# Triggers and the H rules
+# --------------------------------------------------------------------------
+
+
+def h2_adjustment_trigger_allowed(board: Board, label: str) -> bool:
+    """H2: triggers whose condition the adjustment met may be activated
+    (flag ``adjustment_triggers_activate``: False before 2012-08-08)."""
+    if board.ruleset.adjustment_triggers_activate:
+        return True
+    board.note("H2", f"{label}: not activated — triggers met by the hand-size adjustment could not be "
+                     f"activated under these rules (before 2012-08-08)")
+    return False
+
+
+def h3_chained_trigger_allowed(board: Board, label: str) -> bool:
+    """H3: effects triggered by the resolution of post-adjustment triggers
+    (or of effects chained to them) cannot be activated (23/01/16); flag
+    ``post_adjustment_chained_triggers`` reverses it before that date."""
+    if board.ruleset.post_adjustment_chained_triggers:
+        return True
+    board.note("H3", f"{label}: not activated — triggered by the resolution of an effect activated "
+                     f"after the hand-size adjustment (23/01/16)")
+    return False
+
+
+def h5_end_phase_trigger_allowed(board: Board, card: Card, eff: EndPhaseEffect) -> bool:
+    """H5: 「エンドフェイズ時」 processes that arise after the adjustment are not
+    activated — mandatory ones were until 2016-07-08 (flag
+    ``end_phase_triggers_after_adjustment``); optional ones never."""
+    label = f"{card.shown()}: {eff.key}"
+    if not eff.mandatory:
+        board.note("H5", f"{label}: optional 「エンドフェイズ時」 effect not offered — hand already adjusted "
+                         f"(never allowed: Manticore 13/03/30, TG Striker 15/01/17)")
+        return False
+    if board.ruleset.end_phase_triggers_after_adjustment:
+        board.note("H5", f"{label}: mandatory 「エンドフェイズ時」 effect still activates after the "
+                         f"adjustment under these rules (before 2016-07-08)")
+        return True
+    board.note("H5", f"{label}: mandatory 「エンドフェイズ時」 effect not activated — hand already adjusted (16/07/08)")
+    return False
+
+
+def e1_trigger_allowed(board: Board, label: str) -> bool:
+    """E1: as the turn ends, no trigger can be activated (flag
+    ``turn_end_triggers_activate`` reverses it before 2017-03)."""
+    if board.ruleset.turn_end_triggers_activate:
+        board.note("E1", f"{label}: may be activated as the turn ends (before 2017-03; the next Draw Phase waits)")
+        return True
+    board.note("E1", f"{label}: not activated — the turn has ended (2017-03 FAQ; 17/10/26)")
+    return False
+
+
+def collect_triggers(board: Board, cause: Cause, start: int = 0) -> tuple[WaitingTrigger, ...]:
+    """Triggers met by the happenings since ``start``, filtered by R8/H2/H3/E1."""
+    happenings = board.happenings[start:]
+    if not happenings:
+        return ()
+    found: dict[tuple[int, str], tuple[Card, Trigger, list[int]]] = {}
+    for h in happenings:
+        for card in board.cards:
+            if card.zone is Zone.DECK:
+                continue
+            for trig in x1_card_text(board, card).triggers:
+                if h.kind not in trig.on or card.zone not in trig.zones:
+                    continue
+                if trig.scope is Scope.SELF and h.uid != card.uid:
+                    continue
+                if card.zone is Zone.FIELD and trig.face_up_required and not card.on_field_face_up:
+                    continue
+                if trig.condition is not None and not trig.condition(card, h, board):  # type: ignore[arg-type]
+                    continue
+                key = (card.uid, trig.key)
+                if key in found:
+                    if h.uid >= 0 and h.uid not in found[key][2]:
+                        found[key][2].append(h.uid)
+                else:
+                    found[key] = (card, trig, [h.uid] if h.uid >= 0 else [])
+    result: list[WaitingTrigger] = []
+    for (uid, key), (card, trig, subjects) in sorted(found.items()):
+        label = f"{card.shown()}: {trig.key}"
+        if card.zone is Zone.FIELD and board.is_negated(uid):
+            board.note("R8", f"{label}: not activated — the card is negated")
+            continue
+        if trig.can_activate is not None and not trig.can_activate(card, board):  # type: ignore[arg-type]
+            board.note("R5", f"{label}: cannot be activated now (its condition or cost cannot be met)")
+            continue
+        if cause is Cause.ADJUSTMENT and not h2_adjustment_trigger_allowed(board, label):
+            continue
+        if cause is Cause.AFTER_ADJUSTMENT and not h3_chained_trigger_allowed(board, label):
+            continue
+        if cause is Cause.TURN_END and not e1_trigger_allowed(board, label):
+            continue
+        result.append(WaitingTrigger(uid, key, card.controller, trig.mandatory, label, cause, tuple(subjects)))
+    return tuple(result)
+
+
+def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int = 0,
+            pending: tuple[Process, ...] | None = None) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+    _state_checks(board)
+    waiting = collect_triggers(board, cause, mark)
+    base = state.pending if pending is None else pending
+    if state.phase is Phase.TURN_END:
+        return (), waiting
+    return r6_sync_processes(board, base, adjusted), waiting
+
+
+# --------------------------------------------------------------------------
+# Legal actions
+# --------------------------------------------------------------------------
+
+
+def r8_negated(state: State, process: Process) -> bool:
+    """R8: the card the process belongs to is negated (an optional process is
+    then not offered; a mandatory one is performed and resolves as negated)."""
+    if process.kind in (ProcessKind.DURATION_END, ProcessKind.LINGERING) or process.source < 0:
+        return False
+    eff = _end_phase_effect(state, process)
+    card = state.card(process.source)
+    return eff is not None and eff.activates and card.zone is Zone.FIELD and state.is_negated(card.uid)
+
+
+def _process_choices(state: State, process: Process) -> Iterator[Choice] | None:
+    """The choices to perform ``process``, or None when it cannot be performed now."""
+    if process.kind in (ProcessKind.DURATION_END, ProcessKind.LINGERING):
+        return iter((NO_CHOICE,))
+    eff = _end_phase_effect(state, process)
+    if eff is None:
+        return None
+    card = state.card(process.source)
+    if not process.mandatory:
+        if r8_negated(state, process):
+            return None
+        if eff.can_perform is not None and not eff.can_perform(card, state):
+            return None
+    if eff.choices is None:
+        return iter((NO_CHOICE,))
+    choices = list(eff.choices(card, state, ()))
+    if not choices and not process.mandatory:
+        return None
+    return iter(choices or [NO_CHOICE])
+
+
+def _labels(state: State, uids: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(state.card(u).shown() for u in uids)
+
+
+def _target_label(state: State, choice: Choice) -> str | None:
+    if not choice.targets:
+        return None
+    return ", ".join(_labels(state, choice.targets))
+
+
+def x4_process_choices(state: State, candidates: Iterable[Process]) -> tuple[Process, ...]:
+    """X4 / R5 (12/05/05, 13/03/24): the player orders their own processes
+    freely, chain link or not.  The ONE ordering function: a video-game
+    ruleset (issue 6, V1) would return a system-chosen subset here."""
+    if state.ruleset.process_order == "player":
+        return tuple(candidates)
+    raise NotImplementedError(f"process order {state.ruleset.process_order!r} is not modelled yet")
+
+
+def _performs(state: State, player: str | None, *, only_mandatory: bool) -> Iterator[Perform]:
+    own = [p for p in state.pending if p.controller == player and (p.mandatory or not only_mandatory)]
+    for process in x4_process_choices(state, own):
+        choices = _process_choices(state, process)
+        if choices is None:
+            continue
+        for choice in choices:
+            yield Perform(process.label, target=_target_label(state, choice),
+                          cost=_labels(state, choice.cost), ref=process.pid, choice=choice)
+
+
+def h1_responses_allowed(state: State) -> bool:
+    """H1: after the adjustment no quick effect may be activated, except
+    chained to a trigger effect (12/08/08: Grimoire, Dandelion).  As the
+    turn ends (E1) nothing may respond (15/10/26 was 「調整中」: our choice)."""
+    if state.phase is Phase.TURN_END:
+        return False
+    if not state.adjusted:
+        return True
+    return bool(state.chain) and state.chain[0].cause in (Cause.ADJUSTMENT, Cause.AFTER_ADJUSTMENT)
+
+
+def _in_chain(state: State, uid: int) -> bool:
+    return any(link.source == uid and link.card_activation for link in state.chain)
+
+
+def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> Iterator[Activate | Respond]:
+    """R5 / R6 kind 6: quick effects ``player`` may activate now (spell speed
+    2+, and at least the speed of the link responded to)."""
+    if player is None:
+        return
+    if responding:
+        if not h1_responses_allowed(state):
+            return
+    elif state.adjusted or state.phase is not Phase.END:
+        return
+    top = state.chain[-1] if (responding and state.chain) else None
+    min_speed = max(2, top.speed) if top is not None else 2
+    for card in state.cards:
+        if card.controller != player or card.zone in (Zone.DECK,):
+            continue
+        for q in x1_card_text(state, card).quick:
+            if card.zone not in q.zones or q.spell_speed < min_speed:
+                continue
+            if card.zone is Zone.FIELD:
+                if q.card_activation and (card.position not in (Position.SET, Position.FACE_DOWN)
+                                          or "set_this_turn" in card.tags):
+                    continue
+                if not q.card_activation and not card.on_field_face_up:
+                    continue
+                if behaviour(card.name).is_monster and state.is_negated(card.uid):
+                    continue
+            if q.card_activation and _in_chain(state, card.uid):
+                continue
+            if q.responds_to is not None and (top is None or not q.responds_to(card, state, top)):
+                continue
+            if q.can_activate is not None and not q.can_activate(card, state):
+                continue
+            choices = list(q.choices(card, state, ())) if q.choices is not None else [NO_CHOICE]
+            kind = Respond if responding else Activate
+            label = card.shown() if q.card_activation else f"{card.shown()}: {q.key}"
+            for choice in choices:
+                yield kind(label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
+                           ref=(card.uid, q.key), choice=choice)
+
+
+def _trigger_activations(state: State) -> Iterator[Activate]:
+    for w in state.waiting:
+        if w.controller != state.forced:
+            continue
+        card = state.card(w.source)
+        trig = x1_card_text(state, card).effect_named(w.key)
+        if not isinstance(trig, Trigger):
+            continue
+        choices = list(trig.choices(card, state, w.subjects)) if trig.choices is not None else [NO_CHOICE]
+        for choice in choices:
+            yield Activate(w.label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
+                           ref=(w.source, w.key), choice=choice)
+
+
+def r1_excess(state: State) -> int:
+    """R1: how many cards the turn player must discard (hand limit 6)."""
+    return max(0, state.hand_size(state.turn_player) - state.ruleset.hand_limit)
+
+
+def r2_discard_choices(state: State) -> Iterator[Discard]:
+    """R2: every distinct multiset of ``r1_excess`` cards (discarded at once)."""
+    k = r1_excess(state)
+    tp = state.turn_player
+    named = [c for c in state.cards if c.zone is Zone.HAND and c.controller == tp]
+    unnamed = state.anonymous[0 if tp == "A" else 1][1]
+    pool: list[tuple[str, int]] = [(c.name, c.uid) for c in named] + [("(unnamed)", -1)] * unnamed
+    seen: set[tuple[str, ...]] = set()
+    for combo in combinations(range(len(pool)), k):
+        names = tuple(pool[i][0] for i in combo)
+        key = tuple(sorted(names))
+        if key in seen:
+            continue
+        seen.add(key)
+        yield Discard(names, ref=tuple(pool[i][1] for i in combo))
+
+
+def iter_actions(state: State) -> Iterator[Action]:
+    """The legal actions, lazily, in a fixed order (Pass first where legal)."""
+    step = state.step
+    if step is Step.OPEN:
+        yield Pass()
+        yield from _performs(state, state.priority, only_mandatory=False)
+        yield from r5_quick_effects(state, state.priority, responding=False)
+    elif step is Step.CHAIN:
+        yield Pass()
+        yield from r5_quick_effects(state, state.priority, responding=True)
+    elif step is Step.FORCED:
+        yield from _performs(state, state.forced, only_mandatory=True)
+    elif step is Step.TRIGGERS:
+        if not any(w.mandatory for w in state.waiting if w.controller == state.forced):
+            yield Pass()
+        yield from _trigger_activations(state)
+    elif step is Step.ADJUST:
+        yield from r2_discard_choices(state)
+    elif step is Step.TURN_END:
+        yield Proceed()
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action in ``state`` (empty when the turn is over)."""
+    return tuple(iter_actions(state))
+
+
+# --------------------------------------------------------------------------
+# Applying actions
+# --------------------------------------------------------------------------
+
+
+def _with(state: State, **changes: object) -> State:
+    return replace(state, **changes)  # type: ignore[arg-type]
+
+
+def r7_priority_after_process(state: State, performer: str, *, forced: bool) -> str:
+    """R7: who holds priority after a process — one ruleset flag (see the
+    doubts recorded in ``rulesets.FLAG_HISTORY``); default: the performer."""
+    rule = state.ruleset.priority_after_forced_process if forced else state.ruleset.priority_after_voluntary_process
+    if rule == "turn_player":
+        return state.turn_player
+    if rule == "opponent":
+        return other(performer)
+    return performer
+
+
+def r7_pass(state: State, log: _Log) -> State:
+    """R7: the holder gives up priority; two passes in succession = both passed."""
+    holder = state.priority or state.turn_player
+    if state.passes + 1 >= 2:
+        log[1].append(Note("R7", f"{holder} passes: both players passed in succession"))
+        return r7_both_passed(state, log)
+    mandatory = state.pending_of(holder, mandatory=True)
+    why = " (holding a mandatory process does not oblige doing it first, 19/10/26)" if mandatory else ""
+    log[1].append(Note("R7", f"{holder} passes; priority to {other(holder)}{why}"))
+    return _with(state, priority=other(holder), passes=state.passes + 1)
+
+
+def r7_both_passed(state: State, log: _Log) -> State:
+    """R7: both passed — TP must perform one of its mandatory processes, else
+    NTP one of theirs, else the hand-size adjustment (R3)."""
+    tp, ntp = state.turn_player, state.non_turn_player
+    for player, role in ((tp, "turn player"), (ntp, "non-turn player")):
+        if state.pending_of(player, mandatory=True):
+            log[1].append(Note("R7", f"both passed: the {role} ({player}) must perform one of its mandatory processes"))
+            return _with(state, step=Step.FORCED, forced=player, priority=None, passes=0)
+    return r3_adjustment(state, log)
+
+
+def r3_adjustment(state: State, log: _Log) -> State:
+    """R3: no mandatory process left and both passed — the hand-size
+    adjustment, at the very end; processes not performed are gone."""
+    board = Board(state, Cause.ADJUSTMENT, by_effect=False)
+    for proc in state.pending:
+        board.done.add(proc.pid)
+        log[1].append(Note("R3", f"{proc.label}: optional process not performed before the adjustment — gone"))
+    state = board.freeze(pending=(), done=frozenset(board.done), passes=0, priority=None)
+    if r1_excess(state) > 0:
+        log[1].append(Note("R1", f"{state.turn_player} holds {state.hand_size(state.turn_player)} cards: "
+                                 f"must discard {r1_excess(state)} (all at once, R2)"))
+        return _with(state, step=Step.ADJUST, forced=state.turn_player)
+    log[1].append(Note("R1", f"hand-size adjustment: {state.turn_player} holds "
+                             f"{state.hand_size(state.turn_player)} cards, nothing to discard"))
+    return _advance(r2_discard(state, Discard(()), log), log)
+
+
+def r2_discard(state: State, action: Discard, log: _Log) -> State:
+    """R2: the whole excess is discarded at once; then H2 triggers, H5."""
+    tp = state.turn_player
+    board = Board(state, Cause.ADJUSTMENT, by_effect=False)
+    board.by_adjustment = True
+    unnamed = 0
+    for uid in action.ref:
+        if uid < 0:
+            unnamed += 1
+        else:
+            board.discard(uid)
+    if unnamed:
+        board.discard_unnamed(tp, unnamed)
+    board.record(Event(EventKind.HAND_ADJUSTED, player=tp, amount=len(action.ref)))
+    pending, waiting = _settle(board, state, Cause.ADJUSTMENT, True)
+    _flush(board, log)
+    return board.freeze(step=Step.OPEN, adjusted=True, pending=pending, waiting=state.waiting + waiting,
+                        forced=None, priority=None, passes=0)
+
+
+def h4_readjust(state: State, log: _Log) -> State | None:
+    """H4 (08/08/03): after the adjustment the hand grew past the limit — adjust again."""
+    if r1_excess(state) == 0:
+        return None
+    log[1].append(Note("H4", f"{state.turn_player}'s hand grew to {state.hand_size(state.turn_player)} after "
+                             f"the adjustment: adjust again"))
+    return _with(state, step=Step.ADJUST, forced=state.turn_player, priority=None, passes=0)
+
+
+def _flush(board: Board, log: _Log) -> None:
+    log[0].extend(board.events)
+    log[1].extend(Note(rule, text) for rule, text in board.notes)
+    board.events.clear()
+    board.notes.clear()
+
+
+def _cause(state: State) -> Cause:
+    if state.phase is Phase.TURN_END:
+        return Cause.TURN_END
+    return Cause.AFTER_ADJUSTMENT if state.adjusted else Cause.END_PHASE
+
+
+def _anyone_can_respond(state: State) -> bool:
+    for player in (state.turn_player, state.non_turn_player):
+        for _ in r5_quick_effects(state, player, responding=True):
+            return True
+    return False
+
+
+def _advance(state: State, log: _Log) -> State:
+    """Run the automatic parts until someone must decide."""
+    for _ in range(10_000):
+        if state.chain and state.step is Step.CHAIN:
+            if state.passes >= 2 or not _anyone_can_respond(state):
+                state = r5_resolve_chain(state, log)
+                continue
+            return state
+        if state.waiting:
+            tp = state.turn_player
+            placer = tp if any(w.controller == tp for w in state.waiting) else other(tp)
+            return _with(state, step=Step.TRIGGERS, forced=placer, priority=None, passes=0)
+        if state.chain:
+            return _with(state, step=Step.CHAIN, priority=state.turn_player, passes=0, forced=None)
+        if state.phase is Phase.TURN_END:
+            log[1].append(Note("E1", "the turn ends; the next turn begins"))
+            return _with(state, step=Step.OVER, phase=Phase.OVER, priority=None, forced=None, passes=0)
+        if state.adjusted:
+            for player in (state.turn_player, state.non_turn_player):
+                if state.pending_of(player, mandatory=True):
+                    log[1].append(Note("H5", f"after the adjustment {player} must perform its mandatory process"))
+                    return _with(state, step=Step.FORCED, forced=player, priority=None, passes=0)
+            again = h4_readjust(state, log)
+            if again is not None:
+                return again
+            return _with(state, step=Step.TURN_END, forced=None, priority=None, passes=0)
+        holder = state.after_chain or state.turn_player
+        return _with(state, step=Step.OPEN, priority=holder, passes=0, forced=None, after_chain=None)
+    raise RuntimeError("the End Phase procedure did not settle")  # pragma: no cover
+
+
+def r5_resolve_chain(state: State, log: _Log) -> State:
+    """R5: both passed on a chain (or nobody can respond) — resolve it, last link first."""
+    cause = _cause(state)
+    board = Board(state, cause)
+    while board.chain:
+        link = board.chain[-1]
+        card = board.cards[link.source] if link.source >= 0 else None
+        board.source, board.by_effect = link.source, True
+        negated_now = (
+            card is not None and card.zone is Zone.FIELD and behaviour(card.name).is_monster
+            and board.is_negated(card.uid) and link.lingering is None
+        )
+        if link.negated or negated_now:
+            board.record(Event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key))
+            board.note("R8", f"{link.label}: resolves as negated — nothing happens")
+        else:
+            resolve = _link_resolver(state, link)
+            if resolve is not None and card is not None:
+                resolve(board, Activation(card=board.cards[link.source], controller=link.controller, key=link.key,
+                                          choice=link.choice, subjects=link.subjects, lingering=link.lingering))
+            board.record(Event(EventKind.RESOLVED, card=link.name, player=link.controller, detail=link.key))
+        board.chain.pop()
+        if link.card_activation and link.source >= 0:
+            now = board.cards[link.source]
+            b = behaviour(now.name)
+            if now.zone is Zone.FIELD and not b.is_monster and b.subtype not in ("continuous", "field", "equip"):
+                board.source, board.by_effect = -1, False
+                board.send_to_gy(now.uid)
+    pending, waiting = _settle(board, state, cause, state.adjusted)
+    _flush(board, log)
+    return board.freeze(step=Step.OPEN, chain=(), pending=pending, waiting=state.waiting + waiting, passes=0)
+
+
+def _link_resolver(state: State, link: Link):  # type: ignore[no-untyped-def]
+    if link.lingering is not None:
+        effect = _lingering_effect(state, link.lingering)
+        return effect.process.resolve if effect is not None and effect.process is not None else None
+    card = state.card(link.source)
+    found = x1_card_text(state, card).effect_named(link.key)
+    return found.resolve if found is not None else None
+
+
+def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State:
+    process = next(p for p in state.pending if p.pid == action.ref)
+    performer = process.controller
+    after = r7_priority_after_process(state, performer, forced=forced)
+    cause = _cause(state)
+    board = Board(state, cause, source=process.source)
+    pending = tuple(p for p in state.pending if p.pid != process.pid)
+    board.done.add(process.pid)
+    if process.kind in (ProcessKind.DURATION_END, ProcessKind.LINGERING):
+        item = _find_lingering(state, process)
+        if item is not None:
+            effect = _lingering_effect(state, item)
+            board.record(Event(EventKind.PERFORMED, card=item.source, player=performer, detail=process.key))
+            if process.kind is ProcessKind.LINGERING and effect is not None and effect.process is not None:
+                target = board.cards[item.target] if item.target >= 0 else Card(-1, item.source, performer, performer, Zone.GY)
+                if effect.process.chain_link:
+                    board.chain.append(Link(item.target, item.source, process.label, item.key, performer, 1, cause,
+                                            lingering=item))
+                    board.record(Event(EventKind.ACTIVATED, card=item.source, player=performer, detail=process.key))
+                else:
+                    effect.process.resolve(board, Activation(card=target, controller=performer, key=item.key,
+                                                             lingering=item))
+                    board.end_lingering(item)
+            else:
+                board.end_lingering(item)
+    else:
+        card = state.card(process.source)
+        eff = _end_phase_effect(state, process)
+        assert eff is not None
+        act = Activation(card=card, controller=performer, key=process.key, choice=action.choice)
+        negated = r8_negated(state, process)
+        if process.chain_link:
+            if eff.cost is not None:
+                board.by_effect = False
+                eff.cost(board, act)
+                board.by_effect = True
+            board.chain.append(Link(card.uid, card.name, process.label, process.key, performer, 1, cause,
+                                    choice=action.choice, card_type=behaviour(card.name).card_type.value,
+                                    process=process.pid, negated=negated))
+            board.record(Event(EventKind.ACTIVATED, card=card.name, player=performer, detail=process.key))
+            if negated:
+                log[1].append(Note("R8", f"{process.label}: mandatory, so it is performed although negated"))
+        else:
+            if eff.cost is not None:
+                board.by_effect = False
+                eff.cost(board, act)
+                board.by_effect = True
+            board.record(Event(EventKind.PERFORMED, card=card.name, player=performer, detail=process.key))
+            if negated and eff.activates:
+                board.record(Event(EventKind.NEGATED, card=card.name, player=performer, detail=process.key))
+                log[1].append(Note("R8", f"{process.label}: performed while negated — nothing happens"))
+            else:
+                eff.resolve(board, act)
+    pending, waiting = _settle(board, state, cause, state.adjusted, pending=pending)
+    _flush(board, log)
+    nxt = board.freeze(pending=pending, waiting=state.waiting + waiting, passes=0, forced=None,
+                       step=Step.CHAIN if board.chain else Step.OPEN,
+                       priority=other(performer) if board.chain else None, after_chain=after)
+    return _advance(nxt, log)
+
+
+def _activate_quick(state: State, action: Activate | Respond, *, responding: bool, log: _Log) -> State:
+    player = state.priority or state.turn_player
+    uid, key = action.ref
+    card = state.card(uid)
+    q = x1_card_text(state, card).effect_named(key)
+    assert isinstance(q, QuickEffect)
+    cause = _cause(state)
+    board = Board(state, cause, by_effect=False, source=uid)
+    if q.card_activation and card.zone is Zone.HAND:
+        board.cards[uid] = replace(card, zone=Zone.FIELD, position=Position.FACE_UP, controller=player)
+    elif q.card_activation and card.zone is Zone.FIELD:
+        board.cards[uid] = replace(card, position=Position.FACE_UP)
+    act = Activation(card=board.cards[uid], controller=player, key=key, choice=action.choice)
+    if q.cost is not None:
+        q.cost(board, act)
+    b = behaviour(card.name)
+    board.chain.append(Link(uid, card.name, action.effect, key, player, q.spell_speed, cause, choice=action.choice,
+                            card_activation=q.card_activation, card_type=b.card_type.value))
+    board.record(Event(EventKind.ACTIVATED, card=card.name, player=player, detail=key))
+    pending, waiting = _settle(board, state, cause, state.adjusted)
+    _flush(board, log)
+    after = state.after_chain if responding else state.turn_player
+    nxt = board.freeze(step=Step.CHAIN, priority=other(player), passes=0, pending=pending,
+                       waiting=state.waiting + waiting, after_chain=after)
+    return _advance(nxt, log)
+
+
+def _activate_trigger(state: State, action: Activate, log: _Log) -> State:
+    w = next(x for x in state.waiting if (x.source, x.key) == action.ref and x.controller == state.forced)
+    card = state.card(w.source)
+    trig = x1_card_text(state, card).effect_named(w.key)
+    assert isinstance(trig, Trigger)
+    board = Board(state, w.cause, by_effect=False, source=card.uid)
+    act = Activation(card=card, controller=w.controller, key=w.key, choice=action.choice, subjects=w.subjects)
+    if trig.cost is not None:
+        trig.cost(board, act)
+    board.chain.append(Link(card.uid, card.name, w.label, w.key, w.controller, 1, w.cause, choice=action.choice,
+                            subjects=w.subjects, card_type=behaviour(card.name).card_type.value))
+    board.record(Event(EventKind.ACTIVATED, card=card.name, player=w.controller, detail=w.key))
+    rest = tuple(x for x in state.waiting if x is not w)
+    pending, waiting = _settle(board, state, _cause(state), state.adjusted)
+    _flush(board, log)
+    nxt = board.freeze(step=Step.TRIGGERS, waiting=rest + waiting, pending=pending)
+    return _advance(nxt, log)
+
+
+def _decline_triggers(state: State, log: _Log) -> State:
+    mine = [w for w in state.waiting if w.controller == state.forced]
+    for w in mine:
+        log[1].append(Note("R5", f"{w.label}: optional trigger not activated"))
+    rest = tuple(w for w in state.waiting if w.controller != state.forced)
+    return _advance(_with(state, waiting=rest), log)
+
+
+def e1_turn_end(state: State, log: _Log) -> State:
+    """E1: the turn ends — effects "until the end of the turn" / "this turn"
+    end in one sweep (``Board.end_with_turn``), self-destructs happen with no
+    trigger activated (flag ``turn_end_triggers_activate`` before 2017-03),
+    and effects needing no chain link still apply (Macro Cosmos, Skull
+    Invitation; Des Wombat prevents, Pikeru's "this turn" has ended)."""
+    board = Board(state, Cause.TURN_END)
+    board.end_with_turn()
+    _state_checks(board)
+    waiting = collect_triggers(board, Cause.TURN_END)
+    _flush(board, log)
+    nxt = board.freeze(phase=Phase.TURN_END, step=Step.OPEN, pending=(), waiting=waiting, priority=None, forced=None)
+    return _advance(nxt, log)
+
+
+def transition(state: State, action: Action, *, check: bool = True) -> Transition:
+    """Apply ``action`` to ``state``: the next state, its events and notes."""
+    if check and action not in legal_actions(state):
+        raise IllegalActionError(action, state)
+    log: _Log = ([], [])
+    step = state.step
+    if isinstance(action, Pass):
+        if step is Step.OPEN:
+            nxt = r7_pass(state, log)
+        elif step is Step.CHAIN:
+            holder = state.priority or state.turn_player
+            log[1].append(Note("R5", f"{holder} does not respond"))
+            nxt = _advance(_with(state, priority=other(holder), passes=state.passes + 1), log)
+        else:
+            nxt = _decline_triggers(state, log)
+    elif isinstance(action, Perform):
+        nxt = _perform(state, action, forced=step is Step.FORCED, log=log)
+    elif isinstance(action, Respond):
+        nxt = _activate_quick(state, action, responding=True, log=log)
+    elif isinstance(action, Activate):
+        if step is Step.TRIGGERS:
+            nxt = _activate_trigger(state, action, log)
+        else:
+            nxt = _activate_quick(state, action, responding=False, log=log)
+    elif isinstance(action, Discard):
+        nxt = _advance(r2_discard(state, action, log), log)
+    elif isinstance(action, Proceed):
+        nxt = e1_turn_end(state, log)
+    else:  # pragma: no cover
+        raise IllegalActionError(action, state)
+    return Transition(nxt, tuple(log[0]), tuple(log[1]))
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action`` (a new State; ``state`` is unchanged)."""
+    return transition(state, action).state
+
+
+# --------------------------------------------------------------------------
+# Explanations
+# --------------------------------------------------------------------------
+
+
+def explain(state: State, action: Action) -> Note:
+    """The rule under which ``action`` is taken in ``state``, and why."""
+    who = state.acting_player or "game"
+    if isinstance(action, Pass):
+        if state.step is Step.OPEN:
+            return Note("R7", f"{who} passes priority")
+        if state.step is Step.CHAIN:
+            return Note("R5", f"{who} does not respond")
+        return Note("R5", f"{who} declines its optional triggers")
+    if isinstance(action, Perform):
+        if state.step is Step.FORCED:
+            rule = "H5" if state.adjusted else "R7"
+            return Note(rule, f"both passed: {who} must perform a mandatory process")
+        return Note("R7", f"{who} performs a process of its choice (any order, X4)")
+    if isinstance(action, Respond):
+        return Note("H1" if state.adjusted else "R5", f"{who} chains a quick effect")
+    if isinstance(action, Activate):
+        if state.step is Step.TRIGGERS:
+            w = next((x for x in state.waiting if (x.source, x.key) == action.ref), None)
+            rule = {Cause.ADJUSTMENT: "H2", Cause.AFTER_ADJUSTMENT: "H3", Cause.TURN_END: "E1"}.get(
+                w.cause if w else Cause.END_PHASE, "R5")
+            return Note(rule, f"{who} activates a trigger effect")
+        return Note("R6", f"{who} activates a quick effect (kind 6)")
+    if isinstance(action, Discard):
+        return Note("H4" if state.adjusted else "R2", f"{who} discards down to {state.ruleset.hand_limit}, all at once")
+    return Note("E1", "the turn ends")
+
+
+def withheld(state: State) -> tuple[Note, ...]:
+    """What the acting player may NOT do now, and which rule says so."""
+    notes: list[Note] = []
+    player = state.acting_player
+    if state.step in (Step.OPEN, Step.FORCED):
+        for proc in state.pending:
+            if proc.controller != player:
+                continue
+            if state.step is Step.FORCED and not proc.mandatory:
+                notes.append(Note("R7", f"{proc.label}: optional — after both passed only a mandatory process may be performed"))
+            elif not proc.mandatory and r8_negated(state, proc):
+                source = next((x.source for x in state.lingering if x.target == proc.source), "an effect")
+                notes.append(Note("R8", f"{proc.label}: not offered — negated by {source}"))
+            elif _process_choices(state, proc) is None:
+                notes.append(Note("R6", f"{proc.label}: its condition or cost cannot be met now"))
+    if state.adjusted and state.step is not Step.OVER:
+        notes.append(Note("H1", "no quick effect may be activated after the hand-size adjustment "
+                                "(except chained to a trigger it caused)"))
+    if state.phase is Phase.TURN_END:
+        notes.append(Note("E1", "the turn has ended: no trigger may be activated"))
+    return tuple(notes)
