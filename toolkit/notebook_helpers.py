@@ -1,0 +1,60 @@
+"""Small figure and table builders used by the tour notebooks.
+
+They live here, not in notebook cells, so they are tested like the rest of the
+toolkit. matplotlib is imported inside the functions: ``import toolkit`` stays
+cheap.
+
+>>> import pandas as pd
+>>> from toolkit.data import load_rulings
+>>> chart = rulings_per_year_chart(load_rulings())
+>>> int(chart.data["total"].sum()) == int(load_rulings().query("game == 'ocg'")["date"].notna().sum())
+True
+>>> chart.png()[:4]
+b'\\x89PNG'
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from toolkit.charts import Chart
+from toolkit.data import DataSource, rulings_per_year_topic
+
+# One colour per topic, fixed so the chart looks the same on every run.
+TOPIC_COLOURS = {
+    "hand_size_adjustment": "#1f77b4",
+    "end_phase_order": "#ff7f0e",
+    "end_of_turn": "#2ca02c",
+    "errata_2014": "#d62728",
+    "phase_transition": "#9467bd",
+    "turn_end_step": "#8c564b",
+}
+
+
+def rulings_per_year_chart(rulings: DataSource = None, game: str = "ocg") -> Chart:
+    """A stacked bar chart of dated rulings per year, one colour per topic.
+
+    The data is :func:`toolkit.data.rulings_per_year_topic` (years without
+    rulings included as zero rows); topics with no ruling at all are left out
+    of the legend.
+    """
+    from matplotlib.figure import Figure
+
+    table = rulings_per_year_topic(rulings, game=game)
+    fig = Figure(figsize=(9.0, 4.0), layout="constrained")
+    ax = fig.add_subplot()
+    years = [str(y) for y in table.index]
+    bottom = pd.Series(0, index=table.index, dtype="int64")
+    for topic, colour in TOPIC_COLOURS.items():
+        counts = table[topic]
+        if counts.sum() == 0:
+            continue
+        ax.bar(years, counts.to_numpy(), bottom=bottom.to_numpy(), color=colour, label=topic)
+        bottom = bottom + counts
+    ax.set_xlabel("year of the ruling")
+    ax.set_ylabel("rulings")
+    ax.set_title(f"Dated {game.upper()} rulings per year, by topic")
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    ax.legend(loc="upper right", fontsize="small", frameon=False)
+    ax.grid(axis="y", alpha=0.3)
+    return Chart(fig, table)
