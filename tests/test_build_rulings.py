@@ -60,7 +60,7 @@ def seeds_copy(seeds_dir: Path, tmp_path: Path) -> Path:
     return folder
 
 
-def annotations() -> dict[str, Any]:
+def annotation_data() -> dict[str, Any]:
     return dict(yaml.safe_load(ANNOTATIONS.read_text(encoding="utf-8")))
 
 
@@ -247,7 +247,7 @@ def test_missing_seed_is_reported(seeds_copy: Path) -> None:
 
 
 def test_dropped_annotation_lists_the_unclaimed_entry(tmp_path: Path, seeds_dir: Path) -> None:
-    data = annotations()
+    data = annotation_data()
     data["rulings"] = [r for r in data["rulings"] if r["ruling_id"] != "ocg-150117-catsith-tg-striker"]
     problems = problems_of(seeds_dir, write_annotations(data, tmp_path))
     assert any("(15/01/17)" in p and "claimed by no annotation" in p for p in problems)
@@ -272,7 +272,7 @@ def test_dropped_annotation_lists_the_unclaimed_entry(tmp_path: Path, seeds_dir:
     ],
 )
 def test_annotation_errors(tmp_path: Path, seeds_dir: Path, rid: str, change: dict[str, Any], expected: str) -> None:
-    data = copy.deepcopy(annotations())
+    data = copy.deepcopy(annotation_data())
     for item in data["rulings"]:
         if item["ruling_id"] == rid:
             item.update(change)
@@ -292,7 +292,7 @@ def test_broken_yaml_and_exit_status(tmp_path: Path, seeds_dir: Path, capsys: py
 
 
 def test_every_annotation_claims_a_ruling_of_the_seeds() -> None:
-    data = annotations()
+    data = annotation_data()
     ids = [r["ruling_id"] for r in data["rulings"]]
     assert len(ids) == len(set(ids))
     assert all(("entry" in r) != ("quote" in r) for r in data["rulings"])

@@ -11,7 +11,6 @@ import datetime as dt
 from dataclasses import replace
 from pathlib import Path
 
-import pandas as pd
 import pytest
 
 from conftest import SEED_000, SEED_001, SEED_002
@@ -455,7 +454,7 @@ def test_entries_to_frame(page: list[FaqEntry]) -> None:
     assert str(frame["date"].dtype) == "datetime64[ns]"
     assert frame["hidden"].dtype == bool
     assert frame.loc[0, "cards"] == ["闇・道化師のペーテン"]
-    assert pd.isna(frame.loc[3, "date"])
+    assert bool(frame["date"].isna().iloc[3])
     assert list(frame["verdict_hint"].cat.categories) == ["yes", "no", "under_review"]
     assert frame["line"].tolist() == [6, 9, 12, 13, 16, 21, 26, 31]
 
