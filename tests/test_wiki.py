@@ -8,6 +8,7 @@ flattened one-line form of seed 000.
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
@@ -424,6 +425,19 @@ def test_seed_001_plain_copy(seeds_dir: Path, seed_000: list[FaqEntry]) -> None:
     (rekindling,) = by_date(plain, "2013-03-24")
     assert rekindling.question_ja.count("\n") == 3 and rekindling.answer_ja.count("\n") == 1
     assert any(e.cards == ("魔轟神獣キャシー", "TG ストライカー") for e in plain)  # half-width, as written
+
+
+@pytest.mark.seeds
+def test_restored_000_agrees_with_the_plain_copy_line_for_line(seeds_dir: Path, seed_000: list[FaqEntry]) -> None:
+    """Seed 001 kept its newlines: the restored 000 entries match it, line breaks included."""
+
+    def norm(text: str) -> str:
+        return unicodedata.normalize("NFKC", text).replace("墓地に送", "墓地へ送")  # 001 rewords one verb
+
+    plain = parse_plain((seeds_dir / SEED_001).read_text(encoding="utf-8"), source=SEED_001)
+    wiki = {(e.date, norm(e.question_ja)): norm(e.answer_ja) for e in seed_000}
+    for entry in plain:
+        assert wiki.get((entry.date, norm(entry.question_ja))) == norm(entry.answer_ja), entry.line
 
 
 @pytest.mark.seeds
