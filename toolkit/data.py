@@ -558,7 +558,7 @@ def _is_na(value: Any) -> bool:
 
 
 def _rows(parsed: _Parsed) -> Iterable[tuple[int, dict[str, Any]]]:
-    records = parsed.frame.to_dict("records")
+    records: list[dict[str, Any]] = [{str(k): v for k, v in r.items()} for r in parsed.frame.to_dict("records")]
     return zip(parsed.row_numbers, records)
 
 
@@ -1057,7 +1057,7 @@ def card_rulings_long(rulings: DataSource = None) -> pd.DataFrame:
 
 
 def _ruling_index(table: pd.DataFrame, ruling_id: str) -> dict[str, dict[str, Any]]:
-    by_id = {str(r["ruling_id"]): r for r in table.to_dict("records")}
+    by_id = {str(r["ruling_id"]): {str(k): v for k, v in r.items()} for r in table.to_dict("records")}
     if ruling_id not in by_id:
         raise QueryError(f"no ruling with ruling_id {ruling_id!r}")
     return by_id

@@ -39,6 +39,7 @@ def rulings_per_year_chart(rulings: DataSource = None, game: str = "ocg") -> Cha
     of the legend.
     """
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     table = rulings_per_year_topic(rulings, game=game)
     fig = Figure(figsize=(9.0, 4.0), layout="constrained")
@@ -54,7 +55,7 @@ def rulings_per_year_chart(rulings: DataSource = None, game: str = "ocg") -> Cha
     ax.set_xlabel("year of the ruling")
     ax.set_ylabel("rulings")
     ax.set_title(f"Dated {game.upper()} rulings per year, by topic")
-    ax.yaxis.get_major_locator().set_params(integer=True)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.legend(loc="upper right", fontsize="small", frameon=False)
     ax.grid(axis="y", alpha=0.3)
     return Chart(fig, table)
