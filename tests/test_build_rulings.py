@@ -20,7 +20,12 @@ from typing import Any
 import pytest
 import yaml
 
-from conftest import PROJECT_ROOT, SEED_000, SEED_001, SEED_002
+# The seed file names, as in tests/conftest.py (importing `conftest` by name is
+# ambiguous once tests/browser/conftest.py is collected too).
+SEED_000 = "000_a9e0e0f7c8ec137b.txt"
+SEED_001 = "001_a292a77a254a02c3.txt"
+SEED_002 = "002_756b9499af651e6b.txt"
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = PROJECT_ROOT / "scripts" / "build_rulings.py"
 ANNOTATIONS = PROJECT_ROOT / "scripts" / "ruling_annotations.yaml"

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SEED_000, SEED_001, SEED_002
 from toolkit.errors import ToolkitError, WikiParseError
 from toolkit.wiki import (
     FaqEntry,
@@ -28,6 +27,12 @@ from toolkit.wiki import (
     source_lines,
     write_faq,
 )
+
+# The seed file names, as in tests/conftest.py (importing `conftest` by name is
+# ambiguous once tests/browser/conftest.py is collected too).
+SEED_000 = "000_a9e0e0f7c8ec137b.txt"
+SEED_001 = "001_a292a77a254a02c3.txt"
+SEED_002 = "002_756b9499af651e6b.txt"
 
 FIXTURES = Path(__file__).parent / "fixtures" / "wiki"
 
