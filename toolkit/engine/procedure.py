@@ -629,7 +629,8 @@ def _advance(state: State, log: _Log) -> State:
             placer = tp if any(w.controller == tp for w in state.waiting) else other(tp)
             return _with(state, step=Step.TRIGGERS, forced=placer, priority=None, passes=0)
         if state.chain:
-            return _with(state, step=Step.CHAIN, priority=state.turn_player, passes=0, forced=None)
+            state = _with(state, step=Step.CHAIN, priority=state.turn_player, passes=0, forced=None)
+            continue
         if state.phase is Phase.TURN_END:
             log[1].append(Note("E1", "the turn ends; the next turn begins"))
             return _with(state, step=Step.OVER, phase=Phase.OVER, priority=None, forced=None, passes=0)
