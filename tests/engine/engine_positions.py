@@ -1,0 +1,55 @@
+"""Small position builders for the engine tests (plain Scenario values)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from pathlib import Path
+
+from toolkit.scenario import CardSpec, LingeringSpec, PlayerSetup, Scenario, load_scenario
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "datasets" / "scenarios"
+
+LYLA = "ライトロード・マジシャン ライラ"
+VEILER = "エフェクト・ヴェーラー"
+HORUS6 = "ホルスの黒炎竜 LV６"
+HORUS8 = "ホルスの黒炎竜 LV８"
+SIGN = "ヒステリック・サイン"
+PETEN = "闇・道化師のペーテン"
+GRIMOIRE = "暗黒界の書物"
+OHKA = "光神機−桜火"
+WORLD = "アルカナフォースＸＸＩ−ＴＨＥ ＷＯＲＬＤ"
+WORM = "邪悪なるワーム・ビースト"
+VORSE = "ブラッド・ヴォルス"
+WOLF = "ジェネティック・ワーウルフ"
+FILLERS = ("死者蘇生", "強欲な壺", "落とし穴", "おろかな埋葬", "増援", "大嵐", "天使の施し")
+
+
+def card(name: str, *tags: str, position: str = "face_up") -> CardSpec:
+    return CardSpec(name, position=position, tags=frozenset(tags))
+
+
+def player(hand: Sequence[str] = (), field: Sequence[str | CardSpec] = (),
+           graveyard: Sequence[str | CardSpec] = (), deck: Sequence[str] = (), filler: int = 30,
+           life: int = 8000) -> PlayerSetup:
+    return PlayerSetup(hand=tuple(hand), field=tuple(CardSpec(c) if isinstance(c, str) else c for c in field),
+                       graveyard=tuple(CardSpec(c) if isinstance(c, str) else c for c in graveyard),
+                       deck=tuple(deck), deck_filler=filler, life=life)
+
+
+def scenario(a: PlayerSetup | None = None, b: PlayerSetup | None = None, *, turn: str = "A",
+             date: str | None = None, ruleset: str | None = None,
+             lingering: Sequence[tuple[str, str, str | None, str]] = (), title: str = "test") -> Scenario:
+    return Scenario(
+        title=title,
+        turn_player=turn,
+        players={"A": a or PlayerSetup(), "B": b or PlayerSetup()},
+        date=datetime.date.fromisoformat(date) if date else None,
+        ruleset=ruleset,
+        lingering=tuple(LingeringSpec(src, ctl, tgt, eff) for src, ctl, tgt, eff in lingering),
+    )
+
+
+def seed(name: str) -> Scenario:
+    """A worked example from datasets/scenarios (checked against the registry)."""
+    return load_scenario(SCENARIOS / f"{name}.yaml")
