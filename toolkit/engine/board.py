@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from toolkit.engine.cards import text_at
@@ -56,6 +57,12 @@ FIELD_ONLY_TAGS = frozenset(
 """Tags about a card's stay on the field; they go when it leaves (a new card)."""
 
 
+@lru_cache(maxsize=65536)
+def continuous_kinds(cards: tuple[Card, ...], as_of: datetime.date | None) -> frozenset[ContinuousKind]:
+    """The kinds of no-chain-link effect any card of the position has (a cheap pre-check)."""
+    return frozenset(eff.kind for c in cards for eff in text_at(c.name, as_of).continuous)
+
+
 class Board:
     """Mutable working copy of a State (see the module docstring)."""
 
@@ -79,6 +86,9 @@ class Board:
         self.happenings: list[Happening] = []
         self.notes: list[tuple[str, str]] = []
         self.moved: set[int] = set()
+        self._kinds = continuous_kinds(state.cards, state.ruleset.as_of)
+        self.touched = False
+        """Whether anything but bookkeeping changed (a move, control, LP, a lingering effect)."""
 
     # --- reading (the same API as State, so card conditions accept both) ---
 
@@ -112,6 +122,8 @@ class Board:
 
     def continuous_effects(self, kind: ContinuousKind) -> Iterator[tuple[str, Card | None, Continuous]]:
         when = self.ruleset.as_of
+        if kind not in self._kinds and not self.lingering:
+            return
         for c in self.cards:
             if c.zone is not Zone.FIELD:
                 continue
@@ -151,6 +163,7 @@ class Board:
     def _move(self, uid: int, to: Zone, kinds: tuple[str, ...], *, controller: str | None = None,
               position: Position = Position.FACE_UP, extra_tags: frozenset[str] = frozenset()) -> bool:
         """Move a card; returns False when a continuous effect prevents it."""
+        self.touched = True
         card = self.cards[uid]
         origin = card.zone
         if to is Zone.GY and self.continuous_active(ContinuousKind.BANISH_INSTEAD_OF_GY):
@@ -270,6 +283,7 @@ class Board:
         card = self.cards[uid]
         if card.zone is not Zone.FIELD or card.controller == player:
             return
+        self.touched = True
         tags = card.tags - {"control_taken"} if player == card.owner else card.tags | {"control_taken"}
         self.cards[uid] = replace(card, controller=player, tags=frozenset(tags))
         self.record(Event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
@@ -278,6 +292,7 @@ class Board:
     def damage(self, player: str, amount: int, *, source: str | None = None) -> None:
         if amount <= 0:
             return
+        self.touched = True
         if self.continuous_active(ContinuousKind.NO_EFFECT_DAMAGE, player):
             self.record(Event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount))
             self.note("X-continuous", f"{player} takes no effect damage ({amount} prevented)")
@@ -287,16 +302,19 @@ class Board:
         self._happen(EventKind.DAMAGE, player=player, amount=amount)
 
     def gain_life(self, player: str, amount: int) -> None:
+        self.touched = True
         self.life[player_index(player)] += amount
         self.record(Event(EventKind.LP_GAINED, player=player, amount=amount))
 
     def add_lingering(self, item: Lingering) -> None:
         if item not in self.lingering:
+            self.touched = True
             self.lingering.append(item)
 
     def end_lingering(self, item: Lingering) -> None:
         """End one lingering effect now (its expiry process was performed)."""
         kept, ended = expire(tuple(self.lingering), Moment.PROCESS, which=item)
+        self.touched = True
         self.lingering = list(kept)
         for gone in ended:
             self._after_end(gone)
@@ -304,6 +322,7 @@ class Board:
     def end_with_turn(self) -> None:
         """The E1 sweep: every lingering effect that ends with the turn ends now."""
         kept, ended = expire(tuple(self.lingering), Moment.TURN_END)
+        self.touched = True
         self.lingering = list(kept)
         for gone in ended:
             self._after_end(gone)
@@ -322,6 +341,7 @@ class Board:
             effect.on_end(self, Activation(card=card, controller=item.controller, key=item.key, lingering=item))
 
     def skip_next_turn(self, player: str) -> None:
+        self.touched = True
         self.skipped.add(player)
         self.record(Event(EventKind.TURN_SKIPPED, player=player))
 
@@ -332,6 +352,7 @@ class Board:
         link = self.chain[index] if -len(self.chain) <= index < len(self.chain) else None
         if link is None:
             return
+        self.touched = True
         pos = self.chain.index(link)
         self.chain[pos] = replace(link, negated=True)
 

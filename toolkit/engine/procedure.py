@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
 
 from toolkit.engine.actions import Action, Activate, Discard, Pass, Perform, Proceed, Respond
@@ -315,9 +316,11 @@ def collect_triggers(board: Board, cause: Cause, start: int = 0) -> tuple[Waitin
 
 def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int = 0,
             pending: tuple[Process, ...] | None = None) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+    base = state.pending if pending is None else pending
+    if not board.touched and not board.happenings and adjusted == state.adjusted:
+        return base, ()  # nothing moved: the pending processes cannot have changed
     _state_checks(board)
     waiting = collect_triggers(board, cause, mark)
-    base = state.pending if pending is None else pending
     if state.phase is Phase.TURN_END:
         return (), waiting
     return r6_sync_processes(board, base, adjusted), waiting
@@ -648,10 +651,8 @@ def _advance(state: State, log: _Log) -> State:
     raise RuntimeError("the End Phase procedure did not settle")  # pragma: no cover
 
 
-def r5_resolve_chain(state: State, log: _Log) -> State:
-    """R5: both passed on a chain (or nobody can respond) — resolve it, last link first."""
-    cause = _cause(state)
-    board = Board(state, cause)
+def _resolve_links(board: Board, state: State) -> None:
+    """Resolve every link on ``board``'s chain, last first (R5, R8)."""
     while board.chain:
         link = board.chain[-1]
         card = board.cards[link.source] if link.source >= 0 else None
@@ -670,12 +671,31 @@ def r5_resolve_chain(state: State, log: _Log) -> State:
                                           choice=link.choice, subjects=link.subjects, lingering=link.lingering))
             board.record(Event(EventKind.RESOLVED, card=link.name, player=link.controller, detail=link.key))
         board.chain.pop()
+        board.touched = True
         if link.card_activation and link.source >= 0:
             now = board.cards[link.source]
             b = behaviour(now.name)
             if now.zone is Zone.FIELD and not b.is_monster and b.subtype not in ("continuous", "field", "equip"):
                 board.source, board.by_effect = -1, False
                 board.send_to_gy(now.uid)
+
+
+@lru_cache(maxsize=65536)
+def _quick_sources(cards: tuple[Card, ...], as_of: object) -> bool:
+    """Whether any card outside the decks has a quick effect at all (a cheap
+    pre-check: without one, nobody can respond and a chain resolves at once)."""
+    return any(c.zone is not Zone.DECK and text_at(c.name, as_of).quick for c in cards)  # type: ignore[arg-type]
+
+
+def _nobody_can_respond(board: Board) -> bool:
+    return not _quick_sources(tuple(board.cards), board.ruleset.as_of)
+
+
+def r5_resolve_chain(state: State, log: _Log) -> State:
+    """R5: both passed on a chain (or nobody can respond) — resolve it, last link first."""
+    cause = _cause(state)
+    board = Board(state, cause)
+    _resolve_links(board, state)
     pending, waiting = _settle(board, state, cause, state.adjusted)
     _flush(board, log)
     return board.freeze(step=Step.OPEN, chain=(), pending=pending, waiting=state.waiting + waiting, passes=0)
@@ -743,6 +763,8 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
                 log[1].append(Note("R8", f"{process.label}: performed while negated — nothing happens"))
             else:
                 eff.resolve(board, act)
+    if board.chain and not state.chain and _nobody_can_respond(board):
+        _resolve_links(board, state)  # R5: no one can respond — the link resolves at once
     pending, waiting = _settle(board, state, cause, state.adjusted, pending=pending)
     _flush(board, log)
     nxt = board.freeze(pending=pending, waiting=state.waiting + waiting, passes=0, forced=None,

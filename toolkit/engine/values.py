@@ -19,7 +19,7 @@ Event('activated', card='ヒステリック・サイン')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
 PLAYERS: tuple[str, str] = ("A", "B")
@@ -94,6 +94,16 @@ class Card:
     position: Position = Position.FACE_UP
     tags: frozenset[str] = frozenset()
     label: str = ""
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_hash",
+            hash((self.uid, self.name, self.owner, self.controller, self.zone, self.position, self.tags, self.label)),
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def face_up(self) -> bool:
@@ -125,6 +135,16 @@ class Process:
     mandatory: bool
     chain_link: bool
     label: str
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_hash",
+            hash((self.source, self.key, self.controller, self.kind, self.mandatory, self.chain_link, self.label)),
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def pid(self) -> tuple[int, str]:
