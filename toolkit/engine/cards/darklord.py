@@ -2,8 +2,10 @@
 
 Its ignition effect (discard a DARK monster: destroy every monster the
 opponent controls) also destroys Zerato itself in the End Phase of the turn
-it was used — a MANDATORY End Phase process (the rest of a resolved effect:
-R6 kind 3, no chain link). Negated by a pre-errata 《エフェクト・ヴェーラー》, the
+it was used — a MANDATORY End Phase process with no chain link (in R6 terms
+the rest of a resolved effect, kind 3; it is declared as a card End Phase
+effect because the engine keys kind-3 processes to scenario lingering
+effects). Negated by a pre-errata 《エフェクト・ヴェーラー》, the
 process is performed while negated and destroys nothing; the 12/09/16 answer
 lets the turn player perform both Zeratos' processes in a row before the
 opponent ends the negations. A scenario marks a Zerato that used its effect
@@ -24,7 +26,7 @@ from toolkit.engine.cards.base import (
     face_up_on_field,
     has_tag,
 )
-from toolkit.engine.values import ProcessKind, Zone
+from toolkit.engine.values import Zone
 
 
 def _destroy_itself(board: Board, act: Activation) -> None:
@@ -46,7 +48,6 @@ register(
                         key="destroy itself (its effect was used)",
                         mandatory=True,
                         chain_link=False,
-                        kind=ProcessKind.LINGERING,
                         applies=all_of(face_up_on_field, has_tag("effect_used_this_turn")),
                         resolve=_destroy_itself,
                     ),
