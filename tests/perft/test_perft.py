@@ -1,0 +1,65 @@
+"""Perft-style counts: fixed positions -> distinct lines, outcomes, positions.
+
+The expected numbers live in positions.yaml beside this file.  On a mismatch
+the failure message lists the number of lines under each first action, so the
+branch that changed is visible at once.  Positions marked ``naive: true`` are
+also enumerated path by path, without memoisation, and the DP count must
+equal that enumeration.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from toolkit.engine import explore, initial_state, legal_actions, transition
+from toolkit.engine.state import State
+from toolkit.scenario import load_scenario, scenario_from_dict
+
+HERE = Path(__file__).resolve().parent
+SCENARIOS = HERE.parents[1] / "datasets" / "scenarios"
+ENTRIES: list[dict[str, Any]] = yaml.safe_load((HERE / "positions.yaml").read_text(encoding="utf-8"))
+
+
+def position(entry: dict[str, Any]) -> Any:
+    if "scenario" in entry:
+        return load_scenario(SCENARIOS / f"{entry['scenario']}.yaml")
+    return scenario_from_dict(entry["inline"])
+
+
+def naive_lines(state: State, path: frozenset[State] = frozenset()) -> int:
+    """Count lines by walking every path (no transposition table)."""
+    if state.is_over:
+        return 1
+    total = 0
+    for action in legal_actions(state):
+        child = transition(state, action, check=False).state
+        total += 1 if child in path else naive_lines(child, path | {state})
+    return total
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e["name"] for e in ENTRIES])
+def test_perft_counts(entry: dict[str, Any]) -> None:
+    found = explore(position(entry), ruleset=entry.get("ruleset"))
+    got = {"lines": found.total_lines, "outcomes": len(found.outcomes), "states": found.states}
+    want = {k: entry[k] for k in got}
+    per_first = "\n".join(f"  {n:>8}  {action}" for action, n in found.first_actions)
+    assert got == want, f"{entry['name']}: got {got}, want {want}; lines per first action:\n{per_first}"
+    assert sum(n for _, n in found.first_actions) == found.total_lines
+
+
+@pytest.mark.parametrize("entry", [e for e in ENTRIES if e.get("naive")],
+                         ids=[e["name"] for e in ENTRIES if e.get("naive")])
+def test_perft_dp_equals_naive_enumeration(entry: dict[str, Any]) -> None:
+    start = initial_state(position(entry), ruleset=entry.get("ruleset"))
+    assert naive_lines(start) == entry["lines"]
+
+
+def test_perft_mismatch_message_lists_first_actions() -> None:
+    entry = dict(ENTRIES[0], lines=ENTRIES[0]["lines"] + 1)
+    with pytest.raises(AssertionError) as failure:
+        test_perft_counts(entry)
+    assert "lines per first action" in str(failure.value) and "Pass()" in str(failure.value)
