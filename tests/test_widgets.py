@@ -1,0 +1,380 @@
+"""The scenario builder, driven from Python as a reader would drive it.
+
+Widgets are attributes: tests set their values, call ``.click()`` and assert on
+``.result``, ``.status`` and the ``.output`` widget's outputs.
+"""
+
+from __future__ import annotations
+
+import datetime
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolkit.errors import ScenarioError
+from toolkit.resources import dataset_root
+from toolkit.scenario import list_seed_scenarios, seed_scenario
+from toolkit.widgets import ScenarioBuilder, runs
+from toolkit.widgets.card_search import CardCatalogue
+from toolkit.widgets.catalogue import default_catalogue
+
+HORUS6 = "ホルスの黒炎竜 LV６"
+HORUS8 = "ホルスの黒炎竜 LV８"
+VEILER = "エフェクト・ヴェーラー"
+HORUS_EXAMPLE = "horus_lv6_veiler_2011"
+
+
+@pytest.fixture()
+def builder(tmp_path: Path) -> ScenarioBuilder:
+    return ScenarioBuilder(folder=tmp_path / "scenarios")
+
+
+@pytest.fixture()
+def horus(tmp_path: Path) -> ScenarioBuilder:
+    b = ScenarioBuilder(folder=tmp_path / "scenarios")
+    b.example.value = HORUS_EXAMPLE
+    b.load_example.click()
+    return b
+
+
+def _status(b: ScenarioBuilder) -> str:
+    return str(b.status.value)
+
+
+def _output_html(b: ScenarioBuilder) -> str:
+    return "\n".join(str(o["data"].get("text/html", "")) for o in b.output.outputs)
+
+
+# --------------------------------------------------------------------------
+# Editing
+# --------------------------------------------------------------------------
+
+
+def test_card_search_finds_cards_by_english_or_japanese_name(builder: ScenarioBuilder) -> None:
+    builder.card_search.value = "effect veiler"
+    assert builder.card_matches.value == VEILER
+    builder.card_search.value = "ヴェーラー"
+    assert [value for _label, value in builder.card_matches.options] == [VEILER]
+    builder.card_search.value = "horus lv6"  # full-width ６ in the name matches an ASCII 6
+    assert builder.card_matches.value == HORUS6
+    builder.card_search.value = "zzz no such card"
+    assert builder.card_matches.options == ()
+
+
+def test_default_catalogue_holds_every_card_the_engine_knows_with_english_names() -> None:
+    from toolkit.engine.cards import registered_names
+
+    catalogue = default_catalogue()
+    assert catalogue.names == registered_names()
+    assert catalogue.english[VEILER] == "Effect Veiler"
+
+
+def test_adding_cards_fills_the_chosen_zone_and_a_second_copy_gets_a_copy_mark(builder: ScenarioBuilder) -> None:
+    builder.card_search.value = "veiler"
+    builder.add_to.value = "B:hand"
+    builder.add_card.click()
+    builder.add_to.value = "B:graveyard"
+    builder.add_card.click()
+    assert builder.zones["B"]["hand"].value == [VEILER]
+    assert builder.zones["B"]["graveyard"].value == [f"{VEILER}#2"]
+    scenario = builder.scenario
+    assert scenario.players["B"].hand == (VEILER,)
+    assert [c.name for c in scenario.players["B"].graveyard] == [f"{VEILER}#2"]
+
+
+def test_this_turn_tags_and_position_are_kept_per_card(builder: ScenarioBuilder) -> None:
+    builder.zones["A"]["field"].value = [HORUS6, "サイクロン"]
+    builder.detail_card.value = "A:field:0"
+    builder.detail_tags.value = ["destroyed_monster_by_battle"]
+    builder.detail_card.value = "A:field:1"
+    builder.detail_position.value = "set"
+    # removing the second card keeps the first card's details
+    builder.zones["A"]["field"].value = [HORUS6]
+    (horus,) = builder.scenario.players["A"].field
+    assert horus.tags == frozenset({"destroyed_monster_by_battle"})
+    assert horus.position == "face_up"
+    builder.zones["A"]["field"].value = [HORUS6, "サイクロン"]
+    assert builder.scenario.players["A"].field[1].position == "face_up", "a re-added card starts afresh"
+
+
+def test_lingering_effects_are_added_and_removed(builder: ScenarioBuilder) -> None:
+    builder.zones["A"]["field"].value = [HORUS6]
+    builder.lingering_source.value = VEILER
+    builder.lingering_controller.value = "B"
+    builder.lingering_target.value = HORUS6
+    builder.lingering_effect.value = "negate"
+    builder.add_lingering.click()
+    (effect,) = builder.scenario.lingering
+    assert (effect.source, effect.controller, effect.target, effect.effect) == (VEILER, "B", HORUS6, "negate")
+    builder.lingering_list.index = 0
+    builder.remove_lingering.click()
+    assert builder.scenario.lingering == ()
+
+
+def test_a_date_and_a_ruleset_exclude_each_other(builder: ScenarioBuilder) -> None:
+    builder.ruleset.value = "ocg-2011"
+    assert builder.scenario.ruleset == "ocg-2011" and builder.scenario.date is None
+    builder.date.value = datetime.date(2012, 1, 1)
+    assert builder.ruleset.value == ""
+    assert builder.scenario.date == datetime.date(2012, 1, 1) and builder.scenario.ruleset is None
+    builder.ruleset.value = "ocg"
+    assert builder.date.value is None
+
+
+@pytest.mark.parametrize("name", list_seed_scenarios())
+def test_every_worked_example_loads_in_one_click_and_reads_back_unchanged(builder: ScenarioBuilder, name: str) -> None:
+    builder.example.value = name
+    builder.load_example.click()
+    assert builder.last_error is None, _status(builder)
+    assert builder.scenario == seed_scenario(name)
+    assert "endphase-status-ok" in _status(builder)
+
+
+def test_set_scenario_and_scenario_round_trip_a_built_position(builder: ScenarioBuilder) -> None:
+    original = seed_scenario("arcana_force_ohka_veiler_2012")
+    builder.set_scenario(original)
+    again = ScenarioBuilder(builder.scenario, folder=builder.folder.value)
+    assert again.scenario == original
+
+
+# --------------------------------------------------------------------------
+# Resolve
+# --------------------------------------------------------------------------
+
+
+def test_resolve_horus_under_the_rules_of_2012_levels_up(horus: ScenarioBuilder) -> None:
+    horus.date.value = datetime.date(2012, 1, 1)
+    horus.resolve.click()
+    assert horus.last_error is None, _status(horus)
+    assert horus.result.has("special_summoned", HORUS8)
+    table = horus.view.table
+    summon_rows = table[table["events"].str.contains(f"special_summoned: {HORUS8}", regex=False)]
+    assert len(summon_rows) == 1
+    assert summon_rows.iloc[0]["action"] == "Perform('ホルスの黒炎竜 LV６: level up to LV8')"
+    assert f"special_summoned: {HORUS8}" in _output_html(horus), "the trace table is in the output widget"
+    assert "2012-01-01" in _status(horus)
+
+
+def test_resolve_horus_under_the_rules_of_2015_does_not_level_up(horus: ScenarioBuilder) -> None:
+    horus.date.value = datetime.date(2015, 1, 1)
+    horus.resolve.click()
+    assert horus.last_error is None, _status(horus)
+    assert not horus.result.has("special_summoned", HORUS8)
+    assert "special_summoned" not in _output_html(horus)
+
+
+def test_step_slider_shows_each_position_and_the_reason(horus: ScenarioBuilder) -> None:
+    horus.date.value = datetime.date(2012, 1, 1)
+    horus.resolve.click()
+    steps = len(horus.result.steps)
+    assert horus.step.max == steps and not horus.step.disabled
+    horus.step.value = 0
+    assert "Start" in horus.step_view.value and "End Phase" in horus.step_view.value
+    summon = int(horus.view.table.loc[horus.view.table["events"].str.contains("special_summoned"), "step"].iloc[0])
+    horus.step.value = summon
+    view = horus.step_view.value
+    assert f"Step {summon}" in view and "rule R7" in view
+    # the position after the level-up shows LV8 on the field
+    assert HORUS8 in view.split("<table>", 1)[1]
+    horus.step.value = summon - 1
+    assert HORUS8 not in horus.step_view.value.split("<table>", 1)[1].split("deck")[0]
+
+
+def test_the_policy_choice_changes_who_acts(horus: ScenarioBuilder) -> None:
+    horus.date.value = datetime.date(2012, 1, 1)
+    horus.policy.value = "pass"
+    horus.resolve.click()
+    assert not horus.result.has("special_summoned", HORUS8), "when both always pass, Horus's optional effect waits"
+    horus.policy.value = "turn_player_acts"
+    horus.resolve.click()
+    assert horus.result.has("special_summoned", HORUS8)
+
+
+# --------------------------------------------------------------------------
+# Explore and sweep
+# --------------------------------------------------------------------------
+
+
+def test_explore_lists_every_outcome_and_who_can_force_it(horus: ScenarioBuilder) -> None:
+    horus.date.value = datetime.date(2012, 1, 1)
+    horus.explore.click()
+    assert horus.last_error is None, _status(horus)
+    table = horus.view.table
+    assert len(table) == len(horus.result.outcomes) == 2
+    assert int(table["lines"].sum()) == horus.result.total_lines
+    levelled = table[table["events"].str.contains(f"special_summoned: {HORUS8}", regex=False)].iloc[0]
+    assert bool(levelled["A (TP) can force"]) is True
+    assert bool(levelled["B (NTP) can force"]) is False
+    assert "can force" in _output_html(horus)
+
+
+def test_explore_reports_progress_to_the_end(horus: ScenarioBuilder) -> None:
+    seen: list[tuple[int, int]] = []
+    runs.explore_scenario(horus.scenario, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1][0] == seen[-1][1] and len(seen) >= 3
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_sweep_over_rule_dates_finds_the_2014_errata_for_horus(horus: ScenarioBuilder) -> None:
+    horus.sweep.click()
+    assert horus.last_error is None, _status(horus)
+    table = horus.view.table
+    changed = table[table["changed"]]
+    assert list(changed["from"]) == ["2014-07-10"]
+    before = table[table["from"] < "2014-07-10"]
+    assert before["events"].str.contains(f"special_summoned: {HORUS8}", regex=False).all()
+    assert horus.progress.value == horus.progress.max == len(table)
+
+
+def test_an_interrupted_run_is_reported_and_keeps_the_form(horus: ScenarioBuilder, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = horus.scenario
+
+    def interrupted(*_args: Any, **_kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runs, "explore_scenario", interrupted)
+    horus.explore.click()
+    assert "interrupted" in _status(horus)
+    assert horus.scenario == before and horus.result is None
+    assert horus.progress.layout.visibility == "hidden"
+
+
+# --------------------------------------------------------------------------
+# Clear messages instead of tracebacks
+# --------------------------------------------------------------------------
+
+
+def test_an_unknown_card_is_reported_in_the_status_line(builder: ScenarioBuilder) -> None:
+    builder.zones["A"]["hand"].value = ["No Such Card"]
+    builder.resolve.click()
+    assert isinstance(builder.last_error, ScenarioError)
+    assert "endphase-status-error" in _status(builder)
+    assert "unknown card &#x27;No Such Card&#x27;" in _status(builder)
+    assert "players.A.hand[0]" in _status(builder)
+    assert builder.result is None
+
+
+def test_one_card_in_two_places_is_reported(builder: ScenarioBuilder) -> None:
+    builder.zones["A"]["hand"].value = [VEILER]
+    builder.zones["A"]["graveyard"].value = [VEILER]
+    builder.resolve.click()
+    assert isinstance(builder.last_error, ScenarioError)
+    assert "listed twice" in _status(builder)
+
+
+def test_a_lingering_effect_whose_target_left_the_field_is_reported(horus: ScenarioBuilder) -> None:
+    horus.zones["A"]["field"].value = []
+    horus.resolve.click()
+    assert isinstance(horus.last_error, ScenarioError)
+    assert "is not a card on the field" in _status(horus) and "lingering[0].target" in _status(horus)
+
+
+def test_adding_without_choosing_a_card_is_a_message_not_an_exception(builder: ScenarioBuilder) -> None:
+    builder.card_search.value = "zzz no such card"
+    builder.add_card.click()
+    assert "choose a card" in _status(builder)
+
+
+def test_an_unexpected_error_is_shown_not_raised(horus: ScenarioBuilder, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*_args: Any, **_kwargs: Any) -> Any:
+        raise RuntimeError("engine fell over")
+
+    monkeypatch.setattr(runs, "resolve_scenario", broken)
+    horus.resolve.click()
+    assert "unexpected RuntimeError: engine fell over" in _status(horus)
+
+
+# --------------------------------------------------------------------------
+# Save / load
+# --------------------------------------------------------------------------
+
+
+def test_save_then_load_in_a_fresh_builder_gives_the_same_scenario(horus: ScenarioBuilder, tmp_path: Path) -> None:
+    horus.date.value = datetime.date(2012, 1, 1)
+    horus.file_name.value = "my horus"
+    horus.save.click()
+    assert horus.last_error is None, _status(horus)
+    saved = tmp_path / "scenarios" / "my horus.yaml"
+    assert saved.is_file()
+    fresh = ScenarioBuilder(folder=tmp_path / "scenarios")
+    assert fresh.saved_files.options == ("my horus.yaml",)
+    fresh.load.click()
+    assert fresh.last_error is None, _status(fresh)
+    assert fresh.scenario == horus.scenario
+
+
+def test_save_does_not_overwrite_unless_ticked(horus: ScenarioBuilder, tmp_path: Path) -> None:
+    horus.save.click()
+    (saved,) = (tmp_path / "scenarios").glob("*.yaml")
+    saved.write_text("# my notes\n", encoding="utf-8")
+    horus.save.click()
+    assert "tick Overwrite" in _status(horus)
+    assert saved.read_text(encoding="utf-8") == "# my notes\n", "nothing was lost"
+    horus.overwrite.value = True
+    horus.save.click()
+    assert horus.last_error is None and "title:" in saved.read_text(encoding="utf-8")
+
+
+def test_a_bad_file_shows_the_error_and_keeps_the_form(horus: ScenarioBuilder, tmp_path: Path) -> None:
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "broken.yaml").write_text("title: [unclosed\n", encoding="utf-8")
+    (folder / "unknown.yaml").write_text(
+        "title: t\nturn_player: A\nplayers:\n  A:\n    hand: [No Such Card]\n", encoding="utf-8"
+    )
+    horus.folder.value = str(folder)
+    horus.refresh_files.click()
+    before = horus.scenario
+    horus.saved_files.value = "broken.yaml"
+    horus.load.click()
+    assert "endphase-status-error" in _status(horus) and "broken.yaml" in _status(horus)
+    assert "not valid YAML" in _status(horus)
+    assert horus.scenario == before
+    horus.saved_files.value = "unknown.yaml"
+    horus.load.click()
+    assert "unknown card" in _status(horus) and "players.A.hand[0]" in _status(horus)
+    assert horus.scenario == before
+
+
+def test_saving_into_the_packaged_datasets_is_refused(horus: ScenarioBuilder) -> None:
+    shipped = Path(str(dataset_root())) / "scenarios"
+    before = sorted(p.name for p in shipped.iterdir())
+    horus.folder.value = str(shipped)
+    horus.file_name.value = "new_example"
+    horus.save.click()
+    assert "refusing to write into the packaged datasets folder" in _status(horus)
+    assert sorted(p.name for p in shipped.iterdir()) == before
+
+
+def test_a_file_name_with_folders_is_refused(horus: ScenarioBuilder, tmp_path: Path) -> None:
+    horus.file_name.value = "../escape.yaml"
+    horus.save.click()
+    assert "without folders" in _status(horus)
+    assert not (tmp_path / "escape.yaml").exists()
+
+
+def test_the_default_folder_is_the_user_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("ENDPHASE_USER_DIR", str(tmp_path / "mine"))
+    b = ScenarioBuilder(catalogue=CardCatalogue.from_pairs([]), examples=[], rulesets=[])
+    assert b.folder.value == str(tmp_path / "mine")
+
+
+# --------------------------------------------------------------------------
+# Display
+# --------------------------------------------------------------------------
+
+
+def test_display_gives_a_widget_view_and_a_stable_text(horus: ScenarioBuilder) -> None:
+    bundle = horus._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"] == "ScenarioBuilder('Horus LV6 levels up despite Effect Veiler (2011 rules)')"
+    assert "endphase-builder" in horus.widget._dom_classes
+
+
+def test_import_toolkit_does_not_import_ipywidgets() -> None:
+    code = "import sys, toolkit; print('ipywidgets' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -1,0 +1,25 @@
+"""Notebook widgets (ipywidgets): the scenario builder.
+
+``import toolkit`` does not import this package; ipywidgets is imported only
+when a widget is built.
+
+>>> from toolkit.widgets import ScenarioBuilder   # doctest: +SKIP
+>>> ScenarioBuilder(example="horus_lv6_veiler_2011")   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toolkit.widgets.builder import ScenarioBuilder
+
+__all__ = ["ScenarioBuilder"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ScenarioBuilder":
+        from toolkit.widgets.builder import ScenarioBuilder
+
+        return ScenarioBuilder
+    raise AttributeError(f"module 'toolkit.widgets' has no attribute {name!r}")

@@ -1,0 +1,370 @@
+"""What the builder's Run buttons do, as plain functions (no widgets here).
+
+Each function takes a :class:`~toolkit.scenario.Scenario`, asks the engine,
+and returns the result together with the HTML / tables the builder shows, so
+notebooks and tests can call them directly.
+
+Policies (who does what when a choice is open) are plain callables
+``(state, actions) -> action``, as the engine expects; :data:`POLICIES` names
+the ones the builder offers.
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from toolkit.engine.actions import Pass
+from toolkit.scenario import PLAYERS, Scenario
+
+Policy = Callable[[Any, Sequence[Any]], Any]
+Progress = Callable[[int], None]
+
+DEFAULT_POLICY = "use_effects"
+
+POLICY_LABELS: dict[str, str] = {
+    "use_effects": "both use their effects when they can (listed order)",
+    "pass": "both pass whenever the rules let them (the engine's default)",
+    "turn_player_acts": "turn player uses its effects; the opponent passes",
+    "opponent_acts": "the opponent uses its effects; the turn player passes",
+}
+"""The builder's policy choices (key -> label)."""
+
+
+def _first_pass(actions: Sequence[Any]) -> Any | None:
+    return next((a for a in actions if isinstance(a, Pass)), None)
+
+
+def acting_policy(actors: str) -> Policy:
+    """A policy: players in ``actors`` ("A", "B", "TP", "NTP" or "both") take
+    the first action that is not a pass; the others pass whenever allowed.
+
+    When passing is not allowed (a forced choice), the first listed action is
+    taken, as in the engine's default policy.
+    """
+
+    def choose(state: Any, actions: Sequence[Any]) -> Any:
+        player = state.acting_player
+        tp = state.turn_player
+        active = {
+            "both": set(PLAYERS),
+            "TP": {tp},
+            "NTP": set(PLAYERS) - {tp},
+        }.get(actors, {actors})
+        if player in active:
+            doing = next((a for a in actions if not isinstance(a, Pass)), None)
+            if doing is not None:
+                return doing
+        passing = _first_pass(actions)
+        return passing if passing is not None else actions[0]
+
+    choose.__name__ = f"acting_policy_{actors}"
+    return choose
+
+
+def policy_for(key: str) -> Policy | None:
+    """The policy callable for a builder key (None: the engine's default)."""
+    if key == "pass":
+        return None
+    if key == "use_effects":
+        return acting_policy("both")
+    if key == "turn_player_acts":
+        return acting_policy("TP")
+    if key == "opponent_acts":
+        return acting_policy("NTP")
+    raise KeyError(f"unknown policy {key!r}; known: {', '.join(POLICY_LABELS)}")
+
+
+ProgressReport = Callable[[int, int], None]
+"""``(done, total)``: called as work advances (the builder moves its bar)."""
+
+
+def _no_progress(_done: int, _total: int) -> None:
+    return None
+
+
+def event_text(event: Any) -> str:
+    """An engine event in words: ``special_summoned: ホルスの黒炎竜 LV８ (A)``.
+
+    >>> from toolkit.engine import Event
+    >>> event_text(Event("damage", player="B", amount=300))
+    'damage: B 300'
+    """
+    parts = [str(event.kind) + ":"]
+    if event.card is not None:
+        parts.append(event.card)
+    if event.player is not None:
+        parts.append(f"({event.player})" if event.card is not None else event.player)
+    if event.amount is not None:
+        parts.append(str(event.amount))
+    if event.detail is not None:
+        parts.append(f"[{event.detail}]")
+    return " ".join(parts)
+
+
+QUIET_EVENTS = frozenset({"performed", "resolved"})
+"""Bookkeeping events left out of headlines (they stay in the trace)."""
+
+
+def events_text(events: Any, *, quiet: bool = False) -> str:
+    """Events sorted and joined with "; " (``quiet`` drops bookkeeping ones)."""
+    from toolkit.engine.values import sorted_events
+
+    chosen = [e for e in sorted_events(tuple(events)) if not (quiet and e.kind in QUIET_EVENTS)]
+    chosen = [e for e in chosen if not (quiet and e.kind == "hand_adjusted" and not e.amount)]
+    return "; ".join(event_text(e) for e in chosen)
+
+
+def rules_label(scenario: Scenario) -> str:
+    """"ruleset ocg-2011", "the rules of 2012-01-01" or "today's rules"."""
+    if scenario.ruleset is not None:
+        return f"ruleset {scenario.ruleset}"
+    if scenario.date is not None:
+        return f"the rules of {scenario.date.isoformat()}"
+    return "today's rules"
+
+
+# --------------------------------------------------------------------------
+# Resolve
+# --------------------------------------------------------------------------
+
+TRACE_COLUMNS: tuple[str, ...] = ("step", "priority", "actor", "action", "rule", "reason", "events", "notes")
+"""The columns of the trace table the builder shows."""
+
+
+@dataclass(frozen=True)
+class ResolveView:
+    """A resolution and what the builder shows of it.
+
+    ``rows[i]`` / ``positions[i]``: the decision of step ``i`` and the position
+    after it (HTML); row 0 is the starting position, before any decision.
+    """
+
+    result: Any
+    table: pd.DataFrame
+    rows: list[dict[str, Any]]
+    positions: list[str]
+    summary_html: str
+    headline: str
+
+
+def trace_table(result: Any) -> pd.DataFrame:
+    """The resolution's trace with events in words (columns :data:`TRACE_COLUMNS`)."""
+    frame = result.trace
+    shown = pd.DataFrame(
+        {
+            "step": frame["step"].astype("int64"),
+            "priority": frame["priority"],
+            "actor": frame["actor"],
+            "action": frame["action"],
+            "rule": frame["rule"],
+            "reason": frame["reason"],
+            "events": [events_text(step.events) for step in result.steps],
+            "notes": frame["notes"],
+        },
+        columns=list(TRACE_COLUMNS),
+    )
+    return shown
+
+
+def _positions(result: Any) -> list[str]:
+    from toolkit.engine.procedure import transition
+
+    state = result.start
+    shown = [state._repr_html_()]
+    for step in result.steps:
+        state = transition(state, step.action, check=False).state
+        shown.append(state._repr_html_())
+    return shown
+
+
+def resolve_scenario(scenario: Scenario, policy: str = DEFAULT_POLICY) -> ResolveView:
+    """Resolve ``scenario`` with a builder policy key; see :class:`ResolveView`."""
+    from toolkit.engine import resolve
+
+    result = resolve(scenario, policy_for(policy))
+    table = trace_table(result)
+    start_row = {
+        "step": 0, "priority": result.start.turn_player, "actor": "", "action": "(start)", "rule": "",
+        "reason": "the position as the End Phase begins", "events": "", "notes": "",
+    }
+    rows = [start_row] + table.to_dict("records")
+    events = events_text(result.events, quiet=True) or "no events"
+    loop = f"Loop: {' -> '.join(result.loop)}. " if result.loop else ""
+    headline = f"{loop}Events: {events}."
+    summary = (
+        f"<div class='endphase-summary'><b>{html.escape(scenario.title)}</b> — {html.escape(rules_label(scenario))} "
+        f"(<code>{html.escape(result.start.ruleset.name)}</code>), players: {html.escape(POLICY_LABELS[policy])}."
+        f"<br><b>{html.escape(headline)}</b><br>Final position: {html.escape(result.outcome.summary.text())}</div>"
+    )
+    return ResolveView(result, table, rows, _positions(result), summary, headline)
+
+
+def step_html(row: dict[str, Any], position: str) -> str:
+    """The step slider's view: the decision, its rule and reason, then the position."""
+    esc = html.escape
+    if row["step"] == 0:
+        head = "<b>Start</b>: the position as the End Phase begins."
+    else:
+        head = (
+            f"<b>Step {row['step']}</b>: {esc(str(row['actor']))} — <code>{esc(str(row['action']))}</code> "
+            f"(rule {esc(str(row['rule']))}: {esc(str(row['reason']))})"
+        )
+        if row.get("events"):
+            head += f"<br>Events: {esc(str(row['events']))}"
+        if row.get("notes"):
+            head += f"<br>Notes: {esc(str(row['notes']))}"
+    return f"<div class='endphase-step-detail'>{head}{position}</div>"
+
+
+# --------------------------------------------------------------------------
+# Explore
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExactOutcome:
+    """A predicate that holds on exactly one outcome (final position and events)."""
+
+    target: Any
+
+    def holds(self, outcome: Any, turn_player: str) -> bool:
+        return bool(
+            outcome.summary == self.target.summary
+            and outcome.events == self.target.events
+            and outcome.loop == self.target.loop
+        )
+
+    def relevant(self, event: Any, turn_player: str) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return "ExactOutcome(...)"
+
+
+@dataclass(frozen=True)
+class ExploreView:
+    """Every outcome of a scenario and which player can force each."""
+
+    result: Any
+    table: pd.DataFrame
+    force: dict[tuple[int, str], Any]
+    summary_html: str
+    headline: str
+
+
+def explore_scenario(scenario: Scenario, progress: ProgressReport = _no_progress) -> ExploreView:
+    """Every distinct outcome, the number of lines to it, and who can force it.
+
+    ``force[(i, player)]`` is the engine's ForceResult for outcome ``i``
+    (its ``line`` is a witness strategy or a refutation).
+    """
+    from toolkit.engine import can_force, explore
+
+    progress(0, 1)
+    result = explore(scenario)
+    total = 1 + 2 * len(result.outcomes)
+    progress(1, total)
+    force: dict[tuple[int, str], Any] = {}
+    done = 1
+    for i, lines in enumerate(result.outcomes):
+        for player in PLAYERS:
+            force[(i, player)] = can_force(scenario, player, ExactOutcome(lines.outcome))
+            done += 1
+            progress(done, total)
+    tp = scenario.turn_player
+
+    def role(player: str) -> str:
+        return f"{player} ({'TP' if player == tp else 'NTP'})"
+
+    table = pd.DataFrame(
+        {
+            "outcome": range(1, len(result.outcomes) + 1),
+            "lines": [o.lines for o in result.outcomes],
+            "events": [events_text(o.outcome.events, quiet=True) for o in result.outcomes],
+            "final": [o.outcome.summary.text() for o in result.outcomes],
+            "loop": [" -> ".join(o.outcome.loop) if o.outcome.loop else "" for o in result.outcomes],
+            **{
+                f"{role(p)} can force": [bool(force[(i, p)]) for i in range(len(result.outcomes))]
+                for p in PLAYERS
+            },
+            "example line": [" ; ".join(repr(a) for a in o.example_actions) for o in result.outcomes],
+        }
+    )
+    headline = (
+        f"{len(result.outcomes)} distinct outcomes over {result.total_lines} lines "
+        f"({result.states} positions) under {rules_label(scenario)}"
+    )
+    summary = f"<div class='endphase-summary'><b>{html.escape(headline)}</b></div>"
+    return ExploreView(result, table, force, summary, headline)
+
+
+# --------------------------------------------------------------------------
+# Sweep over the dates where the rules changed
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SweepView:
+    """One resolution per era of the rules."""
+
+    table: pd.DataFrame
+    summary_html: str
+    headline: str
+
+
+def sweep_dates() -> list[tuple[datetime.date, str]]:
+    """(first day, what changed that day) for each era of the rules, oldest first.
+
+    The first era starts the day before the first recorded change.
+    """
+    from toolkit.engine import rule_change_dates
+
+    changes = rule_change_dates()
+    if not changes:
+        return [(datetime.date.today(), "today's rules")]
+    by_day: dict[datetime.date, list[str]] = {}
+    for change in changes:
+        by_day.setdefault(change.date, []).append(f"{change.what} ({change.rule})")
+    first = min(by_day) - datetime.timedelta(days=1)
+    eras = [(first, "before the first recorded change")]
+    eras += [(day, ", ".join(sorted(set(what)))) for day, what in sorted(by_day.items())]
+    return eras
+
+
+def sweep_scenario(
+    scenario: Scenario,
+    policy: str = DEFAULT_POLICY,
+    dates: Sequence[tuple[datetime.date, str]] | None = None,
+    progress: ProgressReport = _no_progress,
+) -> SweepView:
+    """Resolve the position under the rules of each era; mark where the outcome changes."""
+    from toolkit.engine import resolve
+
+    eras = list(dates) if dates is not None else sweep_dates()
+    rows = []
+    previous: str | None = None
+    for done, (day, what) in enumerate(eras, start=1):
+        result = resolve(scenario.at(day), policy_for(policy))
+        events = events_text(result.events, quiet=True)
+        outcome = result.outcome.summary.text() + " | " + events
+        rows.append(
+            {
+                "from": day.isoformat(),
+                "what changed": what,
+                "events": events,
+                "final": result.outcome.summary.text(),
+                "changed": previous is not None and outcome != previous,
+            }
+        )
+        previous = outcome
+        progress(done, len(eras))
+    table = pd.DataFrame(rows, columns=["from", "what changed", "events", "final", "changed"])
+    changes = int(table["changed"].sum())
+    headline = f"Resolved under {len(eras)} eras of the rules; the outcome changes {changes} time(s)"
+    return SweepView(table, f"<div class='endphase-summary'><b>{html.escape(headline)}</b></div>", headline)
