@@ -54,6 +54,8 @@ class FlagHistory:
     rulings: tuple[RulingRef, ...]
     events: tuple[str, ...]
     doubts: str = ""
+    undated: tuple[str, ...] = ()
+    """Undated ruling ids that bear on this flag (datasets/rulings.csv)."""
 
     def value_at(self, when: datetime.date | None) -> Any:
         if self.changed is None or when is None or when >= self.changed:
@@ -74,9 +76,10 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
         changed=_d("2012-08-08"),
         precision="day (true date unknown: before the first ruling that shows it)",
         rulings=(
-            RulingRef(_d("2012-08-08"), "暗黒界の書物", "cards may be chained to Grimoire / Dandelion triggered by the adjustment", "ocg-120808-chain-to-adjustment-triggers"),
+            RulingRef(_d("2012-08-08"), "暗黒界の書物", "cards may be chained to Grimoire / Dandelion triggered by the adjustment", "ocg-120808-chain-to-adjustment-trigger"),
             RulingRef(_d("2013-03-27"), "闇・道化師のペーテン", "discarded by the adjustment: may activate", "ocg-130327-peten-adjustment"),
         ),
+        undated=("ocg-undated-adjustment-triggers-once-barred",),
         events=("h2-adjustment-triggers-2012-08-08", "grimoire-release"),
         doubts=(
             "Seed 000 says triggers met by the adjustment once could not be activated and "
@@ -99,6 +102,7 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
             RulingRef(_d("2013-03-30"), "暗黒のマンティコア", "optional: never after the adjustment", "ocg-130330-manticore-adjustment"),
             RulingRef(_d("2015-01-17"), "ＴＧ ストライカー", "optional: never after the adjustment", "ocg-150117-catsith-tg-striker"),
         ),
+        undated=("ocg-undated-wicked-worm-beast-grimoire-loop",),
         events=("h5-end-phase-triggers-2016-07-08",),
         doubts=(
             "Only MANDATORY 「エンドフェイズ時」 triggers ever activated after the adjustment; "
@@ -115,9 +119,9 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
         precision="day",
         rulings=(
             RulingRef(_d("2013-06-08"), "魔轟神獣キャシー", "Catsith destroying Peten after the adjustment: Peten activates (hidden)", "ocg-130608-catsith-peten"),
-            RulingRef(_d("2014-06-01"), "暗黒界の書物", "Torrential only by chaining to the summoned monster's effect (assumes it activates; hidden)", "ocg-140601-grimoire-torrential"),
-            RulingRef(_d("2023-01-16"), "イピリア", "summoned by Grimoire after the adjustment: does not activate", "ocg-230116-grimoire-ipiria"),
-            RulingRef(_d("2023-01-16"), "ティアラメンツ・メイルゥ", "sent by Kelbek's post-adjustment effect: cannot activate", "ocg-230116-kelbek-merrli"),
+            RulingRef(_d("2014-06-01"), "暗黒界の書物", "Torrential only by chaining to the summoned monster's effect (assumes it activates; hidden)", "ocg-140601-grimoire-summon-torrential-tribute"),
+            RulingRef(_d("2023-01-16"), "イピリア", "summoned by Grimoire after the adjustment: does not activate", "ocg-230116-ipiria-grimoire-no-activation"),
+            RulingRef(_d("2023-01-16"), "ティアラメンツ・メイルゥ", "sent by Kelbek's post-adjustment effect: cannot activate", "ocg-230116-kelbek-tearlaments-merrli"),
         ),
         events=("h3-chained-triggers-2023-01-16",),
     ),
@@ -129,9 +133,12 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
         changed=_d("2017-03-01"),
         precision="month (the editors cite 'the March 2017 ruling', Konami FAQ fid=8021)",
         rulings=(
-            RulingRef(_d("2015-10-23"), "彼岸の悪鬼 グラバースニッチ", "destroyed as the turn ends: may activate, the Draw Phase waits (hidden)", "ocg-151023-graff-turn-end"),
+            RulingRef(_d("2015-10-23"), "彼岸の悪鬼 グラバースニッチ", "destroyed as the turn ends: may activate, the Draw Phase waits (hidden)", "ocg-151023-graff-breakthrough-skill"),
             RulingRef(_d("2017-10-26"), "彼岸の悪鬼 ファーファレル", "destroyed as the turn ends: (3) cannot be activated", "ocg-171026-farfa-macro-cosmos"),
+            RulingRef(_d("2017-10-26"), "死霊の誘い", "no chain link: the damage still happens", "ocg-171026-farfa-skull-invitation"),
+            RulingRef(_d("2017-10-26"), "デス・ウォンバット", "Des Wombat prevents it, Pikeru's Circle does not", "ocg-171026-farfa-damage-pikeru-des-wombat"),
         ),
+        undated=("ocg-151026-ua-perfect-ace-at-turn-end",),
         events=("e1-turn-end-triggers-2017-03", "faq-2017-03-fid8021"),
         doubts="The FAQ fid=8021 text is not in the seeds; the replacing entries shown are dated 17/10/26.",
     ),
@@ -143,10 +150,12 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
         changed=None,
         precision="not dated: no source changes it",
         rulings=(
-            RulingRef(_d("2012-09-21"), "光神機−桜火", "after each forced Ohka the turn player has priority (hidden)", "ocg-120921-arcana-force-ohka-veiler"),
-            RulingRef(_d("2019-10-26"), "", "both passed in succession: the turn player must process first", "ocg-191026-priority-mandatory-pass"),
+            RulingRef(_d("2012-09-21"), "光神機−桜火", "after each forced Ohka the turn player has priority (hidden)", "ocg-120921-arcana-world-ohka-veiler"),
+            RulingRef(_d("2019-10-26"), "", "both passed in succession: the turn player must process first", "ocg-191026-both-pass-turn-player-processes-first"),
         ),
         events=("rulebook-mr3-v1.0",),
+        undated=("ocg-undated-rulebook-mr3-end-phase-processing-order", "ocg-undated-2011-lyla-veiler",
+                 "ocg-undated-2011-horus-lv6-veiler"),
         doubts=(
             "Seed 000's walk-through: after TP's forced process TP has priority; after NTP's, "
             "NTP has it — followed by a hidden editor's note doubting it (「原則とずれるような気が"
@@ -325,7 +334,7 @@ def rule_change_dates() -> tuple[RuleChange, ...]:
             changes.append(
                 RuleChange(
                     date=h.changed, kind="flag", what=h.flag, rule=h.rule, before=h.before,
-                    after=h.after, rulings=tuple(r.id for r in h.rulings), events=h.events,
+                    after=h.after, rulings=tuple(r.id for r in h.rulings) + h.undated, events=h.events,
                     precision=h.precision,
                 )
             )

@@ -25,6 +25,8 @@ VEILER = register(
         english="Effect Veiler",
         card_type=CardType.MONSTER,
         subtype="tuner",
+        rulings=("ocg-undated-2011-horus-lv6-veiler", "ocg-undated-2011-lyla-veiler", "ocg-120916-zerato-veiler",
+                 "ocg-120921-arcana-world-ohka-veiler", "ocg-130214-systie-veiler"),
         texts=(
             CardText(
                 lingering=(
@@ -43,7 +45,7 @@ VEILER = register(
                         label="negation until the end of the turn",
                     ),
                 ),
-                evidence=("errata-2014-07-10",),
+                evidence=("errata-2014-07-10", "ocg-undated-2011-horus-lv6-veiler", "ocg-undated-2011-lyla-veiler"),
                 note="2014-07-10 errata: negates until the end of the turn",
             ),
         ),
