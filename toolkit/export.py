@@ -359,10 +359,12 @@ def article_markdown(article: RulingArticle) -> str:
 
 
 def _faq_entry(row: pd.Series, topic: str, hidden: bool, notes: tuple[str, ...]) -> Any:
-    from toolkit.wiki import FaqEntry
+    from toolkit.wiki import FaqEntry, VerdictHint
 
     date = None if pd.isna(row["date"]) else pd.Timestamp(row["date"]).date()
     verdict = str(row["verdict"])
+    hints: dict[str, VerdictHint] = {"yes": "yes", "no": "no", "under_review": "under_review"}
+    hint = hints.get(verdict)
     return FaqEntry(
         topic=topic,
         question_ja=str(row["question_ja"]),
@@ -373,7 +375,7 @@ def _faq_entry(row: pd.Series, topic: str, hidden: bool, notes: tuple[str, ...])
         hidden=hidden,
         notes=notes,
         line=0,
-        verdict_hint=verdict if verdict in ("yes", "no", "under_review") else None,
+        verdict_hint=hint,
     )
 
 

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
-from IPython.display import HTML
 
 from toolkit.errors import ScenarioError, ToolkitError
 from toolkit.scenario import Scenario, load_scenario, save_scenario, seed_scenario
@@ -309,7 +308,7 @@ class ScenarioBuilder(ScenarioForm):
         self.view = resolution
         self._trace_rows = resolution.rows
         self._trace_positions = resolution.positions
-        self._show(HTML(resolution.summary_html), resolution.table)
+        self._show(runs.HtmlBlock(resolution.summary_html), resolution.table)
         self.step.max = max(len(self._trace_rows) - 1, 0)
         self.step.disabled = not self._trace_rows
         self.step.value = self.step.max
@@ -334,7 +333,7 @@ class ScenarioBuilder(ScenarioForm):
         exploration = runs.explore_scenario(scenario, progress=advance)
         self.result = exploration.result
         self.view = exploration
-        self._show(HTML(exploration.summary_html), exploration.table)
+        self._show(runs.HtmlBlock(exploration.summary_html), exploration.table)
         self._say(exploration.headline, "ok")
 
     def _sweep(self) -> None:
@@ -346,6 +345,6 @@ class ScenarioBuilder(ScenarioForm):
         sweep = runs.sweep_scenario(scenario, self.policy.value, dates, progress=advance)
         self.result = sweep
         self.view = sweep
-        self._show(HTML(sweep.summary_html), sweep.table)
+        self._show(runs.HtmlBlock(sweep.summary_html), sweep.table)
         self._say(sweep.headline, "ok")
 

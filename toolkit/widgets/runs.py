@@ -80,6 +80,19 @@ def policy_for(key: str) -> Policy | None:
     raise KeyError(f"unknown policy {key!r}; known: {', '.join(POLICY_LABELS)}")
 
 
+@dataclass(frozen=True)
+class HtmlBlock:
+    """A piece of HTML for an Output widget (displays as HTML, reprs as text)."""
+
+    html: str
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return "HtmlBlock(...)"
+
+
 ProgressReport = Callable[[int, int], None]
 """``(done, total)``: called as work advances (the builder moves its bar)."""
 
@@ -193,7 +206,8 @@ def resolve_scenario(scenario: Scenario, policy: str = DEFAULT_POLICY) -> Resolv
         "step": 0, "priority": result.start.turn_player, "actor": "", "action": "(start)", "rule": "",
         "reason": "the position as the End Phase begins", "events": "", "notes": "",
     }
-    rows = [start_row] + table.to_dict("records")
+    rows: list[dict[str, Any]] = [start_row]
+    rows += [{str(k): v for k, v in record.items()} for record in table.to_dict("records")]
     events = events_text(result.events, quiet=True) or "no events"
     loop = f"Loop: {' -> '.join(result.loop)}. " if result.loop else ""
     headline = f"{loop}Events: {events}."
