@@ -299,8 +299,8 @@ def known_card_names() -> frozenset[str] | None:
     try:
         from toolkit.engine.cards import registered_names
     except ImportError:
-        registered_names = None
-    if registered_names is not None:
+        pass
+    else:
         return frozenset(registered_names())
     try:
         from toolkit.data import load_cards

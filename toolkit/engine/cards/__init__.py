@@ -7,10 +7,10 @@ module — see :mod:`toolkit.engine.cards.base` for the protocol and a recipe.
 
 >>> behaviour("ライトロード・マジシャン ライラ").english
 'Lyla, Lightsworn Sorceress'
->>> behaviour("ライラ")
+>>> behaviour("ライラ")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-toolkit.engine.cards.UnknownCardError: unknown card 'ライラ' (did you mean: ライトロード・マジシャン ライラ?)
+toolkit.engine.cards.UnknownCardError: unknown card 'ライラ' (did you mean: ...ライトロード・マジシャン ライラ?)
 """
 
 from __future__ import annotations
