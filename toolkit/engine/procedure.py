@@ -151,7 +151,7 @@ def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
             pid = (item.target, "end:" + item.key)
             if pid not in board.done:
                 found[pid] = Process(item.target, "end:" + item.key, item.controller, ProcessKind.DURATION_END,
-                                     True, False, f"{item.source}: end '{item.effect}'{on}")
+                                     True, False, f"{item.source}: end {effect.label or item.effect}{on}")
         if effect.process is not None:
             pid = (item.target, item.key)
             if pid not in board.done:

@@ -79,12 +79,14 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
             RulingRef(_d("2012-08-08"), "暗黒界の書物", "cards may be chained to Grimoire / Dandelion triggered by the adjustment", "ocg-120808-chain-to-adjustment-trigger"),
             RulingRef(_d("2013-03-27"), "闇・道化師のペーテン", "discarded by the adjustment: may activate", "ocg-130327-peten-adjustment"),
         ),
-        undated=("ocg-undated-adjustment-triggers-once-barred",),
+        undated=("ocg-undated-adjustment-triggers-once-barred", "ocg-080803-readjust-after-hand-grows"),
         events=("h2-adjustment-triggers-2012-08-08", "grimoire-release"),
         doubts=(
             "Seed 000 says triggers met by the adjustment once could not be activated and "
             "became activatable after 《暗黒界の書物》 was released, without a date; the "
-            "earliest dated evidence is 12/08/08."
+            "earliest dated evidence is 12/08/08. Counter-evidence: the 08/08/03 ruling (adjust "
+            "again when 《生還の宝札》 makes the hand grow after the adjustment) presupposes a "
+            "trigger activated after an adjustment in 2008 — the change may be older."
         ),
     ),
     FlagHistory(
