@@ -164,3 +164,51 @@ def test_default_user_folder_follows_the_environment(monkeypatch: pytest.MonkeyP
 def test_safe_stem_cannot_leave_the_folder() -> None:
     assert "/" not in safe_stem("../../etc/passwd") and not safe_stem("../x").startswith(".")
     assert safe_stem("") == "article"
+
+
+# --------------------------------------------------------------------------
+# With the real engine
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def engine_article() -> RulingArticle:
+    return build_article(SIGN)
+
+
+def test_examples_are_the_shipped_scenarios_citing_the_cards_rulings(engine_article: RulingArticle) -> None:
+    from toolkit.scenario import list_seed_scenarios, seed_scenario
+
+    ids = set(engine_article.rulings["ruling_id"])
+    citing = [n for n in list_seed_scenarios() if ids.intersection(seed_scenario(n).rulings)]
+    assert [e.name for e in engine_article.examples] == citing
+    assert {"hysteric_sign_adjustment_2013", "hysteric_sign_adjustment_2016"} <= set(citing)
+
+
+def test_the_engine_agrees_with_the_ruling_in_force_on_each_examples_date(engine_article: RulingArticle) -> None:
+    by_name = {e.name: e for e in engine_article.examples}
+    old, new = by_name["hysteric_sign_adjustment_2013"], by_name["hysteric_sign_adjustment_2016"]
+    assert (old.card_activated, old.expected, old.expected_from) == (True, "yes", "ocg-130330-hysteric-sign-adjustment")
+    assert (new.card_activated, new.expected, new.expected_from) == (False, "no", "ocg-160708-hysteric-sign-adjustment")
+    checked = [e for e in engine_article.examples if e.agrees is not None]
+    assert len(checked) >= 4 and all(e.agrees for e in checked)
+    assert len(old.trace) > 0 and {"step", "action", "rule", "reason"} <= set(old.trace.columns)
+
+
+def test_an_example_without_the_card_makes_no_activation_claim(engine_article: RulingArticle) -> None:
+    worm = next(e for e in engine_article.examples if e.name == "worm_beast_grimoire_today")
+    assert not worm.card_in_scenario and worm.agrees is None
+    text = article_markdown(engine_article)
+    section = text.split("### The Wicked Worm Beast", 1)[1].split("###", 1)[0]
+    assert "effect is" not in section
+
+
+def test_a_disagreement_is_spelled_out(sign_article: RulingArticle) -> None:
+    import dataclasses
+
+    wrong = dataclasses.replace(
+        sign_article.examples[0], card_activated=True, expected="no", expected_from="ocg-160708-hysteric-sign-adjustment"
+    )
+    article = dataclasses.replace(sign_article, examples=(wrong,))
+    assert wrong.agrees is False
+    assert "DISAGREES with `ocg-160708-hysteric-sign-adjustment` (answer: no)" in article_markdown(article)

@@ -26,6 +26,8 @@ answer, with date and source) or our own summary; no wiki commentary.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import os
 import re
 import tempfile
@@ -130,6 +132,28 @@ class ArticleExample:
     card_activated: bool
     """Whether the article's card had an effect activated on the default line."""
     trace: pd.DataFrame
+    as_of: datetime.date | None = None
+    """The day whose rules applied (None: today's)."""
+    card_in_scenario: bool = True
+    """Whether the article's card is in the scenario at all."""
+    expected: str | None = None
+    """"yes"/"no": the verdict of the cited ruling about the card in force on
+    ``as_of`` (the latest one dated on or before it), when there is one."""
+    expected_from: str | None = None
+    """The ruling id ``expected`` comes from."""
+
+    @property
+    def agrees(self) -> bool | None:
+        """Activation check: the engine activated the card's effect exactly when
+        the ruling in force says "yes". None when there is nothing to compare.
+
+        Meaningful for rulings that ask whether the card's effect activates
+        (every Hysteric Sign ruling does); other questions need the ruling
+        checks of issue 4.
+        """
+        if self.expected is None or not self.card_in_scenario:
+            return None
+        return self.card_activated == (self.expected == "yes")
 
 
 @dataclass(frozen=True)
@@ -182,8 +206,19 @@ def build_article(
         notes_en=_text_or_none(row["notes_en"]),
         rulings=about.reset_index(drop=True),
         history=ruling_history(about, rulings_table),
-        examples=tuple(runner(example, name) for example in examples),
+        examples=tuple(with_expectation(runner(example, name), about) for example in examples),
     )
+
+
+def with_expectation(example: ArticleExample, about: pd.DataFrame) -> ArticleExample:
+    """Fill ``expected`` from the cited rulings about the card in force on ``as_of``."""
+    day = pd.Timestamp(example.as_of or datetime.date.today())
+    cited = about[about["ruling_id"].isin(list(example.rulings)) & about["date"].notna()]
+    cited = cited[(cited["date"] <= day) & cited["verdict"].astype(str).isin(["yes", "no"])]
+    if cited.empty:
+        return dataclasses.replace(example, expected=None, expected_from=None)
+    latest = cited.sort_values(["date", "ruling_id"]).iloc[-1]
+    return dataclasses.replace(example, expected=str(latest["verdict"]), expected_from=str(latest["ruling_id"]))
 
 
 def ruling_history(about: pd.DataFrame, rulings: pd.DataFrame) -> pd.DataFrame:
@@ -232,12 +267,15 @@ def run_shipped_example(name: str, card: str) -> ArticleExample:
     from toolkit.engine import resolve
     from toolkit.scenario import seed_scenario
 
+    from toolkit.scenario import base_name
+
     scenario = seed_scenario(name)
     result = resolve(scenario)
     outcome = result.outcome
     rules = scenario.ruleset if scenario.ruleset is not None else (
         scenario.date.isoformat() if scenario.date is not None else "today (ocg)"
     )
+    names = {base_name(n) for n in _scenario_names(scenario)}
     return ArticleExample(
         name=name,
         title=scenario.title,
@@ -246,7 +284,17 @@ def run_shipped_example(name: str, card: str) -> ArticleExample:
         outcome=outcome.text(),
         card_activated=outcome.has("activated", card),
         trace=result.trace,
+        as_of=result.start.ruleset.as_of,
+        card_in_scenario=card in names,
     )
+
+
+def _scenario_names(scenario: Any) -> list[str]:
+    names = []
+    for player in scenario.players.values():
+        names += list(player.hand) + list(player.deck)
+        names += [c.name for zone in (player.field, player.graveyard, player.banished) for c in zone]
+    return names
 
 
 # --------------------------------------------------------------------------
@@ -335,7 +383,6 @@ def article_markdown(article: RulingArticle) -> str:
     if not article.examples:
         out += ["No shipped worked example cites these rulings yet.", ""]
     for example in article.examples:
-        verdict = "activated" if example.card_activated else "not activated"
         out += [
             f"### {example.title}",
             "",
@@ -343,11 +390,15 @@ def article_markdown(article: RulingArticle) -> str:
             + (", ".join(f"`{r}`" for r in example.rulings) or "no ruling")
             + ".",
             "",
-            f"On the default line (both players pass whenever they may), {article.card}'s effect is **{verdict}**.",
-            "",
-            f"Outcome: {example.outcome}",
-            "",
         ]
+        if example.card_in_scenario:
+            verdict = "activated" if example.card_activated else "not activated"
+            line = f"On the default line (both players pass whenever they may), {article.card}'s effect is **{verdict}**"
+            if example.agrees is not None:
+                check = "agrees with" if example.agrees else "DISAGREES with"
+                line += f"; this {check} `{example.expected_from}` (answer: {example.expected})"
+            out += [line + ".", ""]
+        out += [f"Outcome: {example.outcome}", ""]
         out += _md_table(example.trace, TRACE_COLUMNS_MD)
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
