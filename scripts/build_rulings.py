@@ -6,7 +6,11 @@ The seeds are read with :mod:`toolkit.wiki` wherever they carry markup: the
 confirms rulings of 000 (``; also 001_…`` in ``source``). What no parser can
 know — ids, topics the headings do not give, our English summaries, verdicts,
 history — is in ``scripts/ruling_annotations.yaml``, along with the rulings
-that live in page prose, quoted exactly and checked against the seeds.
+that live in page prose, quoted exactly and checked against the seeds, and the
+machine form of each End Phase ruling: the scenario(s) it is checked on, the
+ruleset an undated ruling describes, the check (a query in the language of
+:mod:`toolkit.ruling_checks`, written to the CSV as JSON), the expected answer
+and our English reading of the check — or the reason it is not modelled.
 
 The build is deterministic and strict: an annotation that no longer matches
 exactly one seed entry, a seed entry that no annotation claims, a quote that
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import json
 import os
 import re
 import sys
@@ -41,6 +46,8 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 if str(PROJECT_ROOT) not in sys.path:  # run as a script from a clone
     sys.path.insert(0, str(PROJECT_ROOT))
 
+from toolkit.engine.rulesets import ruleset_names  # noqa: E402
+from toolkit.ruling_checks import CheckError, parse_check, scenarios_named  # noqa: E402
 from toolkit.wiki import FaqEntry, card_names, page_lines, parse_faq, parse_plain  # noqa: E402
 
 DEFAULT_SEEDS = Path(os.environ.get("ENDPHASE_SEEDS", PROJECT_ROOT.parent / "shared" / "seeds"))
@@ -73,7 +80,17 @@ COLUMNS = (
     "status_note",
     "hidden_in_source",
     "source",
+    "scenario",
+    "ruleset",
+    "check",
+    "expected",
+    "check_en",
+    "not_modelled_reason",
 )
+MACHINE_COLUMNS = ("scenario", "ruleset", "check", "expected", "check_en", "not_modelled_reason")
+"""The machine form of a ruling (issue 4): empty for rulings outside its scope."""
+EXPECTED_ANSWERS = ("yes", "no")
+SCENARIOS_DIR = PROJECT_ROOT / "datasets" / "scenarios"
 GAMES = ("ocg", "duel_masters")
 KINDS = ("faq", "example", "rulebook", "worked_example", "official_qa")
 TOPICS = (
@@ -114,6 +131,7 @@ RULING_KEYS = {
     "superseded_by",
     "obsoleted_by_event",
     "status_note",
+    *MACHINE_COLUMNS,
 }
 ENTRY_KEYS = {"seed", "date", "hidden", "question_has", "answer_has"}
 QUOTE_KEYS = {"seed", "anchor", "place", "hidden", "date", "question", "answer"}
@@ -397,7 +415,54 @@ class Builder:
             "status_note": str(ann.get("status_note") or "").strip(),
             "hidden_in_source": "true" if hidden else "false",
             "source": "; ".join(sources),
+            **self.machine_form(rid, ann),
         }
+
+    # -- the machine form (issue 4) ----------------------------------------
+
+    def machine_form(self, rid: str, ann: Mapping[str, Any]) -> dict[str, str]:
+        """The scenario / ruleset / check / expected / check_en /
+        not_modelled_reason cells, checked for shape (they are run by
+        ``toolkit.history.verify_rulings``)."""
+        scenarios = ann.get("scenario") or []
+        if isinstance(scenarios, str):
+            scenarios = [scenarios]
+        check = ann.get("check")
+        reason = str(ann.get("not_modelled_reason") or "").strip()
+        cells = {
+            "scenario": LIST_SEPARATOR.join(str(s) for s in scenarios),
+            "ruleset": str(ann.get("ruleset") or ""),
+            "check": json.dumps(check, ensure_ascii=False) if check is not None else "",
+            "expected": str(ann.get("expected") or ""),
+            "check_en": str(ann.get("check_en") or "").strip(),
+            "not_modelled_reason": reason,
+        }
+        if reason and (check is not None or cells["expected"] or cells["check_en"]):
+            self.problems.append(f"{rid}: a not-modelled ruling has no check, expected or check_en")
+        if check is None:
+            if scenarios or cells["expected"] or cells["check_en"] or cells["ruleset"]:
+                self.problems.append(f"{rid}: scenario / ruleset / expected / check_en need a `check`")
+            return cells
+        if not scenarios:
+            self.problems.append(f"{rid}: a check needs the `scenario` file(s) it runs on")
+        for name in scenarios:
+            if not (SCENARIOS_DIR / str(name)).is_file():
+                self.problems.append(f"{rid}: scenario {name!r} is not a file of datasets/scenarios/")
+        if cells["expected"] not in EXPECTED_ANSWERS:
+            self.problems.append(f"{rid}: expected must be one of {EXPECTED_ANSWERS}, not {cells['expected']!r}")
+        if not cells["check_en"]:
+            self.problems.append(f"{rid}: check_en (our English reading of the check) is empty")
+        try:
+            parsed = parse_check(check, f"{rid}: check")
+        except CheckError as exc:
+            self.problems.append(str(exc))
+        else:
+            stray = [n for n in scenarios_named(parsed) if n not in scenarios]
+            if stray:
+                self.problems.append(f"{rid}: the check runs on {stray}, which `scenario` does not list")
+        if cells["ruleset"] and cells["ruleset"] not in ruleset_names():
+            self.problems.append(f"{rid}: unknown ruleset {cells['ruleset']!r} (known: {', '.join(ruleset_names())})")
+        return cells
 
     # -- seed 001 ------------------------------------------------------
 
@@ -481,6 +546,27 @@ def _id_problems(row: Mapping[str, str]) -> list[str]:
     return out
 
 
+def in_verification_scope(row: Mapping[str, str]) -> bool:
+    """Issue 4's scope: the OCG End Phase / end-of-turn rulings (seeds 000,
+    001, 003); the phase-transition rulings of 002 belong to another issue."""
+    return row["game"] == "ocg" and row["topic"] != "phase_transition"
+
+
+def _machine_problems(row: Mapping[str, str]) -> list[str]:
+    rid = row["ruling_id"]
+    out = []
+    modelled, reason = bool(row["check"]), bool(row["not_modelled_reason"])
+    if in_verification_scope(row) and not (modelled or reason):
+        out.append(f"{rid}: an End Phase ruling needs a `check` (or a `not_modelled_reason`)")
+    if not in_verification_scope(row) and (modelled or reason):
+        out.append(f"{rid}: outside the End Phase scope (game {row['game']}, topic {row['topic']}): no machine form")
+    if modelled and not row["date"] and not row["ruleset"]:
+        out.append(f"{rid}: an undated ruling names the `ruleset` it describes")
+    if modelled and row["date"] and row["ruleset"]:
+        out.append(f"{rid}: a dated ruling runs under the rules of its date; drop `ruleset`")
+    return out
+
+
 def validate(rows: Sequence[Mapping[str, str]]) -> list[str]:
     """Problems with the table as the dataset contract (SCHEMA.md) states it."""
     out: list[str] = []
@@ -503,6 +589,7 @@ def validate(rows: Sequence[Mapping[str, str]]) -> list[str]:
             out.append(f"{rid}: summary_en is empty")
         if row["obsoleted_by_event"] and row["obsoleted_by_event"] not in EVENTS:
             out.append(f"{rid}: obsoleted_by_event {row['obsoleted_by_event']!r} is not a known event")
+        out.extend(_machine_problems(row))
         successor = row["superseded_by"]
         if row["status"] == "current" and (successor or row["obsoleted_by_event"]):
             out.append(f"{rid}: a current ruling has no successor and no obsoleting event")

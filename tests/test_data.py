@@ -54,6 +54,12 @@ EXPECTED_DTYPES = {
         "status_note": "string",
         "hidden_in_source": "bool",
         "source": "string",
+        "scenario": "object",
+        "ruleset": "string",
+        "check": "string",
+        "expected": "category",
+        "check_en": "string",
+        "not_modelled_reason": "string",
     },
     "cards.csv": {
         "name_ja": "string",

@@ -183,6 +183,18 @@ RULINGS_SCHEMA = TableSchema(
         Column("status_note", "string"),
         Column("hidden_in_source", "bool", required=True),
         Column("source", "string", required=True),
+        # The machine form of an End Phase ruling (issue 4, written by
+        # scripts/build_rulings.py, run by toolkit.history.verify_rulings):
+        # the scenario file(s) under datasets/scenarios/, the named ruleset an
+        # undated ruling describes, the check (JSON, toolkit.ruling_checks),
+        # the expected answer, our English reading of the check, or why the
+        # ruling is not modelled. Empty outside the End Phase scope.
+        Column("scenario", "list"),
+        Column("ruleset", "string"),
+        Column("check", "string"),
+        Column("expected", "category", categories=("yes", "no")),
+        Column("check_en", "string"),
+        Column("not_modelled_reason", "string"),
     ),
 )
 

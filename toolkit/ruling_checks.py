@@ -1,0 +1,421 @@
+"""The machine form of a ruling's answer: a check over the engine's lines.
+
+A ruling such as "Hysteric Sign discarded by the hand-size adjustment
+activates its effect: no" becomes a *check* evaluated on a scenario under a
+ruleset, and an *expected* answer (yes/no).  Checks are plain data (JSON in
+``datasets/rulings.csv``, YAML in ``scripts/ruling_annotations.yaml``):
+
+=================================================  ==============================
+``{possible: P}`` ``{always: P}`` ``{default: P}``  the engine's queries
+``{"force:TP": P}`` (``force:NTP``, ...)            (:func:`toolkit.engine.evaluate`;
+                                                    P in the engine's predicate
+                                                    language)
+``{possible_order: [E1, E2, ...]}``                 in some line, events matching
+                                                    E1, E2, ... happen in that
+                                                    order, each at a later step
+``{always_order: [...]}`` / ``{default_order: ...}`` in every line / on the default line
+``without: E`` (with an ``*_order``)                 ... and no event matching E
+                                                    between the first and the last
+``{and: [C, ...]}`` ``{or: [C, ...]}`` ``{not: C}`` combinations of checks
+=================================================  ==============================
+
+A query may add ``scenario: <file>`` to run on another scenario of the
+ruling (e.g. the Pikeru and the Des Wombat halves of one answer).  The order
+items E are event predicates (``{event: activated, card: X}``, or ``any``/``all``
+of them).
+
+>>> check = parse_check({"possible": {"event": "activated", "card": "ヒステリック・サイン"}})
+>>> check
+QueryCheck(quantifier='possible', on=None)
+>>> parse_check({"and": [{"possible_order": [{"event": "hand_adjusted"}, {"event": "activated"}]},
+...                      {"not": {"always": {"loop": True}}}]})
+AllChecks(items=(QueryCheck(quantifier='possible_order', on=None), NotCheck(inner=QueryCheck(quantifier='always', on=None))))
+>>> parse_check({"sometimes": {"event": "activated"}})
+Traceback (most recent call last):
+...
+toolkit.ruling_checks.CheckError: check: unknown key 'sometimes' (expected one of possible, always, default, force:TP, force:NTP, force:A, force:B, possible_order, always_order, default_order, and, or, not)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolkit.engine.actions import Action
+from toolkit.engine.predicates import QUANTIFIERS, Predicate, PredicateError, Query, parse_predicate, parse_query
+from toolkit.engine.procedure import legal_actions, transition
+from toolkit.engine.rulesets import Ruleset
+from toolkit.engine.search import evaluate, resolve
+from toolkit.engine.setup import ScenarioLike, as_state
+from toolkit.engine.state import State
+from toolkit.engine.trace import LineStep, line_step
+from toolkit.engine.values import Event
+from toolkit.errors import ToolkitError
+
+ORDER_QUANTIFIERS = ("possible_order", "always_order", "default_order")
+COMBINATORS = ("and", "or", "not")
+KNOWN_KEYS = QUANTIFIERS + ORDER_QUANTIFIERS + COMBINATORS
+_INF = sys.maxsize
+
+
+class CheckError(ToolkitError, ValueError):
+    """A check that cannot be read or run; the message names the offending part."""
+
+
+# --------------------------------------------------------------------------
+# The check values
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QueryCheck:
+    """One quantified query on one scenario (``on``: the ``scenario`` key, another file)."""
+
+    quantifier: str
+    on: str | None
+    predicate: Predicate | None = field(default=None, repr=False)
+    order: tuple[Predicate, ...] = field(default=(), repr=False)
+    without: Predicate | None = field(default=None, repr=False)
+    data: str = field(default="", repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class AllChecks:
+    items: tuple[Check, ...]
+
+
+@dataclass(frozen=True)
+class AnyCheck:
+    items: tuple[Check, ...]
+
+
+@dataclass(frozen=True)
+class NotCheck:
+    inner: Check
+
+
+Check = QueryCheck | AllChecks | AnyCheck | NotCheck
+
+
+def parse_check(data: Any, where: str = "check") -> Check:
+    """Read a check from plain data (a mapping, or its JSON text)."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise CheckError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(data, Mapping):
+        raise CheckError(f"{where}: expected a mapping such as {{possible: {{event: activated, card: ...}}}}, got {data!r}")
+    keys = [k for k in data if k not in ("scenario", "without")]
+    if len(keys) != 1:
+        raise CheckError(f"{where}: expected exactly one of {', '.join(KNOWN_KEYS)} (and optionally 'scenario', 'without'), got {sorted(map(str, data))}")
+    key = keys[0]
+    body = data[key]
+    on = data.get("scenario")
+    if on is not None and (not isinstance(on, str) or key in COMBINATORS):
+        raise CheckError(f"{where}.scenario: names a scenario file for one query, got {on!r}")
+    if key in ("and", "or"):
+        if not isinstance(body, Sequence) or isinstance(body, str) or not body:
+            raise CheckError(f"{where}.{key}: expected a non-empty list of checks")
+        items = tuple(parse_check(item, f"{where}.{key}[{i}]") for i, item in enumerate(body))
+        return AllChecks(items) if key == "and" else AnyCheck(items)
+    if key == "not":
+        return NotCheck(parse_check(body, f"{where}.not"))
+    text = json.dumps({str(k): v for k, v in data.items()}, ensure_ascii=False, sort_keys=True)
+    if "without" in data and key not in ORDER_QUANTIFIERS:
+        raise CheckError(f"{where}.without: only an order ({', '.join(ORDER_QUANTIFIERS)}) takes 'without'")
+    try:
+        if key in ORDER_QUANTIFIERS:
+            if not isinstance(body, Sequence) or isinstance(body, str) or not body:
+                raise CheckError(f"{where}.{key}: expected a non-empty list of event predicates")
+            order = tuple(parse_predicate(p, f"{where}.{key}[{i}]") for i, p in enumerate(body))
+            without = parse_predicate(data["without"], f"{where}.without") if "without" in data else None
+            return QueryCheck(str(key), on, order=order, without=without, data=text)
+        if key in QUANTIFIERS:
+            query = parse_query({key: body}, where)
+            return QueryCheck(str(key), on, predicate=query.predicate, data=text)
+    except PredicateError as exc:
+        raise CheckError(str(exc)) from None
+    raise CheckError(f"{where}: unknown key {key!r} (expected one of {', '.join(KNOWN_KEYS)})")
+
+
+def scenarios_named(check: Check) -> tuple[str, ...]:
+    """The scenario files a check's queries name, in order, without repeats.
+
+    >>> scenarios_named(parse_check({"and": [{"possible": {"loop": True}, "scenario": "b.yaml"},
+    ...                                      {"always": {"loop": True}}]}))
+    ('b.yaml',)
+    """
+    found: list[str] = []
+    stack: list[Check] = [check]
+    while stack:
+        item = stack.pop(0)
+        if isinstance(item, QueryCheck):
+            if item.on is not None and item.on not in found:
+                found.append(item.on)
+        elif isinstance(item, NotCheck):
+            stack.insert(0, item.inner)
+        else:
+            stack[0:0] = list(item.items)
+    return tuple(found)
+
+
+def cards_named(check: Check) -> tuple[str, ...]:
+    """Every card a check's predicates name (to find the notes that concern them)."""
+    names: list[str] = []
+
+    def walk(pred: Any) -> None:
+        card = getattr(pred, "card", None)
+        if isinstance(card, str) and card not in names:
+            names.append(card)
+        for attr in ("inner",):
+            inner = getattr(pred, attr, None)
+            if inner is not None:
+                walk(inner)
+        for item in getattr(pred, "items", ()) or ():
+            walk(item)
+
+    stack: list[Check] = [check]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, QueryCheck):
+            for pred in (item.predicate, *item.order):
+                if pred is not None:
+                    walk(pred)
+        elif isinstance(item, NotCheck):
+            stack.append(item.inner)
+        else:
+            stack.extend(item.items)
+    return tuple(names)
+
+
+# --------------------------------------------------------------------------
+# Running a check
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QueryAnswer:
+    """The answer to one query: its text, the scenario, and a line showing it."""
+
+    query: str
+    scenario: str
+    value: bool
+    line: tuple[LineStep, ...]
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """A check's answer and the answers of the queries it is made of."""
+
+    value: bool
+    parts: tuple[QueryAnswer, ...]
+
+    @property
+    def answer(self) -> str:
+        return "yes" if self.value else "no"
+
+
+Position = State | ScenarioLike
+
+
+def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: Ruleset | str | None = None,
+              *, default: str | None = None, max_states: int = 500_000) -> CheckResult:
+    """Answer ``check`` on ``scenarios`` (file name -> Scenario) under ``ruleset``.
+
+    A query without a ``scenario`` key runs on ``default`` (the first scenario when None).
+    """
+    if not scenarios:
+        raise CheckError("run_check: no scenario to run the check on")
+    first = default if default is not None else next(iter(scenarios))
+    parts: list[QueryAnswer] = []
+
+    def run(item: Check) -> bool:
+        if isinstance(item, QueryCheck):
+            name = item.on or first
+            if name not in scenarios:
+                raise CheckError(f"check names scenario {name!r}, which is not among {sorted(scenarios)}")
+            answer = _run_query(item, scenarios[name], ruleset, max_states)
+            parts.append(QueryAnswer(item.data, name, answer[0], answer[1]))
+            return answer[0]
+        if isinstance(item, NotCheck):
+            return not run(item.inner)
+        values = [run(i) for i in item.items]  # run all: every part is reported
+        return all(values) if isinstance(item, AllChecks) else any(values)
+
+    value = run(check)
+    return CheckResult(value, tuple(parts))
+
+
+def _run_query(item: QueryCheck, position: Position, ruleset: Ruleset | str | None,
+               max_states: int) -> tuple[bool, tuple[LineStep, ...]]:
+    start = as_state(position, ruleset=ruleset)
+    if item.predicate is not None:
+        verdict = evaluate(start, Query(item.quantifier, item.predicate), max_states=max_states)
+        return verdict.value, verdict.line
+    if item.quantifier == "default_order":
+        res = resolve(start)
+        done = _Order(item.order, item.without, start.turn_player).progress(res.steps)
+        return done == len(item.order), res.steps
+    return order_search(start, item.order, every=item.quantifier == "always_order", without=item.without,
+                        max_states=max_states)
+
+
+@dataclass(frozen=True)
+class _Order:
+    items: tuple[Predicate, ...]
+    without: Predicate | None
+    tp: str
+
+    def advance(self, events: Sequence[Event] | frozenset[Event], k: int) -> int:
+        """One step's events move the sequence on by at most one item; an
+        event matching ``without`` inside an unfinished sequence breaks it."""
+        n = len(self.items)
+        if k < n and any(self.items[k].relevant(e, self.tp) for e in events):
+            return k + 1
+        if 0 < k < n and self.without is not None and any(self.without.relevant(e, self.tp) for e in events):
+            return 0
+        return k
+
+    def progress(self, steps: Sequence[LineStep]) -> int:
+        k = 0
+        for step in steps:
+            k = self.advance(step.events, k)
+        return k
+
+
+def order_search(start: State, order: Sequence[Predicate], *, every: bool, without: Predicate | None = None,
+                 max_states: int = 500_000) -> tuple[bool, tuple[LineStep, ...]]:
+    """Does some line (``every=False``) / every line (``every=True``) see
+    events matching ``order`` one after the other, each at a later step?
+
+    Returns the answer and a line showing it: a line completing the sequence
+    (some line: True), or one that does not (every line: False; some line:
+    False gives the default line).  A repeating position ends its line.
+    """
+    seq = _Order(tuple(order), without, start.turn_player)
+    n = len(order)
+    succ: dict[State, tuple[tuple[Action, State, tuple[Event, ...]], ...]] = {}
+    memo: dict[tuple[State, int], tuple[bool, int]] = {}
+    on_stack: dict[tuple[State, int], int] = {}
+
+    def edges(state: State) -> tuple[tuple[Action, State, tuple[Event, ...]], ...]:
+        found = succ.get(state)
+        if found is None:
+            if len(succ) >= max_states:
+                raise CheckError(f"order search visited more than {max_states} positions")
+            out = []
+            for action in legal_actions(state):
+                result = transition(state, action, check=False)
+                out.append((action, result.state, result.events))
+            found = tuple(out)
+            succ[state] = found
+        return found
+
+    # value(state, k): (answer, index of the edge that shows it, or -1)
+    def value(state: State, k: int, depth: int) -> tuple[bool, int, int]:
+        key = (state, k)
+        if k == n:
+            return True, -1, _INF
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[0], hit[1], _INF
+        if state.is_over:
+            memo[key] = (False, -1)
+            return False, -1, _INF
+        on_stack[key] = depth
+        result, pick, low = every, -1, _INF
+        for i, (_action, child, events) in enumerate(edges(state)):
+            ck = seq.advance(events, k)
+            where = on_stack.get((child, ck))
+            if where is not None:  # the line repeats a position: it ends here
+                v = ck == n
+                low = min(low, where)
+            else:
+                v, _, sub_low = value(child, ck, depth + 1)
+                low = min(low, sub_low)
+            if v != every:
+                result, pick = v, i
+                break
+        del on_stack[key]
+        if low >= depth:
+            memo[key] = (result, pick)
+            return result, pick, _INF
+        return result, pick, low
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        answer, _, _ = value(start, 0, 0)
+        line = _witness(start, seq, answer, every, edges, value)
+    finally:
+        sys.setrecursionlimit(limit)
+    return answer, line
+
+
+def _witness(start: State, seq: _Order, answer: bool, every: bool,
+             edges: Callable[[State], tuple[tuple[Action, State, tuple[Event, ...]], ...]],
+             value: Callable[[State, int, int], tuple[bool, int, int]]) -> tuple[LineStep, ...]:
+    """Follow the edges that decided the answer (a completing line, or a
+    counter-example); when no edge decided it, the default line."""
+    if answer == every:  # no single line shows it: show the default line
+        return resolve(start).steps
+    steps: list[LineStep] = []
+    state, k = start, 0
+    seen = {(state, k)}
+    while not state.is_over and len(steps) < 10_000:
+        if k == len(seq.items) and not every:
+            break
+        _, pick, _ = value(state, k, 1)
+        if pick < 0:
+            break
+        action, child, events = edges(state)[pick]
+        steps.append(line_step(len(steps) + 1, state, action, transition(state, action, check=False)))
+        state, k = child, seq.advance(events, k)
+        if (state, k) in seen:
+            break
+        seen.add((state, k))
+    if not every and k == len(seq.items) and not state.is_over:
+        rest = resolve(state).steps
+        steps.extend(_renumber(rest, len(steps)))
+    return tuple(steps)
+
+
+def _renumber(steps: Sequence[LineStep], offset: int) -> list[LineStep]:
+    return [replace(s, step=s.step + offset) for s in steps]
+
+
+def check_text(check: Check) -> str:
+    """A compact one-line rendering of a check (for tables).
+
+    >>> check_text(parse_check({"not": {"possible": {"event": "activated", "card": "X"}}}))
+    'not {"possible": {"card": "X", "event": "activated"}}'
+    """
+    if isinstance(check, QueryCheck):
+        return check.data
+    if isinstance(check, NotCheck):
+        return "not " + check_text(check.inner)
+    joiner = " and " if isinstance(check, AllChecks) else " or "
+    return "(" + joiner.join(check_text(i) for i in check.items) + ")"
+
+
+__all__ = [
+    "AllChecks",
+    "AnyCheck",
+    "Check",
+    "CheckError",
+    "CheckResult",
+    "NotCheck",
+    "QueryAnswer",
+    "QueryCheck",
+    "cards_named",
+    "check_text",
+    "order_search",
+    "parse_check",
+    "run_check",
+    "scenarios_named",
+]
