@@ -29,6 +29,19 @@ from toolkit.data import (
     validate_datasets,
 )
 
+from toolkit.engine import (
+    RULESETS,
+    Ruleset,
+    State,
+    actions,
+    can_force,
+    evaluate,
+    explore,
+    resolve,
+    rule_change_dates,
+    ruleset_at,
+)
+
 __all__ = ["DataError", "ScenarioError", "ToolkitError", "WikiParseError"]
 __all__ += ["Scenario", "load_scenario", "save_scenario", "seed_scenario"]
 __all__ += ["FaqEntry", "entries_to_frame", "parse_faq", "parse_plain", "write_faq"]
@@ -46,5 +59,17 @@ __all__ += [
     "supersession_chain",
     "supersessions",
     "validate_datasets",
+]
+__all__ += [
+    "RULESETS",
+    "Ruleset",
+    "State",
+    "actions",
+    "can_force",
+    "evaluate",
+    "explore",
+    "resolve",
+    "rule_change_dates",
+    "ruleset_at",
 ]
 __version__ = "0.1.0"
