@@ -176,13 +176,45 @@ def engine_article() -> RulingArticle:
     return build_article(SIGN)
 
 
-def test_examples_are_the_shipped_scenarios_citing_the_cards_rulings(engine_article: RulingArticle) -> None:
+def test_examples_are_the_shipped_scenarios_citing_the_cards_rulings_not_used_by_checks(
+    engine_article: RulingArticle,
+) -> None:
     from toolkit.scenario import list_seed_scenarios, seed_scenario
 
     ids = set(engine_article.rulings["ruling_id"])
-    citing = [n for n in list_seed_scenarios() if ids.intersection(seed_scenario(n).rulings)]
+    checked = {s for c in engine_article.checks for s in c.scenarios}
+    citing = [n for n in list_seed_scenarios() if ids.intersection(seed_scenario(n).rulings) and n not in checked]
     assert [e.name for e in engine_article.examples] == citing
     assert {"hysteric_sign_adjustment_2013", "hysteric_sign_adjustment_2016"} <= set(citing)
+
+
+def test_every_ruling_with_a_check_is_run_and_the_engine_agrees(engine_article: RulingArticle) -> None:
+    rulings = engine_article.rulings
+    with_check = rulings[rulings["check"].notna() & rulings["expected"].notna()]
+    table = engine_article.checks_table()
+    assert list(table["ruling_id"]) == list(with_check["ruling_id"])
+    assert list(table["expected"]) == [str(v) for v in with_check["expected"]]
+    assert table["agrees"].all()
+    by_id = {c.ruling_id: c for c in engine_article.checks}
+    old = by_id["ocg-130330-hysteric-sign-adjustment"]
+    assert (old.rules, old.engine) == ("ocg@2013-03-30", "yes")
+    assert by_id["ocg-160708-hysteric-sign-adjustment"].engine == "no"
+    # the line that shows "yes" activates Hysteric Sign's effect after the adjustment
+    actions = list(old.line["action"])
+    assert any("ヒステリック・サイン" in a and a.startswith("Perform") for a in actions)
+    text = article_markdown(engine_article)
+    assert "## Engine checks of the rulings" in text
+    assert "### `ocg-160708-hysteric-sign-adjustment` — the engine agrees" in text
+
+
+def test_a_disagreeing_check_is_spelled_out(engine_article: RulingArticle) -> None:
+    import dataclasses
+
+    first = engine_article.checks[0]
+    flipped = dataclasses.replace(first, engine="no" if first.expected == "yes" else "yes")
+    article = dataclasses.replace(engine_article, checks=(flipped,))
+    assert not flipped.agrees
+    assert f"### `{first.ruling_id}` — the engine DISAGREES" in article_markdown(article)
 
 
 def test_the_engine_agrees_with_the_ruling_in_force_on_each_examples_date(engine_article: RulingArticle) -> None:

@@ -5,10 +5,13 @@
 * every ruling that names it, oldest first, with its status and what
   replaced it (``rulings``), and each chain of rulings that replaced one
   another (``history``);
-* the shipped worked examples (``datasets/scenarios``) that illustrate those
-  rulings, each run through the engine under the rules of its own date or
-  ruleset: the outcome on the default line, whether the card's effect was
-  activated, and the trace (``examples``).
+* each ruling's machine-checkable answer (rulings.csv ``check`` and
+  ``expected``) run through the engine under the rules of the ruling's date,
+  with the line that shows the engine's answer (``checks``);
+* the other shipped worked examples (``datasets/scenarios``) that illustrate
+  those rulings, each run under the rules of its own date or ruleset: the
+  outcome on the default line, whether the card's effect was activated, and
+  the trace (``examples``).
 
 :func:`article_markdown` and :func:`article_wiki` render it; the wiki text
 uses :func:`toolkit.wiki.write_faq`, so it is the wiki's own FAQ markup
@@ -157,6 +160,29 @@ class ArticleExample:
 
 
 @dataclass(frozen=True)
+class RulingCheck:
+    """One ruling's machine-checkable answer, run through the engine.
+
+    The check (rulings.csv ``check``, see :mod:`toolkit.ruling_checks`) runs on
+    the ruling's scenarios under the rules of the ruling's date (or its
+    ``ruleset``); ``line`` is the trace of the line that shows the engine's
+    answer (a witness, or a refutation).
+    """
+
+    ruling_id: str
+    question: str
+    rules: str
+    scenarios: tuple[str, ...]
+    expected: str
+    engine: str
+    line: pd.DataFrame
+
+    @property
+    def agrees(self) -> bool:
+        return self.expected == self.engine
+
+
+@dataclass(frozen=True)
 class RulingArticle:
     """Everything an article about one card says, as data."""
 
@@ -170,6 +196,25 @@ class RulingArticle:
     ``verdict``, ``ended_by`` (successor ruling or event id), ``ended_on``,
     ``successor_verdict``; oldest first."""
     examples: tuple[ArticleExample, ...]
+    checks: tuple[RulingCheck, ...] = ()
+    """Engine checks of the rulings that carry one (oldest ruling first)."""
+
+    def checks_table(self) -> pd.DataFrame:
+        """One row per checked ruling: ruling, rules, expected, engine, agrees."""
+        return pd.DataFrame(
+            [
+                {
+                    "ruling_id": c.ruling_id,
+                    "rules": c.rules,
+                    "question": c.question,
+                    "expected": c.expected,
+                    "engine": c.engine,
+                    "agrees": c.agrees,
+                }
+                for c in self.checks
+            ],
+            columns=["ruling_id", "rules", "question", "expected", "engine", "agrees"],
+        )
 
 
 ExampleRunner = Callable[[str, str], ArticleExample]
@@ -186,8 +231,10 @@ def build_article(
 ) -> RulingArticle:
     """Gather the article about ``card`` (Japanese or English name).
 
-    ``examples`` names the shipped scenarios to run; by default every shipped
-    scenario that cites one of the card's rulings. Raises
+    ``checks`` runs the machine form of each ruling that has one.
+    ``examples`` names the shipped scenarios to run on the default line; by
+    default every shipped scenario that cites one of the card's rulings and
+    is not already used by a check. Raises
     :class:`toolkit.data.QueryError` for an unknown card.
     """
     from toolkit.data import load_cards, load_rulings, resolve_card, rulings_about
@@ -197,8 +244,10 @@ def build_article(
     name = resolve_card(card, cards_table)
     about = rulings_about(name, rulings_table, cards_table)
     row = cards_table[cards_table["name_ja"] == name].iloc[0]
+    checks = tuple(c for c in (check_ruling(r) for _, r in about.iterrows()) if c is not None)
     if examples is None:
-        examples = _examples_citing(set(str(r) for r in about["ruling_id"]))
+        checked = {scenario for c in checks for scenario in c.scenarios}
+        examples = [e for e in _examples_citing(set(str(r) for r in about["ruling_id"])) if e not in checked]
     runner = run_example or run_shipped_example
     return RulingArticle(
         card=name,
@@ -207,6 +256,39 @@ def build_article(
         rulings=about.reset_index(drop=True),
         history=ruling_history(about, rulings_table),
         examples=tuple(with_expectation(runner(example, name), about) for example in examples),
+        checks=checks,
+    )
+
+
+def check_ruling(row: pd.Series) -> RulingCheck | None:
+    """Run a ruling's check (None when it has none: not modelled, or no scenario)."""
+    if "check" not in row.index or pd.isna(row["check"]) or pd.isna(row["expected"]):
+        return None
+    from toolkit.engine import get_ruleset, ruleset_at
+    from toolkit.engine.trace import trace_frame
+    from toolkit.ruling_checks import parse_check, run_check, scenarios_named
+    from toolkit.scenario import seed_scenario
+
+    check = parse_check(str(row["check"]), where=f"rulings.csv {row['ruling_id']} check")
+    files = [str(f) for f in (row["scenario"] if isinstance(row["scenario"], list) else [])]
+    files += [f for f in scenarios_named(check) if f not in files]
+    if not files:
+        return None
+    scenarios = {f: seed_scenario(f.removesuffix(".yaml")) for f in files}
+    if not pd.isna(row["ruleset"]):
+        ruleset = get_ruleset(str(row["ruleset"]))
+    else:
+        ruleset = ruleset_at(None if pd.isna(row["date"]) else pd.Timestamp(row["date"]).date())
+    result = run_check(check, scenarios, ruleset, default=files[0])
+    line = trace_frame(result.parts[0].line) if result.parts else pd.DataFrame()
+    return RulingCheck(
+        ruling_id=str(row["ruling_id"]),
+        question=str(row["check_en"]) if not pd.isna(row["check_en"]) else str(row["check"]),
+        rules=ruleset.name,
+        scenarios=tuple(f.removesuffix(".yaml") for f in files),
+        expected=str(row["expected"]),
+        engine=result.answer,
+        line=line,
     )
 
 
@@ -379,7 +461,28 @@ def article_markdown(article: RulingArticle) -> str:
                     line += f", {row['successor_verdict']})" if not pd.isna(row["successor_verdict"]) else ")"
             out.append(line)
         out.append("")
-    out += ["## Engine examples", ""]
+    if article.checks:
+        out += ["## Engine checks of the rulings", ""]
+        out += [
+            "Each ruling's answer, written as a question the engine can answer, run under the rules "
+            "of the ruling's date:",
+            "",
+        ]
+        out += _md_table(article.checks_table(), ("ruling_id", "rules", "question", "expected", "engine", "agrees"))
+        out.append("")
+        for check in article.checks:
+            verdict = "agrees" if check.agrees else "DISAGREES"
+            out += [
+                f"### `{check.ruling_id}` — the engine {verdict}",
+                "",
+                f"{check.question}? Ruling: **{check.expected}**; engine (rules `{check.rules}`, scenario "
+                + ", ".join(f"`{s}`" for s in check.scenarios)
+                + f"): **{check.engine}**. The line that shows it:",
+                "",
+            ]
+            out += _md_table(check.line, TRACE_COLUMNS_MD)
+            out.append("")
+    out += ["## Worked examples", ""]
     if not article.examples:
         out += ["No shipped worked example cites these rulings yet.", ""]
     for example in article.examples:
@@ -395,8 +498,8 @@ def article_markdown(article: RulingArticle) -> str:
             verdict = "activated" if example.card_activated else "not activated"
             line = f"On the default line (both players pass whenever they may), {article.card}'s effect is **{verdict}**"
             if example.agrees is not None:
-                check = "agrees with" if example.agrees else "DISAGREES with"
-                line += f"; this {check} `{example.expected_from}` (answer: {example.expected})"
+                relation = "agrees with" if example.agrees else "DISAGREES with"
+                line += f"; this {relation} `{example.expected_from}` (answer: {example.expected})"
             out += [line + ".", ""]
         out += [f"Outcome: {example.outcome}", ""]
         out += _md_table(example.trace, TRACE_COLUMNS_MD)
