@@ -373,7 +373,7 @@ class Board:
             "ruleset": base.ruleset,
             "cards": tuple(self.cards),
             "decks": (tuple(self.decks[0]), tuple(self.decks[1])),
-            "anonymous": (tuple(self.anon[0]), tuple(self.anon[1])),  # type: ignore[dict-item]
+            "anonymous": (tuple(self.anon[0]), tuple(self.anon[1])),
             "life": (self.life[0], self.life[1]),
             "step": base.step,
             "priority": base.priority,

@@ -289,12 +289,12 @@ def collect_triggers(board: Board, cause: Cause, start: int = 0) -> tuple[Waitin
                     continue
                 if trig.condition is not None and not trig.condition(card, h, board):  # type: ignore[arg-type]
                     continue
-                key = (card.uid, trig.key)
-                if key in found:
-                    if h.uid >= 0 and h.uid not in found[key][2]:
-                        found[key][2].append(h.uid)
+                slot = (card.uid, trig.key)
+                if slot in found:
+                    if h.uid >= 0 and h.uid not in found[slot][2]:
+                        found[slot][2].append(h.uid)
                 else:
-                    found[key] = (card, trig, [h.uid] if h.uid >= 0 else [])
+                    found[slot] = (card, trig, [h.uid] if h.uid >= 0 else [])
     result: list[WaitingTrigger] = []
     for (uid, key), (card, trig, subjects) in sorted(found.items()):
         label = f"{card.shown()}: {trig.key}"
@@ -684,7 +684,7 @@ def _resolve_links(board: Board, state: State) -> None:
 def _quick_sources(cards: tuple[Card, ...], as_of: object) -> bool:
     """Whether any card outside the decks has a quick effect at all (a cheap
     pre-check: without one, nobody can respond and a chain resolves at once)."""
-    return any(c.zone is not Zone.DECK and text_at(c.name, as_of).quick for c in cards)  # type: ignore[arg-type]
+    return any(c.zone is not Zone.DECK and text_at(c.name, as_of).quick for c in cards)  # type: ignore[arg-type,unused-ignore]
 
 
 def _nobody_can_respond(board: Board) -> bool:

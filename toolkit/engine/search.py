@@ -305,16 +305,16 @@ def explore(position: Position, *, ruleset: Ruleset | str | None = None,
         hit = memo.get(state)
         if hit is not None:
             return hit[0], hit[1], _INF
+        res: dict[Outcome, list[Any]] = {}
         if state.is_over:
-            res = {Outcome(state.summary(), frozenset()): [1, None]}
+            res[Outcome(state.summary(), frozenset())] = [1, None]
             memo[state] = (res, 1)
             return res, 1, _INF
         on_stack[state] = depth
-        res: dict[Outcome, list[Any]] = {}
         nodes = 1
         low = _INF
         for i, (action, child, events) in enumerate(graph.edges(state)):
-            before = sum(v[0] for v in res.values()) if depth == 0 else 0
+            before: int = sum(int(v[0]) for v in res.values()) if depth == 0 else 0
             where = on_stack.get(child)
             if where is not None:
                 cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
@@ -332,7 +332,7 @@ def explore(position: Position, *, ruleset: Ruleset | str | None = None,
                         outcome.summary, outcome.events | events, outcome.loop)
                     _add(res, merged, count, (i, chain))
             if depth == 0:
-                first_counts.append((repr(action), sum(v[0] for v in res.values()) - before))
+                first_counts.append((repr(action), sum(int(v[0]) for v in res.values()) - before))
         del on_stack[state]
         if low >= depth:
             memo[state] = (res, nodes)
