@@ -329,3 +329,14 @@ def test_x4_mist_archfiend_enemy_controller_either_order():
     assert evaluate(position, {"possible": owner_burnt}).value
     assert evaluate(position, {"possible": taker_burnt}).value
     assert can_force(position, "B", taker_burnt).value and can_force(position, "B", owner_burnt).value
+
+
+def test_r5_simultaneous_triggers_mandatory_before_optional():
+    hand = ("ダンディライオン", VORSE) + FILLERS[:6]  # 8 cards: discard 2
+    s = play(initial_state(scenario(player(hand=hand, field=(GRIMOIRE,)), date="2013-03-30")), "Pass()", "Pass()")
+    s = apply(s, next(d for d in only(s, Discard) if sorted(d.cards) == sorted(("ダンディライオン", VORSE))))
+    assert s.step is Step.TRIGGERS
+    first = legal_actions(s)
+    assert Pass() not in first and [a.effect.split(":")[0] for a in first] == ["ダンディライオン"]
+    s = apply(s, first[0])
+    assert Pass() in legal_actions(s) and any(a.effect.startswith(GRIMOIRE) for a in only(s, Activate))

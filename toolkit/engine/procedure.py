@@ -447,9 +447,21 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
                            ref=(card.uid, q.key), choice=choice)
 
 
+def r5_trigger_placer(state: State) -> tuple[str, bool]:
+    """R5 (simultaneous triggers build one chain): who puts triggers on the
+    chain now, and whether it is their mandatory ones — TP's mandatory, NTP's
+    mandatory, TP's optional, NTP's optional."""
+    tp, ntp = state.turn_player, state.non_turn_player
+    for player, mandatory in ((tp, True), (ntp, True), (tp, False), (ntp, False)):
+        if any(w.controller == player and w.mandatory == mandatory for w in state.waiting):
+            return player, mandatory
+    return tp, False
+
+
 def _trigger_activations(state: State) -> Iterator[Activate]:
+    _player, mandatory = r5_trigger_placer(state)
     for w in state.waiting:
-        if w.controller != state.forced:
+        if w.controller != state.forced or w.mandatory != mandatory:
             continue
         card = state.card(w.source)
         trig = x1_card_text(state, card).effect_named(w.key)
@@ -628,8 +640,7 @@ def _advance(state: State, log: _Log) -> State:
                 continue
             return state
         if state.waiting:
-            tp = state.turn_player
-            placer = tp if any(w.controller == tp for w in state.waiting) else other(tp)
+            placer, _mandatory = r5_trigger_placer(state)
             return _with(state, step=Step.TRIGGERS, forced=placer, priority=None, passes=0)
         if state.chain:
             state = _with(state, step=Step.CHAIN, priority=state.turn_player, passes=0, forced=None)
@@ -820,7 +831,7 @@ def _activate_trigger(state: State, action: Activate, log: _Log) -> State:
 
 
 def _decline_triggers(state: State, log: _Log) -> State:
-    mine = [w for w in state.waiting if w.controller == state.forced]
+    mine = [w for w in state.waiting if w.controller == state.forced and not w.mandatory]
     for w in mine:
         log[1].append(Note("R5", f"{w.label}: optional trigger not activated"))
     rest = tuple(w for w in state.waiting if w.controller != state.forced)
