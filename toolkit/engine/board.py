@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from toolkit.engine.cards import text_at
 from toolkit.engine.cards.base import CardText, Continuous, ContinuousKind, Happening
 from toolkit.engine.durations import Lingering, Moment, expire
-from toolkit.engine.state import Cause, Link, State
+from toolkit.engine.state import Cause, Link, Phase, State
 from toolkit.engine.values import (
     PLAYERS,
     Card,
@@ -91,6 +91,18 @@ class Board:
         """Whether anything but bookkeeping changed (a move, control, LP, a lingering effect)."""
 
     # --- reading (the same API as State, so card conditions accept both) ---
+
+    @property
+    def adjusted(self) -> bool:
+        return self.base.adjusted
+
+    @property
+    def phase(self) -> Phase:
+        return self.base.phase
+
+    @property
+    def non_turn_player(self) -> str:
+        return other(self.turn_player)
 
     @property
     def as_of(self) -> datetime.date | None:

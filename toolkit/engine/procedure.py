@@ -699,7 +699,13 @@ def _quick_sources(cards: tuple[Card, ...], as_of: object) -> bool:
 
 
 def _nobody_can_respond(board: Board) -> bool:
-    return not _quick_sources(tuple(board.cards), board.ruleset.as_of)
+    """No player has a legal response to the chain on ``board`` (R5, H1)."""
+    if not _quick_sources(tuple(board.cards), board.ruleset.as_of):
+        return True
+    for player in (board.turn_player, other(board.turn_player)):
+        for _ in r5_quick_effects(board, player, responding=True):  # type: ignore[arg-type]
+            return False
+    return True
 
 
 def r5_resolve_chain(state: State, log: _Log) -> State:
