@@ -44,7 +44,7 @@ def test_resolve_text_says_why(tmp_path: Path) -> None:
     assert "Rules: ocg-2011" in out and "ocg-undated-2011-lyla-veiler" in out
     assert "[R7] both passed: A must perform a mandatory process" in out
     assert "R8:" in out and "negated" in out
-    assert out.index("Perform('ライトロード・マジシャン ライラ: mill 3')") < out.index("Perform(\"エフェクト・ヴェーラー")
+    assert out.index("Perform('ライトロード・マジシャン ライラ: mill 3')") < out.index("エフェクト・ヴェーラー: end")
 
 
 def test_resolve_json_parses_and_follows_the_file(tmp_path: Path) -> None:

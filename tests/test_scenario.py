@@ -42,8 +42,8 @@ players:
 """
 
 
-def parse(text: str, **kw: object) -> Scenario:
-    return parse_scenario(textwrap.dedent(text), source="t.yaml", check_registry=False, **kw)  # type: ignore[arg-type]
+def parse(text: str) -> Scenario:
+    return parse_scenario(textwrap.dedent(text), source="t.yaml", check_registry=False)
 
 
 # --------------------------------------------------------------------------
@@ -338,7 +338,7 @@ def test_failed_save_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.Monk
     def broken_replace(src: str, dst: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(scenario_module.os, "replace", broken_replace)
+    monkeypatch.setattr("toolkit.scenario.os.replace", broken_replace)
     with pytest.raises(OSError, match="disk full"):
         save_scenario(parse(MINIMAL), path, overwrite=True)
     assert path.read_text(encoding="utf-8") == "old"
@@ -346,7 +346,9 @@ def test_failed_save_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def test_save_refuses_the_packaged_datasets_folder() -> None:
-    folder = Path(str(scenario_module.dataset_root())) / "scenarios"
+    from toolkit.resources import dataset_root
+
+    folder = Path(str(dataset_root())) / "scenarios"
     target = folder / "from_a_notebook.yaml"
     with pytest.raises(ScenarioError, match="datasets"):
         save_scenario(parse(MINIMAL), target)
@@ -356,7 +358,7 @@ def test_save_refuses_the_packaged_datasets_folder() -> None:
 def test_save_into_datasets_when_explicitly_allowed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fake_root = tmp_path / "datasets"
     fake_root.mkdir()
-    monkeypatch.setattr(scenario_module, "dataset_root", lambda: fake_root)
+    monkeypatch.setattr("toolkit.scenario.dataset_root", lambda: fake_root)
     with pytest.raises(ScenarioError):
         save_scenario(parse(MINIMAL), fake_root / "x.yaml")
     path = save_scenario(parse(MINIMAL), fake_root / "x.yaml", allow_datasets=True)

@@ -98,8 +98,9 @@ def test_every_seed_scenario_resolves_and_explores(name: str) -> None:
 
 
 def test_every_worked_example_has_a_test_here() -> None:
+    # ``q_*`` files are per-question positions run by the ruling checks (toolkit.history).
     tested = {name[len("test_"):] for name in globals() if name.startswith("test_")}
-    missing = [n for n in list_seed_scenarios() if n not in tested]
+    missing = [n for n in list_seed_scenarios() if n not in tested and not n.startswith("q_")]
     assert not missing, f"worked examples without a test: {missing}"
 
 
@@ -312,8 +313,8 @@ def test_grimoire_no_effect_torrential_2014() -> None:
 
 def test_grimoire_compulsory_cyclone_2014() -> None:
     name = "grimoire_compulsory_cyclone_2014"
-    bounced = {"all": [activated("強制脱出装置"), {"event": "returned_to_hand", "card": "イピリア"}]}
-    assert holds(name, {"possible": bounced})
+    bounce = {"all": [activated("強制脱出装置"), {"event": "returned_to_hand", "card": "イピリア"}]}
+    assert holds(name, {"possible": bounce})
     # Between the bounce and the second adjustment B gets no chance to activate Cyclone.
     checked = 0
     for state in reachable(initial_state(scenario(name))):
