@@ -161,7 +161,7 @@ def page(tmp_path: Path, chromium_path: Path) -> Iterator[Any]:
             executable_path=str(chromium_path),
             headless=True,
             args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 1000},
+            viewport={"width": 1280, "height": 2400},
         )
         try:
             yield context.new_page()

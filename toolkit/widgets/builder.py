@@ -308,7 +308,10 @@ class ScenarioBuilder(ScenarioForm):
         self.view = resolution
         self._trace_rows = resolution.rows
         self._trace_positions = resolution.positions
-        self._show(runs.HtmlBlock(resolution.summary_html), resolution.table)
+        self._show(
+            runs.HtmlBlock(resolution.summary_html),
+            runs.HtmlBlock(runs.table_html(resolution.table, "endphase-trace")),
+        )
         self.step.max = max(len(self._trace_rows) - 1, 0)
         self.step.disabled = not self._trace_rows
         self.step.value = self.step.max
@@ -333,7 +336,10 @@ class ScenarioBuilder(ScenarioForm):
         exploration = runs.explore_scenario(scenario, progress=advance)
         self.result = exploration.result
         self.view = exploration
-        self._show(runs.HtmlBlock(exploration.summary_html), exploration.table)
+        self._show(
+            runs.HtmlBlock(exploration.summary_html),
+            runs.HtmlBlock(runs.table_html(exploration.table, "endphase-outcomes")),
+        )
         self._say(exploration.headline, "ok")
 
     def _sweep(self) -> None:
@@ -345,6 +351,9 @@ class ScenarioBuilder(ScenarioForm):
         sweep = runs.sweep_scenario(scenario, self.policy.value, dates, progress=advance)
         self.result = sweep
         self.view = sweep
-        self._show(runs.HtmlBlock(sweep.summary_html), sweep.table)
+        self._show(
+            runs.HtmlBlock(sweep.summary_html),
+            runs.HtmlBlock(runs.table_html(sweep.table, "endphase-sweep-table")),
+        )
         self._say(sweep.headline, "ok")
 

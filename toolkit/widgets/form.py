@@ -90,9 +90,9 @@ class ScenarioForm:
                 tags.add_class(f"endphase-{player}-{zone}")
                 tags.observe(self._on_zone_change, names="value")
                 self.zones[player][zone] = tags
-            self.life[player] = w.BoundedIntText(value=8000, min=0, max=10**6, description="Life")
+            self.life[player] = w.BoundedIntText(value=8000, min=0, max=10**6, description="Life points")
             self.deck_filler[player] = w.BoundedIntText(
-                value=30, min=0, max=200, description="Other deck cards"
+                value=30, min=0, max=200, description="Other deck cards", style={"description_width": "initial"}
             )
 
         # -- adding a card by name -------------------------------------------
@@ -120,6 +120,7 @@ class ScenarioForm:
             + "; ".join(f"<code>{tag}</code>: {text}" for tag, text in sorted(TAGS.items()))
             + "</small>"
         )
+        self.tag_help_box = w.Accordion(children=[self.tag_help], titles=["What the tags mean"], selected_index=None)
         self.detail_card.observe(lambda _change: self._show_detail(), names="value")
         self.detail_position.observe(lambda _change: self._store_detail(), names="value")
         self.detail_tags.observe(lambda _change: self._store_detail(), names="value")
@@ -162,7 +163,7 @@ class ScenarioForm:
                 w.HTML("<b>What happened this turn</b> (per card on the field, in the graveyard or banished)"),
                 w.HBox([self.detail_card, self.detail_position]),
                 w.HBox([_label("This turn"), self.detail_tags]),
-                self.tag_help,
+                self.tag_help_box,
             ]
         )
         lingering_box = w.VBox(

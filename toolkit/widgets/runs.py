@@ -93,6 +93,26 @@ class HtmlBlock:
         return "HtmlBlock(...)"
 
 
+_CELL = ' style="text-align:left;vertical-align:top"'
+
+
+def table_html(frame: pd.DataFrame, css_class: str) -> str:
+    """A full (never truncated) HTML table of ``frame``, cells escaped, no index.
+
+    >>> table_html(pd.DataFrame({"a": ["<x>"]}), "t")
+    '<table class="endphase-table t"><thead><tr><th style="text-align:left;vertical-align:top">a</th></tr></thead><tbody><tr><td style="text-align:left;vertical-align:top">&lt;x&gt;</td></tr></tbody></table>'
+    """
+    head = "".join(f"<th{_CELL}>{html.escape(str(c))}</th>" for c in frame.columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td{_CELL}>{html.escape(str(v))}</td>" for v in row) + "</tr>"
+        for row in frame.itertuples(index=False, name=None)
+    )
+    return (
+        f'<table class="endphase-table {css_class}"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table>"
+    )
+
+
 ProgressReport = Callable[[int, int], None]
 """``(done, total)``: called as work advances (the builder moves its bar)."""
 
