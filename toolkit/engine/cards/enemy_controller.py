@@ -26,7 +26,8 @@ from toolkit.engine.durations import Duration
 from toolkit.engine.values import Zone
 
 
-def _give_back(board: Board, act: Activation) -> None:
+def give_back_control(board: Board, act: Activation) -> None:
+    """A control-changing lingering effect ends: the monster goes back to its owner."""
     if act.lingering is None or act.lingering.target < 0:
         return
     taken = board.card(act.lingering.target)
@@ -47,7 +48,7 @@ register(
                     LingeringEffect(
                         effect="control",
                         duration=Duration.UNTIL_END_PHASE,
-                        on_end=_give_back,
+                        on_end=give_back_control,
                         label="control until the End Phase",
                     ),
                 ),
