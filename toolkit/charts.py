@@ -108,3 +108,155 @@ def ruling_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg") -> C
     ax.legend(loc="upper left", fontsize="small")
     ax.grid(axis="x", alpha=0.3)
     return Chart(fig, data, arrows)
+
+
+# --------------------------------------------------------------------------
+# One recurring question over time
+# --------------------------------------------------------------------------
+
+ANSWER_VALUES = {"no": 0, "yes": 1}
+
+
+def _ascii(text: str) -> str:
+    """Keep chart labels ASCII (no CJK font is needed to render them)."""
+    return text.encode("ascii", "replace").decode("ascii")
+
+
+def answers_over_time(
+    scenario: str,
+    check: str | None = None,
+    start: str | None = "2010-01-01",
+    end: str | None = None,
+    title: str | None = None,
+) -> Chart:
+    """The engine's answer to one recurring question at every rule change,
+    with the rulings that asked it placed at their dates.
+
+    ``scenario`` is a file of datasets/scenarios/ (its rulings' shared check
+    is used unless ``check`` is given). The data has one row per point:
+    ``series`` "engine" (date, ruleset, answer, changed) or "ruling"
+    (date, ruling_id, status, expected answer, and the engine's answer on
+    that date: ``agrees``).
+    """
+    from toolkit.data import load_rulings
+    from toolkit.history import changes, rulings_of
+
+    swept = changes(scenario, start, end, check, all_dates=True)
+    if not set(swept["after"].dropna()) <= set(ANSWER_VALUES):
+        raise ValueError(f"{scenario}: the answers are not yes/no; give a check")
+    rulings = rulings_of(scenario, load_rulings())
+    engine = pd.DataFrame({
+        "series": "engine",
+        "date": swept["date"],
+        "answer": swept["after"],
+        "changed": swept["changed"],
+        "ruling_id": pd.array([pd.NA] * len(swept), dtype="string"),
+        "status": pd.array([pd.NA] * len(swept), dtype="string"),
+        "agrees": pd.array([pd.NA] * len(swept), dtype="boolean"),
+    })
+
+    def answer_on(day: pd.Timestamp) -> str:
+        before = swept[swept["date"] <= day]
+        return str(before["after"].iloc[-1]) if len(before) else str(swept["after"].iloc[0])
+
+    dated = rulings[rulings["date"].notna()]
+    points = pd.DataFrame({
+        "series": "ruling",
+        "date": dated["date"].to_numpy(),
+        "answer": pd.array([str(x) for x in dated["expected"]], dtype="string"),
+        "changed": False,
+        "ruling_id": pd.array(dated["ruling_id"], dtype="string"),
+        "status": pd.array([str(x) for x in dated["status"]], dtype="string"),
+        "agrees": pd.array([str(e) == answer_on(pd.Timestamp(d)) for e, d in zip(dated["expected"], dated["date"])],
+                           dtype="boolean"),
+    })
+    data = pd.concat([engine, points], ignore_index=True)
+    data["answer"] = data["answer"].astype("string")
+    data = data.sort_values(["series", "date", "ruling_id"], kind="stable").reset_index(drop=True)
+
+    fig = _new_figure(9.0, 3.2)
+    ax = fig.add_subplot()
+    end_day = pd.Timestamp(end) if end else pd.Timestamp.today().normalize()
+    xs = list(engine["date"]) + [end_day]
+    ys = [ANSWER_VALUES[str(a)] for a in engine["answer"]]
+    ax.step(xs, ys + ys[-1:], where="post", color="#2166ac", label="engine (rules of each date)")
+    for status, colour in STATUS_COLOURS.items():
+        mask = points["status"] == status
+        if mask.any():
+            ax.scatter(points.loc[mask, "date"], [ANSWER_VALUES[str(a)] for a in points.loc[mask, "answer"]],
+                       s=70, color=colour, label=f"ruling ({status})", zorder=3, edgecolors="black")
+    for day in engine.loc[engine["changed"], "date"]:
+        ax.axvline(day, color="#999999", linestyle=":", linewidth=1)
+        ax.annotate(pd.Timestamp(day).strftime("%Y-%m-%d"), (day, 0.5), rotation=90, fontsize="small",
+                    ha="right", va="center")
+    ax.set_yticks([0, 1], ["no", "yes"])
+    ax.set_ylim(-0.3, 1.3)
+    ax.set_xlabel("date")
+    ax.set_title(_ascii(title or f"{scenario}: answer over time"))
+    ax.legend(loc="center left", fontsize="small")
+    ax.grid(axis="x", alpha=0.3)
+    return Chart(fig, data)
+
+
+# --------------------------------------------------------------------------
+# The 2014-07-10 errata: which seed scenarios changed
+# --------------------------------------------------------------------------
+
+
+def errata_flips(date: str = "2014-07-10", scenarios: list[str] | None = None, only_changed: bool = False) -> Chart:
+    """The seed scenarios run under the rules of the day before ``date`` and
+    of ``date`` itself: which outcomes changed, and how.
+
+    One row per scenario: ``outcomes_before`` / ``outcomes_after`` (numbers of
+    distinct outcomes), ``changed`` (the set of outcomes differs), and the
+    facts (event kind and card) possible only before (``lost``) or only after
+    (``gained``). The figure shows the changed scenarios, before vs after.
+    """
+    from toolkit.engine.rulesets import ruleset_at
+    from toolkit.history import summarise_outcomes
+    from toolkit.scenario import list_seed_scenarios, seed_scenario
+
+    day = pd.Timestamp(date).date()
+    before_rules = ruleset_at(day - pd.Timedelta(days=1))
+    after_rules = ruleset_at(day)
+    names = scenarios if scenarios is not None else list(list_seed_scenarios())
+    rows = []
+    for name in names:
+        stem = name[: -len(".yaml")] if name.endswith(".yaml") else name
+        position = seed_scenario(stem)
+        before = summarise_outcomes(position, before_rules)
+        after = summarise_outcomes(position, after_rules)
+        rows.append({
+            "scenario": stem,
+            "outcomes_before": before.count,
+            "outcomes_after": after.count,
+            "changed": before.label != after.label,
+            "lost": sorted(before.facts - after.facts),
+            "gained": sorted(after.facts - before.facts),
+        })
+    data = pd.DataFrame(rows, columns=["scenario", "outcomes_before", "outcomes_after", "changed", "lost", "gained"])
+    data = data.astype({"scenario": "string", "outcomes_before": "int64", "outcomes_after": "int64", "changed": "bool"})
+    data = data.sort_values("scenario").reset_index(drop=True)
+    if only_changed:
+        data = data[data["changed"]].reset_index(drop=True)
+
+    shown = data[data["changed"]]
+    fig = _new_figure(9.0, max(2.5, 0.6 * len(shown) + 1.5))
+    ax = fig.add_subplot()
+    ys = list(range(len(shown)))
+    ax.barh([y + 0.2 for y in ys], shown["outcomes_before"], height=0.4, color="#c51b7d",
+            label=f"before {day.isoformat()}")
+    ax.barh([y - 0.2 for y in ys], shown["outcomes_after"], height=0.4, color="#1b7837",
+            label=f"from {day.isoformat()}")
+    for y, lost, gained, n_before, n_after in zip(ys, shown["lost"], shown["gained"], shown["outcomes_before"],
+                                                  shown["outcomes_after"]):
+        note = f"facts: -{len(lost)} / +{len(gained)}"
+        ax.annotate(note, (max(n_before, n_after), y), xytext=(6, 0), textcoords="offset points", va="center",
+                    fontsize="small")
+    ax.set_yticks(ys, [_ascii(s) for s in shown["scenario"]])
+    ax.invert_yaxis()
+    ax.set_xlabel("distinct outcomes")
+    ax.margins(x=0.15)
+    ax.set_title(f"Seed scenarios whose outcome changed on {day.isoformat()} ({len(shown)} of {len(data)})")
+    ax.legend(loc="lower right", fontsize="small")
+    return Chart(fig, data)

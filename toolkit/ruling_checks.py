@@ -164,6 +164,21 @@ def scenarios_named(check: Check) -> tuple[str, ...]:
     return tuple(found)
 
 
+def predicates_of(check: Check) -> tuple[Predicate, ...]:
+    """The predicates of a check's queries (order items included), in order."""
+    found: list[Predicate] = []
+    stack: list[Check] = [check]
+    while stack:
+        item = stack.pop(0)
+        if isinstance(item, QueryCheck):
+            found.extend(p for p in (item.predicate, *item.order) if p is not None)
+        elif isinstance(item, NotCheck):
+            stack.insert(0, item.inner)
+        else:
+            stack[0:0] = list(item.items)
+    return tuple(found)
+
+
 def cards_named(check: Check) -> tuple[str, ...]:
     """Every card a check's predicates name (to find the notes that concern them)."""
     names: list[str] = []
@@ -416,6 +431,7 @@ __all__ = [
     "check_text",
     "order_search",
     "parse_check",
+    "predicates_of",
     "run_check",
     "scenarios_named",
 ]
