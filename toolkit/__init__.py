@@ -72,4 +72,7 @@ __all__ += [
     "rule_change_dates",
     "ruleset_at",
 ]
+from toolkit.history import changes, run_ruling, supersession_explanations, timeline_links, verify_rulings
+
+__all__ += ["changes", "run_ruling", "supersession_explanations", "timeline_links", "verify_rulings"]
 __version__ = "0.1.0"
