@@ -57,10 +57,23 @@ FIELD_ONLY_TAGS = frozenset(
 """Tags about a card's stay on the field; they go when it leaves (a new card)."""
 
 
-@lru_cache(maxsize=65536)
-def continuous_kinds(cards: tuple[Card, ...], as_of: datetime.date | None) -> frozenset[ContinuousKind]:
-    """The kinds of no-chain-link effect any card of the position has (a cheap pre-check)."""
-    return frozenset(eff.kind for c in cards for eff in text_at(c.name, as_of).continuous)
+@lru_cache(maxsize=4096)
+def continuous_kinds(names: tuple[str, ...], as_of: datetime.date | None) -> frozenset[ContinuousKind]:
+    """The kinds of no-chain-link effect any card of the position has (a cheap
+    pre-check; the cards of a position never change name, so the key is stable)."""
+    return frozenset(eff.kind for name in names for eff in text_at(name, as_of).continuous)
+
+
+@lru_cache(maxsize=4096)
+def trigger_events(names: tuple[str, ...], as_of: datetime.date | None) -> frozenset[str]:
+    """The event kinds any card of the position has a trigger for (a cheap pre-check)."""
+    return frozenset(kind for name in names for trig in text_at(name, as_of).triggers for kind in trig.on)
+
+
+@lru_cache(maxsize=4096)
+def end_phase_names(names: tuple[str, ...], as_of: datetime.date | None) -> frozenset[str]:
+    """The names among ``names`` whose text has End Phase processes (a cheap pre-check)."""
+    return frozenset(name for name in names if text_at(name, as_of).end_phase)
 
 
 class Board:
@@ -86,7 +99,13 @@ class Board:
         self.happenings: list[Happening] = []
         self.notes: list[tuple[str, str]] = []
         self.moved: set[int] = set()
-        self._kinds = continuous_kinds(state.cards, state.ruleset.as_of)
+        names = tuple(c.name for c in state.cards)
+        self.kinds = continuous_kinds(names, state.ruleset.as_of)
+        """The kinds of continuous effect any card of the position has."""
+        self.trigger_events = trigger_events(names, state.ruleset.as_of)
+        """The event kinds any card of the position has a trigger for."""
+        self.end_phase_names = end_phase_names(names, state.ruleset.as_of)
+        """The names of the position's cards that have End Phase processes."""
         self.touched = False
         """Whether anything but bookkeeping changed (a move, control, LP, a lingering effect)."""
 
@@ -134,7 +153,7 @@ class Board:
 
     def continuous_effects(self, kind: ContinuousKind) -> Iterator[tuple[str, Card | None, Continuous]]:
         when = self.ruleset.as_of
-        if kind not in self._kinds and not self.lingering:
+        if kind not in self.kinds and not self.lingering:
             return
         for c in self.cards:
             if c.zone is not Zone.FIELD:

@@ -39,9 +39,9 @@ e.g. "optional trigger not offered: hand already adjusted (H5)".
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from itertools import combinations
 
 from toolkit.engine.actions import Action, Activate, Discard, Pass, Perform, Proceed, Respond
@@ -170,8 +170,9 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
     """
     current = {p.pid: p for p in pending}
     new: dict[tuple[int, str], Process] = {}
+    with_processes = board.end_phase_names
     for card in board.cards:
-        if card.zone is Zone.DECK:
+        if card.zone is Zone.DECK or card.name not in with_processes:
             continue
         for eff in x1_card_text(board, card).end_phase:
             pid = (card.uid, eff.key)
@@ -196,6 +197,8 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
 
 def _state_checks(board: Board) -> None:
     """Self-destructs that need no chain link (e.g. Farfa (1)) happen as soon as they apply."""
+    if ContinuousKind.SELF_DESTRUCT not in board.kinds:
+        return
     for _ in range(len(board.cards) + 1):
         victim = None
         for card in board.cards:
@@ -272,7 +275,8 @@ def e1_trigger_allowed(board: Board, label: str) -> bool:
 
 def collect_triggers(board: Board, cause: Cause, start: int = 0) -> tuple[WaitingTrigger, ...]:
     """Triggers met by the happenings since ``start``, filtered by R8/H2/H3/E1."""
-    happenings = board.happenings[start:]
+    watched = board.trigger_events
+    happenings = [h for h in board.happenings[start:] if h.kind in watched]
     if not happenings:
         return ()
     found: dict[tuple[int, str], tuple[Card, Trigger, list[int]]] = {}
@@ -691,16 +695,15 @@ def _resolve_links(board: Board, state: State) -> None:
                 board.send_to_gy(now.uid)
 
 
-@lru_cache(maxsize=65536)
-def _quick_sources(cards: tuple[Card, ...], as_of: object) -> bool:
+def _quick_sources(cards: Iterable[Card], as_of: datetime.date | None) -> bool:
     """Whether any card outside the decks has a quick effect at all (a cheap
     pre-check: without one, nobody can respond and a chain resolves at once)."""
-    return any(c.zone is not Zone.DECK and text_at(c.name, as_of).quick for c in cards)  # type: ignore[arg-type,unused-ignore]
+    return any(c.zone is not Zone.DECK and text_at(c.name, as_of).quick for c in cards)
 
 
 def _nobody_can_respond(board: Board) -> bool:
     """No player has a legal response to the chain on ``board`` (R5, H1)."""
-    if not _quick_sources(tuple(board.cards), board.ruleset.as_of):
+    if not _quick_sources(board.cards, board.ruleset.as_of):
         return True
     for player in (board.turn_player, other(board.turn_player)):
         for _ in r5_quick_effects(board, player, responding=True):  # type: ignore[arg-type]
@@ -784,6 +787,10 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
         _resolve_links(board, state)  # R5: no one can respond — the link resolves at once
     pending, waiting = _settle(board, state, cause, state.adjusted, pending=pending)
     _flush(board, log)
+    if not board.chain and not waiting and not state.waiting and not state.adjusted and state.phase is Phase.END:
+        # nothing automatic follows: straight back to the open game state (R7)
+        return board.freeze(pending=pending, passes=0, forced=None, step=Step.OPEN, priority=after,
+                            after_chain=None)
     nxt = board.freeze(pending=pending, waiting=state.waiting + waiting, passes=0, forced=None,
                        step=Step.CHAIN if board.chain else Step.OPEN,
                        priority=other(performer) if board.chain else None, after_chain=after)
