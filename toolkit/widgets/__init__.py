@@ -3,8 +3,10 @@
 ``import toolkit`` does not import this package; ipywidgets is imported only
 when a widget is built.
 
->>> from toolkit.widgets import ScenarioBuilder   # doctest: +SKIP
->>> ScenarioBuilder(example="horus_lv6_veiler_2011")   # doctest: +SKIP
+In a notebook cell::
+
+    from toolkit.widgets import ScenarioBuilder
+    ScenarioBuilder(example="horus_lv6_veiler_2011")
 """
 
 from __future__ import annotations
