@@ -35,6 +35,26 @@ X4      :func:`x4_process_choices` — the player orders their processes (the on
 A transition never mutates its input; :func:`transition` also returns the
 events of the step and notes (rule, text) — including what the rules withheld,
 e.g. "optional trigger not offered: hand already adjusted (H5)".
+
+Modelling choices the seeds do not settle (each is in one function):
+
+* after an activation or response the *opponent* of the activating player
+  gets priority first; the activating player may still chain after the
+  opponent passes, and two passes in succession resolve the chain
+  (:func:`transition`, ``Step.CHAIN``).  A chain nobody can answer resolves
+  at once, with no pass steps (:func:`_nobody_can_respond`);
+* after a chain started by a quick effect at open game state resolves, the
+  turn player holds priority (P1); after one started by a process, the
+  R7 flag decides (:func:`r7_priority_after_process`);
+* simultaneous triggers build one chain: TP's mandatory, NTP's mandatory,
+  TP's optional, NTP's optional (:func:`r5_trigger_placer`); triggers met by
+  a cost wait until the chain being built has resolved;
+* after the adjustment there is no open game state: only FORCED processes
+  (H5-era), trigger chains (H2/H3) with responses to them (H1), a second
+  adjustment (H4) and the end of the turn; as the turn ends nothing may
+  respond to a turn-end trigger (the 15/10/26 question was 「調整中」);
+* a trigger whose condition says "when" is not modelled as missing its
+  timing; effects resolve with their "up to" choices maximised.
 """
 
 from __future__ import annotations
