@@ -140,3 +140,12 @@ def test_end_state_predicates() -> None:
     assert evaluate(position, {"always": {"life": "A", "equals": 8000}}).value
     assert evaluate(position, {"possible": {"zone": "graveyard", "card": FILLERS[0], "player": "TP"}}).value
     assert not evaluate(position, {"possible": {"zone": "field", "card": WORM}}).value
+
+
+def test_predicates_from_csv_cells() -> None:
+    assert parse_query("{force:TP: {event: activated, card: ヒステリック・サイン}}").quantifier == "force:TP"
+    assert parse_predicate("loop").holds  # the bare word
+    with pytest.raises(PredicateError, match="YAML"):
+        parse_predicate("{event: [")
+    with pytest.raises(PredicateError, match="mapping"):
+        parse_predicate("just words")

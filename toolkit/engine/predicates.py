@@ -193,10 +193,27 @@ def _int(value: Any, key: str) -> int:
     return value
 
 
+def _yaml_text(text: str, where: str) -> Any:
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise PredicateError(f"{where}: cannot read {text!r} as YAML: {exc}") from None
+
+
 def parse_predicate(data: Any, where: str = "predicate") -> Predicate:
-    """Read a predicate from plain data (see the module docstring)."""
-    if isinstance(data, str) and data == "loop":
-        return IsLoop()
+    """Read a predicate from plain data (see the module docstring).
+
+    A string is read as YAML flow text, so a CSV cell can hold a predicate:
+
+    >>> parse_predicate("{event: activated, card: ヒステリック・サイン}")
+    HasEvent(kind='activated', card='ヒステリック・サイン')
+    """
+    if isinstance(data, str):
+        if data == "loop":
+            return IsLoop()
+        data = _yaml_text(data, where)
     if not isinstance(data, Mapping):
         raise PredicateError(f"{where}: expected a mapping such as {{event: activated, card: ...}}, got {data!r}")
     keys = set(data)
@@ -245,7 +262,10 @@ def parse_predicate(data: Any, where: str = "predicate") -> Predicate:
 
 
 def parse_query(data: Any, where: str = "query") -> Query:
-    """Read ``{quantifier: predicate}``, e.g. ``{possible: {event: activated, card: X}}``."""
+    """Read ``{quantifier: predicate}``, e.g. ``{possible: {event: activated, card: X}}``
+    (a mapping, or the same as YAML flow text)."""
+    if isinstance(data, str):
+        data = _yaml_text(data, where)
     if not isinstance(data, Mapping) or len(data) != 1:
         raise PredicateError(f"{where}: expected one quantifier ({', '.join(QUANTIFIERS)}) mapping to a predicate")
     ((quantifier, body),) = data.items()
