@@ -5,6 +5,7 @@
   rewrite the repository's notebooks. HOME and the Jupyter folders point into
   the temporary folder too, so nothing the kernel saves lands in the user's
   home.
+* ``lab_server`` is JupyterLab (what ``make lab`` starts) on another copy.
 * ``page`` drives ``/usr/bin/chromium`` through Playwright with a fresh
   user-data folder. Playwright never downloads a browser here.
 * ``screenshot_dir`` is ``test-output/browser/<test name>/`` (git-ignored).
@@ -140,6 +141,60 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) 
     try:
         server = VoilaServer(f"http://127.0.0.1:{port}", token, root, log)
         _wait_until_answers(proc, f"{server.base_url}/?token={token}", log)
+        yield server
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
+@dataclass(frozen=True)
+class LabServer:
+    """A running JupyterLab (what ``make lab`` starts) on a copy of notebooks/."""
+
+    base_url: str
+    token: str
+    root: Path
+    log: Path
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.base_url}/lab/tree/{name}?token={self.token}"
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[LabServer]:
+    """JupyterLab on a copy of notebooks/, as ``make lab`` runs it (token auth on)."""
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "notebooks"
+    shutil.copytree(NOTEBOOKS, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    home = base / "home"
+    home.mkdir()
+    port = _free_port()
+    token = secrets.token_hex(16)
+    log = base / "lab.log"
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
+        "JUPYTER_CONFIG_DIR": str(base / "config"),
+        "JUPYTERLAB_SETTINGS_DIR": str(base / "lab-settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(base / "lab-workspaces"),
+        "ENDPHASE_USER_DIR": str(base / "user_data"),
+        "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+    }
+    cmd = [
+        sys.executable, "-m", "jupyter", "lab", f"--notebook-dir={root}", "--no-browser",
+        "--ip=127.0.0.1", f"--port={port}", "--allow-root", f"--IdentityProvider.token={token}",
+        "--ServerApp.port_retries=0",
+    ]
+    with log.open("wb") as log_file:
+        proc = subprocess.Popen(cmd, cwd=base, env=env, stdout=log_file, stderr=subprocess.STDOUT)
+    try:
+        server = LabServer(f"http://127.0.0.1:{port}", token, root, log)
+        _wait_until_answers(proc, f"{server.base_url}/lab?token={token}", log)
         yield server
     finally:
         proc.terminate()
