@@ -349,6 +349,14 @@ def test_saving_into_the_packaged_datasets_is_refused(horus: ScenarioBuilder) ->
     assert sorted(p.name for p in shipped.iterdir()) == before
 
 
+def test_no_folder_is_created_inside_the_packaged_datasets(horus: ScenarioBuilder) -> None:
+    datasets = Path(str(dataset_root()))
+    horus.folder.value = str(datasets / "my_new_folder")
+    horus.save.click()
+    assert "refusing to write into the packaged datasets folder" in _status(horus)
+    assert not (datasets / "my_new_folder").exists()
+
+
 def test_a_file_name_with_folders_is_refused(horus: ScenarioBuilder, tmp_path: Path) -> None:
     horus.file_name.value = "../escape.yaml"
     horus.save.click()

@@ -245,6 +245,7 @@ class ScenarioBuilder(ScenarioForm):
             raise ScenarioError(
                 "a file with this name exists; tick Overwrite or choose another name", file=str(path)
             )
+        _refuse_packaged_datasets(path)  # before mkdir: never create folders in datasets/
         path.parent.mkdir(parents=True, exist_ok=True)
         written = save_scenario(scenario, path, overwrite=bool(self.overwrite.value))
         self._refresh_saved_files()
@@ -357,3 +358,14 @@ class ScenarioBuilder(ScenarioForm):
         )
         self._say(sweep.headline, "ok")
 
+
+def _refuse_packaged_datasets(path: Path) -> None:
+    from toolkit.resources import dataset_root
+
+    datasets = Path(str(dataset_root())).resolve()
+    target = path.expanduser().resolve()
+    if target == datasets or datasets in target.parents:
+        raise ScenarioError(
+            "refusing to write into the packaged datasets folder; choose a folder of your own",
+            file=str(target),
+        )
