@@ -39,7 +39,6 @@ from toolkit.engine import (
 from toolkit.engine.actions import Action
 from toolkit.engine.search import default_policy
 from toolkit.engine.state import State
-from toolkit.engine.values import ProcessKind
 
 FIELD = [
     (LYLA, ()), (OHKA, ("tribute_less_summoned",)), (WORM, ()), (HORUS6, ("destroyed_monster_by_battle",)),
@@ -117,7 +116,7 @@ def test_property_turn_player_never_ends_above_the_hand_limit(position, seed) ->
 
 
 def _left(before: State, after: State, proc) -> bool:  # type: ignore[no-untyped-def]
-    if proc.kind in (ProcessKind.DURATION_END, ProcessKind.LINGERING):
+    if proc.lingering:
         return not any(l.target == proc.source and proc.key in (l.key, "end:" + l.key) for l in after.lingering)
     a, b = before.card(proc.source), after.card(proc.source)
     return (a.zone, a.controller, a.position) != (b.zone, b.controller, b.position)

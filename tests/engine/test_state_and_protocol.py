@@ -110,3 +110,26 @@ def test_transition_notes_say_why_a_trigger_is_not_offered() -> None:
     result = transition(s, next(a for a in legal_actions(s) if isinstance(a, Discard) and a.cards == (SIGN,)))
     h5 = [n for n in result.notes if n.rule == "H5"]
     assert h5 and "hand already adjusted" in h5[0].text
+
+
+def test_card_text_process_may_declare_its_r6_kind(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolkit.engine import cards as registry
+    from toolkit.engine.cards.base import EndPhaseEffect, face_up_on_field
+    from toolkit.engine.values import ProcessKind
+
+    def destroy(board, act):  # type: ignore[no-untyped-def]
+        board.destroy(act.card.uid)
+
+    name = "テスト用：残存処理"
+    test_card = CardBehaviour(name=name, card_type=CardType.MONSTER, texts=(CardText(end_phase=(
+        EndPhaseEffect(key="destroy itself", mandatory=True, chain_link=False, applies=face_up_on_field,
+                       resolve=destroy, kind=ProcessKind.LINGERING),)),))
+    monkeypatch.setitem(registry._REGISTRY, name, test_card)
+    registry.text_at.cache_clear()
+    try:
+        state = initial_state(scenario(player(field=(name,))))
+        assert [(p.kind, p.lingering) for p in state.pending] == [(ProcessKind.LINGERING, False)]
+        result = transition(state, legal_actions(state)[1])
+        assert result.state.pending == () and any(e.kind == "destroyed" for e in result.events)
+    finally:
+        registry.text_at.cache_clear()

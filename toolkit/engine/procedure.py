@@ -171,13 +171,14 @@ def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
             pid = (item.target, "end:" + item.key)
             if pid not in board.done:
                 found[pid] = Process(item.target, "end:" + item.key, item.controller, ProcessKind.DURATION_END,
-                                     True, False, f"{item.source}: end {effect.label or item.effect}{on}")
+                                     True, False, f"{item.source}: end {effect.label or item.effect}{on}",
+                                     lingering=True)
         if effect.process is not None:
             pid = (item.target, item.key)
             if pid not in board.done:
                 found[pid] = Process(item.target, item.key, item.controller, ProcessKind.LINGERING,
                                      effect.process.mandatory, effect.process.chain_link,
-                                     f"{item.source}: {effect.process.label}{on}")
+                                     f"{item.source}: {effect.process.label}{on}", lingering=True)
     return found
 
 
@@ -210,7 +211,7 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
     for pid, proc in r4_expiry_processes(board).items():
         new[pid] = current.get(pid, proc)
     for pid, proc in current.items():
-        if pid not in new and proc.source >= 0 and proc.kind not in (ProcessKind.DURATION_END, ProcessKind.LINGERING):
+        if pid not in new and proc.source >= 0 and not proc.lingering:
             board.note("R6", f"{proc.label}: no longer pending ({board.cards[proc.source].shown()} left or its condition ended)")
     return tuple(sorted(new.values(), key=lambda p: (p.controller, p.source, p.key)))
 
@@ -358,7 +359,7 @@ def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int 
 def r8_negated(state: State, process: Process) -> bool:
     """R8: the card the process belongs to is negated (an optional process is
     then not offered; a mandatory one is performed and resolves as negated)."""
-    if process.kind in (ProcessKind.DURATION_END, ProcessKind.LINGERING) or process.source < 0:
+    if process.lingering or process.source < 0:
         return False
     eff = _end_phase_effect(state, process)
     card = state.card(process.source)
@@ -367,7 +368,7 @@ def r8_negated(state: State, process: Process) -> bool:
 
 def _process_choices(state: State, process: Process) -> Iterator[Choice] | None:
     """The choices to perform ``process``, or None when it cannot be performed now."""
-    if process.kind in (ProcessKind.DURATION_END, ProcessKind.LINGERING):
+    if process.lingering:
         return iter((NO_CHOICE,))
     eff = _end_phase_effect(state, process)
     if eff is None:
@@ -758,7 +759,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
     board = Board(state, cause, source=process.source)
     pending = tuple(p for p in state.pending if p.pid != process.pid)
     board.done.add(process.pid)
-    if process.kind in (ProcessKind.DURATION_END, ProcessKind.LINGERING):
+    if process.lingering:
         item = _find_lingering(state, process)
         if item is not None:
             effect = _lingering_effect(state, item)

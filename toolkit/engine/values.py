@@ -135,12 +135,15 @@ class Process:
     mandatory: bool
     chain_link: bool
     label: str
+    lingering: bool = False
+    """It belongs to a lingering effect (an expiry or a lingering action), not to a card's text."""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(
             self, "_hash",
-            hash((self.source, self.key, self.controller, self.kind, self.mandatory, self.chain_link, self.label)),
+            hash((self.source, self.key, self.controller, self.kind, self.mandatory, self.chain_link, self.label,
+                  self.lingering)),
         )
 
     def __hash__(self) -> int:

@@ -235,8 +235,11 @@ class EndPhaseEffect:
     it when it stops applying before it was done ("unless its card left").
     ``activates``: it is an effect activation (negation stops it); a
     maintenance cost is not.  ``can_perform``: extra requirement (a cost that
-    must be payable, a card to summon).  ``controller`` defaults to the card's
-    controller.
+    must be payable, a card to summon).  The process belongs to the card's
+    current controller.  ``kind`` overrides the R6 kind (default: 1 when
+    mandatory, 2 when optional) — e.g. ``ProcessKind.LINGERING`` for the rest
+    of a resolved effect that the card's own text describes (Darklord
+    Zerato's self-destruct) or ``MAINTENANCE_COST`` with ``activates=False``.
     """
 
     key: str
