@@ -302,3 +302,52 @@ def test_every_annotation_claims_a_ruling_of_the_seeds() -> None:
     assert len(ids) == len(set(ids))
     assert all(("entry" in r) != ("quote" in r) for r in data["rulings"])
     assert ruling(data, "ocg-120921-arcana-world-ohka-veiler")["topic"] == "errata_2014"
+
+
+# --------------------------------------------------------------------------
+# The machine form (issue 4)
+# --------------------------------------------------------------------------
+
+
+def test_machine_form_columns(rows: dict[str, dict[str, str]]) -> None:
+    sign = rows["ocg-160708-hysteric-sign-adjustment"]
+    assert sign["scenario"] == "q_hysteric_sign_adjustment.yaml"
+    assert sign["check"] == '{"possible": {"event": "activated", "card": "ヒステリック・サイン"}}'
+    assert (sign["expected"], sign["ruleset"], sign["not_modelled_reason"]) == ("no", "", "")
+    assert rows["ocg-130330-hysteric-sign-adjustment"]["check"] == sign["check"]  # one question, two dates
+    assert rows["ocg-undated-2011-lyla-veiler"]["ruleset"] == "ocg-2011"
+    for rid, row in rows.items():
+        in_scope = row["game"] == "ocg" and row["topic"] != "phase_transition"
+        assert bool(row["check"] or row["not_modelled_reason"]) == in_scope, rid
+
+
+@pytest.mark.parametrize(
+    ("rid", "change", "expected"),
+    [
+        ("ocg-150117-catsith-tg-striker", {"check": {"sometimes": {"loop": True}}}, "unknown key 'sometimes'"),
+        ("ocg-150117-catsith-tg-striker", {"scenario": ["nowhere.yaml"]}, "'nowhere.yaml' is not a file of datasets/scenarios/"),
+        ("ocg-150117-catsith-tg-striker", {"expected": "maybe"}, "expected must be one of ('yes', 'no')"),
+        ("ocg-150117-catsith-tg-striker", {"check_en": None}, "check_en (our English reading of the check) is empty"),
+        ("ocg-150117-catsith-tg-striker", {"scenario": None}, "a check needs the `scenario` file(s)"),
+        ("ocg-150117-catsith-tg-striker", {"ruleset": "ocg-2011"}, "a dated ruling runs under the rules of its date"),
+        ("ocg-150117-catsith-tg-striker", {"not_modelled_reason": "too hard"}, "a not-modelled ruling has no check"),
+        ("ocg-150117-catsith-tg-striker", {"check": None}, "need a `check`"),
+        ("ocg-150117-catsith-tg-striker", {"check": None, "scenario": None, "expected": None, "check_en": None},
+         "an End Phase ruling needs a `check`"),
+        ("ocg-undated-2011-lyla-veiler", {"ruleset": None}, "an undated ruling names the `ruleset` it describes"),
+        ("ocg-undated-2011-lyla-veiler", {"ruleset": "ocg-1999"}, "unknown ruleset 'ocg-1999'"),
+        ("ocg-121004-no-pass-without-moving-phase", {"not_modelled_reason": "phase transitions"},
+         "outside the End Phase scope"),
+        ("ocg-171026-farfa-damage-pikeru-des-wombat", {"scenario": ["farfa_skull_invitation_pikeru_2017.yaml"]},
+         "which `scenario` does not list"),
+    ],
+)
+def test_machine_form_errors(tmp_path: Path, seeds_dir: Path, rid: str, change: dict[str, Any], expected: str) -> None:
+    data = copy.deepcopy(annotation_data())
+    for item in data["rulings"]:
+        if item["ruling_id"] == rid:
+            item.update(change)
+            for key in [k for k, v in change.items() if v is None]:
+                del item[key]
+    problems = problems_of(seeds_dir, write_annotations(data, tmp_path))
+    assert any(expected in p for p in problems), problems

@@ -189,6 +189,7 @@ class RulingRun:
     decided_by: str
     deciding_changes: tuple[str, ...]
     seconds: float
+    shown: tuple[LineStep, ...] = ()
 
     @property
     def agrees(self) -> bool:
@@ -200,7 +201,10 @@ class RulingRun:
 
     @property
     def line(self) -> tuple[LineStep, ...]:
-        """The line of the first query that shows the own-date answer."""
+        """The line that shows the own-date answer: the one ``decided_by`` was
+        read from, else the line of the first query that has one."""
+        if self.shown:
+            return self.shown
         for part in self.own.parts:
             if part.line:
                 return part.line
@@ -255,10 +259,10 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
 
         today = _run(text, check, names, scenarios, get_ruleset("ocg"))
         deciding = _deciding_changes(text, check, names, scenarios, rules, own.value)
-        decided = _decided_by(check, scenarios, rules, own, deciding)
+        decided, shown = _decided_by(check, scenarios, rules, own, deciding)
     except ToolkitError as exc:
         raise HistoryError(f"{rid}: {exc}") from None
-    return RulingRun(rid, rules, expected, own, today, decided, deciding, time.perf_counter() - started)
+    return RulingRun(rid, rules, expected, own, today, decided, deciding, time.perf_counter() - started, shown)
 
 
 # --------------------------------------------------------------------------
@@ -301,8 +305,9 @@ def _text_changes_on(day: datetime.date) -> list[str]:
 
 
 def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset, result: CheckResult,
-                deciding: Sequence[str]) -> str:
-    """What in the engine's lines decides the answer, in this order:
+                deciding: Sequence[str]) -> tuple[str, tuple[LineStep, ...]]:
+    """What in the engine's lines decides the answer, and the line it is read
+    from, in this order:
 
     1. a note of the rule whose flag decides the answer (``deciding``), about
        a card the check names when it names any;
@@ -324,13 +329,13 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
         if not part.value and part.query.startswith('{"possible'):
             found = explore(scenarios[part.scenario], ruleset=rules)
             lines.extend((part.scenario, o.example) for o in found.outcomes)
-    notes = [note for _, line in lines for step in line for note in step.notes]
+    notes = [(note, line) for _, line in lines for step in line for note in step.notes]
 
-    def note_of(rule_ids: Sequence[str], *, about_cards: bool) -> str | None:
+    def note_of(rule_ids: Sequence[str], *, about_cards: bool) -> tuple[str, tuple[LineStep, ...]] | None:
         for rule in rule_ids:
-            for note in notes:
+            for note, line in notes:
                 if note.rule == rule and (not about_cards or not cards or any(c in note.text for c in cards)):
-                    return f"{note.rule}: {note.text}"
+                    return f"{note.rule}: {note.text}", line
         return None
 
     flag_rules = [d.split(" ", 1)[0] for d in deciding]
@@ -346,7 +351,7 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
         hits = [s for s in part.line if any(p.relevant(e, tp) for p in predicates for e in s.events)]
         if hits:
             step = hits[-1]
-            return f"step {step.step} ({step.rule}): {step.actor} {step.action!r} - {step.reason}"
+            return f"step {step.step} ({step.rule}): {step.actor} {step.action!r} - {step.reason}", part.line
     held = _withheld_note(lines, scenarios, rules)
     if held:
         return held
@@ -354,11 +359,11 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
         found_note = note_of(("R1", "R2", "R5", "R6", "R7"), about_cards=False)
         if found_note:
             return found_note
-    return deciding[0] if deciding else ""
+    return (deciding[0] if deciding else ""), (lines[0][1] if lines else ())
 
 
 def _withheld_note(lines: Sequence[tuple[str, tuple[LineStep, ...]]], scenarios: Mapping[str, Scenario],
-                   rules: Ruleset) -> str | None:
+                   rules: Ruleset) -> tuple[str, tuple[LineStep, ...]] | None:
     """The first thing a deciding rule withheld along ``lines``."""
     from toolkit.engine.procedure import legal_actions, transition, withheld
     from toolkit.engine.setup import as_state
@@ -368,7 +373,7 @@ def _withheld_note(lines: Sequence[tuple[str, tuple[LineStep, ...]]], scenarios:
         for step in line:
             for note in withheld(state):
                 if note.rule in DECIDING_RULES:
-                    return f"{note.rule}: {note.text}"
+                    return f"{note.rule}: {note.text}", line
             if step.action not in legal_actions(state):
                 break
             state = transition(state, step.action, check=False).state

@@ -1,0 +1,89 @@
+"""Charts return a figure with the tidy data behind it: these tests check the
+data (and that the figure renders as a PNG with ASCII labels), not pixels."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from toolkit.charts import Chart, answers_over_time, errata_flips, ruling_timeline
+from toolkit.data import load_rulings
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+VEILER_SCENARIOS = {
+    "arcana_force_ohka_veiler_2012",
+    "darklord_zerato_veiler_2012",
+    "horus_lv6_veiler_2011",
+    "horus_lv6_veiler_2015",
+    "justice_of_prophecy_veiler_2013",
+    "lyla_veiler_2011",
+}
+
+
+def labels(chart: Chart) -> list[str]:
+    texts = []
+    for ax in chart.figure.axes:
+        texts += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
+        texts += [t.get_text() for t in ax.get_yticklabels()]
+        legend = ax.get_legend()
+        if legend is not None:
+            texts += [t.get_text() for t in legend.get_texts()]
+    return texts
+
+
+def assert_renders(chart: Chart) -> None:
+    assert chart.png().startswith(PNG_SIGNATURE)
+    assert all(text.isascii() for text in labels(chart)), labels(chart)
+
+
+def test_ruling_timeline_data() -> None:
+    rulings = load_rulings()
+    chart = ruling_timeline(rulings)
+    dated = rulings[(rulings["game"] == "ocg") & rulings["date"].notna()]
+    assert len(chart.data) == len(dated)
+    assert chart.data["date"].is_monotonic_increasing
+    with_successor = chart.data["successor_date"].notna()
+    assert chart.arrows == int(with_successor.sum())
+    sign = chart.data.set_index("ruling_id").loc["ocg-130330-hysteric-sign-adjustment"]
+    assert sign["successor_date"] == pd.Timestamp("2016-07-08")
+    assert_renders(chart)
+    assert ruling_timeline(rulings).png() == ruling_timeline(rulings).png()  # no timestamp: stable bytes
+
+
+def test_answers_over_time_for_hysteric_sign() -> None:
+    chart = answers_over_time("q_hysteric_sign_adjustment.yaml", end="2025-12-31", title="Hysteric Sign")
+    engine = chart.data[chart.data["series"] == "engine"]
+    assert engine["changed"].sum() == 1
+    flip = engine[engine["changed"]].iloc[0]
+    assert flip["date"] == pd.Timestamp("2016-07-08") and flip["answer"] == "no"
+    assert engine.iloc[0]["answer"] == "yes"
+    rulings = chart.data[chart.data["series"] == "ruling"].set_index("ruling_id")
+    assert rulings.loc["ocg-130330-hysteric-sign-adjustment", ["answer", "status"]].tolist() == ["yes", "superseded"]
+    assert rulings.loc["ocg-160708-hysteric-sign-adjustment", ["answer", "status"]].tolist() == ["no", "current"]
+    assert rulings["agrees"].all()
+    assert_renders(chart)
+
+
+def test_answers_over_time_needs_yes_no_answers() -> None:
+    with pytest.raises(ValueError, match="not yes/no"):
+        answers_over_time("hysteric_sign_adjustment_2016.yaml", end="2025-12-31")
+
+
+def test_errata_flips_are_the_veiler_scenarios() -> None:
+    chart = errata_flips()
+    changed = chart.data[chart.data["changed"]].set_index("scenario")
+    assert set(changed.index) == VEILER_SCENARIOS
+    horus = changed.loc["horus_lv6_veiler_2011"]
+    assert (horus["outcomes_before"], horus["outcomes_after"]) == (2, 1)
+    assert "special_summoned ホルスの黒炎竜 LV８" in horus["lost"] and horus["gained"] == []
+    assert "milled (A)" in changed.loc["lyla_veiler_2011", "lost"]
+    unchanged = chart.data[~chart.data["changed"]]
+    assert (unchanged["outcomes_before"] == unchanged["outcomes_after"]).all()
+    assert (unchanged["lost"].map(len) == 0).all()
+    assert_renders(chart)
+
+
+def test_errata_flips_on_a_day_without_card_text_changes() -> None:
+    chart = errata_flips("2015-01-01", scenarios=sorted(VEILER_SCENARIOS), only_changed=True)
+    assert chart.data.empty
+    assert_renders(chart)
