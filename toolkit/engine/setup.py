@@ -29,14 +29,24 @@ COPY_MARK = "#"
 
 
 class ScenarioLike(Protocol):
-    title: str
-    turn_player: str
-    players: Mapping[str, Any]
-    date: datetime.date | None
-    ruleset: str | None
-    lingering: tuple[Any, ...]
-    phase: str
-    source: str | None
+    """What the engine reads from a Scenario (read-only attributes)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def turn_player(self) -> str: ...
+    @property
+    def players(self) -> Mapping[str, Any]: ...
+    @property
+    def date(self) -> datetime.date | None: ...
+    @property
+    def ruleset(self) -> str | None: ...
+    @property
+    def lingering(self) -> tuple[Any, ...]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def source(self) -> str | None: ...
 
 
 def _base(name: str) -> str:
