@@ -35,6 +35,11 @@ IN_SCOPE = RULINGS[(RULINGS["game"] == "ocg") & (RULINGS["topic"] != "phase_tran
 SIGN_QUESTION = "q_hysteric_sign_adjustment.yaml"
 
 
+def ruling_row(ruling_id: str) -> dict[str, Any]:
+    found = RULINGS[RULINGS["ruling_id"] == ruling_id]
+    return {str(k): v for k, v in found.iloc[0].to_dict().items()}
+
+
 @pytest.fixture(scope="module")
 def verified() -> pd.DataFrame:
     return verify_rulings().set_index("ruling_id")
@@ -125,7 +130,7 @@ def test_the_deciding_rule_is_named(verified: pd.DataFrame, ruling_id: str, rule
 
 
 def test_a_wrong_expectation_is_reported_as_a_disagreement() -> None:
-    row = RULINGS[RULINGS["ruling_id"] == "ocg-160708-hysteric-sign-adjustment"].iloc[0].to_dict()
+    row = ruling_row("ocg-160708-hysteric-sign-adjustment")
     row["expected"] = "yes"
     run = run_ruling(row)
     assert not run.agrees and run.own.answer == "no"
@@ -135,7 +140,7 @@ def test_a_wrong_expectation_is_reported_as_a_disagreement() -> None:
 def test_run_ruling_errors_name_the_ruling() -> None:
     with pytest.raises(HistoryError, match="no ruling 'ocg-000000-nothing'"):
         run_ruling("ocg-000000-nothing")
-    row: dict[str, Any] = RULINGS[RULINGS["ruling_id"] == "ocg-130327-peten-adjustment"].iloc[0].to_dict()
+    row = ruling_row("ocg-130327-peten-adjustment")
     with pytest.raises(HistoryError, match="ocg-130327-peten-adjustment: .*no shipped scenario 'nowhere.yaml'"):
         run_ruling({**row, "scenario": ["nowhere.yaml"]})
     with pytest.raises(HistoryError, match="ocg-130327-peten-adjustment: check: not valid JSON"):
@@ -210,8 +215,8 @@ def test_changes_with_a_check_given() -> None:
 def test_changes_without_a_check_compares_outcomes() -> None:
     table = changes("hysteric_sign_adjustment_2016.yaml", "2010-01-01", "2025-12-31")
     assert table["date"].tolist() == [pd.Timestamp("2016-07-08")]
-    assert "lost: activated ヒステリック・サイン" in table.loc[0, "detail"]
-    assert table.loc[0, "before"].startswith("90 outcome(s)")
+    assert "lost: activated ヒステリック・サイン" in str(table.loc[0, "detail"])
+    assert str(table.loc[0, "before"]).startswith("90 outcome(s)")
 
 
 def test_changes_errors() -> None:

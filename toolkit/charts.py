@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -75,9 +75,9 @@ def ruling_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg") -> C
     data = rows[["ruling_id", "date", "topic", "status", "superseded_by"]].copy()
     by_id = rulings.set_index("ruling_id")
     succ = data["superseded_by"].astype("string")
-    data["successor_date"] = pd.to_datetime(
-        [by_id.at[s, "date"] if isinstance(s, str) and s in by_id.index else pd.NaT for s in succ]
-    )
+    successor_dates: list[Any] = [by_id.at[s, "date"] if isinstance(s, str) and s in by_id.index else pd.NaT
+                                  for s in succ]
+    data["successor_date"] = pd.to_datetime(successor_dates)
     data["successor_topic"] = pd.array(
         [str(by_id.at[s, "topic"]) if isinstance(s, str) and s in by_id.index else pd.NA for s in succ],
         dtype="string",
@@ -165,7 +165,7 @@ def answers_over_time(
         "date": dated["date"].to_numpy(),
         "answer": pd.array([str(x) for x in dated["expected"]], dtype="string"),
         "changed": False,
-        "ruling_id": pd.array(dated["ruling_id"], dtype="string"),
+        "ruling_id": pd.array([str(x) for x in dated["ruling_id"]], dtype="string"),
         "status": pd.array([str(x) for x in dated["status"]], dtype="string"),
         "agrees": pd.array([str(e) == answer_on(pd.Timestamp(d)) for e, d in zip(dated["expected"], dated["date"])],
                            dtype="boolean"),

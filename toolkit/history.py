@@ -680,10 +680,10 @@ def _end_of(row: Mapping[str, Any], rulings: pd.DataFrame, events: pd.DataFrame)
             ends.append(pd.Timestamp(found.iloc[0]).date())
     event = row.get("obsoleted_by_event")
     if isinstance(event, str):
-        found = events[events["event_id"] == event]
-        if len(found) and pd.notna(found["date"].iloc[0]):
-            stamp = pd.Timestamp(found["date"].iloc[0])
-            if str(found["date_precision"].iloc[0]) == "month":
+        matching = events[events["event_id"] == event]
+        if len(matching) and pd.notna(matching["date"].iloc[0]):
+            stamp = pd.Timestamp(matching["date"].iloc[0])
+            if str(matching["date_precision"].iloc[0]) == "month":
                 stamp = stamp + pd.offsets.MonthEnd(0)
             ends.append(stamp.date())
     return max(ends) if ends else None

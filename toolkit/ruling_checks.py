@@ -5,19 +5,15 @@ activates its effect: no" becomes a *check* evaluated on a scenario under a
 ruleset, and an *expected* answer (yes/no).  Checks are plain data (JSON in
 ``datasets/rulings.csv``, YAML in ``scripts/ruling_annotations.yaml``):
 
-=================================================  ==============================
-``{possible: P}`` ``{always: P}`` ``{default: P}``  the engine's queries
-``{"force:TP": P}`` (``force:NTP``, ...)            (:func:`toolkit.engine.evaluate`;
-                                                    P in the engine's predicate
-                                                    language)
-``{possible_order: [E1, E2, ...]}``                 in some line, events matching
-                                                    E1, E2, ... happen in that
-                                                    order, each at a later step
-``{always_order: [...]}`` / ``{default_order: ...}`` in every line / on the default line
-``without: E`` (with an ``*_order``)                 ... and no event matching E
-                                                    between the first and the last
-``{and: [C, ...]}`` ``{or: [C, ...]}`` ``{not: C}`` combinations of checks
-=================================================  ==============================
+* ``{possible: P}``, ``{always: P}``, ``{default: P}``, ``{"force:TP": P}``
+  (``force:NTP``, ``force:A``, ``force:B``): the engine's queries
+  (:func:`toolkit.engine.evaluate`), P in the engine's predicate language;
+* ``{possible_order: [E1, E2, ...]}``: in some line, events matching E1, E2,
+  ... happen in that order, each at a later step; ``always_order`` (every
+  line) and ``default_order`` (the line where both players pass whenever they
+  may) likewise; ``without: E`` beside an order: no event matching E between
+  its first and its last item;
+* ``{and: [C, ...]}``, ``{or: [C, ...]}``, ``{not: C}``: combinations.
 
 A query may add ``scenario: <file>`` to run on another scenario of the
 ruling (e.g. the Pikeru and the Des Wombat halves of one answer).  The order
@@ -40,9 +36,8 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolkit.engine.actions import Action
