@@ -237,3 +237,17 @@ def test_rulings_of_a_question_scenario() -> None:
 def test_fact_difference() -> None:
     assert fact_difference(frozenset({"a"}), frozenset({"a"})) == ""
     assert fact_difference(frozenset({"a", "b"}), frozenset()) == "lost: a, b"
+
+
+def test_changes_runs_the_scenario_it_is_given_not_a_cached_namesake() -> None:
+    import dataclasses
+
+    from toolkit.scenario import seed_scenario
+
+    shipped = seed_scenario("q_hysteric_sign_adjustment")
+    assert len(changes(shipped, "2010-01-01", "2025-12-31")) == 1
+    hand = tuple(c for c in shipped.players["A"].hand if c != "ヒステリック・サイン") + ("増援",)
+    without_sign = dataclasses.replace(
+        shipped, players={"A": dataclasses.replace(shipped.players["A"], hand=hand), "B": shipped.players["B"]}
+    )
+    assert changes(without_sign, "2010-01-01", "2025-12-31").empty

@@ -169,7 +169,7 @@ def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mappi
          rules: Ruleset) -> CheckResult:
     from toolkit.ruling_checks import run_check
 
-    key = (check_text, names, _rules_key(rules))
+    key = (check_text, tuple((n, scenarios[n]) for n in names), _rules_key(rules))
     hit = _RUNS.get(key)
     if hit is None:
         hit = run_check(check, scenarios, rules, default=names[0])
