@@ -430,3 +430,52 @@ def test_graff_perfect_ace_2015() -> None:
     name = "graff_perfect_ace_2015"
     assert holds(name, {"possible": activated("彼岸の悪鬼 グラバースニッチ")})
     assert not holds(name, {"possible": {"event": "activated", "card": "Ｕ.Ａ.パーフェクトエース"}})
+
+
+# --------------------------------------------------------------------------
+# Seed 002: phase transitions (P1–P3); the video-game positions (V1)
+# --------------------------------------------------------------------------
+
+FROG = "黄泉ガエル"
+WARWOLF = "漆黒の戦士 ワーウルフ"
+
+
+def test_p_treeborn_frog_virus_standby() -> None:
+    name = "p_treeborn_frog_virus_standby"
+    revived_again = {"all": [{"event": "destroyed", "card": FROG}, activated(FROG)]}
+    assert holds(name, {"possible": revived_again})
+    # B's only way to keep the Frog down is to wait: the Virus after the Standby Phase.
+    assert holds(name, {"force:NTP": {"all": [{"event": "destroyed", "card": FROG}, {"not": activated(FROG)}]}})
+    assert not evaluate(scenario(name), {"possible": revived_again}, ruleset="video_game").value
+
+
+def test_p_warwolf_zero_gravity_main() -> None:
+    name = "p_warwolf_zero_gravity_main"
+    damage = {"event": "damage", "player": "NTP", "amount": 2000}
+    assert holds(name, {"force:TP": damage})
+    assert not evaluate(scenario(name), {"force:TP": damage}, ruleset="video_game").value
+    assert evaluate(scenario(name), {"force:NTP": {"not": damage}}, ruleset="video_game").value
+
+
+def test_p_treeborn_frog_standby_pass() -> None:
+    name = "p_treeborn_frog_standby_pass"
+    assert holds(name, {"possible": activated(FROG)})  # performed before passing
+    assert not holds(name, {"default": activated(FROG)})  # both pass: the phase (and the chance) ends
+    phases = [e.detail for e in default_events(name) if e.kind == "phase_started"]
+    assert phases == ["main1", "battle", "main2", "end"]
+
+
+def test_p_main_phase_both_pass() -> None:
+    name = "p_main_phase_both_pass"
+    assert holds(name, {"possible": {"event": "phase_started", "detail": "battle"}})
+    assert holds(name, {"possible": {"event": "phase_started", "detail": "end"}})
+    assert holds(name, {"force:TP": {"event": "damage", "player": "NTP", "amount": 2000}})
+
+
+def test_vg_world_ohka_order() -> None:
+    name = "vg_world_ohka_order"
+    others_stay = {"all": [{"event": "turn_skipped"}, {"zone": "field", "card": "ブラッド・ヴォルス"},
+                           {"zone": "field", "card": "ジェネティック・ワーウルフ"}]}
+    assert holds(name, {"possible": others_stay})
+    assert not evaluate(scenario(name), {"possible": others_stay}, ruleset="video_game").value
+    assert evaluate(scenario(name), {"possible": {"event": "turn_skipped"}}, ruleset="video_game").value

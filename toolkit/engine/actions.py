@@ -9,6 +9,8 @@ Perform('ライトロード・マジシャン ライラ: mill 3')
 Discard(('ヒステリック・サイン',))
 >>> Activate("サイクロン", target="王宮の鉄壁")
 Activate('サイクロン', target='王宮の鉄壁')
+>>> EnterPhase("battle"), ChangePosition("漆黒の戦士 ワーウルフ")
+(EnterPhase('battle'), ChangePosition('漆黒の戦士 ワーウルフ'))
 
 The hidden ``ref``/``choice`` fields say exactly which process, effect and
 cards are meant (two copies print alike but are different actions).
@@ -99,4 +101,38 @@ class Proceed:
         return "Proceed()"
 
 
-Action = Pass | Perform | Activate | Respond | Discard | Proceed
+@dataclass(frozen=True, slots=True)
+class EnterPhase:
+    """After Main Phase 1 ended, the turn player picks the next phase:
+    ``"battle"`` or ``"end"`` (P3: chosen after both passed, 08/07/14)."""
+
+    phase: str
+
+    def __repr__(self) -> str:
+        return f"EnterPhase({self.phase!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangePosition:
+    """The turn player changes a monster's battle position in its Main Phase
+    (a game action, once per monster per turn; not a chain link)."""
+
+    monster: str
+    ref: int = field(default=-1, repr=False)
+
+    def __repr__(self) -> str:
+        return f"ChangePosition({self.monster!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The turn player declares a direct attack with a monster in the Battle Phase."""
+
+    monster: str
+    ref: int = field(default=-1, repr=False)
+
+    def __repr__(self) -> str:
+        return f"Attack({self.monster!r})"
+
+
+Action = Pass | Perform | Activate | Respond | Discard | Proceed | EnterPhase | ChangePosition | Attack

@@ -52,6 +52,8 @@ FIELD_ONLY_TAGS = frozenset(
         "set_this_turn",
         "coin_tails",
         "effect_used_this_turn",
+        "position_changed_this_turn",
+        "attacked_this_turn",
     }
 )
 """Tags about a card's stay on the field; they go when it leaves (a new card)."""
@@ -387,6 +389,30 @@ class Board:
         pos = self.chain.index(link)
         self.chain[pos] = replace(link, negated=True)
 
+    def change_position(self, uid: int, by: str, *, manual: bool = False) -> None:
+        """Turn a face-up monster from attack to defense position or back
+        (``by``: the player who changes it; ``manual``: the turn player's own
+        once-per-turn change, not an effect)."""
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD or card.position not in (Position.FACE_UP, Position.FACE_UP_DEFENSE):
+            return
+        self.touched = True
+        new = Position.FACE_UP_DEFENSE if card.position is Position.FACE_UP else Position.FACE_UP
+        tags = card.tags | {"position_changed_this_turn"} if manual else card.tags
+        self.cards[uid] = replace(card, position=new, tags=frozenset(tags))
+        detail = "attack" if new is Position.FACE_UP else "defense"
+        self.record(Event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail))
+        self._happen(EventKind.POSITION_CHANGED, uid, by, Zone.FIELD)
+
+    def battle_damage(self, player: str, amount: int, *, source: str | None = None) -> None:
+        """Battle damage (not effect damage: Des Wombat and Pikeru do not stop it)."""
+        if amount <= 0:
+            return
+        self.touched = True
+        self.life[player_index(player)] -= amount
+        self.record(Event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle"))
+        self._happen(EventKind.DAMAGE, player=player, amount=amount)
+
     def return_control(self, uid: int) -> None:
         card = self.cards[uid]
         self.set_control(uid, card.owner)
@@ -419,6 +445,8 @@ class Board:
             "after_chain": base.after_chain,
             "skipped": frozenset(self.skipped),
             "phase": base.phase,
+            "declared": base.declared,
+            "attacker": base.attacker,
         }
         fields.update(step_fields)
         return State(**fields)  # type: ignore[arg-type]

@@ -28,9 +28,30 @@ X1      :func:`x1_card_text` — dated card texts (the 2014-07-10 errata)
 X2      the card data: control changes and temporary banishment keep End
         Phase timing (UNTIL_END_PHASE in every text version)
 X3      follows from R7 + R8 with pre-errata texts (12/09/16, 12/09/21, 13/02/14)
-X4      :func:`x4_process_choices` — the player orders their processes (the one
-        replaceable ordering function; issue 6 adds "video_game")
+X4      :func:`x4_process_choices` — the player orders their processes; under
+        a video-game ruleset the system does (V1)
+P1      :func:`r7_pass` (the turn player's pass is its declaration to move
+        on), :func:`p1_phase_continues` (an answer to it keeps the phase
+        open), :func:`p1_damage_calculation` (no window there)
+P2      :func:`p2_phase_ends` — both passed with nothing left: the phase ends
+P3      :func:`p3_next_phase_choices` — after Main Phase 1 the turn player
+        picks the Battle or the End Phase, after both passed
+V1      :func:`v1_system_process` — the system takes the first pending
+        process in the ruleset's ``process_order`` (video_game.py)
+V2      :func:`v2_moves_on` — after a response to the declaration the game
+        moves on as if both had passed (ruleset flag
+        ``phase_continues_after_response`` False)
 ======  ==================================================================
+
+Phases other than the End Phase (seed 002) follow the same procedure: the
+turn player holds priority at the start, its pass is the declaration to move
+on, the processes of the phase (e.g. 《黄泉ガエル》's in the Standby Phase) are
+performed as in the End Phase (P2b), and both passing with no mandatory
+process left ends the phase.  Only the turn player's game actions that the
+seed examples need are modelled: changing a monster's battle position in a
+Main Phase and a direct attack in the Battle Phase (its damage calculation
+has no priority window).  In the End Phase the traces keep their R7 wording
+(the turn-end declaration is the turn player's pass).
 
 A transition never mutates its input; :func:`transition` also returns the
 events of the step and notes (rule, text) — including what the rules withheld,
@@ -64,13 +85,25 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from toolkit.engine.actions import Action, Activate, Discard, Pass, Perform, Proceed, Respond
+from toolkit.engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    ChangePosition,
+    Discard,
+    EnterPhase,
+    Pass,
+    Perform,
+    Proceed,
+    Respond,
+)
 from toolkit.engine.board import Board
 from toolkit.engine.cards import behaviour, text_at
 from toolkit.engine.cards.base import (
     NO_CHOICE,
     Activation,
     CardText,
+    CardType,
     Choice,
     ContinuousKind,
     EndPhaseEffect,
@@ -81,7 +114,8 @@ from toolkit.engine.cards.base import (
 )
 from toolkit.engine.durations import Lingering
 from toolkit.engine.errors import IllegalActionError
-from toolkit.engine.state import Cause, Link, Phase, State, Step, WaitingTrigger
+from toolkit.engine.state import PHASE_TITLES, Cause, Link, Phase, State, Step, WaitingTrigger
+from toolkit.engine.video_game import system_head
 from toolkit.engine.values import (
     Card,
     Event,
@@ -97,6 +131,7 @@ __all__ = [
     "Note",
     "Transition",
     "apply",
+    "begin",
     "explain",
     "iter_actions",
     "legal_actions",
@@ -159,8 +194,10 @@ def _end_phase_effect(state: State, process: Process) -> EndPhaseEffect | None:
 
 def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
     """R4 (R6 kinds 3 and 5): processes that lingering effects create —
-    the expiry of each UNTIL_END_PHASE effect, and lingering actions."""
+    the expiry of each UNTIL_END_PHASE effect, and lingering actions (End Phase only)."""
     found: dict[tuple[int, str], Process] = {}
+    if board.phase is not Phase.END:
+        return found
     for item in board.lingering:
         effect = _lingering_effect(board, item)
         if effect is None:
@@ -196,6 +233,8 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
         if card.zone is Zone.DECK or card.name not in with_processes:
             continue
         for eff in x1_card_text(board, card).end_phase:
+            if eff.phase != board.phase:
+                continue  # a process of another phase (P2b)
             pid = (card.uid, eff.key)
             if pid in board.done or not eff.applies(card, board):  # type: ignore[arg-type]
                 continue
@@ -399,11 +438,12 @@ def _target_label(state: State, choice: Choice) -> str | None:
 
 def x4_process_choices(state: State, candidates: Iterable[Process]) -> tuple[Process, ...]:
     """X4 / R5 (12/05/05, 13/03/24): the player orders their own processes
-    freely, chain link or not.  The ONE ordering function: a video-game
-    ruleset (issue 6, V1) would return a system-chosen subset here."""
-    if state.ruleset.process_order == "player":
+    freely, chain link or not.  Under a ruleset with a ``process_order`` (the
+    video games, V1) only the process the system reached may be performed."""
+    if state.ruleset.process_order is None:
         return tuple(candidates)
-    raise NotImplementedError(f"process order {state.ruleset.process_order!r} is not modelled yet")
+    head = system_head(state)
+    return tuple(p for p in candidates if head is not None and p.pid == head.pid)
 
 
 def _performs(state: State, player: str | None, *, only_mandatory: bool) -> Iterator[Perform]:
@@ -440,13 +480,17 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
     if responding:
         if not h1_responses_allowed(state):
             return
-    elif state.adjusted or state.phase is not Phase.END:
+    elif state.adjusted or state.phase in (Phase.TURN_END, Phase.OVER):
         return
     top = state.chain[-1] if (responding and state.chain) else None
     min_speed = max(2, top.speed) if top is not None else 2
+    no_traps = state.phase is Phase.BATTLE and state.continuous_active(
+        ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player))
     for card in state.cards:
         if card.controller != player or card.zone in (Zone.DECK,):
             continue
+        if no_traps and behaviour(card.name).card_type is CardType.TRAP:
+            continue  # 《漆黒の戦士 ワーウルフ》: no Traps for its opponent in the Battle Phase
         for q in x1_card_text(state, card).quick:
             if card.zone not in q.zones or q.spell_speed < min_speed:
                 continue
@@ -527,11 +571,22 @@ def iter_actions(state: State) -> Iterator[Action]:
         yield Pass()
         yield from _performs(state, state.priority, only_mandatory=False)
         yield from r5_quick_effects(state, state.priority, responding=False)
+        yield from game_actions(state)
     elif step is Step.CHAIN:
         yield Pass()
         yield from r5_quick_effects(state, state.priority, responding=True)
     elif step is Step.FORCED:
-        yield from _performs(state, state.forced, only_mandatory=True)
+        if state.ruleset.process_order is not None:
+            head = system_head(state)
+            if head is not None and not head.mandatory:
+                yield Pass()
+            yield from _performs(state, state.forced, only_mandatory=False)
+        else:
+            yield from _performs(state, state.forced, only_mandatory=True)
+    elif step is Step.NEXT_PHASE:
+        yield from p3_next_phase_choices(state)
+    elif step is Step.DAMAGE:
+        yield Proceed()
     elif step is Step.TRIGGERS:
         if not any(w.mandatory for w in state.waiting if w.controller == state.forced):
             yield Pass()
@@ -570,6 +625,10 @@ def r7_priority_after_process(state: State, performer: str, *, forced: bool) -> 
 def r7_pass(state: State, log: _Log) -> State:
     """R7: the holder gives up priority; two passes in succession = both passed."""
     holder = state.priority or state.turn_player
+    if holder == state.turn_player and state.phase is not Phase.END and state.attacker < 0:
+        log[0].append(Event(EventKind.DECLARED, player=holder, detail=state.phase.value))
+        log[1].append(Note("P1", f"{holder} declares the end of the {PHASE_TITLES[state.phase]}: the declaration "
+                                 f"includes its pass; the phase ends only if {other(holder)} passes too"))
     if state.passes + 1 >= 2:
         log[1].append(Note("R7", f"{holder} passes: both players passed in succession"))
         return r7_both_passed(state, log)
@@ -581,13 +640,19 @@ def r7_pass(state: State, log: _Log) -> State:
 
 def r7_both_passed(state: State, log: _Log) -> State:
     """R7: both passed — TP must perform one of its mandatory processes, else
-    NTP one of theirs, else the hand-size adjustment (R3)."""
+    NTP one of theirs, else the hand-size adjustment (R3) in the End Phase,
+    the damage calculation during an attack (P1), the end of any other phase (P2)."""
     tp, ntp = state.turn_player, state.non_turn_player
     for player, role in ((tp, "turn player"), (ntp, "non-turn player")):
         if state.pending_of(player, mandatory=True):
             log[1].append(Note("R7", f"both passed: the {role} ({player}) must perform one of its mandatory processes"))
             return _with(state, step=Step.FORCED, forced=player, priority=None, passes=0)
-    return r3_adjustment(state, log)
+    if state.phase is Phase.END:
+        return r3_adjustment(state, log)
+    if state.attacker >= 0:
+        log[1].append(Note("P1", "both passed: the Damage Step — no priority at damage calculation"))
+        return _with(state, step=Step.DAMAGE, priority=None, passes=0, forced=None, after_chain=None)
+    return p2_phase_ends(state, log)
 
 
 def r3_adjustment(state: State, log: _Log) -> State:
@@ -674,6 +739,9 @@ def _advance(state: State, log: _Log) -> State:
             log[1].append(Note("E1", "the turn ends; the next turn begins"))
             return _with(state, step=Step.OVER, phase=Phase.OVER, priority=None, forced=None, passes=0)
         if state.adjusted:
+            system = v1_system_process(state, log)
+            if system is not None:
+                return system
             for player in (state.turn_player, state.non_turn_player):
                 if state.pending_of(player, mandatory=True):
                     log[1].append(Note("H5", f"after the adjustment {player} must perform its mandatory process"))
@@ -682,9 +750,22 @@ def _advance(state: State, log: _Log) -> State:
             if again is not None:
                 return again
             return _with(state, step=Step.TURN_END, forced=None, priority=None, passes=0)
+        if state.declared:
+            return v2_moves_on(state, log)
+        system = v1_system_process(state, log)
+        if system is not None:
+            return system
         holder = state.after_chain or state.turn_player
         return _with(state, step=Step.OPEN, priority=holder, passes=0, forced=None, after_chain=None)
     raise RuntimeError("the End Phase procedure did not settle")  # pragma: no cover
+
+
+def begin(state: State) -> State:
+    """The first decision point of a freshly built position (under a
+    video-game ruleset the system may have a process to deal with first, V1)."""
+    if state.ruleset.process_order is None or state.chain or state.waiting:
+        return state
+    return _advance(state, ([], []))
 
 
 def _resolve_links(board: Board, state: State) -> None:
@@ -754,7 +835,9 @@ def _link_resolver(state: State, link: Link):  # type: ignore[no-untyped-def]
 def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State:
     process = next(p for p in state.pending if p.pid == action.ref)
     performer = process.controller
-    after = r7_priority_after_process(state, performer, forced=forced)
+    system = state.ruleset.process_order is not None
+    # V1: after the system's processes the open game state starts with the turn player
+    after = state.turn_player if system else r7_priority_after_process(state, performer, forced=forced)
     cause = _cause(state)
     board = Board(state, cause, source=process.source)
     pending = tuple(p for p in state.pending if p.pid != process.pid)
@@ -808,7 +891,8 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
         _resolve_links(board, state)  # R5: no one can respond — the link resolves at once
     pending, waiting = _settle(board, state, cause, state.adjusted, pending=pending)
     _flush(board, log)
-    if not board.chain and not waiting and not state.waiting and not state.adjusted and state.phase is Phase.END:
+    if not board.chain and not waiting and not state.waiting and not state.adjusted and state.phase is Phase.END \
+            and not system:
         # nothing automatic follows: straight back to the open game state (R7)
         return board.freeze(pending=pending, passes=0, forced=None, step=Step.OPEN, priority=after,
                             after_chain=None)
@@ -840,9 +924,21 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     pending, waiting = _settle(board, state, cause, state.adjusted)
     _flush(board, log)
     after = state.after_chain if responding else state.turn_player
+    answers = not responding and _answers_declaration(state, player)
+    if answers and state.phase is not Phase.END and state.ruleset.phase_continues_after_response:
+        log[1].append(Note("P1", f"{card.shown()} answers {state.turn_player}'s declaration: the phase does not end; "
+                                 f"after the chain, priority returns to {state.turn_player}"))
+    declared = state.declared or (answers and not state.ruleset.phase_continues_after_response)
     nxt = board.freeze(step=Step.CHAIN, priority=other(player), passes=0, pending=pending,
-                       waiting=state.waiting + waiting, after_chain=after)
+                       waiting=state.waiting + waiting, after_chain=after, declared=declared)
     return _advance(nxt, log)
+
+
+def _answers_declaration(state: State, player: str) -> bool:
+    """``player`` activates right after the turn player's pass at an open game
+    state: an answer to its declaration to move on (P1, V2)."""
+    return (state.step is Step.OPEN and not state.chain and state.passes == 1
+            and player == state.non_turn_player)
 
 
 def _activate_trigger(state: State, action: Activate, log: _Log) -> State:
@@ -900,6 +996,8 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
             holder = state.priority or state.turn_player
             log[1].append(Note("R5", f"{holder} does not respond"))
             nxt = _advance(_with(state, priority=other(holder), passes=state.passes + 1), log)
+        elif step is Step.FORCED:
+            nxt = v1_decline(state, log)
         else:
             nxt = _decline_triggers(state, log)
     elif isinstance(action, Perform):
@@ -914,7 +1012,14 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
     elif isinstance(action, Discard):
         nxt = _advance(r2_discard(state, action, log), log)
     elif isinstance(action, Proceed):
-        nxt = e1_turn_end(state, log)
+        nxt = p1_damage_calculation(state, log) if step is Step.DAMAGE else e1_turn_end(state, log)
+    elif isinstance(action, EnterPhase):
+        log[1].append(Note("P3", f"{state.turn_player} chooses the {PHASE_TITLES[Phase(action.phase)]}"))
+        nxt = p_enter_phase(state, Phase(action.phase), log)
+    elif isinstance(action, ChangePosition):
+        nxt = _change_position(state, action, log)
+    elif isinstance(action, Attack):
+        nxt = _declare_attack(state, action, log)
     else:  # pragma: no cover
         raise IllegalActionError(action, state)
     return Transition(nxt, tuple(log[0]), tuple(log[1]))
@@ -926,6 +1031,177 @@ def apply(state: State, action: Action) -> State:
 
 
 # --------------------------------------------------------------------------
+# Phases (P1–P3) and the video games (V1, V2)
+# --------------------------------------------------------------------------
+
+NEXT_PHASE: dict[Phase, Phase] = {
+    Phase.DRAW: Phase.STANDBY,
+    Phase.STANDBY: Phase.MAIN1,
+    Phase.BATTLE: Phase.MAIN2,
+    Phase.MAIN2: Phase.END,
+}
+"""The phase that follows each phase (after Main Phase 1 the turn player chooses, P3)."""
+
+P3_CHOICES: tuple[Phase, ...] = (Phase.BATTLE, Phase.END)
+
+
+def p2_phase_ends(state: State, log: _Log) -> State:
+    """P2 (11/12/22, 12/10/04): both players passed with no mandatory process
+    left — the phase ends, whatever the turn player meant by its pass;
+    optional processes not performed in it are gone.  After Main Phase 1 the
+    turn player now chooses the next phase (P3)."""
+    title = PHASE_TITLES[state.phase]
+    log[1].append(Note("P2", f"both players passed: the {title} ends"))
+    for proc in state.pending:
+        log[1].append(Note("P2", f"{proc.label}: optional process not performed in the {title} — gone"))
+    if state.phase is Phase.MAIN1:
+        log[1].append(Note("P3", f"{state.turn_player} now chooses the Battle Phase or the End Phase (08/07/14, 12/08/01)"))
+        return _with(state, step=Step.NEXT_PHASE, pending=(), priority=None, forced=None, passes=0,
+                     after_chain=None)
+    return p_enter_phase(state, NEXT_PHASE[state.phase], log)
+
+
+def p3_next_phase_choices(state: State) -> Iterator[EnterPhase]:
+    """P3 (08/07/14, 12/08/01): once Main Phase 1 has ended, the turn player
+    picks the Battle Phase or the End Phase — the declaration to leave Main
+    Phase 1 did not name it."""
+    for phase in P3_CHOICES:
+        yield EnterPhase(phase.value)
+
+
+def p_enter_phase(state: State, phase: Phase, log: _Log) -> State:
+    """A new phase begins: the turn player holds priority, the processes of
+    that phase are pending (R6 as in the End Phase, P2b)."""
+    fresh = _with(state, phase=phase, step=Step.OPEN, pending=(), done=frozenset(), priority=state.turn_player,
+                  passes=0, forced=None, after_chain=None, declared=False, attacker=-1)
+    board = Board(fresh, Cause.END_PHASE)
+    board.record(Event(EventKind.PHASE_STARTED, player=state.turn_player, detail=phase.value))
+    pending = r6_sync_processes(board, (), adjusted=False)
+    log[1].append(Note("P1", f"the {PHASE_TITLES[phase]} begins: {state.turn_player} holds priority"))
+    _flush(board, log)
+    return _advance(board.freeze(pending=pending), log)
+
+
+def p1_damage_calculation(state: State, log: _Log) -> State:
+    """P1's exception (seed 002): damage calculation has no priority window —
+    nobody may activate anything or declare a move; the damage is dealt and
+    the Battle Phase goes on with the turn player's priority."""
+    board = Board(state, Cause.END_PHASE, by_effect=False)
+    attacker = board.cards[state.attacker]
+    defender = state.non_turn_player
+    still = (attacker.zone is Zone.FIELD and attacker.controller == state.turn_player
+             and attacker.position is Position.FACE_UP)
+    if still and not _monsters(state, defender):
+        amount = behaviour(attacker.name).atk or 0
+        board.battle_damage(defender, amount, source=attacker.name)
+        board.note("P1", f"damage calculation: {attacker.shown()} deals {amount} battle damage to {defender}")
+    else:
+        board.note("P1", f"damage calculation: {attacker.shown()}'s attack no longer applies — no damage")
+    pending, waiting = _settle(board, state, Cause.END_PHASE, False)
+    _flush(board, log)
+    return _advance(board.freeze(step=Step.OPEN, attacker=-1, pending=pending, waiting=state.waiting + waiting,
+                                 priority=None, passes=0, after_chain=None), log)
+
+
+def v1_system_process(state: State, log: _Log) -> State | None:
+    """V1: under a ruleset with a ``process_order`` (the video games) the
+    system deals with the first pending process before any open game state:
+    its controller performs it (or declines an optional one).  An optional
+    process that cannot be performed when the system reaches it is passed by
+    and gone.  None when the players order their own processes or nothing is
+    pending."""
+    while True:
+        head = system_head(state)
+        if head is None:
+            return None
+        if head.mandatory or _process_choices(state, head) is not None:
+            return _with(state, step=Step.FORCED, forced=head.controller, priority=None, passes=0)
+        why = "negated (R8)" if r8_negated(state, head) else "its condition or cost cannot be met"
+        log[1].append(Note("V1", f"{head.label}: the system passes it by — {why}"))
+        state = _with(state, pending=tuple(p for p in state.pending if p.pid != head.pid),
+                      done=state.done | {head.pid})
+
+
+def v1_decline(state: State, log: _Log) -> State:
+    """V1: the controller declines the optional process the system reached; it is gone."""
+    head = system_head(state)
+    assert head is not None and not head.mandatory
+    log[1].append(Note("V1", f"{head.label}: declined when the system reached it — gone"))
+    nxt = _with(state, pending=tuple(p for p in state.pending if p.pid != head.pid), done=state.done | {head.pid},
+                forced=None, passes=0)
+    return _advance(nxt, log)
+
+
+def p1_phase_continues(state: State) -> bool:
+    """P1 (seed 002): after an activation that answered the turn player's
+    declaration, priority returns to the turn player and the phase goes on —
+    the OCG (ruleset flag ``phase_continues_after_response``)."""
+    return state.ruleset.phase_continues_after_response
+
+
+def v2_moves_on(state: State, log: _Log) -> State:
+    """V2: in the video games, once the chain that answered the turn player's
+    declaration has resolved, the game moves on as if both had passed: the
+    optional processes of the phase are gone, mandatory ones are still done
+    (R7), then the phase ends."""
+    log[1].append(Note("V2", f"the chain answered {state.turn_player}'s declaration to move on: under this ruleset "
+                             f"the game moves on — priority does not return to {state.turn_player}"))
+    dropped = tuple(p for p in state.pending if not p.mandatory)
+    for proc in dropped:
+        log[1].append(Note("V2", f"{proc.label}: optional process not offered — the game moved on"))
+    kept = tuple(p for p in state.pending if p.mandatory)
+    return r7_both_passed(_with(state, declared=False, passes=0, after_chain=None, priority=None, pending=kept,
+                                done=state.done | {p.pid for p in dropped}), log)
+
+
+def _monsters(state: State | Board, player: str) -> list[Card]:
+    return [c for c in state.cards_in(player, Zone.FIELD) if behaviour(c.name).is_monster]
+
+
+_NO_POSITION_CHANGE = frozenset({"summoned_this_turn", "special_summoned_this_turn", "flipped_this_turn",
+                                 "position_changed_this_turn", "attacked_this_turn"})
+
+
+def game_actions(state: State) -> Iterator[ChangePosition | Attack]:
+    """The turn player's own game actions at an open game state with no chain
+    (only those the seed examples need): change a monster's battle position in
+    a Main Phase (once per turn, not the turn it was summoned or after it
+    attacked), declare a direct attack in the Battle Phase (a face-up attack
+    position monster with known ATK, once, when the opponent has no monster)."""
+    tp = state.turn_player
+    if state.priority != tp or state.chain or state.attacker >= 0 or state.adjusted:
+        return
+    if state.phase in (Phase.MAIN1, Phase.MAIN2):
+        for card in _monsters(state, tp):
+            if card.on_field_face_up and not (card.tags & _NO_POSITION_CHANGE):
+                yield ChangePosition(card.shown(), ref=card.uid)
+    elif state.phase is Phase.BATTLE and not _monsters(state, other(tp)):
+        for card in _monsters(state, tp):
+            if (card.position is Position.FACE_UP and "attacked_this_turn" not in card.tags
+                    and behaviour(card.name).atk is not None):
+                yield Attack(card.shown(), ref=card.uid)
+
+
+def _change_position(state: State, action: ChangePosition, log: _Log) -> State:
+    board = Board(state, Cause.END_PHASE, by_effect=False)
+    board.change_position(action.ref, state.turn_player, manual=True)
+    pending, waiting = _settle(board, state, Cause.END_PHASE, False)
+    _flush(board, log)
+    return _advance(board.freeze(pending=pending, waiting=state.waiting + waiting, passes=0, step=Step.OPEN,
+                                 after_chain=state.turn_player), log)
+
+
+def _declare_attack(state: State, action: Attack, log: _Log) -> State:
+    board = Board(state, Cause.END_PHASE, by_effect=False)
+    card = board.cards[action.ref]
+    board.cards[action.ref] = replace(card, tags=card.tags | {"attacked_this_turn"})
+    board.record(Event(EventKind.ATTACKED, card=card.name, player=state.turn_player))
+    board.note("P1", f"{card.shown()} attacks directly; both must pass before the Damage Step")
+    _flush(board, log)
+    return _advance(board.freeze(attacker=action.ref, passes=0, step=Step.OPEN, after_chain=state.turn_player), log)
+
+
+# --------------------------------------------------------------------------
 # Explanations
 # --------------------------------------------------------------------------
 
@@ -933,13 +1209,28 @@ def apply(state: State, action: Action) -> State:
 def explain(state: State, action: Action) -> Note:
     """The rule under which ``action`` is taken in ``state``, and why."""
     who = state.acting_player or "game"
+    in_phase = state.phase not in (Phase.END, Phase.TURN_END, Phase.OVER)
     if isinstance(action, Pass):
         if state.step is Step.OPEN:
+            if in_phase and who == state.turn_player and state.attacker < 0:
+                return Note("P1", f"{who} declares the end of the {PHASE_TITLES[state.phase]} (includes its pass)")
             return Note("R7", f"{who} passes priority")
         if state.step is Step.CHAIN:
             return Note("R5", f"{who} does not respond")
+        if state.step is Step.FORCED:
+            return Note("V1", f"{who} declines the optional process the system reached")
         return Note("R5", f"{who} declines its optional triggers")
+    if isinstance(action, EnterPhase):
+        return Note("P3", f"both passed: {who} chooses the {PHASE_TITLES[Phase(action.phase)]}")
+    if isinstance(action, ChangePosition):
+        return Note("game", f"{who} changes {action.monster}'s battle position (Main Phase, once per turn)")
+    if isinstance(action, Attack):
+        return Note("game", f"{who} declares a direct attack with {action.monster}")
+    if isinstance(action, Proceed) and state.step is Step.DAMAGE:
+        return Note("P1", "damage calculation: no player may act")
     if isinstance(action, Perform):
+        if state.step is Step.FORCED and state.ruleset.process_order is not None:
+            return Note("V1", f"the system reached this process: {who} performs it (no choice of order)")
         if state.step is Step.FORCED:
             rule = "H5" if state.adjusted else "R7"
             return Note(rule, f"both passed: {who} must perform a mandatory process")
@@ -952,6 +1243,10 @@ def explain(state: State, action: Action) -> Note:
             rule = {Cause.ADJUSTMENT: "H2", Cause.AFTER_ADJUSTMENT: "H3", Cause.TURN_END: "E1"}.get(
                 w.cause if w else Cause.END_PHASE, "R5")
             return Note(rule, f"{who} activates a trigger effect")
+        if in_phase:
+            if _answers_declaration(state, who):
+                return Note("P1", f"{who} activates a quick effect in answer to the declaration to move on")
+            return Note("R5", f"{who} activates a quick effect")
         return Note("R6", f"{who} activates a quick effect (kind 6)")
     if isinstance(action, Discard):
         return Note("H4" if state.adjusted else "R2", f"{who} discards down to {state.ruleset.hand_limit}, all at once")
@@ -978,4 +1273,14 @@ def withheld(state: State) -> tuple[Note, ...]:
                                 "(except chained to a trigger it caused)"))
     if state.phase is Phase.TURN_END:
         notes.append(Note("E1", "the turn has ended: no trigger may be activated"))
+    if state.step is Step.DAMAGE:
+        notes.append(Note("P1", "damage calculation: no quick effect and no move to the next step"))
+    if state.step is Step.FORCED and state.ruleset.process_order is not None:
+        head = system_head(state)
+        others = [p.label for p in state.pending if head is not None and p.pid != head.pid]
+        if others:
+            notes.append(Note("V1", f"the system orders the processes: not yet {', '.join(others)}"))
+    if state.phase is Phase.BATTLE and player is not None and state.continuous_active(
+            ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player)):
+        notes.append(Note("card", f"{player} cannot activate Traps in the Battle Phase (《漆黒の戦士 ワーウルフ》)"))
     return tuple(notes)

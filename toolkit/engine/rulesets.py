@@ -16,6 +16,8 @@ False
 False
 >>> RULESETS["ocg-2011"].adjustment_triggers_activate
 False
+>>> RULESETS["video_game"].phase_continues_after_response, RULESETS["ocg"].process_order is None
+(False, True)
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from toolkit.engine.video_game import ProcessOrder, video_game_process_order
 from toolkit.errors import ToolkitError
 
 PriorityRule = Literal["performer", "turn_player", "opponent"]
@@ -214,8 +217,15 @@ class Ruleset:
       (R7) — who holds priority after a process: "performer" (default),
       "turn_player" or "opponent"; see the doubts in FLAG_HISTORY.
     * ``hand_limit`` (R1) — 6.
-    * ``process_order`` — "player" (the OCG: players order their processes);
-      issue 6 adds "video_game" (system-ordered, V1).
+    * ``process_order`` (X4 / V1) — None: the players order their own
+      processes (the OCG, 12/05/05, 13/03/24); a function ``(state,
+      processes) -> ordered processes``: the system orders them and deals with
+      the first one before any open game state (the video games; the ONE
+      replaceable ordering function, see :mod:`toolkit.engine.video_game`).
+    * ``phase_continues_after_response`` (P1 / V2) — True: after a quick
+      effect answering the turn player's declaration to move on, priority
+      returns to the turn player and the phase goes on (the OCG, seed 002);
+      False: the game moves on as if both had passed (the video games).
     """
 
     name: str
@@ -235,7 +245,8 @@ class Ruleset:
         default="performer", metadata=_meta("priority_after_voluntary_process")
     )
     hand_limit: int = 6
-    process_order: str = "player"
+    process_order: ProcessOrder | None = None
+    phase_continues_after_response: bool = True
 
     def flags(self) -> dict[str, Any]:
         """The dated flags and their values."""
@@ -246,7 +257,8 @@ class Ruleset:
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
             raise UnknownRulesetError(f"unknown ruleset flag(s): {', '.join(sorted(unknown))}")
-        name = changes.pop("name", None) or self.name + "+" + ",".join(f"{k}={v}" for k, v in sorted(changes.items()))
+        name = changes.pop("name", None) or self.name + "+" + ",".join(
+            f"{k}={getattr(v, '__name__', v)}" for k, v in sorted(changes.items()))
         return dataclasses.replace(self, name=name, **changes)
 
 
@@ -291,9 +303,19 @@ _NAMED_DATES: dict[str, str | None] = {
 
 RULESETS: dict[str, Ruleset] = {name: ruleset_at(day, name) for name, day in _NAMED_DATES.items()}
 
+VIDEO_GAME = "video_game"
+"""The name of the video-game ruleset (V1, V2): today's OCG flags and card
+texts, the system's process order (ASSUMED, :func:`video_game_process_order`)
+and no return of priority after a response to a move-on declaration."""
+
+RULESETS[VIDEO_GAME] = dataclasses.replace(
+    RULESETS["ocg"], name=VIDEO_GAME, process_order=video_game_process_order,
+    phase_continues_after_response=False,
+)
+
 
 def ruleset_names() -> tuple[str, ...]:
-    """The names of the registered rulesets."""
+    """The names of the registered rulesets ("ocg" first)."""
     return tuple(RULESETS)
 
 

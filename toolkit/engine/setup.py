@@ -1,10 +1,12 @@
-"""From a Scenario to the first State of its End Phase.
+"""From a Scenario to the first State of the phase it starts in.
 
 ``initial_state`` reads a :class:`toolkit.scenario.Scenario` (or any object
-with the same attributes) and returns the position at the start of the End
-Phase: the turn player holds priority (R7), every process that applies is
-pending (R6), lingering effects carry the duration of the source card's text
-version at the ruleset's date (X1).
+with the same attributes) and returns the position at the start of its phase
+(the End Phase unless the scenario names another, P1): the turn player holds
+priority (R7), every process of that phase that applies is pending (R6),
+lingering effects carry the duration of the source card's text version at the
+ruleset's date (X1).  Under a video-game ruleset the system may first hand
+a pending process to its controller (V1).
 
 Card uids follow the scenario's order (player A then B; hand, field,
 graveyard, banished, deck), so the same scenario always gives the same state.
@@ -19,9 +21,9 @@ from typing import Any, Protocol
 from toolkit.engine.board import Board
 from toolkit.engine.cards import UnknownCardError, behaviour, text_at
 from toolkit.engine.durations import Lingering
-from toolkit.engine.procedure import r6_sync_processes
+from toolkit.engine.procedure import begin, r6_sync_processes
 from toolkit.engine.rulesets import Ruleset, UnknownRulesetError, get_ruleset, ruleset_at
-from toolkit.engine.state import Cause, State, Step
+from toolkit.engine.state import Cause, Phase, State, Step
 from toolkit.engine.values import PLAYERS, Card, Position, Zone, other
 from toolkit.errors import ScenarioError
 
@@ -74,17 +76,15 @@ def _position(value: str, where: str, file: str | None) -> Position:
 
 
 def initial_state(scenario: ScenarioLike, *, ruleset: Ruleset | str | None = None) -> State:
-    """The State at the start of ``scenario``'s End Phase.
+    """The State at the start of ``scenario``'s phase (default: the End Phase).
 
     ``ruleset`` overrides the scenario's date / ruleset (a Ruleset or a name).
     Raises :class:`~toolkit.errors.ScenarioError` naming the field for unknown
-    cards, lingering effects the source card does not define, or phases the
-    engine does not model yet.
+    cards, lingering effects the source card does not define, unknown
+    rulesets, or a phase that does not exist.
     """
     file = scenario.source
-    if scenario.phase != "end":
-        raise ScenarioError(f"the engine models the End Phase only, not phase {scenario.phase!r} (issue 6)",
-                            field="phase", file=file)
+    phase = start_phase(scenario.phase, file)
     if isinstance(ruleset, str):
         try:
             rules = get_ruleset(ruleset)
@@ -146,6 +146,7 @@ def initial_state(scenario: ScenarioLike, *, ruleset: Ruleset | str | None = Non
         lingering.append(Lingering(source, spec.controller, spec.effect, target, effect.duration))
 
     base = State(
+        phase=phase,
         turn_player=scenario.turn_player,
         ruleset=rules,
         cards=tuple(cards),
@@ -156,7 +157,27 @@ def initial_state(scenario: ScenarioLike, *, ruleset: Ruleset | str | None = Non
     )
     board = Board(base, Cause.END_PHASE)
     pending = r6_sync_processes(board, (), adjusted=False)
-    return board.freeze(step=Step.OPEN, priority=scenario.turn_player, passes=0, pending=pending)
+    return begin(board.freeze(step=Step.OPEN, priority=scenario.turn_player, passes=0, pending=pending))
+
+
+START_PHASES: tuple[Phase, ...] = (Phase.DRAW, Phase.STANDBY, Phase.MAIN1, Phase.BATTLE, Phase.MAIN2, Phase.END)
+"""The phases a position may start in (the Draw Phase: after the normal draw)."""
+
+
+def start_phase(name: object, file: str | None = None) -> Phase:
+    """The phase a scenario starts in, or a ScenarioError naming the field.
+
+    >>> start_phase("main1")
+    <Phase.MAIN1: 'main1'>
+    >>> start_phase("main3")
+    Traceback (most recent call last):
+    ...
+    toolkit.errors.ScenarioError: field 'phase': unknown phase 'main3'; known phases: draw, standby, main1, battle, main2, end
+    """
+    known = {p.value: p for p in START_PHASES}
+    if not isinstance(name, str) or name not in known:
+        raise ScenarioError(f"unknown phase {name!r}; known phases: {', '.join(known)}", field="phase", file=file)
+    return known[name]
 
 
 def as_state(position: State | ScenarioLike, *, ruleset: Ruleset | str | None = None) -> State:
@@ -165,6 +186,7 @@ def as_state(position: State | ScenarioLike, *, ruleset: Ruleset | str | None = 
         if ruleset is None:
             return position
         rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        return State(**{**{f: getattr(position, f) for f in State.__dataclass_fields__ if f != "_hash"},
-                        "ruleset": rules})
+        state = State(**{**{f: getattr(position, f) for f in State.__dataclass_fields__ if f != "_hash"},
+                         "ruleset": rules})
+        return begin(state) if state.step is Step.OPEN else state
     return initial_state(position, ruleset=ruleset)

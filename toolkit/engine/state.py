@@ -1,4 +1,4 @@
-"""The immutable End Phase position.
+"""The immutable position: the End Phase, and the phases before it (P1–P3).
 
 A :class:`State` is small and hashable (tuples, frozensets; no dicts of
 lists): search uses it as its transposition key.  It holds the game position
@@ -12,8 +12,11 @@ Who acts is explicit (:attr:`State.actor`):
 ``PRIORITY``   the priority holder may Pass, Perform a process, Activate a
                quick effect (open game state) or Respond (chain window)
 ``FORCED``     a player must choose: a mandatory process after both passed
-               (R7), the cards to discard (R1), triggers to put on the chain
-``AUTOMATIC``  the game proceeds by itself (the end of the turn, E1)
+               (R7), the cards to discard (R1), triggers to put on the chain,
+               the phase after Main Phase 1 (P3), the process the system
+               reached under a video-game ruleset (V1)
+``AUTOMATIC``  the game proceeds by itself (the end of the turn, E1;
+               damage calculation, where no player acts: P1)
 ``OVER``       the turn has ended
 =============  ==============================================================
 
@@ -73,12 +76,16 @@ class Step(Enum):
     """The turn ends (E1): the automatic sweep."""
     OVER = "over"
     """The turn has ended."""
+    NEXT_PHASE = "next_phase"
+    """Main Phase 1 ended: the turn player picks the Battle or the End Phase (P3)."""
+    DAMAGE = "damage"
+    """Damage calculation: no player may act, nor move on (P1's exception)."""
 
     @property
     def actor(self) -> Actor:
         if self in (Step.OPEN, Step.CHAIN):
             return Actor.PRIORITY
-        if self is Step.TURN_END:
+        if self in (Step.TURN_END, Step.DAMAGE):
             return Actor.AUTOMATIC
         if self is Step.OVER:
             return Actor.OVER
@@ -86,8 +93,17 @@ class Step(Enum):
 
 
 class Phase(StrEnum):
-    """The phase of the turn (issue 6 adds the others)."""
+    """The phase of the turn, in the order a turn runs through them (seed 002).
 
+    A scenario may start in any of the first six; the engine then plays the
+    turn to its end.  The Draw Phase starts after the normal draw.
+    """
+
+    DRAW = "draw"
+    STANDBY = "standby"
+    MAIN1 = "main1"
+    BATTLE = "battle"
+    MAIN2 = "main2"
     END = "end"
     TURN_END = "turn_end"
     """The moment the turn ends (E1): only what E1 allows happens here."""
@@ -168,6 +184,11 @@ class State:
     after_chain: str | None = None
     skipped: frozenset[str] = frozenset()
     phase: Phase = Phase.END
+    declared: bool = False
+    """The chain being built answers the turn player's declaration to move on
+    (set only where it matters: under a ruleset where the phase then moves on, V2)."""
+    attacker: int = -1
+    """The uid of the monster whose attack is under way (Battle Phase), or -1."""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -179,7 +200,7 @@ class State:
                     self.turn_player, self.cards, self.decks, self.anonymous, self.life,
                     self.step, self.priority, self.passes, self.forced, self.pending,
                     self.done, self.lingering, self.chain, self.waiting, self.adjusted,
-                    self.after_chain, self.skipped, self.phase,
+                    self.after_chain, self.skipped, self.phase, self.declared, self.attacker,
                 )
             ),
         )
@@ -200,7 +221,7 @@ class State:
             return self.priority
         if self.step in (Step.FORCED, Step.TRIGGERS):
             return self.forced
-        if self.step is Step.ADJUST:
+        if self.step in (Step.ADJUST, Step.NEXT_PHASE):
             return self.turn_player
         return None
 
@@ -309,7 +330,9 @@ class State:
         pend = ", ".join(p.label for p in self.pending) or "none"
         extra = f"; chain: {len(self.chain)}" if self.chain else ""
         adj = "; adjusted" if self.adjusted else ""
-        return f"{self.step.value} ({who}), passes {self.passes}; pending: {pend}{extra}{adj}"
+        where = "" if self.phase in (Phase.END, Phase.TURN_END, Phase.OVER) else f"[{self.phase.value}] "
+        attack = f"; attack by {self.cards[self.attacker].shown()}" if self.attacker >= 0 else ""
+        return f"{where}{self.step.value} ({who}), passes {self.passes}; pending: {pend}{extra}{adj}{attack}"
 
     def _repr_html_(self) -> str:
         esc = html.escape
@@ -337,11 +360,21 @@ class State:
             for x in self.pending
         )
         return (
-            f"<div><b>End Phase</b> — ruleset <code>{esc(self.ruleset.name)}</code>; "
+            f"<div><b>{PHASE_TITLES.get(self.phase, 'End Phase')}</b> — ruleset <code>{esc(self.ruleset.name)}</code>; "
             f"{esc(self.describe())}"
             f"<table>{''.join(rows)}</table>"
             f"<div>Pending processes:<ul>{pending or '<li>none</li>'}</ul></div></div>"
         )
+
+
+PHASE_TITLES: dict[Phase, str] = {
+    Phase.DRAW: "Draw Phase",
+    Phase.STANDBY: "Standby Phase",
+    Phase.MAIN1: "Main Phase 1",
+    Phase.BATTLE: "Battle Phase",
+    Phase.MAIN2: "Main Phase 2",
+    Phase.END: "End Phase",
+}
 
 
 def is_monster(card: Card) -> bool:

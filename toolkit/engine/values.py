@@ -180,6 +180,16 @@ class EventKind(StrEnum):
     HAND_ADJUSTED = "hand_adjusted"
     BANISH_PREVENTED = "banish_prevented"
     LOOP = "loop"
+    DECLARED = "declared"
+    """The turn player's declaration to move on from a phase other than the End
+    Phase (P1: it includes the pass); ``detail`` names the phase."""
+    PHASE_STARTED = "phase_started"
+    """A phase began during the line (``detail``: its name, e.g. "main1")."""
+    POSITION_CHANGED = "position_changed"
+    """A monster's battle position changed (``player``: who changed it;
+    ``detail``: the new position, "attack" or "defense")."""
+    ATTACKED = "attacked"
+    """A monster declared an attack (``player``: its controller)."""
 
 
 @dataclass(frozen=True, slots=True)

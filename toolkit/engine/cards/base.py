@@ -204,6 +204,7 @@ class Board(Protocol):
     def special_summon(self, uid: int, controller: str | None = None,
                        position: Position = Position.FACE_UP) -> None: ...
     def set_control(self, uid: int, player: str) -> None: ...
+    def change_position(self, uid: int, by: str, *, manual: bool = False) -> None: ...
     def damage(self, player: str, amount: int) -> None: ...
     def gain_life(self, player: str, amount: int) -> None: ...
     def add_lingering(self, item: Lingering) -> None: ...
@@ -240,6 +241,9 @@ class EndPhaseEffect:
     mandatory, 2 when optional) — e.g. ``ProcessKind.LINGERING`` for the rest
     of a resolved effect that the card's own text describes (Darklord
     Zerato's self-destruct) or ``MAINTENANCE_COST`` with ``activates=False``.
+    ``phase``: the phase whose process it is — "end" (default), or another
+    phase whose processes follow the same procedure (seed 002, P2b), e.g.
+    《黄泉ガエル》's "standby".
     """
 
     key: str
@@ -253,6 +257,7 @@ class EndPhaseEffect:
     cost: Resolve | None = None
     choices: Choices | None = None
     can_perform: Condition | None = None
+    phase: str = "end"
 
     @property
     def process_kind(self) -> ProcessKind:
@@ -322,6 +327,8 @@ class ContinuousKind(StrEnum):
     """《デス・ウォンバット》 / 《ピケルの魔法陣》: its controller takes no effect damage."""
     SELF_DESTRUCT = "self_destruct"
     """《彼岸の悪鬼 ファーファレル》 (1): destroyed while ``condition`` holds (not a chain link)."""
+    NO_OPPONENT_TRAPS_IN_BATTLE = "no_opponent_traps_in_battle"
+    """《漆黒の戦士 ワーウルフ》: its controller's opponent cannot activate Traps in the Battle Phase."""
 
 
 def face_up_on_field(card: Card, state: State) -> bool:
@@ -412,7 +419,9 @@ class CardBehaviour:
 
     ``archetypes`` are name groups card texts refer to (「彼岸」, 「ハーピィ」);
     ``subtype`` is e.g. "quick-play", "continuous", "spirit", "effect";
-    ``rulings`` lists ruling ids that involve the card.
+    ``rulings`` lists ruling ids that involve the card; ``atk`` / ``defense``
+    / ``attribute`` are a monster's printed values where an effect or an
+    attack needs them (None / "" when not modelled).
     """
 
     name: str
@@ -422,6 +431,9 @@ class CardBehaviour:
     subtype: str = ""
     archetypes: frozenset[str] = frozenset()
     rulings: tuple[str, ...] = ()
+    atk: int | None = None
+    defense: int | None = None
+    attribute: str = ""
     _order: tuple[CardText, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -41,6 +41,9 @@ register(
         card_type=CardType.MONSTER,
         subtype="effect",
         rulings=("ocg-120505-mist-archfiend-control-return-order",),
+        atk=2400,
+        defense=0,
+        attribute="DARK",
         texts=(
             CardText(
                 end_phase=(
