@@ -547,9 +547,10 @@ def _id_problems(row: Mapping[str, str]) -> list[str]:
 
 
 def in_verification_scope(row: Mapping[str, str]) -> bool:
-    """Issue 4's scope: the OCG End Phase / end-of-turn rulings (seeds 000,
-    001, 003); the phase-transition rulings of 002 belong to another issue."""
-    return row["game"] == "ocg" and row["topic"] != "phase_transition"
+    """Every OCG ruling: the End Phase / end-of-turn rulings (seeds 000, 001,
+    003, issue 4) and, since the engine models phases (issue 6), the
+    phase-transition rulings of 002."""
+    return row["game"] == "ocg"
 
 
 def _machine_problems(row: Mapping[str, str]) -> list[str]:
