@@ -75,4 +75,8 @@ __all__ += [
 from toolkit.history import changes, run_ruling, supersession_explanations, timeline_links, verify_rulings
 
 __all__ += ["changes", "run_ruling", "supersession_explanations", "timeline_links", "verify_rulings"]
+from toolkit.compare import Comparison, compare, ordering_dependence
+from toolkit.engine.rulesets import VIDEO_GAME
+
+__all__ += ["VIDEO_GAME", "Comparison", "compare", "ordering_dependence"]
 __version__ = "0.1.0"

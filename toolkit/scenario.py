@@ -1,9 +1,11 @@
-"""Scenarios: an End Phase position written down, as YAML or with a builder.
+"""Scenarios: a position written down, as YAML or with a builder.
 
 A :class:`Scenario` is what the engine consumes: who is the turn player, what
 each player holds (hand, field, graveyard, banished cards, deck), which
-resolved effects still linger, and the date (or named ruleset) whose rules
-apply. It is plain frozen data; the engine never writes to it.
+resolved effects still linger, the phase it starts in (the End Phase unless
+``phase`` names another: the engine then plays the turn to its end), and the
+date (or named ruleset, e.g. ``video_game``) whose rules apply. It is plain
+frozen data; the engine never writes to it.
 
 Physical copies. Every card a scenario lists is one physical card, named by
 its Japanese name (the key of the card registry). Two copies of the same card
@@ -77,7 +79,7 @@ POSITIONS: tuple[str, ...] = ("face_up", "face_up_defense", "face_down", "set")
 """``face_up`` is face-up attack for a monster; ``set`` is a set Spell/Trap."""
 
 PHASES: tuple[str, ...] = ("draw", "standby", "main1", "battle", "main2", "end")
-"""Phase names a scenario may start in (the engine decides which it supports)."""
+"""Phase names a scenario may start in, in turn order (the Draw Phase: after the normal draw)."""
 
 TAGS: Mapping[str, str] = {
     "summoned_this_turn": "Normal Summoned this turn (Spirits return to the hand)",
@@ -97,6 +99,8 @@ TAGS: Mapping[str, str] = {
     "sent_to_gy_from_deck": "sent to the graveyard from the deck, not from the hand or field",
     "milled_this_turn": "sent to the graveyard from the top of the deck this turn",
     "coin_tails": "an Arcana Force monster whose coin toss came up tails",
+    "position_changed_this_turn": "its battle position was already changed by its controller this turn",
+    "attacked_this_turn": "it attacked this turn (no more attacks or position changes)",
 }
 """What may have happened to a card this turn; the only tags a scenario accepts."""
 
@@ -219,7 +223,8 @@ class _Players(Mapping[str, PlayerSetup]):
 
 @dataclass(frozen=True)
 class Scenario:
-    """An End Phase position under the rules of one date or named ruleset.
+    """A position (by default at the start of the End Phase) under the rules
+    of one date or named ruleset.
 
     Constructing one checks its shape (players, positions, tags, counts,
     copies, date xor ruleset); :meth:`validate` also checks card names,

@@ -1,0 +1,283 @@
+"""One position under several rulesets, side by side.
+
+:func:`compare` explores a scenario under each ruleset (e.g. the OCG and the
+video games, or two dates) and lines the outcomes up: how many lines reach
+each outcome under each ruleset, and one example line wherever it is
+reachable.  :meth:`Comparison.differences` keeps the outcomes that some
+ruleset cannot reach; :func:`ordering_dependence` asks which of the OCG-only
+outcomes hang on the assumed order of the video games' system (V1).
+
+An outcome is described by its *facts* — the events of its line and the
+final zones — keeping only the facts that tell it apart from the other
+outcomes of the comparison.
+
+>>> from toolkit.scenario import seed_scenario
+>>> c = compare(seed_scenario("mist_archfiend_enemy_controller"), ["ocg", "video_game"])
+>>> c.rulesets
+('ocg', 'video_game')
+>>> [len(c.only_in("ocg")), len(c.only_in("video_game"))]
+[1, 0]
+>>> compare(seed_scenario("mist_archfiend_enemy_controller"), ["ocg", "vidoe_game"])  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+toolkit.errors.ScenarioError: ...field 'rulesets[1]': unknown ruleset 'vidoe_game' (did you mean 'video_game'?); known: ...
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from toolkit.engine.rulesets import RULESETS, VIDEO_GAME, Ruleset, UnknownRulesetError, get_ruleset
+from toolkit.engine.search import Exploration, explore
+from toolkit.engine.trace import LineStep
+from toolkit.engine.values import Event, Outcome, sorted_events
+from toolkit.engine.video_game import ProcessOrder, reversed_kind_order, video_game_process_order
+from toolkit.errors import ScenarioError
+from toolkit.scenario import Scenario, seed_scenario
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "ComparedOutcome",
+    "Comparison",
+    "compare",
+    "line_text",
+    "ordering_dependence",
+    "video_game_variant",
+]
+
+_QUIET_DETAIL = frozenset({"activated", "resolved", "performed", "negated"})
+
+
+def event_text(event: Event) -> str:
+    """A short reading of an event: ``activated 重力解除 (B)``, ``damage B 2000 [battle]``."""
+    parts = [str(event.kind)]
+    if event.card is not None:
+        parts.append(event.card)
+    if event.player is not None:
+        parts.append(f"({event.player})" if event.card is not None else event.player)
+    if event.amount is not None:
+        parts.append(str(event.amount))
+    if event.detail is not None and event.kind not in _QUIET_DETAIL:
+        parts.append(f"[{event.detail}]")
+    return " ".join(parts)
+
+
+def _facts(outcome: Outcome) -> frozenset[str]:
+    facts = {event_text(e) for e in sorted_events(outcome.events)}
+    for player, zone, names in outcome.summary.zones:
+        for name in names:
+            facts.add(f"{player}.{zone}: {name}")
+    facts.update(f"{player}.LP {lp}" for player, lp in outcome.summary.life)
+    if outcome.loop is not None:
+        facts.add("loop")
+    return frozenset(facts)
+
+
+def line_text(steps: Sequence[LineStep]) -> str:
+    """The actions of a line, repeated ones folded: ``Pass() ×3 ; EnterPhase('end')``."""
+    out: list[str] = []
+    last, count = "", 0
+    for step in steps:
+        text = repr(step.action)
+        if text == last:
+            count += 1
+            continue
+        if last:
+            out.append(last if count == 1 else f"{last} ×{count}")
+        last, count = text, 1
+    if last:
+        out.append(last if count == 1 else f"{last} ×{count}")
+    return " ; ".join(out)
+
+
+@dataclass(frozen=True)
+class ComparedOutcome:
+    """One outcome across the compared rulesets."""
+
+    outcome: Outcome
+    lines: tuple[int, ...]
+    """The number of lines reaching it under each ruleset (0: unreachable)."""
+    examples: tuple[tuple[LineStep, ...] | None, ...]
+    """One line reaching it under each ruleset where it is reachable."""
+    facts: tuple[str, ...]
+    """What tells it apart from the other outcomes of the comparison."""
+
+    def reachable(self, index: int) -> bool:
+        return self.lines[index] > 0
+
+    @property
+    def description(self) -> str:
+        return "; ".join(self.facts) or "(the only outcome)"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The outcomes of one position under several rulesets."""
+
+    title: str
+    rulesets: tuple[str, ...]
+    explorations: tuple[Exploration, ...]
+    outcomes: tuple[ComparedOutcome, ...]
+
+    def index(self, ruleset: str) -> int:
+        try:
+            return self.rulesets.index(ruleset)
+        except ValueError:
+            raise ScenarioError(f"{ruleset!r} is not among the compared rulesets ({', '.join(self.rulesets)})",
+                                field="ruleset") from None
+
+    def reachable_in(self, ruleset: str) -> tuple[ComparedOutcome, ...]:
+        i = self.index(ruleset)
+        return tuple(o for o in self.outcomes if o.reachable(i))
+
+    def only_in(self, ruleset: str, than: str | None = None) -> tuple[ComparedOutcome, ...]:
+        """Outcomes reachable under ``ruleset`` and not under ``than`` (None:
+        not under any other compared ruleset)."""
+        i = self.index(ruleset)
+        others = [self.index(than)] if than is not None else [j for j in range(len(self.rulesets)) if j != i]
+        return tuple(o for o in self.outcomes if o.reachable(i) and not any(o.reachable(j) for j in others))
+
+    def differences(self) -> pd.DataFrame:
+        """One row per outcome that some ruleset cannot reach: its facts,
+        where it is reachable and where not, and a line reaching it."""
+        import pandas as pd
+
+        rows = []
+        for o in self.outcomes:
+            if all(o.lines):
+                continue
+            first = next(i for i, n in enumerate(o.lines) if n)
+            example = o.examples[first]
+            rows.append({
+                "outcome": o.description,
+                "reachable_in": ", ".join(r for r, n in zip(self.rulesets, o.lines) if n),
+                "unreachable_in": ", ".join(r for r, n in zip(self.rulesets, o.lines) if not n),
+                "example_under": self.rulesets[first],
+                "example": line_text(example or ()),
+            })
+        columns = ["outcome", "reachable_in", "unreachable_in", "example_under", "example"]
+        return pd.DataFrame(rows, columns=columns).astype("string")
+
+    def table(self) -> pd.DataFrame:
+        """Every outcome side by side: its facts and its number of lines under each ruleset."""
+        import pandas as pd
+
+        rows = []
+        for o in self.outcomes:
+            row: dict[str, object] = {"outcome": o.description}
+            row.update({f"lines[{r}]": n for r, n in zip(self.rulesets, o.lines)})
+            rows.append(row)
+        frame = pd.DataFrame(rows, columns=["outcome"] + [f"lines[{r}]" for r in self.rulesets])
+        return frame.astype({"outcome": "string", **{f"lines[{r}]": "int64" for r in self.rulesets}})
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        head = "".join(f"<th>{esc(r)}</th>" for r in self.rulesets)
+        body = []
+        for o in self.outcomes:
+            cells = "".join(f"<td>{n if n else '—'}</td>" for n in o.lines)
+            body.append(f"<tr><td>{esc(o.description)}</td>{cells}</tr>")
+        return (f"<div><b>{esc(self.title)}</b>: {len(self.outcomes)} outcomes; lines under each ruleset "
+                f"(— unreachable)<table><thead><tr><th>outcome</th>{head}</tr></thead>"
+                f"<tbody>{''.join(body)}</tbody></table></div>")
+
+
+def _scenario(scenario: Scenario | str) -> Scenario:
+    if isinstance(scenario, Scenario):
+        return scenario
+    if isinstance(scenario, str):
+        return seed_scenario(scenario)
+    raise ScenarioError(f"expected a Scenario or the name of a shipped scenario, got {type(scenario).__name__}",
+                        field="scenario")
+
+
+def _ruleset(value: str | Ruleset, where: str, file: str | None) -> Ruleset:
+    if isinstance(value, Ruleset):
+        return value
+    if not isinstance(value, str):
+        raise ScenarioError(f"expected a ruleset name or a Ruleset, got {value!r}", field=where, file=file)
+    try:
+        return get_ruleset(value)
+    except UnknownRulesetError:
+        close = difflib.get_close_matches(value, list(RULESETS), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ScenarioError(f"unknown ruleset {value!r}{hint}; known: {', '.join(RULESETS)}",
+                            field=where, file=file) from None
+
+
+def compare(scenario: Scenario | str, rulesets: Sequence[str | Ruleset] = ("ocg", VIDEO_GAME), *,
+            max_states: int = 200_000) -> Comparison:
+    """Explore ``scenario`` (a Scenario or a shipped scenario's name) under
+    each of ``rulesets`` (names or Ruleset values) and line the outcomes up.
+
+    A ruleset name that is not registered raises the same ScenarioError as a
+    bad scenario field, naming ``rulesets[i]``.
+    """
+    position = _scenario(scenario)
+    file = position.source
+    if isinstance(rulesets, (str, Ruleset)) or len(rulesets) < 2:
+        raise ScenarioError("compare needs at least two rulesets, e.g. ['ocg', 'video_game']", field="rulesets",
+                            file=file)
+    rules = [_ruleset(r, f"rulesets[{i}]", file) for i, r in enumerate(rulesets)]
+    names = tuple(r.name for r in rules)
+    if len(set(names)) != len(names):
+        raise ScenarioError(f"the same ruleset is listed twice ({', '.join(names)})", field="rulesets", file=file)
+    found = tuple(explore(position, ruleset=r, max_states=max_states) for r in rules)
+    merged: dict[Outcome, tuple[list[int], list[tuple[LineStep, ...] | None]]] = {}
+    for i, exploration in enumerate(found):
+        for item in exploration.outcomes:
+            entry = merged.setdefault(item.outcome, ([0] * len(rules), [None] * len(rules)))
+            entry[0][i] = item.lines
+            entry[1][i] = item.example
+    facts = {outcome: _facts(outcome) for outcome in merged}
+    common = frozenset.intersection(*facts.values()) if facts else frozenset()
+    outcomes = [
+        ComparedOutcome(outcome, tuple(lines), tuple(examples), tuple(sorted(facts[outcome] - common)))
+        for outcome, (lines, examples) in merged.items()
+    ]
+    outcomes.sort(key=lambda o: (-sum(1 for n in o.lines if n), tuple(-n for n in o.lines), o.description))
+    return Comparison(position.title, names, found, tuple(outcomes))
+
+
+def video_game_variant(order: ProcessOrder, name: str) -> Ruleset:
+    """The video-game ruleset with another system order (to test the V1 assumption)."""
+    return RULESETS[VIDEO_GAME].with_flags(process_order=order, name=name)
+
+
+DEFAULT_ORDERS: Mapping[str, ProcessOrder] = {
+    VIDEO_GAME: video_game_process_order,
+    "video_game/reversed kinds": reversed_kind_order,
+}
+"""The assumed system order and the alternative the notebook tests it against."""
+
+
+def ordering_dependence(scenario: Scenario | str, orders: Mapping[str, ProcessOrder] = DEFAULT_ORDERS, *,
+                        base: str | Ruleset = "ocg") -> pd.DataFrame:
+    """Which outcomes reachable under ``base`` (the OCG) are lost in the video
+    games, under each candidate system order: one row per outcome lost under
+    at least one order, a boolean column per order (True: still reachable),
+    and ``depends_on_order`` (lost under some orders only).  Outcomes lost
+    under every order do not depend on the ordering assumption."""
+    import pandas as pd
+
+    variants = [video_game_variant(order, name) if name != VIDEO_GAME or order is not video_game_process_order
+                else RULESETS[VIDEO_GAME] for name, order in orders.items()]
+    result = compare(scenario, [base, *variants])
+    base_name = result.rulesets[0]
+    rows = []
+    for o in result.reachable_in(base_name):
+        kept = {name: o.reachable(i + 1) for i, name in enumerate(orders)}
+        if all(kept.values()):
+            continue
+        rows.append({"outcome": o.description, **kept, "depends_on_order": any(kept.values()),
+                     "example": line_text(o.examples[0] or ())})
+    columns = ["outcome", *orders, "depends_on_order", "example"]
+    frame = pd.DataFrame(rows, columns=columns)
+    return frame.astype({"outcome": "string", "example": "string", "depends_on_order": "bool",
+                         **{name: "bool" for name in orders}})
