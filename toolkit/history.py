@@ -58,7 +58,7 @@ __all__ = [
     "verify_rulings",
 ]
 
-DECIDING_RULES = ("H1", "H2", "H3", "H4", "H5", "E1", "R8", "R4", "X1")
+DECIDING_RULES = ("H1", "H2", "H3", "H4", "H5", "E1", "R8", "R4", "X1", "P2", "P1", "P3", "V2", "V1")
 """Rule ids whose notes in a trace explain why something did or did not happen."""
 
 VERIFY_COLUMNS = (

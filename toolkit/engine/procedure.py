@@ -819,6 +819,9 @@ def r5_resolve_chain(state: State, log: _Log) -> State:
     board = Board(state, cause)
     _resolve_links(board, state)
     pending, waiting = _settle(board, state, cause, state.adjusted)
+    if state.phase not in (Phase.END, Phase.TURN_END, Phase.OVER) and p1_phase_continues(state):
+        todo = f"; still to do in it: {', '.join(p.label for p in pending)}" if pending else ""
+        board.note("P1", f"the chain has resolved: the {PHASE_TITLES[state.phase]} goes on{todo}")
     _flush(board, log)
     return board.freeze(step=Step.OPEN, chain=(), pending=pending, waiting=state.waiting + waiting, passes=0)
 
@@ -1094,9 +1097,9 @@ def p1_damage_calculation(state: State, log: _Log) -> State:
     if still and not _monsters(state, defender):
         amount = behaviour(attacker.name).atk or 0
         board.battle_damage(defender, amount, source=attacker.name)
-        board.note("P1", f"damage calculation: {attacker.shown()} deals {amount} battle damage to {defender}")
+        board.note("game", f"damage calculation: {attacker.shown()} deals {amount} battle damage to {defender}")
     else:
-        board.note("P1", f"damage calculation: {attacker.shown()}'s attack no longer applies — no damage")
+        board.note("game", f"damage calculation: {attacker.shown()}'s attack no longer applies — no damage")
     pending, waiting = _settle(board, state, Cause.END_PHASE, False)
     _flush(board, log)
     return _advance(board.freeze(step=Step.OPEN, attacker=-1, pending=pending, waiting=state.waiting + waiting,
@@ -1196,7 +1199,7 @@ def _declare_attack(state: State, action: Attack, log: _Log) -> State:
     card = board.cards[action.ref]
     board.cards[action.ref] = replace(card, tags=card.tags | {"attacked_this_turn"})
     board.record(Event(EventKind.ATTACKED, card=card.name, player=state.turn_player))
-    board.note("P1", f"{card.shown()} attacks directly; both must pass before the Damage Step")
+    board.note("game", f"{card.shown()} attacks directly; both must pass before the Damage Step")
     _flush(board, log)
     return _advance(board.freeze(attacker=action.ref, passes=0, step=Step.OPEN, after_chain=state.turn_player), log)
 
@@ -1275,6 +1278,9 @@ def withheld(state: State) -> tuple[Note, ...]:
         notes.append(Note("E1", "the turn has ended: no trigger may be activated"))
     if state.step is Step.DAMAGE:
         notes.append(Note("P1", "damage calculation: no quick effect and no move to the next step"))
+    if state.step is Step.NEXT_PHASE:
+        notes.append(Note("P2", "both players passed: Main Phase 1 has ended, nothing more is done in it"))
+        notes.append(Note("P3", "the next phase is chosen now, after both passed (08/07/14, 12/08/01)"))
     if state.step is Step.FORCED and state.ruleset.process_order is not None:
         head = system_head(state)
         others = [p.label for p in state.pending if head is not None and p.pid != head.pid]
