@@ -199,6 +199,8 @@ def test_every_ruling_with_a_check_is_run_and_the_engine_agrees(engine_article: 
     old = by_id["ocg-130330-hysteric-sign-adjustment"]
     assert (old.rules, old.engine) == ("ocg@2013-03-30", "yes")
     assert by_id["ocg-160708-hysteric-sign-adjustment"].engine == "no"
+    assert old.today == "no", "under today's rules the 2013 answer no longer holds"
+    assert old.decided_by.startswith("H5"), old.decided_by
     # the line that shows "yes" activates Hysteric Sign's effect after the adjustment
     actions = list(old.line["action"])
     assert any("ヒステリック・サイン" in a and a.startswith("Perform") for a in actions)

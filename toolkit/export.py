@@ -165,8 +165,9 @@ class RulingCheck:
 
     The check (rulings.csv ``check``, see :mod:`toolkit.ruling_checks`) runs on
     the ruling's scenarios under the rules of the ruling's date (or its
-    ``ruleset``); ``line`` is the trace of the line that shows the engine's
-    answer (a witness, or a refutation).
+    ``ruleset``), through :func:`toolkit.history.run_ruling`; ``line`` is the
+    trace of the line that shows the engine's answer (a witness, or a
+    refutation) and ``decided_by`` the rule that decides it.
     """
 
     ruling_id: str
@@ -176,6 +177,10 @@ class RulingCheck:
     expected: str
     engine: str
     line: pd.DataFrame
+    decided_by: str = ""
+    """The rule / trace note that decides the engine's answer."""
+    today: str | None = None
+    """The engine's answer under today's rules."""
 
     @property
     def agrees(self) -> bool:
@@ -210,10 +215,12 @@ class RulingArticle:
                     "expected": c.expected,
                     "engine": c.engine,
                     "agrees": c.agrees,
+                    "today": c.today,
+                    "decided_by": c.decided_by,
                 }
                 for c in self.checks
             ],
-            columns=["ruling_id", "rules", "question", "expected", "engine", "agrees"],
+            columns=["ruling_id", "rules", "question", "expected", "engine", "agrees", "today", "decided_by"],
         )
 
 
@@ -261,34 +268,24 @@ def build_article(
 
 
 def check_ruling(row: pd.Series) -> RulingCheck | None:
-    """Run a ruling's check (None when it has none: not modelled, or no scenario)."""
+    """Re-derive a ruling with :func:`toolkit.history.run_ruling` (None when it
+    has no machine form: not modelled)."""
     if "check" not in row.index or pd.isna(row["check"]) or pd.isna(row["expected"]):
         return None
-    from toolkit.engine import get_ruleset, ruleset_at
-    from toolkit.engine.trace import trace_frame
-    from toolkit.ruling_checks import parse_check, run_check, scenarios_named
-    from toolkit.scenario import seed_scenario
+    from toolkit.history import run_ruling
 
-    check = parse_check(str(row["check"]), where=f"rulings.csv {row['ruling_id']} check")
-    files = [str(f) for f in (row["scenario"] if isinstance(row["scenario"], list) else [])]
-    files += [f for f in scenarios_named(check) if f not in files]
-    if not files:
-        return None
-    scenarios = {f: seed_scenario(f.removesuffix(".yaml")) for f in files}
-    if not pd.isna(row["ruleset"]):
-        ruleset = get_ruleset(str(row["ruleset"]))
-    else:
-        ruleset = ruleset_at(None if pd.isna(row["date"]) else pd.Timestamp(row["date"]).date())
-    result = run_check(check, scenarios, ruleset, default=files[0])
-    line = trace_frame(result.parts[0].line) if result.parts else pd.DataFrame()
+    run = run_ruling({str(k): v for k, v in row.to_dict().items()})
+    names = row["scenario"] if isinstance(row["scenario"], list) else []
     return RulingCheck(
-        ruling_id=str(row["ruling_id"]),
+        ruling_id=run.ruling_id,
         question=str(row["check_en"]) if not pd.isna(row["check_en"]) else str(row["check"]),
-        rules=ruleset.name,
-        scenarios=tuple(f.removesuffix(".yaml") for f in files),
-        expected=str(row["expected"]),
-        engine=result.answer,
-        line=line,
+        rules=run.rules.name,
+        scenarios=tuple(str(n).removesuffix(".yaml") for n in names),
+        expected=run.expected,
+        engine=run.own.answer,
+        line=run.trace,
+        decided_by=run.decided_by,
+        today=run.today.answer,
     )
 
 
@@ -477,7 +474,12 @@ def article_markdown(article: RulingArticle) -> str:
                 "",
                 f"{check.question}? Ruling: **{check.expected}**; engine (rules `{check.rules}`, scenario "
                 + ", ".join(f"`{s}`" for s in check.scenarios)
-                + f"): **{check.engine}**. The line that shows it:",
+                + f"): **{check.engine}**"
+                + (f"; under today's rules: {check.today}" if check.today else "")
+                + ".",
+                "",
+                *([f"Decided by: {check.decided_by}", ""] if check.decided_by else []),
+                "The line that shows it:",
                 "",
             ]
             out += _md_table(check.line, TRACE_COLUMNS_MD)
