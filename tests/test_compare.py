@@ -129,3 +129,17 @@ def test_bad_scenarios_are_scenario_errors() -> None:
         compare(42)  # type: ignore[arg-type]
     with pytest.raises(ScenarioError, match="not among the compared rulesets"):
         compare("mist_archfiend_enemy_controller").only_in("ocg-2011")
+
+
+def test_ruling_answers_under_the_video_game() -> None:
+    from toolkit import load_rulings
+    from toolkit.compare import ruling_answers
+
+    rulings = load_rulings()
+    table = ruling_answers(rulings[rulings["topic"] == "phase_transition"]).set_index("ruling_id")
+    assert (table["answer"] == table["expected"]).all(), "the seed 002 rulings hold under their own rules"
+    flipped = sorted(table.index[table["answer"] != table["answer[video_game]"]])
+    assert flipped == ["ocg-undated-treeborn-frog-virus-standby", "ocg-undated-warwolf-zero-gravity-main"]
+    assert "ocg-120928-pass-for-opponent-trap-call-judge" not in table.index, "no check, no row"
+    with pytest.raises(ScenarioError, match=r"rulesets\[0\]"):
+        ruling_answers(rulings.head(3), ["nope"])

@@ -48,6 +48,7 @@ __all__ = [
     "compare",
     "line_text",
     "ordering_dependence",
+    "ruling_answers",
     "video_game_variant",
 ]
 
@@ -281,3 +282,32 @@ def ordering_dependence(scenario: Scenario | str, orders: Mapping[str, ProcessOr
     frame = pd.DataFrame(rows, columns=columns)
     return frame.astype({"outcome": "string", "example": "string", "depends_on_order": "bool",
                          **{name: "bool" for name in orders}})
+
+
+def ruling_answers(rulings: pd.DataFrame, rulesets: Sequence[str | Ruleset] = (VIDEO_GAME,)) -> pd.DataFrame:
+    """Each ruling's check (rows of the rulings table that have one) answered
+    under the ruling's own rules (its date, or the ruleset it names) and
+    under each of ``rulesets``: one row per ruling, ``answer`` under its own
+    rules and ``answer[<ruleset>]`` under each other."""
+    import pandas as pd
+
+    from toolkit.history import ruling_ruleset
+    from toolkit.ruling_checks import parse_check, run_check
+
+    others = [_ruleset(r, f"rulesets[{i}]", None) for i, r in enumerate(rulesets)]
+    rows = []
+    for _, row in rulings[rulings["check"].notna()].sort_values("ruling_id").iterrows():
+        data = {str(k): v for k, v in row.to_dict().items()}
+        names = [str(n) for n in data["scenario"]]
+        scenarios = {n: seed_scenario(n) for n in names}
+        check = parse_check(data["check"], f"{data['ruling_id']}: check")
+        own = ruling_ruleset(data)
+        record: dict[str, object] = {
+            "ruling_id": data["ruling_id"], "check_en": data["check_en"], "expected": data["expected"],
+            "ruleset": own.name, "answer": run_check(check, scenarios, own, default=names[0]).answer,
+        }
+        for rules in others:
+            record[f"answer[{rules.name}]"] = run_check(check, scenarios, rules, default=names[0]).answer
+        rows.append(record)
+    columns = ["ruling_id", "check_en", "expected", "ruleset", "answer", *[f"answer[{r.name}]" for r in others]]
+    return pd.DataFrame(rows, columns=columns).astype("string")

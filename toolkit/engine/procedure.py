@@ -627,7 +627,7 @@ def r7_pass(state: State, log: _Log) -> State:
     holder = state.priority or state.turn_player
     if holder == state.turn_player and state.phase is not Phase.END and state.attacker < 0:
         log[0].append(Event(EventKind.DECLARED, player=holder, detail=state.phase.value))
-        log[1].append(Note("P1", f"{holder} declares the end of the {PHASE_TITLES[state.phase]}: the declaration "
+        log[1].append(Note("P1", f"{holder} declares the end of {_the(state.phase)}: the declaration "
                                  f"includes its pass; the phase ends only if {other(holder)} passes too"))
     if state.passes + 1 >= 2:
         log[1].append(Note("R7", f"{holder} passes: both players passed in succession"))
@@ -821,7 +821,7 @@ def r5_resolve_chain(state: State, log: _Log) -> State:
     pending, waiting = _settle(board, state, cause, state.adjusted)
     if state.phase not in (Phase.END, Phase.TURN_END, Phase.OVER) and p1_phase_continues(state):
         todo = f"; still to do in it: {', '.join(p.label for p in pending)}" if pending else ""
-        board.note("P1", f"the chain has resolved: the {PHASE_TITLES[state.phase]} goes on{todo}")
+        board.note("P1", f"the chain has resolved: {_the(state.phase)} goes on{todo}")
     _flush(board, log)
     return board.freeze(step=Step.OPEN, chain=(), pending=pending, waiting=state.waiting + waiting, passes=0)
 
@@ -1017,7 +1017,7 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
     elif isinstance(action, Proceed):
         nxt = p1_damage_calculation(state, log) if step is Step.DAMAGE else e1_turn_end(state, log)
     elif isinstance(action, EnterPhase):
-        log[1].append(Note("P3", f"{state.turn_player} chooses the {PHASE_TITLES[Phase(action.phase)]}"))
+        log[1].append(Note("P3", f"{state.turn_player} chooses {_the(Phase(action.phase))}"))
         nxt = p_enter_phase(state, Phase(action.phase), log)
     elif isinstance(action, ChangePosition):
         nxt = _change_position(state, action, log)
@@ -1037,6 +1037,12 @@ def apply(state: State, action: Action) -> State:
 # Phases (P1–P3) and the video games (V1, V2)
 # --------------------------------------------------------------------------
 
+def _the(phase: Phase) -> str:
+    """'the Standby Phase', 'Main Phase 1' (how a phase is named in a note)."""
+    title = PHASE_TITLES[phase]
+    return title if title.startswith("Main") else f"the {title}"
+
+
 NEXT_PHASE: dict[Phase, Phase] = {
     Phase.DRAW: Phase.STANDBY,
     Phase.STANDBY: Phase.MAIN1,
@@ -1053,10 +1059,10 @@ def p2_phase_ends(state: State, log: _Log) -> State:
     left — the phase ends, whatever the turn player meant by its pass;
     optional processes not performed in it are gone.  After Main Phase 1 the
     turn player now chooses the next phase (P3)."""
-    title = PHASE_TITLES[state.phase]
-    log[1].append(Note("P2", f"both players passed: the {title} ends"))
+    title = _the(state.phase)
+    log[1].append(Note("P2", f"both players passed: {title} ends"))
     for proc in state.pending:
-        log[1].append(Note("P2", f"{proc.label}: optional process not performed in the {title} — gone"))
+        log[1].append(Note("P2", f"{proc.label}: optional process not performed in {title} — gone"))
     if state.phase is Phase.MAIN1:
         log[1].append(Note("P3", f"{state.turn_player} now chooses the Battle Phase or the End Phase (08/07/14, 12/08/01)"))
         return _with(state, step=Step.NEXT_PHASE, pending=(), priority=None, forced=None, passes=0,
@@ -1080,7 +1086,7 @@ def p_enter_phase(state: State, phase: Phase, log: _Log) -> State:
     board = Board(fresh, Cause.END_PHASE)
     board.record(Event(EventKind.PHASE_STARTED, player=state.turn_player, detail=phase.value))
     pending = r6_sync_processes(board, (), adjusted=False)
-    log[1].append(Note("P1", f"the {PHASE_TITLES[phase]} begins: {state.turn_player} holds priority"))
+    log[1].append(Note("P1", f"{_the(phase)} begins: {state.turn_player} holds priority"))
     _flush(board, log)
     return _advance(board.freeze(pending=pending), log)
 
@@ -1216,7 +1222,7 @@ def explain(state: State, action: Action) -> Note:
     if isinstance(action, Pass):
         if state.step is Step.OPEN:
             if in_phase and who == state.turn_player and state.attacker < 0:
-                return Note("P1", f"{who} declares the end of the {PHASE_TITLES[state.phase]} (includes its pass)")
+                return Note("P1", f"{who} declares the end of {_the(state.phase)} (includes its pass)")
             return Note("R7", f"{who} passes priority")
         if state.step is Step.CHAIN:
             return Note("R5", f"{who} does not respond")
@@ -1224,7 +1230,7 @@ def explain(state: State, action: Action) -> Note:
             return Note("V1", f"{who} declines the optional process the system reached")
         return Note("R5", f"{who} declines its optional triggers")
     if isinstance(action, EnterPhase):
-        return Note("P3", f"both passed: {who} chooses the {PHASE_TITLES[Phase(action.phase)]}")
+        return Note("P3", f"both passed: {who} chooses {_the(Phase(action.phase))}")
     if isinstance(action, ChangePosition):
         return Note("game", f"{who} changes {action.monster}'s battle position (Main Phase, once per turn)")
     if isinstance(action, Attack):
