@@ -23,7 +23,10 @@ lab: install-notebooks
 	@echo "Starting JupyterLab on notebooks/ — open the http://127.0.0.1:$(PORT)/lab?token=... URL printed below."
 	$(BIN)/jupyter lab --notebook-dir=notebooks --no-browser --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG)
 
+# Exports made while testing (notebook 05 writes an article) go to a folder of
+# the checkout, not into the user's home; datasets/ is never written.
 test: install-test
+	ENDPHASE_USER_DIR=$(CURDIR)/test-output/user_data \
 	$(BIN)/python -m pytest tests toolkit notebooks \
 		--doctest-modules \
 		--nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
