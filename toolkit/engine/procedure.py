@@ -1270,7 +1270,7 @@ def withheld(state: State) -> tuple[Note, ...]:
         for proc in state.pending:
             if proc.controller != player:
                 continue
-            if state.step is Step.FORCED and not proc.mandatory:
+            if state.step is Step.FORCED and not proc.mandatory and state.ruleset.process_order is None:
                 notes.append(Note("R7", f"{proc.label}: optional — after both passed only a mandatory process may be performed"))
             elif not proc.mandatory and r8_negated(state, proc):
                 source = next((x.source for x in state.lingering if x.target == proc.source), "an effect")

@@ -245,7 +245,7 @@ class Ruleset:
         default="performer", metadata=_meta("priority_after_voluntary_process")
     )
     hand_limit: int = 6
-    process_order: ProcessOrder | None = None
+    process_order: ProcessOrder | None = field(default=None, repr=False)
     phase_continues_after_response: bool = True
 
     def flags(self) -> dict[str, Any]:
