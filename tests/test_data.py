@@ -121,7 +121,7 @@ REQUIRED_EVENTS = {
     "dm-comprehensive-rules-511",
     "h5-end-phase-triggers-2016-07-08",
     "h3-chained-triggers-2023-01-16",
-    "h2-adjustment-triggers-2012-08-08",
+    "h2-adjustment-triggers-2008-08-03",
     "e1-turn-end-triggers-2017-03",
 }
 
@@ -236,7 +236,7 @@ def test_events_have_the_ids_other_modules_reference(events: pd.DataFrame) -> No
     assert pd.isna(by_id.at["dm-comprehensive-rules-511", "date"])
     assert by_id.at["dm-comprehensive-rules-511", "game"] == "duel_masters"
     for principle in ("h5-end-phase-triggers-2016-07-08", "h3-chained-triggers-2023-01-16",
-                      "h2-adjustment-triggers-2012-08-08", "e1-turn-end-triggers-2017-03"):
+                      "h2-adjustment-triggers-2008-08-03", "e1-turn-end-triggers-2017-03"):
         assert by_id.at[principle, "kind"] == "ruling_principle"
 
 

@@ -33,7 +33,7 @@ def test_dandelion_discarded_summons_tokens() -> None:
 
 
 def test_dandelion_before_triggers_could_follow_the_adjustment() -> None:
-    d = draft().hand("A", ["ダンディライオン", *FILLERS[:6]]).on("2011-09-01")
+    d = draft().hand("A", ["ダンディライオン", *FILLERS[:6]]).on("2008-01-01")
     state, events = play(start(d), "Pass()", "Pass()", "Discard(('ダンディライオン',))")
     assert "discarded" in kinds(events, "ダンディライオン")
     assert state.is_over or not any("ダンディライオン" in m for m in moves(state))

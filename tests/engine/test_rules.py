@@ -250,12 +250,12 @@ def test_h1_no_quick_effect_after_the_adjustment_otherwise():
         assert not any(isinstance(s.action, (Activate, Respond)) for s in actions[adjusted_at + 1:])
 
 
-def test_h2_adjustment_triggers_activate_from_2012():
+def test_h2_adjustment_triggers_activate_from_2008():
     peten = scenario(player(hand=(PETEN,) + FILLERS[:6], deck=(f"{PETEN}#2",)), date="2013-03-27")
     s = play(initial_state(peten), "Pass()", "Pass()")
     s = apply(s, next(d for d in only(s, Discard) if d.cards == (PETEN,)))
     assert s.step is Step.TRIGGERS and only(s, Activate)
-    before = play(initial_state(peten, ruleset="ocg-2011"), "Pass()", "Pass()")
+    before = play(initial_state(peten, ruleset="ocg-2008"), "Pass()", "Pass()")
     result = transition(before, next(d for d in only(before, Discard) if d.cards == (PETEN,)))
     assert result.state.step is Step.TURN_END
     assert any(n.rule == "H2" for n in result.notes)

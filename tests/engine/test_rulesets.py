@@ -45,7 +45,8 @@ def test_named_rulesets() -> None:
     today, old = RULESETS["ocg"], RULESETS["ocg-2011"]
     assert today.as_of is None and old.as_of == datetime.date(2011, 9, 1)
     assert (old.adjustment_triggers_activate, old.end_phase_triggers_after_adjustment,
-            old.post_adjustment_chained_triggers, old.turn_end_triggers_activate) == (False, True, True, True)
+            old.post_adjustment_chained_triggers, old.turn_end_triggers_activate) == (True, True, True, True)
+    assert RULESETS["ocg-2008"].adjustment_triggers_activate is False  # before 08/08/03 (H2)
     assert (today.adjustment_triggers_activate, today.end_phase_triggers_after_adjustment,
             today.post_adjustment_chained_triggers, today.turn_end_triggers_activate) == (True, False, False, False)
     assert today.priority_after_forced_process == "performer"
@@ -64,7 +65,7 @@ def test_rule_change_dates_cover_flags_and_card_texts() -> None:
     changes = rule_change_dates()
     assert [c.date for c in changes] == sorted(c.date for c in changes)
     flags = {(c.date.isoformat(), c.what) for c in changes if c.kind == "flag"}
-    assert flags == {("2012-08-08", "adjustment_triggers_activate"),
+    assert flags == {("2008-08-03", "adjustment_triggers_activate"),
                      ("2016-07-08", "end_phase_triggers_after_adjustment"),
                      ("2017-03-01", "turn_end_triggers_activate"),
                      ("2023-01-16", "post_adjustment_chained_triggers")}

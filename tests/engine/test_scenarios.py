@@ -224,7 +224,7 @@ def test_justice_of_prophecy_veiler_2013() -> None:
 
 def test_peten_adjustment_2013() -> None:
     assert holds("peten_adjustment_2013", {"possible": activated("闇・道化師のペーテン")})
-    assert not holds("peten_adjustment_2013", {"possible": activated("闇・道化師のペーテン")}, on="2011-09-01")
+    assert not holds("peten_adjustment_2013", {"possible": activated("闇・道化師のペーテン")}, on="2008-01-01")
 
 
 def test_manticore_adjustment_2013() -> None:
@@ -327,17 +327,16 @@ def test_grimoire_compulsory_cyclone_2014() -> None:
 
 
 def test_card_of_safe_return_readjust_2008() -> None:
+    """08/08/03 (H4) on its own date: Grimoire's post-adjustment summon lets
+    Card of Safe Return draw, and the grown hand is adjusted again. The ruling
+    is what dates the H2 flag (adjustment triggers activate) at 2008-08-03."""
     name = "card_of_safe_return_readjust_2008"
     drew_then_readjust = {"all": [activated("生還の宝札"), {"event": "hand_adjusted", "amount": 1}]}
-    # The mechanism of 08/08/03 (H4), under rules where Grimoire's trigger activates:
-    assert holds(name, {"possible": drew_then_readjust}, on="2012-08-08")
+    assert holds(name, {"possible": drew_then_readjust}, on="2008-08-03")
+    # the day before, triggers met by the adjustment could not be activated
+    assert not holds(name, {"possible": drew_then_readjust}, on="2008-08-02")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the H2 flag is dated 2012-08-08 (the brief's date); 08/08/03's own premise — a monster "
-    "Special Summoned from the GY after the adjustment — shows triggers already activated then",
-)
 def test_card_of_safe_return_readjust_2008_on_its_own_date() -> None:
     drew_then_readjust = {"all": [activated("生還の宝札"), {"event": "hand_adjusted", "amount": 1}]}
     assert holds("card_of_safe_return_readjust_2008", {"possible": drew_then_readjust})

@@ -287,11 +287,11 @@ def _state_checks(board: Board) -> None:
 
 def h2_adjustment_trigger_allowed(board: Board, label: str) -> bool:
     """H2: triggers whose condition the adjustment met may be activated
-    (flag ``adjustment_triggers_activate``: False before 2012-08-08)."""
+    (flag ``adjustment_triggers_activate``: False before 2008-08-03)."""
     if board.ruleset.adjustment_triggers_activate:
         return True
     board.note("H2", f"{label}: not activated — triggers met by the hand-size adjustment could not be "
-                     f"activated under these rules (before 2012-08-08)")
+                     f"activated under these rules (before 2008-08-03)")
     return False
 
 

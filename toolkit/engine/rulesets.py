@@ -15,7 +15,7 @@ False
 >>> RULESETS["ocg"].post_adjustment_chained_triggers
 False
 >>> RULESETS["ocg-2011"].adjustment_triggers_activate
-False
+True
 >>> RULESETS["video_game"].phase_continues_after_response, RULESETS["ocg"].process_order is None
 (False, True)
 """
@@ -76,20 +76,23 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
         rule="H2",
         before=False,
         after=True,
-        changed=_d("2012-08-08"),
-        precision="day (true date unknown: before the first ruling that shows it)",
+        changed=_d("2008-08-03"),
+        precision="day (true date unknown: on or before the first ruling that presupposes it)",
         rulings=(
+            RulingRef(_d("2008-08-03"), "生還の宝札", "the hand grows after the adjustment (a monster Special Summoned from the GY by a post-adjustment trigger): adjust again", "ocg-080803-readjust-after-hand-grows"),
             RulingRef(_d("2012-08-08"), "暗黒界の書物", "cards may be chained to Grimoire / Dandelion triggered by the adjustment", "ocg-120808-chain-to-adjustment-trigger"),
             RulingRef(_d("2013-03-27"), "闇・道化師のペーテン", "discarded by the adjustment: may activate", "ocg-130327-peten-adjustment"),
         ),
-        undated=("ocg-undated-adjustment-triggers-once-barred", "ocg-080803-readjust-after-hand-grows"),
-        events=("h2-adjustment-triggers-2012-08-08", "grimoire-release"),
+        undated=("ocg-undated-adjustment-triggers-once-barred",),
+        events=("h2-adjustment-triggers-2008-08-03", "grimoire-release"),
         doubts=(
             "Seed 000 says triggers met by the adjustment once could not be activated and "
-            "became activatable after 《暗黒界の書物》 was released, without a date; the "
-            "earliest dated evidence is 12/08/08. Counter-evidence: the 08/08/03 ruling (adjust "
-            "again when 《生還の宝札》 makes the hand grow after the adjustment) presupposes a "
-            "trigger activated after an adjustment in 2008 — the change may be older."
+            "became activatable after 《暗黒界の書物》 was released, without a date. The earliest "
+            "dated ruling that presupposes the change is 08/08/03: the hand is adjusted again "
+            "when 《生還の宝札》 makes it grow after the adjustment — which needs a monster "
+            "Special Summoned from the GY after the adjustment, i.e. Grimoire's trigger. The flag "
+            "is dated there; the true date (Grimoire's release) may be earlier. 12/08/08 and "
+            "13/03/27 confirm it."
         ),
     ),
     FlagHistory(
@@ -204,7 +207,7 @@ class Ruleset:
     :class:`FlagHistory` with rulings, events and doubts):
 
     * ``adjustment_triggers_activate`` (H2) — triggers whose condition the
-      hand-size adjustment met may be activated.  False before 2012-08-08.
+      hand-size adjustment met may be activated.  False before 2008-08-03.
     * ``end_phase_triggers_after_adjustment`` (H5 reversed) — MANDATORY
       「エンドフェイズ時」 triggers still activate after the adjustment.  True
       before 2016-07-08.
@@ -290,6 +293,7 @@ def ruleset_at(when: datetime.date | str | None, name: str | None = None) -> Rul
 
 _NAMED_DATES: dict[str, str | None] = {
     "ocg": None,
+    "ocg-2008": "2008-01-01",
     "ocg-2011": "2011-09-01",
     "ocg-2012": "2012-09-21",
     "ocg-2013": "2013-06-08",
@@ -299,7 +303,9 @@ _NAMED_DATES: dict[str, str | None] = {
     "ocg-2023": "2023-01-16",
 }
 """Named rulesets: today's ``ocg`` and one per era between rule changes.
-``ocg-2011`` is seed 003's "2011 rules" (before the errata, before H2)."""
+``ocg-2008`` is before 08/08/03, when triggers met by the hand-size
+adjustment could not yet be activated (H2 off); ``ocg-2011`` is seed 003's
+"2011 rules" (before the 2014-07-10 errata)."""
 
 RULESETS: dict[str, Ruleset] = {name: ruleset_at(day, name) for name, day in _NAMED_DATES.items()}
 
@@ -348,7 +354,7 @@ def rule_change_dates() -> tuple[RuleChange, ...]:
     """Every date where a flag or a card-text version changes, sorted.
 
     >>> [(c.date.isoformat(), c.what) for c in rule_change_dates() if c.kind == "flag"]
-    [('2012-08-08', 'adjustment_triggers_activate'), ('2016-07-08', 'end_phase_triggers_after_adjustment'), ('2017-03-01', 'turn_end_triggers_activate'), ('2023-01-16', 'post_adjustment_chained_triggers')]
+    [('2008-08-03', 'adjustment_triggers_activate'), ('2016-07-08', 'end_phase_triggers_after_adjustment'), ('2017-03-01', 'turn_end_triggers_activate'), ('2023-01-16', 'post_adjustment_chained_triggers')]
     """
     from toolkit.engine.cards import behaviour, registered_names
 
