@@ -25,7 +25,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -98,7 +99,7 @@ def _wait_until_answers(proc: subprocess.Popen[bytes], url: str, log: Path) -> N
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             pytest.fail(
-                f"voila exited early with {proc.returncode}:\n"
+                f"the server exited early with {proc.returncode}:\n"
                 + log.read_text(encoding="utf-8", errors="replace")[-3000:]
             )
         try:
@@ -107,48 +108,7 @@ def _wait_until_answers(proc: subprocess.Popen[bytes], url: str, log: Path) -> N
                     return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.3)
-    pytest.fail(f"voila did not answer within {SERVER_START_TIMEOUT_S:.0f} s; log: {log}")
-
-
-@pytest.fixture(scope="session")
-def voila_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[VoilaServer]:
-    """Voilà serving a copy of notebooks/ on 127.0.0.1 (token auth on)."""
-    base = tmp_path_factory.mktemp("voila")
-    root = base / "notebooks"
-    shutil.copytree(NOTEBOOKS, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    home = base / "home"
-    home.mkdir()
-    port = _free_port()
-    token = secrets.token_hex(16)
-    log = base / "voila.log"
-    env = {
-        **os.environ,
-        "HOME": str(home),
-        "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
-        "JUPYTER_DATA_DIR": str(base / "data"),
-        "JUPYTER_CONFIG_DIR": str(base / "config"),
-        "ENDPHASE_USER_DIR": str(base / "user_data"),
-        "PYDEVD_DISABLE_FILE_VALIDATION": "1",
-    }
-    cmd = [
-        sys.executable, "-m", "voila", str(root),
-        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-        f"--Voila.token={token}", "--Voila.port_retries=0",
-        "--show_tracebacks=True",
-    ]
-    with log.open("wb") as log_file:
-        proc = subprocess.Popen(cmd, cwd=base, env=env, stdout=log_file, stderr=subprocess.STDOUT)
-    try:
-        server = VoilaServer(f"http://127.0.0.1:{port}", token, root, log)
-        _wait_until_answers(proc, f"{server.base_url}/?token={token}", log)
-        yield server
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
+    pytest.fail(f"the server did not answer within {SERVER_START_TIMEOUT_S:.0f} s; log: {log}")
 
 
 @dataclass(frozen=True)
@@ -164,38 +124,39 @@ class LabServer:
         return f"{self.base_url}/lab/tree/{name}?token={self.token}"
 
 
-@pytest.fixture(scope="session")
-def lab_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[LabServer]:
-    """JupyterLab on a copy of notebooks/, as ``make lab`` runs it (token auth on)."""
-    base = tmp_path_factory.mktemp("lab")
+@contextmanager
+def _served_copy(
+    base: Path, name: str, command: Callable[[Path, int, str], list[str]], ready_path: str,
+    extra_env: dict[str, str],
+) -> Iterator[tuple[str, str, Path, Path]]:
+    """Start ``command(root, port, token)`` on a copy of notebooks/ in ``base``.
+
+    HOME, the Jupyter folders and the toolkit's user folder all point into
+    ``base``, so the server can never rewrite the repository or the user's
+    home. Yields (base URL, token, served root, log file); stops the server.
+    """
     root = base / "notebooks"
     shutil.copytree(NOTEBOOKS, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    home = base / "home"
-    home.mkdir()
+    (base / "home").mkdir()
     port = _free_port()
     token = secrets.token_hex(16)
-    log = base / "lab.log"
+    log = base / f"{name}.log"
     env = {
         **os.environ,
-        "HOME": str(home),
+        "HOME": str(base / "home"),
         "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
         "JUPYTER_CONFIG_DIR": str(base / "config"),
-        "JUPYTERLAB_SETTINGS_DIR": str(base / "lab-settings"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(base / "lab-workspaces"),
         "ENDPHASE_USER_DIR": str(base / "user_data"),
         "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+        **{key: str(base / value) for key, value in extra_env.items()},
     }
-    cmd = [
-        sys.executable, "-m", "jupyter", "lab", f"--notebook-dir={root}", "--no-browser",
-        "--ip=127.0.0.1", f"--port={port}", "--allow-root", f"--IdentityProvider.token={token}",
-        "--ServerApp.port_retries=0",
-    ]
     with log.open("wb") as log_file:
-        proc = subprocess.Popen(cmd, cwd=base, env=env, stdout=log_file, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(command(root, port, token), cwd=base, env=env,
+                                stdout=log_file, stderr=subprocess.STDOUT)
     try:
-        server = LabServer(f"http://127.0.0.1:{port}", token, root, log)
-        _wait_until_answers(proc, f"{server.base_url}/lab?token={token}", log)
-        yield server
+        base_url = f"http://127.0.0.1:{port}"
+        _wait_until_answers(proc, f"{base_url}{ready_path}?token={token}", log)
+        yield base_url, token, root, log
     finally:
         proc.terminate()
         try:
@@ -203,6 +164,39 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) ->
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[VoilaServer]:
+    """Voilà serving a copy of notebooks/ on 127.0.0.1 (token auth on)."""
+
+    def command(root: Path, port: int, token: str) -> list[str]:
+        return [
+            sys.executable, "-m", "voila", str(root),
+            "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+            f"--Voila.token={token}", "--Voila.port_retries=0",
+            "--show_tracebacks=True",
+        ]
+
+    with _served_copy(tmp_path_factory.mktemp("voila"), "voila", command, "/",
+                      {"JUPYTER_DATA_DIR": "data"}) as (url, token, root, log):
+        yield VoilaServer(url, token, root, log)
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[LabServer]:
+    """JupyterLab on a copy of notebooks/, as ``make lab`` runs it (token auth on)."""
+
+    def command(root: Path, port: int, token: str) -> list[str]:
+        return [
+            sys.executable, "-m", "jupyter", "lab", f"--notebook-dir={root}", "--no-browser",
+            "--ip=127.0.0.1", f"--port={port}", "--allow-root", f"--IdentityProvider.token={token}",
+            "--ServerApp.port_retries=0",
+        ]
+
+    extra = {"JUPYTERLAB_SETTINGS_DIR": "lab-settings", "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces"}
+    with _served_copy(tmp_path_factory.mktemp("lab"), "lab", command, "/lab", extra) as (url, token, root, log):
+        yield LabServer(url, token, root, log)
 
 
 @pytest.fixture()
