@@ -21,10 +21,8 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator
 from dataclasses import replace
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from toolkit.engine.cards import text_at
 from toolkit.engine.cards.base import CardText, Continuous, ContinuousKind, Happening
 from toolkit.engine.durations import Lingering, Moment, expire
 from toolkit.engine.state import Cause, Link, Phase, State
@@ -59,25 +57,6 @@ FIELD_ONLY_TAGS = frozenset(
 """Tags about a card's stay on the field; they go when it leaves (a new card)."""
 
 
-@lru_cache(maxsize=4096)
-def continuous_kinds(names: tuple[str, ...], as_of: datetime.date | None) -> frozenset[ContinuousKind]:
-    """The kinds of no-chain-link effect any card of the position has (a cheap
-    pre-check; the cards of a position never change name, so the key is stable)."""
-    return frozenset(eff.kind for name in names for eff in text_at(name, as_of).continuous)
-
-
-@lru_cache(maxsize=4096)
-def trigger_events(names: tuple[str, ...], as_of: datetime.date | None) -> frozenset[str]:
-    """The event kinds any card of the position has a trigger for (a cheap pre-check)."""
-    return frozenset(kind for name in names for trig in text_at(name, as_of).triggers for kind in trig.on)
-
-
-@lru_cache(maxsize=4096)
-def end_phase_names(names: tuple[str, ...], as_of: datetime.date | None) -> frozenset[str]:
-    """The names among ``names`` whose text has End Phase processes (a cheap pre-check)."""
-    return frozenset(name for name in names if text_at(name, as_of).end_phase)
-
-
 class Board:
     """Mutable working copy of a State (see the module docstring)."""
 
@@ -101,12 +80,13 @@ class Board:
         self.happenings: list[Happening] = []
         self.notes: list[tuple[str, str]] = []
         self.moved: set[int] = set()
-        names = tuple(c.name for c in state.cards)
-        self.kinds = continuous_kinds(names, state.ruleset.as_of)
+        self.tables = tables = state.tables
+        """The position's fixed lookups (card texts, pre-check sets)."""
+        self.kinds = tables.continuous_kinds
         """The kinds of continuous effect any card of the position has."""
-        self.trigger_events = trigger_events(names, state.ruleset.as_of)
+        self.trigger_events = tables.trigger_events
         """The event kinds any card of the position has a trigger for."""
-        self.end_phase_names = end_phase_names(names, state.ruleset.as_of)
+        self.end_phase_names = tables.end_phase_names
         """The names of the position's cards that have End Phase processes."""
         self.touched = False
         """Whether anything but bookkeeping changed (a move, control, LP, a lingering effect)."""
@@ -130,7 +110,7 @@ class Board:
         return self.ruleset.as_of
 
     def text(self, card: Card) -> CardText:
-        return text_at(card.name, self.ruleset.as_of)
+        return self.tables.text_of(card.name)
 
     def card(self, uid: int) -> Card:
         return self.cards[uid]
@@ -146,31 +126,36 @@ class Board:
         return named + self.anon[player_index(player)][1]
 
     def is_negated(self, uid: int) -> bool:
+        if not self.lingering:
+            return False
         for item in self.lingering:
             if item.target == uid:
-                effect = text_at(item.source, self.ruleset.as_of).lingering_effect(item.effect)
+                effect = self.tables.text_of(item.source).lingering_effect(item.effect)
                 if effect is not None and effect.negates:
                     return True
         return False
 
     def continuous_effects(self, kind: ContinuousKind) -> Iterator[tuple[str, Card | None, Continuous]]:
-        when = self.ruleset.as_of
         if kind not in self.kinds and not self.lingering:
             return
-        for c in self.cards:
+        tables = self.tables
+        for uid in tables.continuous_uids:
+            c = self.cards[uid]
             if c.zone is not Zone.FIELD:
                 continue
-            for eff in text_at(c.name, when).continuous:
+            for eff in tables.text[c.name].continuous:
                 if eff.kind is kind and eff.active(c, self) and not self.is_negated(c.uid):  # type: ignore[arg-type]
                     yield c.controller, c, eff
         for item in self.lingering:
-            effect = text_at(item.source, when).lingering_effect(item.effect)
+            effect = self.tables.text_of(item.source).lingering_effect(item.effect)
             if effect is not None:
                 for eff in effect.continuous:
                     if eff.kind is kind:
                         yield item.controller, None, eff
 
     def continuous_active(self, kind: ContinuousKind, controller: str | None = None) -> bool:
+        if kind not in self.kinds and not self.lingering:
+            return False
         return any(controller is None or who == controller for who, _c, _e in self.continuous_effects(kind))
 
     # --- recording -------------------------------------------------------
@@ -218,7 +203,7 @@ class Board:
         tags = tags | extra_tags
         owner = card.owner
         new_controller = controller if (to is Zone.FIELD and controller is not None) else owner
-        self.cards[uid] = replace(card, zone=to, controller=new_controller, position=position, tags=frozenset(tags))
+        self.cards[uid] = Card(card.uid, card.name, owner, new_controller, to, position, frozenset(tags), card.label)
         if to is Zone.DECK:
             self.decks[player_index(owner)].insert(0, uid)
         if origin is not to:
@@ -233,7 +218,9 @@ class Board:
     def _card_left(self, uid: int) -> None:
         """A card that moved is a new card: effects applied to it and its done processes go."""
         self.moved.add(uid)
-        kept, ended = expire(tuple(self.lingering), Moment.CARD_LEFT, left=frozenset({uid}))
+        ended: tuple[Lingering, ...] = ()
+        if self.lingering:
+            kept, ended = expire(tuple(self.lingering), Moment.CARD_LEFT, left=frozenset({uid}))
         if ended:
             self.lingering = list(kept)
             for item in ended:
@@ -241,6 +228,8 @@ class Board:
         self.done = {pid for pid in self.done if pid[0] != uid}
 
     def _sent_to_gy_damage(self, owner: str, count: int) -> None:
+        if ContinuousKind.DAMAGE_ON_SENT_TO_GY not in self.kinds and not self.lingering:
+            return
         for who, card, eff in list(self.continuous_effects(ContinuousKind.DAMAGE_ON_SENT_TO_GY)):
             source = card.name if card is not None else None
             self.note("E1/X-continuous", f"{source}: {eff.amount * count} damage, no chain link")
@@ -318,7 +307,8 @@ class Board:
             return
         self.touched = True
         tags = card.tags - {"control_taken"} if player == card.owner else card.tags | {"control_taken"}
-        self.cards[uid] = replace(card, controller=player, tags=frozenset(tags))
+        self.cards[uid] = Card(card.uid, card.name, card.owner, player, card.zone, card.position, frozenset(tags),
+                               card.label)
         self.record(Event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
         self._happen(EventKind.CONTROL_CHANGED, uid, player, Zone.FIELD)
 
@@ -363,7 +353,7 @@ class Board:
     def _after_end(self, item: Lingering) -> None:
         target = self.cards[item.target].name if item.target >= 0 else None
         self.record(Event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller, detail=item.effect))
-        effect = text_at(item.source, self.ruleset.as_of).lingering_effect(item.effect)
+        effect = self.tables.text_of(item.source).lingering_effect(item.effect)
         if target is not None:
             self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
         if effect is not None and effect.on_end is not None:
@@ -399,7 +389,8 @@ class Board:
         self.touched = True
         new = Position.FACE_UP_DEFENSE if card.position is Position.FACE_UP else Position.FACE_UP
         tags = card.tags | {"position_changed_this_turn"} if manual else card.tags
-        self.cards[uid] = replace(card, position=new, tags=frozenset(tags))
+        self.cards[uid] = Card(card.uid, card.name, card.owner, card.controller, card.zone, new, frozenset(tags),
+                               card.label)
         detail = "attack" if new is Position.FACE_UP else "defense"
         self.record(Event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail))
         self._happen(EventKind.POSITION_CHANGED, uid, by, Zone.FIELD)
@@ -449,4 +440,6 @@ class Board:
             "attacker": base.attacker,
         }
         fields.update(step_fields)
-        return State(**fields)  # type: ignore[arg-type]
+        nxt = State(**fields)  # type: ignore[arg-type]
+        object.__setattr__(nxt, "_tables", self.tables)  # the same cards (uids keep their names)
+        return nxt

@@ -166,11 +166,11 @@ _Log = tuple[list[Event], list[Note]]
 
 def x1_card_text(state: State | Board, card: Card) -> CardText:
     """X1: the text version of ``card`` in force at the ruleset's date."""
-    return text_at(card.name, state.ruleset.as_of)
+    return state.tables.text_of(card.name)
 
 
 def _lingering_effect(state: State | Board, item: Lingering) -> LingeringEffect | None:
-    return text_at(item.source, state.ruleset.as_of).lingering_effect(item.effect)
+    return state.tables.text_of(item.source).lingering_effect(item.effect)
 
 
 def _find_lingering(state: State, process: Process) -> Lingering | None:
@@ -183,7 +183,7 @@ def _find_lingering(state: State, process: Process) -> Lingering | None:
 def _end_phase_effect(state: State, process: Process) -> EndPhaseEffect | None:
     if process.source < 0:
         return None
-    found = x1_card_text(state, state.card(process.source)).effect_named(process.key)
+    found = state.tables.effect_named(state.cards[process.source].name, process.key)
     return found if isinstance(found, EndPhaseEffect) else None
 
 
@@ -228,15 +228,18 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
     """
     current = {p.pid: p for p in pending}
     new: dict[tuple[int, str], Process] = {}
-    with_processes = board.end_phase_names
-    for card in board.cards:
-        if card.zone is Zone.DECK or card.name not in with_processes:
+    tables = board.tables
+    by_phase = tables.end_phase
+    phase = board.phase.value  # processes of other phases are not looked at (P2b)
+    done = board.done
+    cards = board.cards
+    for uid in tables.end_phase_uids:
+        card = cards[uid]
+        if card.zone is Zone.DECK:
             continue
-        for eff in x1_card_text(board, card).end_phase:
-            if eff.phase != board.phase:
-                continue  # a process of another phase (P2b)
-            pid = (card.uid, eff.key)
-            if pid in board.done or not eff.applies(card, board):  # type: ignore[arg-type]
+        for eff in by_phase.get((card.name, phase), ()):
+            pid = (uid, eff.key)
+            if pid in done or not eff.applies(card, board):  # type: ignore[arg-type]
                 continue
             known = current.get(pid)
             if known is not None:
@@ -398,8 +401,8 @@ def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int 
 def r8_negated(state: State, process: Process) -> bool:
     """R8: the card the process belongs to is negated (an optional process is
     then not offered; a mandatory one is performed and resolves as negated)."""
-    if process.lingering or process.source < 0:
-        return False
+    if process.lingering or process.source < 0 or not state.lingering:
+        return False  # nothing lingers: nothing negates
     eff = _end_phase_effect(state, process)
     card = state.card(process.source)
     return eff is not None and eff.activates and card.zone is Zone.FIELD and state.is_negated(card.uid)
@@ -477,6 +480,9 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
     2+, and at least the speed of the link responded to)."""
     if player is None:
         return
+    quick_names = state.tables.quick_names
+    if not quick_names:
+        return  # no card of the position has a quick effect
     if responding:
         if not h1_responses_allowed(state):
             return
@@ -486,7 +492,9 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
     min_speed = max(2, top.speed) if top is not None else 2
     no_traps = state.phase is Phase.BATTLE and state.continuous_active(
         ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player))
-    for card in state.cards:
+    cards = state.cards
+    for uid in state.tables.quick_uids:
+        card = cards[uid]
         if card.controller != player or card.zone in (Zone.DECK,):
             continue
         if no_traps and behaviour(card.name).card_type is CardType.TRAP:
@@ -533,7 +541,7 @@ def _trigger_activations(state: State) -> Iterator[Activate]:
         if w.controller != state.forced or w.mandatory != mandatory:
             continue
         card = state.card(w.source)
-        trig = x1_card_text(state, card).effect_named(w.key)
+        trig = state.tables.effect_named(card.name, w.key)
         if not isinstance(trig, Trigger):
             continue
         choices = list(trig.choices(card, state, w.subjects)) if trig.choices is not None else [NO_CHOICE]
@@ -608,7 +616,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def _with(state: State, **changes: object) -> State:
-    return replace(state, **changes)  # type: ignore[arg-type]
+    return state.evolve(**changes)
 
 
 def r7_priority_after_process(state: State, performer: str, *, forced: bool) -> str:
@@ -797,15 +805,17 @@ def _resolve_links(board: Board, state: State) -> None:
                 board.send_to_gy(now.uid)
 
 
-def _quick_sources(cards: Iterable[Card], as_of: datetime.date | None) -> bool:
+def _quick_sources(cards: Iterable[Card], quick_names: frozenset[str]) -> bool:
     """Whether any card outside the decks has a quick effect at all (a cheap
     pre-check: without one, nobody can respond and a chain resolves at once)."""
-    return any(c.zone is not Zone.DECK and text_at(c.name, as_of).quick for c in cards)
+    if not quick_names:
+        return False
+    return any(c.zone is not Zone.DECK and c.name in quick_names for c in cards)
 
 
 def _nobody_can_respond(board: Board) -> bool:
     """No player has a legal response to the chain on ``board`` (R5, H1)."""
-    if not _quick_sources(board.cards, board.ruleset.as_of):
+    if not _quick_sources(board.cards, board.tables.quick_names):
         return True
     for player in (board.turn_player, other(board.turn_player)):
         for _ in r5_quick_effects(board, player, responding=True):  # type: ignore[arg-type]
@@ -831,7 +841,7 @@ def _link_resolver(state: State, link: Link):  # type: ignore[no-untyped-def]
         effect = _lingering_effect(state, link.lingering)
         return effect.process.resolve if effect is not None and effect.process is not None else None
     card = state.card(link.source)
-    found = x1_card_text(state, card).effect_named(link.key)
+    found = state.tables.effect_named(card.name, link.key)
     return found.resolve if found is not None else None
 
 
@@ -909,7 +919,7 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     player = state.priority or state.turn_player
     uid, key = action.ref
     card = state.card(uid)
-    q = x1_card_text(state, card).effect_named(key)
+    q = state.tables.effect_named(card.name, key)
     assert isinstance(q, QuickEffect)
     cause = _cause(state)
     board = Board(state, cause, by_effect=False, source=uid)
@@ -947,7 +957,7 @@ def _answers_declaration(state: State, player: str) -> bool:
 def _activate_trigger(state: State, action: Activate, log: _Log) -> State:
     w = next(x for x in state.waiting if (x.source, x.key) == action.ref and x.controller == state.forced)
     card = state.card(w.source)
-    trig = x1_card_text(state, card).effect_named(w.key)
+    trig = state.tables.effect_named(card.name, w.key)
     assert isinstance(trig, Trigger)
     board = Board(state, w.cause, by_effect=False, source=card.uid)
     act = Activation(card=card, controller=w.controller, key=w.key, choice=action.choice, subjects=w.subjects)

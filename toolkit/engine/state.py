@@ -31,10 +31,19 @@ import html
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from toolkit.engine.cards import behaviour, text_at
-from toolkit.engine.cards.base import CardText, Choice, Continuous, ContinuousKind
+from toolkit.engine.cards.base import (
+    CardText,
+    Choice,
+    Continuous,
+    ContinuousKind,
+    EndPhaseEffect,
+    QuickEffect,
+    Trigger,
+)
 from toolkit.engine.durations import Lingering
 from toolkit.engine.values import (
     PLAYERS,
@@ -156,6 +165,71 @@ class WaitingTrigger:
     subjects: tuple[int, ...] = ()
 
 
+class PositionTables:
+    """Lookups that hold for a position and every position reached from it:
+    the cards of a position never change name (a uid keeps its card) and the
+    date whose texts apply is the ruleset's.  Built once per set of names and
+    date (:func:`position_tables`), shared by every State of a search.
+
+    >>> t = position_tables(("ライトロード・マジシャン ライラ",), None)
+    >>> sorted(t.end_phase_names), sorted(t.quick_names)
+    (['ライトロード・マジシャン ライラ'], [])
+    """
+
+    __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
+                 "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects")
+
+    def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
+        self.as_of = as_of
+        self.text: dict[str, CardText] = {name: text_at(name, as_of) for name in names}
+        """The text version in force of each card name of the position."""
+        texts = self.text.values()
+        self.continuous_kinds: frozenset[ContinuousKind] = frozenset(
+            eff.kind for t in texts for eff in t.continuous)
+        """The kinds of no-chain-link effect any card of the position has."""
+        self.trigger_events: frozenset[str] = frozenset(kind for t in texts for trig in t.triggers for kind in trig.on)
+        """The event kinds any card of the position has a trigger for."""
+        self.end_phase_names: frozenset[str] = frozenset(n for n, t in self.text.items() if t.end_phase)
+        """The names whose text has End Phase (or other phase) processes."""
+        self.quick_names: frozenset[str] = frozenset(n for n, t in self.text.items() if t.quick)
+        """The names whose text has a quick effect."""
+        self.end_phase: dict[tuple[str, str], tuple[EndPhaseEffect, ...]] = {}
+        """``(name, phase) ->`` the card's processes of that phase, in text order."""
+        for name, t in self.text.items():
+            for eff in t.end_phase:
+                key = (name, eff.phase)
+                self.end_phase[key] = self.end_phase.get(key, ()) + (eff,)
+        self.quick_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.quick_names)
+        """The uids (in order) of the cards that have a quick effect."""
+        self.end_phase_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.end_phase_names)
+        """The uids (in order) of the cards that have phase processes."""
+        self.continuous_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if self.text[n].continuous)
+        """The uids (in order) of the cards that have no-chain-link effects."""
+        self.effects: dict[tuple[str, str], EndPhaseEffect | Trigger | QuickEffect] = {}
+        """``(name, key) ->`` the effect ``CardText.effect_named`` finds."""
+        for name, t in self.text.items():
+            for group in (t.end_phase, t.triggers, t.quick):
+                for item in group:
+                    self.effects.setdefault((name, item.key), item)
+
+    def text_of(self, name: str) -> CardText:
+        """The text in force of ``name`` (any card name, also one not in the position)."""
+        found = self.text.get(name)
+        return found if found is not None else text_at(name, self.as_of)
+
+    def effect_named(self, name: str, key: str) -> EndPhaseEffect | Trigger | QuickEffect | None:
+        """``text_of(name).effect_named(key)``, looked up once."""
+        if name in self.text:
+            return self.effects.get((name, key))
+        return text_at(name, self.as_of).effect_named(key)
+
+
+@lru_cache(maxsize=1024)
+def position_tables(names: tuple[str, ...], as_of: datetime.date | None) -> PositionTables:
+    """The :class:`PositionTables` of a position whose cards have ``names`` (uid order)."""
+    return PositionTables(names, as_of)
+
+
 @dataclass(frozen=True, slots=True, eq=True)
 class State:
     """An End Phase position.  Build one with ``toolkit.engine.setup.initial_state``.
@@ -190,6 +264,7 @@ class State:
     attacker: int = -1
     """The uid of the monster whose attack is under way (Battle Phase), or -1."""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
+    _tables: PositionTables | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(
@@ -207,6 +282,26 @@ class State:
 
     def __hash__(self) -> int:
         return self._hash
+
+    @property
+    def tables(self) -> PositionTables:
+        """The position's fixed lookups (computed once, then handed on to successors)."""
+        found = self._tables
+        if found is None:
+            found = position_tables(tuple(c.name for c in self.cards), self.ruleset.as_of)
+            object.__setattr__(self, "_tables", found)
+        return found
+
+    def evolve(self, **changes: object) -> State:
+        """This state with ``changes`` (like ``dataclasses.replace``, without its
+        per-call field validation; the position tables are handed on)."""
+        new = object.__new__(State)
+        for name in _STATE_FIELDS:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        new.__post_init__()
+        if "cards" not in changes:
+            object.__setattr__(new, "_tables", self._tables)
+        return new
 
     # --- who acts -------------------------------------------------------
 
@@ -245,7 +340,7 @@ class State:
 
     def text(self, card: Card) -> CardText:
         """The text version of ``card`` in force for this position."""
-        return text_at(card.name, self.ruleset.as_of)
+        return self.tables.text_of(card.name)
 
     def cards_in(self, player: str | None, zone: Zone) -> list[Card]:
         """Cards of ``player`` (controller; None: both) in ``zone``; a deck in order, top first."""
@@ -263,9 +358,11 @@ class State:
 
     def is_negated(self, uid: int) -> bool:
         """Whether a lingering effect negates the card's effects (e.g. Veiler)."""
+        if not self.lingering:
+            return False
         for item in self.lingering:
             if item.target == uid:
-                effect = text_at(item.source, self.ruleset.as_of).lingering_effect(item.effect)
+                effect = self.tables.text_of(item.source).lingering_effect(item.effect)
                 if effect is not None and effect.negates:
                     return True
         return False
@@ -276,15 +373,18 @@ class State:
         Sources: face-up cards' ``continuous`` (unless negated) and lingering
         effects' ``continuous`` (Pikeru's Circle).
         """
-        when = self.ruleset.as_of
-        for c in self.cards:
+        tables = self.tables
+        if kind not in tables.continuous_kinds and not self.lingering:
+            return
+        for uid in tables.continuous_uids:
+            c = self.cards[uid]
             if c.zone is not Zone.FIELD:
                 continue
-            for eff in text_at(c.name, when).continuous:
+            for eff in tables.text[c.name].continuous:
                 if eff.kind is kind and eff.active(c, self) and not self.is_negated(c.uid):
                     yield c.controller, c, eff
         for item in self.lingering:
-            effect = text_at(item.source, when).lingering_effect(item.effect)
+            effect = self.tables.text_of(item.source).lingering_effect(item.effect)
             if effect is None:
                 continue
             for eff in effect.continuous:
@@ -365,6 +465,11 @@ class State:
             f"<table>{''.join(rows)}</table>"
             f"<div>Pending processes:<ul>{pending or '<li>none</li>'}</ul></div></div>"
         )
+
+
+_STATE_FIELDS: tuple[str, ...] = tuple(
+    name for name, f in State.__dataclass_fields__.items() if f.init)
+"""The fields a State is built from (everything but the cached hash and tables)."""
 
 
 PHASE_TITLES: dict[Phase, str] = {

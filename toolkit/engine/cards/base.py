@@ -502,7 +502,10 @@ def all_of(*conditions: Condition) -> Condition:
     """Every condition holds."""
 
     def test(card: Card, state: State) -> bool:
-        return all(c(card, state) for c in conditions)
+        for c in conditions:  # a loop, not all(generator): this runs in the engine's hot path
+            if not c(card, state):
+                return False
+        return True
 
     return test
 
