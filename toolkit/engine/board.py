@@ -414,32 +414,34 @@ class Board:
     # --- building the next state ---------------------------------------------
 
     def freeze(self, **step_fields: object) -> State:
-        """The next State: this board's position plus the given step fields."""
+        """The next State: this board's position plus the given step fields
+        (step, priority, passes, forced, pending, done, chain, waiting, adjusted,
+        after_chain, phase, declared, attacker; the card zones, decks, LP,
+        lingering effects and skipped turns are the board's own)."""
         base = self.base
-        fields = {
-            "turn_player": base.turn_player,
-            "ruleset": base.ruleset,
-            "cards": tuple(self.cards),
-            "decks": (tuple(self.decks[0]), tuple(self.decks[1])),
-            "anonymous": (tuple(self.anon[0]), tuple(self.anon[1])),
-            "life": (self.life[0], self.life[1]),
-            "step": base.step,
-            "priority": base.priority,
-            "passes": base.passes,
-            "forced": base.forced,
-            "pending": base.pending,
-            "done": frozenset(self.done),
-            "lingering": tuple(self.lingering),
-            "chain": tuple(self.chain),
-            "waiting": base.waiting,
-            "adjusted": base.adjusted,
-            "after_chain": base.after_chain,
-            "skipped": frozenset(self.skipped),
-            "phase": base.phase,
-            "declared": base.declared,
-            "attacker": base.attacker,
-        }
-        fields.update(step_fields)
-        nxt = State(**fields)  # type: ignore[arg-type]
+        get = step_fields.get
+        nxt = State(
+            base.turn_player,
+            base.ruleset,
+            tuple(self.cards),
+            (tuple(self.decks[0]), tuple(self.decks[1])),
+            (tuple(self.anon[0]), tuple(self.anon[1])),  # type: ignore[arg-type]
+            (self.life[0], self.life[1]),
+            get("step", base.step),  # type: ignore[arg-type]
+            get("priority", base.priority),  # type: ignore[arg-type]
+            get("passes", base.passes),  # type: ignore[arg-type]
+            get("forced", base.forced),  # type: ignore[arg-type]
+            get("pending", base.pending),  # type: ignore[arg-type]
+            step_fields["done"] if "done" in step_fields else frozenset(self.done),  # type: ignore[arg-type]
+            tuple(self.lingering),
+            get("chain", tuple(self.chain)),  # type: ignore[arg-type]
+            get("waiting", base.waiting),  # type: ignore[arg-type]
+            get("adjusted", base.adjusted),  # type: ignore[arg-type]
+            get("after_chain", base.after_chain),  # type: ignore[arg-type]
+            frozenset(self.skipped),
+            get("phase", base.phase),  # type: ignore[arg-type]
+            get("declared", base.declared),  # type: ignore[arg-type]
+            get("attacker", base.attacker),  # type: ignore[arg-type]
+        )
         object.__setattr__(nxt, "_tables", self.tables)  # the same cards (uids keep their names)
         return nxt

@@ -27,7 +27,7 @@ import html
 import sys
 from contextlib import contextmanager
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.actions import Action, Pass
@@ -204,14 +204,31 @@ class _Graph:
         return found
 
 
-def _replay(start: State, indices: Sequence[int]) -> tuple[LineStep, ...]:
+_Replayed = dict[tuple[State, int], tuple[LineStep, State]]
+
+
+def _replay(start: State, indices: Sequence[int], graph: _Graph | None = None,
+            replayed: _Replayed | None = None) -> tuple[LineStep, ...]:
+    """The steps of the line that takes edge ``indices[k]`` at its k-th position.
+
+    Example lines share prefixes: with ``replayed`` (one dict per search) each
+    (position, edge) is described once; ``graph`` supplies the actions already listed.
+    """
+    memo: _Replayed = {} if replayed is None else replayed
     steps: list[LineStep] = []
     state = start
     for i in indices:
-        action = legal_actions(state)[i]
-        result = transition(state, action, check=False)
-        steps.append(line_step(len(steps) + 1, state, action, result))
-        state = result.state
+        found = memo.get((state, i))
+        if found is None:
+            edges = graph.succ.get(state) if graph is not None else None
+            action = edges[i][0] if edges is not None else legal_actions(state)[i]
+            result = transition(state, action, check=False)
+            found = (line_step(len(steps) + 1, state, action, result), result.state)
+            memo[(state, i)] = found
+        step, state = found
+        if step.step != len(steps) + 1:
+            step = replace(step, step=len(steps) + 1)
+        steps.append(step)
     return tuple(steps)
 
 
@@ -343,12 +360,13 @@ def explore(position: Position, *, ruleset: Ruleset | str | None = None,
         root, tree_nodes, _ = visit(start, 0)
 
     outcomes = []
+    replayed: _Replayed = {}
     for outcome, (count, chain) in root.items():
         indices: list[int] = []
         while chain is not None:
             indices.append(chain[0])
             chain = chain[1]
-        outcomes.append(OutcomeLines(outcome, count, _replay(start, indices)))
+        outcomes.append(OutcomeLines(outcome, count, _replay(start, indices, graph, replayed)))
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text()))
     terminals = sum(1 for s in memo if s.is_over)
     return Exploration(

@@ -137,9 +137,12 @@ class Process:
     label: str
     lingering: bool = False
     """It belongs to a lingering effect (an expiry or a lingering action), not to a card's text."""
+    pid: tuple[int, str] = field(default=(-1, ""), init=False, repr=False, compare=False)
+    """``(source, key)``: what identifies the process."""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "pid", (self.source, self.key))
         object.__setattr__(
             self, "_hash",
             hash((self.source, self.key, self.controller, self.kind, self.mandatory, self.chain_link, self.label,
@@ -148,10 +151,6 @@ class Process:
 
     def __hash__(self) -> int:
         return self._hash
-
-    @property
-    def pid(self) -> tuple[int, str]:
-        return (self.source, self.key)
 
 
 class EventKind(StrEnum):
