@@ -81,7 +81,7 @@ Modelling choices the seeds do not settle (each is in one function):
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -805,17 +805,18 @@ def _resolve_links(board: Board, state: State) -> None:
                 board.send_to_gy(now.uid)
 
 
-def _quick_sources(cards: Iterable[Card], quick_names: frozenset[str]) -> bool:
+def _quick_sources(cards: Sequence[Card], quick_uids: tuple[int, ...]) -> bool:
     """Whether any card outside the decks has a quick effect at all (a cheap
     pre-check: without one, nobody can respond and a chain resolves at once)."""
-    if not quick_names:
-        return False
-    return any(c.zone is not Zone.DECK and c.name in quick_names for c in cards)
+    for uid in quick_uids:
+        if cards[uid].zone is not Zone.DECK:
+            return True
+    return False
 
 
 def _nobody_can_respond(board: Board) -> bool:
     """No player has a legal response to the chain on ``board`` (R5, H1)."""
-    if not _quick_sources(board.cards, board.tables.quick_names):
+    if not _quick_sources(board.cards, board.tables.quick_uids):
         return True
     for player in (board.turn_player, other(board.turn_player)):
         for _ in r5_quick_effects(board, player, responding=True):  # type: ignore[arg-type]

@@ -347,7 +347,11 @@ def explore(position: Position, *, ruleset: Ruleset | str | None = None,
                 for outcome, (count, chain) in sub.items():
                     merged = outcome if events <= outcome.events else Outcome(
                         outcome.summary, outcome.events | events, outcome.loop)
-                    _add(res, merged, count, (i, chain))
+                    entry = res.get(merged)  # _add, inlined (the innermost loop of the search)
+                    if entry is None:
+                        res[merged] = [count, (i, chain)]
+                    else:
+                        entry[0] += count
             if depth == 0:
                 first_counts.append((repr(action), sum(int(v[0]) for v in res.values()) - before))
         del on_stack[state]

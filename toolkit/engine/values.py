@@ -260,6 +260,14 @@ class Outcome:
     summary: PositionSummary
     events: frozenset[Event]
     loop: tuple[str, ...] | None = None
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # searches key dicts by outcomes many times over: hash once
+        object.__setattr__(self, "_hash", hash((self.summary, self.events, self.loop)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def is_loop(self) -> bool:
