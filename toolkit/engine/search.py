@@ -254,7 +254,14 @@ class OutcomeLines:
 
 @dataclass(frozen=True)
 class Exploration:
-    """Every distinct outcome of a position with its number of lines."""
+    """Every distinct outcome of a position with its number of lines.
+
+    ``states``: distinct positions; ``transitions``: successors computed (one
+    per edge of the graph, each once); ``cache_hits``: edges whose position
+    had been searched already (answered from the transposition table, no
+    successor computed); ``tree_nodes``: the nodes a walk of every line
+    without the table would visit.
+    """
 
     start: State
     outcomes: tuple[OutcomeLines, ...]
@@ -263,6 +270,7 @@ class Exploration:
     transitions: int
     tree_nodes: int
     first_actions: tuple[tuple[str, int], ...] = field(default=())
+    cache_hits: int = 0
 
     @property
     def loops(self) -> tuple[OutcomeLines, ...]:
@@ -318,9 +326,12 @@ def explore(position: Position, *, ruleset: Ruleset | str | None = None,
     path: list[Action] = []
     first_counts: list[tuple[str, int]] = []
 
+    hits = [0]
+
     def visit(state: State, depth: int) -> tuple[dict[Outcome, list[Any]], int, int]:
         hit = memo.get(state)
         if hit is not None:
+            hits[0] += 1
             return hit[0], hit[1], _INF
         res: dict[Outcome, list[Any]] = {}
         if state.is_over:
@@ -381,6 +392,7 @@ def explore(position: Position, *, ruleset: Ruleset | str | None = None,
         transitions=graph.transitions,
         tree_nodes=tree_nodes,
         first_actions=tuple(first_counts),
+        cache_hits=hits[0],
     )
 
 
