@@ -18,16 +18,13 @@ End Phase processes point at.
 
 from __future__ import annotations
 
-import datetime
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from toolkit.engine.cards.base import CardText, Continuous, ContinuousKind, Happening
+from toolkit.engine.cards.base import ContinuousKind, Happening
 from toolkit.engine.durations import Lingering, Moment, expire
-from toolkit.engine.state import Cause, Link, Phase, State
+from toolkit.engine.state import Cause, Link, Phase, PositionReader, PositionTables, State
 from toolkit.engine.values import (
-    PLAYERS,
     Card,
     Event,
     EventKind,
@@ -57,7 +54,7 @@ FIELD_ONLY_TAGS = frozenset(
 """Tags about a card's stay on the field; they go when it leaves (a new card)."""
 
 
-class Board:
+class Board(PositionReader):
     """Mutable working copy of a State (see the module docstring)."""
 
     def __init__(self, state: State, cause: Cause, *, by_effect: bool = True, source: int = -1) -> None:
@@ -66,7 +63,7 @@ class Board:
         self.turn_player = state.turn_player
         self.cards: list[Card] = list(state.cards)
         self.decks: list[list[int]] = [list(state.decks[0]), list(state.decks[1])]
-        self.anon: list[list[int]] = [list(state.anonymous[0]), list(state.anonymous[1])]
+        self.anonymous: list[list[int]] = [list(state.anonymous[0]), list(state.anonymous[1])]
         self.life: list[int] = list(state.life)
         self.lingering: list[Lingering] = list(state.lingering)
         self.chain: list[Link] = list(state.chain)
@@ -80,8 +77,7 @@ class Board:
         self.happenings: list[Happening] = []
         self.notes: list[tuple[str, str]] = []
         self.moved: set[int] = set()
-        self.tables = tables = state.tables
-        """The position's fixed lookups (card texts, pre-check sets)."""
+        self._tables = tables = state.tables
         self.kinds = tables.continuous_kinds
         """The kinds of continuous effect any card of the position has."""
         self.trigger_events = tables.trigger_events
@@ -102,61 +98,9 @@ class Board:
         return self.base.phase
 
     @property
-    def non_turn_player(self) -> str:
-        return other(self.turn_player)
-
-    @property
-    def as_of(self) -> datetime.date | None:
-        return self.ruleset.as_of
-
-    def text(self, card: Card) -> CardText:
-        return self.tables.text_of(card.name)
-
-    def card(self, uid: int) -> Card:
-        return self.cards[uid]
-
-    def cards_in(self, player: str | None, zone: Zone) -> list[Card]:
-        if zone is Zone.DECK:
-            players = PLAYERS if player is None else (player,)
-            return [self.cards[u] for p in players for u in self.decks[player_index(p)]]
-        return [c for c in self.cards if c.zone is zone and (player is None or c.controller == player)]
-
-    def hand_size(self, player: str) -> int:
-        named = sum(1 for c in self.cards if c.zone is Zone.HAND and c.controller == player)
-        return named + self.anon[player_index(player)][1]
-
-    def is_negated(self, uid: int) -> bool:
-        if not self.lingering:
-            return False
-        for item in self.lingering:
-            if item.target == uid:
-                effect = self.tables.text_of(item.source).lingering_effect(item.effect)
-                if effect is not None and effect.negates:
-                    return True
-        return False
-
-    def continuous_effects(self, kind: ContinuousKind) -> Iterator[tuple[str, Card | None, Continuous]]:
-        if kind not in self.kinds and not self.lingering:
-            return
-        tables = self.tables
-        for uid in tables.continuous_uids:
-            c = self.cards[uid]
-            if c.zone is not Zone.FIELD:
-                continue
-            for eff in tables.text[c.name].continuous:
-                if eff.kind is kind and eff.active(c, self) and not self.is_negated(c.uid):  # type: ignore[arg-type]
-                    yield c.controller, c, eff
-        for item in self.lingering:
-            effect = self.tables.text_of(item.source).lingering_effect(item.effect)
-            if effect is not None:
-                for eff in effect.continuous:
-                    if eff.kind is kind:
-                        yield item.controller, None, eff
-
-    def continuous_active(self, kind: ContinuousKind, controller: str | None = None) -> bool:
-        if kind not in self.kinds and not self.lingering:
-            return False
-        return any(controller is None or who == controller for who, _c, _e in self.continuous_effects(kind))
+    def tables(self) -> PositionTables:
+        """The position's fixed lookups (card texts, pre-check sets)."""
+        return self._tables
 
     # --- recording -------------------------------------------------------
 
@@ -243,10 +187,10 @@ class Board:
         while milled < n and self.decks[idx]:
             self._move(self.decks[idx][0], Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"milled_this_turn"}))
             milled += 1
-        unnamed = min(n - milled, self.anon[idx][0])
+        unnamed = min(n - milled, self.anonymous[idx][0])
         if unnamed:
-            self.anon[idx][0] -= unnamed
-            self.anon[idx][2] += unnamed
+            self.anonymous[idx][0] -= unnamed
+            self.anonymous[idx][2] += unnamed
             self._sent_to_gy_damage(player, unnamed)
             milled += unnamed
         self.record(Event(EventKind.MILLED, player=player, amount=milled))
@@ -257,10 +201,10 @@ class Board:
         while drawn < n and self.decks[idx]:
             self._move(self.decks[idx][0], Zone.HAND, ())
             drawn += 1
-        unnamed = min(n - drawn, self.anon[idx][0])
+        unnamed = min(n - drawn, self.anonymous[idx][0])
         if unnamed:
-            self.anon[idx][0] -= unnamed
-            self.anon[idx][1] += unnamed
+            self.anonymous[idx][0] -= unnamed
+            self.anonymous[idx][1] += unnamed
             drawn += unnamed
         if drawn:
             self.record(Event(EventKind.DREW, player=player, amount=drawn))
@@ -290,8 +234,8 @@ class Board:
 
     def discard_unnamed(self, player: str, n: int) -> None:
         idx = player_index(player)
-        self.anon[idx][1] -= n
-        self.anon[idx][2] += n
+        self.anonymous[idx][1] -= n
+        self.anonymous[idx][2] += n
         self.record(Event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n))
         self._sent_to_gy_damage(player, n)
 
@@ -425,7 +369,7 @@ class Board:
             base.ruleset,
             tuple(self.cards),
             (tuple(self.decks[0]), tuple(self.decks[1])),
-            (tuple(self.anon[0]), tuple(self.anon[1])),  # type: ignore[arg-type]
+            (tuple(self.anonymous[0]), tuple(self.anonymous[1])),  # type: ignore[arg-type]
             (self.life[0], self.life[1]),
             get("step", base.step),  # type: ignore[arg-type]
             get("priority", base.priority),  # type: ignore[arg-type]

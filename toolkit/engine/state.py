@@ -230,8 +230,103 @@ def position_tables(names: tuple[str, ...], as_of: datetime.date | None) -> Posi
     return PositionTables(names, as_of)
 
 
+class PositionReader:
+    """The read API shared by :class:`State` and the mutable ``Board``.
+
+    Card conditions and effects receive either; both expose ``cards``,
+    ``decks``, ``anonymous`` (per player: deck, hand, graveyard counts of
+    unnamed cards), ``life``, ``lingering``, ``tables``, ``ruleset`` and
+    ``turn_player``, and read them only through these methods.
+    """
+
+    __slots__ = ()
+
+    cards: "tuple[Card, ...] | list[Card]"
+    decks: "tuple[tuple[int, ...], tuple[int, ...]] | list[list[int]]"
+    anonymous: "tuple[tuple[int, int, int], tuple[int, int, int]] | list[list[int]]"
+    life: "tuple[int, int] | list[int]"
+    lingering: "tuple[Lingering, ...] | list[Lingering]"
+    ruleset: "Ruleset"
+    turn_player: str
+
+    @property
+    def tables(self) -> "PositionTables":
+        """The position's fixed lookups (card texts, pre-check sets)."""
+        raise NotImplementedError
+
+    @property
+    def non_turn_player(self) -> str:
+        return other(self.turn_player)
+
+    @property
+    def as_of(self) -> datetime.date | None:
+        """The date whose card texts apply (None: today's texts)."""
+        return self.ruleset.as_of
+
+    def card(self, uid: int) -> Card:
+        return self.cards[uid]
+
+    def text(self, card: Card) -> CardText:
+        """The text version of ``card`` in force for this position."""
+        return self.tables.text_of(card.name)
+
+    def cards_in(self, player: str | None, zone: Zone) -> list[Card]:
+        """Cards of ``player`` (controller; None: both) in ``zone``; a deck in order, top first."""
+        if zone is Zone.DECK:
+            players = PLAYERS if player is None else (player,)
+            return [self.cards[u] for p in players for u in self.decks[player_index(p)]]
+        return [c for c in self.cards if c.zone is zone and (player is None or c.controller == player)]
+
+    def hand_size(self, player: str) -> int:
+        named = sum(1 for c in self.cards if c.zone is Zone.HAND and c.controller == player)
+        return named + self.anonymous[player_index(player)][1]
+
+    def lp(self, player: str) -> int:
+        return self.life[player_index(player)]
+
+    def is_negated(self, uid: int) -> bool:
+        """Whether a lingering effect negates the card's effects (e.g. Veiler)."""
+        if not self.lingering:
+            return False
+        for item in self.lingering:
+            if item.target == uid:
+                effect = self.tables.text_of(item.source).lingering_effect(item.effect)
+                if effect is not None and effect.negates:
+                    return True
+        return False
+
+    def continuous_effects(self, kind: ContinuousKind) -> Iterator[tuple[str, Card | None, Continuous]]:
+        """Every active no-chain-link effect of ``kind``: (controller, card or None, effect).
+
+        Sources: face-up cards' ``continuous`` (unless negated) and lingering
+        effects' ``continuous`` (Pikeru's Circle).
+        """
+        tables = self.tables
+        if kind not in tables.continuous_kinds and not self.lingering:
+            return
+        for uid in tables.continuous_uids:
+            c = self.cards[uid]
+            if c.zone is not Zone.FIELD:
+                continue
+            for eff in tables.text[c.name].continuous:
+                if eff.kind is kind and eff.active(c, self) and not self.is_negated(c.uid):  # type: ignore[arg-type]
+                    yield c.controller, c, eff
+        for item in self.lingering:
+            effect = tables.text_of(item.source).lingering_effect(item.effect)
+            if effect is None:
+                continue
+            for eff in effect.continuous:
+                if eff.kind is kind:
+                    yield item.controller, None, eff
+
+    def continuous_active(self, kind: ContinuousKind, controller: str | None = None) -> bool:
+        if kind not in self.tables.continuous_kinds and not self.lingering:
+            return False
+        return any(controller is None or who == controller for who, _c, _e in self.continuous_effects(kind))
+
+
 @dataclass(frozen=True, slots=True, eq=True)
-class State:
+class State(PositionReader):
     """An End Phase position.  Build one with ``toolkit.engine.setup.initial_state``.
 
     ``cards[uid].uid == uid`` for every card; ``decks`` lists each player's
@@ -321,80 +416,8 @@ class State:
         return None
 
     @property
-    def non_turn_player(self) -> str:
-        return other(self.turn_player)
-
-    @property
     def is_over(self) -> bool:
         return self.step is Step.OVER
-
-    # --- reading the position (card callables use these) -----------------
-
-    @property
-    def as_of(self) -> datetime.date | None:
-        """The date whose card texts apply (None: today's texts)."""
-        return self.ruleset.as_of
-
-    def card(self, uid: int) -> Card:
-        return self.cards[uid]
-
-    def text(self, card: Card) -> CardText:
-        """The text version of ``card`` in force for this position."""
-        return self.tables.text_of(card.name)
-
-    def cards_in(self, player: str | None, zone: Zone) -> list[Card]:
-        """Cards of ``player`` (controller; None: both) in ``zone``; a deck in order, top first."""
-        if zone is Zone.DECK:
-            players = PLAYERS if player is None else (player,)
-            return [self.cards[u] for p in players for u in self.decks[player_index(p)]]
-        return [c for c in self.cards if c.zone is zone and (player is None or c.controller == player)]
-
-    def hand_size(self, player: str) -> int:
-        named = sum(1 for c in self.cards if c.zone is Zone.HAND and c.controller == player)
-        return named + self.anonymous[player_index(player)][1]
-
-    def lp(self, player: str) -> int:
-        return self.life[player_index(player)]
-
-    def is_negated(self, uid: int) -> bool:
-        """Whether a lingering effect negates the card's effects (e.g. Veiler)."""
-        if not self.lingering:
-            return False
-        for item in self.lingering:
-            if item.target == uid:
-                effect = self.tables.text_of(item.source).lingering_effect(item.effect)
-                if effect is not None and effect.negates:
-                    return True
-        return False
-
-    def continuous_effects(self, kind: ContinuousKind) -> Iterator[tuple[str, Card | None, Continuous]]:
-        """Every active no-chain-link effect of ``kind``: (controller, card or None, effect).
-
-        Sources: face-up cards' ``continuous`` (unless negated) and lingering
-        effects' ``continuous`` (Pikeru's Circle).
-        """
-        tables = self.tables
-        if kind not in tables.continuous_kinds and not self.lingering:
-            return
-        for uid in tables.continuous_uids:
-            c = self.cards[uid]
-            if c.zone is not Zone.FIELD:
-                continue
-            for eff in tables.text[c.name].continuous:
-                if eff.kind is kind and eff.active(c, self) and not self.is_negated(c.uid):
-                    yield c.controller, c, eff
-        for item in self.lingering:
-            effect = self.tables.text_of(item.source).lingering_effect(item.effect)
-            if effect is None:
-                continue
-            for eff in effect.continuous:
-                if eff.kind is kind:
-                    yield item.controller, None, eff
-
-    def continuous_active(self, kind: ContinuousKind, controller: str | None = None) -> bool:
-        return any(
-            controller is None or who == controller for who, _c, _e in self.continuous_effects(kind)
-        )
 
     def pending_of(self, player: str, *, mandatory: bool | None = None) -> tuple[Process, ...]:
         return tuple(
