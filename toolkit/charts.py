@@ -88,9 +88,11 @@ def ruling_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg") -> C
     ax = fig.add_subplot()
     topics = sorted(str(t) for t in data["topic"].dropna().unique())
     lane = {t: i for i, t in enumerate(topics)}
-    # spread rulings of the same topic and date a little so they stay visible
-    offsets = data.groupby(["topic", "date"], observed=True).cumcount() * 0.12
-    y = [lane[str(t)] + o for t, o in zip(data["topic"], offsets)]
+    # each ruling of a lane gets its own sub-row (cycling through five), so
+    # rulings of one date and the arrows of different chains stand apart
+    rank = data.groupby("topic", observed=True).cumcount()
+    y = [lane[str(t)] + ((r % 5) - 2) * 0.16 for t, r in zip(data["topic"], rank)]
+    data["y"] = y
     ys = dict(zip(data["ruling_id"], y))
     for status, colour in STATUS_COLOURS.items():
         mask = (data["status"] == status).to_numpy()
@@ -100,12 +102,14 @@ def ruling_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg") -> C
     for rid, date, succ_id, succ_date in zip(data["ruling_id"], data["date"], data["superseded_by"], data["successor_date"]):
         if isinstance(succ_id, str) and succ_id in ys and pd.notna(succ_date):
             ax.annotate("", xy=(succ_date, ys[succ_id]), xytext=(date, ys[rid]),
-                        arrowprops={"arrowstyle": "->", "color": STATUS_COLOURS["superseded"], "alpha": 0.6})
+                        arrowprops={"arrowstyle": "->", "color": STATUS_COLOURS["superseded"], "alpha": 0.7,
+                                    "connectionstyle": "arc3,rad=-0.15", "shrinkA": 4, "shrinkB": 4})
             arrows += 1
     ax.set_yticks(range(len(topics)), topics)
     ax.set_xlabel("ruling date")
     ax.set_title(f"{game.upper()} rulings by topic (arrows: superseded -> successor)")
-    ax.legend(loc="upper left", fontsize="small")
+    ax.set_ylim(-0.6, len(topics) - 0.4)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small", title="status")
     ax.grid(axis="x", alpha=0.3)
     return Chart(fig, data, arrows)
 
