@@ -260,7 +260,8 @@ def errata_flips(date: str = "2014-07-10", scenarios: list[str] | None = None, o
     ax.set_yticks(ys, [_ascii(s) for s in shown["scenario"]])
     ax.invert_yaxis()
     ax.set_xlabel("distinct outcomes")
-    ax.margins(x=0.15)
+    widest = max([*shown["outcomes_before"], *shown["outcomes_after"], 1])
+    ax.set_xlim(0, widest * 1.3)  # room for the facts labels
     ax.set_title(f"Seed scenarios whose outcome changed on {day.isoformat()} ({len(shown)} of {len(data)})")
     ax.legend(loc="lower right", fontsize="small")
     return Chart(fig, data)
