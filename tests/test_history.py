@@ -251,3 +251,20 @@ def test_changes_runs_the_scenario_it_is_given_not_a_cached_namesake() -> None:
         shipped, players={"A": dataclasses.replace(shipped.players["A"], hand=hand), "B": shipped.players["B"]}
     )
     assert changes(without_sign, "2010-01-01", "2025-12-31").empty
+
+
+def test_verify_rulings_progress_bar_goes_to_stderr_and_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """progress=True shows a tqdm bar (stderr in a terminal) and gives the same table."""
+    quiet = verify_rulings()
+    loud = verify_rulings(progress=True)
+    captured = capsys.readouterr()
+    assert "verify_rulings" in captured.err and captured.out == ""
+    pd.testing.assert_frame_equal(quiet.drop(columns="seconds"), loud.drop(columns="seconds"))
+
+
+def test_changes_progress_bar_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    sign = "q_hysteric_sign_adjustment.yaml"
+    quiet = changes(sign, "2010-01-01", "2025-12-31")
+    loud = changes(sign, "2010-01-01", "2025-12-31", progress=True)
+    assert "changes" in capsys.readouterr().err
+    pd.testing.assert_frame_equal(quiet, loud)

@@ -27,11 +27,11 @@ import dataclasses
 import datetime
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pandas as pd
 
@@ -391,6 +391,24 @@ def _modelled_scope(rulings: pd.DataFrame) -> pd.DataFrame:
     return rulings[has_check | has_reason]
 
 
+T = TypeVar("T")
+
+
+def with_progress(items: Iterable[T], total: int, label: str, enabled: bool) -> Iterable[T]:
+    """``items``, behind a ``tqdm.auto`` progress bar when ``enabled`` (a widget
+    bar in a notebook, a text bar in a terminal). Interrupting the kernel
+    (or Ctrl-C) stops the loop with KeyboardInterrupt and closes the bar.
+
+    >>> list(with_progress([1, 2], 2, "demo", enabled=False))
+    [1, 2]
+    """
+    if not enabled:
+        return items
+    from tqdm.auto import tqdm
+
+    return tqdm(items, total=total, desc=label, unit="step", leave=False)
+
+
 def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False) -> pd.DataFrame:
     """Re-derive every ruling that has a machine form (or say why it has none).
 
@@ -407,11 +425,9 @@ def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False) 
     table = load_rulings() if rulings is None else rulings
     scope = _modelled_scope(table).sort_values("ruling_id")
     records: list[dict[str, Any]] = []
-    for i, (_, row) in enumerate(scope.iterrows(), start=1):
+    for _, row in with_progress(scope.iterrows(), len(scope), "verify_rulings", progress):
         data = {str(k): v for k, v in row.to_dict().items()}
         rid = str(data["ruling_id"])
-        if progress:
-            print(f"[{i}/{len(scope)}] {rid}", flush=True)
         names = [str(n) for n in (data.get("scenario") or [])]
         base = {
             "ruling_id": rid,
@@ -563,7 +579,8 @@ def _causes(day: datetime.date, found: Sequence[RuleChange], rulings: pd.DataFra
 
 def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
             end: datetime.date | str | None = None, check: str | Mapping[str, Any] | None = None, *,
-            all_dates: bool = False, rulings: pd.DataFrame | None = None) -> pd.DataFrame:
+            all_dates: bool = False, rulings: pd.DataFrame | None = None,
+            progress: bool = False) -> pd.DataFrame:
     """When did the answer for ``scenario`` change between ``start`` and ``end``?
 
     The scenario (a file of datasets/scenarios/, a path, or a Scenario) is
@@ -572,7 +589,8 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     rulings that use this scenario; with none, the set of outcomes is
     compared (``detail`` then says which facts were lost or gained). One row
     per change (``all_dates=True``: per date swept), with the rule changes of
-    that date and the ruling / event rows that justify them.
+    that date and the ruling / event rows that justify them. ``progress``
+    shows a progress bar over the dates (interrupt the kernel to stop).
     """
     from toolkit.data import load_events, load_rulings
     from toolkit.engine.rulesets import rule_change_dates, ruleset_at
@@ -600,7 +618,7 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     rows = []
     previous: str | None = None
     previous_facts: frozenset[str] = frozenset()
-    for day in days:
+    for day in with_progress(days, len(days), "changes", progress):
         rules = ruleset_at(day)
         detail = ""
         if parsed is not None and text is not None:
