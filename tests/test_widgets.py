@@ -386,3 +386,21 @@ def test_import_toolkit_does_not_import_ipywidgets() -> None:
     code = "import sys, toolkit; print('ipywidgets' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_choosing_an_example_loads_it_in_one_action(tmp_path: Path) -> None:
+    b = ScenarioBuilder(folder=str(tmp_path))
+    b.example.value = "lyla_veiler_2011"
+    assert "ライトロード・マジシャン ライラ" in [c.name for c in b.scenario.players["A"].field]
+    assert "Loaded the worked example lyla_veiler_2011" in b.status.value
+
+
+def test_choosing_an_example_never_discards_edits(tmp_path: Path) -> None:
+    b = ScenarioBuilder(example="lyla_veiler_2011", folder=str(tmp_path))
+    b.title.value = "my own position"
+    b.example.value = "horus_lv6_veiler_2011"
+    assert b.scenario.title == "my own position"  # the edit is kept
+    assert "press Load example" in b.status.value
+    b.load_example.click()  # on purpose: now it is replaced
+    assert b.scenario.title != "my own position"
+    assert "ホルスの黒炎竜 LV６" in [c.name for c in b.scenario.players["A"].field]

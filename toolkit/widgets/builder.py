@@ -126,6 +126,7 @@ class ScenarioBuilder(ScenarioForm):
         self.step_view.add_class("endphase-step-view")
 
         self.load_example.on_click(lambda _b: self._guarded("load example", self._load_example))
+        self.example.observe(lambda _c: self._guarded("load example", self._example_chosen), names="value")
         self.resolve.on_click(lambda _b: self._guarded("resolve", self._resolve))
         self.explore.on_click(lambda _b: self._guarded("explore", self._explore))
         self.sweep.on_click(lambda _b: self._guarded("sweep", self._sweep))
@@ -137,11 +138,13 @@ class ScenarioBuilder(ScenarioForm):
         self._refresh_saved_files()
 
         self.widget = self._layout()
+        self._untouched: Scenario | None = self._current_or_none()
+        """What the form held when last loaded, set or saved: choosing an
+        example replaces the form at once only while it still holds that."""
         if scenario is not None:
             self.set_scenario(scenario)
         elif example:
             self.example.value = example
-            self._guarded("load example", self._load_example)
 
     # ------------------------------------------------------------------
     # Display
@@ -223,6 +226,27 @@ class ScenarioBuilder(ScenarioForm):
     # Examples and files
     # ------------------------------------------------------------------
 
+    def _current_or_none(self) -> Scenario | None:
+        try:
+            return self.scenario
+        except ToolkitError:
+            return None
+
+    def set_scenario(self, scenario: Scenario) -> None:
+        super().set_scenario(scenario)
+        self._untouched = self._current_or_none()
+
+    def _example_chosen(self) -> None:
+        """One action to start from an example: choosing it loads it, unless
+        the form holds edits (then Load example replaces them on purpose)."""
+        if not self.example.value:
+            return
+        if self._current_or_none() != self._untouched:
+            self._say("You have changed the position: press Load example to replace it with "
+                      f"{self.example.value}.", "info")
+            return
+        self._load_example()
+
     def _load_example(self) -> None:
         name = self.example.value
         if not name:
@@ -250,6 +274,7 @@ class ScenarioBuilder(ScenarioForm):
         written = save_scenario(scenario, path, overwrite=bool(self.overwrite.value))
         self._refresh_saved_files()
         self.saved_files.value = written.name
+        self._untouched = self._current_or_none()
         self._say(f"Saved {written}", "ok")
 
     def _load(self) -> None:
