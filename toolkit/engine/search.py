@@ -65,6 +65,13 @@ def _search_mode() -> Iterator[None]:
         sys.setrecursionlimit(limit)
 
 
+def _release(graph: _Graph, *tables: dict[Any, Any]) -> None:
+    """Empty a finished search's transposition table and memo tables (see ``explore``)."""
+    graph.succ.clear()
+    for table in tables:
+        table.clear()
+
+
 def default_policy(state: State, actions: tuple[Action, ...]) -> Action:
     """Both players pass whenever the rules let them; otherwise the first listed choice."""
     for action in actions:
@@ -371,24 +378,29 @@ def explore(position: Position, *, ruleset: Ruleset | str | None = None,
             return res, nodes, _INF
         return res, nodes, low
 
-    with _search_mode():
-        root, tree_nodes, _ = visit(start, 0)
-
     outcomes = []
     replayed: _Replayed = {}
-    for outcome, (count, chain) in root.items():
-        indices: list[int] = []
-        while chain is not None:
-            indices.append(chain[0])
-            chain = chain[1]
-        outcomes.append(OutcomeLines(outcome, count, _replay(start, indices, graph, replayed)))
+    with _search_mode():
+        try:
+            root, tree_nodes, _ = visit(start, 0)
+            for outcome, (count, chain) in root.items():
+                indices: list[int] = []
+                while chain is not None:
+                    indices.append(chain[0])
+                    chain = chain[1]
+                outcomes.append(OutcomeLines(outcome, count, _replay(start, indices, graph, replayed)))
+            states = len(graph.succ) + sum(1 for s in memo if s.is_over)
+        finally:
+            # ``visit`` is a recursive closure (a reference cycle holding these tables): empty them
+            # while the collector is paused, so the positions are freed at once and re-enabling the
+            # collector does not make it walk the whole search's garbage
+            _release(graph, memo, on_stack, replayed)
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text()))
-    terminals = sum(1 for s in memo if s.is_over)
     return Exploration(
         start=start,
         outcomes=tuple(outcomes),
         total_lines=sum(o.lines for o in outcomes),
-        states=len(graph.succ) + terminals,
+        states=states,
         transitions=graph.transitions,
         tree_nodes=tree_nodes,
         first_actions=tuple(first_counts),
@@ -482,9 +494,13 @@ def can_force(position: Position, player: str, predicate: Predicate | Mapping[st
         return result, low
 
     with _search_mode():
-        verdict, _ = value(start, frozenset(), 0)
-        line = _witness(start, who, verdict, graph, value, relevant)
-    return ForceResult(verdict, who, pred, line, len(graph.succ))
+        try:
+            verdict, _ = value(start, frozenset(), 0)
+            line = _witness(start, who, verdict, graph, value, relevant)
+            positions = len(graph.succ)
+        finally:
+            _release(graph, memo, on_stack)  # as in explore: ``value`` is a recursive closure
+    return ForceResult(verdict, who, pred, line, positions)
 
 
 def _witness(start: State, who: str, verdict: bool, graph: _Graph,
