@@ -230,16 +230,27 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
     new: dict[tuple[int, str], Process] = {}
     tables = board.tables
     by_phase = tables.end_phase
+    local = tables.end_phase_local
     phase = board.phase.value  # processes of other phases are not looked at (P2b)
+    applying = tables.applying(board.turn_player, phase)
     done = board.done
     cards = board.cards
     for uid in tables.end_phase_uids:
         card = cards[uid]
         if card.zone is Zone.DECK:
             continue
-        for eff in by_phase.get((card.name, phase), ()):
+        effs = applying.get(card)  # the processes whose condition holds
+        if effs is None:
+            key = (card.name, phase)
+            if key in local:  # the conditions read the card and the turn player only: asked once per card
+                effs = applying[card] = tuple(
+                    e for e in by_phase.get(key, ()) if e.applies(card, board))  # type: ignore[arg-type]
+            else:
+                effs = tuple(e for e in by_phase.get(key, ())
+                             if (uid, e.key) not in done and e.applies(card, board))  # type: ignore[arg-type]
+        for eff in effs:
             pid = (uid, eff.key)
-            if pid in done or not eff.applies(card, board):  # type: ignore[arg-type]
+            if pid in done:
                 continue
             known = current.get(pid)
             if known is not None:

@@ -43,6 +43,7 @@ from toolkit.engine.cards.base import (
     EndPhaseEffect,
     QuickEffect,
     Trigger,
+    is_card_local,
 )
 from toolkit.engine.durations import Lingering
 from toolkit.engine.values import (
@@ -177,7 +178,8 @@ class PositionTables:
     """
 
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
-                 "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects")
+                 "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
+                 "_applying")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -199,6 +201,10 @@ class PositionTables:
             for eff in t.end_phase:
                 key = (name, eff.phase)
                 self.end_phase[key] = self.end_phase.get(key, ()) + (eff,)
+        self.end_phase_local: frozenset[tuple[str, str]] = frozenset(
+            key for key, effs in self.end_phase.items() if all(is_card_local(e.applies) for e in effs))
+        """The ``end_phase`` keys whose every ``applies`` reads only the card and the turn player."""
+        self._applying: dict[tuple[str, str], dict[Card, tuple[EndPhaseEffect, ...]]] = {}
         self.quick_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.quick_names)
         """The uids (in order) of the cards that have a quick effect."""
         self.end_phase_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.end_phase_names)
@@ -211,6 +217,16 @@ class PositionTables:
             for group in (t.end_phase, t.triggers, t.quick):
                 for item in group:
                     self.effects.setdefault((name, item.key), item)
+
+    def applying(self, turn_player: str, phase: str) -> dict[Card, tuple[EndPhaseEffect, ...]]:
+        """A memo for R6: card -> its ``phase`` processes whose ``applies`` holds,
+        for the cards whose ``(name, phase)`` is in ``end_phase_local`` (their
+        answer depends on the card and the turn player only)."""
+        key = (turn_player, phase)
+        found = self._applying.get(key)
+        if found is None:
+            found = self._applying[key] = {}
+        return found
 
     def text_of(self, name: str) -> CardText:
         """The text in force of ``name`` (any card name, also one not in the position)."""

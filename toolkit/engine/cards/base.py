@@ -331,6 +331,34 @@ class ContinuousKind(StrEnum):
     """《漆黒の戦士 ワーウルフ》: its controller's opponent cannot activate Traps in the Battle Phase."""
 
 
+CARD_LOCAL = "_card_local"
+"""The attribute :func:`card_local` sets on a condition."""
+
+
+def card_local(condition: Condition) -> Condition:
+    """Mark ``condition`` as reading nothing but the card and ``state.turn_player``.
+
+    The engine may then remember its answer per (card, turn player) instead of
+    asking again after every process (R6 re-checks every card's End Phase
+    conditions).  Mark only pure tests of the card's own fields (zone,
+    position, tags, controller) and the turn player; a condition that looks
+    at other cards, the chain or lingering effects must stay unmarked.
+
+    >>> is_card_local(face_up_on_field), is_card_local(all_of(face_up_on_field, has_tag("x")))
+    (True, True)
+    >>> is_card_local(lambda card, state: True)
+    False
+    """
+    setattr(condition, CARD_LOCAL, True)
+    return condition
+
+
+def is_card_local(condition: Condition) -> bool:
+    """Whether ``condition`` was marked with :func:`card_local`."""
+    return getattr(condition, CARD_LOCAL, False) is True
+
+
+@card_local
 def face_up_on_field(card: Card, state: State) -> bool:
     """The card is face-up on the field."""
     return card.on_field_face_up
@@ -468,6 +496,7 @@ class CardBehaviour:
 # --- small condition helpers card modules combine -------------------------
 
 
+@card_local
 def your_end_phase(card: Card, state: State) -> bool:
     """It is the End Phase of this card's controller (「自分のエンドフェイズ」)."""
     return card.controller == state.turn_player
@@ -479,7 +508,7 @@ def in_zone(zone: Zone) -> Condition:
     def test(card: Card, state: State) -> bool:
         return card.zone is zone
 
-    return test
+    return card_local(test)
 
 
 def has_tag(tag: str) -> Condition:
@@ -488,14 +517,14 @@ def has_tag(tag: str) -> Condition:
     def test(card: Card, state: State) -> bool:
         return tag in card.tags
 
-    return test
+    return card_local(test)
 
 
 def lacks_tag(tag: str) -> Condition:
     def test(card: Card, state: State) -> bool:
         return tag not in card.tags
 
-    return test
+    return card_local(test)
 
 
 def all_of(*conditions: Condition) -> Condition:
@@ -507,26 +536,29 @@ def all_of(*conditions: Condition) -> Condition:
                 return False
         return True
 
-    return test
+    return card_local(test) if all(is_card_local(c) for c in conditions) else test
 
 
 def any_of(*conditions: Condition) -> Condition:
     def test(card: Card, state: State) -> bool:
         return any(c(card, state) for c in conditions)
 
-    return test
+    return card_local(test) if all(is_card_local(c) for c in conditions) else test
 
 
+@card_local
 def never(card: Card, state: State) -> bool:
     """Always false (e.g. a hand trap usable only in the opponent's Main Phase)."""
     return False
 
 
+@card_local
 def own_turn(card: Card, state: State) -> bool:
     """It is this card's controller's turn (a Quick-Play Spell from the hand)."""
     return card.controller == state.turn_player
 
 
+@card_local
 def not_set_this_turn(card: Card, state: State) -> bool:
     return "set_this_turn" not in card.tags
 
