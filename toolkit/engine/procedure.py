@@ -84,6 +84,7 @@ import datetime
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
+from operator import attrgetter
 
 from toolkit.engine.actions import (
     Action,
@@ -219,6 +220,10 @@ def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
     return found
 
 
+_PROCESS_ORDER = attrgetter("controller", "source", "key")
+"""How R6 lists the pending processes: by controller, then card (uid), then effect key."""
+
+
 def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tuple[Process, ...]:
     """R6: the pending End Phase processes after a change.
 
@@ -231,7 +236,7 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
     tables = board.tables
     by_phase = tables.end_phase
     local = tables.end_phase_local
-    phase = board.phase.value  # processes of other phases are not looked at (P2b)
+    phase: str = board.phase  # processes of other phases are not looked at (P2b); a StrEnum: keys as its value
     applying = tables.applying(board.turn_player, phase)
     done = board.done
     cards = board.cards
@@ -239,17 +244,17 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
         card = cards[uid]
         if card.zone is Zone.DECK:
             continue
-        effs = applying.get(card)  # the processes whose condition holds
-        if effs is None:
+        found = applying.get(card)  # the processes whose condition holds, each as it would be created
+        if found is None:
             key = (card.name, phase)
+            found = tuple(
+                ((uid, e.key), e, Process(uid, e.key, card.controller, e.process_kind, e.mandatory, e.chain_link,
+                                          f"{card.shown()}: {e.key}"))
+                for e in by_phase.get(key, ())
+                if (key in local or (uid, e.key) not in done) and e.applies(card, board))  # type: ignore[arg-type]
             if key in local:  # the conditions read the card and the turn player only: asked once per card
-                effs = applying[card] = tuple(
-                    e for e in by_phase.get(key, ()) if e.applies(card, board))  # type: ignore[arg-type]
-            else:
-                effs = tuple(e for e in by_phase.get(key, ())
-                             if (uid, e.key) not in done and e.applies(card, board))  # type: ignore[arg-type]
-        for eff in effs:
-            pid = (uid, eff.key)
+                applying[card] = found
+        for pid, eff, created in found:
             if pid in done:
                 continue
             known = current.get(pid)
@@ -259,14 +264,13 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
             if adjusted and not h5_end_phase_trigger_allowed(board, card, eff):
                 board.done.add(pid)
                 continue
-            new[pid] = Process(card.uid, eff.key, card.controller, eff.process_kind, eff.mandatory,
-                               eff.chain_link, f"{card.shown()}: {eff.key}")
+            new[pid] = created
     for pid, proc in r4_expiry_processes(board).items():
         new[pid] = current.get(pid, proc)
     for pid, proc in current.items():
         if pid not in new and proc.source >= 0 and not proc.lingering:
             board.note("R6", f"{proc.label}: no longer pending ({board.cards[proc.source].shown()} left or its condition ended)")
-    return tuple(sorted(new.values(), key=lambda p: (p.controller, p.source, p.key)))
+    return tuple(sorted(new.values(), key=_PROCESS_ORDER))
 
 
 def _state_checks(board: Board) -> None:

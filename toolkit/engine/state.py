@@ -166,6 +166,10 @@ class WaitingTrigger:
     subjects: tuple[int, ...] = ()
 
 
+Applying = tuple[tuple[tuple[int, str], EndPhaseEffect, Process], ...]
+"""A card's processes whose condition holds: (process id, effect, the Process R6 creates)."""
+
+
 class PositionTables:
     """Lookups that hold for a position and every position reached from it:
     the cards of a position never change name (a uid keeps its card) and the
@@ -204,7 +208,7 @@ class PositionTables:
         self.end_phase_local: frozenset[tuple[str, str]] = frozenset(
             key for key, effs in self.end_phase.items() if all(is_card_local(e.applies) for e in effs))
         """The ``end_phase`` keys whose every ``applies`` reads only the card and the turn player."""
-        self._applying: dict[tuple[str, str], dict[Card, tuple[EndPhaseEffect, ...]]] = {}
+        self._applying: dict[tuple[str, str], dict[Card, Applying]] = {}
         self.quick_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.quick_names)
         """The uids (in order) of the cards that have a quick effect."""
         self.end_phase_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.end_phase_names)
@@ -218,9 +222,9 @@ class PositionTables:
                 for item in group:
                     self.effects.setdefault((name, item.key), item)
 
-    def applying(self, turn_player: str, phase: str) -> dict[Card, tuple[EndPhaseEffect, ...]]:
-        """A memo for R6: card -> its ``phase`` processes whose ``applies`` holds,
-        for the cards whose ``(name, phase)`` is in ``end_phase_local`` (their
+    def applying(self, turn_player: str, phase: str) -> dict[Card, Applying]:
+        """A memo for R6: card -> its ``phase`` processes whose ``applies`` holds
+        (process id, effect, the Process R6 creates for it), for the cards whose ``(name, phase)`` is in ``end_phase_local`` (their
         answer depends on the card and the turn player only)."""
         key = (turn_player, phase)
         found = self._applying.get(key)
