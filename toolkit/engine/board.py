@@ -19,16 +19,18 @@ End Phase processes point at.
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from toolkit.engine.cards.base import ContinuousKind, Happening
 from toolkit.engine.durations import Lingering, Moment, expire
-from toolkit.engine.state import Cause, Link, Phase, PositionReader, PositionTables, State
+from toolkit.engine.state import Cause, Link, Phase, PositionReader, PositionTables, State, Step, WaitingTrigger
 from toolkit.engine.values import (
     Card,
     Event,
     EventKind,
     Position,
+    Process,
     Zone,
     other,
     player_index,
@@ -52,6 +54,16 @@ FIELD_ONLY_TAGS = frozenset(
     }
 )
 """Tags about a card's stay on the field; they go when it leaves (a new card)."""
+
+
+class _Keep(Enum):
+    """The type of :data:`KEEP`."""
+
+    KEEP = "keep"
+
+
+KEEP = _Keep.KEEP
+"""``Board.freeze``'s default for a field whose None is a value (priority, forced, after_chain): keep the base's."""
 
 
 class Board(PositionReader):
@@ -357,35 +369,43 @@ class Board(PositionReader):
 
     # --- building the next state ---------------------------------------------
 
-    def freeze(self, **step_fields: object) -> State:
+    def freeze(self, *, step: Step | None = None, priority: str | None | _Keep = KEEP, passes: int = -1,
+               forced: str | None | _Keep = KEEP, pending: tuple[Process, ...] | None = None,
+               done: frozenset[tuple[int, str]] | None = None, chain: tuple[Link, ...] | None = None,
+               waiting: tuple[WaitingTrigger, ...] | None = None, adjusted: bool | None = None,
+               after_chain: str | None | _Keep = KEEP, phase: Phase | None = None, declared: bool | None = None,
+               attacker: int | None = None) -> State:
         """The next State: this board's position plus the given step fields
         (step, priority, passes, forced, pending, done, chain, waiting, adjusted,
-        after_chain, phase, declared, attacker; the card zones, decks, LP,
-        lingering effects and skipped turns are the board's own)."""
+        after_chain, phase, declared, attacker; a field not given keeps the
+        base State's value, except ``done`` and ``chain``: the board's own, like
+        the card zones, decks, LP, lingering effects and skipped turns)."""
         base = self.base
-        get = step_fields.get
+        decks = self.decks
+        anonymous = self.anonymous
+        life = self.life
         nxt = State(
             base.turn_player,
             base.ruleset,
             tuple(self.cards),
-            (tuple(self.decks[0]), tuple(self.decks[1])),
-            (tuple(self.anonymous[0]), tuple(self.anonymous[1])),  # type: ignore[arg-type]
-            (self.life[0], self.life[1]),
-            get("step", base.step),  # type: ignore[arg-type]
-            get("priority", base.priority),  # type: ignore[arg-type]
-            get("passes", base.passes),  # type: ignore[arg-type]
-            get("forced", base.forced),  # type: ignore[arg-type]
-            get("pending", base.pending),  # type: ignore[arg-type]
-            step_fields["done"] if "done" in step_fields else frozenset(self.done),  # type: ignore[arg-type]
+            (tuple(decks[0]), tuple(decks[1])),
+            (tuple(anonymous[0]), tuple(anonymous[1])),  # type: ignore[arg-type]
+            (life[0], life[1]),
+            base.step if step is None else step,
+            base.priority if priority is KEEP else priority,
+            base.passes if passes < 0 else passes,
+            base.forced if forced is KEEP else forced,
+            base.pending if pending is None else pending,
+            frozenset(self.done) if done is None else done,
             tuple(self.lingering),
-            get("chain", tuple(self.chain)),  # type: ignore[arg-type]
-            get("waiting", base.waiting),  # type: ignore[arg-type]
-            get("adjusted", base.adjusted),  # type: ignore[arg-type]
-            get("after_chain", base.after_chain),  # type: ignore[arg-type]
+            tuple(self.chain) if chain is None else chain,
+            base.waiting if waiting is None else waiting,
+            base.adjusted if adjusted is None else adjusted,
+            base.after_chain if after_chain is KEEP else after_chain,
             frozenset(self.skipped),
-            get("phase", base.phase),  # type: ignore[arg-type]
-            get("declared", base.declared),  # type: ignore[arg-type]
-            get("attacker", base.attacker),  # type: ignore[arg-type]
+            base.phase if phase is None else phase,
+            base.declared if declared is None else declared,
+            base.attacker if attacker is None else attacker,
         )
         object.__setattr__(nxt, "_tables", self.tables)  # the same cards (uids keep their names)
         return nxt
