@@ -466,13 +466,22 @@ def x4_process_choices(state: State, candidates: Iterable[Process]) -> tuple[Pro
 
 def _performs(state: State, player: str | None, *, only_mandatory: bool) -> Iterator[Perform]:
     own = [p for p in state.pending if p.controller == player and (p.mandatory or not only_mandatory)]
+    if not own:
+        return
+    made = state.tables.performs
     for process in x4_process_choices(state, own):
         choices = _process_choices(state, process)
         if choices is None:
             continue
         for choice in choices:
-            yield Perform(process.label, target=_target_label(state, choice),
-                          cost=_labels(state, choice.cost), ref=process.pid, choice=choice)
+            if choice.targets or choice.cost:
+                yield Perform(process.label, target=_target_label(state, choice),
+                              cost=_labels(state, choice.cost), ref=process.pid, choice=choice)
+                continue
+            action = made.get(process)  # nothing to choose: the same action in every position
+            if action is None:
+                action = made[process] = Perform(process.label, ref=process.pid, choice=choice)
+            yield action
 
 
 def h1_responses_allowed(state: State) -> bool:

@@ -57,6 +57,7 @@ from toolkit.engine.values import (
 )
 
 if TYPE_CHECKING:
+    from toolkit.engine.actions import Perform
     from toolkit.engine.rulesets import Ruleset
 
 
@@ -183,7 +184,7 @@ class PositionTables:
 
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
-                 "_applying")
+                 "_applying", "performs")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -209,6 +210,8 @@ class PositionTables:
             key for key, effs in self.end_phase.items() if all(is_card_local(e.applies) for e in effs))
         """The ``end_phase`` keys whose every ``applies`` reads only the card and the turn player."""
         self._applying: dict[tuple[str, str], dict[Card, Applying]] = {}
+        self.performs: dict[Process, Perform] = {}
+        """Process -> the action performing it with no choice to make (built once, shared by the positions)."""
         self.quick_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.quick_names)
         """The uids (in order) of the cards that have a quick effect."""
         self.end_phase_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.end_phase_names)
