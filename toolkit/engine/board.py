@@ -56,6 +56,11 @@ FIELD_ONLY_TAGS = frozenset(
 """Tags about a card's stay on the field; they go when it leaves (a new card)."""
 
 
+_TO_GY_TAGS: dict[Zone, frozenset[str]] = {
+    zone: frozenset({"sent_to_gy_this_turn", f"sent_to_gy_from_{zone.value}"}) for zone in Zone}
+"""The tags a card sent to the GY from each zone gets."""
+
+
 class _Keep(Enum):
     """The type of :data:`KEEP`."""
 
@@ -140,7 +145,8 @@ class Board(PositionReader):
         self.touched = True
         card = self.cards[uid]
         origin = card.zone
-        if to is Zone.GY and self.continuous_active(ContinuousKind.BANISH_INSTEAD_OF_GY):
+        if to is Zone.GY and (ContinuousKind.BANISH_INSTEAD_OF_GY in self.kinds or self.lingering) \
+                and self.continuous_active(ContinuousKind.BANISH_INSTEAD_OF_GY):
             if not self.continuous_active(ContinuousKind.NO_BANISH):
                 self.note("X-continuous", f"{card.shown()} is banished instead (《マクロコスモス》, no chain link)")
                 to = Zone.BANISHED
@@ -155,8 +161,9 @@ class Board(PositionReader):
         if origin is Zone.FIELD and to is not Zone.FIELD:
             tags = tags - FIELD_ONLY_TAGS
         if to is Zone.GY:
-            tags = tags | {"sent_to_gy_this_turn", f"sent_to_gy_from_{origin.value}"}
-        tags = tags | extra_tags
+            tags = tags | _TO_GY_TAGS[origin]
+        if extra_tags:
+            tags = tags | extra_tags
         owner = card.owner
         new_controller = controller if (to is Zone.FIELD and controller is not None) else owner
         self.cards[uid] = Card(card.uid, card.name, owner, new_controller, to, position, frozenset(tags), card.label)

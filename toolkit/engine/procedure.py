@@ -747,10 +747,7 @@ def _cause(state: State) -> Cause:
 
 
 def _anyone_can_respond(state: State) -> bool:
-    for player in (state.turn_player, state.non_turn_player):
-        for _ in r5_quick_effects(state, player, responding=True):
-            return True
-    return False
+    return not _nobody_can_respond(state)
 
 
 def _advance(state: State, log: _Log) -> State:
@@ -829,21 +826,26 @@ def _resolve_links(board: Board, state: State) -> None:
                 board.send_to_gy(now.uid)
 
 
-def _quick_sources(cards: Sequence[Card], quick_uids: tuple[int, ...]) -> bool:
-    """Whether any card outside the decks has a quick effect at all (a cheap
-    pre-check: without one, nobody can respond and a chain resolves at once)."""
-    for uid in quick_uids:
-        if cards[uid].zone is not Zone.DECK:
-            return True
-    return False
+def _nobody_can_respond(board: Board | State) -> bool:
+    """No player has a legal response to the chain on ``board`` (R5, H1).
 
-
-def _nobody_can_respond(board: Board) -> bool:
-    """No player has a legal response to the chain on ``board`` (R5, H1)."""
-    if not _quick_sources(board.cards, board.tables.quick_uids):
-        return True
-    for player in (board.turn_player, other(board.turn_player)):
-        for _ in r5_quick_effects(board, player, responding=True):  # type: ignore[arg-type]
+    A cheap pre-check first: ``r5_quick_effects`` offers a player nothing
+    unless they control a card outside the decks that has a quick effect."""
+    cards = board.cards
+    tp = board.turn_player
+    tp_holds = ntp_holds = False
+    for uid in board.tables.quick_uids:
+        card = cards[uid]
+        if card.zone is not Zone.DECK:
+            if card.controller == tp:
+                tp_holds = True
+            else:
+                ntp_holds = True
+    if tp_holds:
+        for _ in r5_quick_effects(board, tp, responding=True):  # type: ignore[arg-type]
+            return False
+    if ntp_holds:
+        for _ in r5_quick_effects(board, other(tp), responding=True):  # type: ignore[arg-type]
             return False
     return True
 
