@@ -872,8 +872,17 @@ def _link_resolver(state: State, link: Link):  # type: ignore[no-untyped-def]
     return found.resolve if found is not None else None
 
 
+_TYPE_NAME: dict[CardType, str] = {t: t.value for t in CardType}
+"""A chain link's ``card_type`` (the plain string) of each card type."""
+
+
 def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State:
-    process = next(p for p in state.pending if p.pid == action.ref)
+    ref = action.ref
+    for process in state.pending:
+        if process.pid == ref:
+            break
+    else:
+        raise StopIteration  # pragma: no cover - the action was listed for this state
     performer = process.controller
     system = state.ruleset.process_order is not None
     # V1: after the system's processes the open game state starts with the turn player
@@ -903,20 +912,20 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
         card = state.card(process.source)
         eff = _end_phase_effect(state, process)
         assert eff is not None
-        act = Activation(card=card, controller=performer, key=process.key, choice=action.choice)
         negated = r8_negated(state, process)
         if process.chain_link:
             if eff.cost is not None:
                 board.by_effect = False
-                eff.cost(board, act)
+                eff.cost(board, Activation(card=card, controller=performer, key=process.key, choice=action.choice))
                 board.by_effect = True
             board.chain.append(Link(card.uid, card.name, process.label, process.key, performer, 1, cause,
-                                    choice=action.choice, card_type=behaviour(card.name).card_type.value,
+                                    choice=action.choice, card_type=_TYPE_NAME[behaviour(card.name).card_type],
                                     process=process.pid, negated=negated))
             board.record(Event(EventKind.ACTIVATED, card=card.name, player=performer, detail=process.key))
             if negated:
                 log[1].append(Note("R8", f"{process.label}: mandatory, so it is performed although negated"))
         else:
+            act = Activation(card=card, controller=performer, key=process.key, choice=action.choice)
             if eff.cost is not None:
                 board.by_effect = False
                 eff.cost(board, act)
@@ -959,7 +968,7 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
         q.cost(board, act)
     b = behaviour(card.name)
     board.chain.append(Link(uid, card.name, action.effect, key, player, q.spell_speed, cause, choice=action.choice,
-                            card_activation=q.card_activation, card_type=b.card_type.value))
+                            card_activation=q.card_activation, card_type=_TYPE_NAME[b.card_type]))
     board.record(Event(EventKind.ACTIVATED, card=card.name, player=player, detail=key))
     pending, waiting = _settle(board, state, cause, state.adjusted)
     _flush(board, log)
@@ -991,7 +1000,7 @@ def _activate_trigger(state: State, action: Activate, log: _Log) -> State:
     if trig.cost is not None:
         trig.cost(board, act)
     board.chain.append(Link(card.uid, card.name, w.label, w.key, w.controller, 1, w.cause, choice=action.choice,
-                            subjects=w.subjects, card_type=behaviour(card.name).card_type.value))
+                            subjects=w.subjects, card_type=_TYPE_NAME[behaviour(card.name).card_type]))
     board.record(Event(EventKind.ACTIVATED, card=card.name, player=w.controller, detail=w.key))
     rest = tuple(x for x in state.waiting if x is not w)
     pending, waiting = _settle(board, state, _cause(state), state.adjusted)
