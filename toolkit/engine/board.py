@@ -166,7 +166,8 @@ class Board(PositionReader):
             tags = tags | extra_tags
         owner = card.owner
         new_controller = controller if (to is Zone.FIELD and controller is not None) else owner
-        self.cards[uid] = Card(card.uid, card.name, owner, new_controller, to, position, frozenset(tags), card.label)
+        moved = Card(card.uid, card.name, owner, new_controller, to, position, frozenset(tags), card.label)
+        self.cards[uid] = self._tables.interned.setdefault(moved, moved)  # one object per value (see PositionTables)
         if to is Zone.DECK:
             self.decks[player_index(owner)].insert(0, uid)
         if origin is not to:

@@ -184,7 +184,7 @@ class PositionTables:
 
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
-                 "_applying", "performs")
+                 "_applying", "performs", "interned")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -212,6 +212,9 @@ class PositionTables:
         self._applying: dict[tuple[str, str], dict[Card, Applying]] = {}
         self.performs: dict[Process, Perform] = {}
         """Process -> the action performing it with no choice to make (built once, shared by the positions)."""
+        self.interned: dict[Card, Card] = {}
+        """One Card object per card value moved in these positions (``Board._move`` interns the cards it
+        makes, so positions reached by different orders share them and compare fast)."""
         self.quick_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.quick_names)
         """The uids (in order) of the cards that have a quick effect."""
         self.end_phase_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.end_phase_names)

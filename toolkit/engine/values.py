@@ -230,6 +230,14 @@ class PositionSummary:
     zones: tuple[tuple[str, str, tuple[str, ...]], ...]
     life: tuple[tuple[str, int], ...]
     anonymous: tuple[tuple[str, str, int], ...] = ()
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # every Outcome a search merges events into re-hashes its summary: hash once
+        object.__setattr__(self, "_hash", hash((self.zones, self.life, self.anonymous)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def names(self, player: str, zone: str) -> tuple[str, ...]:
         for p, z, names in self.zones:
