@@ -24,7 +24,17 @@ from typing import TYPE_CHECKING
 
 from toolkit.engine.cards.base import ContinuousKind, Happening
 from toolkit.engine.durations import Lingering, Moment, expire
-from toolkit.engine.state import Cause, Link, Phase, PositionReader, PositionTables, State, Step, WaitingTrigger
+from toolkit.engine.state import (
+    Cause,
+    Link,
+    Phase,
+    PositionReader,
+    PositionTables,
+    State,
+    Step,
+    WaitingTrigger,
+    build_state,
+)
 from toolkit.engine.values import (
     Card,
     Event,
@@ -392,12 +402,12 @@ class Board(PositionReader):
         decks = self.decks
         anonymous = self.anonymous
         life = self.life
-        nxt = State(
+        return build_state((
             base.turn_player,
             base.ruleset,
             tuple(self.cards),
             (tuple(decks[0]), tuple(decks[1])),
-            (tuple(anonymous[0]), tuple(anonymous[1])),  # type: ignore[arg-type]
+            (tuple(anonymous[0]), tuple(anonymous[1])),
             (life[0], life[1]),
             base.step if step is None else step,
             base.priority if priority is KEEP else priority,
@@ -414,6 +424,4 @@ class Board(PositionReader):
             base.phase if phase is None else phase,
             base.declared if declared is None else declared,
             base.attacker if attacker is None else attacker,
-        )
-        object.__setattr__(nxt, "_tables", self.tables)  # the same cards (uids keep their names)
-        return nxt
+        ), self._tables)  # the same cards (uids keep their names): the same tables
