@@ -126,6 +126,7 @@ from toolkit.engine.values import (
     ProcessKind,
     Zone,
     other,
+    slot_init,
 )
 
 __all__ = [
@@ -141,6 +142,7 @@ __all__ = [
 ]
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Note:
     """A rule id and an explanation (what the trace shows)."""
@@ -149,6 +151,7 @@ class Note:
     text: str
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Transition:
     """The result of one action: the next state, the events, the notes."""

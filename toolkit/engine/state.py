@@ -54,6 +54,7 @@ from toolkit.engine.values import (
     Zone,
     other,
     player_index,
+    slot_init,
 )
 
 if TYPE_CHECKING:
@@ -134,6 +135,7 @@ class Cause(StrEnum):
     """The end of the turn (E1)."""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Link:
     """One chain link (spec R5)."""
@@ -154,6 +156,7 @@ class Link:
     negated: bool = False
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class WaitingTrigger:
     """A trigger whose condition was met and which waits to be put on a chain."""

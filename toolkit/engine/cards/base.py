@@ -98,7 +98,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
 from toolkit.engine.durations import Duration, Lingering
-from toolkit.engine.values import Card, Event, Position, ProcessKind, Zone
+from toolkit.engine.values import Card, Event, Position, ProcessKind, Zone, slot_init
 
 if TYPE_CHECKING:
     from toolkit.engine.state import Link, State
@@ -141,6 +141,7 @@ class Choice:
 NO_CHOICE = Choice()
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Happening:
     """An engine-level event that triggers may match (richer than :class:`Event`).
@@ -162,6 +163,7 @@ class Happening:
     amount: int = 0
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Activation:
     """What a ``resolve``/``cost`` callable is told: the source card, who
