@@ -806,9 +806,9 @@ def _resolve_links(board: Board, state: State) -> None:
         link = board.chain[-1]
         card = board.cards[link.source] if link.source >= 0 else None
         board.source, board.by_effect = link.source, True
-        negated_now = (
-            card is not None and card.zone is Zone.FIELD and behaviour(card.name).is_monster
-            and board.is_negated(card.uid) and link.lingering is None
+        negated_now = (  # nothing lingers: nothing negates (is_negated), no card lookup needed
+            card is not None and bool(board.lingering) and card.zone is Zone.FIELD
+            and behaviour(card.name).is_monster and board.is_negated(card.uid) and link.lingering is None
         )
         if link.negated or negated_now:
             board.record(Event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key))
