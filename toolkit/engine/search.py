@@ -68,6 +68,7 @@ def _search_mode() -> Iterator[None]:
 def _release(graph: _Graph, *tables: dict[Any, Any]) -> None:
     """Empty a finished search's transposition table and memo tables (see ``explore``)."""
     graph.succ.clear()
+    graph.events.clear()
     for table in tables:
         table.clear()
 
@@ -195,6 +196,9 @@ class _Graph:
         self.max_states = max_states
         self.succ: dict[State, tuple[Edge, ...]] = {}
         self.transitions = 0
+        self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
+        """One Event object per event value (keyed by its fields: tuples hash and compare in C), so
+        the event sets of outcomes merged from different lines compare by identity."""
 
     def edges(self, state: State) -> tuple[Edge, ...]:
         found = self.succ.get(state)
@@ -202,9 +206,17 @@ class _Graph:
             if len(self.succ) >= self.max_states:
                 raise SearchBudgetExceeded(f"search visited more than {self.max_states} positions")
             out = []
+            canon = self.events
             for action in legal_actions(state):
                 result = transition(state, action, check=False)
-                out.append((action, result.state, frozenset(result.events)))
+                events = []
+                for e in result.events:
+                    key = (e.kind, e.card, e.player, e.amount, e.detail)
+                    known = canon.get(key)
+                    if known is None:
+                        known = canon[key] = e
+                    events.append(known)
+                out.append((action, result.state, frozenset(events)))
             self.transitions += len(out)
             found = tuple(out)
             self.succ[state] = found
