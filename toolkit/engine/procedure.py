@@ -535,7 +535,7 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
                     continue
                 if not q.card_activation and not card.on_field_face_up:
                     continue
-                if behaviour(card.name).is_monster and state.is_negated(card.uid):
+                if state.lingering and behaviour(card.name).is_monster and state.is_negated(card.uid):
                     continue
             if q.card_activation and _in_chain(state, card.uid):
                 continue
