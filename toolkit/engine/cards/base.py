@@ -529,6 +529,20 @@ def lacks_tag(tag: str) -> Condition:
     return card_local(test)
 
 
+def if_still_on_field(verb: Callable[[Board, int], None]) -> Callable[[Board, Activation], None]:
+    """A resolve step that applies ``verb(board, uid)`` to the card whose effect
+    resolves, if that card is still on the field (one that left the field
+    before its process resolves does nothing): e.g. a self-destruct is
+    ``if_still_on_field(lambda board, uid: board.destroy(uid))``.
+    """
+
+    def resolve(board: Board, act: Activation) -> None:
+        if board.card(act.card.uid).zone is Zone.FIELD:
+            verb(board, act.card.uid)
+
+    return resolve
+
+
 def all_of(*conditions: Condition) -> Condition:
     """Every condition holds."""
 

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from toolkit.engine.cards import register
 from toolkit.engine.cards.base import (
-    Activation,
-    Board,
     CardBehaviour,
     CardText,
     CardType,
@@ -25,13 +23,11 @@ from toolkit.engine.cards.base import (
     all_of,
     face_up_on_field,
     has_tag,
+    if_still_on_field,
 )
-from toolkit.engine.values import Zone
 
 
-def _destroy_itself(board: Board, act: Activation) -> None:
-    if board.card(act.card.uid).zone is Zone.FIELD:
-        board.destroy(act.card.uid)
+_destroy_itself = if_still_on_field(lambda board, uid: board.destroy(uid))
 
 
 register(

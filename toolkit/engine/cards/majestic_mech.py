@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from toolkit.engine.cards import register
 from toolkit.engine.cards.base import (
-    Activation,
-    Board,
     CardBehaviour,
     CardText,
     CardType,
@@ -18,13 +16,11 @@ from toolkit.engine.cards.base import (
     all_of,
     face_up_on_field,
     has_tag,
+    if_still_on_field,
 )
-from toolkit.engine.values import Zone
 
 
-def _send_itself(board: Board, act: Activation) -> None:
-    if board.card(act.card.uid).zone is Zone.FIELD:
-        board.send_to_gy(act.card.uid)
+_send_itself = if_still_on_field(lambda board, uid: board.send_to_gy(uid))
 
 
 register(

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from toolkit.engine.cards import register
 from toolkit.engine.cards.base import (
-    Activation,
-    Board,
     CardBehaviour,
     CardText,
     CardType,
@@ -26,8 +24,8 @@ from toolkit.engine.cards.base import (
     any_of,
     face_up_on_field,
     has_tag,
+    if_still_on_field,
 )
-from toolkit.engine.values import Zone
 
 SPIRITS: dict[str, str] = {
     "月読命": "Tsukuyomi",
@@ -41,9 +39,7 @@ _RETURNS_THIS_TURN = all_of(
 )
 
 
-def _return_to_hand(board: Board, act: Activation) -> None:
-    if board.card(act.card.uid).zone is Zone.FIELD:
-        board.return_to_hand(act.card.uid)
+_return_to_hand = if_still_on_field(lambda board, uid: board.return_to_hand(uid))
 
 
 def spirit(name: str, english: str) -> CardBehaviour:

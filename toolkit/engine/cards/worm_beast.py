@@ -9,22 +9,18 @@ from __future__ import annotations
 
 from toolkit.engine.cards import register
 from toolkit.engine.cards.base import (
-    Activation,
-    Board,
     CardBehaviour,
     CardText,
     CardType,
     EndPhaseEffect,
     all_of,
     face_up_on_field,
+    if_still_on_field,
     your_end_phase,
 )
-from toolkit.engine.values import Zone
 
 
-def _return(board: Board, act: Activation) -> None:
-    if board.card(act.card.uid).zone is Zone.FIELD:
-        board.return_to_hand(act.card.uid)
+_return = if_still_on_field(lambda board, uid: board.return_to_hand(uid))
 
 
 register(
