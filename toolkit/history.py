@@ -319,8 +319,8 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
        check that names no card, the notes of R1, R2, R5, R6, R7;
     5. the deciding flag or card-text change itself.
     """
+    from toolkit.engine.game import as_state
     from toolkit.engine.search import explore
-    from toolkit.engine.setup import as_state
     from toolkit.ruling_checks import cards_named, predicates_of
 
     cards = cards_named(check)
@@ -365,18 +365,18 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
 def _withheld_note(lines: Sequence[tuple[str, tuple[LineStep, ...]]], scenarios: Mapping[str, Scenario],
                    rules: Ruleset) -> tuple[str, tuple[LineStep, ...]] | None:
     """The first thing a deciding rule withheld along ``lines``."""
-    from toolkit.engine.procedure import legal_actions, transition, withheld
-    from toolkit.engine.setup import as_state
+    from toolkit.engine.game import as_state, game_of
 
     for name, line in lines:
         state = as_state(scenarios[name], ruleset=rules)
+        game = game_of(state)
         for step in line:
-            for note in withheld(state):
+            for note in game.withheld(state):
                 if note.rule in DECIDING_RULES:
                     return f"{note.rule}: {note.text}", line
-            if step.action not in legal_actions(state):
+            if step.action not in game.legal_actions(state):
                 break
-            state = transition(state, step.action, check=False).state
+            state = game.transition(state, step.action, check=False).state
     return None
 
 

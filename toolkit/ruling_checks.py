@@ -41,12 +41,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolkit.engine.actions import Action
+from toolkit.engine.game import GameState, as_state, game_of
 from toolkit.engine.predicates import QUANTIFIERS, Predicate, PredicateError, Query, parse_predicate, parse_query
-from toolkit.engine.procedure import legal_actions, transition
 from toolkit.engine.rulesets import Ruleset
 from toolkit.engine.search import evaluate, resolve
-from toolkit.engine.setup import ScenarioLike, as_state
-from toolkit.engine.state import State
+from toolkit.engine.setup import ScenarioLike
 from toolkit.engine.trace import LineStep, line_step
 from toolkit.engine.values import Event
 from toolkit.errors import ToolkitError
@@ -230,7 +229,7 @@ class CheckResult:
         return "yes" if self.value else "no"
 
 
-Position = State | ScenarioLike
+Position = GameState | ScenarioLike | Any
 
 
 def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: Ruleset | str | None = None,
@@ -298,7 +297,7 @@ class _Order:
         return k
 
 
-def order_search(start: State, order: Sequence[Predicate], *, every: bool, without: Predicate | None = None,
+def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, without: Predicate | None = None,
                  max_states: int = 500_000) -> tuple[bool, tuple[LineStep, ...]]:
     """Does some line (``every=False``) / every line (``every=True``) see
     events matching ``order`` one after the other, each at a later step?
@@ -309,11 +308,13 @@ def order_search(start: State, order: Sequence[Predicate], *, every: bool, witho
     """
     seq = _Order(tuple(order), without, start.turn_player)
     n = len(order)
-    succ: dict[State, tuple[tuple[Action, State, tuple[Event, ...]], ...]] = {}
-    memo: dict[tuple[State, int], tuple[bool, int]] = {}
-    on_stack: dict[tuple[State, int], int] = {}
+    succ: dict[GameState, tuple[tuple[Action, GameState, tuple[Event, ...]], ...]] = {}
+    memo: dict[tuple[GameState, int], tuple[bool, int]] = {}
+    on_stack: dict[tuple[GameState, int], int] = {}
+    game = game_of(start)
+    legal_actions, transition = game.legal_actions, game.transition
 
-    def edges(state: State) -> tuple[tuple[Action, State, tuple[Event, ...]], ...]:
+    def edges(state: GameState) -> tuple[tuple[Action, GameState, tuple[Event, ...]], ...]:
         found = succ.get(state)
         if found is None:
             if len(succ) >= max_states:
@@ -327,7 +328,7 @@ def order_search(start: State, order: Sequence[Predicate], *, every: bool, witho
         return found
 
     # value(state, k): (answer, index of the edge that shows it, or -1)
-    def value(state: State, k: int, depth: int) -> tuple[bool, int, int]:
+    def value(state: GameState, k: int, depth: int) -> tuple[bool, int, int]:
         key = (state, k)
         if k == n:
             return True, -1, _INF
@@ -367,9 +368,9 @@ def order_search(start: State, order: Sequence[Predicate], *, every: bool, witho
     return answer, line
 
 
-def _witness(start: State, seq: _Order, answer: bool, every: bool,
-             edges: Callable[[State], tuple[tuple[Action, State, tuple[Event, ...]], ...]],
-             value: Callable[[State, int, int], tuple[bool, int, int]]) -> tuple[LineStep, ...]:
+def _witness(start: GameState, seq: _Order, answer: bool, every: bool,
+             edges: Callable[[GameState], tuple[tuple[Action, GameState, tuple[Event, ...]], ...]],
+             value: Callable[[GameState, int, int], tuple[bool, int, int]]) -> tuple[LineStep, ...]:
     """Follow the edges that decided the answer (a completing line, or a
     counter-example); when no edge decided it, the default line."""
     if answer == every:  # no single line shows it: show the default line
@@ -384,7 +385,7 @@ def _witness(start: State, seq: _Order, answer: bool, every: bool,
         if pick < 0:
             break
         action, child, events = edges(state)[pick]
-        steps.append(line_step(len(steps) + 1, state, action, transition(state, action, check=False)))
+        steps.append(line_step(len(steps) + 1, state, action, game_of(state).transition(state, action, check=False)))
         state, k = child, seq.advance(events, k)
         if (state, k) in seen:
             break

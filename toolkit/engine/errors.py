@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 from toolkit.errors import ToolkitError
 
 if TYPE_CHECKING:
-    from toolkit.engine.state import State
+    from toolkit.engine.game import GameState
 
 
 class IllegalActionError(ToolkitError, ValueError):
     """An action that is not legal in the state it was applied to."""
 
-    def __init__(self, action: object, state: State) -> None:
+    def __init__(self, action: object, state: GameState) -> None:
         self.action = action
         self.state = state
         super().__init__(f"{action!r} is not legal here ({state.describe()})")

@@ -82,7 +82,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations
 from operator import attrgetter
 
@@ -115,6 +115,7 @@ from toolkit.engine.cards.base import (
 )
 from toolkit.engine.durations import Lingering
 from toolkit.engine.errors import IllegalActionError
+from toolkit.engine.game import Note, Transition
 from toolkit.engine.state import PHASE_TITLES, Cause, Link, Phase, State, Step, WaitingTrigger
 from toolkit.engine.video_game import system_head
 from toolkit.engine.values import (
@@ -126,7 +127,6 @@ from toolkit.engine.values import (
     ProcessKind,
     Zone,
     other,
-    slot_init,
 )
 
 __all__ = [
@@ -140,25 +140,6 @@ __all__ = [
     "transition",
     "withheld",
 ]
-
-
-@slot_init
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A rule id and an explanation (what the trace shows)."""
-
-    rule: str
-    text: str
-
-
-@slot_init
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """The result of one action: the next state, the events, the notes."""
-
-    state: State
-    events: tuple[Event, ...]
-    notes: tuple[Note, ...]
 
 
 _Log = tuple[list[Event], list[Note]]
@@ -1079,7 +1060,8 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` (a new State; ``state`` is unchanged)."""
-    return transition(state, action).state
+    after: State = transition(state, action).state
+    return after
 
 
 # --------------------------------------------------------------------------

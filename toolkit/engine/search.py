@@ -5,7 +5,7 @@
   trace;
 * :func:`explore` finds every distinct outcome, one example line each, and
   the NUMBER of lines reaching it — counted by memoised DP over the graph of
-  positions (transpositions merge: a State carries no history), never by
+  positions (transpositions merge: a GameState carries no history), never by
   enumerating paths;
 * :func:`can_force` decides by minimax over the same graph whether a player
   can guarantee a predicate whatever the other does, with a witness line;
@@ -33,18 +33,17 @@ from typing import TYPE_CHECKING, Any
 from toolkit.engine.actions import Action, Pass
 from toolkit.engine.errors import IllegalActionError, SearchBudgetExceeded
 from toolkit.engine.predicates import Predicate, Query, parse_predicate, parse_query, resolve_role
-from toolkit.engine.procedure import legal_actions, transition
+from toolkit.engine.game import Game, GameState, as_state, game_of
 from toolkit.engine.rulesets import Ruleset
-from toolkit.engine.setup import ScenarioLike, as_state
-from toolkit.engine.state import State
+from toolkit.engine.setup import ScenarioLike
 from toolkit.engine.trace import LineStep, line_step, steps_html, trace_frame
 from toolkit.engine.values import Event, EventKind, Outcome, sorted_events
 
 if TYPE_CHECKING:
     import pandas as pd
 
-Policy = Callable[[State, tuple[Action, ...]], Action]
-Position = State | ScenarioLike
+Policy = Callable[[GameState, tuple[Action, ...]], Action]
+Position = GameState | ScenarioLike | Any
 LOOP_EVENT = Event(EventKind.LOOP)
 _INF = sys.maxsize
 
@@ -73,7 +72,7 @@ def _release(graph: _Graph, *tables: dict[Any, Any]) -> None:
         table.clear()
 
 
-def default_policy(state: State, actions: tuple[Action, ...]) -> Action:
+def default_policy(state: GameState, actions: tuple[Action, ...]) -> Action:
     """Both players pass whenever the rules let them; otherwise the first listed choice."""
     for action in actions:
         if isinstance(action, Pass):
@@ -88,7 +87,7 @@ def scripted(choices: Sequence[str], then: Policy = default_policy) -> Policy:
     """
     remaining = list(choices)
 
-    def policy(state: State, actions: tuple[Action, ...]) -> Action:
+    def policy(state: GameState, actions: tuple[Action, ...]) -> Action:
         if remaining:
             want = remaining[0]
             for action in actions:
@@ -110,8 +109,8 @@ def scripted(choices: Sequence[str], then: Policy = default_policy) -> Policy:
 class Resolution:
     """One line: its steps, final state and outcome."""
 
-    start: State
-    final: State
+    start: GameState
+    final: GameState
     steps: tuple[LineStep, ...]
     outcome: Outcome
 
@@ -150,13 +149,15 @@ def resolve(position: Position, policy: Policy | None = None, *, ruleset: Rulese
             max_steps: int = 10_000) -> Resolution:
     """Play ``position`` to the end of the turn with ``policy``.
 
-    ``position`` is a Scenario or a State; ``ruleset`` overrides the
+    ``position`` is a Scenario or a GameState; ``ruleset`` overrides the
     scenario's date/ruleset.  A repeated position ends the line as a loop.
     """
     start = as_state(position, ruleset=ruleset)
+    game = game_of(start)
+    legal_actions, transition = game.legal_actions, game.transition
     choose = policy or default_policy
     state = start
-    seen: dict[State, int] = {state: 0}
+    seen: dict[GameState, int] = {state: 0}
     steps: list[LineStep] = []
     events: set[Event] = set()
     loop: tuple[str, ...] | None = None
@@ -186,28 +187,30 @@ def resolve(position: Position, policy: Policy | None = None, *, ruleset: Rulese
 # The graph of positions
 # --------------------------------------------------------------------------
 
-Edge = tuple[Action, State, frozenset[Event]]
+Edge = tuple[Action, GameState, frozenset[Event]]
 
 
 class _Graph:
     """Successors of each state, computed once (the transposition table)."""
 
-    def __init__(self, max_states: int) -> None:
+    def __init__(self, max_states: int, game: Game) -> None:
         self.max_states = max_states
-        self.succ: dict[State, tuple[Edge, ...]] = {}
+        self.game = game
+        self.succ: dict[GameState, tuple[Edge, ...]] = {}
         self.transitions = 0
         self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
         """One Event object per event value (keyed by its fields: tuples hash and compare in C), so
         the event sets of outcomes merged from different lines compare by identity."""
 
-    def edges(self, state: State) -> tuple[Edge, ...]:
+    def edges(self, state: GameState) -> tuple[Edge, ...]:
         found = self.succ.get(state)
         if found is None:
             if len(self.succ) >= self.max_states:
                 raise SearchBudgetExceeded(f"search visited more than {self.max_states} positions")
             out = []
             canon = self.events
-            for action in legal_actions(state):
+            transition = self.game.transition
+            for action in self.game.legal_actions(state):
                 result = transition(state, action, check=False)
                 events = []
                 for e in result.events:
@@ -223,10 +226,10 @@ class _Graph:
         return found
 
 
-_Replayed = dict[tuple[State, int], tuple[LineStep, State]]
+_Replayed = dict[tuple[GameState, int], tuple[LineStep, GameState]]
 
 
-def _replay(start: State, indices: Sequence[int], graph: _Graph | None = None,
+def _replay(start: GameState, indices: Sequence[int], graph: _Graph | None = None,
             replayed: _Replayed | None = None) -> tuple[LineStep, ...]:
     """The steps of the line that takes edge ``indices[k]`` at its k-th position.
 
@@ -234,14 +237,15 @@ def _replay(start: State, indices: Sequence[int], graph: _Graph | None = None,
     (position, edge) is described once; ``graph`` supplies the actions already listed.
     """
     memo: _Replayed = {} if replayed is None else replayed
+    game = game_of(start)
     steps: list[LineStep] = []
     state = start
     for i in indices:
         found = memo.get((state, i))
         if found is None:
             edges = graph.succ.get(state) if graph is not None else None
-            action = edges[i][0] if edges is not None else legal_actions(state)[i]
-            result = transition(state, action, check=False)
+            action = edges[i][0] if edges is not None else game.legal_actions(state)[i]
+            result = game.transition(state, action, check=False)
             found = (line_step(len(steps) + 1, state, action, result), result.state)
             memo[(state, i)] = found
         step, state = found
@@ -282,7 +286,7 @@ class Exploration:
     without the table would visit.
     """
 
-    start: State
+    start: GameState
     outcomes: tuple[OutcomeLines, ...]
     total_lines: int
     states: int
@@ -339,15 +343,15 @@ def explore(position: Position, *, ruleset: Ruleset | str | None = None,
             max_states: int = 500_000) -> Exploration:
     """Every distinct outcome of ``position``, with line counts and an example each."""
     start = as_state(position, ruleset=ruleset)
-    graph = _Graph(max_states)
-    memo: dict[State, tuple[dict[Outcome, list[Any]], int]] = {}
-    on_stack: dict[State, int] = {}
+    graph = _Graph(max_states, game_of(start))
+    memo: dict[GameState, tuple[dict[Outcome, list[Any]], int]] = {}
+    on_stack: dict[GameState, int] = {}
     path: list[Action] = []
     first_counts: list[tuple[str, int]] = []
 
     hits = [0]
 
-    def visit(state: State, depth: int) -> tuple[dict[Outcome, list[Any]], int, int]:
+    def visit(state: GameState, depth: int) -> tuple[dict[Outcome, list[Any]], int, int]:
         hit = memo.get(state)
         if hit is not None:
             hits[0] += 1
@@ -457,19 +461,19 @@ def can_force(position: Position, player: str, predicate: Predicate | Mapping[st
     pred = parse_predicate(predicate) if isinstance(predicate, Mapping) else predicate
     tp = start.turn_player
     who = resolve_role(player, tp)
-    graph = _Graph(max_states)
-    memo: dict[tuple[State, frozenset[Event]], bool] = {}
-    on_stack: dict[tuple[State, frozenset[Event]], int] = {}
+    graph = _Graph(max_states, game_of(start))
+    memo: dict[tuple[GameState, frozenset[Event]], bool] = {}
+    on_stack: dict[tuple[GameState, frozenset[Event]], int] = {}
     path: list[Action] = []
 
     def relevant(events: frozenset[Event]) -> frozenset[Event]:
         return frozenset(e for e in events if pred.relevant(e, tp))
 
-    def leaf(state: State, evs: frozenset[Event], loop: tuple[str, ...] | None = None) -> bool:
+    def leaf(state: GameState, evs: frozenset[Event], loop: tuple[str, ...] | None = None) -> bool:
         events = evs | {LOOP_EVENT} if loop is not None else evs
         return pred.holds(Outcome(state.summary(), events, loop), tp)
 
-    def value(state: State, evs: frozenset[Event], depth: int) -> tuple[bool, int]:
+    def value(state: GameState, evs: frozenset[Event], depth: int) -> tuple[bool, int]:
         key = (state, evs)
         if key in memo:
             return memo[key], _INF
@@ -515,8 +519,8 @@ def can_force(position: Position, player: str, predicate: Predicate | Mapping[st
     return ForceResult(verdict, who, pred, line, positions)
 
 
-def _witness(start: State, who: str, verdict: bool, graph: _Graph,
-             value: Callable[[State, frozenset[Event], int], tuple[bool, int]],
+def _witness(start: GameState, who: str, verdict: bool, graph: _Graph,
+             value: Callable[[GameState, frozenset[Event], int], tuple[bool, int]],
              relevant: Callable[[frozenset[Event]], frozenset[Event]]) -> tuple[LineStep, ...]:
     steps: list[LineStep] = []
     state, evs = start, frozenset[Event]()
@@ -537,7 +541,7 @@ def _witness(start: State, who: str, verdict: bool, graph: _Graph,
             default = default_policy(state, tuple(e[0] for e in edges))
             pick = next(i for i, e in enumerate(edges) if e[0] == default)
         action, child, events = edges[pick]
-        result = transition(state, action, check=False)
+        result = graph.game.transition(state, action, check=False)
         steps.append(line_step(len(steps) + 1, state, action, result))
         state, evs = child, evs | relevant(events)
         if state in seen:

@@ -180,13 +180,41 @@ def start_phase(name: object, file: str | None = None) -> Phase:
     return known[name]
 
 
+def with_ruleset(state: State, ruleset: Ruleset | str) -> State:
+    """``state`` re-read under ``ruleset`` (a ruleset or its registered name)."""
+    rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    changed = State(**{**{f: getattr(state, f) for f in State.__dataclass_fields__ if f != "_hash"},
+                       "ruleset": rules})
+    return begin(changed) if changed.step is Step.OPEN else changed
+
+
 def as_state(position: State | ScenarioLike, *, ruleset: Ruleset | str | None = None) -> State:
     """Accept a State (returned as is, unless a ruleset is given) or a Scenario."""
     if isinstance(position, State):
-        if ruleset is None:
-            return position
-        rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        state = State(**{**{f: getattr(position, f) for f in State.__dataclass_fields__ if f != "_hash"},
-                         "ruleset": rules})
-        return begin(state) if state.step is Step.OPEN else state
+        return position if ruleset is None else with_ruleset(position, ruleset)
     return initial_state(position, ruleset=ruleset)
+
+
+def _ocg_initial_state(scenario: ScenarioLike, ruleset: Ruleset | str | None) -> State:
+    return initial_state(scenario, ruleset=ruleset)
+
+
+def _register() -> None:
+    from toolkit.engine.game import Game, register
+    from toolkit.engine.procedure import explain, legal_actions, transition, withheld
+    from toolkit.scenario import Scenario
+
+    register(Game(
+        name="ocg",
+        state_type=State,
+        scenario_type=Scenario,
+        legal_actions=legal_actions,
+        transition=transition,
+        explain=explain,
+        withheld=withheld,
+        initial_state=_ocg_initial_state,
+        with_ruleset=with_ruleset,
+    ))
+
+
+_register()

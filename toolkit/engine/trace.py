@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from toolkit.engine.actions import Action, Perform
-from toolkit.engine.procedure import Note, Transition, explain
-from toolkit.engine.state import State
+from toolkit.engine.game import GameState, Note, Transition, game_of
 from toolkit.engine.values import Event
 
 if TYPE_CHECKING:
@@ -55,9 +54,9 @@ class LineStep:
         }
 
 
-def line_step(index: int, before: State, action: Action, result: Transition) -> LineStep:
+def line_step(index: int, before: GameState, action: Action, result: Transition) -> LineStep:
     """Describe taking ``action`` in ``before`` (which led to ``result``)."""
-    why = explain(before, action)
+    why = game_of(before).explain(before, action)
     actor = before.acting_player or "game"
     process = action.process if isinstance(action, Perform) else None
     return LineStep(
