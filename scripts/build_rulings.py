@@ -135,7 +135,7 @@ RULING_KEYS = {
 }
 ENTRY_KEYS = {"seed", "date", "hidden", "question_has", "answer_has"}
 QUOTE_KEYS = {"seed", "anchor", "place", "hidden", "date", "question", "answer"}
-ID_PATTERN = re.compile(r"(?:ocg-(?:\d{6}|undated)|dm-qa)-[a-z0-9]+(?:-[a-z0-9]+)*")
+ID_PATTERN = re.compile(r"(?:ocg-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*")
 SEED_DATE = re.compile(r"\((\d{2})/(\d{2})/(\d{2})\)")
 LIST_SEPARATOR = " | "
 
@@ -535,9 +535,9 @@ def _id_problems(row: Mapping[str, str]) -> list[str]:
     rid = row["ruling_id"]
     out = []
     if not ID_PATTERN.fullmatch(rid):
-        out.append(f"{rid}: id is not ocg-YYMMDD-slug / ocg-undated-slug / dm-qa-slug")
-    elif rid.startswith("dm-qa-") != (row["game"] == "duel_masters"):
-        out.append(f"{rid}: dm-qa- ids are for duel_masters rulings only")
+        out.append(f"{rid}: id is not ocg-YYMMDD-slug / ocg-undated-slug / dm-qa-slug / dm-example-slug")
+    elif rid.startswith("dm-") != (row["game"] == "duel_masters"):
+        out.append(f"{rid}: dm- ids are for duel_masters rulings only")
     elif rid.startswith("ocg-"):
         stamp = rid.split("-")[1]
         expected = date.fromisoformat(row["date"]).strftime("%y%m%d") if row["date"] else "undated"

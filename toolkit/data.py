@@ -78,7 +78,7 @@ BOOL_DTYPE = np.dtype(bool)
 NULLABLE_BOOL_DTYPE = pd.BooleanDtype()
 LIST_DTYPE = np.dtype(object)
 
-RULING_ID_PATTERN = r"(?:ocg-(?:\d{6}|undated)|dm-qa)-[a-z0-9]+(?:-[a-z0-9]+)*"
+RULING_ID_PATTERN = r"(?:ocg-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*"
 EVENT_ID_PATTERN = r"[a-z0-9]+(?:[-.][a-z0-9]+)*"
 
 DATE_PRECISIONS = ("day", "month", "year", "none")
@@ -630,8 +630,9 @@ def _check_rulings_file(parsed: _Parsed, file: str) -> list[Problem]:
         rid, status = row["ruling_id"], row["status"]
         if not _is_na(rid) and parsed.clean(number, "ruling_id", "date", "date_precision", "game"):
             problems += _check_id_date(file, number, rid, row)
-            if row["game"] == "duel_masters" and not rid.startswith("dm-qa-"):
-                problems.append(Problem(file, number, "ruling_id", "Duel Masters rulings use ids 'dm-qa-<slug>'"))
+            if row["game"] == "duel_masters" and not rid.startswith(("dm-qa-", "dm-example-")):
+                problems.append(Problem(file, number, "ruling_id",
+                                        "Duel Masters rulings use ids 'dm-qa-<slug>' or 'dm-example-<slug>'"))
             if row["game"] == "ocg" and not rid.startswith("ocg-"):
                 problems.append(Problem(file, number, "ruling_id", "OCG rulings use ids 'ocg-...'"))
         if row["kind"] in ("faq", "official_qa") and _is_na(row["question_ja"]) and parsed.clean(number, "question_ja"):

@@ -122,7 +122,7 @@ _CARD_KEYS = ("name", "position", "tags")
 _LINGERING_KEYS = ("source", "controller", "target", "effect")
 _ZONES = ("hand", "field", "graveyard", "banished", "deck")
 # The same pattern as toolkit.data.RULING_ID_PATTERN (not imported: that module loads pandas).
-_RULING_ID = re.compile(r"(?:ocg-(?:\d{6}|undated)|dm-qa)-[a-z0-9]+(?:-[a-z0-9]+)*")
+_RULING_ID = re.compile(r"(?:ocg-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 def base_name(name: str) -> str:

@@ -11,6 +11,8 @@ Discard(('ヒステリック・サイン',))
 Activate('サイクロン', target='王宮の鉄壁')
 >>> EnterPhase("battle"), ChangePosition("漆黒の戦士 ワーウルフ")
 (EnterPhase('battle'), ChangePosition('漆黒の戦士 ワーウルフ'))
+>>> Declare("ZERO ハンド: 侵略ZERO"), Decline("極魔王殿 ウェルカム・ヘル: 龍解")
+(Declare('ZERO ハンド: 侵略ZERO'), Decline('極魔王殿 ウェルカム・ヘル: 龍解'))
 
 The hidden ``ref``/``choice`` fields say exactly which process, effect and
 cards are meant (two copies print alike but are different actions).
@@ -135,4 +137,28 @@ class Attack:
         return f"Attack({self.monster!r})"
 
 
-Action = Pass | Perform | Activate | Respond | Discard | Proceed | EnterPhase | ChangePosition | Attack
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Duel Masters: declare the use of an ability that needs a declaration
+    (使用宣言, D2), or use a broken shield's shield trigger."""
+
+    ability: str
+    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
+
+    def __repr__(self) -> str:
+        return f"Declare({self.ability!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Duel Masters: resolve an optional waiting effect ("may") without using it."""
+
+    effect: str
+    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
+
+    def __repr__(self) -> str:
+        return f"Decline({self.effect!r})"
+
+
+Action = (Pass | Perform | Activate | Respond | Discard | Proceed | EnterPhase | ChangePosition | Attack | Declare
+          | Decline)

@@ -44,6 +44,11 @@ class Duration(Enum):
     DURING_THIS_END_PHASE = "during_this_end_phase"
     """An effect that acts once in this End Phase (《真炎の爆発》's banish): a lingering
     process (R6 kind 3); the effect is gone once the process is done or the turn ends."""
+    DURING_YOUR_TURN = "during_your_turn"
+    """Duel Masters 「自分のターン中」 / 「自分のターンの終わりまで」 (from its controller's view):
+    ends with the turn (D2 (6))."""
+    DURING_OPPONENTS_TURN = "during_opponents_turn"
+    """Duel Masters 「相手のターン中」 / 「相手のターンの終わりまで」: ends with the turn (D2 (6))."""
     PERMANENT = "permanent"
     """Never expires in the scope of one turn."""
 
@@ -55,7 +60,7 @@ class Duration(Enum):
     @property
     def ends_with_turn(self) -> bool:
         """Whether it ends in the turn-end sweep (E1)."""
-        return self in (Duration.UNTIL_END_OF_TURN, Duration.THIS_TURN, Duration.DURING_THIS_END_PHASE)
+        return self not in (Duration.UNTIL_END_PHASE, Duration.PERMANENT)
 
 
 class Moment(Enum):

@@ -230,15 +230,36 @@ class EventKind(StrEnum):
     BANISH_PREVENTED = "banish_prevented"
     LOOP = "loop"
     DECLARED = "declared"
-    """The turn player's declaration to move on from a phase other than the End
-    Phase (P1: it includes the pass); ``detail`` names the phase."""
+    """OCG: the turn player's declaration to move on from a phase other than the
+    End Phase (P1: it includes the pass); ``detail`` names the phase.  Duel
+    Masters: a player declared the use of an ability (使用宣言, D2); ``card``
+    names it."""
     PHASE_STARTED = "phase_started"
     """A phase began during the line (``detail``: its name, e.g. "main1")."""
     POSITION_CHANGED = "position_changed"
     """A monster's battle position changed (``player``: who changed it;
     ``detail``: the new position, "attack" or "defense")."""
     ATTACKED = "attacked"
-    """A monster declared an attack (``player``: its controller)."""
+    """A monster (a creature, in Duel Masters) declared an attack (``player``: its controller)."""
+    # -- Duel Masters' Turn End Step (toolkit.duel_masters) ------------------
+    WAITING = "waiting"
+    """An ability went into the waiting state (待機状態, D2)."""
+    CANCELLED = "cancelled"
+    """A waiting ability left the waiting state without resolving (D3: its card left)."""
+    ENTERED = "entered"
+    """A card was put into the battle zone (``detail``: where from)."""
+    PUT_INTO_MANA = "put_into_mana"
+    """A card was put into the mana zone."""
+    FLIPPED = "flipped"
+    """A dragheart flipped (龍解); ``detail``: the side now face up."""
+    BROKEN = "broken"
+    """A shield was broken (``player``: the shield's owner)."""
+    CAST = "cast"
+    """A spell was cast (e.g. for free through 侵略ZERO)."""
+    REST_SKIPPED = "rest_skipped"
+    """The rest of the turn was skipped (終末の時計 ザ・クロック)."""
+    TURN_STARTED = "turn_started"
+    """The next turn started (``player``: whose turn it is)."""
 
 
 @slot_init

@@ -1,0 +1,404 @@
+"""Duel Masters scenarios: a YAML schema, a loader with clear errors, and the
+shipped examples (``datasets/scenarios/duel_masters/*.yaml``).
+
+A scenario is a position at the end of a Duel Masters turn::
+
+    game: duel_masters
+    title: The Clock in an extra turn
+    turn_player: A
+    start: attack            # or turn_end (the default): where the position starts
+    rulings: [dm-qa-the-clock-extra-turn]
+    players:
+      A:
+        battle_zone: [鬼ヶ王魔 エンド・ジャオウガ, {name: （クリーチャー）, power: 3000, tapped: true}]
+      B:
+        shields: [終末の時計 ザ・クロック, （カード）]
+    delayed:
+      - {source: 鬼ヶ王魔 エンド・ジャオウガ, controller: A, effect: destroy_your_creatures}
+
+Zones: ``hand``, ``battle_zone``, ``mana_zone``, ``shields``, ``graveyard``,
+``deck`` (top first).  A card is a name or ``{name, tapped, power,
+equipped_to, tags}``; copies are told apart as ``name#1``, ``name#2`` … in
+listing order (A before B, zones in the order above), and ``equipped_to`` /
+``target`` use those labels.
+
+>>> s = seed_scenario("dm_the_clock_extra_turn")
+>>> s.turn_player, s.start
+('A', 'attack')
+>>> scenario_from_dict({"game": "duel_masters", "title": "t", "turn_player": "A",
+...                     "players": {"A": {"battle_zone": ["グルジェ・グルジエ"]}}})
+Traceback (most recent call last):
+...
+toolkit.errors.ScenarioError: field 'players.A.battle_zone[0]': unknown Duel Masters card 'グルジェ・グルジエ' (did you mean 'グルジェ・グルジェ'?)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from toolkit.duel_masters.cards import behaviour, card_names
+from toolkit.duel_masters.rules import RULES
+from toolkit.engine.durations import Duration
+from toolkit.errors import ScenarioError
+from toolkit.resources import dataset_path
+from toolkit.scenario import _fail, _list, _mapping, _suggest, _suggest_card, _text, _whole
+
+__all__ = [
+    "DMCardSpec",
+    "DMPlayerSetup",
+    "DMScenario",
+    "list_seed_scenarios",
+    "load_scenario",
+    "parse_scenario",
+    "scenario_from_dict",
+    "seed_scenario",
+]
+
+ZONES = ("hand", "battle_zone", "mana_zone", "shields", "graveyard", "deck")
+STARTS = ("turn_end", "attack")
+TAGS = {
+    "destroyed_this_turn": "destroyed earlier this turn (in the graveyard)",
+    "summoned_this_turn": "summoned this turn (cannot attack yet)",
+}
+DURATIONS = {
+    "this_turn": Duration.THIS_TURN,
+    "until_end_of_turn": Duration.UNTIL_END_OF_TURN,
+    "during_your_turn": Duration.DURING_YOUR_TURN,
+    "during_opponents_turn": Duration.DURING_OPPONENTS_TURN,
+}
+_TOP_KEYS = ("game", "title", "description", "ruleset", "turn_player", "start", "extra_turn", "rulings",
+             "players", "lingering", "delayed")
+_CARD_KEYS = ("name", "tapped", "power", "equipped_to", "tags")
+_LINGERING_KEYS = ("source", "controller", "effect", "target", "duration")
+_DELAYED_KEYS = ("source", "controller", "effect")
+
+
+@dataclass(frozen=True)
+class DMCardSpec:
+    """One card as a scenario lists it."""
+
+    name: str
+    tapped: bool = False
+    power: int | None = None
+    equipped_to: str | None = None
+    tags: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class DMPlayerSetup:
+    """One player's zones (each a tuple of cards; ``deck`` top first)."""
+
+    hand: tuple[DMCardSpec, ...] = ()
+    battle_zone: tuple[DMCardSpec, ...] = ()
+    mana_zone: tuple[DMCardSpec, ...] = ()
+    shields: tuple[DMCardSpec, ...] = ()
+    graveyard: tuple[DMCardSpec, ...] = ()
+    deck: tuple[DMCardSpec, ...] = ()
+
+    def zone(self, name: str) -> tuple[DMCardSpec, ...]:
+        value: tuple[DMCardSpec, ...] = getattr(self, name)
+        return value
+
+
+@dataclass(frozen=True)
+class DMLingering:
+    """An effect still in force: its card, controller, effect key, the card it
+    is on (a label) and how long it lasts."""
+
+    source: str
+    controller: str
+    effect: str
+    duration: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class DMDelayed:
+    """A delayed "at the end of this turn" ability created earlier in the turn."""
+
+    source: str
+    controller: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class DMScenario:
+    """A Duel Masters end-of-turn position (see the module docstring)."""
+
+    title: str
+    turn_player: str
+    players: Mapping[str, DMPlayerSetup]
+    start: str = "turn_end"
+    ruleset: str | None = None
+    extra_turn: bool = False
+    lingering: tuple[DMLingering, ...] = ()
+    delayed: tuple[DMDelayed, ...] = ()
+    description: str = ""
+    rulings: tuple[str, ...] = ()
+    source: str | None = field(default=None, compare=False)
+    game: str = "duel_masters"
+
+    def __hash__(self) -> int:
+        return hash((self.title, self.turn_player, tuple(sorted(self.players.items())), self.start, self.ruleset,
+                     self.extra_turn, self.lingering, self.delayed))
+
+    @property
+    def non_turn_player(self) -> str:
+        return "B" if self.turn_player == "A" else "A"
+
+    def under(self, ruleset: str) -> DMScenario:
+        """The same position under another Turn End Step ruleset."""
+        if ruleset not in RULES:
+            raise _fail(f"unknown Duel Masters ruleset {ruleset!r}" + _suggest(ruleset, RULES)
+                        + f"; known: {', '.join(RULES)}", "ruleset", self.source)
+        return dataclasses.replace(self, ruleset=ruleset)
+
+    def labels(self) -> Iterator[tuple[str, str, DMCardSpec, str]]:
+        """(player, zone, card, label) in listing order; copies get ``#k``."""
+        counts: dict[str, int] = {}
+        for p in ("A", "B"):
+            for z in ZONES:
+                for c in self.players[p].zone(z):
+                    counts[c.name] = counts.get(c.name, 0) + 1
+        seen: dict[str, int] = {}
+        for p in ("A", "B"):
+            for z in ZONES:
+                for c in self.players[p].zone(z):
+                    seen[c.name] = seen.get(c.name, 0) + 1
+                    yield p, z, c, (f"{c.name}#{seen[c.name]}" if counts[c.name] > 1 else c.name)
+
+
+# --------------------------------------------------------------------------
+# From plain data
+# --------------------------------------------------------------------------
+
+
+def _card(value: object, where: str, file: str | None) -> DMCardSpec:
+    data = {"name": value} if isinstance(value, str) else _mapping(value, where, file, _CARD_KEYS)
+    if "name" not in data:
+        raise _fail("a card needs a name", where, file)
+    name = _text(data["name"], f"{where}.name", file)
+    if name not in card_names():
+        raise _fail(f"unknown Duel Masters card {name!r}" + _suggest_card(name, card_names()), where, file)
+    tapped = data.get("tapped", False)
+    if not isinstance(tapped, bool):
+        raise _fail(f"tapped must be true or false, not {tapped!r}", f"{where}.tapped", file)
+    power = data.get("power")
+    if power is not None:
+        power = _whole(power, f"{where}.power", file)
+        if power <= 0:
+            raise _fail(f"power must be positive, not {power}", f"{where}.power", file)
+    tags = [_text(t, f"{where}.tags[{i}]", file) for i, t in enumerate(_list(data.get("tags", []), f"{where}.tags",
+                                                                              file))]
+    for i, tag in enumerate(tags):
+        if tag not in TAGS:
+            raise _fail(f"unknown tag {tag!r}" + _suggest(tag, TAGS) + f"; known: {', '.join(TAGS)}",
+                        f"{where}.tags[{i}]", file)
+    equipped = data.get("equipped_to")
+    if equipped is not None:
+        equipped = _text(equipped, f"{where}.equipped_to", file)
+        if behaviour(name).kind != "dragheart_weapon":
+            raise _fail(f"only a Dragheart Weapon can be equipped; {name} is a {behaviour(name).kind}",
+                        f"{where}.equipped_to", file)
+    return DMCardSpec(name, tapped, power, equipped, frozenset(tags))
+
+
+def _player(value: object, where: str, file: str | None) -> DMPlayerSetup:
+    data = {} if value is None else _mapping(value, where, file, ZONES)
+    zones = {z: tuple(_card(c, f"{where}.{z}[{i}]", file) for i, c in enumerate(_list(data.get(z, []),
+                                                                                       f"{where}.{z}", file)))
+             for z in ZONES}
+    return DMPlayerSetup(**zones)
+
+
+def _player_name(value: object, where: str, file: str | None) -> str:
+    if value not in ("A", "B"):
+        raise _fail(f"must be 'A' or 'B', not {value!r}", where, file)
+    return str(value)
+
+
+def _check_references(s: DMScenario, file: str | None) -> None:
+    labelled = list(s.labels())
+    labels = {label: (p, z, c) for p, z, c, label in labelled}
+    for p, z, c, label in labelled:
+        if c.equipped_to is not None:
+            where = f"players.{p}.{z}"
+            if z != "battle_zone":
+                raise _fail(f"{label} is equipped to {c.equipped_to} but is not in the battle zone", where, file)
+            target = labels.get(c.equipped_to)
+            if target is None or target[1] != "battle_zone" or not behaviour(target[2].name).is_creature:
+                raise _fail(f"{label}: equipped_to {c.equipped_to!r} is not a creature in the battle zone"
+                            + _suggest(c.equipped_to, labels), where, file)
+    for i, item in enumerate(s.lingering):
+        if item.effect not in behaviour(item.source).lingering_effects:
+            known = behaviour(item.source).lingering_effects
+            raise _fail(f"{item.source} has no lingering effect {item.effect!r}" + _suggest(item.effect, known)
+                        + f"; known: {', '.join(known) or 'none'}", f"lingering[{i}].effect", file)
+        if item.target is not None and item.target not in labels:
+            raise _fail(f"no card labelled {item.target!r}" + _suggest(item.target, labels),
+                        f"lingering[{i}].target", file)
+    for i, d in enumerate(s.delayed):
+        if d.effect not in behaviour(d.source).delayed:
+            known = tuple(behaviour(d.source).delayed)
+            raise _fail(f"{d.source} has no delayed ability {d.effect!r}; known: {', '.join(known) or 'none'}",
+                        f"delayed[{i}].effect", file)
+
+
+def scenario_from_dict(data: object, source: str | None = None) -> DMScenario:
+    """Build and check a Duel Masters scenario from plain data (what ``yaml.safe_load`` gives)."""
+    file = source
+    top = _mapping(data, None, file, _TOP_KEYS)
+    if top.get("game") != "duel_masters":
+        raise _fail(f"a Duel Masters scenario says game: duel_masters (got {top.get('game')!r})", "game", file)
+    for required in ("title", "turn_player", "players"):
+        if required not in top:
+            raise _fail(f"missing required key '{required}'", required, file)
+    players_raw = _mapping(top["players"], "players", file, ("A", "B"))
+    start = _text(top.get("start", "turn_end"), "start", file)
+    if start not in STARTS:
+        raise _fail(f"start must be one of {', '.join(STARTS)}, not {start!r}" + _suggest(start, STARTS), "start",
+                    file)
+    ruleset = top.get("ruleset")
+    if ruleset is not None:
+        ruleset = _text(ruleset, "ruleset", file)
+        if ruleset not in RULES:
+            raise _fail(f"unknown Duel Masters ruleset {ruleset!r}" + _suggest(ruleset, RULES)
+                        + f"; known: {', '.join(RULES)}", "ruleset", file)
+    extra = top.get("extra_turn", False)
+    if not isinstance(extra, bool):
+        raise _fail(f"extra_turn must be true or false, not {extra!r}", "extra_turn", file)
+    lingering = []
+    for i, item in enumerate(_list(top.get("lingering", []), "lingering", file)):
+        where = f"lingering[{i}]"
+        m = _mapping(item, where, file, _LINGERING_KEYS)
+        for key in ("source", "controller", "effect", "duration"):
+            if key not in m:
+                raise _fail(f"missing required key '{key}'", f"{where}.{key}", file)
+        src = _text(m["source"], f"{where}.source", file)
+        if src not in card_names():
+            raise _fail(f"unknown Duel Masters card {src!r}" + _suggest_card(src, card_names()),
+                        f"{where}.source", file)
+        duration = _text(m["duration"], f"{where}.duration", file)
+        if duration not in DURATIONS:
+            raise _fail(f"unknown duration {duration!r}" + _suggest(duration, DURATIONS)
+                        + f"; known: {', '.join(DURATIONS)}", f"{where}.duration", file)
+        target = m.get("target")
+        lingering.append(DMLingering(src, _player_name(m["controller"], f"{where}.controller", file),
+                                     _text(m["effect"], f"{where}.effect", file), duration,
+                                     None if target is None else _text(target, f"{where}.target", file)))
+    delayed = []
+    for i, item in enumerate(_list(top.get("delayed", []), "delayed", file)):
+        where = f"delayed[{i}]"
+        m = _mapping(item, where, file, _DELAYED_KEYS)
+        for key in _DELAYED_KEYS:
+            if key not in m:
+                raise _fail(f"missing required key '{key}'", f"{where}.{key}", file)
+        src = _text(m["source"], f"{where}.source", file)
+        if src not in card_names():
+            raise _fail(f"unknown Duel Masters card {src!r}" + _suggest_card(src, card_names()),
+                        f"{where}.source", file)
+        delayed.append(DMDelayed(src, _player_name(m["controller"], f"{where}.controller", file),
+                                 _text(m["effect"], f"{where}.effect", file)))
+    scenario = DMScenario(
+        title=_text(top["title"], "title", file),
+        turn_player=_player_name(top["turn_player"], "turn_player", file),
+        players={p: _player(players_raw.get(p), f"players.{p}", file) for p in ("A", "B")},
+        start=start,
+        ruleset=ruleset,
+        extra_turn=extra,
+        lingering=tuple(lingering),
+        delayed=tuple(delayed),
+        description=_text(top.get("description", ""), "description", file),
+        rulings=tuple(_text(r, f"rulings[{i}]", file) for i, r in enumerate(_list(top.get("rulings", []),
+                                                                                  "rulings", file))),
+        source=source,
+    )
+    _check_references(scenario, file)
+    return scenario
+
+
+def parse_scenario(text: str, source: str | None = None) -> DMScenario:
+    """Read a Duel Masters scenario from YAML text (``yaml.safe_load`` only)."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        raise _fail(f"not valid YAML{where}: {getattr(exc, 'problem', None) or exc}", None, source) from None
+    if data is None:
+        raise _fail("the file is empty", None, source)
+    return scenario_from_dict(data, source=source)
+
+
+def load_scenario(path: str | os.PathLike[str]) -> DMScenario:
+    """Read and check a Duel Masters scenario file."""
+    file = os.fspath(path)
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError):
+        raise _fail("no such scenario file", None, file) from None
+    except UnicodeDecodeError as exc:
+        raise _fail(f"not UTF-8 text ({exc.reason} at byte {exc.start})", None, file) from None
+    return parse_scenario(text, source=file)
+
+
+def list_seed_scenarios() -> tuple[str, ...]:
+    """Names of the shipped Duel Masters scenarios."""
+    folder = dataset_path("scenarios", "duel_masters")
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(e.name[: -len(".yaml")] for e in folder.iterdir() if e.name.endswith(".yaml")))
+
+
+def seed_scenario(name: str) -> DMScenario:
+    """One shipped Duel Masters scenario by name (e.g. ``dm_moffle_zanjibar``)."""
+    stem = name[: -len(".yaml")] if name.endswith(".yaml") else name
+    available = list_seed_scenarios()
+    if stem not in available:
+        raise ScenarioError(f"no shipped Duel Masters scenario {name!r}" + _suggest(stem, available)
+                            + f"; {len(available)} available", file="datasets/scenarios/duel_masters")
+    text = dataset_path("scenarios", "duel_masters", f"{stem}.yaml").read_text(encoding="utf-8")
+    return parse_scenario(text, source=f"datasets/scenarios/duel_masters/{stem}.yaml")
+
+
+def scenario_data(s: DMScenario) -> dict[str, Any]:
+    """The scenario as plain data (YAML-ready), the inverse of :func:`scenario_from_dict`."""
+
+    def card(c: DMCardSpec) -> str | dict[str, Any]:
+        out: dict[str, Any] = {"name": c.name}
+        if c.tapped:
+            out["tapped"] = True
+        if c.power is not None:
+            out["power"] = c.power
+        if c.equipped_to is not None:
+            out["equipped_to"] = c.equipped_to
+        if c.tags:
+            out["tags"] = sorted(c.tags)
+        return c.name if len(out) == 1 else out
+
+    data: dict[str, Any] = {"game": "duel_masters", "title": s.title}
+    if s.description:
+        data["description"] = s.description
+    if s.rulings:
+        data["rulings"] = list(s.rulings)
+    if s.ruleset:
+        data["ruleset"] = s.ruleset
+    data["turn_player"] = s.turn_player
+    if s.start != "turn_end":
+        data["start"] = s.start
+    if s.extra_turn:
+        data["extra_turn"] = True
+    data["players"] = {p: {z: [card(c) for c in s.players[p].zone(z)] for z in ZONES if s.players[p].zone(z)}
+                       for p in ("A", "B")}
+    if s.lingering:
+        data["lingering"] = [{k: v for k, v in dataclasses.asdict(x).items() if v is not None} for x in s.lingering]
+    if s.delayed:
+        data["delayed"] = [dataclasses.asdict(x) for x in s.delayed]
+    return data

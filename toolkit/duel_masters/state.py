@@ -1,0 +1,252 @@
+"""An immutable Duel Masters position at the end of a turn.
+
+The same contract as the OCG :class:`toolkit.engine.state.State`: hashable
+(a transposition-table key), who acts next is explicit (``actor``:
+:class:`toolkit.engine.state.Actor`), ``summary()`` gives the
+:class:`toolkit.engine.values.PositionSummary` an outcome keeps.
+
+Cards keep their ``uid`` when they move; ``arrival`` counts how often a card
+has entered the battle zone, so "the card that was there when the step came"
+and "the same card, back again" are told apart (D3).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+
+from toolkit.duel_masters.rules import TurnEndRules
+from toolkit.engine.durations import Lingering
+from toolkit.engine.state import Actor
+from toolkit.engine.values import PLAYERS, PositionSummary, other
+
+__all__ = ["DMCard", "DMState", "DMStep", "DMZone", "Waiting"]
+
+
+class DMZone(StrEnum):
+    """Where a Duel Masters card is."""
+
+    HAND = "hand"
+    BATTLE = "battle_zone"
+    MANA = "mana_zone"
+    SHIELD = "shield_zone"
+    GRAVEYARD = "graveyard"
+    DECK = "deck"
+
+
+PUBLIC_ZONES = frozenset({DMZone.BATTLE, DMZone.MANA, DMZone.GRAVEYARD})
+"""Where an "at the end of the turn" ability goes waiting from (D2 (1))."""
+
+ZONE_ORDER = (DMZone.HAND, DMZone.BATTLE, DMZone.MANA, DMZone.SHIELD, DMZone.GRAVEYARD, DMZone.DECK)
+
+
+class DMStep(Enum):
+    """Where in the end of the turn a position is."""
+
+    ATTACK = "attack"
+    """The attack step: the turn player attacks with a creature or ends the step (D1)."""
+    SHIELD_TRIGGER = "shield_trigger"
+    """A broken shield is a shield trigger: its owner uses it or keeps it in hand."""
+    BEGIN = "begin"
+    """The Turn End Step comes: end-of-turn abilities go waiting (D2 (1)); automatic."""
+    TP_DECLARE = "tp_declare"
+    """The turn player declares the abilities that need a declaration (D2 (2))."""
+    TP_RESOLVE = "tp_resolve"
+    """The turn player resolves its waiting effects in the order it picks (D2 (3))."""
+    NTP_DECLARE = "ntp_declare"
+    """The non-turn player declares (D2 (4))."""
+    NTP_RESOLVE = "ntp_resolve"
+    """The non-turn player resolves its waiting effects; the turn player's new ones go first (D2 (5))."""
+    TURN_ENDS = "turn_ends"
+    """Durations end and the next turn starts (D2 (6)); automatic."""
+    OVER = "over"
+
+
+_CHOOSER = {
+    DMStep.ATTACK: "tp",
+    DMStep.SHIELD_TRIGGER: "ntp",
+    DMStep.TP_DECLARE: "tp",
+    DMStep.TP_RESOLVE: "tp",
+    DMStep.NTP_DECLARE: "ntp",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DMCard:
+    """One card.  ``label`` is the name (``#k`` for copies) actions print;
+    ``side`` is the name of the face up now (a flipped dragheart shows its
+    other side); ``equipped_to`` is the uid of the creature a Dragheart
+    Weapon is equipped to (-1: none); ``power`` is the printed power when the
+    scenario gives one."""
+
+    uid: int
+    name: str
+    owner: str
+    zone: DMZone
+    label: str
+    tapped: bool = False
+    flipped: bool = False
+    side: str = ""
+    equipped_to: int = -1
+    arrival: int = 0
+    power: int | None = None
+    tags: frozenset[str] = frozenset()
+
+    def shown(self) -> str:
+        if self.flipped:
+            return f"{self.label} → {self.side}" if self.side != self.name else f"{self.label} (龍解)"
+        return self.label
+
+    def moved(self, zone: DMZone, **changes: object) -> DMCard:
+        """The card in another zone: untapped, unflipped and unequipped unless told otherwise;
+        entering the battle zone counts as a new arrival (D3)."""
+        arrival = self.arrival + 1 if zone is DMZone.BATTLE else self.arrival
+        base: dict[str, object] = {"zone": zone, "tapped": False, "flipped": False, "side": self.name,
+                                   "equipped_to": -1, "arrival": arrival}
+        base.update(changes)
+        return dataclasses.replace(self, **base)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Waiting:
+    """An effect in the waiting state (待機状態): whose it is, which card and
+    ability, and the card it is anchored to as it was when it went waiting
+    (``anchor``, ``anchor_arrival``: the card itself, or for a Dragheart
+    Weapon the creature it is equipped to)."""
+
+    controller: str
+    source: int
+    key: str
+    label: str
+    kind: str
+    """``end_of_turn`` (D2 (1)), ``declared`` (D2 (2)/(4)), ``triggered`` (during the step) or ``delayed``."""
+    mandatory: bool
+    anchor: int = -1
+    anchor_arrival: int = 0
+    target: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class DMState:
+    """A position at the end of a Duel Masters turn."""
+
+    turn_player: str
+    ruleset: TurnEndRules
+    cards: tuple[DMCard, ...]
+    decks: tuple[tuple[int, ...], tuple[int, ...]]
+    step: DMStep = DMStep.BEGIN
+    waiting: tuple[Waiting, ...] = ()
+    declared: frozenset[tuple[int, str]] = frozenset()
+    lingering: tuple[Lingering, ...] = ()
+    delayed: tuple[tuple[str, str, str], ...] = ()
+    """Delayed end-of-turn abilities created earlier in the turn: (card, controller, effect)."""
+    extra_turn: bool = False
+    rest_skipped: bool = False
+    broken: int = -1
+    """The uid of a shield just broken whose trigger its owner may use (SHIELD_TRIGGER)."""
+    used: frozenset[str] = frozenset()
+    """One-time abilities already used this turn (e.g. a D Switch), as ``"<uid>:<key>"``."""
+    destroyed_this_turn: frozenset[int] = frozenset()
+    left_weapons: tuple[tuple[int, int], ...] = ()
+    """(creature, Dragheart Weapon) pairs: the weapon was left unequipped when the creature left the battle zone."""
+    next_turn_player: str | None = None
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((
+            self.turn_player, self.cards, self.decks, self.step, self.waiting, self.declared, self.lingering,
+            self.delayed, self.extra_turn, self.rest_skipped, self.broken, self.used, self.destroyed_this_turn, self.left_weapons,
+            self.next_turn_player)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def evolve(self, **changes: object) -> DMState:
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    # --- who acts ---------------------------------------------------------
+
+    @property
+    def non_turn_player(self) -> str:
+        return other(self.turn_player)
+
+    @property
+    def priority(self) -> str | None:
+        """Duel Masters has no priority: always None (the trace's priority column stays empty)."""
+        return None
+
+    @property
+    def actor(self) -> Actor:
+        if self.step is DMStep.OVER:
+            return Actor.OVER
+        if self.step in (DMStep.BEGIN, DMStep.TURN_ENDS):
+            return Actor.AUTOMATIC
+        return Actor.FORCED
+
+    @property
+    def acting_player(self) -> str | None:
+        """Who chooses now (None when the game goes on by itself)."""
+        who = _CHOOSER.get(self.step)
+        if who == "tp":
+            return self.turn_player
+        if who == "ntp":
+            return self.non_turn_player
+        if self.step is DMStep.NTP_RESOLVE:
+            tp_first = self.ruleset.tp_triggers_jump_ahead and self.waiting_of(self.turn_player)
+            return self.turn_player if tp_first or not self.waiting_of(self.non_turn_player) else self.non_turn_player
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.step is DMStep.OVER
+
+    # --- reading the position ------------------------------------------------
+
+    def card(self, uid: int) -> DMCard:
+        return self.cards[uid]
+
+    def in_zone(self, player: str | None, zone: DMZone) -> tuple[DMCard, ...]:
+        return tuple(c for c in self.cards if c.zone is zone and (player is None or c.owner == player))
+
+    def waiting_of(self, player: str) -> tuple[Waiting, ...]:
+        return tuple(w for w in self.waiting if w.controller == player)
+
+    def summary(self) -> PositionSummary:
+        rows = []
+        for p in PLAYERS:
+            for zone in ZONE_ORDER:
+                if zone is DMZone.DECK:
+                    names = tuple(self.cards[u].name for u in self.decks[0 if p == "A" else 1])
+                else:
+                    names = tuple(sorted(_summary_name(c) for c in self.cards if c.zone is zone and c.owner == p))
+                rows.append((p, zone.value, names))
+        return PositionSummary(zones=tuple(rows), life=())
+
+    def describe(self) -> str:
+        who = self.acting_player or "-"
+        waiting = ", ".join(f"{w.label} ({w.controller})" for w in self.waiting) or "none"
+        skipped = "; rest of turn skipped" if self.rest_skipped else ""
+        return f"{self.step.value} ({who}); waiting: {waiting}{skipped}"
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        rows = []
+        for p in PLAYERS:
+            role = "TP" if p == self.turn_player else "NTP"
+            for zone in ZONE_ORDER:
+                cards = [c for c in self.cards if c.zone is zone and c.owner == p]
+                if zone is DMZone.DECK:
+                    cards = [self.cards[u] for u in self.decks[0 if p == "A" else 1]]
+                text = ", ".join(esc(c.shown()) + (" <i>(tapped)</i>" if c.tapped else "") for c in cards)
+                rows.append(f"<tr><td>{p} ({role})</td><td>{zone.value}</td><td>{text}</td></tr>")
+        waiting = "".join(f"<li>{esc(w.label)} — {w.controller}, {w.kind}</li>" for w in self.waiting)
+        return (f"<div><b>Turn End Step</b> — rules <code>{esc(self.ruleset.name)}</code>; {esc(self.describe())}"
+                f"<table>{''.join(rows)}</table><div>Waiting:<ul>{waiting or '<li>none</li>'}</ul></div></div>")
+
+
+def _summary_name(card: DMCard) -> str:
+    name = card.side if card.flipped and card.side and card.side != card.name else card.name
+    suffix = " (龍解)" if card.flipped and name == card.name else ""
+    return name + suffix + (" (tapped)" if card.tapped and card.zone is DMZone.BATTLE else "")
