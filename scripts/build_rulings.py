@@ -46,6 +46,7 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 if str(PROJECT_ROOT) not in sys.path:  # run as a script from a clone
     sys.path.insert(0, str(PROJECT_ROOT))
 
+from toolkit.duel_masters.rules import rules_names as dm_rules_names  # noqa: E402
 from toolkit.engine.rulesets import ruleset_names  # noqa: E402
 from toolkit.ruling_checks import CheckError, parse_check, scenarios_named  # noqa: E402
 from toolkit.wiki import FaqEntry, card_names, page_lines, parse_faq, parse_plain  # noqa: E402
@@ -460,8 +461,9 @@ class Builder:
             stray = [n for n in scenarios_named(parsed) if n not in scenarios]
             if stray:
                 self.problems.append(f"{rid}: the check runs on {stray}, which `scenario` does not list")
-        if cells["ruleset"] and cells["ruleset"] not in ruleset_names():
-            self.problems.append(f"{rid}: unknown ruleset {cells['ruleset']!r} (known: {', '.join(ruleset_names())})")
+        known = dm_rules_names() if ann.get("game") == "duel_masters" else ruleset_names()
+        if cells["ruleset"] and cells["ruleset"] not in known:
+            self.problems.append(f"{rid}: unknown ruleset {cells['ruleset']!r} (known: {', '.join(known)})")
         return cells
 
     # -- seed 001 ------------------------------------------------------
@@ -547,10 +549,11 @@ def _id_problems(row: Mapping[str, str]) -> list[str]:
 
 
 def in_verification_scope(row: Mapping[str, str]) -> bool:
-    """Every OCG ruling: the End Phase / end-of-turn rulings (seeds 000, 001,
-    003, issue 4) and, since the engine models phases (issue 6), the
-    phase-transition rulings of 002."""
-    return row["game"] == "ocg"
+    """Every ruling: the OCG End Phase / end-of-turn rulings (seeds 000, 001,
+    003, issue 4), the phase-transition rulings of 002 (issue 6) and, since
+    the Duel Masters Turn End Step is modelled (issue 7), seed 004's Q&As and
+    examples."""
+    return row["game"] in ("ocg", "duel_masters")
 
 
 def _machine_problems(row: Mapping[str, str]) -> list[str]:
@@ -558,7 +561,7 @@ def _machine_problems(row: Mapping[str, str]) -> list[str]:
     out = []
     modelled, reason = bool(row["check"]), bool(row["not_modelled_reason"])
     if in_verification_scope(row) and not (modelled or reason):
-        out.append(f"{rid}: an End Phase ruling needs a `check` (or a `not_modelled_reason`)")
+        out.append(f"{rid}: a ruling in scope needs a `check` (or a `not_modelled_reason`)")
     if not in_verification_scope(row) and (modelled or reason):
         out.append(f"{rid}: outside the End Phase scope (game {row['game']}, topic {row['topic']}): no machine form")
     if modelled and not row["date"] and not row["ruleset"]:

@@ -128,9 +128,9 @@ def test_check_mode(seeds_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def test_counts_by_game_and_kind(rows: dict[str, dict[str, str]]) -> None:
     games = [r["game"] for r in rows.values()]
-    assert games.count("duel_masters") == 7
+    assert games.count("duel_masters") == 9  # seed 004: seven official Q&As and the two dragheart examples
     kinds = [r["kind"] for r in rows.values()]
-    assert kinds.count("official_qa") == 7 and kinds.count("worked_example") == 2
+    assert kinds.count("official_qa") == 7 and kinds.count("worked_example") == 4
     assert kinds.count("faq") == 29  # 25 in 000, 4 in 002: every entry the reader finds
 
 
@@ -317,7 +317,7 @@ def test_machine_form_columns(rows: dict[str, dict[str, str]]) -> None:
     assert rows["ocg-130330-hysteric-sign-adjustment"]["check"] == sign["check"]  # one question, two dates
     assert rows["ocg-undated-2011-lyla-veiler"]["ruleset"] == "ocg-2011"
     for rid, row in rows.items():
-        in_scope = row["game"] == "ocg"  # the 002 phase-transition rulings too, since issue 6
+        in_scope = row["game"] in ("ocg", "duel_masters")  # 002's phase rulings since issue 6, 004's since issue 7
         assert bool(row["check"] or row["not_modelled_reason"]) == in_scope, rid
 
 
@@ -333,11 +333,12 @@ def test_machine_form_columns(rows: dict[str, dict[str, str]]) -> None:
         ("ocg-150117-catsith-tg-striker", {"not_modelled_reason": "too hard"}, "a not-modelled ruling has no check"),
         ("ocg-150117-catsith-tg-striker", {"check": None}, "need a `check`"),
         ("ocg-150117-catsith-tg-striker", {"check": None, "scenario": None, "expected": None, "check_en": None},
-         "an End Phase ruling needs a `check`"),
+         "a ruling in scope needs a `check`"),
         ("ocg-undated-2011-lyla-veiler", {"ruleset": None}, "an undated ruling names the `ruleset` it describes"),
         ("ocg-undated-2011-lyla-veiler", {"ruleset": "ocg-1999"}, "unknown ruleset 'ocg-1999'"),
-        ("dm-qa-the-clock-extra-turn", {"not_modelled_reason": "another game"},
-         "outside the End Phase scope"),
+        ("dm-qa-the-clock-extra-turn", {"ruleset": "ocg"}, "unknown ruleset 'ocg' (known: duel_masters, "),
+        ("dm-qa-the-clock-extra-turn", {"check": None, "scenario": None, "expected": None, "check_en": None,
+                                        "ruleset": None}, "a ruling in scope needs a `check`"),
         ("ocg-171026-farfa-damage-pikeru-des-wombat", {"scenario": ["farfa_skull_invitation_pikeru_2017.yaml"]},
          "which `scenario` does not list"),
     ],

@@ -58,7 +58,7 @@ __all__ = [
     "verify_rulings",
 ]
 
-DECIDING_RULES = ("H1", "H2", "H3", "H4", "H5", "E1", "R8", "R4", "X1", "P2", "P1", "P3", "V2", "V1")
+DECIDING_RULES = ("H1", "H2", "H3", "H4", "H5", "E1", "R8", "R4", "X1", "P2", "P1", "P3", "V2", "V1", "D3", "D1", "D2(1)", "D2(4)", "D2(5)", "D2(6)")
 """Rule ids whose notes in a trace explain why something did or did not happen."""
 
 VERIFY_COLUMNS = (
@@ -105,6 +105,13 @@ def ruling_ruleset(row: Mapping[str, Any]) -> Ruleset:
     from toolkit.engine.rulesets import UnknownRulesetError, get_ruleset, ruleset_at
 
     name = row.get("ruleset")
+    if row.get("game") == "duel_masters":
+        from toolkit.duel_masters.rules import get_rules
+
+        try:
+            return get_rules(name if isinstance(name, str) and name else "duel_masters")  # type: ignore[return-value]
+        except UnknownRulesetError as exc:
+            raise HistoryError(f"{row.get('ruling_id')}: {exc}") from None
     try:
         if isinstance(name, str) and name:
             return get_ruleset(name)
@@ -118,8 +125,14 @@ def ruling_ruleset(row: Mapping[str, Any]) -> Ruleset:
 
 @lru_cache(maxsize=None)
 def _scenario(name: str) -> Scenario:
+    """A shipped scenario by its file name under datasets/scenarios/ (Duel
+    Masters ones live in ``duel_masters/``)."""
     from toolkit.scenario import seed_scenario
 
+    if name.startswith("duel_masters/"):
+        from toolkit.duel_masters.scenario import seed_scenario as dm_seed_scenario
+
+        return dm_seed_scenario(name.split("/", 1)[1])  # type: ignore[return-value]
     return seed_scenario(name)
 
 
@@ -257,7 +270,7 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
         own = _run(text, check, names, scenarios, rules)
         from toolkit.engine.rulesets import get_ruleset
 
-        today = _run(text, check, names, scenarios, get_ruleset("ocg"))
+        today = _run(text, check, names, scenarios, _today_rules(rules))
         deciding = _deciding_changes(text, check, names, scenarios, rules, own.value)
         decided, shown = _decided_by(check, scenarios, rules, own, deciding)
     except ToolkitError as exc:
@@ -270,10 +283,46 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
 # --------------------------------------------------------------------------
 
 
+def _today_rules(rules: Ruleset) -> Ruleset:
+    """Today's rules of the ruling's game (Duel Masters' are undated: seed 004's)."""
+    from toolkit.engine.rulesets import get_ruleset
+
+    if _is_duel_masters(rules):
+        from toolkit.duel_masters.rules import get_rules
+
+        return get_rules("duel_masters")  # type: ignore[return-value]
+    return get_ruleset("ocg")
+
+
+def _is_duel_masters(rules: object) -> bool:
+    from toolkit.duel_masters.rules import TurnEndRules
+
+    return isinstance(rules, TurnEndRules)
+
+
+def _dm_deciding_flags(text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
+                       rules: Any, value: bool) -> tuple[str, ...]:
+    """The Turn End Step flags whose other value flips a Duel Masters answer,
+    with the rule they read and the rulings that pin them."""
+    from toolkit.duel_masters.rules import FLAGS
+
+    found = []
+    for name, flag in FLAGS.items():
+        current = getattr(rules, name)
+        variant = rules.with_flags(**{name: not current})
+        if _run(text, check, names, scenarios, variant).value != value:
+            found.append(f"{flag.rule} {name}={current} ({flag.when_true if current else flag.when_false})")
+    return tuple(found)
+
+
 def _deciding_changes(text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
                       rules: Ruleset, value: bool) -> tuple[str, ...]:
-    """The dated flags and card-text versions whose other value flips the answer."""
+    """The dated flags and card-text versions whose other value flips the answer
+    (for Duel Masters: the Turn End Step flags, see :func:`_dm_deciding_flags`)."""
     from toolkit.engine.rulesets import FLAG_HISTORY
+
+    if _is_duel_masters(rules):
+        return _dm_deciding_flags(text, check, names, scenarios, rules, value)
 
     found = []
     for h in FLAG_HISTORY:

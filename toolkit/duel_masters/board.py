@@ -165,7 +165,7 @@ class DMBoard:
         owner = card.owner
         instead = self.lingering_active(TO_MANA_INSTEAD, other(owner))
         if instead is not None:
-            self.note("D2", f"{card.label} would enter the battle zone, but {instead.source}'s effect "
+            self.note("D2(6)", f"{card.label} would enter the battle zone, but {instead.source}'s effect "
                       f"(lasting {instead.duration.value}) is still in force: it and the cards under it "
                       "go to the mana zone instead")
             for u in (uid, *under):

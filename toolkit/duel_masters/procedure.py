@@ -82,7 +82,7 @@ def _attack(state: DMState, action: Attack, log: _Log) -> DMState:
     board.record(EventKind.ATTACKED, attacker)
     shield = board.in_zone(state.non_turn_player, DMZone.SHIELD)[0]
     board.break_shield(shield.uid)
-    log[1].append(Note("D1", f"{attacker.label} attacks; {state.non_turn_player}'s first shield is broken"))
+    log[1].append(Note("attack", f"{attacker.label} attacks; {state.non_turn_player}'s first shield is broken"))
     _flush(board, log)
     if behaviour(shield.name).shield_trigger:
         return board.freeze(step=DMStep.SHIELD_TRIGGER, broken=shield.uid)
@@ -96,7 +96,7 @@ def _shield_trigger(state: DMState, use: bool, log: _Log) -> DMState:
         board.record(EventKind.DECLARED, card, detail="S・トリガー")
         board.put_into_battle_zone(card.uid, source="hand (S・トリガー)")
     else:
-        board.note("D1", f"{card.label} stays in {card.owner}'s hand")
+        board.note("attack", f"{card.label} stays in {card.owner}'s hand")
     board.check_power()
     _flush(board, log)
     nxt = board.freeze(broken=-1, step=DMStep.ATTACK)
@@ -110,8 +110,11 @@ def d1_rest_skipped(state: DMState, log: _Log) -> DMState:
     no Turn End Step, so no end-of-turn ability triggers (flag
     ``skip_rest_skips_step``; The Clock Q&A); otherwise the step still comes."""
     if state.ruleset.skip_rest_skips_step:
+        lost = [f"{state.card(c.uid).label}: {a.key}" for c in state.cards for a in _end_abilities(state, c)]
+        lost += [f"{source}: {behaviour(source).delayed[effect].key}" for source, _who, effect in state.delayed]
+        which = f" ({', '.join(lost)} never triggers)" if lost else ""
         log[1].append(Note("D1", "the rest of the turn is skipped: there is no Turn End Step, so no "
-                                 "\"at the end of the turn\" ability triggers; the next turn begins"))
+                                 f"\"at the end of the turn\" ability triggers{which}; the next turn begins"))
         return state.evolve(step=DMStep.TURN_ENDS)
     log[1].append(Note("D1", "counterfactual: the rest of the turn is skipped but the Turn End Step still comes"))
     return state.evolve(step=DMStep.BEGIN)
@@ -143,16 +146,16 @@ def _waiting_for(state: DMState | DMBoard, card: DMCard, ability: EndAbility, lo
     anchor = _anchor(state, card, ability)
     label = f"{card.label}: {ability.key}"
     if anchor is None or anchor.zone is not DMZone.BATTLE:
-        log[1].append(Note("D2", f"{label}: not equipped to a creature in the battle zone; it does not trigger"))
+        log[1].append(Note("D2(1)", f"{label}: not equipped to a creature in the battle zone; it does not trigger"))
         return None
     if not ability.triggers(state, card):
-        log[1].append(Note("D2", f"{label}: its condition does not hold as the turn's end comes; "
+        log[1].append(Note("D2(1)", f"{label}: its condition does not hold as the turn's end comes; "
                                  "it does not trigger"))
         return None
     if ability.ignored is not None:
         reason = ability.ignored(state, card)
         if reason is not None:
-            log[1].append(Note("D2", f"{label}: ignored under {reason} as the turn's end comes"))
+            log[1].append(Note("D2(1)", f"{label}: ignored under {reason} as the turn's end comes"))
             return None
     if ability.condition is not None and not state.ruleset.conditions_read_at_resolution:
         why = ability.condition(state, card)
@@ -217,7 +220,11 @@ def _declare(state: DMState, action: Declare, log: _Log) -> DMState:
     uid, key = action.ref
     card = state.card(uid)
     log[0].append(Event(EventKind.DECLARED, card=card.name, player=card.owner, detail=key))
-    log[1].append(Note("D2", f"{_role(state, card.owner)} declares {card.label}'s {key}: it goes waiting"))
+    if card.owner == state.turn_player:
+        log[1].append(Note("D2(2)", f"TP declares {card.label}'s {key}: it goes waiting"))
+    else:
+        after = " after the turn player's waiting effects are all resolved" if state.ruleset.ntp_declares_after_tp else ""
+        log[1].append(Note("D2(4)", f"NTP declares {card.label}'s {key}{after}: it goes waiting"))
     w = Waiting(card.owner, uid, key, f"{card.label}: {key}", "declared", False, anchor=uid,
                 anchor_arrival=card.arrival)
     return state.evolve(waiting=state.waiting + (w,), declared=state.declared | {(uid, key)})
@@ -329,14 +336,21 @@ def _resolve_effect(state: DMState, board: DMBoard, w: Waiting, choice: Choice, 
         if w.source >= 0 and ability.ignored is not None and not state.ruleset.triggered_cannot_be_ignored:
             reason = ability.ignored(board, source)
             if reason is not None:
-                board.note("D2", f"counterfactual: {w.label} is ignored at resolution under {reason}")
+                board.note("D2(1)", f"counterfactual: {w.label} is ignored at resolution under {reason}")
                 return
+        if w.source >= 0 and ability.ignored is not None:
+            reason = ability.ignored(board, source)
+            if reason is not None:
+                board.note("D2(1)", f"{w.label} triggered as the turn's end came; {reason} applies now, but an "
+                                    "ability that has triggered cannot be ignored")
         if w.source >= 0 and ability.condition is not None:
             why = ability.condition(board, source)
             if why is not None:
                 board.note("D3", f"{w.label}: {why} when it resolves; nothing happens")
                 board.events.append(Event(EventKind.RESOLVED, card=name, player=w.controller, detail=w.key))
                 return
+            board.note("D3", f"{w.label}: its card was there when the step came and its condition holds as it "
+                             "resolves")
         ability.resolve(board, source, choice)
     board.events.append(Event(EventKind.RESOLVED, card=name, player=w.controller, detail=w.key))
 
@@ -391,7 +405,7 @@ def _end_durations(state: DMState, log: _Log, why: str) -> DMState:
     for item in ended:
         log[0].append(Event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller, detail=item.effect))
     if ended:
-        log[1].append(Note("D2", f"{why}: " + ", ".join(f"{i.source} ({i.effect}, {i.duration.value})"
+        log[1].append(Note("D2(6)", f"{why}: " + ", ".join(f"{i.source} ({i.effect}, {i.duration.value})"
                                                           for i in ended)))
     return state.evolve(lingering=kept)
 
@@ -399,27 +413,33 @@ def _end_durations(state: DMState, log: _Log, why: str) -> DMState:
 def d2_6_turn_ends(state: DMState, log: _Log) -> DMState:
     """Nothing is left to resolve: every duration ends and, at the same moment,
     the next turn starts with its untap (flag ``next_turn_starts_at_once``);
-    then the rules are checked."""
+    then the rules are checked (power 0 or less is destroyed)."""
     nxt_player = state.non_turn_player
-    ended = _end_durations(state, log, "durations end") if state.lingering else state
-    board = DMBoard(ended)
+    kept, ended = expire(state.lingering, Moment.TURN_END)
+    board = DMBoard(state.evolve(lingering=kept))
+    for item in ended:
+        board.events.append(Event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller,
+                                  detail=item.effect))
     untap = [c for c in board.in_zone(nxt_player, DMZone.BATTLE) + board.in_zone(nxt_player, DMZone.MANA)
              if c.tapped]
+    durations = ", ".join(f"{i.source} ({i.effect}, {i.duration.value})" for i in ended)
+    untapped = ", ".join(c.label for c in untap)
+    ending = f"durations end ({durations})" if ended else "no duration is left to end"
+    starting = f"{nxt_player}'s turn starts" + (f" and its cards untap ({untapped})" if untap else "")
 
-    def do_untap() -> None:
+    def start_turn() -> None:
         for c in untap:
             board.set_tapped(c.uid, False)
         board.events.append(Event(EventKind.TURN_STARTED, player=nxt_player))
 
     if state.ruleset.next_turn_starts_at_once:
-        do_untap()
-        board.note("D2", f"{nxt_player}'s turn starts at the same moment (its cards untap)"
-                   + (": " + ", ".join(c.label for c in untap) if untap else ""))
+        start_turn()
+        board.note("D2(6)", f"{ending}; at the same moment {starting}; then the rules are checked")
         board.check_power()
     else:
+        board.note("D2(6)", f"counterfactual: {ending}; the rules are checked; only then {starting}")
         board.check_power()
-        do_untap()
-        board.note("D2", f"counterfactual: the rules are checked first, then {nxt_player}'s turn starts")
+        start_turn()
     _flush(board, log)
     return board.freeze(step=DMStep.OVER, waiting=(), delayed=(), next_turn_player=nxt_player)
 
@@ -461,7 +481,7 @@ def _advance(state: DMState, log: _Log) -> DMState:
         i = order.index(state.step)
         if state.step in (DMStep.TP_DECLARE, DMStep.NTP_DECLARE):
             who = "TP" if state.step is DMStep.TP_DECLARE else "NTP"
-            log[1].append(Note("D2", f"{who} has no ability to declare"))
+            log[1].append(Note("D2(2)" if who == "TP" else "D2(4)", f"{who} has no ability to declare"))
         state = state.evolve(step=order[i + 1])
     return state
 
@@ -514,7 +534,7 @@ def transition(state: DMState, action: Action, *, check: bool = True) -> Transit
             nxt = _declare(state, action, log)
         else:
             who = _role(state, state.acting_player or state.turn_player)
-            log[1].append(Note("D2", f"{who} declares nothing more"))
+            log[1].append(Note("D2(2)" if who == "TP" else "D2(4)", f"{who} declares nothing more"))
             order = _order(state)
             nxt = _advance(state.evolve(step=order[order.index(step) + 1]), log)
     elif isinstance(action, Declare):
@@ -529,9 +549,9 @@ def explain(state: DMState, action: Action) -> Note:
     """Why ``action`` was open to its player (the rule behind the choice)."""
     step = state.step
     if step is DMStep.BEGIN:
-        return Note("D2", "automatic: the Turn End Step comes and end-of-turn abilities go waiting (D2 (1))")
+        return Note("D2(1)", "automatic: the Turn End Step comes and end-of-turn abilities go waiting")
     if step is DMStep.TURN_ENDS:
-        return Note("D2", "automatic: nothing is left to resolve; durations end and the next turn starts (D2 (6))")
+        return Note("D2(6)", "automatic: nothing is left to resolve; durations end and the next turn starts")
     if step is DMStep.ATTACK:
         if isinstance(action, Attack):
             return Note("D1", "the turn player may attack with an untapped creature")
@@ -540,18 +560,18 @@ def explain(state: DMState, action: Action) -> Note:
         return Note("D1", "a broken shield with S・トリガー may be used for free")
     if step in (DMStep.TP_DECLARE, DMStep.NTP_DECLARE):
         who = "the turn player" if step is DMStep.TP_DECLARE else "the non-turn player"
+        rule = "D2(2)" if step is DMStep.TP_DECLARE else "D2(4)"
         if isinstance(action, Declare):
-            return Note("D2", f"{who} declares the abilities that need a declaration "
-                              f"({'D2 (2)' if step is DMStep.TP_DECLARE else 'D2 (4)'})")
-        return Note("D2", f"{who} ends its declarations")
+            return Note(rule, f"{who} declares the abilities that need a declaration")
+        return Note(rule, f"{who} ends its declarations")
     player = state.acting_player
     if isinstance(action, Declare):
         return Note("D2", "a one-time ability its owner may use while resolving its effects")
     if step is DMStep.NTP_RESOLVE and player == state.turn_player:
-        return Note("D2", "a turn-player effect that triggered meanwhile is resolved first (D2 (5))")
-    who = "the turn player resolves its" if player == state.turn_player else "the non-turn player resolves its"
-    return Note("D2", f"{who} waiting effects in the order it chooses "
-                      f"({'D2 (3)' if player == state.turn_player else 'D2 (5)'})")
+        return Note("D2(5)", "a turn-player effect that triggered meanwhile is resolved first")
+    if player == state.turn_player:
+        return Note("D2(3)", "the turn player resolves its waiting effects in the order it chooses")
+    return Note("D2(5)", "the non-turn player resolves its waiting effects in the order it chooses")
 
 
 def withheld(state: DMState) -> tuple[Note, ...]:
@@ -561,9 +581,9 @@ def withheld(state: DMState) -> tuple[Note, ...]:
     if state.step in (DMStep.TP_DECLARE, DMStep.TP_RESOLVE) and state.ruleset.ntp_declares_after_tp:
         early = [d.ability for d in d2_declarations(state, ntp)]
         if early:
-            notes.append(Note("D2", f"NTP cannot declare {', '.join(early)} yet: the turn player's waiting "
-                                    "effects are all resolved first (D2 (4))"))
+            notes.append(Note("D2(4)", f"NTP cannot declare {', '.join(early)} yet: the turn player's waiting "
+                                       "effects are all resolved first"))
     if state.step is DMStep.NTP_RESOLVE and state.waiting_of(ntp) and state.waiting_of(state.turn_player) \
             and state.ruleset.tp_triggers_jump_ahead:
-        notes.append(Note("D2", "NTP's waiting effects wait: the turn player's new ones go first (D2 (5))"))
+        notes.append(Note("D2(5)", "NTP's waiting effects wait: the turn player's new ones go first"))
     return tuple(notes)

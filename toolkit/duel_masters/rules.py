@@ -83,16 +83,16 @@ class TurnEndRules:
 FLAGS: dict[str, Flag] = {
     f.name: f
     for f in (
-        Flag("ntp_declares_after_tp", "D2",
+        Flag("ntp_declares_after_tp", "D2(4)",
              "the non-turn player declares only after the turn player's waiting effects are all resolved (D2 (4))",
              "both players declare as the step begins, before any waiting effect resolves",
              ("dm-qa-zero-hand-after-heavens-heaven", "dm-qa-zero-hand-drawn-by-mcguffin")),
-        Flag("tp_triggers_jump_ahead", "D2",
+        Flag("tp_triggers_jump_ahead", "D2(5)",
              "a turn-player effect that triggers while the non-turn player's effects resolve is resolved next, "
              "then the non-turn player goes on (D2 (5))",
              "it waits until the non-turn player's effects are all resolved",
              ()),
-        Flag("triggered_cannot_be_ignored", "D2",
+        Flag("triggered_cannot_be_ignored", "D2(1)",
              "whether an end-of-turn ability triggered is fixed when the step comes; a condition that changes "
              "later (鬼タイム) cannot undo it (D2 (1))",
              "the trigger condition is read again when the ability resolves",
@@ -112,12 +112,12 @@ FLAGS: dict[str, Flag] = {
              "a card that arrives in a triggering zone during the step does not resolve its end-of-turn ability (D3)",
              "a card arriving during the step has its end-of-turn ability wait too",
              ("dm-example-hellfuez-harridelberg",)),
-        Flag("durations_end_after_abilities", "D2",
+        Flag("durations_end_after_abilities", "D2(6)",
              "effects lasting 'this turn' / 'during the turn' end only after every end-of-turn ability has "
              "resolved (D2 (6), comprehensive rule 511)",
              "they end as the step begins, before the end-of-turn abilities",
              ("dm-qa-ga-ryuzak-kentnark-mana",)),
-        Flag("next_turn_starts_at_once", "D2",
+        Flag("next_turn_starts_at_once", "D2(6)",
              "the durations end and the next turn starts (its untap) at the same moment (D2 (6))",
              "the durations end, the rules are checked (power 0 or less is destroyed), then the next turn starts",
              ("dm-qa-zanjibar-moffle-simultaneous",)),
