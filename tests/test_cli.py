@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from toolkit.duel_masters import list_seed_scenarios as dm_seed_scenarios
+from toolkit.resources import dataset_path
 from toolkit.scenario import list_seed_scenarios
 
 
@@ -126,7 +128,28 @@ def test_rulings_for_a_card() -> None:
 def test_scenarios_lists_every_shipped_example() -> None:
     result = run("scenarios", "--json")
     assert result.returncode == 0, result.stderr
-    assert [r["name"] for r in json.loads(result.stdout)] == list(list_seed_scenarios())
+    rows = json.loads(result.stdout)
+    assert [r["name"] for r in rows] == list(list_seed_scenarios()) + list(dm_seed_scenarios())
+    assert {r["game"] for r in rows} == {"ocg", "duel_masters"}
+
+
+def test_resolve_a_duel_masters_scenario_by_name_and_by_file(tmp_path: Path) -> None:
+    by_name = run("resolve", "dm_moffle_zanjibar", "--json")
+    assert by_name.returncode == 0, by_name.stderr
+    data = json.loads(by_name.stdout)
+    assert data["game"] == "duel_masters" and data["ruleset"]["name"] == "duel_masters"
+    assert data["steps"][-1]["rule"] == "D2(6)"
+    copy = tmp_path / "moffle.yaml"
+    copy.write_text(dataset_path("scenarios", "duel_masters", "dm_moffle_zanjibar.yaml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    by_file = run("explore", str(copy), "--ruleset", "dm-turn-starts-later", "--json")
+    assert by_file.returncode == 0, by_file.stderr
+    assert any(e["kind"] == "destroyed" for o in json.loads(by_file.stdout)["outcomes"] for e in o["events"])
+
+
+def test_duel_masters_scenarios_refuse_a_date() -> None:
+    message = bad(run("resolve", "dm_moffle_zanjibar", "--date", "2020-01-01"))
+    assert "Duel Masters scenarios are undated: use --ruleset" in message
 
 
 # --------------------------------------------------------------------------

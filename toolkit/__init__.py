@@ -6,6 +6,9 @@ Two halves that stand alone:
   rule events (``load_rulings``, ``load_cards``, ``load_events``);
 * the engine: resolves an End Phase under the rules in force on any date and
   enumerates every legal line (``toolkit.engine``).
+
+A second game shares the engine's core: Duel Masters' Turn End Step
+(``toolkit.duel_masters``); ``compare_games`` puts the two side by side.
 """
 
 from __future__ import annotations
@@ -79,4 +82,8 @@ from toolkit.compare import Comparison, compare, ordering_dependence
 from toolkit.engine.rulesets import VIDEO_GAME
 
 __all__ += ["VIDEO_GAME", "Comparison", "compare", "ordering_dependence"]
+from toolkit import duel_masters
+from toolkit.side_by_side import compare_games
+
+__all__ += ["compare_games", "duel_masters"]
 __version__ = "0.1.0"

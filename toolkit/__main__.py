@@ -29,7 +29,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.errors import ToolkitError
+from toolkit.duel_masters.rules import FLAGS as DM_FLAGS, TurnEndRules, rules_names as dm_rules_names
+from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios as dm_seed_scenarios
+from toolkit.duel_masters.scenario import load_scenario as dm_load_scenario, seed_scenario as dm_seed_scenario
+from toolkit.errors import ScenarioError, ToolkitError
 from toolkit.scenario import Scenario, list_seed_scenarios, load_scenario, seed_scenario
 
 if TYPE_CHECKING:
@@ -82,20 +85,41 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _scenario(args: argparse.Namespace) -> Scenario:
-    """The scenario FILE names (a file, else a shipped example), with --date/--ruleset applied."""
+def _scenario(args: argparse.Namespace) -> Scenario | DMScenario:
+    """The scenario FILE names (a file, else a shipped example of either game),
+    with --date/--ruleset applied (Duel Masters rulings are undated: --ruleset only)."""
     given: str = args.file
     path = Path(given)
-    if not path.exists() and os.sep not in given and not given.endswith((".yaml", ".yml")) \
-            and given in list_seed_scenarios():
+    shipped = not path.exists() and os.sep not in given and not given.endswith((".yaml", ".yml"))
+    scenario: Scenario | DMScenario
+    if shipped and given in list_seed_scenarios():
         scenario = seed_scenario(given)
+    elif shipped and given in dm_seed_scenarios():
+        scenario = dm_seed_scenario(given)
+    elif path.is_file() and _says_duel_masters(path):
+        scenario = dm_load_scenario(path)
     else:
         scenario = load_scenario(path)
+    if isinstance(scenario, DMScenario):
+        if args.date is not None:
+            raise ScenarioError("Duel Masters scenarios are undated: use --ruleset "
+                                f"({', '.join(dm_rules_names())})", field="date", file=scenario.source)
+        return scenario.under(args.ruleset) if args.ruleset is not None else scenario
     if args.date is not None:
         scenario = scenario.at(args.date)
     elif args.ruleset is not None:
         scenario = scenario.under(args.ruleset)
     return scenario
+
+
+def _says_duel_masters(path: Path) -> bool:
+    """Whether a YAML file declares ``game: duel_masters`` at its top level (a cheap look, no parse)."""
+    try:
+        head = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(line.strip() in ("game: duel_masters", "game: 'duel_masters'", 'game: "duel_masters"')
+               for line in head.splitlines() if not line.startswith((" ", "\t")))
 
 
 # --------------------------------------------------------------------------
@@ -144,7 +168,7 @@ def _outcome(outcome: Outcome) -> dict[str, Any]:
     }
 
 
-def _ruleset(rules: Ruleset) -> dict[str, Any]:
+def _ruleset(rules: Ruleset | TurnEndRules) -> dict[str, Any]:
     return {
         "name": rules.name,
         "as_of": rules.as_of.isoformat() if rules.as_of is not None else None,
@@ -152,8 +176,9 @@ def _ruleset(rules: Ruleset) -> dict[str, Any]:
     }
 
 
-def _header(scenario: Scenario, rules: Ruleset) -> dict[str, Any]:
+def _header(scenario: Scenario | DMScenario, rules: Ruleset | TurnEndRules) -> dict[str, Any]:
     return {
+        "game": "duel_masters" if isinstance(scenario, DMScenario) else "ocg",
         "title": scenario.title,
         "source": scenario.source,
         "turn_player": scenario.turn_player,
@@ -178,16 +203,21 @@ def _events_text(events: Sequence[Event]) -> str:
     return "; ".join(parts)
 
 
-def _header_text(scenario: Scenario, rules: Ruleset) -> list[str]:
+def _header_text(scenario: Scenario | DMScenario, rules: Ruleset | TurnEndRules) -> list[str]:
     from toolkit.engine.rulesets import FLAG_HISTORY
 
-    texts = rules.as_of.isoformat() if rules.as_of is not None else "today"
     lines = [scenario.title]
     if scenario.source:
         lines.append(f"  from {scenario.source}")
-    lines.append(f"Rules: {rules.name} (card texts as of {texts}); turn player {scenario.turn_player}")
-    for history in FLAG_HISTORY:
-        lines.append(f"  {history.rule:<3} {history.flag} = {getattr(rules, history.flag)}")
+    if isinstance(rules, TurnEndRules):
+        lines.append(f"Rules: Duel Masters Turn End Step, {rules.name}; turn player {scenario.turn_player}")
+        for name, flag in DM_FLAGS.items():
+            lines.append(f"  {flag.rule:<5} {name} = {getattr(rules, name)}")
+    else:
+        texts = rules.as_of.isoformat() if rules.as_of is not None else "today"
+        lines.append(f"Rules: {rules.name} (card texts as of {texts}); turn player {scenario.turn_player}")
+        for history in FLAG_HISTORY:
+            lines.append(f"  {history.rule:<3} {history.flag} = {getattr(rules, history.flag)}")
     if scenario.rulings:
         lines.append(f"Rulings: {', '.join(scenario.rulings)}")
     return lines
@@ -317,7 +347,11 @@ def _scenarios(args: argparse.Namespace) -> int:
     for name in list_seed_scenarios():
         s = seed_scenario(name)
         when = s.date.isoformat() if s.date is not None else (s.ruleset or "ocg")
-        rows.append({"name": name, "rules": when, "title": s.title, "rulings": list(s.rulings)})
+        rows.append({"name": name, "game": "ocg", "rules": when, "title": s.title, "rulings": list(s.rulings)})
+    for name in dm_seed_scenarios():
+        d = dm_seed_scenario(name)
+        rows.append({"name": name, "game": "duel_masters", "rules": d.ruleset or "duel_masters", "title": d.title,
+                     "rulings": list(d.rulings)})
     if args.json:
         _print_json(rows)
         return 0

@@ -31,6 +31,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from toolkit.duel_masters.rules import RULES as DM_RULES, TurnEndRules, get_rules
+from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios as dm_seed_scenarios
+from toolkit.duel_masters.scenario import seed_scenario as dm_seed_scenario
 from toolkit.engine.rulesets import RULESETS, VIDEO_GAME, Ruleset, UnknownRulesetError, get_ruleset
 from toolkit.engine.search import Exploration, explore
 from toolkit.engine.trace import LineStep
@@ -46,6 +49,7 @@ __all__ = [
     "ComparedOutcome",
     "Comparison",
     "compare",
+    "default_rulesets",
     "line_text",
     "ordering_dependence",
     "ruling_answers",
@@ -189,43 +193,74 @@ class Comparison:
                 f"<tbody>{''.join(body)}</tbody></table></div>")
 
 
-def _scenario(scenario: Scenario | str) -> Scenario:
-    if isinstance(scenario, Scenario):
+AnyScenario = Scenario | DMScenario
+AnyRules = Ruleset | TurnEndRules
+
+
+def _scenario(scenario: AnyScenario | str) -> AnyScenario:
+    if isinstance(scenario, (Scenario, DMScenario)):
         return scenario
     if isinstance(scenario, str):
+        if scenario.removesuffix(".yaml") in dm_seed_scenarios() or scenario.startswith("duel_masters/"):
+            return dm_seed_scenario(scenario.removeprefix("duel_masters/"))
         return seed_scenario(scenario)
     raise ScenarioError(f"expected a Scenario or the name of a shipped scenario, got {type(scenario).__name__}",
                         field="scenario")
 
 
-def _ruleset(value: str | Ruleset, where: str, file: str | None) -> Ruleset:
-    if isinstance(value, Ruleset):
+def _ruleset(value: str | AnyRules, where: str, file: str | None, game: str = "ocg") -> AnyRules:
+    """A ruleset of ``game`` by name or value (a ruleset of the other game is refused)."""
+    wanted: type = TurnEndRules if game == "duel_masters" else Ruleset
+    if isinstance(value, (Ruleset, TurnEndRules)):
+        if not isinstance(value, wanted):
+            raise ScenarioError(f"{value.name!r} is a ruleset of the other game; this scenario is {game}",
+                                field=where, file=file)
         return value
     if not isinstance(value, str):
         raise ScenarioError(f"expected a ruleset name or a Ruleset, got {value!r}", field=where, file=file)
+    registry: Mapping[str, AnyRules] = DM_RULES if game == "duel_masters" else RULESETS
     try:
-        return get_ruleset(value)
+        return get_rules(value) if game == "duel_masters" else get_ruleset(value)
     except UnknownRulesetError:
-        close = difflib.get_close_matches(value, list(RULESETS), n=1, cutoff=0.6)
+        close = difflib.get_close_matches(value, list(registry), n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise ScenarioError(f"unknown ruleset {value!r}{hint}; known: {', '.join(RULESETS)}",
+        raise ScenarioError(f"unknown ruleset {value!r}{hint}; known: {', '.join(registry)}",
                             field=where, file=file) from None
 
 
-def compare(scenario: Scenario | str, rulesets: Sequence[str | Ruleset] = ("ocg", VIDEO_GAME), *,
+def default_rulesets(scenario: AnyScenario | str) -> tuple[str, ...]:
+    """What :func:`compare` contrasts when no rulesets are given: the OCG and
+    the video games; for Duel Masters, seed 004's rules and each registered
+    counterfactual variant.
+
+    >>> default_rulesets("dm_moffle_zanjibar")[:2]
+    ('duel_masters', 'dm-durations-first')
+    """
+    return tuple(DM_RULES) if isinstance(_scenario(scenario), DMScenario) else ("ocg", VIDEO_GAME)
+
+
+def compare(scenario: AnyScenario | str, rulesets: Sequence[str | AnyRules] | None = None, *,
             max_states: int = 200_000) -> Comparison:
-    """Explore ``scenario`` (a Scenario or a shipped scenario's name) under
-    each of ``rulesets`` (names or Ruleset values) and line the outcomes up.
+    """Explore ``scenario`` (a Scenario or a shipped scenario's name, of either
+    game) under each of ``rulesets`` (names or ruleset values; None:
+    :func:`default_rulesets`) and line the outcomes up.
 
     A ruleset name that is not registered raises the same ScenarioError as a
     bad scenario field, naming ``rulesets[i]``.
+
+    >>> c = compare("dm_moffle_zanjibar", ["duel_masters", "dm-turn-starts-later"])
+    >>> [o.description for o in c.only_in("dm-turn-starts-later")]
+    ['B.graveyard: 夢見がちモッフル; destroyed 夢見がちモッフル (B)']
     """
     position = _scenario(scenario)
     file = position.source
-    if isinstance(rulesets, (str, Ruleset)) or len(rulesets) < 2:
+    game = "duel_masters" if isinstance(position, DMScenario) else "ocg"
+    if rulesets is None:
+        rulesets = default_rulesets(position)
+    if isinstance(rulesets, (str, Ruleset, TurnEndRules)) or len(rulesets) < 2:
         raise ScenarioError("compare needs at least two rulesets, e.g. ['ocg', 'video_game']", field="rulesets",
                             file=file)
-    rules = [_ruleset(r, f"rulesets[{i}]", file) for i, r in enumerate(rulesets)]
+    rules = [_ruleset(r, f"rulesets[{i}]", file, game) for i, r in enumerate(rulesets)]
     names = tuple(r.name for r in rules)
     if len(set(names)) != len(names):
         raise ScenarioError(f"the same ruleset is listed twice ({', '.join(names)})", field="rulesets", file=file)
@@ -285,7 +320,8 @@ def ordering_dependence(scenario: Scenario | str, orders: Mapping[str, ProcessOr
 
 
 def ruling_answers(rulings: pd.DataFrame, rulesets: Sequence[str | Ruleset] = (VIDEO_GAME,)) -> pd.DataFrame:
-    """Each ruling's check (rows of the rulings table that have one) answered
+    """Each ruling's check (rows of the rulings table that have one, of the
+    game the rulesets belong to) answered
     under the ruling's own rules (its date, or the ruleset it names) and
     under each of ``rulesets``: one row per ruling, ``answer`` under its own
     rules and ``answer[<ruleset>]`` under each other."""
@@ -294,12 +330,17 @@ def ruling_answers(rulings: pd.DataFrame, rulesets: Sequence[str | Ruleset] = (V
     from toolkit.history import ruling_ruleset
     from toolkit.ruling_checks import parse_check, run_check
 
-    others = [_ruleset(r, f"rulesets[{i}]", None) for i, r in enumerate(rulesets)]
+    from toolkit.history import _scenario as shipped_scenario
+
+    game = "duel_masters" if any(isinstance(r, TurnEndRules) or (isinstance(r, str) and r in DM_RULES)
+                                 for r in rulesets) else "ocg"
+    others = [_ruleset(r, f"rulesets[{i}]", None, game) for i, r in enumerate(rulesets)]
     rows = []
-    for _, row in rulings[rulings["check"].notna()].sort_values("ruling_id").iterrows():
+    chosen = rulings[rulings["check"].notna() & (rulings["game"] == game)]
+    for _, row in chosen.sort_values("ruling_id").iterrows():
         data = {str(k): v for k, v in row.to_dict().items()}
         names = [str(n) for n in data["scenario"]]
-        scenarios = {n: seed_scenario(n) for n in names}
+        scenarios = {n: shipped_scenario(n) for n in names}
         check = parse_check(data["check"], f"{data['ruling_id']}: check")
         own = ruling_ruleset(data)
         record: dict[str, object] = {

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolkit.engine.actions import Action
-from toolkit.engine.game import GameState, as_state, game_of
+from toolkit.engine.game import GameState, RulesArg, as_state, game_of
 from toolkit.engine.predicates import QUANTIFIERS, Predicate, PredicateError, Query, parse_predicate, parse_query
 from toolkit.engine.rulesets import Ruleset
 from toolkit.engine.search import evaluate, resolve
@@ -232,7 +232,7 @@ class CheckResult:
 Position = GameState | ScenarioLike | Any
 
 
-def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: Ruleset | str | None = None,
+def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg = None,
               *, default: str | None = None, max_states: int = 500_000) -> CheckResult:
     """Answer ``check`` on ``scenarios`` (file name -> Scenario) under ``ruleset``.
 
@@ -260,7 +260,7 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: Ruleset 
     return CheckResult(value, tuple(parts))
 
 
-def _run_query(item: QueryCheck, position: Position, ruleset: Ruleset | str | None,
+def _run_query(item: QueryCheck, position: Position, ruleset: RulesArg,
                max_states: int) -> tuple[bool, tuple[LineStep, ...]]:
     start = as_state(position, ruleset=ruleset)
     if item.predicate is not None:

@@ -107,6 +107,7 @@ TAGS: Mapping[str, str] = {
 COPY_MARK = "#"
 
 _TOP_KEYS = (
+    "game",
     "title",
     "description",
     "date",
@@ -631,6 +632,12 @@ def scenario_from_dict(
     toolkit.errors.ScenarioError: field 'turn_player': turn_player must be 'A' or 'B', not 'C'
     """
     file = source
+    if isinstance(data, dict) and data.get("game", "ocg") != "ocg":
+        if data.get("game") == "duel_masters":
+            raise _fail("this is a Duel Masters scenario: read it with toolkit.duel_masters.load_scenario "
+                        "(the command line tells the games apart by themselves)", "game", file)
+        raise _fail(f"game must be 'ocg' (or 'duel_masters' in a Duel Masters scenario), not {data.get('game')!r}",
+                    "game", file)
     top = _mapping(data, None, file, _TOP_KEYS)
     for required in ("title", "turn_player", "players"):
         if required not in top:

@@ -13,6 +13,7 @@ import hashlib
 import json
 from typing import Any
 
+from toolkit.duel_masters import list_seed_scenarios as dm_seed_scenarios, seed_scenario as dm_seed_scenario
 from toolkit.engine import explore, resolve
 from toolkit.engine.search import Exploration
 from toolkit.scenario import CardSpec, PlayerSetup, Scenario, list_seed_scenarios, seed_scenario
@@ -76,8 +77,8 @@ def _exploration_digest(found: Exploration) -> dict[str, Any]:
 
 
 def scenario_case(name: str) -> dict[str, Any]:
-    """The golden record of one shipped scenario."""
-    scen = seed_scenario(name)
+    """The golden record of one shipped scenario (of either game)."""
+    scen = dm_seed_scenario(name) if name in dm_seed_scenarios() else seed_scenario(name)
     res = resolve(scen)
     frame = res.trace
     return {
@@ -99,4 +100,4 @@ def benchmark_case(n: int) -> dict[str, Any]:
 
 
 def scenario_names() -> tuple[str, ...]:
-    return list_seed_scenarios()
+    return list_seed_scenarios() + dm_seed_scenarios()

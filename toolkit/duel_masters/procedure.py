@@ -276,6 +276,15 @@ def d2_resolve_actions(state: DMState, player: str) -> Iterator[Action]:
             yield Perform(w.label, target=target, cost=cost, ref=(w.source, w.key), choice=choice)
         if not w.mandatory:
             yield Decline(w.label, ref=(w.source, w.key))
+    yield from _activations(state, player)
+    if not state.waiting_of(player) and state.acting_player == player:
+        yield Pass()  # nothing is waiting: go on without using the activations still open
+
+
+def _activations(state: DMState, player: str) -> Iterator[Declare]:
+    """One-time abilities ``player`` may still activate while resolving its effects (a D Switch)."""
+    if player != state.turn_player:
+        return
     for card in state.in_zone(player, DMZone.BATTLE):
         for act in behaviour(card.name).activations:
             if f"{card.uid}:{act.key}" not in state.used:
@@ -468,7 +477,7 @@ def _has_choice(state: DMState) -> bool:
     if step is DMStep.NTP_DECLARE:
         return any(True for _ in d2_declarations(state, state.non_turn_player))
     if step is DMStep.TP_RESOLVE:
-        return bool(state.waiting_of(state.turn_player))
+        return bool(state.waiting_of(state.turn_player)) or any(True for _ in _activations(state, state.turn_player))
     if step is DMStep.NTP_RESOLVE:
         return bool(state.waiting)
     return True
@@ -539,6 +548,10 @@ def transition(state: DMState, action: Action, *, check: bool = True) -> Transit
             nxt = _advance(state.evolve(step=order[order.index(step) + 1]), log)
     elif isinstance(action, Declare):
         nxt = _activate(state, action, log)
+    elif isinstance(action, Pass):
+        log[1].append(Note("D2(3)", "TP has nothing left waiting and uses no more activations"))
+        order = _order(state)
+        nxt = _advance(state.evolve(step=order[order.index(step) + 1]), log)
     else:
         assert isinstance(action, (Perform, Decline))
         nxt = d2_resolve(state, action, log)

@@ -38,6 +38,7 @@ __all__ = [
     "Game",
     "GameState",
     "Note",
+    "RulesArg",
     "Transition",
     "UnknownGameError",
     "as_state",
@@ -45,6 +46,11 @@ __all__ = [
     "games",
     "register",
 ]
+
+
+RulesArg = Any
+"""A ruleset argument: a ruleset of the position's game, its registered name, or
+None for the scenario's own (each game checks what it is given)."""
 
 
 class UnknownGameError(ToolkitError, TypeError):

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.engine.actions import Action, Pass
 from toolkit.engine.errors import IllegalActionError, SearchBudgetExceeded
 from toolkit.engine.predicates import Predicate, Query, parse_predicate, parse_query, resolve_role
-from toolkit.engine.game import Game, GameState, as_state, game_of
+from toolkit.engine.game import Game, GameState, RulesArg, as_state, game_of
 from toolkit.engine.rulesets import Ruleset
 from toolkit.engine.setup import ScenarioLike
 from toolkit.engine.trace import LineStep, line_step, steps_html, trace_frame
@@ -145,7 +145,7 @@ class Resolution:
         )
 
 
-def resolve(position: Position, policy: Policy | None = None, *, ruleset: Ruleset | str | None = None,
+def resolve(position: Position, policy: Policy | None = None, *, ruleset: RulesArg = None,
             max_steps: int = 10_000) -> Resolution:
     """Play ``position`` to the end of the turn with ``policy``.
 
@@ -339,7 +339,7 @@ def _add(result: dict[Outcome, list[Any]], outcome: Outcome, count: int, chain: 
         entry[0] += count
 
 
-def explore(position: Position, *, ruleset: Ruleset | str | None = None,
+def explore(position: Position, *, ruleset: RulesArg = None,
             max_states: int = 500_000) -> Exploration:
     """Every distinct outcome of ``position``, with line counts and an example each."""
     start = as_state(position, ruleset=ruleset)
@@ -455,7 +455,7 @@ class ForceResult:
 
 
 def can_force(position: Position, player: str, predicate: Predicate | Mapping[str, Any], *,
-              ruleset: Ruleset | str | None = None, max_states: int = 500_000) -> ForceResult:
+              ruleset: RulesArg = None, max_states: int = 500_000) -> ForceResult:
     """Can ``player`` ("A", "B", "TP", "NTP") make ``predicate`` hold whatever the other does?"""
     start = as_state(position, ruleset=ruleset)
     pred = parse_predicate(predicate) if isinstance(predicate, Mapping) else predicate
@@ -579,7 +579,7 @@ class Verdict:
 
 
 def evaluate(position: Position, query: Query | Mapping[str, Any], *,
-             ruleset: Ruleset | str | None = None, max_states: int = 500_000) -> Verdict:
+             ruleset: RulesArg = None, max_states: int = 500_000) -> Verdict:
     """Answer ``{possible|always|default|force:X: predicate}`` for ``position``."""
     q = parse_query(query) if isinstance(query, Mapping) else query
     start = as_state(position, ruleset=ruleset)
