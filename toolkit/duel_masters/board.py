@@ -115,6 +115,9 @@ class DMBoard:
         self.lingering = [item for item in self.lingering if item.target != uid]
 
     def destroy(self, uid: int) -> None:
+        """Destroy a card in the battle zone; its "when destroyed" abilities trigger (they go waiting)."""
+        from toolkit.duel_masters.cards import behaviour
+
         card = self.cards[uid]
         if card.zone is not DMZone.BATTLE:
             return
@@ -122,6 +125,13 @@ class DMBoard:
         self._put(card.moved(DMZone.GRAVEYARD))
         self.destroyed.add(uid)
         self.record(EventKind.DESTROYED, card)
+        for ability in behaviour(card.name).on_destroyed:  # it works from the graveyard: no anchor (D3)
+            self._trigger(self.cards[uid], card.name, ability.key, ability.mandatory, anchored=False)
+
+    def _trigger(self, card: DMCard, shown: str, key: str, mandatory: bool, *, anchored: bool = True) -> None:
+        self.triggered.append(Waiting(card.owner, card.uid, key, f"{shown}: {key}", "triggered", mandatory,
+                                      anchor=card.uid if anchored else -1, anchor_arrival=card.arrival))
+        self.events.append(Event(EventKind.WAITING, card=shown, player=card.owner, detail=key))
 
     def to_hand(self, uid: int) -> None:
         card = self.cards[uid]
@@ -195,9 +205,7 @@ class DMBoard:
         self._put(dataclasses.replace(card, flipped=True, side=side))
         self.record(EventKind.FLIPPED, card, detail=side)
         for ability in behaviour(side).on_flip:
-            self.triggered.append(Waiting(card.owner, uid, ability.key, f"{side}: {ability.key}", "triggered",
-                                          ability.mandatory, anchor=uid, anchor_arrival=card.arrival))
-            self.events.append(Event(EventKind.WAITING, card=side, player=card.owner, detail=ability.key))
+            self._trigger(card, side, ability.key, ability.mandatory)
 
     def skip_rest_of_turn(self, card: DMCard) -> None:
         self.rest_skipped = True

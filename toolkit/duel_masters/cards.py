@@ -33,7 +33,7 @@ from toolkit.engine.cards.base import NO_CHOICE, Choice
 from toolkit.engine.values import other
 from toolkit.errors import ToolkitError
 
-__all__ = ["DMBehaviour", "UnknownDMCardError", "behaviour", "card_names", "PLACEHOLDERS"]
+__all__ = ["Activation", "Declaration", "EndAbility", "Triggered", "register", "unregister", "DMBehaviour", "UnknownDMCardError", "behaviour", "card_names", "PLACEHOLDERS"]
 
 
 class UnknownDMCardError(ToolkitError, KeyError):
@@ -127,6 +127,7 @@ class DMBehaviour:
     declarations: tuple[Declaration, ...] = ()
     activations: tuple[Activation, ...] = ()
     on_flip: tuple[Triggered, ...] = ()
+    on_destroyed: tuple[Triggered, ...] = ()
     on_enter: Callable[[DMBoard, DMCard], None] | None = None
     shield_trigger: bool = False
     flip_side: str | None = None
@@ -388,6 +389,21 @@ _BEHAVIOURS: tuple[DMBehaviour, ...] = (
 
 _BY_NAME: dict[str, DMBehaviour] = {b.name: b for b in _BEHAVIOURS}
 PLACEHOLDERS = frozenset({"（クリーチャー）", "（魔導具）", "（カード）"})
+
+
+def register(card: DMBehaviour) -> DMBehaviour:
+    """Add a card behaviour (your own cards, or a test's); a name already known is refused."""
+    if card.name in _BY_NAME:
+        raise ValueError(f"a Duel Masters card named {card.name!r} is already registered")
+    _BY_NAME[card.name] = card
+    return card
+
+
+def unregister(name: str) -> None:
+    """Remove a card added with :func:`register` (the cards of seed 004 cannot be removed)."""
+    if name in {b.name for b in _BEHAVIOURS}:
+        raise ValueError(f"{name!r} is one of the toolkit's own cards")
+    _BY_NAME.pop(name, None)
 
 
 def card_names() -> tuple[str, ...]:

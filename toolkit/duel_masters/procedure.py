@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toolkit.duel_masters.board import DMBoard
-from toolkit.duel_masters.cards import EndAbility, behaviour
+from toolkit.duel_masters.cards import EndAbility, Triggered, behaviour
 from toolkit.duel_masters.state import PUBLIC_ZONES, DMCard, DMState, DMStep, DMZone, Waiting
 from toolkit.engine.actions import Action, Attack, Declare, Decline, Pass, Perform, Proceed
 from toolkit.engine.cards.base import NO_CHOICE, Choice
@@ -249,13 +249,20 @@ def _ability_of(state: DMState | DMBoard, w: Waiting) -> EndAbility | None:
     return None
 
 
+def _triggered(card: DMCard, key: str) -> Triggered:
+    """The "when …" ability ``key`` of a card (either side of a dragheart)."""
+    names = (card.side or card.name, card.name)
+    for name in names:
+        for t in behaviour(name).on_flip + behaviour(name).on_destroyed:
+            if t.key == key:
+                return t
+    raise KeyError(f"{card.label} has no triggered ability {key!r}")
+
+
 def _choices(state: DMState, w: Waiting) -> tuple[Choice, ...]:
     if w.kind == "triggered":
         card = state.card(w.source)
-        for t in behaviour(card.side or card.name).on_flip:
-            if t.key == w.key:
-                return t.choices(state, card)
-        return (NO_CHOICE,)
+        return _triggered(card, w.key).choices(state, card)
     ability = _ability_of(state, w)
     if ability is None or w.source < 0:
         return (NO_CHOICE,)
@@ -335,8 +342,7 @@ def _resolve_effect(state: DMState, board: DMBoard, w: Waiting, choice: Choice, 
         decl.resolve(board, card)
     elif w.kind == "triggered":
         card = board.card(w.source)
-        trig = next(t for t in behaviour(card.side or card.name).on_flip if t.key == w.key)
-        trig.resolve(board, card, choice)
+        _triggered(card, w.key).resolve(board, card, choice)
     else:
         ability = _ability_of(state, w)
         assert ability is not None
