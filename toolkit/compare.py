@@ -25,7 +25,6 @@ toolkit.errors.ScenarioError: ...field 'rulesets[1]': unknown ruleset 'vidoe_gam
 
 from __future__ import annotations
 
-import difflib
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -218,14 +217,10 @@ def _ruleset(value: str | AnyRules, where: str, file: str | None, game: str = "o
         return value
     if not isinstance(value, str):
         raise ScenarioError(f"expected a ruleset name or a Ruleset, got {value!r}", field=where, file=file)
-    registry: Mapping[str, AnyRules] = DM_RULES if game == "duel_masters" else RULESETS
     try:
         return get_rules(value) if game == "duel_masters" else get_ruleset(value)
-    except UnknownRulesetError:
-        close = difflib.get_close_matches(value, list(registry), n=1, cutoff=0.6)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise ScenarioError(f"unknown ruleset {value!r}{hint}; known: {', '.join(registry)}",
-                            field=where, file=file) from None
+    except UnknownRulesetError as exc:
+        raise ScenarioError(str(exc), field=where, file=file) from None
 
 
 def default_rulesets(scenario: AnyScenario | str) -> tuple[str, ...]:

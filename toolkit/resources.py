@@ -10,6 +10,7 @@ Everything that reads packaged data goes through :func:`dataset_path`.
 
 from __future__ import annotations
 
+import difflib
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -29,3 +30,26 @@ def dataset_path(*parts: str) -> Traversable:
     for part in parts:
         node = node.joinpath(part)
     return node
+
+
+def shipped_scenario_names(*folder: str) -> tuple[str, ...]:
+    """The stems of the YAML files in a folder of the packaged datasets, sorted."""
+    node = dataset_path(*folder)
+    if not node.is_dir():
+        return ()
+    return tuple(sorted(e.name[: -len(".yaml")] for e in node.iterdir() if e.name.endswith(".yaml")))
+
+
+def shipped_scenario_text(name: str, *folder: str, kind: str = "") -> tuple[str, str]:
+    """(YAML text, source label) of one shipped scenario by name (``.yaml`` optional);
+    an unknown name raises ScenarioError with the closest name and the count."""
+    from toolkit.errors import ScenarioError
+
+    stem = name[: -len(".yaml")] if name.endswith(".yaml") else name
+    available = shipped_scenario_names(*folder)
+    where = "/".join(("datasets", *folder))
+    if stem not in available:
+        close = difflib.get_close_matches(stem, available, n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ScenarioError(f"no shipped {kind}scenario {name!r}{hint}; {len(available)} available", file=where)
+    return dataset_path(*folder, f"{stem}.yaml").read_text(encoding="utf-8"), f"{where}/{stem}.yaml"

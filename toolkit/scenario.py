@@ -45,7 +45,7 @@ from typing import Any
 import yaml
 
 from toolkit.errors import ScenarioError
-from toolkit.resources import dataset_path, dataset_root
+from toolkit.resources import dataset_path, dataset_root, shipped_scenario_names, shipped_scenario_text
 
 __all__ = [
     "PHASES",
@@ -850,24 +850,13 @@ def save_scenario(
 
 def list_seed_scenarios() -> tuple[str, ...]:
     """Names (file stems) of the worked examples shipped in datasets/scenarios/."""
-    folder = dataset_path("scenarios")
-    if not folder.is_dir():
-        return ()
-    return tuple(sorted(entry.name[: -len(".yaml")] for entry in folder.iterdir() if entry.name.endswith(".yaml")))
+    return shipped_scenario_names("scenarios")
 
 
 def seed_scenario(name: str) -> Scenario:
     """One shipped worked example by name, e.g. ``seed_scenario("lyla_veiler_2011")``."""
-    stem = name[: -len(".yaml")] if name.endswith(".yaml") else name
-    available = list_seed_scenarios()
-    if stem not in available:
-        raise _fail(
-            f"no shipped scenario {name!r}" + _suggest(stem, available) + f"; {len(available)} available",
-            None,
-            "datasets/scenarios",
-        )
-    text = dataset_path("scenarios", f"{stem}.yaml").read_text(encoding="utf-8")
-    return parse_scenario(text, source=f"datasets/scenarios/{stem}.yaml")
+    text, source = shipped_scenario_text(name, "scenarios")
+    return parse_scenario(text, source=source)
 
 
 # --------------------------------------------------------------------------

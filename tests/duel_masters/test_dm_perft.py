@@ -14,21 +14,12 @@ import pytest
 import yaml
 
 from toolkit import explore
-from toolkit.duel_masters import DMState, get_rules, initial_state, legal_actions, seed_scenario, transition
+from toolkit.duel_masters import get_rules, initial_state, seed_scenario
+from toolkit.engine.search import naive_line_count
 from toolkit.duel_masters.scenario import scenario_from_dict
 
 HERE = Path(__file__).resolve().parent
 RECORDED: list[dict[str, Any]] = yaml.safe_load((HERE / "dm_positions.yaml").read_text(encoding="utf-8"))
-
-
-def naive_lines(state: DMState, path: frozenset[DMState] = frozenset()) -> int:
-    if state.is_over:
-        return 1
-    total = 0
-    for action in legal_actions(state):
-        child = transition(state, action, check=False).state
-        total += 1 if child in path else naive_lines(child, path | {state})
-    return total
 
 
 def gurje(n: int) -> Any:
@@ -54,4 +45,4 @@ def test_recorded_counts(entry: dict[str, Any]) -> None:
 @pytest.mark.parametrize("entry", RECORDED, ids=[f"{e['scenario']}@{e['ruleset']}" for e in RECORDED])
 def test_dp_count_equals_naive_enumeration(entry: dict[str, Any]) -> None:
     start = initial_state(seed_scenario(entry["scenario"]), get_rules(entry["ruleset"]))
-    assert naive_lines(start) == entry["lines"]
+    assert naive_line_count(start) == entry["lines"]

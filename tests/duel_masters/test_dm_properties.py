@@ -15,7 +15,7 @@ from toolkit import explore, resolve
 from toolkit.duel_masters import FLAGS, DMState, TurnEndRules, initial_state
 from toolkit.duel_masters.scenario import scenario_from_dict
 
-from test_dm_perft import naive_lines
+from toolkit.engine.search import naive_line_count
 
 CREATURES = ("グルジェ・グルジェ", "劇の根源 マクガフィン", "月と破壊と魔王と天使", "（クリーチャー）", "黒神龍ザンジバル",
              "スパダチ ケントナークR")
@@ -101,4 +101,4 @@ def test_memoised_count_equals_a_naive_walk(scenario: Any) -> None:
     start = initial_state(scenario)
     found = explore(start, max_states=50_000)
     if found.total_lines <= 2_000:
-        assert naive_lines(start) == found.total_lines
+        assert naive_line_count(start) == found.total_lines

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 import yaml
 
-from toolkit.engine import explore, initial_state, legal_actions, transition
-from toolkit.engine.state import State
+from toolkit.engine import explore, initial_state
+from toolkit.engine.search import naive_line_count
 from toolkit.scenario import load_scenario, scenario_from_dict
 
 HERE = Path(__file__).resolve().parent
@@ -28,17 +28,6 @@ def position(entry: dict[str, Any]) -> Any:
     if "scenario" in entry:
         return load_scenario(SCENARIOS / f"{entry['scenario']}.yaml")
     return scenario_from_dict(entry["inline"])
-
-
-def naive_lines(state: State, path: frozenset[State] = frozenset()) -> int:
-    """Count lines by walking every path (no transposition table)."""
-    if state.is_over:
-        return 1
-    total = 0
-    for action in legal_actions(state):
-        child = transition(state, action, check=False).state
-        total += 1 if child in path else naive_lines(child, path | {state})
-    return total
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["name"] for e in ENTRIES])
@@ -55,7 +44,7 @@ def test_perft_counts(entry: dict[str, Any]) -> None:
                          ids=[e["name"] for e in ENTRIES if e.get("naive")])
 def test_perft_dp_equals_naive_enumeration(entry: dict[str, Any]) -> None:
     start = initial_state(position(entry), ruleset=entry.get("ruleset"))
-    assert naive_lines(start) == entry["lines"]
+    assert naive_line_count(start) == entry["lines"]
 
 
 def test_perft_mismatch_message_lists_first_actions() -> None:

@@ -58,14 +58,5 @@ __all__ = [
     "withheld",
 ]
 
-GAME = register(Game(
-    name="duel_masters",
-    state_type=DMState,
-    scenario_type=DMScenario,
-    legal_actions=legal_actions,
-    transition=transition,
-    explain=explain,
-    withheld=withheld,
-    initial_state=initial_state,
-    with_ruleset=with_rules,
-))
+GAME = register(Game.of("duel_masters", procedure, state_type=DMState, scenario_type=DMScenario,
+                        initial_state=initial_state, with_ruleset=with_rules))

@@ -133,29 +133,22 @@ class DMBoard:
                                       anchor=card.uid if anchored else -1, anchor_arrival=card.arrival))
         self.events.append(Event(EventKind.WAITING, card=shown, player=card.owner, detail=key))
 
-    def to_hand(self, uid: int) -> None:
+    def _move(self, uid: int, zone: DMZone) -> DMCard:
+        """Move a card (out of the battle zone: weapons stay, effects on it end); returns it as it was."""
         card = self.cards[uid]
         if card.zone is DMZone.BATTLE:
             self._left_battle_zone(uid)
-        self._put(card.moved(DMZone.HAND))
+        self._put(card.moved(zone))
+        return card
 
     def break_shield(self, uid: int) -> None:
-        card = self.cards[uid]
-        self._put(card.moved(DMZone.HAND))
-        self.record(EventKind.BROKEN, card, detail="to hand")
+        self.record(EventKind.BROKEN, self._move(uid, DMZone.HAND), detail="to hand")
 
     def to_graveyard(self, uid: int) -> None:
-        card = self.cards[uid]
-        if card.zone is DMZone.BATTLE:
-            self._left_battle_zone(uid)
-        self._put(card.moved(DMZone.GRAVEYARD))
+        self._move(uid, DMZone.GRAVEYARD)
 
     def to_mana(self, uid: int) -> None:
-        card = self.cards[uid]
-        if card.zone is DMZone.BATTLE:
-            self._left_battle_zone(uid)
-        self._put(card.moved(DMZone.MANA))
-        self.record(EventKind.PUT_INTO_MANA, card)
+        self.record(EventKind.PUT_INTO_MANA, self._move(uid, DMZone.MANA))
 
     def draw(self, player: str, n: int = 1) -> None:
         deck = self.decks[0 if player == "A" else 1]

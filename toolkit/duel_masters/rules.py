@@ -24,12 +24,11 @@ toolkit.engine.rulesets.UnknownRulesetError: unknown Duel Masters ruleset 'duel_
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from toolkit.engine.rulesets import UnknownRulesetError
+from toolkit.engine.rulesets import UnknownRulesetError, registered
 
 __all__ = ["FLAGS", "Flag", "TurnEndRules", "RULES", "get_rules", "rules_names"]
 
@@ -149,10 +148,4 @@ def rules_names() -> tuple[str, ...]:
 
 def get_rules(name: str) -> TurnEndRules:
     """A registered Turn End Step ruleset by name."""
-    try:
-        return RULES[name]
-    except KeyError:
-        close = difflib.get_close_matches(name, RULES, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise UnknownRulesetError(
-            f"unknown Duel Masters ruleset {name!r}{hint}; known: {', '.join(RULES)}") from None
+    return registered(RULES, name, "Duel Masters ruleset")

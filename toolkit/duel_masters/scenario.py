@@ -47,7 +47,7 @@ from toolkit.duel_masters.cards import behaviour, card_names
 from toolkit.duel_masters.rules import RULES
 from toolkit.engine.durations import Duration
 from toolkit.errors import ScenarioError
-from toolkit.resources import dataset_path
+from toolkit.resources import shipped_scenario_names, shipped_scenario_text
 from toolkit.scenario import _fail, _list, _mapping, _suggest, _suggest_card, _text, _whole
 
 __all__ = [
@@ -251,6 +251,25 @@ def _check_references(s: DMScenario, file: str | None) -> None:
                         f"delayed[{i}].effect", file)
 
 
+def _effects(top: Mapping[str, Any], key: str, keys: tuple[str, ...], more: tuple[str, ...],
+             file: str | None) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The items of a ``lingering`` / ``delayed`` list, each checked for its
+    keys, a known source card, a player and an effect text."""
+    for i, item in enumerate(_list(top.get(key, []), key, file)):
+        where = f"{key}[{i}]"
+        m = dict(_mapping(item, where, file, keys))
+        for required in ("source", "controller", "effect", *more):
+            if required not in m:
+                raise _fail(f"missing required key '{required}'", f"{where}.{required}", file)
+        m["source"] = _text(m["source"], f"{where}.source", file)
+        if m["source"] not in card_names():
+            raise _fail(f"unknown Duel Masters card {m['source']!r}" + _suggest_card(m["source"], card_names()),
+                        f"{where}.source", file)
+        m["controller"] = _player_name(m["controller"], f"{where}.controller", file)
+        m["effect"] = _text(m["effect"], f"{where}.effect", file)
+        yield where, m
+
+
 def scenario_from_dict(data: object, source: str | None = None) -> DMScenario:
     """Build and check a Duel Masters scenario from plain data (what ``yaml.safe_load`` gives)."""
     file = source
@@ -275,37 +294,16 @@ def scenario_from_dict(data: object, source: str | None = None) -> DMScenario:
     if not isinstance(extra, bool):
         raise _fail(f"extra_turn must be true or false, not {extra!r}", "extra_turn", file)
     lingering = []
-    for i, item in enumerate(_list(top.get("lingering", []), "lingering", file)):
-        where = f"lingering[{i}]"
-        m = _mapping(item, where, file, _LINGERING_KEYS)
-        for key in ("source", "controller", "effect", "duration"):
-            if key not in m:
-                raise _fail(f"missing required key '{key}'", f"{where}.{key}", file)
-        src = _text(m["source"], f"{where}.source", file)
-        if src not in card_names():
-            raise _fail(f"unknown Duel Masters card {src!r}" + _suggest_card(src, card_names()),
-                        f"{where}.source", file)
+    for where, m in _effects(top, "lingering", _LINGERING_KEYS, ("duration",), file):
         duration = _text(m["duration"], f"{where}.duration", file)
         if duration not in DURATIONS:
             raise _fail(f"unknown duration {duration!r}" + _suggest(duration, DURATIONS)
                         + f"; known: {', '.join(DURATIONS)}", f"{where}.duration", file)
         target = m.get("target")
-        lingering.append(DMLingering(src, _player_name(m["controller"], f"{where}.controller", file),
-                                     _text(m["effect"], f"{where}.effect", file), duration,
+        lingering.append(DMLingering(m["source"], m["controller"], m["effect"], duration,
                                      None if target is None else _text(target, f"{where}.target", file)))
-    delayed = []
-    for i, item in enumerate(_list(top.get("delayed", []), "delayed", file)):
-        where = f"delayed[{i}]"
-        m = _mapping(item, where, file, _DELAYED_KEYS)
-        for key in _DELAYED_KEYS:
-            if key not in m:
-                raise _fail(f"missing required key '{key}'", f"{where}.{key}", file)
-        src = _text(m["source"], f"{where}.source", file)
-        if src not in card_names():
-            raise _fail(f"unknown Duel Masters card {src!r}" + _suggest_card(src, card_names()),
-                        f"{where}.source", file)
-        delayed.append(DMDelayed(src, _player_name(m["controller"], f"{where}.controller", file),
-                                 _text(m["effect"], f"{where}.effect", file)))
+    delayed = [DMDelayed(m["source"], m["controller"], m["effect"])
+               for _where, m in _effects(top, "delayed", _DELAYED_KEYS, (), file)]
     scenario = DMScenario(
         title=_text(top["title"], "title", file),
         turn_player=_player_name(top["turn_player"], "turn_player", file),
@@ -351,21 +349,13 @@ def load_scenario(path: str | os.PathLike[str]) -> DMScenario:
 
 def list_seed_scenarios() -> tuple[str, ...]:
     """Names of the shipped Duel Masters scenarios."""
-    folder = dataset_path("scenarios", "duel_masters")
-    if not folder.is_dir():
-        return ()
-    return tuple(sorted(e.name[: -len(".yaml")] for e in folder.iterdir() if e.name.endswith(".yaml")))
+    return shipped_scenario_names("scenarios", "duel_masters")
 
 
 def seed_scenario(name: str) -> DMScenario:
     """One shipped Duel Masters scenario by name (e.g. ``dm_moffle_zanjibar``)."""
-    stem = name[: -len(".yaml")] if name.endswith(".yaml") else name
-    available = list_seed_scenarios()
-    if stem not in available:
-        raise ScenarioError(f"no shipped Duel Masters scenario {name!r}" + _suggest(stem, available)
-                            + f"; {len(available)} available", file="datasets/scenarios/duel_masters")
-    text = dataset_path("scenarios", "duel_masters", f"{stem}.yaml").read_text(encoding="utf-8")
-    return parse_scenario(text, source=f"datasets/scenarios/duel_masters/{stem}.yaml")
+    text, source = shipped_scenario_text(name, "scenarios", "duel_masters", kind="Duel Masters ")
+    return parse_scenario(text, source=source)
 
 
 def scenario_data(s: DMScenario) -> dict[str, Any]:

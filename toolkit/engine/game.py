@@ -128,6 +128,14 @@ class Game:
     initial_state: Callable[[Any, Any], Any]
     with_ruleset: Callable[[Any, Any], Any]
 
+    @classmethod
+    def of(cls, name: str, procedure: Any, *, state_type: type, scenario_type: type,
+           initial_state: Callable[[Any, Any], Any], with_ruleset: Callable[[Any, Any], Any]) -> Game:
+        """A game whose ``procedure`` module defines ``legal_actions``, ``transition``,
+        ``explain`` and ``withheld``."""
+        return cls(name, state_type, scenario_type, procedure.legal_actions, procedure.transition,
+                   procedure.explain, procedure.withheld, initial_state, with_ruleset)
+
 
 _BY_TYPE: dict[type, Game] = {}
 _BY_NAME: dict[str, Game] = {}

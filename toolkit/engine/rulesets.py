@@ -24,13 +24,16 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from toolkit.engine.video_game import ProcessOrder, video_game_process_order
 from toolkit.errors import ToolkitError
 
 PriorityRule = Literal["performer", "turn_player", "opponent"]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -325,14 +328,19 @@ def ruleset_names() -> tuple[str, ...]:
     return tuple(RULESETS)
 
 
+def registered(registry: Mapping[str, T], name: str, what: str = "ruleset") -> T:
+    """``registry[name]``, or an UnknownRulesetError naming the closest name and every known one."""
+    try:
+        return registry[name]
+    except KeyError:
+        close = difflib.get_close_matches(str(name), list(registry), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise UnknownRulesetError(f"unknown {what} {name!r}{hint}; known: {', '.join(registry)}") from None
+
+
 def get_ruleset(name: str) -> Ruleset:
     """A registered ruleset by name."""
-    try:
-        return RULESETS[name]
-    except KeyError:
-        raise UnknownRulesetError(
-            f"unknown ruleset {name!r}; known: {', '.join(RULESETS)}"
-        ) from None
+    return registered(RULESETS, name)
 
 
 @dataclass(frozen=True)

@@ -424,6 +424,27 @@ def explore(position: Position, *, ruleset: RulesArg = None,
     )
 
 
+def naive_line_count(position: Position, *, ruleset: RulesArg = None) -> int:
+    """The number of lines of ``position`` by walking every path, with no
+    transposition table — exponential, for checking :func:`explore`'s
+    memoised count on small positions (perft tests).  A repeated position
+    ends its line, as in ``explore``."""
+    start = as_state(position, ruleset=ruleset)
+    game = game_of(start)
+
+    def walk(state: GameState, path: frozenset[GameState]) -> int:
+        if state.is_over:
+            return 1
+        total = 0
+        for action in game.legal_actions(state):
+            child = game.transition(state, action, check=False).state
+            total += 1 if child in path else walk(child, path | {state})
+        return total
+
+    with _search_mode():
+        return walk(start, frozenset())
+
+
 # --------------------------------------------------------------------------
 # can_force
 # --------------------------------------------------------------------------

@@ -200,21 +200,12 @@ def _ocg_initial_state(scenario: ScenarioLike, ruleset: Ruleset | str | None) ->
 
 
 def _register() -> None:
+    from toolkit.engine import procedure
     from toolkit.engine.game import Game, register
-    from toolkit.engine.procedure import explain, legal_actions, transition, withheld
     from toolkit.scenario import Scenario
 
-    register(Game(
-        name="ocg",
-        state_type=State,
-        scenario_type=Scenario,
-        legal_actions=legal_actions,
-        transition=transition,
-        explain=explain,
-        withheld=withheld,
-        initial_state=_ocg_initial_state,
-        with_ruleset=with_ruleset,
-    ))
+    register(Game.of("ocg", procedure, state_type=State, scenario_type=Scenario,
+                     initial_state=_ocg_initial_state, with_ruleset=with_ruleset))
 
 
 _register()
