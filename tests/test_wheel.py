@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from toolkit.data import load_cards, load_events, load_rulings
+from toolkit.duel_masters import list_seed_scenarios as dm_seed_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,7 +36,12 @@ from toolkit.resources import dataset_root
 
 rulings, cards, events = load_rulings(), load_cards(), load_events()
 validate_datasets()
+from toolkit.duel_masters import list_seed_scenarios
+from toolkit.widgets import ScenarioBuilder
+moffle = toolkit.explore(toolkit.duel_masters.seed_scenario("dm_moffle_zanjibar"))
 print(json.dumps({
+    "dm_scenarios": len(list_seed_scenarios()),
+    "dm_outcomes": len(moffle.outcomes),
     "toolkit_file": toolkit.__file__,
     "dataset_root": str(dataset_root()),
     "rows": [len(rulings), len(cards), len(events)],
@@ -76,6 +82,8 @@ def test_wheel_contains_the_datasets(wheel: Path) -> None:
         assert packaged in names
         assert zipfile.ZipFile(wheel).read(packaged) == (ROOT / "datasets" / csv_name).read_bytes()
     assert "toolkit/data.py" in names
+    assert "toolkit/duel_masters/procedure.py" in names and "toolkit/widgets/builder.py" in names
+    assert "toolkit/_datasets/scenarios/duel_masters/dm_moffle_zanjibar.yaml" in names
 
 
 def test_installed_wheel_loads_and_validates_outside_the_repo(wheel: Path, tmp_path: Path) -> None:
@@ -101,3 +109,4 @@ def test_installed_wheel_loads_and_validates_outside_the_repo(wheel: Path, tmp_p
     assert report["problems"] == 0
     assert report["date_dtype"] == "datetime64[ns]"
     assert report["rows"] == [len(load_rulings()), len(load_cards()), len(load_events())]
+    assert report["dm_scenarios"] == len(dm_seed_scenarios()) and report["dm_outcomes"] == 1
