@@ -69,7 +69,8 @@ def test_a_bad_date_is_a_clear_error() -> None:
 
 def test_compare_defaults_to_the_counterfactual_variants_for_duel_masters() -> None:
     assert default_rulesets("dm_moffle_zanjibar") == ("duel_masters", "dm-durations-first",
-                                                       "dm-one-declaration-window", "dm-turn-starts-later")
+                                                       "dm-one-declaration-window", "dm-turn-starts-later",
+                                                       "dm-leaving-keeps-waiting")
     assert default_rulesets("lyla_veiler_2011") == ("ocg", "video_game")
     c = compare("dm_ga_ryuzak_kentnark")
     only = c.only_in("dm-durations-first")

@@ -234,6 +234,19 @@ def test_every_flag_is_decisive_somewhere() -> None:
     assert set(FLAGS) == covered
 
 
+def test_every_flag_names_rulings_of_the_table() -> None:
+    import toolkit
+    from toolkit.duel_masters import FLAGS, RULES
+
+    ids = set(toolkit.load_rulings()["ruling_id"])
+    for name, flag in FLAGS.items():
+        assert set(flag.rulings) <= ids, name
+        assert flag.rule in ("D1", "D2(1)", "D2(4)", "D2(5)", "D2(6)", "D3"), name
+    for name, rules in RULES.items():  # each counterfactual variant turns exactly one flag off
+        off = [f for f, v in rules.flags().items() if not v]
+        assert rules.name == name and len(off) == (0 if name == "duel_masters" else 1)
+
+
 def test_states_are_immutable_and_hashable() -> None:
     start = initial_state(seed_scenario("dm_zero_hand_mcguffin"))
     copy = initial_state(seed_scenario("dm_zero_hand_mcguffin"))

@@ -18,7 +18,7 @@ what ``compare`` contrasts.
 >>> get_rules("duel_master")
 Traceback (most recent call last):
 ...
-toolkit.engine.rulesets.UnknownRulesetError: unknown Duel Masters ruleset 'duel_master' (did you mean 'duel_masters'?); known: duel_masters, dm-durations-first, dm-one-declaration-window, dm-turn-starts-later
+toolkit.engine.rulesets.UnknownRulesetError: unknown Duel Masters ruleset 'duel_master' (did you mean 'duel_masters'?); known: duel_masters, dm-durations-first, dm-one-declaration-window, dm-turn-starts-later, dm-leaving-keeps-waiting
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ FLAGS: dict[str, Flag] = {
              "a waiting ability resolves only if its card (and the creature it is equipped to) is still where it "
              "was when the step came; a card that left, even if it came back, does not resolve it (D3)",
              "a waiting ability resolves from wherever its card is",
-             ("dm-qa-gurje-gurje-welcome-hell", "dm-example-hellfuez-harridelberg")),
+             ("dm-qa-gurje-gurje-welcome-hell", "dm-example-hellfuez-harridelberg-no-flip")),
         Flag("conditions_read_at_resolution", "D3",
              "a waiting ability whose card was there when the step came resolves if its condition holds when it "
              "resolves, even if it did not hold as the step came (D3)",
@@ -110,7 +110,7 @@ FLAGS: dict[str, Flag] = {
         Flag("arrivals_do_not_wait", "D3",
              "a card that arrives in a triggering zone during the step does not resolve its end-of-turn ability (D3)",
              "a card arriving during the step has its end-of-turn ability wait too",
-             ("dm-example-hellfuez-harridelberg",)),
+             ("dm-example-hellfuez-harridelberg-no-flip",)),
         Flag("durations_end_after_abilities", "D2(6)",
              "effects lasting 'this turn' / 'during the turn' end only after every end-of-turn ability has "
              "resolved (D2 (6), comprehensive rule 511)",
@@ -137,6 +137,8 @@ RULES: dict[str, TurnEndRules] = {
         ntp_declares_after_tp=False, name="dm-one-declaration-window"),
     "dm-turn-starts-later": TurnEndRules().with_flags(
         next_turn_starts_at_once=False, name="dm-turn-starts-later"),
+    "dm-leaving-keeps-waiting": TurnEndRules().with_flags(
+        leaving_cancels_waiting=False, name="dm-leaving-keeps-waiting"),
 }
 """``duel_masters`` is seed 004's rules; the others are counterfactual
 variants (one flag off each) that show what an answer hangs on."""

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from toolkit.widgets.turn_end_viewer import TurnEndViewer
+
 if TYPE_CHECKING:
     from toolkit.widgets.builder import ScenarioBuilder
 
-__all__ = ["ScenarioBuilder"]
+__all__ = ["ScenarioBuilder", "TurnEndViewer"]
 
 
 def __getattr__(name: str) -> Any:

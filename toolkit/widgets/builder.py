@@ -15,7 +15,7 @@ problem becomes a line in ``.status`` instead of a traceback.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +28,13 @@ from toolkit.widgets.card_search import CardCatalogue
 from toolkit.widgets.catalogue import default_catalogue, default_examples, default_rulesets
 from toolkit.widgets.files import checked_file_name, default_user_folder, list_scenario_files, scenario_file_name
 from toolkit.widgets.form import ScenarioForm
-from toolkit.widgets.messages import StatusKind, error_html, status_html
+from toolkit.widgets.messages import error_html
+from toolkit.widgets.panel import RunPanel
 
 __all__ = ["ScenarioBuilder"]
 
 
-class ScenarioBuilder(ScenarioForm):
+class ScenarioBuilder(ScenarioForm, RunPanel):
     """An ipywidgets scenario builder; display it in a notebook cell.
 
     Editing widgets (from :class:`~toolkit.widgets.form.ScenarioForm`):
@@ -116,14 +117,7 @@ class ScenarioBuilder(ScenarioForm):
                                       layout=w.Layout(width="3em"))
         self.load.add_class("endphase-load")
 
-        self.status = w.HTML(value=status_html("Choose a worked example or build a position.", "info"))
-        self.status.add_class("endphase-status-line")
-        self.output = w.Output()
-        self.output.add_class("endphase-output")
-        self.step = w.IntSlider(value=0, min=0, max=0, description="Step", disabled=True, continuous_update=True)
-        self.step.add_class("endphase-step")
-        self.step_view = w.HTML(value="")
-        self.step_view.add_class("endphase-step-view")
+        self._build_feedback(w, "Choose a worked example or build a position.")
 
         self.load_example.on_click(lambda _b: self._guarded("load example", self._load_example))
         self.example.observe(lambda _c: self._guarded("load example", self._example_chosen), names="value")
@@ -134,7 +128,6 @@ class ScenarioBuilder(ScenarioForm):
         self.load.on_click(lambda _b: self._guarded("load", self._load))
         self.folder.observe(lambda _c: self._refresh_saved_files(), names="value")
         self.refresh_files.on_click(lambda _b: self._refresh_saved_files())
-        self.step.observe(lambda _c: self._show_step(), names="value")
         self._refresh_saved_files()
 
         self.widget = self._layout()
@@ -177,11 +170,6 @@ class ScenarioBuilder(ScenarioForm):
         box.add_class("endphase-builder")
         return box
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle: dict[str, Any] = self.widget._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = repr(self)
-        return bundle
-
     def __repr__(self) -> str:
         return f"ScenarioBuilder({self.title.value!r})"
 
@@ -189,35 +177,12 @@ class ScenarioBuilder(ScenarioForm):
     # Feedback
     # ------------------------------------------------------------------
 
-    def _say(self, message: str, kind: StatusKind = "info") -> None:
-        self.status.value = status_html(message, kind)
-
     def _report_form_error(self, exc: ScenarioError) -> None:
         self.last_error = exc
         self.status.value = error_html(exc)
 
-    def _guarded(self, what: str, action: Callable[[], None]) -> None:
-        """Run an action; errors become a status line, never a traceback."""
-        self.last_error = None
-        try:
-            action()
-        except KeyboardInterrupt as exc:
-            self.last_error = exc
-            self._say(f"{what} interrupted; nothing was changed", "error")
-        except ToolkitError as exc:
-            self.last_error = exc
-            self.status.value = error_html(exc)
-        except Exception as exc:  # noqa: BLE001 - shown to the reader, kept on last_error
-            self.last_error = exc
-            self.status.value = error_html(exc)
-        finally:
-            self.progress.layout.visibility = "hidden"
-
-    def _show(self, *items: Any) -> None:
-        """Replace what the output widget shows (written from Python, not captured)."""
-        self.output.outputs = ()
-        for item in items:
-            self.output.append_display_data(item)
+    def _after_action(self) -> None:
+        self.progress.layout.visibility = "hidden"
 
     def _checked_scenario(self) -> Scenario:
         return self.scenario.validate()
@@ -303,11 +268,7 @@ class ScenarioBuilder(ScenarioForm):
         self.view = None
         self._trace_rows = []
         self._trace_positions = []
-        self.output.outputs = ()
-        self.step.value = 0
-        self.step.max = 0
-        self.step.disabled = True
-        self.step_view.value = ""
+        self._reset_feedback()
 
     def _start_progress(self, label: str) -> runs.ProgressReport:
         """Show the progress bar; the returned callable moves it (done, total)."""
