@@ -110,7 +110,7 @@ def test_the_step_slider_follows_the_line_and_shows_rule_reason_and_notes(viewer
         row = trace.iloc[index - 1]
         view = viewer.step_view.value
         assert f"Step {index}</b>" in view
-        assert f"Rule {row['rule']}:" in view
+        assert f"rule {row['rule']}:" in view
         assert row["reason"].split("'")[0] in view
     viewer.step.value = 1
     assert "Notes: D2: the Turn End Step comes" in viewer.step_view.value
@@ -120,7 +120,7 @@ def test_the_step_slider_follows_the_line_and_shows_rule_reason_and_notes(viewer
     viewer.resolve.click()
     assert (viewer.step.min, viewer.step.max) == (1, 2)
     viewer.step.value = 2
-    assert "Rule D2(6)" in viewer.step_view.value
+    assert "rule D2(6)" in viewer.step_view.value
     assert f"Notes: D2(6): durations end ({MOFFLE}" in viewer.step_view.value
     # the position after the last step: Moffle untapped in B's battle zone
     assert MOFFLE in viewer.step_view.value.split("<table>", 1)[1]

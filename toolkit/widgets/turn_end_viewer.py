@@ -302,16 +302,10 @@ class TurnEndViewer(RunPanel):
         if not self._step_rows:
             self.step_view.value = ""
             return
+        from toolkit.widgets.runs import step_html
+
         index = min(max(self.step.value, 1), len(self._step_rows)) - 1
-        row = self._step_rows[index]
-        esc = html.escape
-        head = (f"<b>Step {row['step']}</b>: {esc(str(row['actor']))} — <code>{esc(str(row['action']))}</code>"
-                f"<br>Rule {esc(str(row['rule']))}: {esc(str(row['reason']))}")
-        if row.get("notes"):
-            head += f"<br>Notes: {esc(str(row['notes']))}"
-        if row.get("events"):
-            head += f"<br>Events: {esc(str(row['events']))}"
-        self.step_view.value = f"<div class='endphase-step-detail'>{head}{self._positions[index]}</div>"
+        self.step_view.value = step_html(self._step_rows[index], self._positions[index])
 
     def _explore(self) -> None:
         import pandas as pd
