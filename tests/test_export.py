@@ -246,3 +246,12 @@ def test_a_disagreement_is_spelled_out(sign_article: RulingArticle) -> None:
     article = dataclasses.replace(sign_article, examples=(wrong,))
     assert wrong.agrees is False
     assert "DISAGREES with `ocg-160708-hysteric-sign-adjustment` (answer: no)" in article_markdown(article)
+
+
+def test_an_article_on_a_duel_masters_card_runs_its_checks_and_examples() -> None:
+    article = build_article("夢見がちモッフル")
+    text = article_markdown(article)
+    assert "dm-qa-zanjibar-moffle-simultaneous" in text
+    assert "engine (rules `duel_masters`, scenario `duel_masters/dm_moffle_zanjibar`): **no**" in text
+    assert "Scenario `dm_moffle_zanjibar`, rules of duel_masters" in text
+    assert "| 2 | game | Proceed() | D2(6) |" in text

@@ -331,30 +331,42 @@ def _text_or_none(value: Any) -> str | None:
     return None if pd.isna(value) else str(value)
 
 
+def _shipped(name: str) -> Any:
+    """A shipped scenario of either game by name (Duel Masters ones: ``dm_…``)."""
+    from toolkit.duel_masters import list_seed_scenarios as dm_names, seed_scenario as dm_scenario
+    from toolkit.scenario import seed_scenario
+
+    return dm_scenario(name) if name in dm_names() else seed_scenario(name)
+
+
 def _examples_citing(ruling_ids: set[str]) -> list[str]:
-    from toolkit.scenario import list_seed_scenarios, seed_scenario
+    from toolkit.duel_masters import list_seed_scenarios as dm_names
+    from toolkit.scenario import list_seed_scenarios
 
     return [
         name
-        for name in list_seed_scenarios()
-        if ruling_ids.intersection(seed_scenario(name).rulings)
+        for name in list_seed_scenarios() + dm_names()
+        if ruling_ids.intersection(_shipped(name).rulings)
     ]
 
 
 def run_shipped_example(name: str, card: str) -> ArticleExample:
-    """Run a shipped scenario with the engine's default policy (both pass)."""
+    """Run a shipped scenario (of either game) with the engine's default policy (both pass)."""
+    from toolkit.duel_masters import DMScenario
     from toolkit.engine import resolve
-    from toolkit.scenario import seed_scenario
-
     from toolkit.scenario import base_name
 
-    scenario = seed_scenario(name)
+    scenario = _shipped(name)
     result = resolve(scenario)
     outcome = result.outcome
-    rules = scenario.ruleset if scenario.ruleset is not None else (
-        scenario.date.isoformat() if scenario.date is not None else "today (ocg)"
-    )
-    names = {base_name(n) for n in _scenario_names(scenario)}
+    if isinstance(scenario, DMScenario):
+        rules = scenario.ruleset or "duel_masters"
+        names = {label.split("#")[0] for _p, _z, _c, label in scenario.labels()}
+    else:
+        rules = scenario.ruleset if scenario.ruleset is not None else (
+            scenario.date.isoformat() if scenario.date is not None else "today (ocg)"
+        )
+        names = {base_name(n) for n in _scenario_names(scenario)}
     return ArticleExample(
         name=name,
         title=scenario.title,
