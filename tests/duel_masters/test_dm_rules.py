@@ -266,3 +266,16 @@ def test_actions_read_like_code() -> None:
     declare = [a for a in legal_actions(state) if isinstance(a, Declare)]
     assert [repr(a) for a in declare] == ["Declare('ZERO ハンド: 侵略ZERO')"]
     assert Pass() in legal_actions(state)
+
+
+def test_can_force_answers_who_controls_a_duel_masters_outcome() -> None:
+    from toolkit import can_force
+
+    zero = seed_scenario("dm_zero_hand_heavens_heaven")
+    declared = {"event": "declared", "card": "ZERO ハンド"}
+    assert can_force(zero, "NTP", declared)
+    assert not can_force(zero, "TP", {"not": declared})  # the turn player cannot stop the declaration
+    clock = seed_scenario("dm_the_clock_extra_turn")
+    refutation = can_force(clock, "NTP", {"not": {"event": "destroyed", "card": "鬼ヶ王魔 エンド・ジャオウガ"}})
+    assert not refutation  # A need not attack into The Clock
+    assert repr(refutation.line[0].action) == "Pass()"
