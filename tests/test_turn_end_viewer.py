@@ -7,6 +7,7 @@ assert on ``.result``, ``.table``, ``.status``, the step slider and the
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -230,3 +231,34 @@ def test_display_gives_a_widget_view_and_a_stable_text() -> None:
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["text/plain"] == "TurnEndViewer('dm_moffle_zanjibar', ruleset='dm-turn-starts-later')"
     assert "endphase-turn-end-viewer" in v.widget._dom_classes
+
+
+def test_a_scenario_file_of_ones_own_opens_into_the_dropdown(tmp_path: Path) -> None:
+    from toolkit.resources import dataset_path
+
+    text = dataset_path("scenarios", "duel_masters", "dm_moffle_zanjibar.yaml").read_text(encoding="utf-8")
+    mine = tmp_path / "my_moffle.yaml"
+    mine.write_text(text.replace("Q&A: tapped Moffle", "My tapped Moffle"), encoding="utf-8")
+    viewer = TurnEndViewer("dm_gurje_gurje_welcome_hell")
+    viewer.file.value = str(mine)
+    viewer.open_file.click()
+    assert viewer.last_error is None, viewer.status.value
+    assert viewer.scenario.value == f"file:{mine}"
+    assert "My tapped Moffle" in viewer.about.value and "Opened" in _status(viewer)
+    viewer.ruleset.value = "dm-turn-starts-later"
+    viewer.explore.click()
+    assert [o.outcome.has("destroyed", MOFFLE) for o in viewer.result.outcomes] == [True]
+
+
+def test_a_bad_scenario_file_is_a_status_line_naming_file_and_field(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: duel_masters\ntitle: t\nturn_player: C\nplayers: {}\n", encoding="utf-8")
+    viewer = TurnEndViewer("dm_moffle_zanjibar")
+    viewer.file.value = str(bad)
+    viewer.open_file.click()
+    assert isinstance(viewer.last_error, ScenarioError)
+    assert "bad.yaml" in _status(viewer) and "turn_player" in _status(viewer)
+    assert viewer.scenario.value == "dm_moffle_zanjibar"
+    viewer.file.value = ""
+    viewer.open_file.click()
+    assert "type the path" in _status(viewer)

@@ -96,6 +96,8 @@ class TurnEndViewer(RunPanel):
     title; value: the scenario name), ``ruleset`` (dropdown of the Turn End
     Step rulesets of :data:`toolkit.duel_masters.RULES`), ``about`` (the
     scenario's description, its rulings and what the ruleset changes),
+    ``file`` and ``open_file`` (a Duel Masters scenario YAML file of your own,
+    read with the safe loader and added to the ``scenario`` dropdown),
     ``resolve`` and ``explore`` (buttons), ``status`` (one line), ``output``
     (the trace table or the exploration table), ``step`` (a slider over the
     resolved line, 1 … number of steps) and ``step_view`` (that step's rule,
@@ -127,6 +129,8 @@ class TurnEndViewer(RunPanel):
         self.last_error: BaseException | None = None
         self._step_rows: list[dict[str, Any]] = []
         self._positions: list[str] = []
+        self._opened: dict[str, DMScenario] = {}
+        """Scenarios read from the user's files, by their dropdown value ``file:<path>``."""
 
         names = list(scenarios if scenarios is not None else list_seed_scenarios())
         ruleset_names = list(rulesets if rulesets is not None else RULES)
@@ -144,6 +148,10 @@ class TurnEndViewer(RunPanel):
             layout=w.Layout(width="44em"),
         )
         self.ruleset.add_class("endphase-dm-ruleset")
+        self.file = w.Text(value="", placeholder="your_position.yaml (game: duel_masters)", description="File",
+                           layout=w.Layout(width="36em"))
+        self.open_file = w.Button(description="Open file", icon="folder-open")
+        self.open_file.add_class("endphase-open-file")
         self.about = w.HTML(value="")
         self.about.add_class("endphase-dm-about")
         self.resolve = w.Button(description="Resolve", button_style="primary", icon="play")
@@ -154,6 +162,7 @@ class TurnEndViewer(RunPanel):
 
         self.resolve.on_click(lambda _b: self._guarded("resolve", self._resolve))
         self.explore.on_click(lambda _b: self._guarded("explore", self._explore))
+        self.open_file.on_click(lambda _b: self._guarded("open", self._open))
         self.scenario.observe(lambda _c: self._guarded("choose", self._chosen), names="value")
         self.ruleset.observe(lambda _c: self._guarded("choose", self._chosen), names="value")
 
@@ -178,6 +187,7 @@ class TurnEndViewer(RunPanel):
                 w.HTML("<h3>Duel Masters: the Turn End Step</h3>"),
                 self.scenario,
                 self.ruleset,
+                w.HBox([self.file, self.open_file]),
                 self.about,
                 w.HBox([self.resolve, self.explore]),
                 self.status,
@@ -205,6 +215,30 @@ class TurnEndViewer(RunPanel):
         except ScenarioError:
             return name  # resolving it reports the error in the status line
 
+    def _lookup(self, name: str) -> DMScenario:
+        """A scenario of the dropdown: one opened from a file, else a shipped one."""
+        from toolkit.duel_masters import seed_scenario
+
+        opened = self._opened.get(name)
+        return opened if opened is not None else seed_scenario(name)
+
+    def _open(self) -> None:
+        """Read the file named in ``file`` (safe YAML only) and choose it."""
+        from pathlib import Path
+
+        from toolkit.duel_masters import load_scenario
+
+        path = self.file.value.strip()
+        if not path:
+            raise ScenarioError("type the path of a Duel Masters scenario file first", field="file")
+        scenario = load_scenario(Path(path).expanduser())
+        key = f"file:{path}"
+        self._opened[key] = scenario
+        options = [o for o in self.scenario.options if o[1] != key]
+        self.scenario.options = [*options, (f"{scenario.title} (file {Path(path).name})", key)]
+        self.scenario.value = key
+        self._say(f"Opened {path}: {scenario.title}. Press Resolve or Explore.", "ok")
+
     def _unknown_scenario(self, name: str, names: Sequence[str]) -> None:
         from toolkit.scenario import _suggest
 
@@ -222,10 +256,8 @@ class TurnEndViewer(RunPanel):
         parts = []
         name = self.scenario.value
         if name:
-            from toolkit.duel_masters import seed_scenario
-
             try:
-                scenario = seed_scenario(name)
+                scenario: DMScenario | None = self._lookup(name)
             except ScenarioError:
                 scenario = None
             if scenario is not None:
@@ -253,7 +285,7 @@ class TurnEndViewer(RunPanel):
         self._say(f"{self.scenario.value} under {self.ruleset.value}: press Resolve or Explore.", "info")
 
     def _scenario(self) -> DMScenario:
-        from toolkit.duel_masters import get_rules, seed_scenario
+        from toolkit.duel_masters import get_rules
 
         name = self.scenario.value
         if not name:
@@ -261,7 +293,7 @@ class TurnEndViewer(RunPanel):
         if not self.ruleset.value:
             raise ScenarioError("choose a ruleset first", field="ruleset")
         get_rules(self.ruleset.value)  # an unknown name is reported before any work
-        return seed_scenario(name)
+        return self._lookup(name)
 
     def _resolve(self) -> None:
         from toolkit.engine.game import game_of
