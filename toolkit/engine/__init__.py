@@ -11,6 +11,7 @@ from toolkit.engine import actions
 from toolkit.engine.actions import Action, Activate, Discard, Pass, Perform, Proceed, Respond
 from toolkit.engine.durations import Duration, Lingering
 from toolkit.engine.errors import IllegalActionError, SearchBudgetExceeded
+from toolkit.engine.game import Game, as_state, game_of, games
 from toolkit.engine.predicates import parse_predicate, parse_query
 from toolkit.engine.procedure import apply, legal_actions, transition, withheld
 from toolkit.engine.rulesets import (
@@ -30,6 +31,7 @@ from toolkit.engine.search import (
     default_policy,
     evaluate,
     explore,
+    naive_line_count,
     resolve,
     scripted,
 )
@@ -48,6 +50,7 @@ __all__ = [
     "EventKind",
     "Exploration",
     "ForceResult",
+    "Game",
     "IllegalActionError",
     "Lingering",
     "Outcome",
@@ -65,13 +68,17 @@ __all__ = [
     "Verdict",
     "actions",
     "apply",
+    "as_state",
     "can_force",
     "default_policy",
     "evaluate",
     "explore",
+    "game_of",
+    "games",
     "get_ruleset",
     "initial_state",
     "legal_actions",
+    "naive_line_count",
     "parse_predicate",
     "parse_query",
     "resolve",
