@@ -89,3 +89,14 @@ def test_ruling_answers_under_a_counterfactual_picks_the_duel_masters_rows() -> 
     assert set(table["ruling_id"].str[:3]) == {"dm-"}
     flipped = table[table["answer"] != table["answer[dm-durations-first]"]]
     assert list(flipped["ruling_id"]) == ["dm-qa-ga-ryuzak-kentnark-mana"]
+
+
+@pytest.mark.parametrize("given", ["dm_moffle_zanjibar", "duel_masters/dm_moffle_zanjibar.yaml", "scenario object"])
+def test_changes_over_dates_refuses_an_undated_duel_masters_scenario(given: str) -> None:
+    from toolkit import changes
+    from toolkit.duel_masters import seed_scenario
+    from toolkit.history import HistoryError
+
+    position = seed_scenario("dm_moffle_zanjibar") if given == "scenario object" else given
+    with pytest.raises(HistoryError, match="is a Duel Masters scenario: its rulings are undated"):
+        changes(position)

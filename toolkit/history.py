@@ -523,8 +523,21 @@ def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False) 
 
 
 def _scenario_name(scenario: str | Scenario) -> tuple[str, Scenario]:
+    from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios as dm_names
     from toolkit.scenario import Scenario as ScenarioType, load_scenario
 
+    position: object = scenario
+    if isinstance(scenario, str) and scenario.removesuffix(".yaml") in dm_names():
+        scenario = "duel_masters/" + scenario
+    if isinstance(scenario, str) and scenario.startswith("duel_masters/"):
+        try:
+            position = _scenario(scenario)
+        except ToolkitError as exc:
+            raise HistoryError(str(exc)) from None
+    if isinstance(position, DMScenario):
+        raise HistoryError(f"{position.source or position.title} is a Duel Masters scenario: its rulings are "
+                           "undated, so no rule changed over time; compare it under the counterfactual Turn End "
+                           "Step rulesets instead (toolkit.compare)")
     if isinstance(scenario, ScenarioType):
         source = Path(scenario.source).name if scenario.source else scenario.title
         return source, scenario
