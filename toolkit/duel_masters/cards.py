@@ -208,8 +208,8 @@ def _gurje(board: DMBoard, card: DMCard, choice: Choice) -> None:
     _return_destroyed(board, card.owner, card.label)
 
 
-def _oodate_triggers(position: Position, card: DMCard) -> bool:
-    return card.tapped
+def _oodate_condition(position: Position, card: DMCard) -> str | None:
+    return None if position.card(card.uid).tapped else "it is not tapped"
 
 
 def _oodate_ignored(position: Position, card: DMCard) -> str | None:
@@ -334,9 +334,10 @@ _BEHAVIOURS: tuple[DMBehaviour, ...] = (
         end_of_turn=(EndAbility("return destroyed creatures", True, _gurje),)),
     DMBehaviour(
         "オオダテ入道", "creature",
-        "At the end of your turn, if it is tapped, it is destroyed; under 鬼タイム (both players' shields "
-        "total 6 or fewer, our reading) the ability is ignored — read when the turn's end comes (004 Q&A).",
-        end_of_turn=(EndAbility("destroy itself", True, _oodate, triggers=_oodate_triggers,
+        "At the end of your turn, if it is tapped (read when the ability resolves, D3), it is destroyed; under "
+        "鬼タイム (both players' shields total 6 or fewer, our reading) the ability is ignored — read when the "
+        "turn's end comes (004 Q&A).",
+        end_of_turn=(EndAbility("destroy itself", True, _oodate, condition=_oodate_condition,
                                 ignored=_oodate_ignored),)),
     DMBehaviour(
         "月と破壊と魔王と天使", "creature",
