@@ -57,31 +57,28 @@ class Perform:
 
 
 @dataclass(frozen=True, slots=True)
-class Activate:
+class _EffectAction:
+    """An effect chosen with its target and cost: what Activate and Respond share
+    (each prints its own class name; an Activate never equals a Respond)."""
+
+    effect: str
+    target: str | None = None
+    cost: tuple[str, ...] = ()
+    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
+    choice: Choice = field(default=NO_CHOICE, repr=False)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({_args(self.effect, self.target, self.cost)})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Activate(_EffectAction):
     """Activate a quick effect at open game state, or put a waiting trigger on the chain."""
 
-    effect: str
-    target: str | None = None
-    cost: tuple[str, ...] = ()
-    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
-    choice: Choice = field(default=NO_CHOICE, repr=False)
 
-    def __repr__(self) -> str:
-        return f"Activate({_args(self.effect, self.target, self.cost)})"
-
-
-@dataclass(frozen=True, slots=True)
-class Respond:
+@dataclass(frozen=True, slots=True, repr=False)
+class Respond(_EffectAction):
     """Chain a quick effect (spell speed 2+) to the current chain (R5)."""
-
-    effect: str
-    target: str | None = None
-    cost: tuple[str, ...] = ()
-    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
-    choice: Choice = field(default=NO_CHOICE, repr=False)
-
-    def __repr__(self) -> str:
-        return f"Respond({_args(self.effect, self.target, self.cost)})"
 
 
 @dataclass(frozen=True, slots=True)
