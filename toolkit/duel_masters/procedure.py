@@ -37,7 +37,7 @@ from collections.abc import Iterator
 
 from toolkit.duel_masters.board import DMBoard
 from toolkit.duel_masters.cards import EndAbility, Triggered, behaviour
-from toolkit.duel_masters.state import PUBLIC_ZONES, DMCard, DMState, DMStep, DMZone, Waiting
+from toolkit.duel_masters.state import DMCard, DMState, DMStep, DMZone, Waiting
 from toolkit.engine.actions import Action, Attack, Declare, Decline, Pass, Perform, Proceed
 from toolkit.engine.cards.base import NO_CHOICE, Choice
 from toolkit.engine.durations import Moment, expire
@@ -132,9 +132,10 @@ def _anchor(state: DMState | DMBoard, card: DMCard, ability: EndAbility) -> DMCa
 
 
 def _end_abilities(state: DMState | DMBoard, card: DMCard) -> Iterator[EndAbility]:
-    """The end-of-turn abilities of ``card`` that trigger at this turn's end.  Of
-    the public zones only the battle zone holds such abilities among our cards."""
-    if card.zone not in PUBLIC_ZONES or card.zone is not DMZone.BATTLE:
+    """The end-of-turn abilities of ``card`` that trigger at this turn's end.  D2 (1)
+    takes them from the public zones; of those, only the battle zone holds such
+    abilities among the modelled cards (a destroyed Gurje Gurje waits for nothing)."""
+    if card.zone is not DMZone.BATTLE:
         return
     shown = card.side if card.flipped and card.side else card.name
     for ability in behaviour(shown).end_of_turn:
@@ -370,7 +371,7 @@ def _resolve_effect(state: DMState, board: DMBoard, w: Waiting, choice: Choice, 
     board.events.append(Event(EventKind.RESOLVED, card=name, player=w.controller, detail=w.key))
 
 
-def d3_arrivals(before: DMState, board: DMBoard, log: _Log) -> None:
+def d3_arrivals(before: DMState, board: DMBoard) -> None:
     """A card that arrived in the battle zone during the step: its end-of-turn
     ability does not wait (D3, flag ``arrivals_do_not_wait``)."""
     for card in board.cards:
@@ -380,20 +381,20 @@ def d3_arrivals(before: DMState, board: DMBoard, log: _Log) -> None:
                 if before.ruleset.arrivals_do_not_wait:
                     board.note("D3", f"{card.label} arrived during the step: its \"{ability.key}\" does not resolve")
                 else:
-                    found = _waiting_for(board, card, ability, (board.events, board.notes))
+                    found = _waiting_for(board, card, ability, (board.events, board.notes))  # logs on the board
                     if found is not None:
                         board.triggered.append(found)
                         board.note("D3", f"counterfactual: {card.label} arrived during the step and its "
                                    f"\"{ability.key}\" goes waiting")
 
 
-def _after_resolution(before: DMState, board: DMBoard, log: _Log) -> DMState:
-    d3_arrivals(before, board, log)
+def _after_resolution(before: DMState, board: DMBoard, log: _Log, **changes: object) -> DMState:
+    d3_arrivals(before, board)
     waiting = board.state.waiting + tuple(board.triggered)
     for t in board.triggered:
         board.note("D2", f"{t.label} triggers during the step and goes waiting ({_role(before, t.controller)})")
     _flush(board, log)
-    return _advance(board.freeze(waiting=waiting), log)
+    return _advance(board.freeze(waiting=waiting, **changes), log)
 
 
 def _activate(state: DMState, action: Declare, log: _Log) -> DMState:
@@ -405,9 +406,7 @@ def _activate(state: DMState, action: Declare, log: _Log) -> DMState:
     board.note("D2", f"{_role(state, card.owner)} uses {card.label}'s {key}")
     act.resolve(board, card)
     board.check_power()
-    nxt = board.state.evolve(used=state.used | {f"{uid}:{key}"})
-    board.state = nxt
-    return _after_resolution(state, board, log)
+    return _after_resolution(state, board, log, used=state.used | {f"{uid}:{key}"})
 
 
 # --------------------------------------------------------------------------
@@ -456,7 +455,7 @@ def d2_6_turn_ends(state: DMState, log: _Log) -> DMState:
         board.check_power()
         start_turn()
     _flush(board, log)
-    return board.freeze(step=DMStep.OVER, waiting=(), delayed=(), next_turn_player=nxt_player)
+    return board.freeze(step=DMStep.OVER, waiting=(), delayed=())
 
 
 # --------------------------------------------------------------------------

@@ -16,6 +16,9 @@ A scenario is a position at the end of a Duel Masters turn::
     delayed:
       - {source: 鬼ヶ王魔 エンド・ジャオウガ, controller: A, effect: destroy_your_creatures}
 
+``extra_turn`` records a premise of the position (the turn is an extra turn);
+the engine needs nothing of it — after any turn the other player's turn starts.
+
 Zones: ``hand``, ``battle_zone``, ``mana_zone``, ``shields``, ``graveyard``,
 ``deck`` (top first).  A card is a name or ``{name, tapped, power,
 equipped_to, tags}``; copies are told apart as ``name#1``, ``name#2`` … in

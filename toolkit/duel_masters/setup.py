@@ -61,7 +61,6 @@ def initial_state(scenario: DMScenario, ruleset: TurnEndRules | str | None = Non
         step=DMStep.ATTACK if scenario.start == "attack" else DMStep.BEGIN,
         lingering=lingering,
         delayed=tuple((d.source, d.controller, d.effect) for d in scenario.delayed),
-        extra_turn=scenario.extra_turn,
         destroyed_this_turn=frozenset(destroyed),
     )
 

@@ -36,9 +36,6 @@ class DMZone(StrEnum):
     DECK = "deck"
 
 
-PUBLIC_ZONES = frozenset({DMZone.BATTLE, DMZone.MANA, DMZone.GRAVEYARD})
-"""Where an "at the end of the turn" ability goes waiting from (D2 (1))."""
-
 ZONE_ORDER = (DMZone.HAND, DMZone.BATTLE, DMZone.MANA, DMZone.SHIELD, DMZone.GRAVEYARD, DMZone.DECK)
 
 
@@ -109,7 +106,7 @@ class DMCard:
         return dataclasses.replace(self, **base)  # type: ignore[arg-type]
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Waiting:
     """An effect in the waiting state (待機状態): whose it is, which card and
     ability, and the card it is anchored to as it was when it went waiting
@@ -125,7 +122,6 @@ class Waiting:
     mandatory: bool
     anchor: int = -1
     anchor_arrival: int = 0
-    target: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +138,6 @@ class DMState:
     lingering: tuple[Lingering, ...] = ()
     delayed: tuple[tuple[str, str, str], ...] = ()
     """Delayed end-of-turn abilities created earlier in the turn: (card, controller, effect)."""
-    extra_turn: bool = False
     rest_skipped: bool = False
     broken: int = -1
     """The uid of a shield just broken whose trigger its owner may use (SHIELD_TRIGGER)."""
@@ -151,14 +146,12 @@ class DMState:
     destroyed_this_turn: frozenset[int] = frozenset()
     left_weapons: tuple[tuple[int, int], ...] = ()
     """(creature, Dragheart Weapon) pairs: the weapon was left unequipped when the creature left the battle zone."""
-    next_turn_player: str | None = None
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash((
             self.turn_player, self.cards, self.decks, self.step, self.waiting, self.declared, self.lingering,
-            self.delayed, self.extra_turn, self.rest_skipped, self.broken, self.used, self.destroyed_this_turn, self.left_weapons,
-            self.next_turn_player)))
+            self.delayed, self.rest_skipped, self.broken, self.used, self.destroyed_this_turn, self.left_weapons)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -171,6 +164,11 @@ class DMState:
     @property
     def non_turn_player(self) -> str:
         return other(self.turn_player)
+
+    @property
+    def next_turn_player(self) -> str | None:
+        """Whose turn starts once this one is over (the other player's, after an extra turn too); None before."""
+        return self.non_turn_player if self.is_over else None
 
     @property
     def priority(self) -> str | None:
