@@ -33,7 +33,7 @@ from toolkit.duel_masters.rules import FLAGS as DM_FLAGS, TurnEndRules, rules_na
 from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios as dm_seed_scenarios
 from toolkit.duel_masters.scenario import load_scenario as dm_load_scenario, seed_scenario as dm_seed_scenario
 from toolkit.errors import ScenarioError, ToolkitError
-from toolkit.scenario import Scenario, list_seed_scenarios, load_scenario, seed_scenario
+from toolkit.scenario import OtherGameScenario, Scenario, list_seed_scenarios, load_scenario, seed_scenario
 
 if TYPE_CHECKING:
     from toolkit.engine.rulesets import Ruleset
@@ -96,10 +96,11 @@ def _scenario(args: argparse.Namespace) -> Scenario | DMScenario:
         scenario = seed_scenario(given)
     elif shipped and given in dm_seed_scenarios():
         scenario = dm_seed_scenario(given)
-    elif path.is_file() and _says_duel_masters(path):
-        scenario = dm_load_scenario(path)
     else:
-        scenario = load_scenario(path)
+        try:
+            scenario = load_scenario(path)
+        except OtherGameScenario:
+            scenario = dm_load_scenario(path)
     if isinstance(scenario, DMScenario):
         if args.date is not None:
             raise ScenarioError("Duel Masters scenarios are undated: use --ruleset "
@@ -110,16 +111,6 @@ def _scenario(args: argparse.Namespace) -> Scenario | DMScenario:
     elif args.ruleset is not None:
         scenario = scenario.under(args.ruleset)
     return scenario
-
-
-def _says_duel_masters(path: Path) -> bool:
-    """Whether a YAML file declares ``game: duel_masters`` at its top level (a cheap look, no parse)."""
-    try:
-        head = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    return any(line.strip() in ("game: duel_masters", "game: 'duel_masters'", 'game: "duel_masters"')
-               for line in head.splitlines() if not line.startswith((" ", "\t")))
 
 
 # --------------------------------------------------------------------------

@@ -48,6 +48,7 @@ from toolkit.errors import ScenarioError
 from toolkit.resources import dataset_path, dataset_root, shipped_scenario_names, shipped_scenario_text
 
 __all__ = [
+    "OtherGameScenario",
     "PHASES",
     "PLAYERS",
     "POSITIONS",
@@ -124,6 +125,10 @@ _LINGERING_KEYS = ("source", "controller", "target", "effect")
 _ZONES = ("hand", "field", "graveyard", "banished", "deck")
 # The same pattern as toolkit.data.RULING_ID_PATTERN (not imported: that module loads pandas).
 _RULING_ID = re.compile(r"(?:ocg-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+class OtherGameScenario(ScenarioError):
+    """A well-formed scenario of the other game (``game: duel_masters``) given to the OCG loader."""
 
 
 def base_name(name: str) -> str:
@@ -634,8 +639,9 @@ def scenario_from_dict(
     file = source
     if isinstance(data, dict) and data.get("game", "ocg") != "ocg":
         if data.get("game") == "duel_masters":
-            raise _fail("this is a Duel Masters scenario: read it with toolkit.duel_masters.load_scenario "
-                        "(the command line tells the games apart by themselves)", "game", file)
+            raise OtherGameScenario("this is a Duel Masters scenario: read it with "
+                                    "toolkit.duel_masters.load_scenario (the command line tells the games apart "
+                                    "by themselves)", field="game", file=file)
         raise _fail(f"game must be 'ocg' (or 'duel_masters' in a Duel Masters scenario), not {data.get('game')!r}",
                     "game", file)
     top = _mapping(data, None, file, _TOP_KEYS)
