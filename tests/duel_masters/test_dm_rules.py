@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from toolkit import explore, resolve
-from toolkit.duel_masters import DMStep, TurnEndRules, initial_state, legal_actions, seed_scenario
+from toolkit.duel_masters import DMStep, TurnEndRules, explain, initial_state, legal_actions, seed_scenario, transition
 from toolkit.duel_masters.cards import DMBehaviour, Declaration, Triggered, register, unregister
 from toolkit.duel_masters.scenario import scenario_from_dict
 from toolkit.engine.actions import Declare, Pass, Perform, Proceed
@@ -94,16 +94,13 @@ def test_d2_1_oni_time_already_on_when_the_step_comes_means_no_trigger() -> None
 
 
 def test_d2_3_the_turn_player_picks_the_order_of_its_waiting_effects() -> None:
-    start = resolve(seed_scenario("dm_gurje_gurje_welcome_hell")).steps[0]
     state = initial_state(seed_scenario("dm_gurje_gurje_welcome_hell"))
-    from toolkit.duel_masters import transition
-
     after = transition(state, Proceed()).state
     assert after.step is DMStep.TP_RESOLVE and after.acting_player == "A"
     labels = {a.process for a in legal_actions(after) if isinstance(a, Perform)}
     assert labels == {"極魔王殿 ウェルカム・ヘル: 龍解"} | {f"グルジェ・グルジェ#{i}: return destroyed creatures"
                                                    for i in range(1, 5)}
-    assert start.rule == "D2(1)"
+    assert explain(after, next(iter(legal_actions(after)))).rule == "D2(3)"
 
 
 def test_d2_4_the_non_turn_player_declares_after_the_turn_players_effects() -> None:
@@ -120,7 +117,7 @@ def test_d2_4_a_card_drawn_during_the_step_can_be_declared() -> None:
 
 
 def test_d2_4_withheld_says_why_the_non_turn_player_waits() -> None:
-    from toolkit.duel_masters import transition, withheld
+    from toolkit.duel_masters import withheld
 
     state = transition(initial_state(seed_scenario("dm_zero_hand_heavens_heaven")), Proceed()).state
     assert state.step is DMStep.TP_RESOLVE
@@ -222,16 +219,19 @@ def test_d3_a_card_arriving_during_the_step_has_no_waiting_ability() -> None:
 # --------------------------------------------------------------------------
 
 
-def test_every_flag_is_decisive_somewhere() -> None:
-    """Each flag of the Turn End Step rules changes the answer of at least one test above."""
+def test_every_flag_has_a_rule_test_that_turns_it_off() -> None:
+    """Each flag of the Turn End Step rules is turned off in some test of this
+    module (``off("<flag>")``), whose answer then flips: a new flag without
+    such a test fails here."""
+    import inspect
+    import re
+    import sys
+
     from toolkit.duel_masters import FLAGS
 
-    covered = {
-        "skip_rest_skips_step", "triggered_cannot_be_ignored", "ntp_declares_after_tp", "tp_triggers_jump_ahead",
-        "durations_end_after_abilities", "next_turn_starts_at_once", "leaving_cancels_waiting",
-        "conditions_read_at_resolution", "arrivals_do_not_wait",
-    }
-    assert set(FLAGS) == covered
+    source = inspect.getsource(sys.modules[__name__])
+    tested = set(re.findall(r'off\("([a-z_]+)"\)', source))
+    assert tested == set(FLAGS)
 
 
 def test_every_flag_names_rulings_of_the_table() -> None:
@@ -257,8 +257,6 @@ def test_states_are_immutable_and_hashable() -> None:
 
 def test_actions_read_like_code() -> None:
     state = initial_state(seed_scenario("dm_zero_hand_heavens_heaven"))
-    from toolkit.duel_masters import transition
-
     line = ["Proceed()", "Perform('天獄の正義 ヘブンズ・ヘブン: put a blocker into the battle zone', target='（クリーチャー）')"]
     for text in line:
         action = next(a for a in legal_actions(state) if repr(a) == text)
