@@ -63,7 +63,7 @@ def test_a_card_arriving_during_the_end_depends_on_the_ocg_date(today: pd.DataFr
 
 
 def test_a_bad_date_is_a_clear_error() -> None:
-    with pytest.raises(ValueError, match="Invalid isoformat"):
+    with pytest.raises(ScenarioError, match=r"field 'date': cannot read '13/03/30' as a date; write it as YYYY-MM-DD"):
         compare_games("13/03/30")
 
 

@@ -113,9 +113,9 @@ QUESTIONS: tuple[GameQuestion, ...] = (
 
 
 def _as_day(when: datetime.date | str | None) -> datetime.date | None:
-    if when is None or isinstance(when, datetime.date):
-        return when
-    return datetime.date.fromisoformat(when)
+    from toolkit.scenario import _parse_date
+
+    return None if when is None else _parse_date(when, field_name="date", file=None)
 
 
 def _answer(side: Side, game: str, day: datetime.date | None, key: str) -> tuple[str, str, str]:
