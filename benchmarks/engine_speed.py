@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from toolkit.engine import explore, initial_state, resolve
-from toolkit.scenario import CardSpec, PlayerSetup, Scenario, load_scenario
+from toolkit.ocg.scenario import CardSpec, PlayerSetup, Scenario, load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -47,7 +47,7 @@ if str(PROJECT_ROOT) not in sys.path:  # run as a script from a clone
     sys.path.insert(0, str(PROJECT_ROOT))
 
 from toolkit.duel_masters.rules import rules_names as dm_rules_names  # noqa: E402
-from toolkit.engine.rulesets import ruleset_names  # noqa: E402
+from toolkit.ocg.rulesets import ruleset_names  # noqa: E402
 from toolkit.ruling_checks import CheckError, parse_check, scenarios_named  # noqa: E402
 from toolkit.wiki import FaqEntry, card_names, page_lines, parse_faq, parse_plain  # noqa: E402
 

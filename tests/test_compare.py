@@ -9,11 +9,11 @@ import pytest
 import toolkit
 from toolkit.compare import Comparison, compare, line_text, ordering_dependence, video_game_variant
 from toolkit.engine import explore, initial_state, legal_actions, transition
-from toolkit.engine.rulesets import RULESETS, VIDEO_GAME
-from toolkit.engine.values import Outcome
-from toolkit.engine.video_game import reversed_kind_order
+from toolkit.ocg.rulesets import RULESETS, VIDEO_GAME
+from toolkit.core.values import Outcome
+from toolkit.ocg.video_game import reversed_kind_order
 from toolkit.errors import ScenarioError
-from toolkit.scenario import seed_scenario
+from toolkit.ocg.scenario import seed_scenario
 
 END_PHASE_POSITIONS = ("mist_archfiend_enemy_controller", "rekindling_iron_wall_provisions", "vg_world_ohka_order")
 

@@ -179,7 +179,7 @@ def engine_article() -> RulingArticle:
 def test_examples_are_the_shipped_scenarios_citing_the_cards_rulings_not_used_by_checks(
     engine_article: RulingArticle,
 ) -> None:
-    from toolkit.scenario import list_seed_scenarios, seed_scenario
+    from toolkit.ocg.scenario import list_seed_scenarios, seed_scenario
 
     ids = set(engine_article.rulings["ruling_id"])
     checked = {s for c in engine_article.checks for s in c.scenarios}

@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 
 from toolkit.data import load_rulings
-from toolkit.engine.rulesets import FLAG_HISTORY, rule_change_dates
+from toolkit.ocg.rulesets import FLAG_HISTORY, rule_change_dates
 from toolkit.history import (
     HistoryError,
     changes,
@@ -240,7 +240,7 @@ def test_fact_difference() -> None:
 def test_changes_runs_the_scenario_it_is_given_not_a_cached_namesake() -> None:
     import dataclasses
 
-    from toolkit.scenario import seed_scenario
+    from toolkit.ocg.scenario import seed_scenario
 
     shipped = seed_scenario("q_hysteric_sign_adjustment")
     assert len(changes(shipped, "2010-01-01", "2025-12-31")) == 1

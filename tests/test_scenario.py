@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-import toolkit.scenario as scenario_module
+import toolkit.ocg.scenario as scenario_module
 from toolkit.errors import ScenarioError
-from toolkit.scenario import (
+from toolkit.ocg.scenario import (
     CardSpec,
     LingeringSpec,
     PlayerSetup,
@@ -338,7 +338,7 @@ def test_failed_save_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.Monk
     def broken_replace(src: str, dst: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr("toolkit.scenario.os.replace", broken_replace)
+    monkeypatch.setattr("toolkit.ocg.scenario.os.replace", broken_replace)
     with pytest.raises(OSError, match="disk full"):
         save_scenario(parse(MINIMAL), path, overwrite=True)
     assert path.read_text(encoding="utf-8") == "old"
@@ -358,7 +358,7 @@ def test_save_refuses_the_packaged_datasets_folder() -> None:
 def test_save_into_datasets_when_explicitly_allowed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fake_root = tmp_path / "datasets"
     fake_root.mkdir()
-    monkeypatch.setattr("toolkit.scenario.dataset_root", lambda: fake_root)
+    monkeypatch.setattr("toolkit.ocg.scenario.dataset_root", lambda: fake_root)
     with pytest.raises(ScenarioError):
         save_scenario(parse(MINIMAL), fake_root / "x.yaml")
     path = save_scenario(parse(MINIMAL), fake_root / "x.yaml", allow_datasets=True)

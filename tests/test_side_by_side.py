@@ -10,7 +10,7 @@ from toolkit import compare, compare_games, load_rulings
 from toolkit.compare import default_rulesets, ruling_answers
 from toolkit.duel_masters import list_seed_scenarios as dm_names
 from toolkit.errors import ScenarioError
-from toolkit.scenario import list_seed_scenarios
+from toolkit.ocg.scenario import list_seed_scenarios
 from toolkit.side_by_side import QUESTIONS
 
 

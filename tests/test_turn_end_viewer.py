@@ -14,9 +14,9 @@ import pytest
 
 import toolkit
 from toolkit.duel_masters import RULES, list_seed_scenarios, seed_scenario
-from toolkit.engine.errors import SearchBudgetExceeded
-from toolkit.engine.rulesets import UnknownRulesetError
-from toolkit.engine.search import Exploration, Resolution
+from toolkit.core.errors import SearchBudgetExceeded
+from toolkit.ocg.rulesets import UnknownRulesetError
+from toolkit.core.search import Exploration, Resolution
 from toolkit.errors import ScenarioError
 from toolkit.widgets import TurnEndViewer
 from toolkit.widgets import turn_end_viewer
@@ -214,7 +214,7 @@ def test_an_unexpected_error_is_shown_not_raised(viewer: TurnEndViewer, monkeypa
     def broken(*_args: Any, **_kwargs: Any) -> Any:
         raise RuntimeError("engine fell over")
 
-    monkeypatch.setattr("toolkit.engine.search.resolve", broken)
+    monkeypatch.setattr("toolkit.core.search.resolve", broken)
     viewer.resolve.click()
     assert "unexpected RuntimeError: engine fell over" in _status(viewer)
     assert viewer.result is None

@@ -16,7 +16,7 @@ import pytest
 
 from toolkit.errors import ScenarioError
 from toolkit.resources import dataset_root
-from toolkit.scenario import list_seed_scenarios, seed_scenario
+from toolkit.ocg.scenario import list_seed_scenarios, seed_scenario
 from toolkit.widgets import ScenarioBuilder, runs
 from toolkit.widgets.card_search import CardCatalogue
 from toolkit.widgets.catalogue import default_catalogue
@@ -65,7 +65,7 @@ def test_card_search_finds_cards_by_english_or_japanese_name(builder: ScenarioBu
 
 
 def test_default_catalogue_holds_every_card_the_engine_knows_with_english_names() -> None:
-    from toolkit.engine.cards import registered_names
+    from toolkit.ocg.cards import registered_names
 
     catalogue = default_catalogue()
     assert catalogue.names == registered_names()

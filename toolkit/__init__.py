@@ -14,7 +14,7 @@ A second game shares the engine's core: Duel Masters' Turn End Step
 from __future__ import annotations
 
 from toolkit.errors import DataError, ScenarioError, ToolkitError, WikiParseError
-from toolkit.scenario import Scenario, load_scenario, save_scenario, seed_scenario
+from toolkit.ocg.scenario import Scenario, load_scenario, save_scenario, seed_scenario
 from toolkit.wiki import FaqEntry, entries_to_frame, parse_faq, parse_plain, write_faq
 from toolkit.data import (
     QueryError,
@@ -79,7 +79,7 @@ from toolkit.history import changes, run_ruling, supersession_explanations, time
 
 __all__ += ["changes", "run_ruling", "supersession_explanations", "timeline_links", "verify_rulings"]
 from toolkit.compare import Comparison, compare, ordering_dependence
-from toolkit.engine.rulesets import VIDEO_GAME
+from toolkit.ocg.rulesets import VIDEO_GAME
 
 __all__ += ["VIDEO_GAME", "Comparison", "compare", "ordering_dependence"]
 from toolkit import duel_masters

@@ -33,13 +33,13 @@ from toolkit.duel_masters.rules import FLAGS as DM_FLAGS, TurnEndRules, rules_na
 from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios as dm_seed_scenarios
 from toolkit.duel_masters.scenario import load_scenario as dm_load_scenario, seed_scenario as dm_seed_scenario
 from toolkit.errors import ScenarioError, ToolkitError
-from toolkit.scenario import OtherGameScenario, Scenario, list_seed_scenarios, load_scenario, seed_scenario
+from toolkit.ocg.scenario import OtherGameScenario, Scenario, list_seed_scenarios, load_scenario, seed_scenario
 
 if TYPE_CHECKING:
-    from toolkit.engine.rulesets import Ruleset
-    from toolkit.engine.search import Exploration, Resolution
-    from toolkit.engine.trace import LineStep
-    from toolkit.engine.values import Event, Outcome
+    from toolkit.ocg.rulesets import Ruleset
+    from toolkit.core.search import Exploration, Resolution
+    from toolkit.core.trace import LineStep
+    from toolkit.core.values import Event, Outcome
 
 EXIT_BAD_INPUT = 2
 
@@ -143,7 +143,7 @@ def _step(step: LineStep) -> dict[str, Any]:
 
 
 def _outcome(outcome: Outcome) -> dict[str, Any]:
-    from toolkit.engine.values import sorted_events
+    from toolkit.core.values import sorted_events
 
     summary = outcome.summary
     return {
@@ -195,7 +195,7 @@ def _events_text(events: Sequence[Event]) -> str:
 
 
 def _header_text(scenario: Scenario | DMScenario, rules: Ruleset | TurnEndRules) -> list[str]:
-    from toolkit.engine.rulesets import FLAG_HISTORY
+    from toolkit.ocg.rulesets import FLAG_HISTORY
 
     lines = [scenario.title]
     if scenario.source:
@@ -226,7 +226,7 @@ def _steps_text(steps: Sequence[LineStep], indent: str = "  ") -> list[str]:
 
 
 def _outcome_text(outcome: Outcome, indent: str = "  ") -> list[str]:
-    from toolkit.engine.values import sorted_events
+    from toolkit.core.values import sorted_events
 
     lines = []
     if outcome.loop is not None:
@@ -242,7 +242,7 @@ def _outcome_text(outcome: Outcome, indent: str = "  ") -> list[str]:
 
 
 def _resolve(args: argparse.Namespace) -> int:
-    from toolkit.engine.search import resolve
+    from toolkit.core.search import resolve
 
     scenario = _scenario(args)
     result: Resolution = resolve(scenario)
@@ -265,7 +265,7 @@ def _resolve(args: argparse.Namespace) -> int:
 
 
 def _explore(args: argparse.Namespace) -> int:
-    from toolkit.engine.search import explore
+    from toolkit.core.search import explore
 
     scenario = _scenario(args)
     found: Exploration = explore(scenario, max_states=args.max_states)

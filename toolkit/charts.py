@@ -216,9 +216,9 @@ def errata_flips(date: str = "2014-07-10", scenarios: list[str] | None = None, o
     facts (event kind and card) possible only before (``lost``) or only after
     (``gained``). The figure shows the changed scenarios, before vs after.
     """
-    from toolkit.engine.rulesets import ruleset_at
+    from toolkit.ocg.rulesets import ruleset_at
     from toolkit.history import summarise_outcomes
-    from toolkit.scenario import list_seed_scenarios, seed_scenario
+    from toolkit.ocg.scenario import list_seed_scenarios, seed_scenario
 
     day = pd.Timestamp(date).date()
     before_rules = ruleset_at(day - pd.Timedelta(days=1))

@@ -11,7 +11,7 @@ An outcome is described by its *facts* — the events of its line and the
 final zones — keeping only the facts that tell it apart from the other
 outcomes of the comparison.
 
->>> from toolkit.scenario import seed_scenario
+>>> from toolkit.ocg.scenario import seed_scenario
 >>> c = compare(seed_scenario("mist_archfiend_enemy_controller"), ["ocg", "video_game"])
 >>> c.rulesets
 ('ocg', 'video_game')
@@ -33,13 +33,13 @@ from typing import TYPE_CHECKING
 from toolkit.duel_masters.rules import RULES as DM_RULES, TurnEndRules, get_rules
 from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios as dm_seed_scenarios
 from toolkit.duel_masters.scenario import seed_scenario as dm_seed_scenario
-from toolkit.engine.rulesets import RULESETS, VIDEO_GAME, Ruleset, UnknownRulesetError, get_ruleset
-from toolkit.engine.search import Exploration, explore
-from toolkit.engine.trace import LineStep
-from toolkit.engine.values import Event, Outcome, sorted_events
-from toolkit.engine.video_game import ProcessOrder, reversed_kind_order, video_game_process_order
+from toolkit.ocg.rulesets import RULESETS, VIDEO_GAME, Ruleset, UnknownRulesetError, get_ruleset
+from toolkit.core.search import Exploration, explore
+from toolkit.core.trace import LineStep
+from toolkit.core.values import Event, Outcome, sorted_events
+from toolkit.ocg.video_game import ProcessOrder, reversed_kind_order, video_game_process_order
 from toolkit.errors import ScenarioError
-from toolkit.scenario import Scenario, seed_scenario
+from toolkit.ocg.scenario import Scenario, seed_scenario
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -334,14 +334,14 @@ def _text_or_none(value: Any) -> str | None:
 def _shipped(name: str) -> Any:
     """A shipped scenario of either game by name (Duel Masters ones: ``dm_…``)."""
     from toolkit.duel_masters import list_seed_scenarios as dm_names, seed_scenario as dm_scenario
-    from toolkit.scenario import seed_scenario
+    from toolkit.ocg.scenario import seed_scenario
 
     return dm_scenario(name) if name in dm_names() else seed_scenario(name)
 
 
 def _examples_citing(ruling_ids: set[str]) -> list[str]:
     from toolkit.duel_masters import list_seed_scenarios as dm_names
-    from toolkit.scenario import list_seed_scenarios
+    from toolkit.ocg.scenario import list_seed_scenarios
 
     return [
         name
@@ -354,7 +354,7 @@ def run_shipped_example(name: str, card: str) -> ArticleExample:
     """Run a shipped scenario (of either game) with the engine's default policy (both pass)."""
     from toolkit.duel_masters import DMScenario
     from toolkit.engine import resolve
-    from toolkit.scenario import base_name
+    from toolkit.ocg.scenario import base_name
 
     scenario = _shipped(name)
     result = resolve(scenario)

@@ -38,10 +38,10 @@ import pandas as pd
 from toolkit.errors import ToolkitError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from toolkit.engine.rulesets import RuleChange, Ruleset
-    from toolkit.engine.trace import LineStep
+    from toolkit.ocg.rulesets import RuleChange, Ruleset
+    from toolkit.core.trace import LineStep
     from toolkit.ruling_checks import Check, CheckResult
-    from toolkit.scenario import Scenario
+    from toolkit.ocg.scenario import Scenario
 
 __all__ = [
     "HistoryError",
@@ -102,7 +102,7 @@ def ruling_ruleset(row: Mapping[str, Any]) -> Ruleset:
     >>> ruling_ruleset({"ruling_id": "x", "ruleset": pd.NA, "date": pd.Timestamp("2013-03-30")}).name
     'ocg@2013-03-30'
     """
-    from toolkit.engine.rulesets import UnknownRulesetError, get_ruleset, ruleset_at
+    from toolkit.ocg.rulesets import UnknownRulesetError, get_ruleset, ruleset_at
 
     name = row.get("ruleset")
     if row.get("game") == "duel_masters":
@@ -127,7 +127,7 @@ def ruling_ruleset(row: Mapping[str, Any]) -> Ruleset:
 def _scenario(name: str) -> Scenario:
     """A shipped scenario by its file name under datasets/scenarios/ (Duel
     Masters ones live in ``duel_masters/``)."""
-    from toolkit.scenario import seed_scenario
+    from toolkit.ocg.scenario import seed_scenario
 
     if name.startswith("duel_masters/"):
         from toolkit.duel_masters.scenario import seed_scenario as dm_seed_scenario
@@ -164,7 +164,7 @@ def _era(as_of: datetime.date | None) -> int:
 
 @lru_cache(maxsize=1)
 def _card_text_dates() -> tuple[datetime.date, ...]:
-    from toolkit.engine.rulesets import rule_change_dates
+    from toolkit.ocg.rulesets import rule_change_dates
 
     return tuple(sorted({c.date for c in rule_change_dates() if c.kind == "card_text"}))
 
@@ -225,7 +225,7 @@ class RulingRun:
 
     @property
     def trace(self) -> pd.DataFrame:
-        from toolkit.engine.trace import trace_frame
+        from toolkit.core.trace import trace_frame
 
         return trace_frame(self.line)
 
@@ -268,7 +268,7 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     started = time.perf_counter()
     try:
         own = _run(text, check, names, scenarios, rules)
-        from toolkit.engine.rulesets import get_ruleset
+        from toolkit.ocg.rulesets import get_ruleset
 
         today = _run(text, check, names, scenarios, _today_rules(rules))
         deciding = _deciding_changes(text, check, names, scenarios, rules, own.value)
@@ -285,7 +285,7 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
 
 def _today_rules(rules: Ruleset) -> Ruleset:
     """Today's rules of the ruling's game (Duel Masters' are undated: seed 004's)."""
-    from toolkit.engine.rulesets import get_ruleset
+    from toolkit.ocg.rulesets import get_ruleset
 
     if _is_duel_masters(rules):
         from toolkit.duel_masters.rules import get_rules
@@ -319,7 +319,7 @@ def _deciding_changes(text: str, check: Check, names: tuple[str, ...], scenarios
                       rules: Ruleset, value: bool) -> tuple[str, ...]:
     """The dated flags and card-text versions whose other value flips the answer
     (for Duel Masters: the Turn End Step flags, see :func:`_dm_deciding_flags`)."""
-    from toolkit.engine.rulesets import FLAG_HISTORY
+    from toolkit.ocg.rulesets import FLAG_HISTORY
 
     if _is_duel_masters(rules):
         return _dm_deciding_flags(text, check, names, scenarios, rules, value)
@@ -344,7 +344,7 @@ def _deciding_changes(text: str, check: Check, names: tuple[str, ...], scenarios
 
 
 def _text_changes_on(day: datetime.date) -> list[str]:
-    from toolkit.engine.rulesets import rule_change_dates
+    from toolkit.ocg.rulesets import rule_change_dates
 
     events: list[str] = []
     for c in rule_change_dates():
@@ -368,8 +368,8 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
        check that names no card, the notes of R1, R2, R5, R6, R7;
     5. the deciding flag or card-text change itself.
     """
-    from toolkit.engine.game import as_state
-    from toolkit.engine.search import explore
+    from toolkit.core.game import as_state
+    from toolkit.core.search import explore
     from toolkit.ruling_checks import cards_named, predicates_of
 
     cards = cards_named(check)
@@ -414,7 +414,7 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
 def _withheld_note(lines: Sequence[tuple[str, tuple[LineStep, ...]]], scenarios: Mapping[str, Scenario],
                    rules: Ruleset) -> tuple[str, tuple[LineStep, ...]] | None:
     """The first thing a deciding rule withheld along ``lines``."""
-    from toolkit.engine.game import as_state, game_of
+    from toolkit.core.game import as_state, game_of
 
     for name, line in lines:
         state = as_state(scenarios[name], ruleset=rules)
@@ -524,7 +524,7 @@ def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False) 
 
 def _scenario_name(scenario: str | Scenario) -> tuple[str, Scenario]:
     from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios as dm_names
-    from toolkit.scenario import Scenario as ScenarioType, load_scenario
+    from toolkit.ocg.scenario import Scenario as ScenarioType, load_scenario
 
     position: object = scenario
     if isinstance(scenario, str) and scenario.removesuffix(".yaml") in dm_names():
@@ -580,7 +580,7 @@ def summarise_outcomes(scenario: Scenario, rules: Ruleset) -> OutcomeSummary:
     """Explore ``scenario`` under ``rules`` once and summarise the outcomes."""
     import hashlib
 
-    from toolkit.engine.search import explore
+    from toolkit.core.search import explore
 
     found = explore(scenario, ruleset=rules)
     texts = sorted(o.outcome.text() for o in found.outcomes)
@@ -655,7 +655,7 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     shows a progress bar over the dates (interrupt the kernel to stop).
     """
     from toolkit.data import load_events, load_rulings
-    from toolkit.engine.rulesets import rule_change_dates, ruleset_at
+    from toolkit.ocg.rulesets import rule_change_dates, ruleset_at
     from toolkit.ruling_checks import parse_check, scenarios_named
 
     table = load_rulings() if rulings is None else rulings
@@ -727,7 +727,7 @@ def timeline_links(rulings: pd.DataFrame | None = None, events: pd.DataFrame | N
     True
     """
     from toolkit.data import load_events, load_rulings
-    from toolkit.engine.rulesets import rule_change_dates
+    from toolkit.ocg.rulesets import rule_change_dates
 
     table = load_rulings() if rulings is None else rulings
     evs = load_events() if events is None else events
@@ -775,7 +775,7 @@ def supersession_explanations(rulings: pd.DataFrame | None = None) -> pd.DataFra
     and whether one of them cites the ruling, its successor or its event.
     """
     from toolkit.data import load_events, load_rulings
-    from toolkit.engine.rulesets import rule_change_dates
+    from toolkit.ocg.rulesets import rule_change_dates
 
     table = load_rulings() if rulings is None else rulings
     events = load_events()

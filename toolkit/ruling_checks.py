@@ -40,14 +40,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from toolkit.engine.actions import Action
-from toolkit.engine.game import GameState, RulesArg, as_state, game_of
-from toolkit.engine.predicates import QUANTIFIERS, Predicate, PredicateError, Query, parse_predicate, parse_query
-from toolkit.engine.rulesets import Ruleset
-from toolkit.engine.search import evaluate, resolve
-from toolkit.engine.setup import ScenarioLike
-from toolkit.engine.trace import LineStep, line_step
-from toolkit.engine.values import Event
+from toolkit.core.actions import Action
+from toolkit.core.game import GameState, RulesArg, as_state, game_of
+from toolkit.core.predicates import QUANTIFIERS, Predicate, PredicateError, Query, parse_predicate, parse_query
+from toolkit.core.search import evaluate, resolve
+from toolkit.core.trace import LineStep, line_step
+from toolkit.core.values import Event
 from toolkit.errors import ToolkitError
 
 ORDER_QUANTIFIERS = ("possible_order", "always_order", "default_order")
@@ -229,7 +227,7 @@ class CheckResult:
         return "yes" if self.value else "no"
 
 
-Position = GameState | ScenarioLike | Any
+Position = GameState | Any
 
 
 def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg = None,

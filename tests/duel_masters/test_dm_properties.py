@@ -15,7 +15,7 @@ from toolkit import explore, resolve
 from toolkit.duel_masters import FLAGS, DMState, TurnEndRules, initial_state
 from toolkit.duel_masters.scenario import scenario_from_dict
 
-from toolkit.engine.search import naive_line_count
+from toolkit.core.search import naive_line_count
 
 CREATURES = ("グルジェ・グルジェ", "劇の根源 マクガフィン", "月と破壊と魔王と天使", "（クリーチャー）", "黒神龍ザンジバル",
              "スパダチ ケントナークR")

@@ -13,8 +13,8 @@ from toolkit import explore, resolve
 from toolkit.duel_masters import DMStep, TurnEndRules, explain, initial_state, legal_actions, seed_scenario, transition
 from toolkit.duel_masters.cards import DMBehaviour, Declaration, Triggered, register, unregister
 from toolkit.duel_masters.scenario import scenario_from_dict
-from toolkit.engine.actions import Declare, Pass, Perform, Proceed
-from toolkit.engine.state import Actor
+from toolkit.core.actions import Declare, Pass, Perform, Proceed
+from toolkit.core.game import Actor
 from toolkit.ruling_checks import parse_check, run_check
 
 RULES = TurnEndRules()

@@ -12,7 +12,7 @@ import yaml
 from toolkit.duel_masters import card_names, list_seed_scenarios, load_scenario, seed_scenario
 from toolkit.duel_masters.scenario import parse_scenario, scenario_data, scenario_from_dict
 from toolkit.errors import ScenarioError
-from toolkit.scenario import load_scenario as load_ocg_scenario
+from toolkit.ocg.scenario import load_scenario as load_ocg_scenario
 
 
 def base(**changes: Any) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolkit.engine import Event, State, initial_state, legal_actions, transition
-from toolkit.scenario import CardSpec, Scenario, ScenarioDraft
+from toolkit.ocg.scenario import CardSpec, Scenario, ScenarioDraft
 
 CardEntry = str | CardSpec | Mapping[str, Any]
 """What a builder zone accepts: a name, a CardSpec or a YAML-like mapping."""

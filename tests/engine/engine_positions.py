@@ -6,7 +6,7 @@ import datetime
 from collections.abc import Sequence
 from pathlib import Path
 
-from toolkit.scenario import CardSpec, LingeringSpec, PlayerSetup, Scenario, load_scenario
+from toolkit.ocg.scenario import CardSpec, LingeringSpec, PlayerSetup, Scenario, load_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "datasets" / "scenarios"
 

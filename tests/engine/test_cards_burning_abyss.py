@@ -6,7 +6,7 @@ from __future__ import annotations
 from card_play import draft, kinds, moves, play, start
 
 from toolkit.engine import Event, State, resolve
-from toolkit.scenario import ScenarioDraft
+from toolkit.ocg.scenario import ScenarioDraft
 
 FARFA = "彼岸の悪鬼 ファーファレル"
 GRAFF = "彼岸の悪鬼 グラバースニッチ"
@@ -29,7 +29,7 @@ def turn_end_events(position: ScenarioDraft) -> list[Event]:
 
 
 def _self_destruct_applies(*field: str) -> bool:
-    from toolkit.engine.cards import behaviour
+    from toolkit.ocg.cards import behaviour
 
     state = start(draft().field("A", list(field)))
     farfa = next(c for c in state.cards if c.name == FARFA)
@@ -107,7 +107,7 @@ def test_graff_negated_by_breakthrough_skill_2015_summons_from_the_deck() -> Non
 
 def test_negators_end_with_the_turn_not_in_the_end_phase() -> None:
     from toolkit.engine import Duration
-    from toolkit.engine.cards import behaviour
+    from toolkit.ocg.cards import behaviour
 
     for name in ("禁じられた聖杯", "ブレイクスルー・スキル"):
         effect = behaviour(name).text_at(None).lingering_effect("negate")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from card_play import draft, kinds, moves, play, start
 
-from toolkit.engine.cards import behaviour
-from toolkit.engine.state import Phase
-from toolkit.engine.values import Position, Zone
+from toolkit.ocg.cards import behaviour
+from toolkit.ocg.state import Phase
+from toolkit.ocg.values import Position, Zone
 
 FROG = "黄泉ガエル"
 VIRUS = "魔のデッキ破壊ウイルス"

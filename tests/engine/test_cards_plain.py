@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from card_play import FILLERS, draft, moves, play, start
 
-from toolkit.engine.cards import behaviour
-from toolkit.engine.cards.plain import MONSTER_TYPES, monster_type
+from toolkit.ocg.cards import behaviour
+from toolkit.ocg.cards.plain import MONSTER_TYPES, monster_type
 
 
 def test_fillers_have_no_end_phase_text() -> None:

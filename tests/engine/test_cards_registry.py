@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from toolkit.data import load_rulings
-from toolkit.engine.cards import behaviour, registered_names
+from toolkit.ocg.cards import behaviour, registered_names
 
 END_PHASE_TOPICS = {"hand_size_adjustment", "end_phase_order", "end_of_turn", "errata_2014"}
 

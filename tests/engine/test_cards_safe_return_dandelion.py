@@ -17,7 +17,7 @@ def test_safe_return_draws_when_grimoire_revives_and_the_hand_is_adjusted_again(
 
 
 def test_safe_return_ignores_summons_from_elsewhere() -> None:
-    from toolkit.engine.cards import behaviour
+    from toolkit.ocg.cards import behaviour
 
     [trigger] = behaviour("生還の宝札").text_at(None).triggers
     assert not trigger.mandatory and trigger.condition is not None

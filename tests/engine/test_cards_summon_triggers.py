@@ -40,7 +40,7 @@ def test_red_gadget_adds_yellow_gadget() -> None:
 
 
 def test_the_gadget_cycle() -> None:
-    from toolkit.engine.cards import behaviour
+    from toolkit.ocg.cards import behaviour
 
     for name, wanted in (("レッド・ガジェット", "イエロー"), ("イエロー・ガジェット", "グリーン"), ("グリーン・ガジェット", "レッド")):
         [trigger] = behaviour(name).text_at(None).triggers

@@ -32,7 +32,7 @@ def test_merrli_milled_by_kelbek_before_and_after_2023() -> None:
 
 
 def test_merrli_needs_a_card_effect() -> None:
-    from toolkit.engine.cards import behaviour
+    from toolkit.ocg.cards import behaviour
 
     [trigger] = behaviour(MERRLI).text_at(None).triggers
     assert trigger.condition is not None and not trigger.mandatory

@@ -7,7 +7,7 @@ import datetime
 from card_play import draft, kinds, moves, play, start
 
 from toolkit.engine import Duration, ProcessKind
-from toolkit.engine.cards import behaviour
+from toolkit.ocg.cards import behaviour
 
 
 def test_their_durations_did_not_change_with_the_errata() -> None:

@@ -20,11 +20,11 @@ from toolkit.engine import (
     legal_actions,
     resolve,
 )
-from toolkit.engine.actions import EnterPhase
-from toolkit.engine.rulesets import RULESETS
-from toolkit.engine.state import Phase
+from toolkit.core.actions import EnterPhase
+from toolkit.ocg.rulesets import RULESETS
+from toolkit.ocg.state import Phase
 from toolkit.errors import ScenarioError
-from toolkit.scenario import PHASES, parse_scenario, seed_scenario
+from toolkit.ocg.scenario import PHASES, parse_scenario, seed_scenario
 
 FROG = "黄泉ガエル"
 VIRUS = "魔のデッキ破壊ウイルス"

@@ -36,9 +36,9 @@ from toolkit.engine import (
     resolve,
     transition,
 )
-from toolkit.engine.actions import Action
-from toolkit.engine.search import default_policy
-from toolkit.engine.state import State
+from toolkit.core.actions import Action
+from toolkit.core.search import default_policy
+from toolkit.ocg.state import State
 
 FIELD = [
     (LYLA, ()), (OHKA, ("tribute_less_summoned",)), (WORM, ()), (HORUS6, ("destroyed_monster_by_battle",)),

@@ -40,9 +40,9 @@ from toolkit.engine import (
     transition,
     withheld,
 )
-from toolkit.engine.cards import text_at
-from toolkit.engine.durations import Duration
-from toolkit.engine.rulesets import get_ruleset
+from toolkit.ocg.cards import text_at
+from toolkit.core.durations import Duration
+from toolkit.ocg.rulesets import get_ruleset
 
 
 def play(state, *wanted):

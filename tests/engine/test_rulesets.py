@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from toolkit.engine import RULESETS, Ruleset, get_ruleset, rule_change_dates, ruleset_at, ruleset_names
-from toolkit.engine.cards import behaviour, registered_names
-from toolkit.engine.rulesets import FLAG_HISTORY, UnknownRulesetError
+from toolkit.ocg.cards import behaviour, registered_names
+from toolkit.ocg.rulesets import FLAG_HISTORY, UnknownRulesetError
 from toolkit.errors import ToolkitError
 
 DATASETS = Path(__file__).resolve().parents[2] / "datasets"
@@ -98,6 +98,6 @@ def test_evidence_ids_exist_in_the_datasets() -> None:
 
 
 def test_scenario_layer_sees_the_ruleset_registry() -> None:
-    from toolkit.scenario import known_ruleset_names
+    from toolkit.ocg.scenario import known_ruleset_names
 
     assert known_ruleset_names() == frozenset(RULESETS)

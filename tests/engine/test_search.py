@@ -21,8 +21,8 @@ from toolkit.engine import (
     resolve,
     scripted,
 )
-from toolkit.engine.predicates import PredicateError
-from toolkit.engine.trace import COLUMNS
+from toolkit.core.predicates import PredicateError
+from toolkit.core.trace import COLUMNS
 
 
 def test_resolve_trace_is_a_dataframe_with_rule_ids() -> None:

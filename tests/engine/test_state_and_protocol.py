@@ -19,9 +19,9 @@ from toolkit.engine import (
     transition,
     withheld,
 )
-from toolkit.engine.cards import UnknownCardError, behaviour, register
-from toolkit.engine.cards.base import CardBehaviour, CardText, CardType, vanilla
-from toolkit.engine.durations import Duration, Lingering, Moment, expire
+from toolkit.ocg.cards import UnknownCardError, behaviour, register
+from toolkit.ocg.cards.base import CardBehaviour, CardText, CardType, vanilla
+from toolkit.core.durations import Duration, Lingering, Moment, expire
 from toolkit.errors import ScenarioError
 
 
@@ -113,9 +113,9 @@ def test_transition_notes_say_why_a_trigger_is_not_offered() -> None:
 
 
 def test_card_text_process_may_declare_its_r6_kind(monkeypatch: pytest.MonkeyPatch) -> None:
-    from toolkit.engine import cards as registry
-    from toolkit.engine.cards.base import EndPhaseEffect, face_up_on_field
-    from toolkit.engine.values import ProcessKind
+    from toolkit.ocg import cards as registry
+    from toolkit.ocg.cards.base import EndPhaseEffect, face_up_on_field
+    from toolkit.ocg.values import ProcessKind
 
     def destroy(board, act):  # type: ignore[no-untyped-def]
         board.destroy(act.card.uid)

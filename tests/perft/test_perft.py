@@ -16,8 +16,8 @@ import pytest
 import yaml
 
 from toolkit.engine import explore, initial_state
-from toolkit.engine.search import naive_line_count
-from toolkit.scenario import load_scenario, scenario_from_dict
+from toolkit.core.search import naive_line_count
+from toolkit.ocg.scenario import load_scenario, scenario_from_dict
 
 HERE = Path(__file__).resolve().parent
 SCENARIOS = HERE.parents[1] / "datasets" / "scenarios"

@@ -28,10 +28,10 @@ from toolkit.duel_masters.scenario import (
 )
 from toolkit.duel_masters.setup import initial_state, with_rules
 from toolkit.duel_masters.state import DMCard, DMState, DMStep, DMZone, Waiting
-from toolkit.engine.game import Game, register
 
 __all__ = [
     "FLAGS",
+    "GAME",
     "RULES",
     "DMCard",
     "DMScenario",
@@ -58,5 +58,4 @@ __all__ = [
     "withheld",
 ]
 
-GAME = register(Game.of("duel_masters", procedure, state_type=DMState, scenario_type=DMScenario,
-                        initial_state=initial_state, with_ruleset=with_rules))
+from toolkit.duel_masters.game import GAME  # noqa: E402  (after the names it is built from)

@@ -14,9 +14,10 @@ from collections.abc import Iterable
 
 from toolkit.duel_masters.rules import TurnEndRules
 from toolkit.duel_masters.state import DMCard, DMState, DMZone, Waiting
-from toolkit.engine.durations import Lingering
-from toolkit.engine.game import Note
-from toolkit.engine.values import Event, EventKind, other
+from toolkit.core.durations import Lingering
+from toolkit.core.game import Note
+from toolkit.core.values import Event, other
+from toolkit.duel_masters.events import EventKind
 
 __all__ = ["DMBoard"]
 

@@ -25,9 +25,9 @@ D3                                     :func:`d3_still_there` (``leaving_cancels
 =====================================  =====================================================
 
 The search, traces and ruling checks are the OCG engine's (they reach these
-functions through :mod:`toolkit.engine.game`).  Modelling choices 004 does
+functions through :mod:`toolkit.core.game`).  Modelling choices 004 does
 not settle: the attacker breaks the defender's first listed shield; an
-optional effect is declined by :class:`~toolkit.engine.actions.Decline`; a
+optional effect is declined by :class:`~toolkit.core.actions.Decline`; a
 D Switch may be used while its owner resolves its waiting effects.
 """
 
@@ -38,12 +38,13 @@ from collections.abc import Iterator
 from toolkit.duel_masters.board import DMBoard
 from toolkit.duel_masters.cards import EndAbility, Triggered, behaviour
 from toolkit.duel_masters.state import DMCard, DMState, DMStep, DMZone, Waiting
-from toolkit.engine.actions import Action, Attack, Declare, Decline, Pass, Perform, Proceed
-from toolkit.engine.cards.base import NO_CHOICE, Choice
-from toolkit.engine.durations import Moment, expire
-from toolkit.engine.errors import IllegalActionError
-from toolkit.engine.game import Note, Transition
-from toolkit.engine.values import Event, EventKind, other
+from toolkit.core.actions import Action, Attack, Declare, Decline, Pass, Perform, Proceed
+from toolkit.core.actions import NO_CHOICE, Choice
+from toolkit.core.durations import Moment, expire
+from toolkit.core.errors import IllegalActionError
+from toolkit.core.game import Note, Transition
+from toolkit.core.values import Event, other
+from toolkit.duel_masters.events import EventKind
 
 __all__ = ["explain", "legal_actions", "transition", "withheld"]
 

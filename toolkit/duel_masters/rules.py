@@ -18,7 +18,7 @@ what ``compare`` contrasts.
 >>> get_rules("duel_master")
 Traceback (most recent call last):
 ...
-toolkit.engine.rulesets.UnknownRulesetError: unknown Duel Masters ruleset 'duel_master' (did you mean 'duel_masters'?); known: duel_masters, dm-durations-first, dm-one-declaration-window, dm-turn-starts-later, dm-leaving-keeps-waiting
+toolkit.core.rulesets.UnknownRulesetError: unknown Duel Masters ruleset 'duel_master' (did you mean 'duel_masters'?); known: duel_masters, dm-durations-first, dm-one-declaration-window, dm-turn-starts-later, dm-leaving-keeps-waiting
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from toolkit.engine.rulesets import UnknownRulesetError, registered
+from toolkit.core.rulesets import UnknownRulesetError, registered
 
 __all__ = ["FLAGS", "Flag", "TurnEndRules", "RULES", "get_rules", "rules_names"]
 

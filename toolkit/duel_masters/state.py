@@ -1,9 +1,9 @@
 """An immutable Duel Masters position at the end of a turn.
 
-The same contract as the OCG :class:`toolkit.engine.state.State`: hashable
+The same contract as the OCG :class:`toolkit.ocg.state.State`: hashable
 (a transposition-table key), who acts next is explicit (``actor``:
-:class:`toolkit.engine.state.Actor`), ``summary()`` gives the
-:class:`toolkit.engine.values.PositionSummary` an outcome keeps.
+:class:`toolkit.ocg.state.Actor`), ``summary()`` gives the
+:class:`toolkit.core.values.PositionSummary` an outcome keeps.
 
 Cards keep their ``uid`` when they move; ``arrival`` counts how often a card
 has entered the battle zone, so "the card that was there when the step came"
@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
 from toolkit.duel_masters.rules import TurnEndRules
-from toolkit.engine.durations import Lingering
-from toolkit.engine.state import Actor
-from toolkit.engine.values import PLAYERS, PositionSummary, other
+from toolkit.core.durations import Lingering
+from toolkit.core.game import Actor
+from toolkit.core.values import PLAYERS, PositionSummary, other
 
 __all__ = ["DMCard", "DMState", "DMStep", "DMZone", "Waiting"]
 

@@ -1,4 +1,6 @@
-"""The End Phase engine: positions, the rules of any date, and search.
+"""The End Phase engine as one namespace (kept for notebooks and scripts that
+import it): the core's search and actions with the OCG's positions and rule
+sets.  New code imports :mod:`toolkit.core` and :mod:`toolkit.ocg`.
 
 >>> from toolkit.engine import RULESETS, ruleset_at
 >>> ruleset_at("2013-03-30").end_phase_triggers_after_adjustment
@@ -7,14 +9,14 @@ True
 
 from __future__ import annotations
 
-from toolkit.engine import actions
-from toolkit.engine.actions import Action, Activate, Discard, Pass, Perform, Proceed, Respond
-from toolkit.engine.durations import Duration, Lingering
-from toolkit.engine.errors import IllegalActionError, SearchBudgetExceeded
-from toolkit.engine.game import Game, as_state, game_of, games
-from toolkit.engine.predicates import parse_predicate, parse_query
-from toolkit.engine.procedure import apply, legal_actions, transition, withheld
-from toolkit.engine.rulesets import (
+from toolkit.core import actions
+from toolkit.core.actions import Action, Activate, Discard, Pass, Perform, Proceed, Respond
+from toolkit.core.durations import Duration, Lingering
+from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
+from toolkit.core.game import Game, as_state, game_of, games
+from toolkit.core.predicates import parse_predicate, parse_query
+from toolkit.ocg.procedure import apply, legal_actions, transition, withheld
+from toolkit.ocg.rulesets import (
     RULESETS,
     Ruleset,
     get_ruleset,
@@ -22,7 +24,7 @@ from toolkit.engine.rulesets import (
     ruleset_at,
     ruleset_names,
 )
-from toolkit.engine.search import (
+from toolkit.core.search import (
     Exploration,
     ForceResult,
     Resolution,
@@ -35,9 +37,11 @@ from toolkit.engine.search import (
     resolve,
     scripted,
 )
-from toolkit.engine.setup import initial_state
-from toolkit.engine.state import Actor, State, Step
-from toolkit.engine.values import Event, EventKind, Outcome, Process, ProcessKind
+from toolkit.ocg.setup import initial_state
+from toolkit.core.game import Actor
+from toolkit.ocg.state import State, Step
+from toolkit.core.values import Event, Outcome
+from toolkit.ocg.values import EventKind, Process, ProcessKind
 
 __all__ = [
     "RULESETS",

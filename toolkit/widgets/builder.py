@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from toolkit.errors import ScenarioError, ToolkitError
-from toolkit.scenario import Scenario, load_scenario, save_scenario, seed_scenario
+from toolkit.ocg.scenario import Scenario, load_scenario, save_scenario, seed_scenario
 from toolkit.widgets import runs
 from toolkit.widgets.card_search import CardCatalogue
 from toolkit.widgets.catalogue import default_catalogue, default_examples, default_rulesets

@@ -20,7 +20,7 @@ def default_catalogue() -> CardCatalogue:
 
     cards = load_cards()
     try:
-        from toolkit.engine.cards import registered_names
+        from toolkit.ocg.cards import registered_names
     except ImportError:  # pragma: no cover - the engine ships with the toolkit
         ocg = cards[cards["game"] == "ocg"]
         return CardCatalogue.from_frame(ocg)
@@ -35,7 +35,7 @@ def default_catalogue() -> CardCatalogue:
 
 def default_rulesets() -> tuple[str, ...]:
     """Names of the engine's registered rulesets (``ocg`` = today's rules)."""
-    from toolkit.scenario import known_ruleset_names
+    from toolkit.ocg.scenario import known_ruleset_names
 
     names = known_ruleset_names()
     return tuple(sorted(names)) if names else ()
@@ -43,6 +43,6 @@ def default_rulesets() -> tuple[str, ...]:
 
 def default_examples() -> tuple[str, ...]:
     """Names of the worked examples shipped in datasets/scenarios/."""
-    from toolkit.scenario import list_seed_scenarios
+    from toolkit.ocg.scenario import list_seed_scenarios
 
     return tuple(list_seed_scenarios())

@@ -1,7 +1,7 @@
 """Where the builder saves scenarios: a user folder, never the shipped data.
 
 The folder is ``$ENDPHASE_USER_DIR`` when set, else ``~/endphase-scenarios``.
-Writing goes through :func:`toolkit.scenario.save_scenario` (atomic: a
+Writing goes through :func:`toolkit.ocg.scenario.save_scenario` (atomic: a
 temporary file renamed into place; it refuses the packaged ``datasets/``
 folder and will not replace a file unless asked).
 

@@ -2,7 +2,7 @@
 
 :class:`ScenarioForm` holds one widget per thing a scenario says (rules date
 or ruleset, turn player, each player's zones, what happened to each card this
-turn, lingering effects) and turns them into a :class:`~toolkit.scenario.Scenario`
+turn, lingering effects) and turns them into a :class:`~toolkit.ocg.scenario.Scenario`
 (:attr:`ScenarioForm.scenario`) or back (:meth:`ScenarioForm.set_scenario`).
 Every widget is a public attribute, so tests and notebooks drive it from
 Python exactly as a reader would with the mouse.
@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from toolkit.errors import ScenarioError
-from toolkit.scenario import (
+from toolkit.ocg.scenario import (
     PLAYERS,
     POSITIONS,
     TAGS,

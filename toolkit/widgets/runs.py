@@ -1,6 +1,6 @@
 """What the builder's Run buttons do, as plain functions (no widgets here).
 
-Each function takes a :class:`~toolkit.scenario.Scenario`, asks the engine,
+Each function takes a :class:`~toolkit.ocg.scenario.Scenario`, asks the engine,
 and returns the result together with the HTML / tables the builder shows, so
 notebooks and tests can call them directly.
 
@@ -19,8 +19,8 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.engine.actions import Pass
-from toolkit.scenario import PLAYERS, Scenario
+from toolkit.core.actions import Pass
+from toolkit.ocg.scenario import PLAYERS, Scenario
 
 Policy = Callable[[Any, Sequence[Any]], Any]
 Progress = Callable[[int], None]
@@ -146,7 +146,7 @@ QUIET_EVENTS = frozenset({"performed", "resolved"})
 
 def events_text(events: Any, *, quiet: bool = False) -> str:
     """Events sorted and joined with "; " (``quiet`` drops bookkeeping ones)."""
-    from toolkit.engine.values import sorted_events
+    from toolkit.core.values import sorted_events
 
     chosen = [e for e in sorted_events(tuple(events)) if not (quiet and e.kind in QUIET_EVENTS)]
     chosen = [e for e in chosen if not (quiet and e.kind == "hand_adjusted" and not e.amount)]
@@ -206,7 +206,7 @@ def trace_table(result: Any) -> pd.DataFrame:
 
 
 def _positions(result: Any) -> list[str]:
-    from toolkit.engine.procedure import transition
+    from toolkit.ocg.procedure import transition
 
     state = result.start
     shown = [state._repr_html_()]

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from toolkit.duel_masters.scenario import DMScenario
-    from toolkit.engine.search import Exploration, Resolution
+    from toolkit.core.search import Exploration, Resolution
 
 __all__ = ["TurnEndViewer"]
 
@@ -240,7 +240,7 @@ class TurnEndViewer(RunPanel):
         self._say(f"Opened {path}: {scenario.title}. Press Resolve or Explore.", "ok")
 
     def _unknown_scenario(self, name: str, names: Sequence[str]) -> None:
-        from toolkit.scenario import _suggest
+        from toolkit.ocg.scenario import _suggest
 
         raise ScenarioError(f"no shipped Duel Masters scenario {name!r}" + _suggest(name, names)
                             + f"; showing {self.scenario.value!r}", field="scenario")
@@ -296,8 +296,8 @@ class TurnEndViewer(RunPanel):
         return self._lookup(name)
 
     def _resolve(self) -> None:
-        from toolkit.engine.game import game_of
-        from toolkit.engine.search import resolve
+        from toolkit.core.game import game_of
+        from toolkit.core.search import resolve
         from toolkit.widgets.runs import HtmlBlock, events_text, table_html
 
         scenario = self._scenario()
@@ -342,7 +342,7 @@ class TurnEndViewer(RunPanel):
     def _explore(self) -> None:
         import pandas as pd
 
-        from toolkit.engine.search import explore
+        from toolkit.core.search import explore
         from toolkit.widgets.runs import HtmlBlock, events_text, table_html
 
         scenario = self._scenario()

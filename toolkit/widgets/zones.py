@@ -5,7 +5,7 @@ that also carry a position and what happened to the card this turn. When the
 list of names changes, :func:`reconcile` keeps the details of every card that
 is still there.
 
->>> from toolkit.scenario import CardSpec
+>>> from toolkit.ocg.scenario import CardSpec
 >>> horus = CardSpec("ホルスの黒炎竜 LV６", tags=frozenset({"destroyed_monster_by_battle"}))
 >>> reconcile([horus], ["サイクロン", "ホルスの黒炎竜 LV６"])
 (CardSpec(name='サイクロン', position='face_up', tags=frozenset()), CardSpec(name='ホルスの黒炎竜 LV６', position='face_up', tags=frozenset({'destroyed_monster_by_battle'})))
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from toolkit.scenario import COPY_MARK, CardSpec, PlayerSetup, base_name
+from toolkit.ocg.scenario import COPY_MARK, CardSpec, PlayerSetup, base_name
 
 NAME_ZONES: tuple[str, ...] = ("hand", "deck")
 """Zones that hold bare names (order matters: the deck is listed top first)."""

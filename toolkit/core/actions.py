@@ -1,0 +1,175 @@
+"""What a player (or the game) can do in a state: tiny frozen values whose
+repr reads like code.
+
+>>> Pass()
+Pass()
+>>> Perform("ライトロード・マジシャン ライラ: mill 3")
+Perform('ライトロード・マジシャン ライラ: mill 3')
+>>> Discard(("ヒステリック・サイン",))
+Discard(('ヒステリック・サイン',))
+>>> Activate("サイクロン", target="王宮の鉄壁")
+Activate('サイクロン', target='王宮の鉄壁')
+>>> EnterPhase("battle"), ChangePosition("漆黒の戦士 ワーウルフ")
+(EnterPhase('battle'), ChangePosition('漆黒の戦士 ワーウルフ'))
+>>> Declare("ZERO ハンド: 侵略ZERO"), Decline("極魔王殿 ウェルカム・ヘル: 龍解")
+(Declare('ZERO ハンド: 侵略ZERO'), Decline('極魔王殿 ウェルカム・ヘル: 龍解'))
+
+The hidden ``ref``/``choice`` fields say exactly which process, effect and
+cards are meant (two copies print alike but are different actions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """What a player picks when activating or performing: targets and cost cards (uids)."""
+
+    targets: tuple[int, ...] = ()
+    cost: tuple[int, ...] = ()
+
+    @property
+    def target(self) -> int | None:
+        return self.targets[0] if self.targets else None
+
+
+NO_CHOICE = Choice()
+
+
+def _args(main: str, target: str | None, cost: tuple[str, ...]) -> str:
+    parts = [repr(main)]
+    if target is not None:
+        parts.append(f"target={target!r}")
+    if cost:
+        parts.append(f"cost={cost!r}")
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Give up priority (R7); in a trigger step: decline the remaining optional triggers."""
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+@dataclass(frozen=True, slots=True)
+class Perform:
+    """Perform one pending End Phase process (R6, R7)."""
+
+    process: str
+    target: str | None = None
+    cost: tuple[str, ...] = ()
+    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
+    choice: Choice = field(default=NO_CHOICE, repr=False)
+
+    def __repr__(self) -> str:
+        return f"Perform({_args(self.process, self.target, self.cost)})"
+
+
+@dataclass(frozen=True, slots=True)
+class _EffectAction:
+    """An effect chosen with its target and cost: what Activate and Respond share
+    (each prints its own class name; an Activate never equals a Respond)."""
+
+    effect: str
+    target: str | None = None
+    cost: tuple[str, ...] = ()
+    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
+    choice: Choice = field(default=NO_CHOICE, repr=False)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({_args(self.effect, self.target, self.cost)})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Activate(_EffectAction):
+    """Activate a quick effect at open game state, or put a waiting trigger on the chain."""
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Respond(_EffectAction):
+    """Chain a quick effect (spell speed 2+) to the current chain (R5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The hand-size adjustment: the turn player's whole discard, at once (R1, R2)."""
+
+    cards: tuple[str, ...]
+    ref: tuple[int, ...] = field(default=(), repr=False)
+
+    def __repr__(self) -> str:
+        return f"Discard({self.cards!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Proceed:
+    """Let the game go on by itself (the end of the turn, E1)."""
+
+    def __repr__(self) -> str:
+        return "Proceed()"
+
+
+@dataclass(frozen=True, slots=True)
+class EnterPhase:
+    """After Main Phase 1 ended, the turn player picks the next phase:
+    ``"battle"`` or ``"end"`` (P3: chosen after both passed, 08/07/14)."""
+
+    phase: str
+
+    def __repr__(self) -> str:
+        return f"EnterPhase({self.phase!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangePosition:
+    """The turn player changes a monster's battle position in its Main Phase
+    (a game action, once per monster per turn; not a chain link)."""
+
+    monster: str
+    ref: int = field(default=-1, repr=False)
+
+    def __repr__(self) -> str:
+        return f"ChangePosition({self.monster!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The turn player declares a direct attack with a monster in the Battle Phase."""
+
+    monster: str
+    ref: int = field(default=-1, repr=False)
+
+    def __repr__(self) -> str:
+        return f"Attack({self.monster!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Duel Masters: declare the use of an ability that needs a declaration
+    (使用宣言, D2), or use a broken shield's shield trigger."""
+
+    ability: str
+    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
+
+    def __repr__(self) -> str:
+        return f"Declare({self.ability!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Duel Masters: resolve an optional waiting effect ("may") without using it."""
+
+    effect: str
+    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
+
+    def __repr__(self) -> str:
+        return f"Decline({self.effect!r})"
+
+
+Action = (Pass | Perform | Activate | Respond | Discard | Proceed | EnterPhase | ChangePosition | Attack | Declare
+          | Decline)

@@ -1,0 +1,320 @@
+"""The contract between a game and everything above it: the one seam.
+
+The search (:mod:`toolkit.core.search`), the traces (:mod:`toolkit.core.trace`),
+the ruling checks, the ruling history, comparisons, the command line and the
+widgets know no card game: they ask a :class:`Game` for its legal actions, the
+transition an action makes and why, its rule sets (today's, by name, at a date
+when the game is dated), the variants that can flip an answer, its shipped
+scenarios and how to read a scenario file.  A game package builds one
+``Game`` and :mod:`toolkit.games` registers it; this module names no game.
+
+A position or scenario of an unregistered type is refused with a clear error:
+
+>>> game_of(42)
+Traceback (most recent call last):
+...
+toolkit.core.game.UnknownGameError: not a position or scenario of a known game: int (known games: duel_masters, ocg)
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Protocol
+
+from toolkit.core.values import Event, PositionSummary, slot_init
+from toolkit.errors import ToolkitError
+
+if TYPE_CHECKING:
+    from toolkit.core.actions import Action
+
+__all__ = [
+    "Actor",
+    "Counterfactual",
+    "Flag",
+    "Game",
+    "GameState",
+    "Note",
+    "RulesArg",
+    "Transition",
+    "UnknownGameError",
+    "as_state",
+    "game_of",
+    "game_named",
+    "games",
+    "register",
+    "registered_games",
+    "unregister",
+]
+
+
+class Actor(StrEnum):
+    """Who acts in a state."""
+
+    PRIORITY = "priority"
+    FORCED = "forced"
+    AUTOMATIC = "automatic"
+    OVER = "over"
+
+
+RulesArg = Any
+"""A ruleset argument: a ruleset of the position's game, its registered name, or
+None for the scenario's own (each game checks what it is given)."""
+
+
+class UnknownGameError(ToolkitError, TypeError):
+    """A value that is neither a position nor a scenario of a registered game."""
+
+
+class RulesLike(Protocol):
+    """What every ruleset has: a name (shown in traces and tables)."""
+
+    @property
+    def name(self) -> str: ...
+
+
+class GameState(Protocol):
+    """What the search, the traces and the checks read from a position."""
+
+    @property
+    def turn_player(self) -> str: ...
+
+    @property
+    def priority(self) -> str | None: ...
+
+    @property
+    def acting_player(self) -> str | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def ruleset(self) -> Any: ...
+
+    def summary(self) -> PositionSummary: ...
+
+    def describe(self) -> str: ...
+
+    def __hash__(self) -> int: ...
+
+
+@slot_init
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A rule id and an explanation (what the trace shows)."""
+
+    rule: str
+    text: str
+
+
+@slot_init
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """The result of one action: the next state, the events, the notes."""
+
+    state: Any
+    events: tuple[Event, ...]
+    notes: tuple[Note, ...]
+
+
+@dataclass(frozen=True)
+class Flag:
+    """One named rule flag of a game, with its provenance.
+
+    ``rule`` is the registered rule id it varies; ``meaning`` says what the
+    value in force today means and ``alternative`` what the other value would
+    mean.  A dated flag has ``before`` until ``changed`` (exclusive) and
+    ``after`` from it; an undated one has ``changed=None``.  ``rulings`` are
+    ruling ids that pin it, ``events`` rule-event ids, ``doubts`` what is
+    uncertain about it.
+    """
+
+    name: str
+    rule: str
+    meaning: str = ""
+    alternative: str = ""
+    before: Any = None
+    after: Any = None
+    changed: datetime.date | None = None
+    precision: str = "none"
+    rulings: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    doubts: str = ""
+
+    @property
+    def dated(self) -> bool:
+        """Whether the flag changed on a known date."""
+        return self.changed is not None and self.before != self.after
+
+
+@dataclass(frozen=True)
+class Counterfactual:
+    """A rule set that differs from another in one named respect: ``label`` says
+    which (as verify_rulings reports it), ``rules`` is the rule set."""
+
+    label: str
+    rules: Any
+
+
+def _no_counterfactuals(rules: Any) -> tuple[Counterfactual, ...]:
+    return ()
+
+
+def _no_rule_changes() -> tuple[Any, ...]:
+    return ()
+
+
+def _plain_event_text(event: Event) -> str:
+    return repr(event)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's rules and everything the layers above must know of it.
+
+    Procedure: ``legal_actions(state)``, ``transition(state, action)``,
+    ``explain(state, action)``, ``withheld(state)``; ``initial_state(scenario,
+    ruleset)`` builds the first position of a scenario (``ruleset``: a rule
+    set, a registered name, or None for the scenario's own) and
+    ``with_ruleset(state, ruleset)`` re-reads a position under other rules.
+
+    Rule sets: ``today()``, ``ruleset(name)``, ``ruleset_names()``,
+    ``rules_at(date)`` (None for an undated game), ``variants()`` (names of the
+    counterfactual rule sets a comparison contrasts by default),
+    ``counterfactuals(rules)`` (the one-change variants that can flip an
+    answer), ``flags()`` (flag provenance) and ``rule_changes()`` (dated games:
+    every date where a flag or a card text changes).
+
+    Scenarios: ``scenario_folder`` (under the shipped ``scenarios/`` folder;
+    ``""`` for the top level), ``scenario_names()``, ``seed_scenario(name)``,
+    ``scenario_from_data(data, source)`` (a scenario from a parsed YAML
+    mapping whose ``game:`` key names this game).
+
+    Words: ``event_kinds`` and ``zones`` (what predicates may name),
+    ``event_text(event)`` (an event in words).
+    """
+
+    name: str
+    title: str
+    state_type: type
+    scenario_type: type
+    rules_type: type
+    legal_actions: Callable[[Any], tuple[Action, ...]]
+    transition: Callable[..., Transition]
+    explain: Callable[[Any, Action], Note]
+    withheld: Callable[[Any], tuple[Note, ...]]
+    initial_state: Callable[[Any, Any], Any]
+    with_ruleset: Callable[[Any, Any], Any]
+    today: Callable[[], Any]
+    ruleset: Callable[[str], Any]
+    ruleset_names: Callable[[], tuple[str, ...]]
+    scenario_names: Callable[[], tuple[str, ...]]
+    seed_scenario: Callable[[str], Any]
+    scenario_from_data: Callable[[Any, str | None], Any]
+    event_kinds: frozenset[str]
+    zones: frozenset[str]
+    scenario_folder: str = ""
+    rules_at: Callable[[datetime.date | None], Any] | None = None
+    variants: Callable[[], tuple[str, ...]] = tuple
+    counterfactuals: Callable[[Any], tuple[Counterfactual, ...]] = _no_counterfactuals
+    flags: Callable[[], tuple[Flag, ...]] = tuple
+    rule_changes: Callable[[], tuple[Any, ...]] = _no_rule_changes
+    event_text: Callable[[Event], str] = _plain_event_text
+
+    @property
+    def dated(self) -> bool:
+        """Whether the game's rules change with the date (``rules_at`` exists)."""
+        return self.rules_at is not None
+
+    def rules_for(self, ruleset: Any = None, date: datetime.date | None = None) -> Any:
+        """A rule set of this game: ``ruleset`` itself or by name, else the rules
+        at ``date`` (dated games), else today's."""
+        if isinstance(ruleset, self.rules_type):
+            return ruleset
+        if isinstance(ruleset, str) and ruleset:
+            return self.ruleset(ruleset)
+        if date is not None and self.rules_at is not None:
+            return self.rules_at(date)
+        return self.today()
+
+    def shipped_name(self, stem: str) -> str:
+        """How a shipped scenario is named across games (``folder/stem``)."""
+        return f"{self.scenario_folder}/{stem}" if self.scenario_folder else stem
+
+
+_BY_TYPE: dict[type, Game] = {}
+_BY_NAME: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Make ``game`` known by its name and its state, scenario and rules types
+    (idempotent; a second game of the same name replaces the first)."""
+    old = _BY_NAME.get(game.name)
+    if old is not None:
+        for t in (old.state_type, old.scenario_type, old.rules_type):
+            _BY_TYPE.pop(t, None)
+    _BY_TYPE[game.state_type] = game
+    _BY_TYPE[game.scenario_type] = game
+    _BY_TYPE[game.rules_type] = game
+    _BY_NAME[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Forget a registered game (tests register small games of their own)."""
+    game = _BY_NAME.pop(name, None)
+    if game is not None:
+        for t in (game.state_type, game.scenario_type, game.rules_type):
+            _BY_TYPE.pop(t, None)
+
+
+def _load_registry() -> None:
+    """Import the module that registers the shipped games (found by name, so
+    this module imports no game)."""
+    import importlib
+
+    importlib.import_module("toolkit.games")
+
+
+def games() -> tuple[str, ...]:
+    """The names of the registered games, sorted."""
+    _load_registry()
+    return tuple(sorted(_BY_NAME))
+
+
+def registered_games() -> tuple[Game, ...]:
+    """Every registered game, by name."""
+    _load_registry()
+    return tuple(_BY_NAME[n] for n in sorted(_BY_NAME))
+
+
+def game_named(name: str) -> Game:
+    """A registered game by name."""
+    _load_registry()
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        raise UnknownGameError(f"unknown game {name!r} (known games: {', '.join(games())})") from None
+
+
+def game_of(value: object) -> Game:
+    """The game a position, scenario or rule set belongs to."""
+    found = _BY_TYPE.get(type(value))
+    if found is None:
+        _load_registry()
+        found = _BY_TYPE.get(type(value))
+    if found is None:
+        raise UnknownGameError(
+            f"not a position or scenario of a known game: {type(value).__name__} (known games: {', '.join(games())})")
+    return found
+
+
+def as_state(position: Any, *, ruleset: Any = None) -> Any:
+    """A position of any game: a state (re-read under ``ruleset`` when one is
+    given) or the first position of a scenario."""
+    game = game_of(position)
+    if isinstance(position, game.state_type):
+        return position if ruleset is None else game.with_ruleset(position, ruleset)
+    return game.initial_state(position, ruleset)

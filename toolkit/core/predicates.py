@@ -1,0 +1,284 @@
+"""A small predicate language over outcomes, usable from YAML / CSV data.
+
+Predicates (plain mappings, e.g. parsed from YAML):
+
+==========================================  ==================================
+``{event: activated, card: X}``             an event of that kind (and card,
+                                            player, amount, detail) happened
+``{not: P}`` / ``{all: [P, ...]}`` /        negation, conjunction, disjunction
+``{any: [P, ...]}``
+``{loop: true}``                            the line ends in a repeating position
+``{zone: banished, card: X, player: A}``    at the end, X is in that zone
+``{hand: TP, at_most: 6}``                  at the end, that hand holds ≤ 6
+``{life: NTP, equals: 7700}``               at the end, that player's LP
+==========================================  ==================================
+
+Players are "A", "B", "TP" or "NTP".  Quantifiers (:func:`parse_query`):
+``possible`` (in some line), ``always`` (in every line), ``default`` (on
+the default line: both pass whenever they may), ``force:TP`` / ``force:NTP``
+/ ``force:A`` / ``force:B`` (that player can guarantee it).
+
+>>> p = parse_predicate({"event": "activated", "card": "ヒステリック・サイン"})
+>>> p
+HasEvent(kind='activated', card='ヒステリック・サイン')
+>>> parse_query({"force:TP": {"not": {"event": "milled"}}})
+Query(quantifier='force:TP', predicate=Not(inner=HasEvent(kind='milled')))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from toolkit.core.values import LOOP, Event, Outcome, other
+from toolkit.errors import ToolkitError
+
+QUANTIFIERS = ("possible", "always", "default", "force:TP", "force:NTP", "force:A", "force:B")
+ROLES = ("A", "B", "TP", "NTP")
+
+
+class PredicateError(ToolkitError, ValueError):
+    """A predicate or query that cannot be read; names the offending key."""
+
+
+def resolve_role(player: str, turn_player: str) -> str:
+    """"TP"/"NTP" -> "A"/"B" given the turn player."""
+    if player == "TP":
+        return turn_player
+    if player == "NTP":
+        return other(turn_player)
+    return player
+
+
+class Predicate(Protocol):
+    def holds(self, outcome: Outcome, turn_player: str) -> bool: ...
+    def relevant(self, event: Event, turn_player: str) -> bool: ...
+
+
+def _short_repr(obj: object, names: Sequence[str]) -> str:
+    parts = []
+    for i, name in enumerate(names):
+        value = getattr(obj, name)
+        if i == 0 or value is not None:
+            parts.append(f"{name}={value!r}")
+    return f"{type(obj).__name__}({', '.join(parts)})"
+
+
+@dataclass(frozen=True)
+class HasEvent:
+    kind: str
+    card: str | None = None
+    player: str | None = None
+    amount: int | None = None
+    detail: str | None = None
+
+    def relevant(self, event: Event, turn_player: str) -> bool:
+        if event.kind != self.kind:
+            return False
+        if self.card is not None and event.card != self.card:
+            return False
+        if self.player is not None and event.player != resolve_role(self.player, turn_player):
+            return False
+        if self.amount is not None and event.amount != self.amount:
+            return False
+        return self.detail is None or event.detail == self.detail
+
+    def holds(self, outcome: Outcome, turn_player: str) -> bool:
+        return any(self.relevant(e, turn_player) for e in outcome.events)
+
+    def __repr__(self) -> str:
+        return _short_repr(self, ("kind", "card", "player", "amount", "detail"))
+
+
+@dataclass(frozen=True)
+class Not:
+    inner: Predicate
+
+    def holds(self, outcome: Outcome, turn_player: str) -> bool:
+        return not self.inner.holds(outcome, turn_player)
+
+    def relevant(self, event: Event, turn_player: str) -> bool:
+        return self.inner.relevant(event, turn_player)
+
+
+@dataclass(frozen=True)
+class AllOf:
+    items: tuple[Predicate, ...]
+
+    def holds(self, outcome: Outcome, turn_player: str) -> bool:
+        return all(p.holds(outcome, turn_player) for p in self.items)
+
+    def relevant(self, event: Event, turn_player: str) -> bool:
+        return any(p.relevant(event, turn_player) for p in self.items)
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    items: tuple[Predicate, ...]
+
+    def holds(self, outcome: Outcome, turn_player: str) -> bool:
+        return any(p.holds(outcome, turn_player) for p in self.items)
+
+    def relevant(self, event: Event, turn_player: str) -> bool:
+        return any(p.relevant(event, turn_player) for p in self.items)
+
+
+@dataclass(frozen=True)
+class IsLoop:
+    expected: bool = True
+
+    def holds(self, outcome: Outcome, turn_player: str) -> bool:
+        return outcome.is_loop == self.expected
+
+    def relevant(self, event: Event, turn_player: str) -> bool:
+        return event.kind == LOOP
+
+
+@dataclass(frozen=True)
+class InZone:
+    zone: str
+    card: str
+    player: str | None = None
+
+    def holds(self, outcome: Outcome, turn_player: str) -> bool:
+        players = ("A", "B") if self.player is None else (resolve_role(self.player, turn_player),)
+        return any(self.card in outcome.summary.names(p, self.zone) for p in players)
+
+    def relevant(self, event: Event, turn_player: str) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number at the end of the line: ``what`` is "hand" or "life"."""
+
+    what: str
+    player: str
+    equals: int | None = None
+    at_most: int | None = None
+    at_least: int | None = None
+
+    def holds(self, outcome: Outcome, turn_player: str) -> bool:
+        who = resolve_role(self.player, turn_player)
+        if self.what == "hand":
+            value = outcome.summary.count(who, "hand")
+        else:
+            value = dict(outcome.summary.life)[who]
+        if self.equals is not None and value != self.equals:
+            return False
+        if self.at_most is not None and value > self.at_most:
+            return False
+        return self.at_least is None or value >= self.at_least
+
+    def relevant(self, event: Event, turn_player: str) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class Query:
+    quantifier: str
+    predicate: Predicate
+
+
+def _player(value: Any, key: str) -> str:
+    if value not in ROLES:
+        raise PredicateError(f"{key}: player must be one of {', '.join(ROLES)}, not {value!r}")
+    return str(value)
+
+
+def _int(value: Any, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PredicateError(f"{key}: expected a whole number, not {value!r}")
+    return value
+
+
+def _yaml_text(text: str, where: str) -> Any:
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise PredicateError(f"{where}: cannot read {text!r} as YAML: {exc}") from None
+
+
+def _known(what: str) -> frozenset[str]:
+    """The event kinds or zones some registered game has (what a predicate may name)."""
+    from toolkit.core.game import registered_games
+
+    found: set[str] = {LOOP} if what == "event_kinds" else set()
+    for game in registered_games():
+        found |= getattr(game, what)
+    return frozenset(found)
+
+
+def parse_predicate(data: Any, where: str = "predicate") -> Predicate:
+    """Read a predicate from plain data (see the module docstring).
+
+    A string is read as YAML flow text, so a CSV cell can hold a predicate:
+
+    >>> parse_predicate("{event: activated, card: ヒステリック・サイン}")
+    HasEvent(kind='activated', card='ヒステリック・サイン')
+    """
+    if isinstance(data, str):
+        if data == "loop":
+            return IsLoop()
+        data = _yaml_text(data, where)
+    if not isinstance(data, Mapping):
+        raise PredicateError(f"{where}: expected a mapping such as {{event: activated, card: ...}}, got {data!r}")
+    keys = set(data)
+    if "not" in keys:
+        if keys != {"not"}:
+            raise PredicateError(f"{where}: 'not' takes no other keys ({sorted(keys - {'not'})})")
+        return Not(parse_predicate(data["not"], f"{where}.not"))
+    for name, cls in (("all", AllOf), ("any", AnyOf)):
+        if name in keys:
+            items = data[name]
+            if keys != {name} or not isinstance(items, Sequence) or isinstance(items, str):
+                raise PredicateError(f"{where}: '{name}' takes a list and no other keys")
+            return cls(tuple(parse_predicate(p, f"{where}.{name}[{i}]") for i, p in enumerate(items)))
+    if "loop" in keys:
+        return IsLoop(bool(data["loop"]))
+    if "event" in keys:
+        kind = data["event"]
+        known = _known("event_kinds")
+        if kind not in known:
+            raise PredicateError(f"{where}.event: unknown event {kind!r}; known: {', '.join(sorted(known))}")
+        extra = keys - {"event", "card", "player", "amount", "detail"}
+        if extra:
+            raise PredicateError(f"{where}: unknown key(s) {sorted(extra)} for an event predicate")
+        return HasEvent(
+            kind=kind,
+            card=data.get("card"),
+            player=_player(data["player"], f"{where}.player") if "player" in data else None,
+            amount=_int(data["amount"], f"{where}.amount") if "amount" in data else None,
+            detail=data.get("detail"),
+        )
+    if "zone" in keys:
+        zones = _known("zones")
+        if data["zone"] not in zones:
+            raise PredicateError(f"{where}.zone: unknown zone {data['zone']!r}; known: {', '.join(sorted(zones))}")
+        if "card" not in data:
+            raise PredicateError(f"{where}: a zone predicate needs 'card'")
+        return InZone(data["zone"], data["card"],
+                      _player(data["player"], f"{where}.player") if "player" in data else None)
+    for what in ("hand", "life"):
+        if what in keys:
+            bounds = {k: _int(data[k], f"{where}.{k}") for k in ("equals", "at_most", "at_least") if k in data}
+            if not bounds:
+                raise PredicateError(f"{where}: '{what}' needs equals, at_most or at_least")
+            return Count(what, _player(data[what], f"{where}.{what}"), **bounds)
+    raise PredicateError(f"{where}: cannot read {dict(data)!r} (expected event, zone, hand, life, loop, not, all or any)")
+
+
+def parse_query(data: Any, where: str = "query") -> Query:
+    """Read ``{quantifier: predicate}``, e.g. ``{possible: {event: activated, card: X}}``
+    (a mapping, or the same as YAML flow text)."""
+    if isinstance(data, str):
+        data = _yaml_text(data, where)
+    if not isinstance(data, Mapping) or len(data) != 1:
+        raise PredicateError(f"{where}: expected one quantifier ({', '.join(QUANTIFIERS)}) mapping to a predicate")
+    ((quantifier, body),) = data.items()
+    if quantifier not in QUANTIFIERS:
+        raise PredicateError(f"{where}: unknown quantifier {quantifier!r}; known: {', '.join(QUANTIFIERS)}")
+    return Query(str(quantifier), parse_predicate(body, f"{where}.{quantifier}"))

@@ -1,0 +1,52 @@
+"""What every game's rule sets share: looking one up by name, reading a date.
+
+Each game keeps its own rule sets (a frozen value per rule set, with its flags);
+these helpers give every game the same errors and suggestions.
+
+>>> registered({"ocg": 1, "ocg-2013": 2}, "ocg-2031")
+Traceback (most recent call last):
+...
+toolkit.core.rulesets.UnknownRulesetError: unknown ruleset 'ocg-2031' (did you mean 'ocg-2013'?); known: ocg, ocg-2013
+"""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+from collections.abc import Mapping
+from typing import TypeVar
+
+from toolkit.errors import ToolkitError
+
+T = TypeVar("T")
+
+
+class UnknownRulesetError(ToolkitError, KeyError):
+    """A ruleset name or flag that does not exist."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown ruleset"
+
+
+def registered(registry: Mapping[str, T], name: str, what: str = "ruleset") -> T:
+    """``registry[name]``, or an UnknownRulesetError naming the closest name and every known one."""
+    try:
+        return registry[name]
+    except KeyError:
+        close = difflib.get_close_matches(str(name), list(registry), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise UnknownRulesetError(f"unknown {what} {name!r}{hint}; known: {', '.join(registry)}") from None
+
+
+def as_date(when: datetime.date | str | None) -> datetime.date | None:
+    """A date from a date, a datetime or ``YYYY-MM-DD`` text (None stays None)."""
+    if when is None or (isinstance(when, datetime.date) and not isinstance(when, datetime.datetime)):
+        return when
+    if isinstance(when, datetime.datetime):
+        return when.date()
+    try:
+        return datetime.date.fromisoformat(str(when))
+    except ValueError as exc:
+        raise UnknownRulesetError(f"cannot read date {when!r} (expected YYYY-MM-DD)") from exc
+
+

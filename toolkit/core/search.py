@@ -1,0 +1,619 @@
+"""Running and searching End Phases.
+
+* :func:`resolve` plays one line with a policy (default: both players pass
+  whenever the rules let them, other choices in listed order) and returns the
+  trace;
+* :func:`explore` finds every distinct outcome, one example line each, and
+  the NUMBER of lines reaching it — counted by memoised DP over the graph of
+  positions (transpositions merge: a GameState carries no history), never by
+  enumerating paths;
+* :func:`can_force` decides by minimax over the same graph whether a player
+  can guarantee a predicate whatever the other does, with a witness line;
+* :func:`evaluate` answers a quantified query (``possible``, ``always``,
+  ``default``, ``force:TP`` ...) — what issue 4's ruling checks call.
+
+A position that repeats on a line is a loop: the line ends there and its
+outcome carries the cycle and a ``loop`` event — never a hang.  Budgets
+(``max_steps``, ``max_states``) raise :class:`SearchBudgetExceeded`.
+
+An outcome's events are a SET: a line's outcome is its final position plus
+the set of events that happened on it.
+"""
+
+from __future__ import annotations
+
+import gc
+import html
+import sys
+from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from toolkit.core.actions import Action, Pass
+from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
+from toolkit.core.predicates import Predicate, Query, parse_predicate, parse_query, resolve_role
+from toolkit.core.game import Game, GameState, RulesArg, as_state, game_of
+from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame
+from toolkit.core.values import LOOP, Event, Outcome, sorted_events
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+Policy = Callable[[GameState, tuple[Action, ...]], Action]
+Position = GameState | Any
+LOOP_EVENT = Event(LOOP)
+_INF = sys.maxsize
+
+
+@contextmanager
+def _search_mode() -> Iterator[None]:
+    """Deep recursion allowed and the cyclic GC paused (searches allocate many
+    small acyclic values; pausing the collector makes them ~30% faster)."""
+    limit = sys.getrecursionlimit()
+    was_enabled = gc.isenabled()
+    sys.setrecursionlimit(max(limit, 20_000))
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+        sys.setrecursionlimit(limit)
+
+
+def _release(graph: _Graph, *tables: dict[Any, Any]) -> None:
+    """Empty a finished search's transposition table and memo tables (see ``explore``)."""
+    graph.succ.clear()
+    graph.events.clear()
+    for table in tables:
+        table.clear()
+
+
+def default_policy(state: GameState, actions: tuple[Action, ...]) -> Action:
+    """Both players pass whenever the rules let them; otherwise the first listed choice."""
+    for action in actions:
+        if isinstance(action, Pass):
+            return action
+    return actions[0]
+
+
+def scripted(choices: Sequence[str], then: Policy = default_policy) -> Policy:
+    """A policy that plays the actions whose repr is listed, in order, then ``then``.
+
+    >>> p = scripted(["Pass()"])
+    """
+    remaining = list(choices)
+
+    def policy(state: GameState, actions: tuple[Action, ...]) -> Action:
+        if remaining:
+            want = remaining[0]
+            for action in actions:
+                if repr(action) == want:
+                    remaining.pop(0)
+                    return action
+            raise IllegalActionError(want, state)
+        return then(state, actions)
+
+    return policy
+
+
+# --------------------------------------------------------------------------
+# resolve
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """One line: its steps, final state and outcome."""
+
+    start: GameState
+    final: GameState
+    steps: tuple[LineStep, ...]
+    outcome: Outcome
+
+    @property
+    def events(self) -> frozenset[Event]:
+        return self.outcome.events
+
+    @property
+    def loop(self) -> tuple[str, ...] | None:
+        return self.outcome.loop
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(s.action for s in self.steps)
+
+    @property
+    def trace(self) -> pd.DataFrame:
+        """The decisions as a DataFrame (step, priority, actor, action, process, rule, reason, ...)."""
+        return trace_frame(self.steps)
+
+    def has(self, kind: str, card: str | None = None) -> bool:
+        return self.outcome.has(kind, card)
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        loop = f"<p><b>Loop:</b> {esc(' → '.join(self.loop))}</p>" if self.loop else ""
+        events = ", ".join(esc(repr(e)) for e in sorted_events(self.events))
+        return (
+            f"<div><b>Resolution</b> under <code>{esc(self.start.ruleset.name)}</code>, "
+            f"{len(self.steps)} steps{loop}{steps_html(self.steps)}"
+            f"<p><b>Final:</b> {esc(self.outcome.summary.text())}</p><p><b>Events:</b> {events}</p></div>"
+        )
+
+
+def resolve(position: Position, policy: Policy | None = None, *, ruleset: RulesArg = None,
+            max_steps: int = 10_000) -> Resolution:
+    """Play ``position`` to the end of the turn with ``policy``.
+
+    ``position`` is a Scenario or a GameState; ``ruleset`` overrides the
+    scenario's date/ruleset.  A repeated position ends the line as a loop.
+    """
+    start = as_state(position, ruleset=ruleset)
+    game = game_of(start)
+    legal_actions, transition = game.legal_actions, game.transition
+    choose = policy or default_policy
+    state = start
+    seen: dict[GameState, int] = {state: 0}
+    steps: list[LineStep] = []
+    events: set[Event] = set()
+    loop: tuple[str, ...] | None = None
+    while not state.is_over:
+        if len(steps) >= max_steps:
+            raise SearchBudgetExceeded(f"resolve stopped after {max_steps} steps without ending the turn")
+        actions = legal_actions(state)
+        action = choose(state, actions)
+        if action not in actions:
+            raise IllegalActionError(action, state)
+        result = transition(state, action, check=False)
+        steps.append(line_step(len(steps) + 1, state, action, result))
+        events.update(result.events)
+        if result.state in seen:
+            first = seen[result.state]
+            loop = tuple(repr(s.action) for s in steps[first:])
+            events.add(LOOP_EVENT)
+            state = result.state
+            break
+        state = result.state
+        seen[state] = len(steps)
+    outcome = Outcome(state.summary(), frozenset(events), loop)
+    return Resolution(start, state, tuple(steps), outcome)
+
+
+# --------------------------------------------------------------------------
+# The graph of positions
+# --------------------------------------------------------------------------
+
+Edge = tuple[Action, GameState, frozenset[Event]]
+
+
+class _Graph:
+    """Successors of each state, computed once (the transposition table)."""
+
+    def __init__(self, max_states: int, game: Game) -> None:
+        self.max_states = max_states
+        self.game = game
+        self.succ: dict[GameState, tuple[Edge, ...]] = {}
+        self.transitions = 0
+        self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
+        """One Event object per event value (keyed by its fields: tuples hash and compare in C), so
+        the event sets of outcomes merged from different lines compare by identity."""
+
+    def edges(self, state: GameState) -> tuple[Edge, ...]:
+        found = self.succ.get(state)
+        if found is None:
+            if len(self.succ) >= self.max_states:
+                raise SearchBudgetExceeded(f"search visited more than {self.max_states} positions")
+            out = []
+            canon = self.events
+            transition = self.game.transition
+            for action in self.game.legal_actions(state):
+                result = transition(state, action, check=False)
+                events = []
+                for e in result.events:
+                    key = (e.kind, e.card, e.player, e.amount, e.detail)
+                    known = canon.get(key)
+                    if known is None:
+                        known = canon[key] = e
+                    events.append(known)
+                out.append((action, result.state, frozenset(events)))
+            self.transitions += len(out)
+            found = tuple(out)
+            self.succ[state] = found
+        return found
+
+
+_Replayed = dict[tuple[GameState, int], tuple[LineStep, GameState]]
+
+
+def _replay(start: GameState, indices: Sequence[int], graph: _Graph | None = None,
+            replayed: _Replayed | None = None) -> tuple[LineStep, ...]:
+    """The steps of the line that takes edge ``indices[k]`` at its k-th position.
+
+    Example lines share prefixes: with ``replayed`` (one dict per search) each
+    (position, edge) is described once; ``graph`` supplies the actions already listed.
+    """
+    memo: _Replayed = {} if replayed is None else replayed
+    game = game_of(start)
+    steps: list[LineStep] = []
+    state = start
+    for i in indices:
+        found = memo.get((state, i))
+        if found is None:
+            edges = graph.succ.get(state) if graph is not None else None
+            action = edges[i][0] if edges is not None else game.legal_actions(state)[i]
+            result = game.transition(state, action, check=False)
+            found = (line_step(len(steps) + 1, state, action, result), result.state)
+            memo[(state, i)] = found
+        step, state = found
+        if step.step != len(steps) + 1:
+            step = replace(step, step=len(steps) + 1)
+        steps.append(step)
+    return tuple(steps)
+
+
+# --------------------------------------------------------------------------
+# explore
+# --------------------------------------------------------------------------
+
+_Chain = tuple[int, Any] | None  # (edge index, rest) linked list of an example line
+
+
+@dataclass(frozen=True)
+class OutcomeLines:
+    """One distinct outcome, how many lines reach it, and one example line."""
+
+    outcome: Outcome
+    lines: int
+    example: tuple[LineStep, ...]
+
+    @property
+    def example_actions(self) -> tuple[Action, ...]:
+        return tuple(s.action for s in self.example)
+
+
+@dataclass(frozen=True)
+class Exploration:
+    """Every distinct outcome of a position with its number of lines.
+
+    ``states``: distinct positions; ``transitions``: successors computed (one
+    per edge of the graph, each once); ``cache_hits``: edges whose position
+    had been searched already (answered from the transposition table, no
+    successor computed); ``tree_nodes``: the nodes a walk of every line
+    without the table would visit.
+    """
+
+    start: GameState
+    outcomes: tuple[OutcomeLines, ...]
+    total_lines: int
+    states: int
+    transitions: int
+    tree_nodes: int
+    first_actions: tuple[tuple[str, int], ...] = field(default=())
+    cache_hits: int = 0
+
+    @property
+    def loops(self) -> tuple[OutcomeLines, ...]:
+        return tuple(o for o in self.outcomes if o.outcome.is_loop)
+
+    def table(self) -> pd.DataFrame:
+        """One row per outcome: lines, loop, events, final position, example line."""
+        import pandas as pd
+
+        rows = [
+            {
+                "lines": o.lines,
+                "loop": " -> ".join(o.outcome.loop) if o.outcome.loop else "",
+                "events": ", ".join(repr(e) for e in sorted_events(o.outcome.events)),
+                "final": o.outcome.summary.text(),
+                "example": " ; ".join(repr(s.action) for s in o.example),
+            }
+            for o in self.outcomes
+        ]
+        return pd.DataFrame(rows, columns=["lines", "loop", "events", "final", "example"])
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        rows = "".join(
+            f"<tr><td>{o.lines}</td><td>{esc(' → '.join(o.outcome.loop)) if o.outcome.loop else ''}</td>"
+            f"<td>{esc(', '.join(repr(e) for e in sorted_events(o.outcome.events)))}</td>"
+            f"<td>{esc(o.outcome.summary.text())}</td></tr>"
+            for o in self.outcomes
+        )
+        return (
+            f"<div><b>Exploration</b> under <code>{esc(self.start.ruleset.name)}</code>: "
+            f"{len(self.outcomes)} outcomes, {self.total_lines} lines, {self.states} positions"
+            f"<table><thead><tr><th>lines</th><th>loop</th><th>events</th><th>final</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table></div>"
+        )
+
+
+def _add(result: dict[Outcome, list[Any]], outcome: Outcome, count: int, chain: _Chain) -> None:
+    entry = result.get(outcome)
+    if entry is None:
+        result[outcome] = [count, chain]
+    else:
+        entry[0] += count
+
+
+def explore(position: Position, *, ruleset: RulesArg = None,
+            max_states: int = 500_000) -> Exploration:
+    """Every distinct outcome of ``position``, with line counts and an example each."""
+    start = as_state(position, ruleset=ruleset)
+    graph = _Graph(max_states, game_of(start))
+    memo: dict[GameState, tuple[dict[Outcome, list[Any]], int]] = {}
+    on_stack: dict[GameState, int] = {}
+    path: list[Action] = []
+    first_counts: list[tuple[str, int]] = []
+
+    hits = [0]
+
+    def visit(state: GameState, depth: int) -> tuple[dict[Outcome, list[Any]], int, int]:
+        hit = memo.get(state)
+        if hit is not None:
+            hits[0] += 1
+            return hit[0], hit[1], _INF
+        res: dict[Outcome, list[Any]] = {}
+        if state.is_over:
+            res[Outcome(state.summary(), frozenset())] = [1, None]
+            memo[state] = (res, 1)
+            return res, 1, _INF
+        on_stack[state] = depth
+        nodes = 1
+        low = _INF
+        for i, (action, child, events) in enumerate(graph.edges(state)):
+            before: int = sum(int(v[0]) for v in res.values()) if depth == 0 else 0
+            where = on_stack.get(child)
+            if where is not None:
+                cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
+                _add(res, Outcome(child.summary(), events | {LOOP_EVENT}, cycle), 1, (i, None))
+                nodes += 1
+                low = min(low, where)
+            else:
+                path.append(action)
+                sub, sub_nodes, sub_low = visit(child, depth + 1)
+                path.pop()
+                nodes += sub_nodes
+                low = min(low, sub_low)
+                for outcome, (count, chain) in sub.items():
+                    merged = outcome if events <= outcome.events else Outcome(
+                        outcome.summary, outcome.events | events, outcome.loop)
+                    entry = res.get(merged)  # _add, inlined (the innermost loop of the search)
+                    if entry is None:
+                        res[merged] = [count, (i, chain)]
+                    else:
+                        entry[0] += count
+            if depth == 0:
+                first_counts.append((repr(action), sum(int(v[0]) for v in res.values()) - before))
+        del on_stack[state]
+        if low >= depth:
+            memo[state] = (res, nodes)
+            return res, nodes, _INF
+        return res, nodes, low
+
+    outcomes = []
+    replayed: _Replayed = {}
+    with _search_mode():
+        try:
+            root, tree_nodes, _ = visit(start, 0)
+            for outcome, (count, chain) in root.items():
+                indices: list[int] = []
+                while chain is not None:
+                    indices.append(chain[0])
+                    chain = chain[1]
+                outcomes.append(OutcomeLines(outcome, count, _replay(start, indices, graph, replayed)))
+            states = len(graph.succ) + sum(1 for s in memo if s.is_over)
+        finally:
+            # ``visit`` is a recursive closure (a reference cycle holding these tables): empty them
+            # while the collector is paused, so the positions are freed at once and re-enabling the
+            # collector does not make it walk the whole search's garbage
+            _release(graph, memo, on_stack, replayed)
+    outcomes.sort(key=lambda o: (-o.lines, o.outcome.text()))
+    return Exploration(
+        start=start,
+        outcomes=tuple(outcomes),
+        total_lines=sum(o.lines for o in outcomes),
+        states=states,
+        transitions=graph.transitions,
+        tree_nodes=tree_nodes,
+        first_actions=tuple(first_counts),
+        cache_hits=hits[0],
+    )
+
+
+def naive_line_count(position: Position, *, ruleset: RulesArg = None) -> int:
+    """The number of lines of ``position`` by walking every path, with no
+    transposition table — exponential, for checking :func:`explore`'s
+    memoised count on small positions (perft tests).  A repeated position
+    ends its line, as in ``explore``."""
+    start = as_state(position, ruleset=ruleset)
+    game = game_of(start)
+
+    def walk(state: GameState, path: frozenset[GameState]) -> int:
+        if state.is_over:
+            return 1
+        total = 0
+        for action in game.legal_actions(state):
+            child = game.transition(state, action, check=False).state
+            total += 1 if child in path else walk(child, path | {state})
+        return total
+
+    with _search_mode():
+        return walk(start, frozenset())
+
+
+# --------------------------------------------------------------------------
+# can_force
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForceResult:
+    """Whether ``player`` can guarantee ``predicate``; ``line`` is a witness:
+    the player's winning choices against the opponent's default replies when
+    True, the opponent's refutation against the player's default choices when False."""
+
+    value: bool
+    player: str
+    predicate: Predicate
+    line: tuple[LineStep, ...]
+    positions: int
+
+    def __bool__(self) -> bool:
+        return self.value
+
+    @property
+    def trace(self) -> pd.DataFrame:
+        return trace_frame(self.line)
+
+    def _repr_html_(self) -> str:
+        verdict = "can" if self.value else "cannot"
+        return (f"<div><b>{html.escape(self.player)} {verdict} force</b> "
+                f"<code>{html.escape(repr(self.predicate))}</code>{steps_html(self.line)}</div>")
+
+
+def can_force(position: Position, player: str, predicate: Predicate | Mapping[str, Any], *,
+              ruleset: RulesArg = None, max_states: int = 500_000) -> ForceResult:
+    """Can ``player`` ("A", "B", "TP", "NTP") make ``predicate`` hold whatever the other does?"""
+    start = as_state(position, ruleset=ruleset)
+    pred = parse_predicate(predicate) if isinstance(predicate, Mapping) else predicate
+    tp = start.turn_player
+    who = resolve_role(player, tp)
+    graph = _Graph(max_states, game_of(start))
+    memo: dict[tuple[GameState, frozenset[Event]], bool] = {}
+    on_stack: dict[tuple[GameState, frozenset[Event]], int] = {}
+    path: list[Action] = []
+
+    def relevant(events: frozenset[Event]) -> frozenset[Event]:
+        return frozenset(e for e in events if pred.relevant(e, tp))
+
+    def leaf(state: GameState, evs: frozenset[Event], loop: tuple[str, ...] | None = None) -> bool:
+        events = evs | {LOOP_EVENT} if loop is not None else evs
+        return pred.holds(Outcome(state.summary(), events, loop), tp)
+
+    def value(state: GameState, evs: frozenset[Event], depth: int) -> tuple[bool, int]:
+        key = (state, evs)
+        if key in memo:
+            return memo[key], _INF
+        if state.is_over:
+            memo[key] = leaf(state, evs)
+            return memo[key], _INF
+        on_stack[key] = depth
+        mine = state.acting_player == who
+        result = not mine
+        low = _INF
+        for action, child, events in graph.edges(state):
+            child_evs = evs | relevant(events)
+            ckey = (child, child_evs)
+            where = on_stack.get(ckey)
+            if where is not None:
+                cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
+                v = leaf(child, child_evs, cycle)
+                low = min(low, where)
+            else:
+                path.append(action)
+                v, sub_low = value(child, child_evs, depth + 1)
+                path.pop()
+                low = min(low, sub_low)
+            if mine and v:
+                result = True
+                break
+            if not mine and not v:
+                result = False
+                break
+        del on_stack[key]
+        if low >= depth:
+            memo[key] = result
+            return result, _INF
+        return result, low
+
+    with _search_mode():
+        try:
+            verdict, _ = value(start, frozenset(), 0)
+            line = _witness(start, who, verdict, graph, value, relevant)
+            positions = len(graph.succ)
+        finally:
+            _release(graph, memo, on_stack)  # as in explore: ``value`` is a recursive closure
+    return ForceResult(verdict, who, pred, line, positions)
+
+
+def _witness(start: GameState, who: str, verdict: bool, graph: _Graph,
+             value: Callable[[GameState, frozenset[Event], int], tuple[bool, int]],
+             relevant: Callable[[frozenset[Event]], frozenset[Event]]) -> tuple[LineStep, ...]:
+    steps: list[LineStep] = []
+    state, evs = start, frozenset[Event]()
+    seen = {state}
+    while not state.is_over and len(steps) < 10_000:
+        edges = graph.edges(state)
+        mine = state.acting_player == who
+        # the side whose choice matters picks an edge keeping the verdict;
+        # the other side plays its default policy
+        chooser_matters = mine == verdict
+        pick = None
+        if chooser_matters:
+            for i, (action, child, events) in enumerate(edges):
+                if value(child, evs | relevant(events), 1)[0] == verdict:
+                    pick = i
+                    break
+        if pick is None:
+            default = default_policy(state, tuple(e[0] for e in edges))
+            pick = next(i for i, e in enumerate(edges) if e[0] == default)
+        action, child, events = edges[pick]
+        result = graph.game.transition(state, action, check=False)
+        steps.append(line_step(len(steps) + 1, state, action, result))
+        state, evs = child, evs | relevant(events)
+        if state in seen:
+            break
+        seen.add(state)
+    return tuple(steps)
+
+
+# --------------------------------------------------------------------------
+# evaluate a quantified query
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to a query, with a line that shows it (a witness for a
+    True ``possible``/``force``, a counter-example for a False ``always``)."""
+
+    query: Query
+    value: bool
+    line: tuple[LineStep, ...]
+    lines: int | None = None
+
+    def __bool__(self) -> bool:
+        return self.value
+
+    @property
+    def deciding_step(self) -> LineStep | None:
+        """The step whose events first make the predicate's events appear (if any)."""
+        tp = self.line[0].actor if self.line else "A"
+        for step in self.line:
+            if any(self.query.predicate.relevant(e, tp) for e in step.events):
+                return step
+        return None
+
+
+def evaluate(position: Position, query: Query | Mapping[str, Any], *,
+             ruleset: RulesArg = None, max_states: int = 500_000) -> Verdict:
+    """Answer ``{possible|always|default|force:X: predicate}`` for ``position``."""
+    q = parse_query(query) if isinstance(query, Mapping) else query
+    start = as_state(position, ruleset=ruleset)
+    tp = start.turn_player
+    if q.quantifier == "default":
+        res = resolve(start)
+        return Verdict(q, q.predicate.holds(res.outcome, tp), res.steps)
+    if q.quantifier.startswith("force:"):
+        forced = can_force(start, q.quantifier.split(":", 1)[1], q.predicate, max_states=max_states)
+        return Verdict(q, forced.value, forced.line)
+    found = explore(start, max_states=max_states)
+    matching = [o for o in found.outcomes if q.predicate.holds(o.outcome, tp)]
+    if q.quantifier == "possible":
+        line = matching[0].example if matching else ()
+        return Verdict(q, bool(matching), line, sum(o.lines for o in matching))
+    failing = [o for o in found.outcomes if not q.predicate.holds(o.outcome, tp)]
+    line = failing[0].example if failing else (matching[0].example if matching else ())
+    return Verdict(q, not failing, line, sum(o.lines for o in matching))

@@ -1,0 +1,185 @@
+"""Small immutable values every game passes around.
+
+Everything here is hashable, so states built from these values can serve as
+transposition-table keys.
+
+* players are the strings ``"A"`` and ``"B"`` (as in a Scenario); "turn
+  player" / "non-turn player" are roles, resolved through ``State.turn_player``;
+* :class:`Event` is a queryable fact that happened on a line ("was Hysteric
+  Sign's effect activated?" is asked of them); each game names its kinds of
+  event (its ``Game.event_kinds``);
+* :class:`Outcome` is where a line ends: the final position plus its events.
+
+>>> Event("activated", card="ヒステリック・サイン")
+Event('activated', card='ヒステリック・サイン')
+>>> other("A")
+'B'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+PLAYERS: tuple[str, str] = ("A", "B")
+
+
+T = TypeVar("T")
+
+
+def slot_init(cls: type[T]) -> type[T]:
+    """Give a frozen, slotted dataclass a faster ``__init__`` with the same signature.
+
+    The ``__init__`` dataclasses writes for a frozen class sets each field with
+    ``object.__setattr__(self, name, value)``; this one calls each slot's
+    descriptor directly (then ``__post_init__``, if any).  The engine builds
+    these values by the hundred thousand in a search.  Plain defaults only
+    (no ``default_factory``, no keyword-only fields: a TypeError says so).
+
+    >>> @slot_init
+    ... @dataclass(frozen=True, slots=True)
+    ... class Pair:
+    ...     left: int
+    ...     right: int = 0
+    >>> Pair(1), Pair(1, right=2) == Pair(1, 2)
+    (Pair(left=1, right=0), True)
+    """
+    namespace: dict[str, Any] = {}
+    params: list[str] = []
+    body: list[str] = []
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if f.default_factory is not dataclasses.MISSING or f.kw_only:
+            raise TypeError(f"{cls.__name__}.{f.name}: slot_init supports plain defaults only")
+        setter = f"_set_{f.name}"
+        namespace[setter] = cls.__dict__[f.name].__set__
+        if f.default is not dataclasses.MISSING:
+            namespace[f"_default_{f.name}"] = f.default
+        if f.init:
+            params.append(f.name if f.default is dataclasses.MISSING else f"{f.name}=_default_{f.name}")
+            body.append(f"    {setter}(self, {f.name})")
+        elif f.default is dataclasses.MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: a field outside __init__ needs a default")
+        else:
+            body.append(f"    {setter}(self, _default_{f.name})")
+    if hasattr(cls, "__post_init__"):
+        body.append("    self.__post_init__()")
+    exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body or ["    pass"]) + "\n", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)
+    return cls
+
+
+def other(player: str) -> str:
+    """The opponent of ``player`` ("A" <-> "B")."""
+    return "B" if player == "A" else "A"
+
+
+LOOP = "loop"
+"""The event kind the search records when a line reaches a position it has already been in."""
+
+
+def player_index(player: str) -> int:
+    """0 for "A", 1 for "B" (index into per-player tuples of a State)."""
+    return 0 if player == "A" else 1
+
+
+@slot_init
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A fact on a line: ``kind`` (an :class:`EventKind` value), and the card
+    (Japanese name), player ("A"/"B"), amount and detail it concerns."""
+
+    kind: str
+    card: str | None = None
+    player: str | None = None
+    amount: int | None = None
+    detail: str | None = None
+
+    def __repr__(self) -> str:
+        parts = [repr(str(self.kind))]
+        for name in ("card", "player", "amount", "detail"):
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(f"{name}={value!r}")
+        return f"Event({', '.join(parts)})"
+
+    def sort_key(self) -> tuple[str, str, str, int, str]:
+        return (self.kind, self.card or "", self.player or "", self.amount or 0, self.detail or "")
+
+
+def sorted_events(events: frozenset[Event] | tuple[Event, ...]) -> tuple[Event, ...]:
+    """Events in a deterministic order."""
+    return tuple(sorted(events, key=Event.sort_key))
+
+
+@dataclass(frozen=True, slots=True)
+class PositionSummary:
+    """The final position of a line, by card names (copies are not told apart).
+
+    ``zones`` holds ``(player, zone, names)`` rows, names sorted; ``life`` holds
+    ``(player, LP)``; ``anonymous`` counts unnamed deck cards per player and zone.
+    """
+
+    zones: tuple[tuple[str, str, tuple[str, ...]], ...]
+    life: tuple[tuple[str, int], ...]
+    anonymous: tuple[tuple[str, str, int], ...] = ()
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # every Outcome a search merges events into re-hashes its summary: hash once
+        object.__setattr__(self, "_hash", hash((self.zones, self.life, self.anonymous)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def names(self, player: str, zone: str) -> tuple[str, ...]:
+        for p, z, names in self.zones:
+            if p == player and z == zone:
+                return names
+        return ()
+
+    def count(self, player: str, zone: str) -> int:
+        extra = sum(n for p, z, n in self.anonymous if p == player and z == zone)
+        return len(self.names(player, zone)) + extra
+
+    def text(self) -> str:
+        rows = []
+        for p, z, names in self.zones:
+            if names:
+                rows.append(f"{p}.{z}: {', '.join(names)}")
+        rows.extend(f"{p}.{z}: +{n} unnamed" for p, z, n in self.anonymous if n)
+        rows.extend(f"{p}.LP: {lp}" for p, lp in self.life)
+        return "; ".join(rows)
+
+
+@slot_init
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Where a line ends: the final position, the set of events on the line,
+    and, for a line that reached a repeating position, the cycle (action reprs).
+    """
+
+    summary: PositionSummary
+    events: frozenset[Event]
+    loop: tuple[str, ...] | None = None
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # searches key dicts by outcomes many times over: hash once
+        object.__setattr__(self, "_hash", hash((self.summary, self.events, self.loop)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @property
+    def is_loop(self) -> bool:
+        return self.loop is not None
+
+    def has(self, kind: str, card: str | None = None) -> bool:
+        return any(e.kind == kind and (card is None or e.card == card) for e in self.events)
+
+    def text(self) -> str:
+        head = "LOOP: " + " -> ".join(self.loop) if self.loop is not None else self.summary.text()
+        return head + " | " + ", ".join(repr(e) for e in sorted_events(self.events))

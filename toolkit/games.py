@@ -1,0 +1,112 @@
+"""The games the toolkit plays: the one module that names them.
+
+Each game package builds one :class:`~toolkit.core.game.Game`; registering it
+here (one line) makes it known to the search, the ruling history,
+comparisons, the command line, exports and widgets, none of which names a
+game.  Below, the cross-game helpers everything above the seam uses: a
+shipped scenario by name, a scenario file of any game, the game of a rule set.
+
+>>> [g.name for g in registered_games()]
+['duel_masters', 'ocg']
+>>> type(shipped_scenario("duel_masters/dm_moffle_zanjibar")).__name__
+'DMScenario'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import toolkit.duel_masters.game
+import toolkit.ocg.game
+from toolkit.core.game import Game, game_named, game_of, register, registered_games
+from toolkit.core.files import read_yaml_file, read_yaml_text
+from toolkit.errors import ScenarioError
+
+register(toolkit.ocg.game.GAME)
+register(toolkit.duel_masters.game.GAME)
+
+__all__ = [
+    "Game",
+    "game_named",
+    "game_of",
+    "game_of_scenario_data",
+    "load_any_scenario",
+    "parse_any_scenario",
+    "register",
+    "registered_games",
+    "rules_game",
+    "scenario_from_data",
+    "shipped_scenario",
+    "shipped_scenario_names",
+]
+
+DEFAULT_GAME = "ocg"
+"""The game of a scenario file with no ``game:`` key."""
+
+
+def shipped_scenario_names() -> tuple[str, ...]:
+    """Every shipped scenario of every game, as ``folder/stem`` (a game's folder)
+    or ``stem`` (the top-level folder), sorted by game then name."""
+    return tuple(g.shipped_name(n) for g in registered_games() for n in g.scenario_names())
+
+
+def _owner(name: str) -> tuple[Game, str]:
+    stem = name.removesuffix(".yaml")
+    folder, _, rest = stem.rpartition("/")
+    for game in registered_games():
+        if folder and game.scenario_folder == folder:
+            return game, rest
+    if not folder:
+        owners = [g for g in registered_games() if stem in g.scenario_names()]
+        if owners:
+            return owners[0], stem
+    return game_named(DEFAULT_GAME), stem
+
+
+def shipped_scenario(name: str) -> Any:
+    """A shipped scenario of any game by name (``stem``, ``stem.yaml`` or
+    ``folder/stem``); an unknown name raises ScenarioError with the closest name."""
+    game, stem = _owner(name)
+    return game.seed_scenario(stem)
+
+
+def game_of_scenario_data(data: object, *, file: str | None = None) -> Game:
+    """The game a parsed scenario mapping belongs to (its ``game:`` key)."""
+    name = data.get("game", DEFAULT_GAME) if isinstance(data, Mapping) else DEFAULT_GAME
+    if not isinstance(name, str):
+        raise ScenarioError(f"game must be a name such as {DEFAULT_GAME!r}, not a {type(name).__name__}",
+                            field="game", file=file)
+    for game in registered_games():
+        if game.name == name:
+            return game
+    known = ", ".join(g.name for g in registered_games())
+    raise ScenarioError(f"unknown game {name!r}; known games: {known}", field="game", file=file)
+
+
+def scenario_from_data(data: object, source: str | None = None) -> Any:
+    """A scenario of any game from parsed YAML data (its ``game:`` key picks the game)."""
+    return game_of_scenario_data(data, file=source).scenario_from_data(data, source)
+
+
+def parse_any_scenario(text: str, source: str | None = None) -> Any:
+    """A scenario of any game from YAML text (read once, safely; its ``game:``
+    key picks the game)."""
+    return scenario_from_data(read_yaml_text(text, source), source)
+
+
+def load_any_scenario(path: str | os.PathLike[str]) -> Any:
+    """A scenario file of any game."""
+    file = os.fspath(path)
+    return scenario_from_data(read_yaml_file(file), file)
+
+
+def rules_game(rules: object) -> Game:
+    """The game a rule set (or a registered rule set name) belongs to."""
+    if isinstance(rules, str):
+        for game in registered_games():
+            if rules in game.ruleset_names():
+                return game
+        return game_named(DEFAULT_GAME)
+    return game_of(rules)

@@ -1,0 +1,419 @@
+"""A scratch copy of a State that card effects change through verbs.
+
+``procedure`` opens a :class:`Board` on a State for one transition, lets the
+rules and the cards' ``cost``/``resolve`` callables use the verbs, then builds
+the next State with :meth:`Board.freeze`.  The input State is never touched.
+
+Every zone move goes through :meth:`Board._move`, the one place where the
+no-chain-link continuous effects apply (spec E1, X4):
+
+* 《マクロコスモス》 — a card that would go to the GY is banished instead;
+* 《王宮の鉄壁》 — nothing can be banished (a banish does nothing);
+* 《死霊の誘い》 — each card sent to the GY costs its owner the amount;
+* 《デス・ウォンバット》 / 《ピケルの魔法陣》 — no effect damage to its controller;
+
+and where a card that leaves its zone stops being what lingering effects and
+End Phase processes point at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from toolkit.ocg.cards.base import ContinuousKind, Happening
+from toolkit.core.durations import Lingering, Moment, expire
+from toolkit.ocg.state import (
+    Cause,
+    Link,
+    Phase,
+    PositionReader,
+    PositionTables,
+    State,
+    Step,
+    WaitingTrigger,
+    build_state,
+)
+from toolkit.core.values import Event, other, player_index
+from toolkit.ocg.values import Card, EventKind, Position, Process, Zone
+
+if TYPE_CHECKING:
+    from toolkit.ocg.rulesets import Ruleset
+
+FIELD_ONLY_TAGS = frozenset(
+    {
+        "tribute_less_summoned",
+        "summoned_this_turn",
+        "flipped_this_turn",
+        "destroyed_monster_by_battle",
+        "control_taken",
+        "set_this_turn",
+        "coin_tails",
+        "effect_used_this_turn",
+        "position_changed_this_turn",
+        "attacked_this_turn",
+    }
+)
+"""Tags about a card's stay on the field; they go when it leaves (a new card)."""
+
+
+_TO_GY_TAGS: dict[Zone, frozenset[str]] = {
+    zone: frozenset({"sent_to_gy_this_turn", f"sent_to_gy_from_{zone.value}"}) for zone in Zone}
+"""The tags a card sent to the GY from each zone gets."""
+
+
+class _Keep(Enum):
+    """The type of :data:`KEEP`."""
+
+    KEEP = "keep"
+
+
+KEEP = _Keep.KEEP
+"""``Board.freeze``'s default for a field whose None is a value (priority, forced, after_chain): keep the base's."""
+
+
+class Board(PositionReader):
+    """Mutable working copy of a State (see the module docstring)."""
+
+    def __init__(self, state: State, cause: Cause, *, by_effect: bool = True, source: int = -1) -> None:
+        self.base = state
+        self.ruleset: Ruleset = state.ruleset
+        self.turn_player = state.turn_player
+        self.cards: list[Card] = list(state.cards)
+        self.decks: list[list[int]] = [list(state.decks[0]), list(state.decks[1])]
+        self.anonymous: list[list[int]] = [list(state.anonymous[0]), list(state.anonymous[1])]
+        self.life: list[int] = list(state.life)
+        self.lingering: list[Lingering] = list(state.lingering)
+        self.chain: list[Link] = list(state.chain)
+        self.skipped: set[str] = set(state.skipped)
+        self.done: set[tuple[int, str]] = set(state.done)
+        self.cause = cause
+        self.by_effect = by_effect
+        self.source = source
+        self.by_adjustment = False
+        self.events: list[Event] = []
+        self.happenings: list[Happening] = []
+        self.notes: list[tuple[str, str]] = []
+        self.moved: set[int] = set()
+        self._tables = tables = state.tables
+        self.kinds = tables.continuous_kinds
+        """The kinds of continuous effect any card of the position has."""
+        self.trigger_events = tables.trigger_events
+        """The event kinds any card of the position has a trigger for."""
+        self.end_phase_names = tables.end_phase_names
+        """The names of the position's cards that have End Phase processes."""
+        self.touched = False
+        """Whether anything but bookkeeping changed (a move, control, LP, a lingering effect)."""
+
+    # --- reading (the same API as State, so card conditions accept both) ---
+
+    @property
+    def adjusted(self) -> bool:
+        return self.base.adjusted
+
+    @property
+    def phase(self) -> Phase:
+        return self.base.phase
+
+    @property
+    def tables(self) -> PositionTables:
+        """The position's fixed lookups (card texts, pre-check sets)."""
+        return self._tables
+
+    # --- recording -------------------------------------------------------
+
+    def record(self, event: Event) -> None:
+        self.events.append(event)
+
+    def note(self, rule: str, text: str) -> None:
+        self.notes.append((rule, text))
+
+    def _happen(self, kind: str, uid: int = -1, player: str | None = None,
+                from_zone: Zone | None = None, amount: int = 0) -> None:
+        self.happenings.append(
+            Happening(
+                kind=kind, uid=uid, player=player, from_zone=from_zone,
+                by_effect=self.by_effect, by_adjustment=self.by_adjustment,
+                cause=self.source, amount=amount,
+            )
+        )
+
+    # --- the one zone-move function ----------------------------------------
+
+    def _move(self, uid: int, to: Zone, kinds: tuple[str, ...], *, controller: str | None = None,
+              position: Position = Position.FACE_UP, extra_tags: frozenset[str] = frozenset()) -> bool:
+        """Move a card; returns False when a continuous effect prevents it."""
+        self.touched = True
+        card = self.cards[uid]
+        origin = card.zone
+        if to is Zone.GY and (ContinuousKind.BANISH_INSTEAD_OF_GY in self.kinds or self.lingering) \
+                and self.continuous_active(ContinuousKind.BANISH_INSTEAD_OF_GY):
+            if not self.continuous_active(ContinuousKind.NO_BANISH):
+                self.note("X-continuous", f"{card.shown()} is banished instead (《マクロコスモス》, no chain link)")
+                to = Zone.BANISHED
+                kinds = tuple(k for k in kinds if k != EventKind.SENT_TO_GY) + (EventKind.BANISHED,)
+        if to is Zone.BANISHED and self.continuous_active(ContinuousKind.NO_BANISH):
+            self.record(Event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner))
+            self.note("X-continuous", f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
+            return False
+        if origin is Zone.DECK:
+            self.decks[player_index(card.owner)].remove(uid)
+        tags = card.tags
+        if origin is Zone.FIELD and to is not Zone.FIELD:
+            tags = tags - FIELD_ONLY_TAGS
+        if to is Zone.GY:
+            tags = tags | _TO_GY_TAGS[origin]
+        if extra_tags:
+            tags = tags | extra_tags
+        owner = card.owner
+        new_controller = controller if (to is Zone.FIELD and controller is not None) else owner
+        moved = Card(card.uid, card.name, owner, new_controller, to, position, frozenset(tags), card.label)
+        self.cards[uid] = self._tables.interned.setdefault(moved, moved)  # one object per value (see PositionTables)
+        if to is Zone.DECK:
+            self.decks[player_index(owner)].insert(0, uid)
+        if origin is not to:
+            self._card_left(uid)
+        for kind in kinds:
+            self.record(Event(kind, card=card.name, player=owner))
+            self._happen(kind, uid, owner, origin)
+        if to is Zone.GY:
+            self._sent_to_gy_damage(owner, 1)
+        return True
+
+    def _card_left(self, uid: int) -> None:
+        """A card that moved is a new card: effects applied to it and its done processes go."""
+        self.moved.add(uid)
+        ended: tuple[Lingering, ...] = ()
+        if self.lingering:
+            kept, ended = expire(tuple(self.lingering), Moment.CARD_LEFT, left=frozenset({uid}))
+        if ended:
+            self.lingering = list(kept)
+            for item in ended:
+                self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
+        self.done = {pid for pid in self.done if pid[0] != uid}
+
+    def _sent_to_gy_damage(self, owner: str, count: int) -> None:
+        if ContinuousKind.DAMAGE_ON_SENT_TO_GY not in self.kinds and not self.lingering:
+            return
+        for who, card, eff in list(self.continuous_effects(ContinuousKind.DAMAGE_ON_SENT_TO_GY)):
+            source = card.name if card is not None else None
+            self.note("E1/X-continuous", f"{source}: {eff.amount * count} damage, no chain link")
+            self.damage(owner, eff.amount * count, source=source)
+
+    # --- verbs for card effects -----------------------------------------
+
+    def mill(self, player: str, n: int) -> None:
+        idx = player_index(player)
+        milled = 0
+        while milled < n and self.decks[idx]:
+            self._move(self.decks[idx][0], Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"milled_this_turn"}))
+            milled += 1
+        unnamed = min(n - milled, self.anonymous[idx][0])
+        if unnamed:
+            self.anonymous[idx][0] -= unnamed
+            self.anonymous[idx][2] += unnamed
+            self._sent_to_gy_damage(player, unnamed)
+            milled += unnamed
+        self.record(Event(EventKind.MILLED, player=player, amount=milled))
+
+    def draw(self, player: str, n: int) -> None:
+        idx = player_index(player)
+        drawn = 0
+        while drawn < n and self.decks[idx]:
+            self._move(self.decks[idx][0], Zone.HAND, ())
+            drawn += 1
+        unnamed = min(n - drawn, self.anonymous[idx][0])
+        if unnamed:
+            self.anonymous[idx][0] -= unnamed
+            self.anonymous[idx][1] += unnamed
+            drawn += unnamed
+        if drawn:
+            self.record(Event(EventKind.DREW, player=player, amount=drawn))
+            self._happen(EventKind.DREW, player=player, amount=drawn)
+
+    def send_to_gy(self, uid: int) -> None:
+        self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,))
+
+    def destroy(self, uid: int) -> None:
+        card = self.cards[uid]
+        self.record(Event(EventKind.DESTROYED, card=card.name, player=card.owner))
+        self._happen(EventKind.DESTROYED, uid, card.owner, card.zone)
+        self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
+
+    def banish(self, uid: int) -> None:
+        self._move(uid, Zone.BANISHED, (EventKind.BANISHED,))
+
+    def return_to_hand(self, uid: int) -> None:
+        self._move(uid, Zone.HAND, (EventKind.RETURNED_TO_HAND,))
+
+    def add_to_hand(self, uid: int) -> None:
+        self._move(uid, Zone.HAND, (EventKind.ADDED_TO_HAND,))
+
+    def discard(self, uid: int) -> None:
+        self._move(uid, Zone.GY, (EventKind.DISCARDED, EventKind.SENT_TO_GY),
+                   extra_tags=frozenset({"discarded_this_turn"}))
+
+    def discard_unnamed(self, player: str, n: int) -> None:
+        idx = player_index(player)
+        self.anonymous[idx][1] -= n
+        self.anonymous[idx][2] += n
+        self.record(Event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n))
+        self._sent_to_gy_damage(player, n)
+
+    def special_summon(self, uid: int, controller: str | None = None,
+                       position: Position = Position.FACE_UP) -> None:
+        who = controller or self.cards[uid].owner
+        self._move(uid, Zone.FIELD, (EventKind.SPECIAL_SUMMONED,), controller=who, position=position,
+                   extra_tags=frozenset({"special_summoned_this_turn"}))
+
+    def set_control(self, uid: int, player: str) -> None:
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD or card.controller == player:
+            return
+        self.touched = True
+        tags = card.tags - {"control_taken"} if player == card.owner else card.tags | {"control_taken"}
+        self.cards[uid] = Card(card.uid, card.name, card.owner, player, card.zone, card.position, frozenset(tags),
+                               card.label)
+        self.record(Event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
+        self._happen(EventKind.CONTROL_CHANGED, uid, player, Zone.FIELD)
+
+    def damage(self, player: str, amount: int, *, source: str | None = None) -> None:
+        if amount <= 0:
+            return
+        self.touched = True
+        if self.continuous_active(ContinuousKind.NO_EFFECT_DAMAGE, player):
+            self.record(Event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount))
+            self.note("X-continuous", f"{player} takes no effect damage ({amount} prevented)")
+            return
+        self.life[player_index(player)] -= amount
+        self.record(Event(EventKind.DAMAGE, card=source, player=player, amount=amount))
+        self._happen(EventKind.DAMAGE, player=player, amount=amount)
+
+    def gain_life(self, player: str, amount: int) -> None:
+        self.touched = True
+        self.life[player_index(player)] += amount
+        self.record(Event(EventKind.LP_GAINED, player=player, amount=amount))
+
+    def add_lingering(self, item: Lingering) -> None:
+        if item not in self.lingering:
+            self.touched = True
+            self.lingering.append(item)
+
+    def end_lingering(self, item: Lingering) -> None:
+        """End one lingering effect now (its expiry process was performed)."""
+        kept, ended = expire(tuple(self.lingering), Moment.PROCESS, which=item)
+        self.touched = True
+        self.lingering = list(kept)
+        for gone in ended:
+            self._after_end(gone)
+
+    def end_with_turn(self) -> None:
+        """The E1 sweep: every lingering effect that ends with the turn ends now."""
+        kept, ended = expire(tuple(self.lingering), Moment.TURN_END)
+        self.touched = True
+        self.lingering = list(kept)
+        for gone in ended:
+            self._after_end(gone)
+
+    def _after_end(self, item: Lingering) -> None:
+        target = self.cards[item.target].name if item.target >= 0 else None
+        self.record(Event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller, detail=item.effect))
+        effect = self.tables.text_of(item.source).lingering_effect(item.effect)
+        if target is not None:
+            self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
+        if effect is not None and effect.on_end is not None:
+            from toolkit.ocg.cards.base import Activation
+
+            card = self.cards[item.target] if item.target >= 0 else Card(-1, item.source, item.controller,
+                                                                         item.controller, Zone.GY)
+            effect.on_end(self, Activation(card=card, controller=item.controller, key=item.key, lingering=item))
+
+    def skip_next_turn(self, player: str) -> None:
+        self.touched = True
+        self.skipped.add(player)
+        self.record(Event(EventKind.TURN_SKIPPED, player=player))
+
+    def negate_link(self, index: int) -> None:
+        """Negate a chain link (index into the current chain; -2 = the link below the resolving one)."""
+        if not self.chain:
+            return
+        link = self.chain[index] if -len(self.chain) <= index < len(self.chain) else None
+        if link is None:
+            return
+        self.touched = True
+        pos = self.chain.index(link)
+        self.chain[pos] = replace(link, negated=True)
+
+    def change_position(self, uid: int, by: str, *, manual: bool = False) -> None:
+        """Turn a face-up monster from attack to defense position or back
+        (``by``: the player who changes it; ``manual``: the turn player's own
+        once-per-turn change, not an effect)."""
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD or card.position not in (Position.FACE_UP, Position.FACE_UP_DEFENSE):
+            return
+        self.touched = True
+        new = Position.FACE_UP_DEFENSE if card.position is Position.FACE_UP else Position.FACE_UP
+        tags = card.tags | {"position_changed_this_turn"} if manual else card.tags
+        self.cards[uid] = Card(card.uid, card.name, card.owner, card.controller, card.zone, new, frozenset(tags),
+                               card.label)
+        detail = "attack" if new is Position.FACE_UP else "defense"
+        self.record(Event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail))
+        self._happen(EventKind.POSITION_CHANGED, uid, by, Zone.FIELD)
+
+    def battle_damage(self, player: str, amount: int, *, source: str | None = None) -> None:
+        """Battle damage (not effect damage: Des Wombat and Pikeru do not stop it)."""
+        if amount <= 0:
+            return
+        self.touched = True
+        self.life[player_index(player)] -= amount
+        self.record(Event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle"))
+        self._happen(EventKind.DAMAGE, player=player, amount=amount)
+
+    def return_control(self, uid: int) -> None:
+        card = self.cards[uid]
+        self.set_control(uid, card.owner)
+
+    def opponent(self, player: str) -> str:
+        return other(player)
+
+    # --- building the next state ---------------------------------------------
+
+    def freeze(self, *, step: Step | None = None, priority: str | None | _Keep = KEEP, passes: int = -1,
+               forced: str | None | _Keep = KEEP, pending: tuple[Process, ...] | None = None,
+               done: frozenset[tuple[int, str]] | None = None, chain: tuple[Link, ...] | None = None,
+               waiting: tuple[WaitingTrigger, ...] | None = None, adjusted: bool | None = None,
+               after_chain: str | None | _Keep = KEEP, phase: Phase | None = None, declared: bool | None = None,
+               attacker: int | None = None) -> State:
+        """The next State: this board's position plus the given step fields
+        (step, priority, passes, forced, pending, done, chain, waiting, adjusted,
+        after_chain, phase, declared, attacker; a field not given keeps the
+        base State's value, except ``done`` and ``chain``: the board's own, like
+        the card zones, decks, LP, lingering effects and skipped turns)."""
+        base = self.base
+        decks = self.decks
+        anonymous = self.anonymous
+        life = self.life
+        return build_state((
+            base.turn_player,
+            base.ruleset,
+            tuple(self.cards),
+            (tuple(decks[0]), tuple(decks[1])),
+            (tuple(anonymous[0]), tuple(anonymous[1])),
+            (life[0], life[1]),
+            base.step if step is None else step,
+            base.priority if priority is KEEP else priority,
+            base.passes if passes < 0 else passes,
+            base.forced if forced is KEEP else forced,
+            base.pending if pending is None else pending,
+            frozenset(self.done) if done is None else done,
+            tuple(self.lingering),
+            tuple(self.chain) if chain is None else chain,
+            base.waiting if waiting is None else waiting,
+            base.adjusted if adjusted is None else adjusted,
+            base.after_chain if after_chain is KEEP else after_chain,
+            frozenset(self.skipped),
+            base.phase if phase is None else phase,
+            base.declared if declared is None else declared,
+            base.attacker if attacker is None else attacker,
+        ), self._tables)  # the same cards (uids keep their names): the same tables

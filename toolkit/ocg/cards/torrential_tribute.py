@@ -1,0 +1,84 @@
+"""《激流葬》 Torrential Tribute (Normal Trap).
+
+When a monster is summoned, destroy every monster on the field. Modelled as a
+set Trap (not set this turn) that may only be chained to an effect activated
+because of a summon — the window the 14/06/01 answer allows after the
+hand-size adjustment ("only by chaining to the effect the Grimoire-summoned
+monster activates"); with no such effect there is nothing to chain to
+(14/06/08). The engine keeps no record of a summon that just happened outside
+a chain, so the plain response window right after a summon with no trigger
+is not offered (it never arises after the adjustment, where these rulings
+ask the question).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from toolkit.ocg.cards import behaviour, register
+from toolkit.ocg.cards.base import (
+    Activation,
+    Board,
+    CardBehaviour,
+    CardText,
+    CardType,
+    QuickEffect,
+    Trigger,
+)
+from toolkit.ocg.cards.compulsory_escape import set_trap_ready
+from toolkit.ocg.values import Card, EventKind, Zone
+
+if TYPE_CHECKING:
+    from toolkit.ocg.state import Link, State
+
+SUMMON_EVENTS = frozenset({EventKind.SUMMONED, EventKind.SPECIAL_SUMMONED})
+
+
+def triggered_by_a_summon(link: Link, state: State) -> bool:
+    """The link is a trigger effect that a summon set off (e.g. 《イピリア》's draw)."""
+    effect = behaviour(link.name).text_at(state.as_of).effect_named(link.key)
+    return isinstance(effect, Trigger) and bool(effect.on & SUMMON_EVENTS)
+
+
+def _chained_to_summon_trigger(card: Card, state: State, link: Link) -> bool:
+    return triggered_by_a_summon(link, state)
+
+
+def _can_activate(card: Card, state: State) -> bool:
+    return set_trap_ready(card, state) and any(
+        behaviour(c.name).is_monster for c in state.cards_in(None, Zone.FIELD)
+    )
+
+
+def _destroy_all_monsters(board: Board, act: Activation) -> None:
+    for c in board.cards_in(None, Zone.FIELD):
+        if behaviour(c.name).is_monster:
+            board.destroy(c.uid)
+
+
+register(
+    CardBehaviour(
+        name="激流葬",
+        english="Torrential Tribute",
+        card_type=CardType.TRAP,
+        subtype="normal",
+        rulings=(
+            "ocg-140601-grimoire-summon-torrential-tribute",
+            "ocg-140608-grimoire-summon-no-torrential-without-effect",
+        ),
+        texts=(
+            CardText(
+                quick=(
+                    QuickEffect(
+                        key="destroy all monsters",
+                        spell_speed=2,
+                        zones=frozenset({Zone.FIELD}),
+                        can_activate=_can_activate,
+                        responds_to=_chained_to_summon_trigger,
+                        resolve=_destroy_all_monsters,
+                    ),
+                ),
+            ),
+        ),
+    )
+)

@@ -1,0 +1,362 @@
+"""Rulesets: the End Phase rules as they stood on a date.
+
+A :class:`Ruleset` is a frozen value of named flags.  Each flag is one rule
+that changed (or is doubtful); its field metadata says which rule of the spec
+it reverses, when it changed and which rulings and rule events date it.  Card
+texts are NOT flags: the 2014-07-10 errata is expressed as dated card-text
+versions (``CardBehaviour.text_at``); a ruleset only carries the date
+(``as_of``) whose texts apply.
+
+>>> r = ruleset_at("2013-03-30")
+>>> r.end_phase_triggers_after_adjustment, r.adjustment_triggers_activate
+(True, True)
+>>> ruleset_at("2016-07-08").end_phase_triggers_after_adjustment
+False
+>>> RULESETS["ocg"].post_adjustment_chained_triggers
+False
+>>> RULESETS["ocg-2011"].adjustment_triggers_activate
+True
+>>> RULESETS["video_game"].phase_continues_after_response, RULESETS["ocg"].process_order is None
+(False, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from toolkit.ocg.video_game import ProcessOrder, video_game_process_order
+from toolkit.core.rulesets import UnknownRulesetError as UnknownRulesetError, as_date as _as_date, registered
+
+PriorityRule = Literal["performer", "turn_player", "opponent"]
+
+
+@dataclass(frozen=True)
+class RulingRef:
+    """A ruling that dates a flag: its date and the card it concerns, and its
+    id in datasets/rulings.csv (``ocg-YYMMDD-<slug>``)."""
+
+    date: datetime.date
+    card: str
+    answer: str
+    id: str
+
+
+@dataclass(frozen=True)
+class FlagHistory:
+    """How one flag changed: ``before`` until ``changed`` (exclusive), ``after`` from it."""
+
+    flag: str
+    rule: str
+    before: Any
+    after: Any
+    changed: datetime.date | None
+    precision: str
+    rulings: tuple[RulingRef, ...]
+    events: tuple[str, ...]
+    doubts: str = ""
+    undated: tuple[str, ...] = ()
+    """Undated ruling ids that bear on this flag (datasets/rulings.csv)."""
+
+    def value_at(self, when: datetime.date | None) -> Any:
+        if self.changed is None or when is None or when >= self.changed:
+            return self.after
+        return self.before
+
+
+def _d(text: str) -> datetime.date:
+    return datetime.date.fromisoformat(text)
+
+
+FLAG_HISTORY: tuple[FlagHistory, ...] = (
+    FlagHistory(
+        flag="adjustment_triggers_activate",
+        rule="H2",
+        before=False,
+        after=True,
+        changed=_d("2008-08-03"),
+        precision="day (true date unknown: on or before the first ruling that presupposes it)",
+        rulings=(
+            RulingRef(_d("2008-08-03"), "生還の宝札", "the hand grows after the adjustment (a monster Special Summoned from the GY by a post-adjustment trigger): adjust again", "ocg-080803-readjust-after-hand-grows"),
+            RulingRef(_d("2012-08-08"), "暗黒界の書物", "cards may be chained to Grimoire / Dandelion triggered by the adjustment", "ocg-120808-chain-to-adjustment-trigger"),
+            RulingRef(_d("2013-03-27"), "闇・道化師のペーテン", "discarded by the adjustment: may activate", "ocg-130327-peten-adjustment"),
+        ),
+        undated=("ocg-undated-adjustment-triggers-once-barred",),
+        events=("h2-adjustment-triggers-2008-08-03", "grimoire-release"),
+        doubts=(
+            "Seed 000 says triggers met by the adjustment once could not be activated and "
+            "became activatable after 《暗黒界の書物》 was released, without a date. The earliest "
+            "dated ruling that presupposes the change is 08/08/03: the hand is adjusted again "
+            "when 《生還の宝札》 makes it grow after the adjustment — which needs a monster "
+            "Special Summoned from the GY after the adjustment, i.e. Grimoire's trigger. The flag "
+            "is dated there; the true date (Grimoire's release) may be earlier. 12/08/08 and "
+            "13/03/27 confirm it."
+        ),
+    ),
+    FlagHistory(
+        flag="end_phase_triggers_after_adjustment",
+        rule="H5",
+        before=True,
+        after=False,
+        changed=_d("2016-07-08"),
+        precision="day",
+        rulings=(
+            RulingRef(_d("2013-03-30"), "ヒステリック・サイン", "discarded by the adjustment: activates (hidden answer)", "ocg-130330-hysteric-sign-adjustment"),
+            RulingRef(_d("2016-07-08"), "ヒステリック・サイン", "discarded by the adjustment: does not activate", "ocg-160708-hysteric-sign-adjustment"),
+            RulingRef(_d("2013-03-30"), "魔轟神獣キャシー", "Catsith destroying Sign after the adjustment: Sign activates (hidden answer)", "ocg-130330-catsith-hysteric-sign"),
+            RulingRef(_d("2017-03-05"), "魔轟神獣キャシー", "Catsith destroying Sign after the adjustment: Sign does not activate", "ocg-170305-catsith-hysteric-sign"),
+            RulingRef(_d("2013-03-30"), "暗黒のマンティコア", "optional: never after the adjustment", "ocg-130330-manticore-adjustment"),
+            RulingRef(_d("2015-01-17"), "ＴＧ ストライカー", "optional: never after the adjustment", "ocg-150117-catsith-tg-striker"),
+        ),
+        undated=("ocg-undated-wicked-worm-beast-grimoire-loop",),
+        events=("h5-end-phase-triggers-2016-07-08",),
+        doubts=(
+            "Only MANDATORY 「エンドフェイズ時」 triggers ever activated after the adjustment; "
+            "optional ones never did (Manticore 13/03/30, TG Striker 15/01/17). The old "
+            "behaviour made 《邪悪なるワーム・ビースト》 + 《暗黒界の書物》 an infinite loop."
+        ),
+    ),
+    FlagHistory(
+        flag="post_adjustment_chained_triggers",
+        rule="H3",
+        before=True,
+        after=False,
+        changed=_d("2023-01-16"),
+        precision="day",
+        rulings=(
+            RulingRef(_d("2013-06-08"), "魔轟神獣キャシー", "Catsith destroying Peten after the adjustment: Peten activates (hidden)", "ocg-130608-catsith-peten"),
+            RulingRef(_d("2014-06-01"), "暗黒界の書物", "Torrential only by chaining to the summoned monster's effect (assumes it activates; hidden)", "ocg-140601-grimoire-summon-torrential-tribute"),
+            RulingRef(_d("2023-01-16"), "イピリア", "summoned by Grimoire after the adjustment: does not activate", "ocg-230116-ipiria-grimoire-no-activation"),
+            RulingRef(_d("2023-01-16"), "ティアラメンツ・メイルゥ", "sent by Kelbek's post-adjustment effect: cannot activate", "ocg-230116-kelbek-tearlaments-merrli"),
+        ),
+        events=("h3-chained-triggers-2023-01-16",),
+    ),
+    FlagHistory(
+        flag="turn_end_triggers_activate",
+        rule="E1",
+        before=True,
+        after=False,
+        changed=_d("2017-03-01"),
+        precision="month (the editors cite 'the March 2017 ruling', Konami FAQ fid=8021)",
+        rulings=(
+            RulingRef(_d("2015-10-23"), "彼岸の悪鬼 グラバースニッチ", "destroyed as the turn ends: may activate, the Draw Phase waits (hidden)", "ocg-151023-graff-breakthrough-skill"),
+            RulingRef(_d("2017-10-26"), "彼岸の悪鬼 ファーファレル", "destroyed as the turn ends: (3) cannot be activated", "ocg-171026-farfa-macro-cosmos"),
+            RulingRef(_d("2017-10-26"), "死霊の誘い", "no chain link: the damage still happens", "ocg-171026-farfa-skull-invitation"),
+            RulingRef(_d("2017-10-26"), "デス・ウォンバット", "Des Wombat prevents it, Pikeru's Circle does not", "ocg-171026-farfa-damage-pikeru-des-wombat"),
+        ),
+        undated=("ocg-151026-ua-perfect-ace-at-turn-end",),
+        events=("e1-turn-end-triggers-2017-03", "faq-2017-03-fid8021"),
+        doubts="The FAQ fid=8021 text is not in the seeds; the replacing entries shown are dated 17/10/26.",
+    ),
+    FlagHistory(
+        flag="priority_after_forced_process",
+        rule="R7",
+        before="performer",
+        after="performer",
+        changed=None,
+        precision="not dated: no source changes it",
+        rulings=(
+            RulingRef(_d("2012-09-21"), "光神機−桜火", "after each forced Ohka the turn player has priority (hidden)", "ocg-120921-arcana-world-ohka-veiler"),
+            RulingRef(_d("2019-10-26"), "", "both passed in succession: the turn player must process first", "ocg-191026-both-pass-turn-player-processes-first"),
+        ),
+        events=("rulebook-mr3-v1.0",),
+        undated=("ocg-undated-rulebook-mr3-end-phase-processing-order", "ocg-undated-2011-lyla-veiler",
+                 "ocg-undated-2011-horus-lv6-veiler"),
+        doubts=(
+            "Seed 000's walk-through: after TP's forced process TP has priority; after NTP's, "
+            "NTP has it — followed by a hidden editor's note doubting it (「原則とずれるような気が"
+            "するが本当か？」), and the walk-through then ends with three passes NTP→TP→NTP. "
+            "A second hidden note: who has priority after NTP ends Veiler's application is "
+            "「調査中」. The 12/09/21 answer keeps TP's priority after each Ohka. Seed 003 STEP2 "
+            "(「処理を終え」) most likely means 'finished all its processing'; STEP3/4 let a "
+            "player with several forced processes do another or pass after one. "
+            "'performer' keeps priority is the default reading; 'turn_player' and 'opponent' "
+            "are the alternatives."
+        ),
+    ),
+    FlagHistory(
+        flag="priority_after_voluntary_process",
+        rule="R7",
+        before="performer",
+        after="performer",
+        changed=None,
+        precision="not dated: no source covers it",
+        rulings=(),
+        events=("rulebook-mr3-v1.0",),
+        doubts=(
+            "The rulebook quote lets TP do its processes one after another; no source says who "
+            "has priority after a process NTP did voluntarily. Default: the performer."
+        ),
+    ),
+)
+
+_HISTORY = {h.flag: h for h in FLAG_HISTORY}
+
+
+def _meta(flag: str) -> dict[str, Any]:
+    return {"history": _HISTORY[flag]}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The End Phase rules in force at ``as_of`` (None: today).
+
+    Flags (their ``dataclasses.fields(...)[i].metadata["history"]`` is the
+    :class:`FlagHistory` with rulings, events and doubts):
+
+    * ``adjustment_triggers_activate`` (H2) — triggers whose condition the
+      hand-size adjustment met may be activated.  False before 2008-08-03.
+    * ``end_phase_triggers_after_adjustment`` (H5 reversed) — MANDATORY
+      「エンドフェイズ時」 triggers still activate after the adjustment.  True
+      before 2016-07-08.
+    * ``post_adjustment_chained_triggers`` (H3 reversed) — effects triggered by
+      the resolution of post-adjustment triggers may be activated.  True before
+      2023-01-16.
+    * ``turn_end_triggers_activate`` (E1 reversed) — a card destroyed as the
+      turn ends may activate its trigger.  True before 2017-03-01.
+    * ``priority_after_forced_process`` / ``priority_after_voluntary_process``
+      (R7) — who holds priority after a process: "performer" (default),
+      "turn_player" or "opponent"; see the doubts in FLAG_HISTORY.
+    * ``hand_limit`` (R1) — 6.
+    * ``process_order`` (X4 / V1) — None: the players order their own
+      processes (the OCG, 12/05/05, 13/03/24); a function ``(state,
+      processes) -> ordered processes``: the system orders them and deals with
+      the first one before any open game state (the video games; the ONE
+      replaceable ordering function, see :mod:`toolkit.ocg.video_game`).
+    * ``phase_continues_after_response`` (P1 / V2) — True: after a quick
+      effect answering the turn player's declaration to move on, priority
+      returns to the turn player and the phase goes on (the OCG, seed 002);
+      False: the game moves on as if both had passed (the video games).
+    """
+
+    name: str
+    as_of: datetime.date | None
+    adjustment_triggers_activate: bool = field(default=True, metadata=_meta("adjustment_triggers_activate"))
+    end_phase_triggers_after_adjustment: bool = field(
+        default=False, metadata=_meta("end_phase_triggers_after_adjustment")
+    )
+    post_adjustment_chained_triggers: bool = field(
+        default=False, metadata=_meta("post_adjustment_chained_triggers")
+    )
+    turn_end_triggers_activate: bool = field(default=False, metadata=_meta("turn_end_triggers_activate"))
+    priority_after_forced_process: PriorityRule = field(
+        default="performer", metadata=_meta("priority_after_forced_process")
+    )
+    priority_after_voluntary_process: PriorityRule = field(
+        default="performer", metadata=_meta("priority_after_voluntary_process")
+    )
+    hand_limit: int = 6
+    process_order: ProcessOrder | None = field(default=None, repr=False)
+    phase_continues_after_response: bool = True
+
+    def flags(self) -> dict[str, Any]:
+        """The dated flags and their values."""
+        return {h.flag: getattr(self, h.flag) for h in FLAG_HISTORY}
+
+    def with_flags(self, **changes: Any) -> Ruleset:
+        """A variant (e.g. to ask "what if priority passed to the opponent?")."""
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise UnknownRulesetError(f"unknown ruleset flag(s): {', '.join(sorted(unknown))}")
+        name = changes.pop("name", None) or self.name + "+" + ",".join(
+            f"{k}={getattr(v, '__name__', v)}" for k, v in sorted(changes.items()))
+        return dataclasses.replace(self, name=name, **changes)
+
+
+def ruleset_at(when: datetime.date | str | None, name: str | None = None) -> Ruleset:
+    """The rules in force on ``when`` (None: today's rules, today's card texts)."""
+    day = _as_date(when)
+    values = {h.flag: h.value_at(day) for h in FLAG_HISTORY}
+    label = name or ("ocg" if day is None else f"ocg@{day.isoformat()}")
+    return Ruleset(name=label, as_of=day, **values)
+
+
+_NAMED_DATES: dict[str, str | None] = {
+    "ocg": None,
+    "ocg-2008": "2008-01-01",
+    "ocg-2011": "2011-09-01",
+    "ocg-2012": "2012-09-21",
+    "ocg-2013": "2013-06-08",
+    "ocg-2015": "2015-10-23",
+    "ocg-2016": "2016-07-08",
+    "ocg-2017": "2017-10-26",
+    "ocg-2023": "2023-01-16",
+}
+"""Named rulesets: today's ``ocg`` and one per era between rule changes.
+``ocg-2008`` is before 08/08/03, when triggers met by the hand-size
+adjustment could not yet be activated (H2 off); ``ocg-2011`` is seed 003's
+"2011 rules" (before the 2014-07-10 errata)."""
+
+RULESETS: dict[str, Ruleset] = {name: ruleset_at(day, name) for name, day in _NAMED_DATES.items()}
+
+VIDEO_GAME = "video_game"
+"""The name of the video-game ruleset (V1, V2): today's OCG flags and card
+texts, the system's process order (ASSUMED, :func:`video_game_process_order`)
+and no return of priority after a response to a move-on declaration."""
+
+RULESETS[VIDEO_GAME] = dataclasses.replace(
+    RULESETS["ocg"], name=VIDEO_GAME, process_order=video_game_process_order,
+    phase_continues_after_response=False,
+)
+
+
+def ruleset_names() -> tuple[str, ...]:
+    """The names of the registered rulesets ("ocg" first)."""
+    return tuple(RULESETS)
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """A registered ruleset by name."""
+    return registered(RULESETS, name)
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """A date where ``ruleset_at`` or a card's text changes, and why."""
+
+    date: datetime.date
+    kind: str  # "flag" or "card_text"
+    what: str  # flag name or card name
+    rule: str
+    before: Any
+    after: Any
+    rulings: tuple[str, ...]
+    events: tuple[str, ...]
+    precision: str = "day"
+
+
+def rule_change_dates() -> tuple[RuleChange, ...]:
+    """Every date where a flag or a card-text version changes, sorted.
+
+    >>> [(c.date.isoformat(), c.what) for c in rule_change_dates() if c.kind == "flag"]
+    [('2008-08-03', 'adjustment_triggers_activate'), ('2016-07-08', 'end_phase_triggers_after_adjustment'), ('2017-03-01', 'turn_end_triggers_activate'), ('2023-01-16', 'post_adjustment_chained_triggers')]
+    """
+    from toolkit.ocg.cards import behaviour, registered_names
+
+    changes: list[RuleChange] = []
+    for h in FLAG_HISTORY:
+        if h.changed is not None and h.before != h.after:
+            changes.append(
+                RuleChange(
+                    date=h.changed, kind="flag", what=h.flag, rule=h.rule, before=h.before,
+                    after=h.after, rulings=tuple(r.id for r in h.rulings) + h.undated, events=h.events,
+                    precision=h.precision,
+                )
+            )
+    for name in registered_names():
+        b = behaviour(name)
+        previous = b.text_at(datetime.date.min)
+        for since, evidence in b.version_dates():
+            current = b.text_at(since)
+            changes.append(
+                RuleChange(
+                    date=since, kind="card_text", what=name, rule="X1",
+                    before=previous.note or "original text", after=current.note or "new text",
+                    rulings=tuple(e for e in evidence if e.startswith("ocg-")),
+                    events=tuple(e for e in evidence if not e.startswith("ocg-")),
+                )
+            )
+            previous = current
+    return tuple(sorted(changes, key=lambda c: (c.date, c.kind, c.what)))

@@ -1,0 +1,537 @@
+"""The immutable position: the End Phase, and the phases before it (P1–P3).
+
+A :class:`State` is small and hashable (tuples, frozensets; no dicts of
+lists): search uses it as its transposition key.  It holds the game position
+and nothing of the path that led to it — the decisions and events of a line
+live in the search/trace layer — so positions reached by different orders
+merge.
+
+Who acts is explicit (:attr:`State.actor`):
+
+=============  ==============================================================
+``PRIORITY``   the priority holder may Pass, Perform a process, Activate a
+               quick effect (open game state) or Respond (chain window)
+``FORCED``     a player must choose: a mandatory process after both passed
+               (R7), the cards to discard (R1), triggers to put on the chain,
+               the phase after Main Phase 1 (P3), the process the system
+               reached under a video-game ruleset (V1)
+``AUTOMATIC``  the game proceeds by itself (the end of the turn, E1;
+               damage calculation, where no player acts: P1)
+``OVER``       the turn has ended
+=============  ==============================================================
+
+>>> Step.OPEN.actor, Step.ADJUST.actor, Step.OVER.actor
+(<Actor.PRIORITY: 'priority'>, <Actor.FORCED: 'forced'>, <Actor.OVER: 'over'>)
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from toolkit.core.game import Actor
+from toolkit.ocg.cards import behaviour, text_at
+from toolkit.ocg.cards.base import (
+    CardText,
+    Choice,
+    Continuous,
+    ContinuousKind,
+    EndPhaseEffect,
+    QuickEffect,
+    Trigger,
+    is_card_local,
+)
+from toolkit.core.durations import Lingering
+from toolkit.core.values import PLAYERS, PositionSummary, other, player_index, slot_init
+from toolkit.ocg.values import Card, Process, Zone
+
+if TYPE_CHECKING:
+    from toolkit.core.actions import Perform
+    from toolkit.ocg.rulesets import Ruleset
+
+
+class Step(Enum):
+    """Where in the End Phase procedure a state is."""
+
+    OPEN = "open"
+    """Open game state: the priority holder may pass, perform, activate (R7)."""
+    CHAIN = "chain"
+    """A chain is being built: the priority holder may respond or pass (R5)."""
+    FORCED = "forced"
+    """Both passed: ``forced`` must perform one of their mandatory processes (R7)."""
+    TRIGGERS = "triggers"
+    """Triggered effects wait: ``forced`` puts theirs on the chain (TP first)."""
+    ADJUST = "adjust"
+    """The hand-size adjustment: the turn player picks the discards (R1, R2, H4)."""
+    TURN_END = "turn_end"
+    """The turn ends (E1): the automatic sweep."""
+    OVER = "over"
+    """The turn has ended."""
+    NEXT_PHASE = "next_phase"
+    """Main Phase 1 ended: the turn player picks the Battle or the End Phase (P3)."""
+    DAMAGE = "damage"
+    """Damage calculation: no player may act, nor move on (P1's exception)."""
+
+    @property
+    def actor(self) -> Actor:
+        if self in (Step.OPEN, Step.CHAIN):
+            return Actor.PRIORITY
+        if self in (Step.TURN_END, Step.DAMAGE):
+            return Actor.AUTOMATIC
+        if self is Step.OVER:
+            return Actor.OVER
+        return Actor.FORCED
+
+
+class Phase(StrEnum):
+    """The phase of the turn, in the order a turn runs through them (seed 002).
+
+    A scenario may start in any of the first six; the engine then plays the
+    turn to its end.  The Draw Phase starts after the normal draw.
+    """
+
+    DRAW = "draw"
+    STANDBY = "standby"
+    MAIN1 = "main1"
+    BATTLE = "battle"
+    MAIN2 = "main2"
+    END = "end"
+    TURN_END = "turn_end"
+    """The moment the turn ends (E1): only what E1 allows happens here."""
+    OVER = "over"
+
+
+class Cause(StrEnum):
+    """Why an effect is on the chain or a trigger is waiting (H1–H3, E1)."""
+
+    END_PHASE = "end_phase"
+    """Before the adjustment."""
+    ADJUSTMENT = "adjustment"
+    """The hand-size adjustment met its condition (H2); chaining to it is allowed (H1)."""
+    AFTER_ADJUSTMENT = "after_adjustment"
+    """Anything after the adjustment that the adjustment did not cause (H3, H5)."""
+    TURN_END = "turn_end"
+    """The end of the turn (E1)."""
+
+
+@slot_init
+@dataclass(frozen=True, slots=True)
+class Link:
+    """One chain link (spec R5)."""
+
+    source: int
+    name: str
+    label: str
+    key: str
+    controller: str
+    speed: int
+    cause: Cause
+    choice: Choice = Choice()
+    subjects: tuple[int, ...] = ()
+    card_activation: bool = False
+    card_type: str = ""
+    process: tuple[int, str] | None = None
+    lingering: Lingering | None = None
+    negated: bool = False
+
+
+@slot_init
+@dataclass(frozen=True, slots=True)
+class WaitingTrigger:
+    """A trigger whose condition was met and which waits to be put on a chain."""
+
+    source: int
+    key: str
+    controller: str
+    mandatory: bool
+    label: str
+    cause: Cause
+    subjects: tuple[int, ...] = ()
+
+
+Applying = tuple[tuple[tuple[int, str], EndPhaseEffect, Process], ...]
+"""A card's processes whose condition holds: (process id, effect, the Process R6 creates)."""
+
+
+class PositionTables:
+    """Lookups that hold for a position and every position reached from it:
+    the cards of a position never change name (a uid keeps its card) and the
+    date whose texts apply is the ruleset's.  Built once per set of names and
+    date (:func:`position_tables`), shared by every State of a search.
+
+    >>> t = position_tables(("ライトロード・マジシャン ライラ",), None)
+    >>> sorted(t.end_phase_names), sorted(t.quick_names)
+    (['ライトロード・マジシャン ライラ'], [])
+    """
+
+    __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
+                 "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
+                 "_applying", "performs", "interned")
+
+    def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
+        self.as_of = as_of
+        self.text: dict[str, CardText] = {name: text_at(name, as_of) for name in names}
+        """The text version in force of each card name of the position."""
+        texts = self.text.values()
+        self.continuous_kinds: frozenset[ContinuousKind] = frozenset(
+            eff.kind for t in texts for eff in t.continuous)
+        """The kinds of no-chain-link effect any card of the position has."""
+        self.trigger_events: frozenset[str] = frozenset(kind for t in texts for trig in t.triggers for kind in trig.on)
+        """The event kinds any card of the position has a trigger for."""
+        self.end_phase_names: frozenset[str] = frozenset(n for n, t in self.text.items() if t.end_phase)
+        """The names whose text has End Phase (or other phase) processes."""
+        self.quick_names: frozenset[str] = frozenset(n for n, t in self.text.items() if t.quick)
+        """The names whose text has a quick effect."""
+        self.end_phase: dict[tuple[str, str], tuple[EndPhaseEffect, ...]] = {}
+        """``(name, phase) ->`` the card's processes of that phase, in text order."""
+        for name, t in self.text.items():
+            for eff in t.end_phase:
+                key = (name, eff.phase)
+                self.end_phase[key] = self.end_phase.get(key, ()) + (eff,)
+        self.end_phase_local: frozenset[tuple[str, str]] = frozenset(
+            key for key, effs in self.end_phase.items() if all(is_card_local(e.applies) for e in effs))
+        """The ``end_phase`` keys whose every ``applies`` reads only the card and the turn player."""
+        self._applying: dict[tuple[str, str], dict[Card, Applying]] = {}
+        self.performs: dict[Process, Perform] = {}
+        """Process -> the action performing it with no choice to make (built once, shared by the positions)."""
+        self.interned: dict[Card, Card] = {}
+        """One Card object per card value moved in these positions (``Board._move`` interns the cards it
+        makes, so positions reached by different orders share them and compare fast)."""
+        self.quick_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.quick_names)
+        """The uids (in order) of the cards that have a quick effect."""
+        self.end_phase_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.end_phase_names)
+        """The uids (in order) of the cards that have phase processes."""
+        self.continuous_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if self.text[n].continuous)
+        """The uids (in order) of the cards that have no-chain-link effects."""
+        self.effects: dict[tuple[str, str], EndPhaseEffect | Trigger | QuickEffect] = {}
+        """``(name, key) ->`` the effect ``CardText.effect_named`` finds."""
+        for name, t in self.text.items():
+            for group in (t.end_phase, t.triggers, t.quick):
+                for item in group:
+                    self.effects.setdefault((name, item.key), item)
+
+    def applying(self, turn_player: str, phase: str) -> dict[Card, Applying]:
+        """A memo for R6: card -> its ``phase`` processes whose ``applies`` holds
+        (process id, effect, the Process R6 creates for it), for the cards whose ``(name, phase)`` is in ``end_phase_local`` (their
+        answer depends on the card and the turn player only)."""
+        key = (turn_player, phase)
+        found = self._applying.get(key)
+        if found is None:
+            found = self._applying[key] = {}
+        return found
+
+    def text_of(self, name: str) -> CardText:
+        """The text in force of ``name`` (any card name, also one not in the position)."""
+        found = self.text.get(name)
+        return found if found is not None else text_at(name, self.as_of)
+
+    def effect_named(self, name: str, key: str) -> EndPhaseEffect | Trigger | QuickEffect | None:
+        """``text_of(name).effect_named(key)``, looked up once."""
+        if name in self.text:
+            return self.effects.get((name, key))
+        return text_at(name, self.as_of).effect_named(key)
+
+
+@lru_cache(maxsize=1024)
+def position_tables(names: tuple[str, ...], as_of: datetime.date | None) -> PositionTables:
+    """The :class:`PositionTables` of a position whose cards have ``names`` (uid order)."""
+    return PositionTables(names, as_of)
+
+
+class PositionReader:
+    """The read API shared by :class:`State` and the mutable ``Board``.
+
+    Card conditions and effects receive either; both expose ``cards``,
+    ``decks``, ``anonymous`` (per player: deck, hand, graveyard counts of
+    unnamed cards), ``life``, ``lingering``, ``tables``, ``ruleset`` and
+    ``turn_player``, and read them only through these methods.
+    """
+
+    __slots__ = ()
+
+    cards: "tuple[Card, ...] | list[Card]"
+    decks: "tuple[tuple[int, ...], tuple[int, ...]] | list[list[int]]"
+    anonymous: "tuple[tuple[int, int, int], tuple[int, int, int]] | list[list[int]]"
+    life: "tuple[int, int] | list[int]"
+    lingering: "tuple[Lingering, ...] | list[Lingering]"
+    ruleset: "Ruleset"
+    turn_player: str
+
+    @property
+    def tables(self) -> "PositionTables":
+        """The position's fixed lookups (card texts, pre-check sets)."""
+        raise NotImplementedError
+
+    @property
+    def non_turn_player(self) -> str:
+        return other(self.turn_player)
+
+    @property
+    def as_of(self) -> datetime.date | None:
+        """The date whose card texts apply (None: today's texts)."""
+        return self.ruleset.as_of
+
+    def card(self, uid: int) -> Card:
+        return self.cards[uid]
+
+    def text(self, card: Card) -> CardText:
+        """The text version of ``card`` in force for this position."""
+        return self.tables.text_of(card.name)
+
+    def cards_in(self, player: str | None, zone: Zone) -> list[Card]:
+        """Cards of ``player`` (controller; None: both) in ``zone``; a deck in order, top first."""
+        if zone is Zone.DECK:
+            players = PLAYERS if player is None else (player,)
+            return [self.cards[u] for p in players for u in self.decks[player_index(p)]]
+        return [c for c in self.cards if c.zone is zone and (player is None or c.controller == player)]
+
+    def hand_size(self, player: str) -> int:
+        named = sum(1 for c in self.cards if c.zone is Zone.HAND and c.controller == player)
+        return named + self.anonymous[player_index(player)][1]
+
+    def lp(self, player: str) -> int:
+        return self.life[player_index(player)]
+
+    def is_negated(self, uid: int) -> bool:
+        """Whether a lingering effect negates the card's effects (e.g. Veiler)."""
+        if not self.lingering:
+            return False
+        for item in self.lingering:
+            if item.target == uid:
+                effect = self.tables.text_of(item.source).lingering_effect(item.effect)
+                if effect is not None and effect.negates:
+                    return True
+        return False
+
+    def continuous_effects(self, kind: ContinuousKind) -> Iterator[tuple[str, Card | None, Continuous]]:
+        """Every active no-chain-link effect of ``kind``: (controller, card or None, effect).
+
+        Sources: face-up cards' ``continuous`` (unless negated) and lingering
+        effects' ``continuous`` (Pikeru's Circle).
+        """
+        tables = self.tables
+        if kind not in tables.continuous_kinds and not self.lingering:
+            return
+        for uid in tables.continuous_uids:
+            c = self.cards[uid]
+            if c.zone is not Zone.FIELD:
+                continue
+            for eff in tables.text[c.name].continuous:
+                if eff.kind is kind and eff.active(c, self) and not self.is_negated(c.uid):  # type: ignore[arg-type]
+                    yield c.controller, c, eff
+        for item in self.lingering:
+            effect = tables.text_of(item.source).lingering_effect(item.effect)
+            if effect is None:
+                continue
+            for eff in effect.continuous:
+                if eff.kind is kind:
+                    yield item.controller, None, eff
+
+    def continuous_active(self, kind: ContinuousKind, controller: str | None = None) -> bool:
+        if kind not in self.tables.continuous_kinds and not self.lingering:
+            return False
+        return any(controller is None or who == controller for who, _c, _e in self.continuous_effects(kind))
+
+
+@dataclass(frozen=True, slots=True, eq=True)
+class State(PositionReader):
+    """An End Phase position.  Build one with ``toolkit.ocg.setup.initial_state``.
+
+    ``cards[uid].uid == uid`` for every card; ``decks`` lists each player's
+    named deck cards (uids, top first) above ``anonymous[p][0]`` unnamed ones;
+    ``anonymous[p]`` = (deck, hand, graveyard) counts of unnamed cards.
+    """
+
+    turn_player: str
+    ruleset: Ruleset
+    cards: tuple[Card, ...]
+    decks: tuple[tuple[int, ...], tuple[int, ...]]
+    anonymous: tuple[tuple[int, int, int], tuple[int, int, int]]
+    life: tuple[int, int]
+    step: Step = Step.OPEN
+    priority: str | None = None
+    passes: int = 0
+    forced: str | None = None
+    pending: tuple[Process, ...] = ()
+    done: frozenset[tuple[int, str]] = frozenset()
+    lingering: tuple[Lingering, ...] = ()
+    chain: tuple[Link, ...] = ()
+    waiting: tuple[WaitingTrigger, ...] = ()
+    adjusted: bool = False
+    after_chain: str | None = None
+    skipped: frozenset[str] = frozenset()
+    phase: Phase = Phase.END
+    declared: bool = False
+    """The chain being built answers the turn player's declaration to move on
+    (set only where it matters: under a ruleset where the phase then moves on, V2)."""
+    attacker: int = -1
+    """The uid of the monster whose attack is under way (Battle Phase), or -1."""
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+    _tables: PositionTables | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "_hash",
+            hash(
+                (
+                    self.turn_player, self.cards, self.decks, self.anonymous, self.life,
+                    self.step, self.priority, self.passes, self.forced, self.pending,
+                    self.done, self.lingering, self.chain, self.waiting, self.adjusted,
+                    self.after_chain, self.skipped, self.phase, self.declared, self.attacker,
+                )
+            ),
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @property
+    def tables(self) -> PositionTables:
+        """The position's fixed lookups (computed once, then handed on to successors)."""
+        found = self._tables
+        if found is None:
+            found = position_tables(tuple(c.name for c in self.cards), self.ruleset.as_of)
+            object.__setattr__(self, "_tables", found)
+        return found
+
+    def evolve(self, **changes: object) -> State:
+        """This state with ``changes`` (like ``dataclasses.replace``, without its
+        per-call field validation; the position tables are handed on)."""
+        new = object.__new__(State)
+        for name, put in _STATE_SLOTS:
+            put(new, changes[name] if name in changes else getattr(self, name))
+        new.__post_init__()
+        object.__setattr__(new, "_tables", self._tables if "cards" not in changes else None)
+        return new
+
+    # --- who acts -------------------------------------------------------
+
+    @property
+    def actor(self) -> Actor:
+        return self.step.actor
+
+    @property
+    def acting_player(self) -> str | None:
+        """The player to choose now (None when AUTOMATIC or OVER)."""
+        if self.step in (Step.OPEN, Step.CHAIN):
+            return self.priority
+        if self.step in (Step.FORCED, Step.TRIGGERS):
+            return self.forced
+        if self.step in (Step.ADJUST, Step.NEXT_PHASE):
+            return self.turn_player
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.step is Step.OVER
+
+    def pending_of(self, player: str, *, mandatory: bool | None = None) -> tuple[Process, ...]:
+        return tuple(
+            p for p in self.pending
+            if p.controller == player and (mandatory is None or p.mandatory == mandatory)
+        )
+
+    # --- summaries ------------------------------------------------------
+
+    def summary(self) -> PositionSummary:
+        """The position by card names (what an Outcome keeps)."""
+        rows = []
+        for p in PLAYERS:
+            for zone in (Zone.HAND, Zone.FIELD, Zone.GY, Zone.BANISHED, Zone.DECK):
+                if zone is Zone.DECK:
+                    names = tuple(self.cards[u].name for u in self.decks[player_index(p)])
+                else:
+                    names = tuple(sorted(c.name for c in self.cards if c.zone is zone and c.controller == p))
+                rows.append((p, zone.value, names))
+        anonymous = []
+        for p in PLAYERS:
+            deck, hand, gy = self.anonymous[player_index(p)]
+            anonymous.extend([(p, Zone.DECK.value, deck), (p, Zone.HAND.value, hand), (p, Zone.GY.value, gy)])
+        return PositionSummary(
+            zones=tuple(rows),
+            life=tuple((p, self.life[player_index(p)]) for p in PLAYERS),
+            anonymous=tuple(anonymous),
+        )
+
+    def describe(self) -> str:
+        """One line: step, who acts, passes, pending processes."""
+        who = self.acting_player or "-"
+        pend = ", ".join(p.label for p in self.pending) or "none"
+        extra = f"; chain: {len(self.chain)}" if self.chain else ""
+        adj = "; adjusted" if self.adjusted else ""
+        where = "" if self.phase in (Phase.END, Phase.TURN_END, Phase.OVER) else f"[{self.phase.value}] "
+        attack = f"; attack by {self.cards[self.attacker].shown()}" if self.attacker >= 0 else ""
+        return f"{where}{self.step.value} ({who}), passes {self.passes}; pending: {pend}{extra}{adj}{attack}"
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        rows = []
+        for p in PLAYERS:
+            role = "TP" if p == self.turn_player else "NTP"
+            for zone in (Zone.HAND, Zone.FIELD, Zone.GY, Zone.BANISHED):
+                cards = [c for c in self.cards if c.zone is zone and c.controller == p]
+                names = ", ".join(
+                    esc(c.shown()) + (" <i>(negated)</i>" if self.is_negated(c.uid) else "") for c in cards
+                )
+                extra = self.anonymous[player_index(p)]
+                unnamed = {Zone.HAND: extra[1], Zone.GY: extra[2]}.get(zone, 0)
+                if unnamed:
+                    names += f" +{unnamed} unnamed"
+                rows.append(f"<tr><td>{p} ({role})</td><td>{zone.value}</td><td>{names}</td></tr>")
+            rows.append(
+                f"<tr><td>{p} ({role})</td><td>deck / LP</td>"
+                f"<td>{len(self.decks[player_index(p)]) + self.anonymous[player_index(p)][0]} cards"
+                f" / {self.life[player_index(p)]} LP</td></tr>"
+            )
+        pending = "".join(
+            f"<li>{esc(x.label)} — {x.controller}, {'mandatory' if x.mandatory else 'optional'}"
+            f", {'chain link' if x.chain_link else 'no chain link'} (R6 kind {int(x.kind)})</li>"
+            for x in self.pending
+        )
+        return (
+            f"<div><b>{PHASE_TITLES.get(self.phase, 'End Phase')}</b> — ruleset <code>{esc(self.ruleset.name)}</code>; "
+            f"{esc(self.describe())}"
+            f"<table>{''.join(rows)}</table>"
+            f"<div>Pending processes:<ul>{pending or '<li>none</li>'}</ul></div></div>"
+        )
+
+
+_STATE_FIELDS: tuple[str, ...] = tuple(
+    name for name, f in State.__dataclass_fields__.items() if f.init)
+"""The fields a State is built from (everything but the cached hash and tables)."""
+
+_STATE_SLOTS: tuple[tuple[str, Callable[[State, object], None]], ...] = tuple(
+    (name, State.__dict__[name].__set__) for name in _STATE_FIELDS)
+"""Each field's name and slot setter: a frozen dataclass's ``__init__`` calls
+``object.__setattr__`` by name per field; the slot descriptors set them directly."""
+
+
+def build_state(values: Iterable[object], tables: PositionTables | None) -> State:
+    """A State from its field values in ``_STATE_FIELDS`` order (what ``State(*values)``
+    builds, faster) with its position tables already known (None: computed when asked)."""
+    new = object.__new__(State)
+    for (_name, put), value in zip(_STATE_SLOTS, values):
+        put(new, value)
+    new.__post_init__()
+    object.__setattr__(new, "_tables", tables)
+    return new
+
+
+PHASE_TITLES: dict[Phase, str] = {
+    Phase.DRAW: "Draw Phase",
+    Phase.STANDBY: "Standby Phase",
+    Phase.MAIN1: "Main Phase 1",
+    Phase.BATTLE: "Battle Phase",
+    Phase.MAIN2: "Main Phase 2",
+    Phase.END: "End Phase",
+}
+
+
+def is_monster(card: Card) -> bool:
+    return behaviour(card.name).is_monster
