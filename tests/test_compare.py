@@ -7,7 +7,8 @@ import pandas as pd
 import pytest
 
 import toolkit
-from toolkit.compare import Comparison, compare, line_text, ordering_dependence, video_game_variant
+from toolkit.compare import Comparison, compare, line_text
+from toolkit.paper_vs_video import ordering_dependence, video_game_variant
 from toolkit.engine import explore, initial_state, legal_actions, transition
 from toolkit.ocg.rulesets import RULESETS, VIDEO_GAME
 from toolkit.core.values import Outcome

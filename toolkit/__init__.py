@@ -78,12 +78,13 @@ __all__ += [
 from toolkit.history import changes, run_ruling, supersession_explanations, timeline_links, verify_rulings
 
 __all__ += ["changes", "run_ruling", "supersession_explanations", "timeline_links", "verify_rulings"]
-from toolkit.compare import Comparison, compare, ordering_dependence
+from toolkit.compare import Comparison, compare
+from toolkit.paper_vs_video import ordering_dependence
 from toolkit.ocg.rulesets import VIDEO_GAME
 
 __all__ += ["VIDEO_GAME", "Comparison", "compare", "ordering_dependence"]
-from toolkit import duel_masters
+from toolkit import duel_masters, games
 from toolkit.side_by_side import compare_games
 
-__all__ += ["compare_games", "duel_masters"]
+__all__ += ["compare_games", "duel_masters", "games"]
 __version__ = "0.1.0"

@@ -29,14 +29,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.duel_masters.rules import FLAGS as DM_FLAGS, TurnEndRules, rules_names as dm_rules_names
-from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios as dm_seed_scenarios
-from toolkit.duel_masters.scenario import load_scenario as dm_load_scenario, seed_scenario as dm_seed_scenario
 from toolkit.errors import ScenarioError, ToolkitError
-from toolkit.ocg.scenario import OtherGameScenario, Scenario, list_seed_scenarios, load_scenario, seed_scenario
+from toolkit.games import game_of, load_any_scenario, registered_games, shipped_scenario
 
 if TYPE_CHECKING:
-    from toolkit.ocg.rulesets import Ruleset
     from toolkit.core.search import Exploration, Resolution
     from toolkit.core.trace import LineStep
     from toolkit.core.values import Event, Outcome
@@ -85,31 +81,36 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _scenario(args: argparse.Namespace) -> Scenario | DMScenario:
-    """The scenario FILE names (a file, else a shipped example of either game),
-    with --date/--ruleset applied (Duel Masters rulings are undated: --ruleset only)."""
+Scenario = Any
+"""A scenario of any registered game."""
+Rules = Any
+"""A rule set of any registered game."""
+
+
+def _shipped_names() -> set[str]:
+    return {n for g in registered_games() for n in g.scenario_names()}
+
+
+def _scenario(args: argparse.Namespace) -> Scenario:
+    """The scenario FILE names (a file, else a shipped example of any game),
+    with --date/--ruleset applied (a game whose rulings are undated takes
+    --ruleset only)."""
     given: str = args.file
     path = Path(given)
     shipped = not path.exists() and os.sep not in given and not given.endswith((".yaml", ".yml"))
-    scenario: Scenario | DMScenario
-    if shipped and given in list_seed_scenarios():
-        scenario = seed_scenario(given)
-    elif shipped and given in dm_seed_scenarios():
-        scenario = dm_seed_scenario(given)
+    scenario: Scenario
+    if shipped and given in _shipped_names():
+        scenario = shipped_scenario(given)
     else:
-        try:
-            scenario = load_scenario(path)
-        except OtherGameScenario:
-            scenario = dm_load_scenario(path)
-    if isinstance(scenario, DMScenario):
-        if args.date is not None:
-            raise ScenarioError("Duel Masters scenarios are undated: use --ruleset "
-                                f"({', '.join(dm_rules_names())})", field="date", file=scenario.source)
-        return scenario.under(args.ruleset) if args.ruleset is not None else scenario
+        scenario = load_any_scenario(path)
+    game = game_of(scenario)
     if args.date is not None:
-        scenario = scenario.at(args.date)
-    elif args.ruleset is not None:
-        scenario = scenario.under(args.ruleset)
+        if not game.dated:
+            raise ScenarioError(f"{game.title} scenarios are undated: use --ruleset "
+                                f"({', '.join(game.ruleset_names())})", field="date", file=scenario.source)
+        return scenario.at(args.date)
+    if args.ruleset is not None:
+        return scenario.under(args.ruleset)
     return scenario
 
 
@@ -159,7 +160,7 @@ def _outcome(outcome: Outcome) -> dict[str, Any]:
     }
 
 
-def _ruleset(rules: Ruleset | TurnEndRules) -> dict[str, Any]:
+def _ruleset(rules: Rules) -> dict[str, Any]:
     return {
         "name": rules.name,
         "as_of": rules.as_of.isoformat() if rules.as_of is not None else None,
@@ -167,9 +168,9 @@ def _ruleset(rules: Ruleset | TurnEndRules) -> dict[str, Any]:
     }
 
 
-def _header(scenario: Scenario | DMScenario, rules: Ruleset | TurnEndRules) -> dict[str, Any]:
+def _header(scenario: Scenario, rules: Rules) -> dict[str, Any]:
     return {
-        "game": "duel_masters" if isinstance(scenario, DMScenario) else "ocg",
+        "game": game_of(scenario).name,
         "title": scenario.title,
         "source": scenario.source,
         "turn_player": scenario.turn_player,
@@ -194,21 +195,20 @@ def _events_text(events: Sequence[Event]) -> str:
     return "; ".join(parts)
 
 
-def _header_text(scenario: Scenario | DMScenario, rules: Ruleset | TurnEndRules) -> list[str]:
-    from toolkit.ocg.rulesets import FLAG_HISTORY
-
+def _header_text(scenario: Scenario, rules: Rules) -> list[str]:
+    game = game_of(scenario)
     lines = [scenario.title]
     if scenario.source:
         lines.append(f"  from {scenario.source}")
-    if isinstance(rules, TurnEndRules):
-        lines.append(f"Rules: Duel Masters Turn End Step, {rules.name}; turn player {scenario.turn_player}")
-        for name, flag in DM_FLAGS.items():
-            lines.append(f"  {flag.rule:<5} {name} = {getattr(rules, name)}")
-    else:
+    if game.dated:
         texts = rules.as_of.isoformat() if rules.as_of is not None else "today"
         lines.append(f"Rules: {rules.name} (card texts as of {texts}); turn player {scenario.turn_player}")
-        for history in FLAG_HISTORY:
-            lines.append(f"  {history.rule:<3} {history.flag} = {getattr(rules, history.flag)}")
+    else:
+        lines.append(f"Rules: {game.title} {game.step}, {rules.name}; turn player {scenario.turn_player}")
+    flags = game.flags()
+    width = max([3, *(len(f.rule) for f in flags)])
+    for flag in flags:
+        lines.append(f"  {flag.rule:<{width}} {flag.name} = {getattr(rules, flag.name)}")
     if scenario.rulings:
         lines.append(f"Rulings: {', '.join(scenario.rulings)}")
     return lines
@@ -335,14 +335,13 @@ def _rulings(args: argparse.Namespace) -> int:
 
 def _scenarios(args: argparse.Namespace) -> int:
     rows = []
-    for name in list_seed_scenarios():
-        s = seed_scenario(name)
-        when = s.date.isoformat() if s.date is not None else (s.ruleset or "ocg")
-        rows.append({"name": name, "game": "ocg", "rules": when, "title": s.title, "rulings": list(s.rulings)})
-    for name in dm_seed_scenarios():
-        d = dm_seed_scenario(name)
-        rows.append({"name": name, "game": "duel_masters", "rules": d.ruleset or "duel_masters", "title": d.title,
-                     "rulings": list(d.rulings)})
+    for game in registered_games():
+        for name in game.scenario_names():
+            s = game.seed_scenario(name)
+            day = getattr(s, "date", None)
+            when = day.isoformat() if day is not None else (s.ruleset or game.today().name)
+            rows.append({"name": name, "game": game.name, "rules": when, "title": s.title,
+                         "rulings": list(s.rulings)})
     if args.json:
         _print_json(rows)
         return 0

@@ -28,18 +28,15 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from toolkit.duel_masters.rules import RULES as DM_RULES, TurnEndRules, get_rules
-from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios as dm_seed_scenarios
-from toolkit.duel_masters.scenario import seed_scenario as dm_seed_scenario
-from toolkit.ocg.rulesets import RULESETS, VIDEO_GAME, Ruleset, UnknownRulesetError, get_ruleset
+from toolkit.core.game import Game, UnknownGameError
+from toolkit.core.rulesets import UnknownRulesetError
 from toolkit.core.search import Exploration, explore
 from toolkit.core.trace import LineStep
 from toolkit.core.values import Event, Outcome, sorted_events
-from toolkit.ocg.video_game import ProcessOrder, reversed_kind_order, video_game_process_order
 from toolkit.errors import ScenarioError
-from toolkit.ocg.scenario import Scenario, seed_scenario
+from toolkit.games import DEFAULT_GAME, game_named, game_of, rules_game, shipped_scenario
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -50,9 +47,7 @@ __all__ = [
     "compare",
     "default_rulesets",
     "line_text",
-    "ordering_dependence",
     "ruling_answers",
-    "video_game_variant",
 ]
 
 _QUIET_DETAIL = frozenset({"activated", "resolved", "performed", "negated"})
@@ -192,51 +187,55 @@ class Comparison:
                 f"<tbody>{''.join(body)}</tbody></table></div>")
 
 
-AnyScenario = Scenario | DMScenario
-AnyRules = Ruleset | TurnEndRules
+AnyScenario = Any
+"""A scenario of any registered game."""
+AnyRules = Any
+"""A rule set of any registered game."""
 
 
 def _scenario(scenario: AnyScenario | str) -> AnyScenario:
-    if isinstance(scenario, (Scenario, DMScenario)):
-        return scenario
     if isinstance(scenario, str):
-        if scenario.removesuffix(".yaml") in dm_seed_scenarios() or scenario.startswith("duel_masters/"):
-            return dm_seed_scenario(scenario.removeprefix("duel_masters/"))
-        return seed_scenario(scenario)
-    raise ScenarioError(f"expected a Scenario or the name of a shipped scenario, got {type(scenario).__name__}",
-                        field="scenario")
+        return shipped_scenario(scenario)
+    try:
+        game_of(scenario)
+    except UnknownGameError:
+        raise ScenarioError(f"expected a scenario or the name of a shipped scenario, got {type(scenario).__name__}",
+                            field="scenario") from None
+    return scenario
 
 
-def _ruleset(value: str | AnyRules, where: str, file: str | None, game: str = "ocg") -> AnyRules:
-    """A ruleset of ``game`` by name or value (a ruleset of the other game is refused)."""
-    wanted: type = TurnEndRules if game == "duel_masters" else Ruleset
-    if isinstance(value, (Ruleset, TurnEndRules)):
-        if not isinstance(value, wanted):
-            raise ScenarioError(f"{value.name!r} is a ruleset of the other game; this scenario is {game}",
-                                field=where, file=file)
+def _ruleset(value: str | AnyRules, where: str, file: str | None, game: Game) -> AnyRules:
+    """A rule set of ``game`` by name or value (a rule set of another game is refused)."""
+    if isinstance(value, game.rules_type):
         return value
     if not isinstance(value, str):
-        raise ScenarioError(f"expected a ruleset name or a Ruleset, got {value!r}", field=where, file=file)
+        try:
+            owner = game_of(value)
+        except UnknownGameError:
+            raise ScenarioError(f"expected a ruleset name or a ruleset, got {value!r}", field=where,
+                                file=file) from None
+        raise ScenarioError(f"{value.name!r} is a ruleset of another game ({owner.title}); this scenario is "
+                            f"{game.title}", field=where, file=file)
     try:
-        return get_rules(value) if game == "duel_masters" else get_ruleset(value)
+        return game.ruleset(value)
     except UnknownRulesetError as exc:
         raise ScenarioError(str(exc), field=where, file=file) from None
 
 
 def default_rulesets(scenario: AnyScenario | str) -> tuple[str, ...]:
-    """What :func:`compare` contrasts when no rulesets are given: the OCG and
-    the video games; for Duel Masters, seed 004's rules and each registered
-    counterfactual variant.
+    """What :func:`compare` contrasts when no rulesets are given: the game's
+    own choice (the OCG: today's rules and the video games; Duel Masters: seed
+    004's rules and each registered counterfactual variant).
 
     >>> default_rulesets("dm_moffle_zanjibar")[:2]
     ('duel_masters', 'dm-durations-first')
     """
-    return tuple(DM_RULES) if isinstance(_scenario(scenario), DMScenario) else ("ocg", VIDEO_GAME)
+    return game_of(_scenario(scenario)).variants()
 
 
 def compare(scenario: AnyScenario | str, rulesets: Sequence[str | AnyRules] | None = None, *,
             max_states: int = 200_000) -> Comparison:
-    """Explore ``scenario`` (a Scenario or a shipped scenario's name, of either
+    """Explore ``scenario`` (a scenario or a shipped scenario's name, of any
     game) under each of ``rulesets`` (names or ruleset values; None:
     :func:`default_rulesets`) and line the outcomes up.
 
@@ -249,10 +248,10 @@ def compare(scenario: AnyScenario | str, rulesets: Sequence[str | AnyRules] | No
     """
     position = _scenario(scenario)
     file = position.source
-    game = "duel_masters" if isinstance(position, DMScenario) else "ocg"
+    game = game_of(position)
     if rulesets is None:
         rulesets = default_rulesets(position)
-    if isinstance(rulesets, (str, Ruleset, TurnEndRules)) or len(rulesets) < 2:
+    if isinstance(rulesets, str) or isinstance(rulesets, game.rules_type) or len(rulesets) < 2:
         raise ScenarioError("compare needs at least two rulesets, e.g. ['ocg', 'video_game']", field="rulesets",
                             file=file)
     rules = [_ruleset(r, f"rulesets[{i}]", file, game) for i, r in enumerate(rulesets)]
@@ -276,45 +275,7 @@ def compare(scenario: AnyScenario | str, rulesets: Sequence[str | AnyRules] | No
     return Comparison(position.title, names, found, tuple(outcomes))
 
 
-def video_game_variant(order: ProcessOrder, name: str) -> Ruleset:
-    """The video-game ruleset with another system order (to test the V1 assumption)."""
-    return RULESETS[VIDEO_GAME].with_flags(process_order=order, name=name)
-
-
-DEFAULT_ORDERS: Mapping[str, ProcessOrder] = {
-    VIDEO_GAME: video_game_process_order,
-    "video_game/reversed kinds": reversed_kind_order,
-}
-"""The assumed system order and the alternative the notebook tests it against."""
-
-
-def ordering_dependence(scenario: Scenario | str, orders: Mapping[str, ProcessOrder] = DEFAULT_ORDERS, *,
-                        base: str | Ruleset = "ocg") -> pd.DataFrame:
-    """Which outcomes reachable under ``base`` (the OCG) are lost in the video
-    games, under each candidate system order: one row per outcome lost under
-    at least one order, a boolean column per order (True: still reachable),
-    and ``depends_on_order`` (lost under some orders only).  Outcomes lost
-    under every order do not depend on the ordering assumption."""
-    import pandas as pd
-
-    variants = [video_game_variant(order, name) if name != VIDEO_GAME or order is not video_game_process_order
-                else RULESETS[VIDEO_GAME] for name, order in orders.items()]
-    result = compare(scenario, [base, *variants])
-    base_name = result.rulesets[0]
-    rows = []
-    for o in result.reachable_in(base_name):
-        kept = {name: o.reachable(i + 1) for i, name in enumerate(orders)}
-        if all(kept.values()):
-            continue
-        rows.append({"outcome": o.description, **kept, "depends_on_order": any(kept.values()),
-                     "example": line_text(o.examples[0] or ())})
-    columns = ["outcome", *orders, "depends_on_order", "example"]
-    frame = pd.DataFrame(rows, columns=columns)
-    return frame.astype({"outcome": "string", "example": "string", "depends_on_order": "bool",
-                         **{name: "bool" for name in orders}})
-
-
-def ruling_answers(rulings: pd.DataFrame, rulesets: Sequence[str | Ruleset] = (VIDEO_GAME,)) -> pd.DataFrame:
+def ruling_answers(rulings: pd.DataFrame, rulesets: Sequence[str | AnyRules] = ("video_game",)) -> pd.DataFrame:
     """Each ruling's check (rows of the rulings table that have one, of the
     game the rulesets belong to) answered
     under the ruling's own rules (its date, or the ruleset it names) and
@@ -325,13 +286,10 @@ def ruling_answers(rulings: pd.DataFrame, rulesets: Sequence[str | Ruleset] = (V
     from toolkit.history import ruling_ruleset
     from toolkit.ruling_checks import parse_check, run_check
 
-    from toolkit.history import _scenario as shipped_scenario
-
-    game = "duel_masters" if any(isinstance(r, TurnEndRules) or (isinstance(r, str) and r in DM_RULES)
-                                 for r in rulesets) else "ocg"
+    game = rules_game(rulesets[0]) if rulesets else game_named(DEFAULT_GAME)
     others = [_ruleset(r, f"rulesets[{i}]", None, game) for i, r in enumerate(rulesets)]
     rows = []
-    chosen = rulings[rulings["check"].notna() & (rulings["game"] == game)]
+    chosen = rulings[rulings["check"].notna() & (rulings["game"] == game.name)]
     for _, row in chosen.sort_values("ruling_id").iterrows():
         data = {str(k): v for k, v in row.to_dict().items()}
         names = [str(n) for n in data["scenario"]]

@@ -332,60 +332,55 @@ def _text_or_none(value: Any) -> str | None:
 
 
 def _shipped(name: str) -> Any:
-    """A shipped scenario of either game by name (Duel Masters ones: ``dm_…``)."""
-    from toolkit.duel_masters import list_seed_scenarios as dm_names, seed_scenario as dm_scenario
-    from toolkit.ocg.scenario import seed_scenario
+    """A shipped scenario of any game by name."""
+    from toolkit.games import shipped_scenario
 
-    return dm_scenario(name) if name in dm_names() else seed_scenario(name)
+    return shipped_scenario(name)
 
 
 def _examples_citing(ruling_ids: set[str]) -> list[str]:
-    from toolkit.duel_masters import list_seed_scenarios as dm_names
-    from toolkit.ocg.scenario import list_seed_scenarios
+    from toolkit.games import registered_games
 
     return [
         name
-        for name in list_seed_scenarios() + dm_names()
-        if ruling_ids.intersection(_shipped(name).rulings)
+        for game in registered_games()
+        for name in game.scenario_names()
+        if ruling_ids.intersection(game.seed_scenario(name).rulings)
     ]
 
 
+def _rules_label(scenario: Any) -> str:
+    """The rules a shipped example is run under, in words: its rule set, its date,
+    or today's rules of its game."""
+    from toolkit.games import game_of
+
+    game = game_of(scenario)
+    if scenario.ruleset is not None:
+        return str(scenario.ruleset)
+    day = getattr(scenario, "date", None)
+    if game.dated:
+        return day.isoformat() if day is not None else f"today ({game.today().name})"
+    return str(game.today().name)
+
+
 def run_shipped_example(name: str, card: str) -> ArticleExample:
-    """Run a shipped scenario (of either game) with the engine's default policy (both pass)."""
-    from toolkit.duel_masters import DMScenario
-    from toolkit.engine import resolve
-    from toolkit.ocg.scenario import base_name
+    """Run a shipped scenario (of any game) with the engine's default policy (both pass)."""
+    from toolkit.core.search import resolve
 
     scenario = _shipped(name)
     result = resolve(scenario)
     outcome = result.outcome
-    if isinstance(scenario, DMScenario):
-        rules = scenario.ruleset or "duel_masters"
-        names = {label.split("#")[0] for _p, _z, _c, label in scenario.labels()}
-    else:
-        rules = scenario.ruleset if scenario.ruleset is not None else (
-            scenario.date.isoformat() if scenario.date is not None else "today (ocg)"
-        )
-        names = {base_name(n) for n in _scenario_names(scenario)}
     return ArticleExample(
         name=name,
         title=scenario.title,
-        rules=rules,
+        rules=_rules_label(scenario),
         rulings=tuple(scenario.rulings),
         outcome=outcome.text(),
         card_activated=outcome.has("activated", card),
         trace=result.trace,
         as_of=result.start.ruleset.as_of,
-        card_in_scenario=card in names,
+        card_in_scenario=card in scenario.card_names(),
     )
-
-
-def _scenario_names(scenario: Any) -> list[str]:
-    names = []
-    for player in scenario.players.values():
-        names += list(player.hand) + list(player.deck)
-        names += [c.name for zone in (player.field, player.graveyard, player.banished) for c in zone]
-    return names
 
 
 # --------------------------------------------------------------------------

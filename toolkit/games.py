@@ -7,7 +7,7 @@ game.  Below, the cross-game helpers everything above the seam uses: a
 shipped scenario by name, a scenario file of any game, the game of a rule set.
 
 >>> [g.name for g in registered_games()]
-['duel_masters', 'ocg']
+['ocg', 'duel_masters']
 >>> type(shipped_scenario("duel_masters/dm_moffle_zanjibar")).__name__
 'DMScenario'
 """
@@ -31,6 +31,7 @@ __all__ = [
     "Game",
     "game_named",
     "game_of",
+    "game_of_rules_type",
     "game_of_scenario_data",
     "load_any_scenario",
     "parse_any_scenario",
@@ -48,21 +49,21 @@ DEFAULT_GAME = "ocg"
 
 def shipped_scenario_names() -> tuple[str, ...]:
     """Every shipped scenario of every game, as ``folder/stem`` (a game's folder)
-    or ``stem`` (the top-level folder), sorted by game then name."""
+    or ``stem`` (the top-level folder), game by game in registration order."""
     return tuple(g.shipped_name(n) for g in registered_games() for n in g.scenario_names())
 
 
 def _owner(name: str) -> tuple[Game, str]:
-    stem = name.removesuffix(".yaml")
-    folder, _, rest = stem.rpartition("/")
+    """The game a shipped scenario name belongs to, and the name its game knows it by."""
+    folder, _, rest = name.rpartition("/")
     for game in registered_games():
         if folder and game.scenario_folder == folder:
             return game, rest
     if not folder:
-        owners = [g for g in registered_games() if stem in g.scenario_names()]
+        owners = [g for g in registered_games() if name.removesuffix(".yaml") in g.scenario_names()]
         if owners:
-            return owners[0], stem
-    return game_named(DEFAULT_GAME), stem
+            return owners[0], name
+    return game_named(DEFAULT_GAME), name
 
 
 def shipped_scenario(name: str) -> Any:
@@ -100,6 +101,14 @@ def load_any_scenario(path: str | os.PathLike[str]) -> Any:
     """A scenario file of any game."""
     file = os.fspath(path)
     return scenario_from_data(read_yaml_file(file), file)
+
+
+def game_of_rules_type(rules_type: type) -> Game:
+    """The game whose rule sets are of ``rules_type``."""
+    for game in registered_games():
+        if game.rules_type is rules_type:
+            return game
+    raise TypeError(f"no registered game has rule sets of type {rules_type.__name__}")
 
 
 def rules_game(rules: object) -> Game:

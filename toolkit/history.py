@@ -95,45 +95,34 @@ class HistoryError(ToolkitError):
 
 def ruling_ruleset(row: Mapping[str, Any]) -> Ruleset:
     """The rules a ruling is re-derived under: its named ``ruleset`` (undated
-    rulings), else ``ruleset_at(date)``; today's rules when it has neither.
+    rulings), else the rules of its game at its date; today's rules when it has
+    neither (or when its game is undated).
 
     >>> ruling_ruleset({"ruling_id": "x", "ruleset": "ocg-2011", "date": pd.NaT}).name
     'ocg-2011'
     >>> ruling_ruleset({"ruling_id": "x", "ruleset": pd.NA, "date": pd.Timestamp("2013-03-30")}).name
     'ocg@2013-03-30'
     """
-    from toolkit.ocg.rulesets import UnknownRulesetError, get_ruleset, ruleset_at
+    from toolkit.core.rulesets import UnknownRulesetError
+    from toolkit.games import DEFAULT_GAME, game_named
 
+    game = game_named(str(row.get("game") or DEFAULT_GAME))
     name = row.get("ruleset")
-    if row.get("game") == "duel_masters":
-        from toolkit.duel_masters.rules import get_rules
-
-        try:
-            return get_rules(name if isinstance(name, str) and name else "duel_masters")  # type: ignore[return-value]
-        except UnknownRulesetError as exc:
-            raise HistoryError(f"{row.get('ruling_id')}: {exc}") from None
+    when = row.get("date")
+    day = None if when is None or pd.isna(when) else pd.Timestamp(when).date()
     try:
-        if isinstance(name, str) and name:
-            return get_ruleset(name)
+        return game.rules_for(name if isinstance(name, str) and name else None, day)  # type: ignore[no-any-return]
     except UnknownRulesetError as exc:
         raise HistoryError(f"{row.get('ruling_id')}: {exc}") from None
-    when = row.get("date")
-    if when is None or pd.isna(when):
-        return get_ruleset("ocg")
-    return ruleset_at(pd.Timestamp(when).date())
 
 
 @lru_cache(maxsize=None)
 def _scenario(name: str) -> Scenario:
-    """A shipped scenario by its file name under datasets/scenarios/ (Duel
-    Masters ones live in ``duel_masters/``)."""
-    from toolkit.ocg.scenario import seed_scenario
+    """A shipped scenario by its file name under datasets/scenarios/ (a game's
+    own folder first, as in ``folder/name.yaml``)."""
+    from toolkit.games import shipped_scenario
 
-    if name.startswith("duel_masters/"):
-        from toolkit.duel_masters.scenario import seed_scenario as dm_seed_scenario
-
-        return dm_seed_scenario(name.split("/", 1)[1])  # type: ignore[return-value]
-    return seed_scenario(name)
+    return shipped_scenario(name)  # type: ignore[no-any-return]
 
 
 def _scenarios(rid: str, names: Sequence[str]) -> dict[str, Scenario]:
@@ -154,25 +143,28 @@ def _check(rid: str, text: str) -> Check:
         raise HistoryError(str(exc)) from None
 
 
-def _era(as_of: datetime.date | None) -> int:
-    """How many card-text changes are in force at ``as_of`` (None: all)."""
-    dates = _card_text_dates()
-    if as_of is None:
+def _era(rules: Any) -> int:
+    """How many card-text changes of the rules' game are in force at its date (None: all)."""
+    dates = _card_text_dates(type(rules).__name__, type(rules).__module__)
+    if rules.as_of is None:
         return len(dates)
-    return sum(1 for d in dates if d <= as_of)
+    return sum(1 for d in dates if d <= rules.as_of)
 
 
-@lru_cache(maxsize=1)
-def _card_text_dates() -> tuple[datetime.date, ...]:
-    from toolkit.ocg.rulesets import rule_change_dates
+@lru_cache(maxsize=None)
+def _card_text_dates(type_name: str, module: str) -> tuple[datetime.date, ...]:
+    from toolkit.games import registered_games
 
-    return tuple(sorted({c.date for c in rule_change_dates() if c.kind == "card_text"}))
+    game = next(g for g in registered_games()
+                if (g.rules_type.__name__, g.rules_type.__module__) == (type_name, module))
+    changes = game.rule_changes()
+    return tuple(sorted({c.date for c in changes if c.kind == "card_text"}))
 
 
 def _rules_key(rules: Ruleset) -> tuple[Any, ...]:
     """What decides a run: the flag values and the card-text era (not the name)."""
     values = tuple(getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name not in ("name", "as_of"))
-    return values + (_era(rules.as_of),)
+    return values + (_era(rules),)
 
 
 _RUNS: dict[tuple[Any, ...], CheckResult] = {}
@@ -268,8 +260,6 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     started = time.perf_counter()
     try:
         own = _run(text, check, names, scenarios, rules)
-        from toolkit.ocg.rulesets import get_ruleset
-
         today = _run(text, check, names, scenarios, _today_rules(rules))
         deciding = _deciding_changes(text, check, names, scenarios, rules, own.value)
         decided, shown = _decided_by(check, scenarios, rules, own, deciding)
@@ -284,73 +274,20 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
 
 
 def _today_rules(rules: Ruleset) -> Ruleset:
-    """Today's rules of the ruling's game (Duel Masters' are undated: seed 004's)."""
-    from toolkit.ocg.rulesets import get_ruleset
+    """Today's rules of the ruling's game."""
+    from toolkit.games import game_of
 
-    if _is_duel_masters(rules):
-        from toolkit.duel_masters.rules import get_rules
-
-        return get_rules("duel_masters")  # type: ignore[return-value]
-    return get_ruleset("ocg")
-
-
-def _is_duel_masters(rules: object) -> bool:
-    from toolkit.duel_masters.rules import TurnEndRules
-
-    return isinstance(rules, TurnEndRules)
-
-
-def _dm_deciding_flags(text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
-                       rules: Any, value: bool) -> tuple[str, ...]:
-    """The Turn End Step flags whose other value flips a Duel Masters answer,
-    with the rule they read and the rulings that pin them."""
-    from toolkit.duel_masters.rules import FLAGS
-
-    found = []
-    for name, flag in FLAGS.items():
-        current = getattr(rules, name)
-        variant = rules.with_flags(**{name: not current})
-        if _run(text, check, names, scenarios, variant).value != value:
-            found.append(f"{flag.rule} {name}={current} ({flag.when_true if current else flag.when_false})")
-    return tuple(found)
+    return game_of(rules).today()  # type: ignore[no-any-return]
 
 
 def _deciding_changes(text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
                       rules: Ruleset, value: bool) -> tuple[str, ...]:
-    """The dated flags and card-text versions whose other value flips the answer
-    (for Duel Masters: the Turn End Step flags, see :func:`_dm_deciding_flags`)."""
-    from toolkit.ocg.rulesets import FLAG_HISTORY
+    """The game's one-change counterfactuals (a dated flag or card-text era of
+    the OCG; a Turn End Step flag) whose rules flip the answer."""
+    from toolkit.games import game_of
 
-    if _is_duel_masters(rules):
-        return _dm_deciding_flags(text, check, names, scenarios, rules, value)
-
-    found = []
-    for h in FLAG_HISTORY:
-        if h.changed is None or h.before == h.after:
-            continue
-        current = getattr(rules, h.flag)
-        other = h.before if current == h.after else h.after
-        variant = rules.with_flags(**{h.flag: other})
-        if _run(text, check, names, scenarios, variant).value != value:
-            found.append(f"{h.rule} {h.flag}={current} (changed {h.changed.isoformat()})")
-    for day in _card_text_dates():
-        in_force = rules.as_of is None or rules.as_of >= day
-        as_of = day - datetime.timedelta(days=1) if in_force else day
-        variant = rules.with_flags(as_of=as_of, name=f"{rules.name}+texts@{as_of.isoformat()}")
-        if _run(text, check, names, scenarios, variant).value != value:
-            state = "after" if in_force else "before"
-            found.append(f"X1 card texts {state} {day.isoformat()} ({', '.join(_text_changes_on(day))})")
-    return tuple(found)
-
-
-def _text_changes_on(day: datetime.date) -> list[str]:
-    from toolkit.ocg.rulesets import rule_change_dates
-
-    events: list[str] = []
-    for c in rule_change_dates():
-        if c.kind == "card_text" and c.date == day:
-            events.extend(e for e in c.events if e not in events)
-    return events or ["card text versions"]
+    return tuple(c.label for c in game_of(rules).counterfactuals(rules)
+                 if _run(text, check, names, scenarios, c.rules).value != value)
 
 
 def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset, result: CheckResult,
@@ -523,31 +460,38 @@ def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False) 
 
 
 def _scenario_name(scenario: str | Scenario) -> tuple[str, Scenario]:
-    from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios as dm_names
-    from toolkit.ocg.scenario import Scenario as ScenarioType, load_scenario
+    """A scenario of a dated game with the name it is reported under: a
+    scenario, a path to a file, or a shipped name (any game's folder)."""
+    from toolkit.games import game_of, load_any_scenario
 
-    position: object = scenario
-    if isinstance(scenario, str) and scenario.removesuffix(".yaml") in dm_names():
-        scenario = "duel_masters/" + scenario
-    if isinstance(scenario, str) and scenario.startswith("duel_masters/"):
+    position: Any
+    if isinstance(scenario, str):
+        path = Path(scenario)
         try:
-            position = _scenario(scenario)
+            if path.suffix in (".yaml", ".yml") and path.parent != Path(".") and path.is_file():
+                label, position = path.name, load_any_scenario(path)
+            else:
+                label = path.name if path.suffix else f"{path.name}.yaml"
+                position = _scenario(str(scenario))
         except ToolkitError as exc:
             raise HistoryError(str(exc)) from None
-    if isinstance(position, DMScenario):
-        raise HistoryError(f"{position.source or position.title} is a Duel Masters scenario: its rulings are "
-                           "undated, so no rule changed over time; compare it under the counterfactual Turn End "
-                           "Step rulesets instead (toolkit.compare)")
-    if isinstance(scenario, ScenarioType):
-        source = Path(scenario.source).name if scenario.source else scenario.title
-        return source, scenario
-    path = Path(scenario)
-    if path.suffix in (".yaml", ".yml") and path.parent != Path(".") and path.is_file():
-        return path.name, load_scenario(path)
-    try:
-        return path.name if path.suffix else f"{path.name}.yaml", _scenario(str(scenario))
-    except ToolkitError as exc:
-        raise HistoryError(str(exc)) from None
+    else:
+        position = scenario
+        label = Path(scenario.source).name if scenario.source else scenario.title
+    game = game_of(position)
+    if not game.dated:
+        raise HistoryError(f"{position.source or position.title} is a {game.title} scenario: its rulings are "
+                           "undated, so no rule changed over time; compare it under the game's counterfactual "
+                           "rule sets instead (toolkit.compare)")
+    return label, position
+
+
+def _dated_rule_changes() -> tuple[RuleChange, ...]:
+    """Every rule change of every dated game, by date."""
+    from toolkit.games import registered_games
+
+    found = [c for g in registered_games() if g.dated for c in g.rule_changes()]
+    return tuple(sorted(found, key=lambda c: (c.date, c.kind, c.what)))
 
 
 def _check_for(name: str, rulings: pd.DataFrame) -> str | None:
@@ -655,11 +599,14 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     shows a progress bar over the dates (interrupt the kernel to stop).
     """
     from toolkit.data import load_events, load_rulings
-    from toolkit.ocg.rulesets import rule_change_dates, ruleset_at
+    from toolkit.games import game_of
     from toolkit.ruling_checks import parse_check, scenarios_named
 
     table = load_rulings() if rulings is None else rulings
     name, position = _scenario_name(scenario)
+    game = game_of(position)
+    assert game.rules_at is not None  # _scenario_name refuses undated games
+    rule_change_dates, ruleset_at = game.rule_changes, game.rules_at
     text = json.dumps(check, ensure_ascii=False) if isinstance(check, Mapping) else check
     if text is None:
         text = _check_for(name, table)
@@ -727,13 +674,12 @@ def timeline_links(rulings: pd.DataFrame | None = None, events: pd.DataFrame | N
     True
     """
     from toolkit.data import load_events, load_rulings
-    from toolkit.ocg.rulesets import rule_change_dates
 
     table = load_rulings() if rulings is None else rulings
     evs = load_events() if events is None else events
     known = set(map(str, table["ruling_id"])) | set(map(str, evs["event_id"]))
     rows = []
-    for change in rule_change_dates():
+    for change in _dated_rule_changes():
         cited_rulings, cited_events = _causes(change.date, [change], table, evs)
         rows.append({
             "date": pd.Timestamp(change.date),
@@ -775,11 +721,10 @@ def supersession_explanations(rulings: pd.DataFrame | None = None) -> pd.DataFra
     and whether one of them cites the ruling, its successor or its event.
     """
     from toolkit.data import load_events, load_rulings
-    from toolkit.ocg.rulesets import rule_change_dates
 
     table = load_rulings() if rulings is None else rulings
     events = load_events()
-    all_changes = rule_change_dates()
+    all_changes = _dated_rule_changes()
     rows = []
     for _, series in table[(table["status"] == "superseded") & table["check"].notna()].iterrows():
         row = {str(k): v for k, v in series.to_dict().items()}

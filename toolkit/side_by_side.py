@@ -122,16 +122,18 @@ def _answer(side: Side, game: str, day: datetime.date | None, key: str) -> tuple
     """(answer, the note that decides it, the rule changes that would flip it)."""
     import pandas as pd
 
+    from toolkit.games import game_named
     from toolkit.history import run_ruling
 
+    dated = game_named(game).dated
     row = {
         "ruling_id": f"{game}:{key}",
         "game": game,
         "check": json.dumps(dict(side.check), ensure_ascii=False),
         "expected": "yes",
         "scenario": [side.scenario],
-        "ruleset": "duel_masters" if game == "duel_masters" else pd.NA,
-        "date": pd.Timestamp(day) if (day is not None and game == "ocg") else pd.NaT,
+        "ruleset": pd.NA,
+        "date": pd.Timestamp(day) if (day is not None and dated) else pd.NaT,
     }
     run = run_ruling(row)
     return run.own.answer, run.decided_by, "; ".join(run.deciding_changes)

@@ -198,6 +198,9 @@ class Game:
 
     name: str
     title: str
+    """The game's name in words ("Yu-Gi-Oh! OCG", "Duel Masters")."""
+    step: str
+    """The part of the turn it plays ("End Phase", "Turn End Step")."""
     state_type: type
     scenario_type: type
     rules_type: type
@@ -285,9 +288,9 @@ def games() -> tuple[str, ...]:
 
 
 def registered_games() -> tuple[Game, ...]:
-    """Every registered game, by name."""
+    """Every registered game, in the order it was registered."""
     _load_registry()
-    return tuple(_BY_NAME[n] for n in sorted(_BY_NAME))
+    return tuple(_BY_NAME.values())
 
 
 def game_named(name: str) -> Game:

@@ -48,7 +48,8 @@ def _initial_state(scenario: Any, ruleset: Any) -> DMState:
 
 GAME = Game(
     name="duel_masters",
-    title="Duel Masters Turn End Step",
+    title="Duel Masters",
+    step="Turn End Step",
     state_type=DMState,
     scenario_type=DMScenario,
     rules_type=TurnEndRules,

@@ -163,6 +163,10 @@ class DMScenario:
                         + f"; known: {', '.join(RULES)}", "ruleset", self.source)
         return dataclasses.replace(self, ruleset=ruleset)
 
+    def card_names(self) -> frozenset[str]:
+        """The names of every card in the position (copies as one name)."""
+        return frozenset(label.split("#")[0] for _p, _z, _c, label in self.labels())
+
     def labels(self) -> Iterator[tuple[str, str, DMCardSpec, str]]:
         """(player, zone, card, label) in listing order; copies get ``#k``."""
         counts: dict[str, int] = {}

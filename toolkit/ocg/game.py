@@ -86,7 +86,8 @@ def _variants() -> tuple[str, ...]:
 
 GAME = Game(
     name="ocg",
-    title="Yu-Gi-Oh! OCG End Phase",
+    title="Yu-Gi-Oh! OCG",
+    step="End Phase",
     state_type=State,
     scenario_type=Scenario,
     rules_type=Ruleset,

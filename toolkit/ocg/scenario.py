@@ -295,6 +295,14 @@ class Scenario:
         """The seat that is not the turn player."""
         return "B" if self.turn_player == "A" else "A"
 
+    def card_names(self) -> frozenset[str]:
+        """The names of every card in the position (copies as one name)."""
+        names: list[str] = []
+        for player in self.players.values():
+            names += list(player.hand) + list(player.deck)
+            names += [c.name for zone in (player.field, player.graveyard, player.banished) for c in zone]
+        return frozenset(base_name(n) for n in names)
+
 
 # --------------------------------------------------------------------------
 # Where names come from (one function each)
