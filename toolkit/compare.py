@@ -26,7 +26,7 @@ toolkit.errors.ScenarioError: ...field 'rulesets[1]': unknown ruleset 'vidoe_gam
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 

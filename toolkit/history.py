@@ -38,10 +38,15 @@ import pandas as pd
 from toolkit.errors import ToolkitError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from toolkit.ocg.rulesets import RuleChange, Ruleset
     from toolkit.core.trace import LineStep
     from toolkit.ruling_checks import Check, CheckResult
-    from toolkit.ocg.scenario import Scenario
+
+Ruleset = Any
+"""A rule set of any registered game."""
+Scenario = Any
+"""A scenario of any registered game."""
+RuleChange = Any
+"""A dated rule change of a game (its ``rule_changes()``)."""
 
 __all__ = [
     "HistoryError",

@@ -53,3 +53,16 @@ def shipped_scenario_text(name: str, *folder: str, kind: str = "") -> tuple[str,
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise ScenarioError(f"no shipped {kind}scenario {name!r}{hint}; {len(available)} available", file=where)
     return dataset_path(*folder, f"{stem}.yaml").read_text(encoding="utf-8"), f"{where}/{stem}.yaml"
+
+
+def shipped_ruling_ids() -> frozenset[str] | None:
+    """The ``ruling_id`` column of the shipped rulings table (None when it is
+    absent), read with the csv module so the games need no data layer."""
+    import csv
+    import io
+
+    node = dataset_path("rulings.csv")
+    if not node.is_file():
+        return None
+    reader = csv.DictReader(io.StringIO(node.read_text(encoding="utf-8")))
+    return frozenset(row["ruling_id"] for row in reader if row.get("ruling_id"))

@@ -113,7 +113,7 @@ QUESTIONS: tuple[GameQuestion, ...] = (
 
 
 def _as_day(when: datetime.date | str | None) -> datetime.date | None:
-    from toolkit.ocg.scenario import _parse_date
+    from toolkit.core.fields import _parse_date
 
     return None if when is None else _parse_date(when, field_name="date", file=None)
 

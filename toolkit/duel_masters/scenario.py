@@ -51,7 +51,7 @@ from toolkit.duel_masters.rules import RULES
 from toolkit.core.durations import Duration
 from toolkit.errors import ScenarioError
 from toolkit.resources import shipped_scenario_names, shipped_scenario_text
-from toolkit.ocg.scenario import _fail, _list, _mapping, _suggest, _suggest_card, _text, _whole
+from toolkit.core.fields import _fail, _list, _mapping, _suggest, _suggest_card, _text, _whole
 
 __all__ = [
     "DMCardSpec",

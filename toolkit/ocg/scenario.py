@@ -32,20 +32,19 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import difflib
 import os
 import re
 import tempfile
-import unicodedata
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from toolkit.core.fields import _fail, _list, _mapping, _parse_date, _suggest, _suggest_card, _text, _whole
 from toolkit.errors import ScenarioError
-from toolkit.resources import dataset_path, dataset_root, shipped_scenario_names, shipped_scenario_text
+from toolkit.resources import dataset_root, shipped_ruling_ids, shipped_scenario_names, shipped_scenario_text
 
 __all__ = [
     "OtherGameScenario",
@@ -310,55 +309,29 @@ class Scenario:
 
 
 def known_card_names() -> frozenset[str] | None:
-    """Every card name a scenario may use, or None when no source is available.
+    """Every card name a scenario may use: the names of the engine's card
+    registry (a card without a behaviour cannot be resolved)."""
+    from toolkit.ocg.cards import registered_names
 
-    The engine's card registry is the authority (a card without a behaviour
-    cannot be resolved); ``datasets/cards.csv`` is the fallback.
-    """
-    try:
-        from toolkit.ocg.cards import registered_names
-    except ImportError:
-        pass
-    else:
-        return frozenset(registered_names())
-    try:
-        from toolkit.data import load_cards
-    except ImportError:
-        return None
-    cards = load_cards()
-    column = "name_ja" if "name_ja" in cards.columns else "name"
-    return frozenset(str(name) for name in cards[column])
+    return frozenset(registered_names())
 
 
 def known_ruleset_names() -> frozenset[str] | None:
-    """Names of the engine's registered rulesets, or None before the engine exists."""
-    try:
-        from toolkit.ocg.rulesets import ruleset_names
-    except ImportError:
-        return None
+    """Names of the engine's registered rulesets."""
+    from toolkit.ocg.rulesets import ruleset_names
+
     return frozenset(ruleset_names())
 
 
 def known_ruling_ids() -> frozenset[str] | None:
-    """Ids in datasets/rulings.csv, or None when the table is not available."""
-    try:
-        from toolkit.data import load_rulings
-    except ImportError:
-        return None
-    if not dataset_path("rulings.csv").is_file():
-        return None
-    table = load_rulings()
-    column = "ruling_id" if "ruling_id" in table.columns else "id"
-    return frozenset(str(value) for value in table[column])
+    """Ids in the shipped rulings table, or None when the table is not available
+    (read with the csv module: the game needs no data layer for this)."""
+    return shipped_ruling_ids()
 
 
 # --------------------------------------------------------------------------
 # Checks
 # --------------------------------------------------------------------------
-
-
-def _fail(message: str, field_name: str | None, file: str | None) -> ScenarioError:
-    return ScenarioError(message, field=field_name, file=file)
 
 
 def _check_shape(s: Scenario) -> None:
@@ -515,70 +488,9 @@ def _every_card_name(s: Scenario) -> Iterator[tuple[str, str]]:
         yield f"lingering[{i}].source", linger.source
 
 
-def _suggest(value: object, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(str(value), list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
-def _suggest_card(name: str, names: Iterable[str]) -> str:
-    """Suggest a registry name; half-width/full-width slips are the usual cause."""
-    folded = unicodedata.normalize("NFKC", name)
-    by_fold = {unicodedata.normalize("NFKC", known): known for known in names}
-    if folded in by_fold:
-        return f" (did you mean {by_fold[folded]!r}? the registry spells it with full-width characters)"
-    return _suggest(name, sorted(by_fold.values()))
-
-
 # --------------------------------------------------------------------------
 # From plain data (YAML) to a Scenario
 # --------------------------------------------------------------------------
-
-
-def _parse_date(value: object, *, field_name: str, file: str | None) -> datetime.date:
-    if isinstance(value, datetime.datetime):
-        raise _fail(f"date must be a day (YYYY-MM-DD), not a time: {value!r}", field_name, file)
-    if isinstance(value, datetime.date):
-        return value
-    if isinstance(value, str):
-        try:
-            return datetime.date.fromisoformat(value.strip())
-        except ValueError:
-            pass
-    raise _fail(
-        f"cannot read {value!r} as a date; write it as YYYY-MM-DD (e.g. 2013-03-30 for the seeds' (13/03/30))",
-        field_name,
-        file,
-    )
-
-
-def _text(value: object, where: str, file: str | None) -> str:
-    if not isinstance(value, str):
-        raise _fail(f"expected text, got {type(value).__name__} {value!r}", where, file)
-    return value
-
-
-def _list(value: object, where: str, file: str | None) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(f"expected a list, got {type(value).__name__} {value!r}", where, file)
-    return value
-
-
-def _mapping(value: object, where: str | None, file: str | None, keys: Sequence[str]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(f"expected a mapping, got {type(value).__name__} {value!r}", where, file)
-    for key in value:
-        if key not in keys:
-            spot = f"{where}.{key}" if where else str(key)
-            raise _fail(
-                f"unknown key {key!r}; allowed: {', '.join(keys)}" + _suggest(key, keys), spot, file
-            )
-    return value
-
-
-def _whole(value: object, where: str, file: str | None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(f"expected a whole number, got {value!r}", where, file)
-    return value
 
 
 def _card_from(value: object, where: str, file: str | None) -> CardSpec:
