@@ -116,7 +116,7 @@ def ruling_ruleset(row: Mapping[str, Any]) -> Ruleset:
     when = row.get("date")
     day = None if when is None or pd.isna(when) else pd.Timestamp(when).date()
     try:
-        return game.rules_for(name if isinstance(name, str) and name else None, day)  # type: ignore[no-any-return]
+        return game.rules_for(name if isinstance(name, str) and name else None, day)
     except UnknownRulesetError as exc:
         raise HistoryError(f"{row.get('ruling_id')}: {exc}") from None
 
@@ -127,7 +127,7 @@ def _scenario(name: str) -> Scenario:
     own folder first, as in ``folder/name.yaml``)."""
     from toolkit.games import shipped_scenario
 
-    return shipped_scenario(name)  # type: ignore[no-any-return]
+    return shipped_scenario(name)
 
 
 def _scenarios(rid: str, names: Sequence[str]) -> dict[str, Scenario]:
@@ -282,7 +282,7 @@ def _today_rules(rules: Ruleset) -> Ruleset:
     """Today's rules of the ruling's game."""
     from toolkit.games import game_of
 
-    return game_of(rules).today()  # type: ignore[no-any-return]
+    return game_of(rules).today()
 
 
 def _deciding_changes(text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
