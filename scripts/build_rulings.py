@@ -46,6 +46,8 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 if str(PROJECT_ROOT) not in sys.path:  # run as a script from a clone
     sys.path.insert(0, str(PROJECT_ROOT))
 
+from toolkit.data.schema import EARLIEST_DATE, latest_date  # noqa: E402
+from toolkit.data.schema import EARLIEST_DATE, latest_date  # noqa: E402
 from toolkit.duel_masters.rules import rules_names as dm_rules_names  # noqa: E402
 from toolkit.engine.rulesets import ruleset_names  # noqa: E402
 from toolkit.ruling_checks import CheckError, parse_check, scenarios_named  # noqa: E402
@@ -548,6 +550,17 @@ def _id_problems(row: Mapping[str, str]) -> list[str]:
     return out
 
 
+def _date_problems(row: Mapping[str, str]) -> list[str]:
+    """A date the data layer would refuse: before 1999-01-01 or more than a year ahead."""
+    if not row["date"]:
+        return []
+    last = latest_date()
+    if EARLIEST_DATE <= date.fromisoformat(row["date"]) <= last:
+        return []
+    return [f"{row['ruling_id']}: date {row['date']} is out of range "
+            f"({EARLIEST_DATE.isoformat()} to {last.isoformat()}, a year after today)"]
+
+
 def in_verification_scope(row: Mapping[str, str]) -> bool:
     """Every ruling: the OCG End Phase / end-of-turn rulings (seeds 000, 001,
     003, issue 4), the phase-transition rulings of 002 (issue 6) and, since
@@ -580,6 +593,7 @@ def validate(rows: Sequence[Mapping[str, str]]) -> list[str]:
     for row in rows:
         rid = row["ruling_id"]
         out.extend(_id_problems(row))
+        out.extend(_date_problems(row))
         for column, allowed in (
             ("game", GAMES),
             ("kind", KINDS),

@@ -178,6 +178,19 @@ def test_errata_obsoleted_rulings(rows: dict[str, dict[str, str]]) -> None:
         assert row["status_note"]
 
 
+def test_a_seed_date_out_of_range_stops_the_build(seeds_copy: Path, tmp_path: Path) -> None:
+    """(YY/MM/DD) with YY < 90 is 20YY: (89/10/26) would be 2089, past a year after today."""
+    rid = "ocg-191026-both-pass-turn-player-processes-first"
+    for name in (SEED_000, SEED_001):
+        edit_seed(seeds_copy, name, "(19/10/26)", "(89/10/26)")
+    data = annotation_data()
+    (ann,) = [r for r in data["rulings"] if r["ruling_id"] == rid]
+    ann["quote"]["date"] = "89/10/26"
+    ann["also_001"] = ann["also_001"].replace("(19/10/26)", "(89/10/26)")
+    problems = problems_of(seeds_copy, write_annotations(data, tmp_path))
+    assert any("2089-10-26 is out of range (1999-01-01 to" in p for p in problems), problems
+
+
 def test_every_seed_date_is_a_row_date(seeds_dir: Path, rows: dict[str, dict[str, str]]) -> None:
     have = {r["date"] for r in rows.values()}
     for name in (SEED_000, SEED_002):

@@ -27,6 +27,7 @@ from toolkit.data.problems import Problem
 from toolkit.data.schema import (
     BOOL_DTYPE,
     DATE_DTYPE,
+    EARLIEST_DATE,
     FALSE_WORDS,
     LIST_SEPARATOR,
     NULLABLE_BOOL_DTYPE,
@@ -34,6 +35,7 @@ from toolkit.data.schema import (
     TRUE_WORDS,
     Column,
     TableSchema,
+    latest_date,
 )
 
 
@@ -171,6 +173,12 @@ def _parse_cell(column: Column, text: str) -> Any:
         day, form = parse_date(text)
         if day is None:
             raise _CellError(f"cannot parse date {text!r} (expected YYYY-MM-DD, YYYY-MM or YYYY)")
+        latest = latest_date()
+        if not EARLIEST_DATE <= day <= latest:
+            raise _CellError(
+                f"date {text!r} is out of range: dataset dates run from {EARLIEST_DATE.isoformat()} "
+                f"to {latest.isoformat()} (a year after today)"
+            )
         return (day, form)
     if column.kind in ("bool", "nullable_bool"):
         if text in TRUE_WORDS:

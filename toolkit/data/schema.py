@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date as _date
 from typing import Any, Literal, TypeAlias
 
 import numpy as np
@@ -30,6 +31,22 @@ RULING_ID_PATTERN = r"(?:ocg-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[
 EVENT_ID_PATTERN = r"[a-z0-9]+(?:[-.][a-z0-9]+)*"
 
 DATE_PRECISIONS = ("day", "month", "year", "none")
+
+EARLIEST_DATE = _date(1999, 1, 1)
+"""No dataset date may come before this day (the OCG rules the toolkit knows are all later)."""
+
+
+def latest_date(today: _date | None = None) -> _date:
+    """The last day a dataset date may name: a year after ``today`` (default: today).
+
+    >>> latest_date(_date(2024, 2, 29))
+    datetime.date(2025, 2, 28)
+    """
+    today = today or _date.today()
+    try:
+        return today.replace(year=today.year + 1)
+    except ValueError:  # 29 February
+        return today.replace(year=today.year + 1, day=28)
 
 GAMES = ("ocg", "duel_masters")
 """The games a ruling or a card belongs to (the ``game`` columns of rulings.csv and cards.csv)."""
