@@ -309,6 +309,24 @@ def test_rulings_about_by_japanese_and_english_name(rulings: pd.DataFrame) -> No
     assert len(ja) == expected
 
 
+@pytest.mark.parametrize(
+    ("card", "about"),
+    [
+        # 15/10/23 names Graff; 15/10/26 asks about "the effect above" (Graff's).
+        ("彼岸の悪鬼 グラバースニッチ", {"ocg-151023-graff-breakthrough-skill", "ocg-151026-ua-perfect-ace-at-turn-end"}),
+        # The three 17/10/26 entries; the third asks about "the case above" (Farfa under Chalice, Skull Invitation).
+        ("彼岸の悪鬼 ファーファレル", {"ocg-171026-farfa-macro-cosmos", "ocg-171026-farfa-skull-invitation",
+                                      "ocg-171026-farfa-damage-pikeru-des-wombat"}),
+        # The second dragheart example is set "with Harridelberg in play".
+        ("Dの地獄 ハリデルベルグ", {"dm-example-hellfuez-harridelberg-no-flip"}),
+        # Both dragheart examples have Desgoros destroy the opponent's creature.
+        ("極・魔壊王 デスゴロス", {"dm-example-hellfuez-flips", "dm-example-hellfuez-harridelberg-no-flip"}),
+    ],
+)
+def test_rulings_about_finds_every_ruling_that_concerns_the_card(rulings: pd.DataFrame, card: str, about: set[str]) -> None:
+    assert set(rulings_about(card, rulings)["ruling_id"]) == about
+
+
 def test_rulings_about_ignores_width_and_brackets(rulings: pd.DataFrame) -> None:
     assert rulings_about("《TG ストライカー》", rulings)["ruling_id"].tolist() == (
         rulings_about("ＴＧ ストライカー", rulings)["ruling_id"].tolist()
