@@ -71,6 +71,7 @@ COLUMNS = (
     "kind",
     "date",
     "date_precision",
+    "date_note",
     "topic",
     "cards",
     "question_ja",
@@ -441,7 +442,9 @@ class Builder:
             "game": str(ann.get("game", "ocg")),
             "kind": str(ann.get("kind", "")),
             "date": when.isoformat() if when else "",
+            # a ruling's date is the one its source prints next to it: never inferred
             "date_precision": "day" if when else "none",
+            "date_note": "",
             "topic": topic,
             "cards": LIST_SEPARATOR.join(cards),
             "question_ja": question or "",

@@ -86,7 +86,7 @@ def test_impossible_calendar_date(tmp_path: Path) -> None:
 
 
 def test_unknown_category(tmp_path: Path) -> None:
-    path = broken(tmp_path, RULINGS, "day,errata_2014,", "day,errata,")
+    path = broken(tmp_path, RULINGS, "day,,errata_2014,", "day,,errata,")
     with pytest.raises(DataError) as info:
         load_rulings(path)
     assert_names(info.value, path, ROW_ZERATO, "topic", "unknown value 'errata'", "errata_2014")
@@ -187,6 +187,23 @@ def test_the_range_ends_a_year_after_today(tmp_path: Path) -> None:
     assert load_events(first)["date"].iloc[0] == pd.Timestamp("1999-01-01")
 
 
+def test_an_inferred_date_needs_a_note(tmp_path: Path) -> None:
+    path = broken(tmp_path, EVENTS, "2014-07-10,day,,", "2014-07-10,inferred,,")
+    with pytest.raises(DataError) as info:
+        load_events(path)
+    assert_names(info.value, path, 1, "date_note", "'inferred'", "date_note must say how")
+    noted = broken(tmp_path, EVENTS, "2014-07-10,day,,", "2014-07-10,inferred,Inferred by the project: a test.,")
+    loaded = load_events(noted)
+    assert loaded["date_precision"].iloc[0] == "inferred" and loaded["date_note"].iloc[0].startswith("Inferred")
+
+
+def test_an_inferred_date_needs_a_date(tmp_path: Path) -> None:
+    path = broken(tmp_path, EVENTS, "grimoire-release,,none,,", "grimoire-release,,inferred,Inferred by the project.,")
+    with pytest.raises(DataError) as info:
+        load_events(path)
+    assert_names(info.value, path, 3, "date", "date_precision is 'inferred' but the date is empty")
+
+
 # ---------------------------------------------------------------- file structure
 
 
@@ -215,7 +232,7 @@ def test_ragged_row_is_an_error_not_a_dropped_row() -> None:
     path = FIXTURES / "events_ragged.csv"
     with pytest.raises(DataError) as info:
         load_events(path)
-    assert_names(info.value, path, 2, None, "has 9 fields but the header has 8", "line 3")
+    assert_names(info.value, path, 2, None, "has 10 fields but the header has 9", "line 3")
 
 
 def test_bad_quoting() -> None:

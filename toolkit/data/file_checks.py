@@ -33,7 +33,8 @@ def _check_unique_key(parsed: Parsed, schema: TableSchema, file: str) -> list[Pr
 
 
 def _check_date_precision(parsed: Parsed, file: str) -> list[Problem]:
-    """``date_precision`` agrees with ``date``: none <=> empty; the written form fits."""
+    """``date_precision`` agrees with ``date``: none <=> empty; the written form
+    fits; an inferred date says in ``date_note`` how it was inferred."""
     problems = []
     forms = parsed.date_forms.get("date", [])
     for (number, row), form in zip(rows_of(parsed), forms):
@@ -49,6 +50,11 @@ def _check_date_precision(parsed: Parsed, file: str) -> list[Problem]:
                 Problem(file, number, "date", f"date_precision is {precision!r} but the date is empty")
             )
             continue
+        if precision == "inferred" and parsed.clean(number, "date_note") and is_na(row["date_note"]):
+            problems.append(
+                Problem(file, number, "date_note",
+                        "date_precision is 'inferred': date_note must say how the date was inferred")
+            )
         stamp = pd.Timestamp(when)
         if precision == "month" and stamp.day != 1:
             problems.append(

@@ -114,7 +114,7 @@ def to_contract_csv(frame: pd.DataFrame, table: Literal["rulings", "cards", "eve
     checked first, so what is written always loads again.
 
     >>> print(to_contract_csv(load_events().head(1), "events").splitlines()[0])
-    event_id,date,date_precision,game,kind,title_en,description_en,source
+    event_id,date,date_precision,date_note,game,kind,title_en,description_en,source
     """
     schema = SCHEMAS[table]
     parsed, problems = parse_source(frame, schema)

@@ -30,7 +30,10 @@ LIST_DTYPE = np.dtype(object)
 RULING_ID_PATTERN = r"(?:ocg-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*"
 EVENT_ID_PATTERN = r"[a-z0-9]+(?:[-.][a-z0-9]+)*"
 
-DATE_PRECISIONS = ("day", "month", "year", "none")
+DATE_PRECISIONS = ("day", "month", "year", "inferred", "none")
+"""How much of a date the sources give: ``day``, ``month`` or ``year``;
+``inferred``: the sources do not give it, the project does (``date_note`` says
+how); ``none``: no date."""
 
 EARLIEST_DATE = _date(1999, 1, 1)
 """No dataset date may come before this day (the OCG rules the toolkit knows are all later)."""
@@ -126,6 +129,7 @@ RULINGS_SCHEMA = TableSchema(
         ),
         Column("date", "date"),
         Column("date_precision", "category", required=True, categories=DATE_PRECISIONS),
+        Column("date_note", "string"),
         Column(
             "topic",
             "category",
@@ -200,6 +204,7 @@ EVENTS_SCHEMA = TableSchema(
         Column("event_id", "string", required=True, pattern=EVENT_ID_PATTERN),
         Column("date", "date"),
         Column("date_precision", "category", required=True, categories=DATE_PRECISIONS),
+        Column("date_note", "string"),
         Column("game", "category", required=True, categories=EVENT_GAMES),
         Column(
             "kind",
