@@ -46,6 +46,8 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 if str(PROJECT_ROOT) not in sys.path:  # run as a script from a clone
     sys.path.insert(0, str(PROJECT_ROOT))
 
+from toolkit.data.schema import EARLIEST_DATE, latest_date  # noqa: E402
+from toolkit.data.schema import EARLIEST_DATE, latest_date  # noqa: E402
 from toolkit.duel_masters.rules import rules_names as dm_rules_names  # noqa: E402
 from toolkit.ocg.rulesets import ruleset_names  # noqa: E402
 from toolkit.ruling_checks import CheckError, parse_check, scenarios_named  # noqa: E402
@@ -69,6 +71,7 @@ COLUMNS = (
     "kind",
     "date",
     "date_precision",
+    "date_note",
     "topic",
     "cards",
     "question_ja",
@@ -132,10 +135,15 @@ RULING_KEYS = {
     "superseded_by",
     "obsoleted_by_event",
     "status_note",
+    "premise",
+    "extra_cards",
     *MACHINE_COLUMNS,
 }
 ENTRY_KEYS = {"seed", "date", "hidden", "question_has", "answer_has"}
 QUOTE_KEYS = {"seed", "anchor", "place", "hidden", "date", "question", "answer"}
+EXTRA_CARD_KEYS = {"card", "reason", "quote"}
+PREMISE_OPENING = "上記の"
+"""A question that opens with this refers to the entry above it: it needs a `premise`."""
 ID_PATTERN = re.compile(r"(?:ocg-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*")
 SEED_DATE = re.compile(r"\((\d{2})/(\d{2})/(\d{2})\)")
 LIST_SEPARATOR = " | "
@@ -172,6 +180,17 @@ def yy_date(text: str | None) -> date | None:
 
 def nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
+
+
+def in_order(parts: Sequence[str], text: str) -> bool:
+    """Every excerpt of ``parts`` occurs in ``text``, each after the one before."""
+    at = 0
+    for part in parts:
+        found = text.find(part, at)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True
 
 
 # --------------------------------------------------------------------------
@@ -289,16 +308,17 @@ class Builder:
         if not isinstance(answer, str) or not answer:
             self.problems.append(f"{rid}: quote has no answer text")
             return None
-        question = spec.get("question")
+        parts = self.question_parts(rid, spec.get("question"))
+        question = "\n".join(parts) if parts else None
         when = yy_date(spec.get("date"))
         needle = answer + (f"({spec['date']})" if when else "")
         file = self.seeds.files[code]
         if code in WIKI_SEEDS:
-            return self._find_in_wiki(rid, code, spec, question, answer, needle, when)
+            return self._find_in_wiki(rid, code, spec, parts, answer, needle, when)
         text = self.seeds.texts[code]
-        missing = [t for t in (needle, question) if t and t not in text]
-        if missing:
-            self.problems.append(f"{rid}: quote not found in {file}: {missing[0][:60]!r}")
+        if needle not in text or not in_order(parts, text):
+            missing = needle if needle not in text else str(question)
+            self.problems.append(f"{rid}: quote not found in {file}: {missing[:60]!r}")
             return None
         label = f"{file} ({spec['place']})" if spec.get("place") else file
         return Found(question, answer, label, False, when)
@@ -308,19 +328,20 @@ class Builder:
         rid: str,
         code: str,
         spec: Mapping[str, Any],
-        question: str | None,
+        parts: list[str],
         answer: str,
         needle: str,
         when: date | None,
     ) -> Found | None:
         file = self.seeds.files[code]
+        question = "\n".join(parts) if parts else None
         lines = [l for l in page_lines(self.seeds.texts[code]) if l.anchor == spec.get("anchor")]
         if not lines:
             self.problems.append(f"{rid}: {file} has no section with anchor {spec.get('anchor')!r}")
             return None
         text = "\n".join(l.text for l in lines)
         at = text.find(needle)
-        if at < 0 or (question and question not in text):
+        if at < 0 or not in_order(parts, text):
             self.problems.append(f"{rid}: quote not found in {file}#{spec.get('anchor')}: {needle[:60]!r}")
             return None
         first = text.count("\n", 0, at)
@@ -333,6 +354,19 @@ class Builder:
         if "hidden" in spec and spec["hidden"] != hidden:
             self.problems.append(f"{rid}: quote in {file} is {'hidden' if hidden else 'visible'}, annotation says otherwise")
         return Found(question, answer, wiki_label(file, lines[0].anchor, lines[0].section), hidden, when)
+
+    def question_parts(self, rid: str, question: Any) -> list[str]:
+        """A quote's question: one excerpt of the seed, or a list of excerpts
+        (e.g. a premise line and the situation it qualifies) that the row
+        joins by line breaks; each must be found, in that order."""
+        if question is None or question == "":
+            return []
+        if isinstance(question, str):
+            return [question]
+        if isinstance(question, list) and question and all(isinstance(q, str) and q for q in question):
+            return [str(q) for q in question]
+        self.problems.append(f"{rid}: quote question must be a text or a list of texts")
+        return []
 
     # -- rows ----------------------------------------------------------
 
@@ -398,12 +432,19 @@ class Builder:
                 self.problems.append(f"{rid}: listed card(s) {absent} do not occur in the quoted text")
         else:
             cards = card_names(quoted)
+        cards += self.extra_cards(rid, ann, code, cards)
+        if (question or "").startswith(PREMISE_OPENING) and not ann.get("premise"):
+            self.problems.append(
+                f"{rid}: the question opens with {PREMISE_OPENING!r} (the entry above it): name that ruling in `premise`"
+            )
         return {
             "ruling_id": rid,
             "game": str(ann.get("game", "ocg")),
             "kind": str(ann.get("kind", "")),
             "date": when.isoformat() if when else "",
+            # a ruling's date is the one its source prints next to it: never inferred
             "date_precision": "day" if when else "none",
+            "date_note": "",
             "topic": topic,
             "cards": LIST_SEPARATOR.join(cards),
             "question_ja": question or "",
@@ -418,6 +459,59 @@ class Builder:
             "source": "; ".join(sources),
             **self.machine_form(rid, ann),
         }
+
+    def extra_cards(self, rid: str, ann: Mapping[str, Any], code: str, cards: Sequence[str]) -> tuple[str, ...]:
+        """Cards the ruling is about that its quoted text does not name: each
+        with a reason and the seed text that names it (checked against the seed)."""
+        extra: list[str] = []
+        specs = ann.get("extra_cards") or []
+        if not isinstance(specs, list):
+            self.problems.append(f"{rid}: extra_cards must be a list")
+            return ()
+        for spec in specs:
+            if not isinstance(spec, dict) or set(spec) != EXTRA_CARD_KEYS:
+                self.problems.append(f"{rid}: each extra_cards item needs exactly {sorted(EXTRA_CARD_KEYS)}")
+                continue
+            card, reason, quote = (str(spec[k]).strip() for k in ("card", "reason", "quote"))
+            if not reason:
+                self.problems.append(f"{rid}: extra card {card!r} needs a reason")
+            if f"《{card}》" not in quote:
+                self.problems.append(f"{rid}: the quote given for extra card {card!r} does not name it in 《》")
+            elif quote not in self.seeds.texts[code]:
+                self.problems.append(f"{rid}: the quote for extra card {card!r} is not in {self.seeds.files[code]}")
+            if card in cards or card in extra:
+                self.problems.append(f"{rid}: extra card {card!r} is already listed")
+            else:
+                extra.append(card)
+        return tuple(extra)
+
+    def add_premise_cards(self, rows: dict[str, dict[str, str]]) -> None:
+        """A row whose question refers to the entry above it (`premise`) is also
+        about the cards that entry names, after its own."""
+        premises = {
+            str(a["ruling_id"]): str(a["premise"]) for a in self.annotations["rulings"]
+            if isinstance(a, dict) and a.get("premise") and str(a.get("ruling_id")) in rows
+        }
+
+        def cards_of(rid: str, seen: tuple[str, ...]) -> list[str]:
+            own = [c for c in rows[rid]["cards"].split(LIST_SEPARATOR) if c]
+            premise = premises.get(rid)
+            if premise is None:
+                return own
+            if premise not in rows:
+                self.problems.append(f"{rid}: premise {premise!r} is not a ruling_id")
+                return own
+            if premise in seen:
+                self.problems.append(f"{rid}: premise cycle through {premise}")
+                return own
+            if self.faq_rows.get(rid) is None or self.faq_rows.get(premise) is None:
+                self.problems.append(f"{rid}: a premise joins two Ｑ/Ａ entries ({premise} is not one, or {rid} is not)")
+                return own
+            return own + [c for c in cards_of(premise, seen + (rid,)) if c not in own]
+
+        resolved = {rid: cards_of(rid, ()) for rid in premises}
+        for rid, cards in resolved.items():
+            rows[rid]["cards"] = LIST_SEPARATOR.join(cards)
 
     # -- the machine form (issue 4) ----------------------------------------
 
@@ -508,6 +602,7 @@ class Builder:
                 continue
             rows[row["ruling_id"]] = row
         self.problems.extend(self.unclaimed_entries())
+        self.add_premise_cards(rows)
         if not self.problems:
             self.confirm_with_plain_copy(rows)
         ordered = [rows[k] for k in sorted(rows)]
@@ -548,6 +643,17 @@ def _id_problems(row: Mapping[str, str]) -> list[str]:
     return out
 
 
+def _date_problems(row: Mapping[str, str]) -> list[str]:
+    """A date the data layer would refuse: before 1999-01-01 or more than a year ahead."""
+    if not row["date"]:
+        return []
+    last = latest_date()
+    if EARLIEST_DATE <= date.fromisoformat(row["date"]) <= last:
+        return []
+    return [f"{row['ruling_id']}: date {row['date']} is out of range "
+            f"({EARLIEST_DATE.isoformat()} to {last.isoformat()}, a year after today)"]
+
+
 def in_verification_scope(row: Mapping[str, str]) -> bool:
     """Every ruling: the OCG End Phase / end-of-turn rulings (seeds 000, 001,
     003, issue 4), the phase-transition rulings of 002 (issue 6) and, since
@@ -580,6 +686,7 @@ def validate(rows: Sequence[Mapping[str, str]]) -> list[str]:
     for row in rows:
         rid = row["ruling_id"]
         out.extend(_id_problems(row))
+        out.extend(_date_problems(row))
         for column, allowed in (
             ("game", GAMES),
             ("kind", KINDS),

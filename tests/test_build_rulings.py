@@ -178,6 +178,41 @@ def test_errata_obsoleted_rulings(rows: dict[str, dict[str, str]]) -> None:
         assert row["status_note"]
 
 
+def test_a_seed_date_out_of_range_stops_the_build(seeds_copy: Path, tmp_path: Path) -> None:
+    """(YY/MM/DD) with YY < 90 is 20YY: (89/10/26) would be 2089, past a year after today."""
+    rid = "ocg-191026-both-pass-turn-player-processes-first"
+    for name in (SEED_000, SEED_001):
+        edit_seed(seeds_copy, name, "(19/10/26)", "(89/10/26)")
+    data = annotation_data()
+    (ann,) = [r for r in data["rulings"] if r["ruling_id"] == rid]
+    ann["quote"]["date"] = "89/10/26"
+    ann["also_001"] = ann["also_001"].replace("(19/10/26)", "(89/10/26)")
+    problems = problems_of(seeds_copy, write_annotations(data, tmp_path))
+    assert any("2089-10-26 is out of range (1999-01-01 to" in p for p in problems), problems
+
+
+def test_a_ruling_is_about_the_cards_of_its_premise_too(rows: dict[str, dict[str, str]]) -> None:
+    """「上記の…」 questions: the row lists its own cards, then those of the entry above."""
+    def cards(rid: str) -> list[str]:
+        return rows[rid]["cards"].split(" | ")
+
+    ace = cards("ocg-151026-ua-perfect-ace-at-turn-end")
+    assert ace == ["Ｕ.Ａ.パーフェクトエース", *cards("ocg-151023-graff-breakthrough-skill")]
+    pikeru = cards("ocg-171026-farfa-damage-pikeru-des-wombat")
+    assert pikeru[:2] == ["ピケルの魔法陣", "デス・ウォンバット"]
+    assert pikeru[2:] == cards("ocg-171026-farfa-skull-invitation")
+    assert {"彼岸の悪鬼 ファーファレル", "死霊の誘い", "禁じられた聖杯"} <= set(pikeru)
+
+
+def test_the_harridelberg_example_keeps_its_premise(rows: dict[str, dict[str, str]]) -> None:
+    row = rows["dm-example-hellfuez-harridelberg-no-flip"]
+    assert row["question_ja"].startswith("逆に《Dの地獄 ハリデルベルグ》がある状態で\n自分のターンの終わりまでに")
+    assert row["cards"].split(" | ") == [
+        "Dの地獄 ハリデルベルグ", "煉獄刃 ヘルフエズ", "極魔王殿 ウェルカム・ヘル", "極・魔壊王 デスゴロス",
+    ]
+    assert "極・魔壊王 デスゴロス" in rows["dm-example-hellfuez-flips"]["cards"]
+
+
 def test_every_seed_date_is_a_row_date(seeds_dir: Path, rows: dict[str, dict[str, str]]) -> None:
     have = {r["date"] for r in rows.values()}
     for name in (SEED_000, SEED_002):
@@ -274,6 +309,15 @@ def test_dropped_annotation_lists_the_unclaimed_entry(tmp_path: Path, seeds_dir:
         ("ocg-080803-readjust-after-hand-grows", {"ruling_id": "ocg-080804-readjust"}, "id says 080804, the date is 2008-08-03"),
         ("ocg-undated-2011-lyla-veiler", {"cards": ["ライトロード・マジシャン ライラ", "オネスト"]}, "do not occur in the quoted text"),
         ("ocg-130327-peten-adjustment", {"quote": {"seed": "000", "anchor": "top", "answer": "x"}}, "give exactly one of"),
+        ("ocg-151026-ua-perfect-ace-at-turn-end", {"premise": None}, "opens with '上記の' (the entry above it)"),
+        ("ocg-151026-ua-perfect-ace-at-turn-end", {"premise": "ocg-999999-nowhere"}, "premise 'ocg-999999-nowhere' is not a ruling_id"),
+        ("ocg-171026-farfa-skull-invitation", {"premise": "ocg-171026-farfa-damage-pikeru-des-wombat"}, "premise cycle"),
+        ("ocg-151026-ua-perfect-ace-at-turn-end", {"premise": "ocg-undated-2011-lyla-veiler"}, "a premise joins two Ｑ/Ａ entries"),
+        ("dm-example-hellfuez-flips", {"extra_cards": [{"card": "極・魔壊王 デスゴロス"}]}, "needs exactly ['card', 'quote', 'reason']"),
+        ("dm-example-hellfuez-flips", {"extra_cards": [{"card": "極・魔壊王 デスゴロス", "reason": " ", "quote": "龍解時、《極・魔壊王 デスゴロス》の能力により"}]}, "needs a reason"),
+        ("dm-example-hellfuez-flips", {"extra_cards": [{"card": "極・魔壊王 デスゴロス", "reason": "r", "quote": "《極・魔壊王 デスゴロス》が出る。"}]}, "is not in 004_"),
+        ("dm-example-hellfuez-flips", {"extra_cards": [{"card": "極・魔壊王 デスゴロス", "reason": "r", "quote": "龍解時、"}]}, "does not name it"),
+        ("dm-example-hellfuez-flips", {"extra_cards": [{"card": "煉獄刃 ヘルフエズ", "reason": "r", "quote": "《煉獄刃 ヘルフエズ》を装備した"}]}, "is already listed"),
     ],
 )
 def test_annotation_errors(tmp_path: Path, seeds_dir: Path, rid: str, change: dict[str, Any], expected: str) -> None:

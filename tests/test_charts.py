@@ -88,3 +88,40 @@ def test_errata_flips_on_a_day_without_card_text_changes() -> None:
     chart = errata_flips("2015-01-01", scenarios=sorted(VEILER_SCENARIOS), only_changed=True)
     assert chart.data.empty
     assert_renders(chart)
+
+
+def test_ruling_timeline_draws_an_inferred_date_hollow_with_a_legend_entry() -> None:
+    demo = pd.DataFrame({
+        "ruling_id": ["ocg-130330-given", "ocg-160708-inferred"],
+        "date": pd.to_datetime(["2013-03-30", "2016-07-08"]),
+        "date_precision": pd.Categorical(["day", "inferred"]),
+        "topic": pd.Categorical(["hand_size_adjustment"] * 2),
+        "status": pd.Categorical(["superseded", "current"]),
+        "superseded_by": pd.array(["ocg-160708-inferred", pd.NA], dtype="string"),
+        "game": pd.Categorical(["ocg", "ocg"]),
+    })
+    chart = ruling_timeline(demo)
+    assert chart.data.set_index("ruling_id")["date_inferred"].to_dict() == {
+        "ocg-130330-given": False, "ocg-160708-inferred": True,
+    }
+    assert "hollow / dashed: date inferred by the project" in labels(chart)
+    hollow = [c for c in chart.figure.axes[0].collections if len(c.get_offsets()) and not c.get_facecolor().any()]
+    assert len(hollow) == 1 and len(hollow[0].get_offsets()) == 1
+    assert_renders(chart)
+    given_only = ruling_timeline(demo.assign(date_precision=pd.Categorical(["day", "day"])))
+    assert "hollow / dashed: date inferred by the project" not in labels(given_only)
+
+
+def test_answers_over_time_marks_a_rule_change_dated_by_an_inferred_event() -> None:
+    """H2 (2008-08-03) is dated by a proxy: the Peten question flips there, drawn dashed."""
+    chart = answers_over_time("peten_adjustment_2013.yaml", start="2008-01-01", end="2025-12-31")
+    engine = chart.data[chart.data["series"] == "engine"]
+    flips = engine[engine["changed"]]
+    assert list(flips["date"]) == [pd.Timestamp("2008-08-03")]
+    assert bool(flips["date_inferred"].iloc[0])
+    assert not engine.loc[~engine["changed"], "date_inferred"].any()
+    assert "hollow / dashed: date inferred by the project" in labels(chart)
+    assert_renders(chart)
+    sign = answers_over_time("q_hysteric_sign_adjustment.yaml", end="2025-12-31")
+    assert not sign.data["date_inferred"].any()
+    assert "hollow / dashed: date inferred by the project" not in labels(sign)

@@ -42,6 +42,7 @@ EXPECTED_DTYPES = {
         "kind": "category",
         "date": "datetime64[ns]",
         "date_precision": "category",
+        "date_note": "string",
         "topic": "category",
         "cards": "object",
         "question_ja": "string",
@@ -78,6 +79,7 @@ EXPECTED_DTYPES = {
         "event_id": "string",
         "date": "datetime64[ns]",
         "date_precision": "category",
+        "date_note": "string",
         "game": "category",
         "kind": "category",
         "title_en": "string",
@@ -89,7 +91,7 @@ EXPECTED_DTYPES = {
 EXPECTED_CATEGORIES = {
     ("rulings.csv", "game"): ["ocg", "duel_masters"],
     ("rulings.csv", "kind"): ["faq", "example", "rulebook", "worked_example", "official_qa"],
-    ("rulings.csv", "date_precision"): ["day", "month", "year", "none"],
+    ("rulings.csv", "date_precision"): ["day", "month", "year", "inferred", "none"],
     ("rulings.csv", "topic"): [
         "hand_size_adjustment",
         "end_phase_order",
@@ -105,7 +107,7 @@ EXPECTED_CATEGORIES = {
     ("cards.csv", "end_phase_effect"): ["none", "mandatory", "optional"],
     ("cards.csv", "duration_before_2014"): ["until_end_phase", "until_end_of_turn", "this_turn", "none"],
     ("cards.csv", "duration_after_2014"): ["until_end_phase", "until_end_of_turn", "this_turn", "none"],
-    ("events.csv", "date_precision"): ["day", "month", "year", "none"],
+    ("events.csv", "date_precision"): ["day", "month", "year", "inferred", "none"],
     ("events.csv", "game"): ["ocg", "tcg", "duel_masters"],
     ("events.csv", "kind"): ["errata", "rulebook", "tournament_rule", "ruling_principle", "product_release"],
 }
@@ -240,6 +242,31 @@ def test_events_have_the_ids_other_modules_reference(events: pd.DataFrame) -> No
         assert by_id.at[principle, "kind"] == "ruling_principle"
 
 
+def test_inferred_dates_are_marked_and_say_how(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
+    """Dates the sources do not give are 'inferred', with the reasoning in date_note."""
+    inferred = events[events["date_precision"] == "inferred"]
+    assert set(inferred["event_id"]) == {"h2-adjustment-triggers-2008-08-03", "rulebook-mr3-v1.0"}
+    for table in (rulings, events):
+        rows = table[table["date_precision"] == "inferred"]
+        assert rows["date"].notna().all()
+        assert rows["date_note"].str.startswith("Inferred by the project").all()
+    # A ruling's date is the one printed next to it: never inferred.
+    assert not (rulings["date_precision"] == "inferred").any()
+    assert events.set_index("event_id").at["h2-adjustment-triggers-2008-08-03", "date"] == pd.Timestamp("2008-08-03")
+
+
+def test_project_inferences_say_so(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
+    """Statements the sources do not make are gone or marked as the project's."""
+    by_event = events.set_index("event_id")
+    assert "unaffected" not in by_event.at["tcg-time-limit-2018-06-01", "description_en"]
+    assert by_event.at["tcg-time-limit-2018-06-01", "source"].endswith("#g0391b70 (関連リンク)")
+    assert "earlier" not in by_event.at["rulebook-v3.0", "description_en"].lower()
+    peten = rulings.set_index("ruling_id").at["ocg-130608-catsith-peten", "status_note"]
+    assert "Inferred by the project" in peten
+    for text in [*events["description_en"], *events["date_note"].dropna(), *rulings["status_note"].dropna()]:
+        assert "seed" not in text.lower(), text
+
+
 def test_every_card_a_ruling_names_is_in_cards_csv(rulings: pd.DataFrame, cards: pd.DataFrame) -> None:
     named = {n for names in rulings["cards"] for n in names}
     assert named <= set(cards["name_ja"])
@@ -307,6 +334,24 @@ def test_rulings_about_by_japanese_and_english_name(rulings: pd.DataFrame) -> No
     assert ja["date"].dropna().is_monotonic_increasing
     expected = int(rulings["cards"].map(lambda c: "ヒステリック・サイン" in c).sum())
     assert len(ja) == expected
+
+
+@pytest.mark.parametrize(
+    ("card", "about"),
+    [
+        # 15/10/23 names Graff; 15/10/26 asks about "the effect above" (Graff's).
+        ("彼岸の悪鬼 グラバースニッチ", {"ocg-151023-graff-breakthrough-skill", "ocg-151026-ua-perfect-ace-at-turn-end"}),
+        # The three 17/10/26 entries; the third asks about "the case above" (Farfa under Chalice, Skull Invitation).
+        ("彼岸の悪鬼 ファーファレル", {"ocg-171026-farfa-macro-cosmos", "ocg-171026-farfa-skull-invitation",
+                                      "ocg-171026-farfa-damage-pikeru-des-wombat"}),
+        # The second dragheart example is set "with Harridelberg in play".
+        ("Dの地獄 ハリデルベルグ", {"dm-example-hellfuez-harridelberg-no-flip"}),
+        # Both dragheart examples have Desgoros destroy the opponent's creature.
+        ("極・魔壊王 デスゴロス", {"dm-example-hellfuez-flips", "dm-example-hellfuez-harridelberg-no-flip"}),
+    ],
+)
+def test_rulings_about_finds_every_ruling_that_concerns_the_card(rulings: pd.DataFrame, card: str, about: set[str]) -> None:
+    assert set(rulings_about(card, rulings)["ruling_id"]) == about
 
 
 def test_rulings_about_ignores_width_and_brackets(rulings: pd.DataFrame) -> None:

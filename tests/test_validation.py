@@ -8,8 +8,10 @@ what is wrong.
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from toolkit import DataError
@@ -21,6 +23,7 @@ from toolkit.data import (
     load_rulings,
     validate_datasets,
 )
+from toolkit.data.schema import EARLIEST_DATE, latest_date
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "data"
 RULINGS = FIXTURES / "rulings.csv"
@@ -83,7 +86,7 @@ def test_impossible_calendar_date(tmp_path: Path) -> None:
 
 
 def test_unknown_category(tmp_path: Path) -> None:
-    path = broken(tmp_path, RULINGS, "day,errata_2014,", "day,errata,")
+    path = broken(tmp_path, RULINGS, "day,,errata_2014,", "day,,errata,")
     with pytest.raises(DataError) as info:
         load_rulings(path)
     assert_names(info.value, path, ROW_ZERATO, "topic", "unknown value 'errata'", "errata_2014")
@@ -138,6 +141,69 @@ def test_malformed_ruling_id(tmp_path: Path) -> None:
     assert_names(info.value, path, ROW_RULEBOOK, "ruling_id", "not a valid id")
 
 
+# ---------------------------------------------------------------- date ranges
+
+OUT_OF_RANGE_EVENTS = FIXTURES / "events_dates_out_of_range.csv"
+OUT_OF_RANGE_RULINGS = FIXTURES / "rulings_date_out_of_range.csv"
+
+
+def test_out_of_range_dates_are_each_named_never_wrapped() -> None:
+    """2999-07-10 used to load as 1830-06-01 (a datetime64[ns] overflow) with
+    ``check_datasets().ok`` True; every out-of-range row is now a problem."""
+    report = check_datasets(events=OUT_OF_RANGE_EVENTS)
+    assert not report.ok
+    bad = {(p.row, p.column) for p in report.problems if p.file.endswith(OUT_OF_RANGE_EVENTS.name)}
+    assert bad == {(2, "date"), (3, "date"), (4, "date"), (5, "date"), (6, "date")}
+    text = str(report)
+    for written in ("'2999-07-10'", "'2999-07'", "'9999'", "'1998-12-31'", "'1600-01-01'"):
+        assert written in text
+    assert "1830" not in text and "out of range" in text and "1999-01-01" in text
+
+
+def test_an_out_of_range_date_raises_naming_file_row_and_column() -> None:
+    with pytest.raises(DataError) as info:
+        load_events(OUT_OF_RANGE_EVENTS)
+    assert_names(info.value, OUT_OF_RANGE_EVENTS, 2, "date", "'2999-07-10'", "out of range", "a year after today")
+
+
+def test_an_out_of_range_ruling_date_is_caught_even_when_the_id_agrees() -> None:
+    """ocg-990716-... agrees with 2999-07-16 (strftime('%y') is 99), so only the range check catches it."""
+    report = check_datasets(OUT_OF_RANGE_RULINGS, CARDS, EVENTS)
+    assert [(p.row, p.column) for p in report.problems] == [(1, "date")]
+    assert "'2999-07-16'" in str(report)
+
+
+def test_the_range_ends_a_year_after_today(tmp_path: Path) -> None:
+    today = datetime.date.today()
+    last = latest_date(today)
+    assert EARLIEST_DATE == datetime.date(1999, 1, 1) and (last - today).days in (365, 366)
+    inside = broken(tmp_path, EVENTS, "2014-07-10,day", f"{last.isoformat()},day")
+    assert load_events(inside)["date"].iloc[0] == pd.Timestamp(last)
+    outside = broken(tmp_path, EVENTS, "2014-07-10,day", f"{(last + datetime.timedelta(days=1)).isoformat()},day")
+    with pytest.raises(DataError) as info:
+        load_events(outside)
+    assert_names(info.value, outside, 1, "date", last.isoformat())
+    first = broken(tmp_path, EVENTS, "2014-07-10,day", "1999-01-01,day")
+    assert load_events(first)["date"].iloc[0] == pd.Timestamp("1999-01-01")
+
+
+def test_an_inferred_date_needs_a_note(tmp_path: Path) -> None:
+    path = broken(tmp_path, EVENTS, "2014-07-10,day,,", "2014-07-10,inferred,,")
+    with pytest.raises(DataError) as info:
+        load_events(path)
+    assert_names(info.value, path, 1, "date_note", "'inferred'", "date_note must say how")
+    noted = broken(tmp_path, EVENTS, "2014-07-10,day,,", "2014-07-10,inferred,Inferred by the project: a test.,")
+    loaded = load_events(noted)
+    assert loaded["date_precision"].iloc[0] == "inferred" and loaded["date_note"].iloc[0].startswith("Inferred")
+
+
+def test_an_inferred_date_needs_a_date(tmp_path: Path) -> None:
+    path = broken(tmp_path, EVENTS, "grimoire-release,,none,,", "grimoire-release,,inferred,Inferred by the project.,")
+    with pytest.raises(DataError) as info:
+        load_events(path)
+    assert_names(info.value, path, 3, "date", "date_precision is 'inferred' but the date is empty")
+
+
 # ---------------------------------------------------------------- file structure
 
 
@@ -166,7 +232,7 @@ def test_ragged_row_is_an_error_not_a_dropped_row() -> None:
     path = FIXTURES / "events_ragged.csv"
     with pytest.raises(DataError) as info:
         load_events(path)
-    assert_names(info.value, path, 2, None, "has 9 fields but the header has 8", "line 3")
+    assert_names(info.value, path, 2, None, "has 10 fields but the header has 9", "line 3")
 
 
 def test_bad_quoting() -> None:

@@ -81,7 +81,7 @@ def test_wheel_contains_the_datasets(wheel: Path) -> None:
         packaged = f"toolkit/_datasets/{csv_name}"
         assert packaged in names
         assert zipfile.ZipFile(wheel).read(packaged) == (ROOT / "datasets" / csv_name).read_bytes()
-    assert "toolkit/data.py" in names
+    assert "toolkit/data/__init__.py" in names and "toolkit/data/schema.py" in names
     assert "toolkit/duel_masters/procedure.py" in names and "toolkit/widgets/builder.py" in names
     assert "toolkit/_datasets/scenarios/duel_masters/dm_moffle_zanjibar.yaml" in names
 

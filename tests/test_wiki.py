@@ -217,8 +217,11 @@ def test_flattened_error_names_character_offset() -> None:
         ("[[手札]]", "手札"),
         ("[[公式ルールブック:https://www.yugioh-card.com/japan/howto/#rule_book]]", "公式ルールブック"),
         ("''エンドフェイズまで''", "エンドフェイズまで"),
-        ("[[相手((が[[《エフェクト・ヴェーラー》]]", "相手((が《エフェクト・ヴェーラー》"),
+        ("[[相手((が[[《エフェクト・ヴェーラー》]]", "相手が《エフェクト・ヴェーラー》"),
         ("閉じない]]括弧", "閉じない括弧"),
+        ("本文((脚注))の後", "本文((脚注))の後"),
+        ("閉じない))脚注", "閉じない脚注"),
+        ("((一つ目((二つ目))", "一つ目((二つ目))"),
     ],
 )
 def test_clean_markup(markup: str, clean: str) -> None:
@@ -395,6 +398,7 @@ def test_seed_000_hidden_multi_line_entries(seed_000: list[FaqEntry]) -> None:
     assert ua.verdict_hint == "under_review" and ua.answer_ja == "調整中。"
     assert ua.notes[1].endswith("fid=8021")
     (systie,) = by_date(seed_000, "2013-02-14")
+    assert systie.question_ja.startswith("自分の《魔導教士 システィ》を対象に相手が《エフェクト・ヴェーラー》の効果を発動しました。")
     assert systie.notes == (
         "《魔導教士 システィ》のページからの転載",
         "2014/07/10エラッタにより変更",

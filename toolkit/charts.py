@@ -32,6 +32,33 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
 STATUS_COLOURS = {"current": "#1b7837", "superseded": "#c51b7d", "retracted": "#7f7f7f"}
+INFERRED_LABEL = "hollow / dashed: date inferred by the project"
+"""The legend entry of dates the sources do not give (``date_precision`` 'inferred')."""
+INFERRED_COLOUR = "#e08214"
+
+
+def _inferred(frame: pd.DataFrame) -> pd.Series:
+    """True where a row's date is the project's inference (False without a date_precision column)."""
+    if "date_precision" not in frame.columns:
+        return pd.Series(False, index=frame.index, dtype=bool)
+    return (frame["date_precision"].astype("string") == "inferred").fillna(False).astype(bool)
+
+
+def _scatter_by_status(ax: Any, dates: pd.Series, ys: list[float], status: pd.Series, inferred: pd.Series,
+                       label: str = "{status}", **style: Any) -> None:
+    """Filled markers for dates the sources give, hollow ones for inferred dates."""
+    for name, colour in STATUS_COLOURS.items():
+        for hollow in (False, True):
+            mask = ((status == name) & (inferred == hollow)).to_numpy()
+            if not mask.any() and hollow:
+                continue
+            points = (dates[mask], [v for v, m in zip(ys, mask) if m])
+            if hollow:
+                ax.scatter(*points, facecolors="none", edgecolors=colour, zorder=3, **style)
+            else:
+                ax.scatter(*points, color=colour, label=label.format(status=name), zorder=3, **style)
+    if inferred.any():
+        ax.scatter([], [], facecolors="none", edgecolors=INFERRED_COLOUR, label=INFERRED_LABEL, **style)
 
 
 @dataclass(frozen=True)
@@ -63,9 +90,10 @@ def ruling_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg") -> C
     superseded ruling to its successor.
 
     The data has one row per dated ruling of ``game``: ``ruling_id``, ``date``,
-    ``topic``, ``status``, ``superseded_by`` and the successor's date and topic
-    (NaT / NA when there is none). Undated rulings cannot be placed on a time
-    axis and are left out.
+    ``topic``, ``status``, ``superseded_by``, the successor's date and topic
+    (NaT / NA when there is none) and ``date_inferred`` (the date is the
+    project's inference, drawn as a hollow marker). Undated rulings cannot be
+    placed on a time axis and are left out.
     """
     if rulings is None:
         from toolkit.data import load_rulings
@@ -73,6 +101,7 @@ def ruling_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg") -> C
         rulings = load_rulings()
     rows = rulings[(rulings["game"] == game) & rulings["date"].notna()]
     data = rows[["ruling_id", "date", "topic", "status", "superseded_by"]].copy()
+    data["date_inferred"] = _inferred(rows)
     by_id = rulings.set_index("ruling_id")
     succ = data["superseded_by"].astype("string")
     successor_dates: list[Any] = [by_id.at[s, "date"] if isinstance(s, str) and s in by_id.index else pd.NaT
@@ -94,10 +123,7 @@ def ruling_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg") -> C
     y = [lane[str(t)] + ((r % 5) - 2) * 0.16 for t, r in zip(data["topic"], rank)]
     data["y"] = y
     ys = dict(zip(data["ruling_id"], y))
-    for status, colour in STATUS_COLOURS.items():
-        mask = (data["status"] == status).to_numpy()
-        ax.scatter(data.loc[mask, "date"], [v for v, m in zip(y, mask) if m], s=36,
-                   color=colour, label=status, zorder=3)
+    _scatter_by_status(ax, data["date"], y, data["status"], data["date_inferred"], s=36)
     arrows = 0
     for rid, date, succ_id, succ_date in zip(data["ruling_id"], data["date"], data["superseded_by"], data["successor_date"]):
         if isinstance(succ_id, str) and succ_id in ys and pd.notna(succ_date):
@@ -140,15 +166,19 @@ def answers_over_time(
     is used unless ``check`` is given). The data has one row per point:
     ``series`` "engine" (date, ruleset, answer, changed) or "ruling"
     (date, ruling_id, status, expected answer, and the engine's answer on
-    that date: ``agrees``).
+    that date: ``agrees``). ``date_inferred`` marks a rule change dated only
+    by an event whose date the project inferred (drawn dashed) and a ruling
+    whose date is inferred (a hollow marker).
     """
-    from toolkit.data import load_rulings
+    from toolkit.data import load_events, load_rulings
     from toolkit.history import changes, rulings_of
 
     swept = changes(scenario, start, end, check, all_dates=True)
     if not set(swept["after"].dropna()) <= set(ANSWER_VALUES):
         raise ValueError(f"{scenario}: the answers are not yes/no; give a check")
     rulings = rulings_of(scenario, load_rulings())
+    events = load_events()
+    inferred_events = set(events.loc[_inferred(events), "event_id"].astype(str))
     engine = pd.DataFrame({
         "series": "engine",
         "date": swept["date"],
@@ -157,6 +187,7 @@ def answers_over_time(
         "ruling_id": pd.array([pd.NA] * len(swept), dtype="string"),
         "status": pd.array([pd.NA] * len(swept), dtype="string"),
         "agrees": pd.array([pd.NA] * len(swept), dtype="boolean"),
+        "date_inferred": [bool(set(map(str, cited)) & inferred_events) for cited in swept["events"]],
     })
 
     def answer_on(day: pd.Timestamp) -> str:
@@ -173,6 +204,7 @@ def answers_over_time(
         "status": pd.array([str(x) for x in dated["status"]], dtype="string"),
         "agrees": pd.array([str(e) == answer_on(pd.Timestamp(d)) for e, d in zip(dated["expected"], dated["date"])],
                            dtype="boolean"),
+        "date_inferred": _inferred(dated).to_numpy(),
     })
     data = pd.concat([engine, points], ignore_index=True)
     data["answer"] = data["answer"].astype("string")
@@ -185,14 +217,23 @@ def answers_over_time(
     ys = [ANSWER_VALUES[str(a)] for a in engine["answer"]]
     ax.step(xs, ys + ys[-1:], where="post", color="#2166ac", label="engine (rules of each date)")
     for status, colour in STATUS_COLOURS.items():
-        mask = points["status"] == status
-        if mask.any():
-            ax.scatter(points.loc[mask, "date"], [ANSWER_VALUES[str(a)] for a in points.loc[mask, "answer"]],
-                       s=70, color=colour, label=f"ruling ({status})", zorder=3, edgecolors="black")
-    for day in engine.loc[engine["changed"], "date"]:
-        ax.axvline(day, color="#999999", linestyle=":", linewidth=1)
-        ax.annotate(pd.Timestamp(day).strftime("%Y-%m-%d"), (day, 0.5), rotation=90, fontsize="small",
+        for hollow in (False, True):
+            mask = (points["status"] == status) & (points["date_inferred"] == hollow)
+            if mask.any():
+                xy = (points.loc[mask, "date"], [ANSWER_VALUES[str(a)] for a in points.loc[mask, "answer"]])
+                if hollow:
+                    ax.scatter(*xy, s=70, facecolors="none", edgecolors=colour, zorder=3)
+                else:
+                    ax.scatter(*xy, s=70, color=colour, label=f"ruling ({status})", zorder=3, edgecolors="black")
+    changed = engine[engine["changed"]]
+    for day, inferred in zip(changed["date"], changed["date_inferred"]):
+        ax.axvline(day, color=INFERRED_COLOUR if inferred else "#999999", linestyle="--" if inferred else ":",
+                   linewidth=1)
+        note = " (inferred)" if inferred else ""
+        ax.annotate(pd.Timestamp(day).strftime("%Y-%m-%d") + note, (day, 0.5), rotation=90, fontsize="small",
                     ha="right", va="center")
+    if changed["date_inferred"].any() or points["date_inferred"].any():
+        ax.plot([], [], color=INFERRED_COLOUR, linestyle="--", linewidth=1, label=INFERRED_LABEL)
     ax.set_yticks([0, 1], ["no", "yes"])
     ax.set_ylim(-0.3, 1.3)
     ax.set_xlabel("date")

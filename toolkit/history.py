@@ -582,7 +582,9 @@ def _causes(day: datetime.date, found: Sequence[RuleChange], rulings: pd.DataFra
             if dated is None or pd.isna(dated[0]):
                 continue
             stamp = pd.Timestamp(dated[0]).date()
-            same = stamp == day if dated[1] == "day" else (stamp.year, stamp.month) == (day.year, day.month)
+            precision = dated[1]  # day and inferred dates name a day; month / year ones the whole period
+            same = ((stamp.year, stamp.month) == (day.year, day.month) if precision == "month"
+                    else stamp.year == day.year if precision == "year" else stamp == day)
             if same and eid not in cited_events:
                 cited_events.append(eid)
     return cited_rulings, cited_events

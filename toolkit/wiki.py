@@ -57,8 +57,9 @@ The markup understood
 Link markup is removed in the text fields: ``[[《X》]]`` -> ``《X》``,
 ``[[text>target]]`` -> ``text``, ``[[text:http…]]`` -> ``text``,
 ``[[text]]`` -> ``text``; ``''bold''`` quotes are dropped. Brackets that
-open or close no link (``[[相手((が``, a typo in seed 000) are dropped; the
-words themselves are kept as written.
+open or close no link are dropped, and so is a footnote mark ``((`` / ``))``
+that opens or closes no footnote: the End Phase page's ``[[相手((が`` (a typo for
+``[[相手]]が``) reads ``相手が``. The words themselves are kept as written.
 
 Pages that lost their line breaks
 ---------------------------------
@@ -102,6 +103,7 @@ _A = "Ａ："
 _DATE_AT_END = re.compile(r"\((\d+)/(\d+)/(\d+)\)\s*~?\s*$")
 _CARD = re.compile(r"《([^《》]+)》")
 _LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
+_FOOTNOTE_MARK = re.compile(r"(\(\(|\)\))")
 _HEADING = re.compile(r"^(\*{1,3})\s*(.*?)\s*(?:\[#([^\]\s]+)\])?\s*$")
 _INDENT = (" ", "\t", "\u3000")
 
@@ -154,7 +156,9 @@ def clean_markup(text: str) -> str:
     >>> clean_markup("''エンドフェイズまで''、[[公式ルールブック:https://example.org]]")
     'エンドフェイズまで、公式ルールブック'
     >>> clean_markup("[[相手((が[[《エフェクト・ヴェーラー》]]")
-    '相手((が《エフェクト・ヴェーラー》'
+    '相手が《エフェクト・ヴェーラー》'
+    >>> clean_markup("注記((脚注))あり、閉じない))だけ")
+    '注記((脚注))あり、閉じないだけ'
     """
     previous = None
     while previous != text:
@@ -162,7 +166,27 @@ def clean_markup(text: str) -> str:
         text = _LINK.sub(lambda m: _link_text(m.group(1)), text)
     # Brackets left over belong to no link (an editor's typo): drop them.
     text = text.replace("[[", "").replace("]]", "")
+    text = _drop_unpaired_footnote_marks(text)
     return text.replace("'''", "").replace("''", "")
+
+
+def _drop_unpaired_footnote_marks(text: str) -> str:
+    """Keep each ``((…))`` footnote; drop a ``((`` or ``))`` without its partner."""
+    kept: list[str] = []
+    open_at: int | None = None
+    for part in _FOOTNOTE_MARK.split(text):
+        if part == "((":
+            if open_at is not None:  # a second opener: the first had no partner
+                kept[open_at] = ""
+            open_at = len(kept)
+        elif part == "))":
+            if open_at is None:
+                continue
+            open_at = None
+        kept.append(part)
+    if open_at is not None:
+        kept[open_at] = ""
+    return "".join(kept)
 
 
 def card_names(text: str) -> tuple[str, ...]:

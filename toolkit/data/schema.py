@@ -1,0 +1,221 @@
+"""The one place the columns of the three datasets, their dtypes and their
+categories are declared.
+
+>>> RULINGS_SCHEMA.column("game").categories == GAMES
+True
+>>> str(EVENTS_SCHEMA.column("date").dtype)
+'datetime64[ns]'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date as _date
+from typing import Any, Literal, TypeAlias
+
+import numpy as np
+import pandas as pd
+
+ColumnKind: TypeAlias = Literal["string", "category", "date", "list", "bool", "nullable_bool"]
+
+LIST_SEPARATOR = " | "
+"""How a list is joined inside one CSV cell (space, pipe, space)."""
+
+STRING_DTYPE = pd.StringDtype(storage="python")
+DATE_DTYPE = np.dtype("datetime64[ns]")
+BOOL_DTYPE = np.dtype(bool)
+NULLABLE_BOOL_DTYPE = pd.BooleanDtype()
+LIST_DTYPE = np.dtype(object)
+
+RULING_ID_PATTERN = r"(?:ocg-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*"
+EVENT_ID_PATTERN = r"[a-z0-9]+(?:[-.][a-z0-9]+)*"
+
+DATE_PRECISIONS = ("day", "month", "year", "inferred", "none")
+"""How much of a date the sources give: ``day``, ``month`` or ``year``;
+``inferred``: the sources do not give it, the project does (``date_note`` says
+how); ``none``: no date."""
+
+EARLIEST_DATE = _date(1999, 1, 1)
+"""No dataset date may come before this day (the OCG rules the toolkit knows are all later)."""
+
+
+def latest_date(today: _date | None = None) -> _date:
+    """The last day a dataset date may name: a year after ``today`` (default: today).
+
+    >>> latest_date(_date(2024, 2, 29))
+    datetime.date(2025, 2, 28)
+    """
+    today = today or _date.today()
+    try:
+        return today.replace(year=today.year + 1)
+    except ValueError:  # 29 February
+        return today.replace(year=today.year + 1, day=28)
+
+GAMES = ("ocg", "duel_masters")
+"""The games a ruling or a card belongs to (the ``game`` columns of rulings.csv and cards.csv)."""
+EVENT_GAMES = tuple(name for game in GAMES for name in ((game, "tcg") if game == "ocg" else (game,)))
+"""The ``game`` of a rule event: a game of ``GAMES``, or the TCG (listed right after the OCG),
+whose tournament rules the Phase page mentions."""
+
+DURATIONS = ("until_end_phase", "until_end_of_turn", "this_turn", "none")
+TRUE_WORDS = frozenset({"true", "True", "TRUE"})
+FALSE_WORDS = frozenset({"false", "False", "FALSE"})
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a dataset: its name, how a cell is parsed, its dtype.
+
+    ``required`` means every row needs a value; ``pattern`` is a regular
+    expression a string value must match in full.
+    """
+
+    name: str
+    kind: ColumnKind
+    required: bool = False
+    categories: tuple[str, ...] = ()
+    pattern: str | None = None
+
+    @property
+    def dtype(self) -> Any:
+        """The pandas dtype of this column in a loaded DataFrame."""
+        if self.kind == "string":
+            return STRING_DTYPE
+        if self.kind == "category":
+            return pd.CategoricalDtype(categories=list(self.categories), ordered=False)
+        if self.kind == "date":
+            return DATE_DTYPE
+        if self.kind == "bool":
+            return BOOL_DTYPE
+        if self.kind == "nullable_bool":
+            return NULLABLE_BOOL_DTYPE
+        return LIST_DTYPE
+
+
+@dataclass(frozen=True)
+class TableSchema:
+    """The columns of one dataset file, in file order, and its key column."""
+
+    file: str
+    key: str
+    columns: tuple[Column, ...]
+
+    @property
+    def names(self) -> list[str]:
+        return [c.name for c in self.columns]
+
+    def column(self, name: str) -> Column:
+        for col in self.columns:
+            if col.name == name:
+                return col
+        raise KeyError(name)
+
+    def dtypes(self) -> dict[str, Any]:
+        """Column name -> pandas dtype, as the loaders return them."""
+        return {c.name: c.dtype for c in self.columns}
+
+
+RULINGS_SCHEMA = TableSchema(
+    file="rulings.csv",
+    key="ruling_id",
+    columns=(
+        Column("ruling_id", "string", required=True, pattern=RULING_ID_PATTERN),
+        Column("game", "category", required=True, categories=GAMES),
+        Column(
+            "kind",
+            "category",
+            required=True,
+            categories=("faq", "example", "rulebook", "worked_example", "official_qa"),
+        ),
+        Column("date", "date"),
+        Column("date_precision", "category", required=True, categories=DATE_PRECISIONS),
+        Column("date_note", "string"),
+        Column(
+            "topic",
+            "category",
+            required=True,
+            categories=(
+                "hand_size_adjustment",
+                "end_phase_order",
+                "end_of_turn",
+                "errata_2014",
+                "phase_transition",
+                "turn_end_step",
+            ),
+        ),
+        Column("cards", "list"),
+        Column("question_ja", "string"),
+        Column("answer_ja", "string", required=True),
+        Column("summary_en", "string", required=True),
+        Column(
+            "verdict",
+            "category",
+            required=True,
+            categories=("yes", "no", "conditional", "under_review", "explanation"),
+        ),
+        Column("status", "category", required=True, categories=("current", "superseded", "retracted")),
+        Column("superseded_by", "string", pattern=RULING_ID_PATTERN),
+        Column("obsoleted_by_event", "string", pattern=EVENT_ID_PATTERN),
+        Column("status_note", "string"),
+        Column("hidden_in_source", "bool", required=True),
+        Column("source", "string", required=True),
+        # The machine form of an End Phase ruling (issue 4, written by
+        # scripts/build_rulings.py, run by toolkit.history.verify_rulings):
+        # the scenario file(s) under datasets/scenarios/, the named ruleset an
+        # undated ruling describes, the check (JSON, toolkit.ruling_checks),
+        # the expected answer, our English reading of the check, or why the
+        # ruling is not modelled. Empty outside the End Phase scope.
+        Column("scenario", "list"),
+        Column("ruleset", "string"),
+        Column("check", "string"),
+        Column("expected", "category", categories=("yes", "no")),
+        Column("check_en", "string"),
+        Column("not_modelled_reason", "string"),
+    ),
+)
+
+CARDS_SCHEMA = TableSchema(
+    file="cards.csv",
+    key="name_ja",
+    columns=(
+        Column("name_ja", "string", required=True),
+        Column("name_en", "string"),
+        Column("game", "category", required=True, categories=GAMES),
+        Column(
+            "card_type",
+            "category",
+            required=True,
+            categories=("monster", "spell", "trap", "creature", "other"),
+        ),
+        Column("subtype", "string"),
+        Column("end_phase_effect", "category", required=True, categories=("none", "mandatory", "optional")),
+        Column("during_end_phase_trigger", "nullable_bool"),
+        Column("sent_to_gy_trigger", "nullable_bool"),
+        Column("duration_before_2014", "category", categories=DURATIONS),
+        Column("duration_after_2014", "category", categories=DURATIONS),
+        Column("notes_en", "string"),
+    ),
+)
+
+EVENTS_SCHEMA = TableSchema(
+    file="events.csv",
+    key="event_id",
+    columns=(
+        Column("event_id", "string", required=True, pattern=EVENT_ID_PATTERN),
+        Column("date", "date"),
+        Column("date_precision", "category", required=True, categories=DATE_PRECISIONS),
+        Column("date_note", "string"),
+        Column("game", "category", required=True, categories=EVENT_GAMES),
+        Column(
+            "kind",
+            "category",
+            required=True,
+            categories=("errata", "rulebook", "tournament_rule", "ruling_principle", "product_release"),
+        ),
+        Column("title_en", "string", required=True),
+        Column("description_en", "string", required=True),
+        Column("source", "string", required=True),
+    ),
+)
+
+SCHEMAS = {"rulings": RULINGS_SCHEMA, "cards": CARDS_SCHEMA, "events": EVENTS_SCHEMA}
