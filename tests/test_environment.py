@@ -134,3 +134,14 @@ def test_environment_installs_the_project_with_the_notebooks_extra() -> None:
     assert "pip" in [d for d in env["dependencies"] if isinstance(d, str)]
     assert [line for line in _pip_lines(env) if line.startswith("-")] == ["-e .[notebooks]"]
     assert "conda-forge" in env["channels"]
+
+
+def test_binder_installs_the_notebooks_extra_on_the_declared_python() -> None:
+    binder = ROOT / "binder"
+    post_build = binder / "postBuild"
+    assert post_build.stat().st_mode & 0o111, "binder/postBuild must be executable"
+    installs = re.findall(r"pip install [^\n]*'\.\[([a-z,]+)\]'", post_build.read_text(encoding="utf-8"))
+    assert installs == ["notebooks"]
+    assert "notebooks" in _pyproject()["project"]["optional-dependencies"]
+    runtime = (binder / "runtime.txt").read_text(encoding="utf-8").strip()
+    assert runtime == "python-" + _pyproject()["project"]["requires-python"].removeprefix(">=")
