@@ -195,12 +195,14 @@ def test_base_install_has_only_the_base_libraries(base_venv: Path, tmp_path: Pat
     probe = (
         "import importlib.util, json, toolkit\n"
         f"print(json.dumps({{n: importlib.util.find_spec(n) is not None for n in {BASE[:2] + NOT_IN_BASE!r}}}"
-        " | {'version': toolkit.__version__, 'file': toolkit.__file__}))"
+        " | {'version': toolkit.__version__, 'file': toolkit.__file__,"
+        " 'unresolved': [n for n in toolkit.__all__ if getattr(toolkit, n, None) is None]}))"
     )
     done = _in_base(base_venv, [str(base_venv / "bin" / "python"), "-c", probe], tmp_path)
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report.pop("version") == __version__
+    assert report.pop("unresolved") == [], "a public name needs a library outside the base install"
     assert not Path(report.pop("file")).resolve().is_relative_to(ROOT)
     assert report == {"pandas": True, "numpy": True, **{name: False for name in NOT_IN_BASE}}
 
