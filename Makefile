@@ -1,13 +1,22 @@
 # Two commands on a fresh machine (Python 3.11 + pip):
 #   make lab    JupyterLab on notebooks/ (token auth on; the URL is printed)
-#   make test   the whole suite: pytest, doctests, every notebook under nbval
+#   make test   the whole suite: pytest, doctests, every notebook under nbval, the docs build
+# and a few more:
+#   make app         the scenario builder as a web app (Voila)
+#   make docs        the documentation site into docs/_build/html
+#   make test-floor  the data tests on the lowest declared version of every base dependency
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8888
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+# Everything `make test` runs: notebooks, the browser tests, the benchmarks'
+# python-chess, the docs build, the test tools.
+TEST_EXTRAS := notebooks,browser,bench,docs,test
+FLOOR_VENV  ?= .venv-floor
+FLOOR_TESTS ?= tests/test_data.py
 
-.PHONY: lab test venv install-notebooks install-test bench typecheck clean
+.PHONY: lab app docs test test-floor venv install-notebooks install-test bench typecheck clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,11 +26,20 @@ install-notebooks: $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[notebooks]'
 
 install-test: $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[notebooks,test]'
+	$(BIN)/python -m pip install -q -e '.[$(TEST_EXTRAS)]'
 
 lab: install-notebooks
 	@echo "Starting JupyterLab on notebooks/ — open the http://127.0.0.1:$(PORT)/lab?token=... URL printed below."
 	$(BIN)/jupyter lab --notebook-dir=notebooks --no-browser --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG)
+
+# The scenario builder alone, without the code cells (the URL is printed).
+app: install-notebooks
+	$(BIN)/voila notebooks/02_scenario_builder.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+
+# The site is built from the notebooks' committed outputs (nothing is executed).
+docs: install-test
+	$(BIN)/python -m sphinx -b html -W --keep-going -q docs docs/_build/html
+	@echo "Open docs/_build/html/index.html"
 
 # Exports made while testing (notebook 05 writes an article) go to a folder of
 # the checkout, not into the user's home; datasets/ is never written.
@@ -31,6 +49,18 @@ test: install-test
 		--doctest-modules \
 		--nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 
+# A fresh venv with each base dependency at its declared minimum
+# (scripts/floor_requirements.py reads them from pyproject.toml); not part of
+# `make test` (it installs old pandas/numpy, a few minutes).
+test-floor:
+	rm -rf $(FLOOR_VENV)
+	$(PYTHON) -m venv $(FLOOR_VENV)
+	$(FLOOR_VENV)/bin/python -m pip install -q --upgrade pip
+	$(FLOOR_VENV)/bin/python -m pip install -q $$($(PYTHON) scripts/floor_requirements.py) pytest hypothesis
+	$(FLOOR_VENV)/bin/python -m pip install -q --no-deps .
+	$(FLOOR_VENV)/bin/python -m pip list 2>/dev/null | grep -iE '^(pandas|numpy|pyyaml|tqdm) '
+	$(FLOOR_VENV)/bin/python -m pytest -p no:cacheprovider -q $(FLOOR_TESTS)
+
 bench: install-test
 	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done
 
@@ -38,4 +68,4 @@ typecheck: install-test
 	$(BIN)/python -m mypy
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) $(FLOOR_VENV) build dist *.egg-info docs/_build

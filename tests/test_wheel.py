@@ -8,6 +8,11 @@ single line is that environment's site-packages directory: a plain path line
 adds the directory to sys.path but does not execute the ``__editable__`` .pth
 hooks inside it, so the editable toolkit stays invisible and ``toolkit`` can
 only come from the wheel (the script prints ``toolkit.__file__`` to prove it).
+
+A second venv holds the wheel and only the base install: its .pth names a
+folder of links to the installed files of pandas, numpy, PyYAML, tqdm and what
+they require (read from their metadata), so matplotlib, ipywidgets and Jupyter
+cannot be imported there, and the command line must still work.
 """
 
 from __future__ import annotations
@@ -19,11 +24,15 @@ import subprocess
 import sys
 import sysconfig
 import zipfile
+from collections.abc import Iterable
+from importlib import metadata
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 from toolkit.data import load_cards, load_events, load_rulings
+from toolkit._version import __version__
 from toolkit.duel_masters import list_seed_scenarios as dm_seed_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,7 +72,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
     source = work / "src"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE", "NOTICE"):
         shutil.copy2(ROOT / name, source / name)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints")
     for folder in ("toolkit", "datasets"):
@@ -84,6 +93,23 @@ def test_wheel_contains_the_datasets(wheel: Path) -> None:
     assert "toolkit/data/__init__.py" in names and "toolkit/data/schema.py" in names
     assert "toolkit/duel_masters/procedure.py" in names and "toolkit/widgets/builder.py" in names
     assert "toolkit/_datasets/scenarios/duel_masters/dm_moffle_zanjibar.yaml" in names
+
+
+def test_wheel_carries_every_package_the_licence_and_the_type_marker(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    packages = sorted(p.parent.relative_to(ROOT).as_posix() for p in (ROOT / "toolkit").rglob("__init__.py"))
+    assert "toolkit/ocg/cards" in packages and len(packages) >= 5
+    missing = [p for p in packages if f"{p}/__init__.py" not in names]
+    assert missing == [], f"packages under toolkit/ left out of the wheel: {missing}"
+    assert "toolkit/py.typed" in names and "toolkit/_version.py" in names
+    dist_info = f"endphase_toolkit-{__version__}.dist-info"
+    assert f"{dist_info}/licenses/LICENSE" in names and f"{dist_info}/licenses/NOTICE" in names
+    meta = zipfile.ZipFile(wheel).read(f"{dist_info}/METADATA").decode("utf-8")
+    assert f"\nVersion: {__version__}\n" in meta
+    assert "\nLicense-Expression: MIT\n" in meta
+    assert "Requires-Dist: matplotlib" in meta and "Requires-Dist: matplotlib>=3.8; extra == \"notebooks\"" in meta
+    base = [line for line in meta.splitlines() if line.startswith("Requires-Dist:") and "extra ==" not in line]
+    assert sorted(line.split()[1].split(">")[0] for line in base) == ["numpy", "pandas", "pyyaml", "tqdm"]
 
 
 def test_installed_wheel_loads_and_validates_outside_the_repo(wheel: Path, tmp_path: Path) -> None:
@@ -110,3 +136,89 @@ def test_installed_wheel_loads_and_validates_outside_the_repo(wheel: Path, tmp_p
     assert report["date_dtype"] == "datetime64[ns]"
     assert report["rows"] == [len(load_rulings()), len(load_cards()), len(load_events())]
     assert report["dm_scenarios"] == len(dm_seed_scenarios()) and report["dm_outcomes"] == 1
+
+
+BASE = ("pandas", "numpy", "pyyaml", "tqdm")
+NOT_IN_BASE = ("matplotlib", "ipywidgets", "jupyterlab", "IPython", "voila")
+
+
+def _requirement_closure(names: Iterable[str]) -> list[metadata.Distribution]:
+    """The installed distributions of ``names`` and of everything they require."""
+    todo, seen, found = list(names), set(), []
+    while todo:
+        name = todo.pop()
+        key = name.lower().replace("_", "-")
+        if key in seen:
+            continue
+        seen.add(key)
+        dist = metadata.distribution(name)
+        found.append(dist)
+        for line in dist.requires or []:
+            req = Requirement(line)
+            if req.marker is None or req.marker.evaluate({"extra": ""}):
+                todo.append(req.name)
+    return found
+
+
+def _link_farm(folder: Path, dists: Iterable[metadata.Distribution]) -> None:
+    """Links to the top-level files and folders of ``dists`` (and their dist-info)."""
+    folder.mkdir()
+    for dist in dists:
+        tops = {f.parts[0] for f in dist.files or [] if f.parts[0] not in {"..", "__pycache__"}}
+        for top in tops:
+            target = Path(str(dist.locate_file(top)))
+            if target.exists() and not (folder / top).exists():
+                (folder / top).symlink_to(target)
+
+
+@pytest.fixture(scope="module")
+def base_venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    work = tmp_path_factory.mktemp("base")
+    venv = work / "venv"
+    _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], cwd=work)
+    python = venv / "bin" / "python"
+    _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q", str(wheel)], cwd=work)
+    farm = work / "base-packages"
+    _link_farm(farm, _requirement_closure(BASE))
+    venv_site = _run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], cwd=work).strip()
+    (Path(venv_site) / "_base_packages.pth").write_text(f"{farm}\n", encoding="utf-8")
+    return venv
+
+
+def _in_base(venv: Path, args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "PYTHONHOME"}}
+    env["ENDPHASE_USER_DIR"] = str(tmp_path / "user")
+    return subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_base_install_has_only_the_base_libraries(base_venv: Path, tmp_path: Path) -> None:
+    probe = (
+        "import importlib.util, json, toolkit\n"
+        f"print(json.dumps({{n: importlib.util.find_spec(n) is not None for n in {BASE[:2] + NOT_IN_BASE!r}}}"
+        " | {'version': toolkit.__version__, 'file': toolkit.__file__,"
+        " 'unresolved': [n for n in toolkit.__all__ if getattr(toolkit, n, None) is None]}))"
+    )
+    done = _in_base(base_venv, [str(base_venv / "bin" / "python"), "-c", probe], tmp_path)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report.pop("version") == __version__
+    assert report.pop("unresolved") == [], "a public name needs a library outside the base install"
+    assert not Path(report.pop("file")).resolve().is_relative_to(ROOT)
+    assert report == {"pandas": True, "numpy": True, **{name: False for name in NOT_IN_BASE}}
+
+
+def test_the_command_line_runs_on_the_base_install(base_venv: Path, tmp_path: Path) -> None:
+    python, script = str(base_venv / "bin" / "python"), str(base_venv / "bin" / "endphase")
+    scenarios = _in_base(base_venv, [script, "scenarios"], tmp_path)
+    assert scenarios.returncode == 0, scenarios.stderr
+    assert "horus_lv6_veiler_2011" in scenarios.stdout and "dm_moffle_zanjibar" in scenarios.stdout
+    resolved = _in_base(base_venv, [python, "-m", "toolkit", "resolve", "horus_lv6_veiler_2011",
+                                    "--date", "2012-01-01", "--json"], tmp_path)
+    assert resolved.returncode == 0, resolved.stderr
+    assert json.loads(resolved.stdout)
+    explored = _in_base(base_venv, [python, "-m", "toolkit", "explore", "dm_moffle_zanjibar", "--json"], tmp_path)
+    assert explored.returncode == 0, explored.stderr
+    rulings = _in_base(base_venv, [python, "-m", "toolkit", "rulings", "--card", "ヒステリック・サイン"], tmp_path)
+    assert rulings.returncode == 0 and "ocg-130330-hysteric-sign-adjustment" in rulings.stdout, rulings.stderr
+    bad = _in_base(base_venv, [python, "-m", "toolkit", "resolve", "no-such-file.yaml"], tmp_path)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and bad.stderr.strip()

@@ -9,82 +9,135 @@ Two halves that stand alone:
 
 A second game shares the engine's core: Duel Masters' Turn End Step
 (``toolkit.duel_masters``); ``compare_games`` puts the two side by side.
+
+``import toolkit`` is cheap: each public name is imported from its module the
+first time it is used (PEP 562), so pandas, PyYAML, matplotlib and ipywidgets
+load only when something needs them.
+
+>>> import toolkit
+>>> toolkit.ruleset_at("2013-03-30").end_phase_triggers_after_adjustment
+True
+>>> "load_rulings" in dir(toolkit)
+True
 """
 
 from __future__ import annotations
 
-from toolkit.errors import DataError, ScenarioError, ToolkitError, WikiParseError
-from toolkit.ocg.scenario import Scenario, load_scenario, save_scenario, seed_scenario
-from toolkit.wiki import FaqEntry, entries_to_frame, parse_faq, parse_plain, write_faq
-from toolkit.data import (
-    QueryError,
-    ValidationReport,
-    card_rulings_long,
-    check_datasets,
-    load_cards,
-    load_events,
-    load_rulings,
-    resolve_card,
-    rulings_about,
-    rulings_in_force,
-    supersession_chain,
-    supersessions,
-    validate_datasets,
-)
+import importlib
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from toolkit.engine import (
-    RULESETS,
-    Ruleset,
-    State,
-    actions,
-    can_force,
-    evaluate,
-    explore,
-    resolve,
-    rule_change_dates,
-    ruleset_at,
-)
+from toolkit._version import __version__
 
-__all__ = ["DataError", "ScenarioError", "ToolkitError", "WikiParseError"]
-__all__ += ["Scenario", "load_scenario", "save_scenario", "seed_scenario"]
-__all__ += ["FaqEntry", "entries_to_frame", "parse_faq", "parse_plain", "write_faq"]
-__all__ += [
-    "QueryError",
-    "ValidationReport",
-    "card_rulings_long",
-    "check_datasets",
-    "load_cards",
-    "load_events",
-    "load_rulings",
-    "resolve_card",
-    "rulings_about",
-    "rulings_in_force",
-    "supersession_chain",
-    "supersessions",
-    "validate_datasets",
-]
-__all__ += [
-    "RULESETS",
-    "Ruleset",
-    "State",
-    "actions",
-    "can_force",
-    "evaluate",
-    "explore",
-    "resolve",
-    "rule_change_dates",
-    "ruleset_at",
-]
-from toolkit.history import changes, run_ruling, supersession_explanations, timeline_links, verify_rulings
+if TYPE_CHECKING:
+    from toolkit import duel_masters, games
+    from toolkit.compare import Comparison, compare
+    from toolkit.paper_vs_video import ordering_dependence
+    from toolkit.data import (
+        QueryError,
+        ValidationReport,
+        card_rulings_long,
+        check_datasets,
+        load_cards,
+        load_events,
+        load_rulings,
+        resolve_card,
+        rulings_about,
+        rulings_in_force,
+        supersession_chain,
+        supersessions,
+        validate_datasets,
+    )
+    from toolkit.engine import (
+        RULESETS,
+        Ruleset,
+        State,
+        actions,
+        can_force,
+        evaluate,
+        explore,
+        resolve,
+        rule_change_dates,
+        ruleset_at,
+    )
+    from toolkit.ocg.rulesets import VIDEO_GAME
+    from toolkit.errors import DataError, ScenarioError, ToolkitError, WikiParseError
+    from toolkit.history import changes, run_ruling, supersession_explanations, timeline_links, verify_rulings
+    from toolkit.ocg.scenario import Scenario, load_scenario, save_scenario, seed_scenario
+    from toolkit.side_by_side import compare_games
+    from toolkit.wiki import FaqEntry, entries_to_frame, parse_faq, parse_plain, write_faq
 
-__all__ += ["changes", "run_ruling", "supersession_explanations", "timeline_links", "verify_rulings"]
-from toolkit.compare import Comparison, compare
-from toolkit.paper_vs_video import ordering_dependence
-from toolkit.ocg.rulesets import VIDEO_GAME
+# Where each public name lives. A name is imported from its module on first
+# access and then cached in this module's namespace.
+_HOMES: dict[str, tuple[str, ...]] = {
+    "toolkit.errors": ("DataError", "ScenarioError", "ToolkitError", "WikiParseError"),
+    "toolkit.ocg.scenario": ("Scenario", "load_scenario", "save_scenario", "seed_scenario"),
+    "toolkit.wiki": ("FaqEntry", "entries_to_frame", "parse_faq", "parse_plain", "write_faq"),
+    "toolkit.data": (
+        "QueryError",
+        "ValidationReport",
+        "card_rulings_long",
+        "check_datasets",
+        "load_cards",
+        "load_events",
+        "load_rulings",
+        "resolve_card",
+        "rulings_about",
+        "rulings_in_force",
+        "supersession_chain",
+        "supersessions",
+        "validate_datasets",
+    ),
+    "toolkit.engine": (
+        "RULESETS",
+        "Ruleset",
+        "State",
+        "actions",
+        "can_force",
+        "evaluate",
+        "explore",
+        "resolve",
+        "rule_change_dates",
+        "ruleset_at",
+    ),
+    "toolkit.history": ("changes", "run_ruling", "supersession_explanations", "timeline_links", "verify_rulings"),
+    "toolkit.compare": ("Comparison", "compare"),
+    "toolkit.paper_vs_video": ("ordering_dependence",),
+    "toolkit.ocg.rulesets": ("VIDEO_GAME",),
+    "toolkit.side_by_side": ("compare_games",),
+}
+_SUBMODULES = ("duel_masters", "games")
+_LAZY: dict[str, str] = {name: module for module, names in _HOMES.items() for name in names}
 
-__all__ += ["VIDEO_GAME", "Comparison", "compare", "ordering_dependence"]
-from toolkit import duel_masters, games
-from toolkit.side_by_side import compare_games
+__all__ = [*_LAZY, *_SUBMODULES]
 
-__all__ += ["compare_games", "duel_masters", "games"]
-__version__ = "0.1.0"
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        value: Any = importlib.import_module(f"toolkit.{name}")
+    elif name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+    else:
+        raise AttributeError(f"module 'toolkit' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+class _Package(ModuleType):
+    """The package's module type. Importing a submodule binds it on its package
+    under its own name, so the first ``import toolkit.compare`` (by any module)
+    would hide the function ``toolkit.compare`` behind the module of that name;
+    a public name keeps its meaning instead."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _LAZY and isinstance(value, ModuleType) and value.__name__ == f"{__name__}.{name}":
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -75,11 +75,12 @@ import datetime as _dt
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
-
-import pandas as pd
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from toolkit.errors import WikiParseError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "FaqEntry",
@@ -841,6 +842,8 @@ def entries_to_frame(entries: Iterable[FaqEntry]) -> pd.DataFrame:
     >>> frame.loc[0, "cards"], str(frame["date"].dtype), frame.loc[0, "verdict_hint"]
     (['A'], 'datetime64[ns]', 'yes')
     """
+    import pandas as pd  # only the table needs pandas; parsing the markup does not
+
     rows = list(entries)
     string = pd.StringDtype(storage="python")
     data = {

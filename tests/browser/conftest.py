@@ -90,7 +90,7 @@ def chromium_path() -> Path:
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        _skip_or_fail("the python package playwright is not installed (pip install -e '.[test]')")
+        _skip_or_fail("the python package playwright is not installed (pip install -e '.[browser]')")
     return CHROMIUM
 
 

@@ -44,8 +44,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from toolkit.duel_masters.cards import behaviour, card_names
 from toolkit.duel_masters.rules import RULES
 from toolkit.core.durations import Duration
@@ -331,6 +329,8 @@ def scenario_from_dict(data: object, source: str | None = None) -> DMScenario:
 
 def parse_scenario(text: str, source: str | None = None) -> DMScenario:
     """Read a Duel Masters scenario from YAML text (``yaml.safe_load`` only)."""
+    import yaml  # PyYAML loads when a scenario is first read, not with the package
+
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:

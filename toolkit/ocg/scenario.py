@@ -38,13 +38,15 @@ import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import yaml
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from toolkit.core.fields import _fail, _list, _mapping, _parse_date, _suggest, _suggest_card, _text, _whole
 from toolkit.errors import ScenarioError
 from toolkit.resources import dataset_root, shipped_ruling_ids, shipped_scenario_names, shipped_scenario_text
+
+if TYPE_CHECKING:
+    import yaml
 
 __all__ = [
     "OtherGameScenario",
@@ -597,6 +599,8 @@ def scenario_from_dict(
 
 def parse_scenario(text: str, source: str | None = None, *, check_registry: bool = True) -> Scenario:
     """Read a Scenario from YAML text (``yaml.safe_load`` only)."""
+    import yaml  # PyYAML loads when a scenario is first read, not with the package
+
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -692,18 +696,21 @@ class _Folded(str):
     """A long text written as a folded YAML block."""
 
 
-class _Dumper(yaml.SafeDumper):
-    """SafeDumper that indents block lists under their key, as people write YAML."""
+@cache
+def _dumper() -> type[yaml.SafeDumper]:
+    """SafeDumper that indents block lists under their key, as people write YAML
+    (built on first use so that PyYAML loads only when a scenario is written)."""
+    import yaml
 
-    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
-        super().increase_indent(flow, False)
+    class Dumper(yaml.SafeDumper):
+        def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+            super().increase_indent(flow, False)
 
+    def represent_folded(dumper: yaml.SafeDumper, text: _Folded) -> yaml.ScalarNode:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", str(text), style=">")
 
-def _represent_folded(dumper: yaml.SafeDumper, text: _Folded) -> yaml.ScalarNode:
-    return dumper.represent_scalar("tag:yaml.org,2002:str", str(text), style=">")
-
-
-_Dumper.add_representer(_Folded, _represent_folded)
+    Dumper.add_representer(_Folded, represent_folded)
+    return Dumper
 
 
 def dump_scenario(scenario: Scenario) -> str:
@@ -711,9 +718,11 @@ def dump_scenario(scenario: Scenario) -> str:
     data = scenario_to_dict(scenario)
     if "description" in data and "\n" not in data["description"]:
         data["description"] = _Folded(data["description"])
+    import yaml
+
     return yaml.dump(
         data,
-        Dumper=_Dumper,
+        Dumper=_dumper(),
         allow_unicode=True,
         sort_keys=False,
         default_flow_style=None,

@@ -1,0 +1,63 @@
+"""What ``import toolkit`` costs next to ``import pandas`` (prints numbers; asserts nothing).
+
+    python benchmarks/import_cost.py [REPEATS]
+
+Each statement is timed in a fresh interpreter (``python -c``, so nothing is
+cached in the process), REPEATS times (default 7, at least 5), interleaved so
+that a busy moment of the machine falls on every statement alike. The time is
+measured inside the child around the import statement alone, so the
+interpreter's own start-up is not counted.
+
+    ratio = min(import toolkit) / min(import pandas)
+
+The minimum is the least disturbed run; the median is printed beside it. The
+target is a ratio of 0.5 or less: loading the toolkit must cost less than
+half of what pandas alone costs, because pandas, PyYAML, matplotlib and
+ipywidgets load only when a function needs them.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+STATEMENTS = {
+    "import toolkit": "import toolkit",
+    "import toolkit; import toolkit.engine": "import toolkit; import toolkit.engine",
+    "import pandas": "import pandas",
+    "import toolkit; toolkit.load_rulings": "import toolkit; toolkit.load_rulings",
+}
+
+TIMER = "import time\nstart = time.perf_counter()\n{statement}\nprint(time.perf_counter() - start)\n"
+
+
+def once(statement: str) -> float:
+    done = subprocess.run(
+        [sys.executable, "-c", TIMER.format(statement=statement)],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    repeats = max(5, int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    times: dict[str, list[float]] = {label: [] for label in STATEMENTS}
+    for _ in range(repeats):
+        for label, statement in STATEMENTS.items():
+            times[label].append(once(statement))
+    print(f"fresh interpreter per run, {repeats} runs each ({sys.executable})")
+    for label, values in times.items():
+        print(f"  {label:<40} min {min(values) * 1000:7.1f} ms   median {statistics.median(values) * 1000:7.1f} ms")
+    for label in ("import toolkit", "import toolkit; import toolkit.engine"):
+        best = min(times[label]) / min(times["import pandas"])
+        middle = statistics.median(times[label]) / statistics.median(times["import pandas"])
+        print(f"ratio ({label}) / (import pandas): {best:.3f} by min, {middle:.3f} by median (target <= 0.5)")
+    print("  ('toolkit.load_rulings' names the function; reaching it imports the data layer and so pandas)")
+
+
+if __name__ == "__main__":
+    main()

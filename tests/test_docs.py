@@ -1,0 +1,96 @@
+"""The documentation site builds with warnings as errors and shows what it promises.
+
+One Sphinx build (about half a minute) into a temporary folder: the notebooks
+as pages from their committed outputs, the API reference, the command-line
+page from the CLI's parser, and the rulings table with its filter.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolkit.data import load_rulings
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+from rulings_table import source_sections  # noqa: E402
+
+pytestmark = pytest.mark.docs
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    work = tmp_path_factory.mktemp("docs")
+    out = work / "html"
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-q",
+         "-d", str(work / "doctrees"), str(ROOT / "docs"), str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, f"the docs build failed or warned:\n{done.stderr[-4000:]}"
+    return out
+
+
+def _first_text_output(notebook: Path) -> str:
+    """The first line of the first output committed in a notebook as plain text only
+    (a stream, or a result with no HTML or image form, which the page would show instead)."""
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            text = output.get("text") or (data.get("text/plain") if set(data) == {"text/plain"} else None)
+            if text:
+                lines = "".join(text).strip().splitlines()
+                if lines and lines[0].strip():
+                    return lines[0].strip()
+    return ""
+
+
+def test_every_notebook_is_a_page_with_its_committed_outputs(site: Path) -> None:
+    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    assert len(notebooks) >= 8
+    for notebook in notebooks:
+        page = (site / "notebooks" / f"{notebook.stem}.html").read_text(encoding="utf-8")
+        first = _first_text_output(notebook)
+        assert first, f"{notebook.name} has no committed text output"
+        assert html.escape(first, quote=False) in page, f"{notebook.stem}: {first!r} is not on its page"
+    assert list((site / "_images").glob("*.png")), "the notebooks' charts are missing"
+
+
+def test_the_rulings_page_has_every_ruling_and_a_filter(site: Path) -> None:
+    page = (site / "rulings.html").read_text(encoding="utf-8")
+    rulings = load_rulings()
+    rows = re.findall(r'<tr id="([^"]+)">', page)
+    assert sorted(rows) == sorted(rulings["ruling_id"])
+    assert 'id="rulings-filter"' in page and "addEventListener" in page
+    assert "ヒステリック・サイン" in page
+    assert ".txt" not in page.split('id="rulings-table"')[1], "a source file name leaked into the table"
+
+
+def test_the_command_line_page_shows_every_command(site: Path) -> None:
+    page = (site / "cli.html").read_text(encoding="utf-8")
+    for command in ("resolve", "explore", "rulings", "scenarios"):
+        assert f"usage: python -m toolkit {command}" in page, command
+    assert "--date" in page and "--json" in page
+
+
+def test_the_api_reference_documents_the_public_face(site: Path) -> None:
+    pages = "".join((site / "api" / f"{name}.html").read_text(encoding="utf-8")
+                    for name in ("toolkit", "engine", "duel_masters", "widgets"))
+    for target in ("toolkit.data.load_rulings", "toolkit.history.verify_rulings", "toolkit.core.search.explore",
+                   "toolkit.ocg.rulesets.ruleset_at", "toolkit.duel_masters.rules.TurnEndRules",
+                   "toolkit.widgets.builder.ScenarioBuilder", "toolkit.side_by_side.compare_games"):
+        assert f'id="{target}"' in pages, target
+
+
+def test_source_sections_keeps_the_section_titles() -> None:
+    assert source_sections("000_a.txt#faq1 (手札調整について); also 000_a.txt#top (エンドフェイズ/End Phase)") == (
+        "手札調整について; エンドフェイズ/End Phase")
+    assert source_sections("004_b.txt (公式Q&A); also 004_b.txt (公式Q&A)") == "公式Q&A"
