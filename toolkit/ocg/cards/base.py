@@ -65,7 +65,7 @@ How to add a card (the other helper's recipe)
 
 What the engine does for you (do NOT do it in a card):
 * who may act when, both-passed forcing, the hand-size adjustment and what may
-  follow it (R1–R8, H1–H5, E1) — ``procedure.py``;
+  follow it (R1–R8, H1–H5, E1) — the ``toolkit.ocg.procedure`` package;
 * negation: an optional effect of a negated card is not offered; a mandatory
   one is performed and resolves as negated (R8, seed 003);
 * durations: UNTIL_END_PHASE gets its expiry process, the rest end in the

@@ -1,0 +1,76 @@
+"""What every part of the procedure uses: card texts and process lookups
+(X1), the log of a step, and how a phase is named in a note."""
+
+from __future__ import annotations
+
+from toolkit.core.durations import Lingering
+from toolkit.core.game import Note
+from toolkit.core.values import Event
+from toolkit.ocg.board import Board
+from toolkit.ocg.cards import behaviour
+from toolkit.ocg.cards.base import CardText, EndPhaseEffect, LingeringEffect
+from toolkit.ocg.state import PHASE_TITLES, Cause, Phase, State
+from toolkit.ocg.values import Card, Process, Zone
+
+_Log = tuple[list[Event], list[Note]]
+"""The events and notes a step has produced so far (filled as it goes)."""
+
+
+# --------------------------------------------------------------------------
+# Card texts and process lookups (X1)
+# --------------------------------------------------------------------------
+
+
+def x1_card_text(state: State | Board, card: Card) -> CardText:
+    """X1: the text version of ``card`` in force at the ruleset's date."""
+    return state.tables.text_of(card.name)
+
+
+def _lingering_effect(state: State | Board, item: Lingering) -> LingeringEffect | None:
+    return state.tables.text_of(item.source).lingering_effect(item.effect)
+
+
+def _find_lingering(state: State, process: Process) -> Lingering | None:
+    for item in state.lingering:
+        if item.target == process.source and process.key in (item.key, "end:" + item.key):
+            return item
+    return None
+
+
+def _end_phase_effect(state: State, process: Process) -> EndPhaseEffect | None:
+    if process.source < 0:
+        return None
+    found = state.tables.effect_named(state.cards[process.source].name, process.key)
+    return found if isinstance(found, EndPhaseEffect) else None
+
+
+# --------------------------------------------------------------------------
+# Small helpers of every step
+# --------------------------------------------------------------------------
+
+
+def _with(state: State, **changes: object) -> State:
+    return state.evolve(**changes)
+
+
+def _flush(board: Board, log: _Log) -> None:
+    log[0].extend(board.events)
+    log[1].extend(Note(rule, text) for rule, text in board.notes)
+    board.events.clear()
+    board.notes.clear()
+
+
+def _cause(state: State) -> Cause:
+    if state.phase is Phase.TURN_END:
+        return Cause.TURN_END
+    return Cause.AFTER_ADJUSTMENT if state.adjusted else Cause.END_PHASE
+
+
+def _the(phase: Phase) -> str:
+    """'the Standby Phase', 'Main Phase 1' (how a phase is named in a note)."""
+    title = PHASE_TITLES[phase]
+    return title if title.startswith("Main") else f"the {title}"
+
+
+def _monsters(state: State | Board, player: str) -> list[Card]:
+    return [c for c in state.cards_in(player, Zone.FIELD) if behaviour(c.name).is_monster]

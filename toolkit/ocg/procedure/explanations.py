@@ -1,0 +1,107 @@
+"""Why an action is open (:func:`explain`) and what the rules withhold now
+(:func:`withheld`): the notes the traces show."""
+
+from __future__ import annotations
+
+from toolkit.core.actions import (
+    Action,
+    Activate,
+    Attack,
+    ChangePosition,
+    Discard,
+    EnterPhase,
+    Pass,
+    Perform,
+    Proceed,
+    Respond,
+)
+from toolkit.core.game import Note
+from toolkit.core.values import other
+from toolkit.ocg.cards.base import ContinuousKind
+from toolkit.ocg.state import Cause, Phase, State, Step
+from toolkit.ocg.video_game import system_head
+from toolkit.ocg.procedure._shared import _the
+from toolkit.ocg.procedure.legal import _answers_declaration, _process_choices, r8_negated
+
+
+def explain(state: State, action: Action) -> Note:
+    """The rule under which ``action`` is taken in ``state``, and why."""
+    who = state.acting_player or "game"
+    in_phase = state.phase not in (Phase.END, Phase.TURN_END, Phase.OVER)
+    if isinstance(action, Pass):
+        if state.step is Step.OPEN:
+            if in_phase and who == state.turn_player and state.attacker < 0:
+                return Note("P1", f"{who} declares the end of {_the(state.phase)} (includes its pass)")
+            return Note("R7", f"{who} passes priority")
+        if state.step is Step.CHAIN:
+            return Note("R5", f"{who} does not respond")
+        if state.step is Step.FORCED:
+            return Note("V1", f"{who} declines the optional process the system reached")
+        return Note("R5", f"{who} declines its optional triggers")
+    if isinstance(action, EnterPhase):
+        return Note("P3", f"both passed: {who} chooses {_the(Phase(action.phase))}")
+    if isinstance(action, ChangePosition):
+        return Note("game", f"{who} changes {action.monster}'s battle position (Main Phase, once per turn)")
+    if isinstance(action, Attack):
+        return Note("game", f"{who} declares a direct attack with {action.monster}")
+    if isinstance(action, Proceed) and state.step is Step.DAMAGE:
+        return Note("P1", "damage calculation: no player may act")
+    if isinstance(action, Perform):
+        if state.step is Step.FORCED and state.ruleset.process_order is not None:
+            return Note("V1", f"the system reached this process: {who} performs it (no choice of order)")
+        if state.step is Step.FORCED:
+            rule = "H5" if state.adjusted else "R7"
+            return Note(rule, f"both passed: {who} must perform a mandatory process")
+        return Note("R7", f"{who} performs a process of its choice (any order, X4)")
+    if isinstance(action, Respond):
+        return Note("H1" if state.adjusted else "R5", f"{who} chains a quick effect")
+    if isinstance(action, Activate):
+        if state.step is Step.TRIGGERS:
+            w = next((x for x in state.waiting if (x.source, x.key) == action.ref), None)
+            rule = {Cause.ADJUSTMENT: "H2", Cause.AFTER_ADJUSTMENT: "H3", Cause.TURN_END: "E1"}.get(
+                w.cause if w else Cause.END_PHASE, "R5")
+            return Note(rule, f"{who} activates a trigger effect")
+        if in_phase:
+            if _answers_declaration(state, who):
+                return Note("P1", f"{who} activates a quick effect in answer to the declaration to move on")
+            return Note("R5", f"{who} activates a quick effect")
+        return Note("R6", f"{who} activates a quick effect (kind 6)")
+    if isinstance(action, Discard):
+        return Note("H4" if state.adjusted else "R2", f"{who} discards down to {state.ruleset.hand_limit}, all at once")
+    return Note("E1", "the turn ends")
+
+
+def withheld(state: State) -> tuple[Note, ...]:
+    """What the acting player may NOT do now, and which rule says so."""
+    notes: list[Note] = []
+    player = state.acting_player
+    if state.step in (Step.OPEN, Step.FORCED):
+        for proc in state.pending:
+            if proc.controller != player:
+                continue
+            if state.step is Step.FORCED and not proc.mandatory and state.ruleset.process_order is None:
+                notes.append(Note("R7", f"{proc.label}: optional — after both passed only a mandatory process may be performed"))
+            elif not proc.mandatory and r8_negated(state, proc):
+                source = next((x.source for x in state.lingering if x.target == proc.source), "an effect")
+                notes.append(Note("R8", f"{proc.label}: not offered — negated by {source}"))
+            elif _process_choices(state, proc) is None:
+                notes.append(Note("R6", f"{proc.label}: its condition or cost cannot be met now"))
+    if state.adjusted and state.step is not Step.OVER:
+        notes.append(Note("H1", "no quick effect may be activated after the hand-size adjustment "
+                                "(except chained to a trigger it caused)"))
+    if state.phase is Phase.TURN_END:
+        notes.append(Note("E1", "the turn has ended: no trigger may be activated"))
+    if state.step is Step.DAMAGE:
+        notes.append(Note("P1", "damage calculation: no quick effect and no move to the next step"))
+    if state.step is Step.NEXT_PHASE:
+        notes.append(Note("P2", "both players passed: Main Phase 1 has ended, nothing more is done in it"))
+        notes.append(Note("P3", "the next phase is chosen now, after both passed (08/07/14, 12/08/01)"))
+    if state.step is Step.FORCED and state.ruleset.process_order is not None:
+        head = system_head(state)
+        others = [p.label for p in state.pending if head is not None and p.pid != head.pid]
+        if others:
+            notes.append(Note("V1", f"the system orders the processes: not yet {', '.join(others)}"))
+    if state.phase is Phase.BATTLE and player is not None and state.continuous_active(
+            ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player)):
+        notes.append(Note("card", f"{player} cannot activate Traps in the Battle Phase (《漆黒の戦士 ワーウルフ》)"))
+    return tuple(notes)

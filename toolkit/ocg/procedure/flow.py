@@ -1,0 +1,203 @@
+"""What the game does by itself between two decisions.
+
+:func:`_advance` runs the automatic parts until a player must decide: a
+chain nobody can answer resolves, triggers are put on the chain, the system
+of a video-game ruleset reaches its next process (V1), the turn ends.  When
+both players have passed, :func:`r7_both_passed` sends the game to a
+mandatory process (R7), the hand-size adjustment (R3), the damage
+calculation (P1) or the end of the phase (P2), and a new phase begins
+(:func:`p_enter_phase`).  These functions call one another, so they live
+together.
+"""
+
+from __future__ import annotations
+
+from toolkit.core.actions import Discard
+from toolkit.core.game import Note
+from toolkit.core.values import Event
+from toolkit.ocg.board import Board
+from toolkit.ocg.state import Cause, Phase, State, Step
+from toolkit.ocg.values import EventKind
+from toolkit.ocg.video_game import system_head
+from toolkit.ocg.procedure._shared import _Log, _flush, _the, _with
+from toolkit.ocg.procedure.adjustment import h4_readjust, r1_excess, r2_discard
+from toolkit.ocg.procedure.chains import r5_resolve_chain
+from toolkit.ocg.procedure.legal import _nobody_can_respond, _process_choices, r5_trigger_placer, r8_negated
+from toolkit.ocg.procedure.pending import r6_sync_processes
+
+
+def _anyone_can_respond(state: State) -> bool:
+    return not _nobody_can_respond(state)
+
+
+def _advance(state: State, log: _Log) -> State:
+    """Run the automatic parts until someone must decide."""
+    for _ in range(10_000):
+        if state.chain and state.step is Step.CHAIN:
+            if state.passes >= 2 or not _anyone_can_respond(state):
+                state = r5_resolve_chain(state, log)
+                continue
+            return state
+        if state.waiting:
+            placer, _mandatory = r5_trigger_placer(state)
+            return _with(state, step=Step.TRIGGERS, forced=placer, priority=None, passes=0)
+        if state.chain:
+            state = _with(state, step=Step.CHAIN, priority=state.turn_player, passes=0, forced=None)
+            continue
+        if state.phase is Phase.TURN_END:
+            log[1].append(Note("E1", "the turn ends; the next turn begins"))
+            return _with(state, step=Step.OVER, phase=Phase.OVER, priority=None, forced=None, passes=0)
+        if state.adjusted:
+            system = v1_system_process(state, log)
+            if system is not None:
+                return system
+            for player in (state.turn_player, state.non_turn_player):
+                if state.pending_of(player, mandatory=True):
+                    log[1].append(Note("H5", f"after the adjustment {player} must perform its mandatory process"))
+                    return _with(state, step=Step.FORCED, forced=player, priority=None, passes=0)
+            again = h4_readjust(state, log)
+            if again is not None:
+                return again
+            return _with(state, step=Step.TURN_END, forced=None, priority=None, passes=0)
+        if state.declared:
+            return v2_moves_on(state, log)
+        system = v1_system_process(state, log)
+        if system is not None:
+            return system
+        holder = state.after_chain or state.turn_player
+        return _with(state, step=Step.OPEN, priority=holder, passes=0, forced=None, after_chain=None)
+    raise RuntimeError("the End Phase procedure did not settle")  # pragma: no cover
+
+
+def begin(state: State) -> State:
+    """The first decision point of a freshly built position (under a
+    video-game ruleset the system may have a process to deal with first, V1)."""
+    if state.ruleset.process_order is None or state.chain or state.waiting:
+        return state
+    return _advance(state, ([], []))
+
+
+# --------------------------------------------------------------------------
+# Both players passed (R7, R3, P2) and a new phase (P1)
+# --------------------------------------------------------------------------
+
+
+def r7_both_passed(state: State, log: _Log) -> State:
+    """R7: both passed — TP must perform one of its mandatory processes, else
+    NTP one of theirs, else the hand-size adjustment (R3) in the End Phase,
+    the damage calculation during an attack (P1), the end of any other phase (P2)."""
+    tp, ntp = state.turn_player, state.non_turn_player
+    for player, role in ((tp, "turn player"), (ntp, "non-turn player")):
+        if state.pending_of(player, mandatory=True):
+            log[1].append(Note("R7", f"both passed: the {role} ({player}) must perform one of its mandatory processes"))
+            return _with(state, step=Step.FORCED, forced=player, priority=None, passes=0)
+    if state.phase is Phase.END:
+        return r3_adjustment(state, log)
+    if state.attacker >= 0:
+        log[1].append(Note("P1", "both passed: the Damage Step — no priority at damage calculation"))
+        return _with(state, step=Step.DAMAGE, priority=None, passes=0, forced=None, after_chain=None)
+    return p2_phase_ends(state, log)
+
+
+def r3_adjustment(state: State, log: _Log) -> State:
+    """R3: no mandatory process left and both passed — the hand-size
+    adjustment, at the very end; processes not performed are gone."""
+    board = Board(state, Cause.ADJUSTMENT, by_effect=False)
+    for proc in state.pending:
+        board.done.add(proc.pid)
+        log[1].append(Note("R3", f"{proc.label}: optional process not performed before the adjustment — gone"))
+    state = board.freeze(pending=(), done=frozenset(board.done), passes=0, priority=None)
+    if r1_excess(state) > 0:
+        log[1].append(Note("R1", f"{state.turn_player} holds {state.hand_size(state.turn_player)} cards: "
+                                 f"must discard {r1_excess(state)} (all at once, R2)"))
+        return _with(state, step=Step.ADJUST, forced=state.turn_player)
+    log[1].append(Note("R1", f"hand-size adjustment: {state.turn_player} holds "
+                             f"{state.hand_size(state.turn_player)} cards, nothing to discard"))
+    return _advance(r2_discard(state, Discard(()), log), log)
+
+
+NEXT_PHASE: dict[Phase, Phase] = {
+    Phase.DRAW: Phase.STANDBY,
+    Phase.STANDBY: Phase.MAIN1,
+    Phase.BATTLE: Phase.MAIN2,
+    Phase.MAIN2: Phase.END,
+}
+"""The phase that follows each phase (after Main Phase 1 the turn player chooses, P3)."""
+
+
+def p2_phase_ends(state: State, log: _Log) -> State:
+    """P2 (11/12/22, 12/10/04): both players passed with no mandatory process
+    left — the phase ends, whatever the turn player meant by its pass;
+    optional processes not performed in it are gone.  After Main Phase 1 the
+    turn player now chooses the next phase (P3)."""
+    title = _the(state.phase)
+    log[1].append(Note("P2", f"both players passed: {title} ends"))
+    for proc in state.pending:
+        log[1].append(Note("P2", f"{proc.label}: optional process not performed in {title} — gone"))
+    if state.phase is Phase.MAIN1:
+        log[1].append(Note("P3", f"{state.turn_player} now chooses the Battle Phase or the End Phase (08/07/14, 12/08/01)"))
+        return _with(state, step=Step.NEXT_PHASE, pending=(), priority=None, forced=None, passes=0,
+                     after_chain=None)
+    return p_enter_phase(state, NEXT_PHASE[state.phase], log)
+
+
+def p_enter_phase(state: State, phase: Phase, log: _Log) -> State:
+    """A new phase begins: the turn player holds priority, the processes of
+    that phase are pending (R6 as in the End Phase, P2b)."""
+    fresh = _with(state, phase=phase, step=Step.OPEN, pending=(), done=frozenset(), priority=state.turn_player,
+                  passes=0, forced=None, after_chain=None, declared=False, attacker=-1)
+    board = Board(fresh, Cause.END_PHASE)
+    board.record(Event(EventKind.PHASE_STARTED, player=state.turn_player, detail=phase.value))
+    pending = r6_sync_processes(board, (), adjusted=False)
+    log[1].append(Note("P1", f"{_the(phase)} begins: {state.turn_player} holds priority"))
+    _flush(board, log)
+    return _advance(board.freeze(pending=pending), log)
+
+
+# --------------------------------------------------------------------------
+# The video games (V1, V2)
+# --------------------------------------------------------------------------
+
+
+def v1_system_process(state: State, log: _Log) -> State | None:
+    """V1: under a ruleset with a ``process_order`` (the video games) the
+    system deals with the first pending process before any open game state:
+    its controller performs it (or declines an optional one).  An optional
+    process that cannot be performed when the system reaches it is passed by
+    and gone.  None when the players order their own processes or nothing is
+    pending."""
+    while True:
+        head = system_head(state)
+        if head is None:
+            return None
+        if head.mandatory or _process_choices(state, head) is not None:
+            return _with(state, step=Step.FORCED, forced=head.controller, priority=None, passes=0)
+        why = "negated (R8)" if r8_negated(state, head) else "its condition or cost cannot be met"
+        log[1].append(Note("V1", f"{head.label}: the system passes it by — {why}"))
+        state = _with(state, pending=tuple(p for p in state.pending if p.pid != head.pid),
+                      done=state.done | {head.pid})
+
+
+def v1_decline(state: State, log: _Log) -> State:
+    """V1: the controller declines the optional process the system reached; it is gone."""
+    head = system_head(state)
+    assert head is not None and not head.mandatory
+    log[1].append(Note("V1", f"{head.label}: declined when the system reached it — gone"))
+    nxt = _with(state, pending=tuple(p for p in state.pending if p.pid != head.pid), done=state.done | {head.pid},
+                forced=None, passes=0)
+    return _advance(nxt, log)
+
+
+def v2_moves_on(state: State, log: _Log) -> State:
+    """V2: in the video games, once the chain that answered the turn player's
+    declaration has resolved, the game moves on as if both had passed: the
+    optional processes of the phase are gone, mandatory ones are still done
+    (R7), then the phase ends."""
+    log[1].append(Note("V2", f"the chain answered {state.turn_player}'s declaration to move on: under this ruleset "
+                             f"the game moves on — priority does not return to {state.turn_player}"))
+    dropped = tuple(p for p in state.pending if not p.mandatory)
+    for proc in dropped:
+        log[1].append(Note("V2", f"{proc.label}: optional process not offered — the game moved on"))
+    kept = tuple(p for p in state.pending if p.mandatory)
+    return r7_both_passed(_with(state, declared=False, passes=0, after_chain=None, priority=None, pending=kept,
+                                done=state.done | {p.pid for p in dropped}), log)

@@ -1,0 +1,307 @@
+"""The legal actions of a position, in a fixed order.
+
+Who may perform which process (R8, X4), the quick effects a player may
+activate or chain (R5, H1), who puts triggers on the chain (R5), the
+discards of the adjustment (R2, from :mod:`.adjustment`), the next phase
+after Main Phase 1 (P3) and the turn player's game actions in other phases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from toolkit.core.actions import Action, Activate, Attack, ChangePosition, EnterPhase, Pass, Perform, Proceed, Respond
+from toolkit.core.values import other
+from toolkit.ocg.board import Board
+from toolkit.ocg.cards import behaviour
+from toolkit.ocg.cards.base import NO_CHOICE, CardType, Choice, ContinuousKind, Trigger
+from toolkit.ocg.state import Cause, Phase, State, Step
+from toolkit.ocg.values import Position, Process, Zone
+from toolkit.ocg.video_game import system_head
+from toolkit.ocg.procedure._shared import _end_phase_effect, _monsters, x1_card_text
+from toolkit.ocg.procedure.adjustment import r2_discard_choices
+
+
+# --------------------------------------------------------------------------
+# Processes (R8, X4)
+# --------------------------------------------------------------------------
+
+
+def r8_negated(state: State, process: Process) -> bool:
+    """R8: the card the process belongs to is negated (an optional process is
+    then not offered; a mandatory one is performed and resolves as negated)."""
+    if process.lingering or process.source < 0 or not state.lingering:
+        return False  # nothing lingers: nothing negates
+    eff = _end_phase_effect(state, process)
+    card = state.card(process.source)
+    return eff is not None and eff.activates and card.zone is Zone.FIELD and state.is_negated(card.uid)
+
+
+def _process_choices(state: State, process: Process) -> Iterator[Choice] | None:
+    """The choices to perform ``process``, or None when it cannot be performed now."""
+    if process.lingering:
+        return iter((NO_CHOICE,))
+    eff = _end_phase_effect(state, process)
+    if eff is None:
+        return None
+    card = state.card(process.source)
+    if not process.mandatory:
+        if r8_negated(state, process):
+            return None
+        if eff.can_perform is not None and not eff.can_perform(card, state):
+            return None
+    if eff.choices is None:
+        return iter((NO_CHOICE,))
+    choices = list(eff.choices(card, state, ()))
+    if not choices and not process.mandatory:
+        return None
+    return iter(choices or [NO_CHOICE])
+
+
+def _labels(state: State, uids: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(state.card(u).shown() for u in uids)
+
+
+def _target_label(state: State, choice: Choice) -> str | None:
+    if not choice.targets:
+        return None
+    return ", ".join(_labels(state, choice.targets))
+
+
+def x4_process_choices(state: State, candidates: Iterable[Process]) -> tuple[Process, ...]:
+    """X4 / R5 (12/05/05, 13/03/24): the player orders their own processes
+    freely, chain link or not.  Under a ruleset with a ``process_order`` (the
+    video games, V1) only the process the system reached may be performed."""
+    if state.ruleset.process_order is None:
+        return tuple(candidates)
+    head = system_head(state)
+    return tuple(p for p in candidates if head is not None and p.pid == head.pid)
+
+
+def _performs(state: State, player: str | None, *, only_mandatory: bool) -> Iterator[Perform]:
+    own = [p for p in state.pending if p.controller == player and (p.mandatory or not only_mandatory)]
+    if not own:
+        return
+    made = state.tables.performs
+    for process in x4_process_choices(state, own):
+        choices = _process_choices(state, process)
+        if choices is None:
+            continue
+        for choice in choices:
+            if choice.targets or choice.cost:
+                yield Perform(process.label, target=_target_label(state, choice),
+                              cost=_labels(state, choice.cost), ref=process.pid, choice=choice)
+                continue
+            action = made.get(process)  # nothing to choose: the same action in every position
+            if action is None:
+                action = made[process] = Perform(process.label, ref=process.pid, choice=choice)
+            yield action
+
+
+# --------------------------------------------------------------------------
+# Quick effects and triggers (R5, H1)
+# --------------------------------------------------------------------------
+
+
+def h1_responses_allowed(state: State) -> bool:
+    """H1: after the adjustment no quick effect may be activated, except
+    chained to a trigger effect (12/08/08: Grimoire, Dandelion).  As the
+    turn ends (E1) nothing may respond (15/10/26 was 「調整中」: our choice)."""
+    if state.phase is Phase.TURN_END:
+        return False
+    if not state.adjusted:
+        return True
+    return bool(state.chain) and state.chain[0].cause in (Cause.ADJUSTMENT, Cause.AFTER_ADJUSTMENT)
+
+
+def _in_chain(state: State, uid: int) -> bool:
+    return any(link.source == uid and link.card_activation for link in state.chain)
+
+
+def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> Iterator[Activate | Respond]:
+    """R5 / R6 kind 6: quick effects ``player`` may activate now (spell speed
+    2+, and at least the speed of the link responded to)."""
+    if player is None:
+        return
+    quick_names = state.tables.quick_names
+    if not quick_names:
+        return  # no card of the position has a quick effect
+    if responding:
+        if not h1_responses_allowed(state):
+            return
+    elif state.adjusted or state.phase in (Phase.TURN_END, Phase.OVER):
+        return
+    top = state.chain[-1] if (responding and state.chain) else None
+    min_speed = max(2, top.speed) if top is not None else 2
+    no_traps = state.phase is Phase.BATTLE and state.continuous_active(
+        ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player))
+    cards = state.cards
+    for uid in state.tables.quick_uids:
+        card = cards[uid]
+        if card.controller != player or card.zone in (Zone.DECK,):
+            continue
+        if no_traps and behaviour(card.name).card_type is CardType.TRAP:
+            continue  # 《漆黒の戦士 ワーウルフ》: no Traps for its opponent in the Battle Phase
+        for q in x1_card_text(state, card).quick:
+            if card.zone not in q.zones or q.spell_speed < min_speed:
+                continue
+            if card.zone is Zone.FIELD:
+                if q.card_activation and (card.position not in (Position.SET, Position.FACE_DOWN)
+                                          or "set_this_turn" in card.tags):
+                    continue
+                if not q.card_activation and not card.on_field_face_up:
+                    continue
+                if state.lingering and behaviour(card.name).is_monster and state.is_negated(card.uid):
+                    continue
+            if q.card_activation and _in_chain(state, card.uid):
+                continue
+            if q.responds_to is not None and (top is None or not q.responds_to(card, state, top)):
+                continue
+            if q.can_activate is not None and not q.can_activate(card, state):
+                continue
+            choices = list(q.choices(card, state, ())) if q.choices is not None else [NO_CHOICE]
+            kind = Respond if responding else Activate
+            label = card.shown() if q.card_activation else f"{card.shown()}: {q.key}"
+            for choice in choices:
+                yield kind(label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
+                           ref=(card.uid, q.key), choice=choice)
+
+
+def _nobody_can_respond(board: Board | State) -> bool:
+    """No player has a legal response to the chain on ``board`` (R5, H1).
+
+    A cheap pre-check first: ``r5_quick_effects`` offers a player nothing
+    unless they control a card outside the decks that has a quick effect."""
+    cards = board.cards
+    tp = board.turn_player
+    tp_holds = ntp_holds = False
+    for uid in board.tables.quick_uids:
+        card = cards[uid]
+        if card.zone is not Zone.DECK:
+            if card.controller == tp:
+                tp_holds = True
+            else:
+                ntp_holds = True
+    if tp_holds:
+        for _ in r5_quick_effects(board, tp, responding=True):  # type: ignore[arg-type]
+            return False
+    if ntp_holds:
+        for _ in r5_quick_effects(board, other(tp), responding=True):  # type: ignore[arg-type]
+            return False
+    return True
+
+
+def _answers_declaration(state: State, player: str) -> bool:
+    """``player`` activates right after the turn player's pass at an open game
+    state: an answer to its declaration to move on (P1, V2)."""
+    return (state.step is Step.OPEN and not state.chain and state.passes == 1
+            and player == state.non_turn_player)
+
+
+def r5_trigger_placer(state: State) -> tuple[str, bool]:
+    """R5 (simultaneous triggers build one chain): who puts triggers on the
+    chain now, and whether it is their mandatory ones — TP's mandatory, NTP's
+    mandatory, TP's optional, NTP's optional."""
+    tp, ntp = state.turn_player, state.non_turn_player
+    for player, mandatory in ((tp, True), (ntp, True), (tp, False), (ntp, False)):
+        if any(w.controller == player and w.mandatory == mandatory for w in state.waiting):
+            return player, mandatory
+    return tp, False
+
+
+def _trigger_activations(state: State) -> Iterator[Activate]:
+    _player, mandatory = r5_trigger_placer(state)
+    for w in state.waiting:
+        if w.controller != state.forced or w.mandatory != mandatory:
+            continue
+        card = state.card(w.source)
+        trig = state.tables.effect_named(card.name, w.key)
+        if not isinstance(trig, Trigger):
+            continue
+        choices = list(trig.choices(card, state, w.subjects)) if trig.choices is not None else [NO_CHOICE]
+        for choice in choices:
+            yield Activate(w.label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
+                           ref=(w.source, w.key), choice=choice)
+
+
+# --------------------------------------------------------------------------
+# Other phases (P3) and the turn player's game actions
+# --------------------------------------------------------------------------
+
+
+P3_CHOICES: tuple[Phase, ...] = (Phase.BATTLE, Phase.END)
+
+
+def p3_next_phase_choices(state: State) -> Iterator[EnterPhase]:
+    """P3 (08/07/14, 12/08/01): once Main Phase 1 has ended, the turn player
+    picks the Battle Phase or the End Phase — the declaration to leave Main
+    Phase 1 did not name it."""
+    for phase in P3_CHOICES:
+        yield EnterPhase(phase.value)
+
+
+_NO_POSITION_CHANGE = frozenset({"summoned_this_turn", "special_summoned_this_turn", "flipped_this_turn",
+                                 "position_changed_this_turn", "attacked_this_turn"})
+
+
+def game_actions(state: State) -> Iterator[ChangePosition | Attack]:
+    """The turn player's own game actions at an open game state with no chain
+    (only those the seed examples need): change a monster's battle position in
+    a Main Phase (once per turn, not the turn it was summoned or after it
+    attacked), declare a direct attack in the Battle Phase (a face-up attack
+    position monster with known ATK, once, when the opponent has no monster)."""
+    tp = state.turn_player
+    if state.priority != tp or state.chain or state.attacker >= 0 or state.adjusted:
+        return
+    if state.phase in (Phase.MAIN1, Phase.MAIN2):
+        for card in _monsters(state, tp):
+            if card.on_field_face_up and not (card.tags & _NO_POSITION_CHANGE):
+                yield ChangePosition(card.shown(), ref=card.uid)
+    elif state.phase is Phase.BATTLE and not _monsters(state, other(tp)):
+        for card in _monsters(state, tp):
+            if (card.position is Position.FACE_UP and "attacked_this_turn" not in card.tags
+                    and behaviour(card.name).atk is not None):
+                yield Attack(card.shown(), ref=card.uid)
+
+
+# --------------------------------------------------------------------------
+# Every legal action
+# --------------------------------------------------------------------------
+
+
+def iter_actions(state: State) -> Iterator[Action]:
+    """The legal actions, lazily, in a fixed order (Pass first where legal)."""
+    step = state.step
+    if step is Step.OPEN:
+        yield Pass()
+        yield from _performs(state, state.priority, only_mandatory=False)
+        yield from r5_quick_effects(state, state.priority, responding=False)
+        yield from game_actions(state)
+    elif step is Step.CHAIN:
+        yield Pass()
+        yield from r5_quick_effects(state, state.priority, responding=True)
+    elif step is Step.FORCED:
+        if state.ruleset.process_order is not None:
+            head = system_head(state)
+            if head is not None and not head.mandatory:
+                yield Pass()
+            yield from _performs(state, state.forced, only_mandatory=False)
+        else:
+            yield from _performs(state, state.forced, only_mandatory=True)
+    elif step is Step.NEXT_PHASE:
+        yield from p3_next_phase_choices(state)
+    elif step is Step.DAMAGE:
+        yield Proceed()
+    elif step is Step.TRIGGERS:
+        if not any(w.mandatory for w in state.waiting if w.controller == state.forced):
+            yield Pass()
+        yield from _trigger_activations(state)
+    elif step is Step.ADJUST:
+        yield from r2_discard_choices(state)
+    elif step is Step.TURN_END:
+        yield Proceed()
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action in ``state`` (empty when the turn is over)."""
+    return tuple(iter_actions(state))

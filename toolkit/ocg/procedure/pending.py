@@ -1,0 +1,136 @@
+"""Which processes are pending (R4, R6) and settling a board after a change.
+
+:func:`r6_sync_processes` recomputes the pending End Phase processes (of any
+phase, P2b); :func:`r4_expiry_processes` adds those lingering effects create.
+:func:`_settle` is what every step does after it moved cards: continuous
+self-destructs, then the triggers met, then the pending processes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from operator import attrgetter
+
+from toolkit.ocg.board import Board
+from toolkit.ocg.cards.base import ContinuousKind
+from toolkit.ocg.state import Cause, Phase, State, WaitingTrigger
+from toolkit.ocg.values import Process, ProcessKind, Zone
+from toolkit.ocg.procedure._shared import _lingering_effect, x1_card_text
+from toolkit.ocg.procedure.triggers import collect_triggers, h5_end_phase_trigger_allowed
+
+
+def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
+    """R4 (R6 kinds 3 and 5): processes that lingering effects create —
+    the expiry of each UNTIL_END_PHASE effect, and lingering actions (End Phase only)."""
+    found: dict[tuple[int, str], Process] = {}
+    if board.phase is not Phase.END:
+        return found
+    for item in board.lingering:
+        effect = _lingering_effect(board, item)
+        if effect is None:
+            continue
+        target = board.cards[item.target].shown() if item.target >= 0 else ""
+        on = f" on {target}" if target else ""
+        if item.duration.has_expiry_process:
+            pid = (item.target, "end:" + item.key)
+            if pid not in board.done:
+                found[pid] = Process(item.target, "end:" + item.key, item.controller, ProcessKind.DURATION_END,
+                                     True, False, f"{item.source}: end {effect.label or item.effect}{on}",
+                                     lingering=True)
+        if effect.process is not None:
+            pid = (item.target, item.key)
+            if pid not in board.done:
+                found[pid] = Process(item.target, item.key, item.controller, ProcessKind.LINGERING,
+                                     effect.process.mandatory, effect.process.chain_link,
+                                     f"{item.source}: {effect.process.label}{on}", lingering=True)
+    return found
+
+
+_PROCESS_ORDER = attrgetter("controller", "source", "key")
+"""How R6 lists the pending processes: by controller, then card (uid), then effect key."""
+
+
+def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tuple[Process, ...]:
+    """R6: the pending End Phase processes after a change.
+
+    A card's process appears when its ``applies`` starts to hold (after the
+    adjustment only as H5 allows) and disappears when it stops holding before
+    being done — "unless its card left".
+    """
+    current = {p.pid: p for p in pending}
+    new: dict[tuple[int, str], Process] = {}
+    tables = board.tables
+    by_phase = tables.end_phase
+    local = tables.end_phase_local
+    phase: str = board.phase  # processes of other phases are not looked at (P2b); a StrEnum: keys as its value
+    applying = tables.applying(board.turn_player, phase)
+    done = board.done
+    cards = board.cards
+    for uid in tables.end_phase_uids:
+        card = cards[uid]
+        if card.zone is Zone.DECK:
+            continue
+        found = applying.get(card)  # the processes whose condition holds, each as it would be created
+        if found is None:
+            key = (card.name, phase)
+            found = tuple(
+                ((uid, e.key), e, Process(uid, e.key, card.controller, e.process_kind, e.mandatory, e.chain_link,
+                                          f"{card.shown()}: {e.key}"))
+                for e in by_phase.get(key, ())
+                if (key in local or (uid, e.key) not in done) and e.applies(card, board))  # type: ignore[arg-type]
+            if key in local:  # the conditions read the card and the turn player only: asked once per card
+                applying[card] = found
+        for pid, eff, created in found:
+            if pid in done:
+                continue
+            known = current.get(pid)
+            if known is not None:
+                new[pid] = known if known.controller == card.controller else replace(known, controller=card.controller)
+                continue
+            if adjusted and not h5_end_phase_trigger_allowed(board, card, eff):
+                board.done.add(pid)
+                continue
+            new[pid] = created
+    for pid, proc in r4_expiry_processes(board).items():
+        new[pid] = current.get(pid, proc)
+    for pid, proc in current.items():
+        if pid not in new and proc.source >= 0 and not proc.lingering:
+            board.note("R6", f"{proc.label}: no longer pending ({board.cards[proc.source].shown()} left or its condition ended)")
+    return tuple(sorted(new.values(), key=_PROCESS_ORDER))
+
+
+def _state_checks(board: Board) -> None:
+    """Self-destructs that need no chain link (e.g. Farfa (1)) happen as soon as they apply."""
+    if ContinuousKind.SELF_DESTRUCT not in board.kinds:
+        return
+    for _ in range(len(board.cards) + 1):
+        victim = None
+        for card in board.cards:
+            if card.zone is not Zone.FIELD or board.is_negated(card.uid):
+                continue
+            for eff in x1_card_text(board, card).continuous:
+                if eff.kind is ContinuousKind.SELF_DESTRUCT and eff.condition is not None \
+                        and eff.active(card, board) and eff.condition(card, board):  # type: ignore[arg-type]
+                    victim = card
+                    break
+            if victim is not None:
+                break
+        if victim is None:
+            return
+        board.note("continuous", f"{victim.shown()} destroys itself (no chain link)")
+        saved = (board.source, board.by_effect)
+        board.source, board.by_effect = victim.uid, True
+        board.destroy(victim.uid)
+        board.source, board.by_effect = saved
+
+
+def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int = 0,
+            pending: tuple[Process, ...] | None = None) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+    base = state.pending if pending is None else pending
+    if not board.touched and not board.happenings and adjusted == state.adjusted:
+        return base, ()  # nothing moved: the pending processes cannot have changed
+    _state_checks(board)
+    waiting = collect_triggers(board, cause, mark)
+    if state.phase is Phase.TURN_END:
+        return (), waiting
+    return r6_sync_processes(board, base, adjusted), waiting

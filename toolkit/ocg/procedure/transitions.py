@@ -1,0 +1,338 @@
+"""Applying one action: :func:`transition` and :func:`apply`.
+
+Each kind of action has its function: a pass (R7, R5), performing a process
+(R7, R8), activating a quick effect (R5, P1) or a trigger, declining
+triggers, discarding (R2), the end of the turn (E1), the damage calculation
+(P1) and the turn player's game actions.  After the action,
+:func:`~toolkit.ocg.procedure.flow._advance` runs what follows by itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from toolkit.core.actions import (
+    Action,
+    Activate,
+    Attack,
+    ChangePosition,
+    Discard,
+    EnterPhase,
+    Pass,
+    Perform,
+    Proceed,
+    Respond,
+)
+from toolkit.core.errors import IllegalActionError
+from toolkit.core.game import Note, Transition
+from toolkit.core.values import Event, other
+from toolkit.ocg.board import Board
+from toolkit.ocg.cards import behaviour
+from toolkit.ocg.cards.base import Activation, CardType, QuickEffect, Trigger
+from toolkit.ocg.state import Cause, Link, Phase, State, Step
+from toolkit.ocg.values import Card, EventKind, Position, ProcessKind, Zone
+from toolkit.ocg.procedure._shared import (
+    _Log,
+    _cause,
+    _end_phase_effect,
+    _find_lingering,
+    _flush,
+    _lingering_effect,
+    _monsters,
+    _the,
+    _with,
+)
+from toolkit.ocg.procedure.adjustment import r2_discard
+from toolkit.ocg.procedure.chains import _resolve_links
+from toolkit.ocg.procedure.flow import _advance, p_enter_phase, r7_both_passed, v1_decline
+from toolkit.ocg.procedure.legal import _answers_declaration, _nobody_can_respond, legal_actions, r8_negated
+from toolkit.ocg.procedure.pending import _settle, _state_checks
+from toolkit.ocg.procedure.triggers import collect_triggers
+
+
+# --------------------------------------------------------------------------
+# Passing and performing processes (R7)
+# --------------------------------------------------------------------------
+
+
+def r7_priority_after_process(state: State, performer: str, *, forced: bool) -> str:
+    """R7: who holds priority after a process — one ruleset flag (see the
+    doubts recorded in ``rulesets.FLAG_HISTORY``); default: the performer."""
+    rule = state.ruleset.priority_after_forced_process if forced else state.ruleset.priority_after_voluntary_process
+    if rule == "turn_player":
+        return state.turn_player
+    if rule == "opponent":
+        return other(performer)
+    return performer
+
+
+def r7_pass(state: State, log: _Log) -> State:
+    """R7: the holder gives up priority; two passes in succession = both passed."""
+    holder = state.priority or state.turn_player
+    if holder == state.turn_player and state.phase is not Phase.END and state.attacker < 0:
+        log[0].append(Event(EventKind.DECLARED, player=holder, detail=state.phase.value))
+        log[1].append(Note("P1", f"{holder} declares the end of {_the(state.phase)}: the declaration "
+                                 f"includes its pass; the phase ends only if {other(holder)} passes too"))
+    if state.passes + 1 >= 2:
+        log[1].append(Note("R7", f"{holder} passes: both players passed in succession"))
+        return r7_both_passed(state, log)
+    mandatory = state.pending_of(holder, mandatory=True)
+    why = " (holding a mandatory process does not oblige doing it first, 19/10/26)" if mandatory else ""
+    log[1].append(Note("R7", f"{holder} passes; priority to {other(holder)}{why}"))
+    return _with(state, priority=other(holder), passes=state.passes + 1)
+
+
+_TYPE_NAME: dict[CardType, str] = {t: t.value for t in CardType}
+"""A chain link's ``card_type`` (the plain string) of each card type."""
+
+
+def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State:
+    ref = action.ref
+    for process in state.pending:
+        if process.pid == ref:
+            break
+    else:
+        raise StopIteration  # pragma: no cover - the action was listed for this state
+    performer = process.controller
+    system = state.ruleset.process_order is not None
+    # V1: after the system's processes the open game state starts with the turn player
+    after = state.turn_player if system else r7_priority_after_process(state, performer, forced=forced)
+    cause = _cause(state)
+    board = Board(state, cause, source=process.source)
+    pending = tuple(p for p in state.pending if p.pid != process.pid)
+    board.done.add(process.pid)
+    if process.lingering:
+        item = _find_lingering(state, process)
+        if item is not None:
+            effect = _lingering_effect(state, item)
+            board.record(Event(EventKind.PERFORMED, card=item.source, player=performer, detail=process.key))
+            if process.kind is ProcessKind.LINGERING and effect is not None and effect.process is not None:
+                target = board.cards[item.target] if item.target >= 0 else Card(-1, item.source, performer, performer, Zone.GY)
+                if effect.process.chain_link:
+                    board.chain.append(Link(item.target, item.source, process.label, item.key, performer, 1, cause,
+                                            lingering=item))
+                    board.record(Event(EventKind.ACTIVATED, card=item.source, player=performer, detail=process.key))
+                else:
+                    effect.process.resolve(board, Activation(card=target, controller=performer, key=item.key,
+                                                             lingering=item))
+                    board.end_lingering(item)
+            else:
+                board.end_lingering(item)
+    else:
+        card = state.card(process.source)
+        eff = _end_phase_effect(state, process)
+        assert eff is not None
+        negated = r8_negated(state, process)
+        if process.chain_link:
+            if eff.cost is not None:
+                board.by_effect = False
+                eff.cost(board, Activation(card=card, controller=performer, key=process.key, choice=action.choice))
+                board.by_effect = True
+            board.chain.append(Link(card.uid, card.name, process.label, process.key, performer, 1, cause,
+                                    choice=action.choice, card_type=_TYPE_NAME[behaviour(card.name).card_type],
+                                    process=process.pid, negated=negated))
+            board.record(Event(EventKind.ACTIVATED, card=card.name, player=performer, detail=process.key))
+            if negated:
+                log[1].append(Note("R8", f"{process.label}: mandatory, so it is performed although negated"))
+        else:
+            act = Activation(card=card, controller=performer, key=process.key, choice=action.choice)
+            if eff.cost is not None:
+                board.by_effect = False
+                eff.cost(board, act)
+                board.by_effect = True
+            board.record(Event(EventKind.PERFORMED, card=card.name, player=performer, detail=process.key))
+            if negated and eff.activates:
+                board.record(Event(EventKind.NEGATED, card=card.name, player=performer, detail=process.key))
+                log[1].append(Note("R8", f"{process.label}: performed while negated — nothing happens"))
+            else:
+                eff.resolve(board, act)
+    if board.chain and not state.chain and _nobody_can_respond(board):
+        _resolve_links(board, state)  # R5: no one can respond — the link resolves at once
+    pending, waiting = _settle(board, state, cause, state.adjusted, pending=pending)
+    _flush(board, log)
+    if not board.chain and not waiting and not state.waiting and not state.adjusted and state.phase is Phase.END \
+            and not system:
+        # nothing automatic follows: straight back to the open game state (R7)
+        return board.freeze(pending=pending, passes=0, forced=None, step=Step.OPEN, priority=after,
+                            after_chain=None)
+    nxt = board.freeze(pending=pending, waiting=state.waiting + waiting, passes=0, forced=None,
+                       step=Step.CHAIN if board.chain else Step.OPEN,
+                       priority=other(performer) if board.chain else None, after_chain=after)
+    return _advance(nxt, log)
+
+
+# --------------------------------------------------------------------------
+# Activations (R5, P1)
+# --------------------------------------------------------------------------
+
+
+def _activate_quick(state: State, action: Activate | Respond, *, responding: bool, log: _Log) -> State:
+    player = state.priority or state.turn_player
+    uid, key = action.ref
+    card = state.card(uid)
+    q = state.tables.effect_named(card.name, key)
+    assert isinstance(q, QuickEffect)
+    cause = _cause(state)
+    board = Board(state, cause, by_effect=False, source=uid)
+    if q.card_activation and card.zone is Zone.HAND:
+        board.cards[uid] = replace(card, zone=Zone.FIELD, position=Position.FACE_UP, controller=player)
+    elif q.card_activation and card.zone is Zone.FIELD:
+        board.cards[uid] = replace(card, position=Position.FACE_UP)
+    act = Activation(card=board.cards[uid], controller=player, key=key, choice=action.choice)
+    if q.cost is not None:
+        q.cost(board, act)
+    b = behaviour(card.name)
+    board.chain.append(Link(uid, card.name, action.effect, key, player, q.spell_speed, cause, choice=action.choice,
+                            card_activation=q.card_activation, card_type=_TYPE_NAME[b.card_type]))
+    board.record(Event(EventKind.ACTIVATED, card=card.name, player=player, detail=key))
+    pending, waiting = _settle(board, state, cause, state.adjusted)
+    _flush(board, log)
+    after = state.after_chain if responding else state.turn_player
+    answers = not responding and _answers_declaration(state, player)
+    if answers and state.phase is not Phase.END and state.ruleset.phase_continues_after_response:
+        log[1].append(Note("P1", f"{card.shown()} answers {state.turn_player}'s declaration: the phase does not end; "
+                                 f"after the chain, priority returns to {state.turn_player}"))
+    declared = state.declared or (answers and not state.ruleset.phase_continues_after_response)
+    nxt = board.freeze(step=Step.CHAIN, priority=other(player), passes=0, pending=pending,
+                       waiting=state.waiting + waiting, after_chain=after, declared=declared)
+    return _advance(nxt, log)
+
+
+def _activate_trigger(state: State, action: Activate, log: _Log) -> State:
+    w = next(x for x in state.waiting if (x.source, x.key) == action.ref and x.controller == state.forced)
+    card = state.card(w.source)
+    trig = state.tables.effect_named(card.name, w.key)
+    assert isinstance(trig, Trigger)
+    board = Board(state, w.cause, by_effect=False, source=card.uid)
+    act = Activation(card=card, controller=w.controller, key=w.key, choice=action.choice, subjects=w.subjects)
+    if trig.cost is not None:
+        trig.cost(board, act)
+    board.chain.append(Link(card.uid, card.name, w.label, w.key, w.controller, 1, w.cause, choice=action.choice,
+                            subjects=w.subjects, card_type=_TYPE_NAME[behaviour(card.name).card_type]))
+    board.record(Event(EventKind.ACTIVATED, card=card.name, player=w.controller, detail=w.key))
+    rest = tuple(x for x in state.waiting if x is not w)
+    pending, waiting = _settle(board, state, _cause(state), state.adjusted)
+    _flush(board, log)
+    nxt = board.freeze(step=Step.TRIGGERS, waiting=rest + waiting, pending=pending)
+    return _advance(nxt, log)
+
+
+def _decline_triggers(state: State, log: _Log) -> State:
+    mine = [w for w in state.waiting if w.controller == state.forced and not w.mandatory]
+    for w in mine:
+        log[1].append(Note("R5", f"{w.label}: optional trigger not activated"))
+    rest = tuple(w for w in state.waiting if w.controller != state.forced)
+    return _advance(_with(state, waiting=rest), log)
+
+
+# --------------------------------------------------------------------------
+# The end of the turn (E1), the damage calculation (P1), game actions
+# --------------------------------------------------------------------------
+
+
+def e1_turn_end(state: State, log: _Log) -> State:
+    """E1: the turn ends — effects "until the end of the turn" / "this turn"
+    end in one sweep (``Board.end_with_turn``), self-destructs happen with no
+    trigger activated (flag ``turn_end_triggers_activate`` before 2017-03),
+    and effects needing no chain link still apply (Macro Cosmos, Skull
+    Invitation; Des Wombat prevents, Pikeru's "this turn" has ended)."""
+    board = Board(state, Cause.TURN_END)
+    board.end_with_turn()
+    _state_checks(board)
+    waiting = collect_triggers(board, Cause.TURN_END)
+    _flush(board, log)
+    nxt = board.freeze(phase=Phase.TURN_END, step=Step.OPEN, pending=(), waiting=waiting, priority=None, forced=None)
+    return _advance(nxt, log)
+
+
+def p1_damage_calculation(state: State, log: _Log) -> State:
+    """P1's exception (seed 002): damage calculation has no priority window —
+    nobody may activate anything or declare a move; the damage is dealt and
+    the Battle Phase goes on with the turn player's priority."""
+    board = Board(state, Cause.END_PHASE, by_effect=False)
+    attacker = board.cards[state.attacker]
+    defender = state.non_turn_player
+    still = (attacker.zone is Zone.FIELD and attacker.controller == state.turn_player
+             and attacker.position is Position.FACE_UP)
+    if still and not _monsters(state, defender):
+        amount = behaviour(attacker.name).atk or 0
+        board.battle_damage(defender, amount, source=attacker.name)
+        board.note("game", f"damage calculation: {attacker.shown()} deals {amount} battle damage to {defender}")
+    else:
+        board.note("game", f"damage calculation: {attacker.shown()}'s attack no longer applies — no damage")
+    pending, waiting = _settle(board, state, Cause.END_PHASE, False)
+    _flush(board, log)
+    return _advance(board.freeze(step=Step.OPEN, attacker=-1, pending=pending, waiting=state.waiting + waiting,
+                                 priority=None, passes=0, after_chain=None), log)
+
+
+def _change_position(state: State, action: ChangePosition, log: _Log) -> State:
+    board = Board(state, Cause.END_PHASE, by_effect=False)
+    board.change_position(action.ref, state.turn_player, manual=True)
+    pending, waiting = _settle(board, state, Cause.END_PHASE, False)
+    _flush(board, log)
+    return _advance(board.freeze(pending=pending, waiting=state.waiting + waiting, passes=0, step=Step.OPEN,
+                                 after_chain=state.turn_player), log)
+
+
+def _declare_attack(state: State, action: Attack, log: _Log) -> State:
+    board = Board(state, Cause.END_PHASE, by_effect=False)
+    card = board.cards[action.ref]
+    board.cards[action.ref] = replace(card, tags=card.tags | {"attacked_this_turn"})
+    board.record(Event(EventKind.ATTACKED, card=card.name, player=state.turn_player))
+    board.note("game", f"{card.shown()} attacks directly; both must pass before the Damage Step")
+    _flush(board, log)
+    return _advance(board.freeze(attacker=action.ref, passes=0, step=Step.OPEN, after_chain=state.turn_player), log)
+
+
+# --------------------------------------------------------------------------
+# One action
+# --------------------------------------------------------------------------
+
+
+def transition(state: State, action: Action, *, check: bool = True) -> Transition:
+    """Apply ``action`` to ``state``: the next state, its events and notes."""
+    if check and action not in legal_actions(state):
+        raise IllegalActionError(action, state)
+    log: _Log = ([], [])
+    step = state.step
+    if isinstance(action, Pass):
+        if step is Step.OPEN:
+            nxt = r7_pass(state, log)
+        elif step is Step.CHAIN:
+            holder = state.priority or state.turn_player
+            log[1].append(Note("R5", f"{holder} does not respond"))
+            nxt = _advance(_with(state, priority=other(holder), passes=state.passes + 1), log)
+        elif step is Step.FORCED:
+            nxt = v1_decline(state, log)
+        else:
+            nxt = _decline_triggers(state, log)
+    elif isinstance(action, Perform):
+        nxt = _perform(state, action, forced=step is Step.FORCED, log=log)
+    elif isinstance(action, Respond):
+        nxt = _activate_quick(state, action, responding=True, log=log)
+    elif isinstance(action, Activate):
+        if step is Step.TRIGGERS:
+            nxt = _activate_trigger(state, action, log)
+        else:
+            nxt = _activate_quick(state, action, responding=False, log=log)
+    elif isinstance(action, Discard):
+        nxt = _advance(r2_discard(state, action, log), log)
+    elif isinstance(action, Proceed):
+        nxt = p1_damage_calculation(state, log) if step is Step.DAMAGE else e1_turn_end(state, log)
+    elif isinstance(action, EnterPhase):
+        log[1].append(Note("P3", f"{state.turn_player} chooses {_the(Phase(action.phase))}"))
+        nxt = p_enter_phase(state, Phase(action.phase), log)
+    elif isinstance(action, ChangePosition):
+        nxt = _change_position(state, action, log)
+    elif isinstance(action, Attack):
+        nxt = _declare_attack(state, action, log)
+    else:  # pragma: no cover
+        raise IllegalActionError(action, state)
+    return Transition(nxt, tuple(log[0]), tuple(log[1]))
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action`` (a new State; ``state`` is unchanged)."""
+    after: State = transition(state, action).state
+    return after
