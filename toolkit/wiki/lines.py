@@ -1,0 +1,183 @@
+"""Line breaks of a page: real ones, or restored for a flattened page."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from toolkit.wiki.markup import _A, _HEADING, _Q, _strip_tilde, _visibility, clean_markup
+
+if TYPE_CHECKING:
+    pass
+
+# --------------------------------------------------------------------------
+# Line breaks: real ones, or restored for a flattened page
+# --------------------------------------------------------------------------
+
+_FLAT_MARKERS = (" " + _Q, " " + _A, " //", "~ ", " ***", " **")
+# A space becomes a line break before these line starts...
+_BREAK_BEFORE = re.compile(r" (?=Ｑ：|Ａ：|//|\*{1,3}[^\s*]|-|\|)")
+# ...and after a line-break tilde.
+_BREAK_AFTER_TILDE = re.compile(r"(?<=~) ")
+# A heading's text ends at its anchor.
+_HEADING_ANCHOR_END = re.compile(r"^(\*{1,3}[^\n]*?\[#[^\]\s]+\]) ", re.MULTILINE)
+
+
+def _looks_flattened(text: str) -> bool:
+    body = text.strip("\n")
+    return "\n" not in body and any(marker in body for marker in _FLAT_MARKERS)
+
+
+def _first_top_level_space(text: str) -> int:
+    """Index of the first space outside [[...]] and 《...》, or -1."""
+    depth_link = depth_card = 0
+    i = 0
+    while i < len(text):
+        if text.startswith("[[", i):
+            depth_link += 1
+            i += 2
+            continue
+        if text.startswith("]]", i) and depth_link:
+            depth_link -= 1
+            i += 2
+            continue
+        char = text[i]
+        if char == "《":
+            depth_card += 1
+        elif char == "》" and depth_card:
+            depth_card -= 1
+        elif char == " " and not depth_link and not depth_card:
+            return i
+        i += 1
+    return -1
+
+
+def _split_note_from_question(lines: list[str], offsets: list[int]) -> list[int]:
+    """Offsets of spaces that end a comment line inside a visible question.
+
+    In a flattened page a commented-out note inside a visible question runs on
+    into the visible rest of the question (the Farfa / Macro Cosmos entry). A
+    comment line that sits in an open visible question and ends with ``~`` (as
+    question lines do, notes do not) is cut at its first space outside links.
+    """
+    cuts = []
+    open_visible_question = False
+    for line, offset in zip(lines, offsets):
+        hidden, content = _visibility(line)
+        stripped = content.strip()
+        if stripped.startswith(_Q):
+            open_visible_question = not hidden
+            continue
+        if stripped.startswith(_A) or line.startswith("*"):
+            open_visible_question = False
+            continue
+        if open_visible_question and hidden and stripped.endswith("~"):
+            space = _first_top_level_space(content)
+            if space > 0:
+                cuts.append(offset + (len(line) - len(content)) + space)
+    return cuts
+
+
+def restore_line_breaks(text: str) -> str:
+    """Put back the line breaks of a page that lost them (each newline -> a space).
+
+    Every rule turns one space into one newline, so character offsets do not
+    move. A space becomes a line break
+
+    1. after a line-break tilde ``~``;
+    2. before ``Ｑ：``, ``Ａ：``, ``//`` (comment), ``*``/``**``/``***`` followed
+       by a non-space (heading), ``-`` (list item or ``----`` rule) and ``|``
+       (table row);
+    3. after a heading's anchor ``[#…]`` (the heading's text ends there);
+    4. at the first space outside links of a comment line that sits inside a
+       visible question and ends with ``~`` (a hidden note followed by the
+       visible rest of the question).
+
+    Where it can be wrong: a line that originally ended without ``~`` and was
+    followed by plain text (a paragraph line, a comment followed by visible
+    prose) stays joined to the next line; a ``-``, ``|``, ``*`` or ``//`` that
+    really followed a space inside a line is split off; a heading without an
+    anchor runs on into the next line; rule 4 cuts a note that itself contains
+    a space and ends with ``~`` at the wrong place. None of these occur in the
+    FAQ section of the End Phase page; some occur in its prose.
+
+    >>> restore_line_breaks("***Topic [#faq1] Ｑ：Can I?~ Ａ：No.(12/08/08) //hidden note")
+    '***Topic [#faq1]\\nＱ：Can I?~\\nＡ：No.(12/08/08)\\n//hidden note'
+    """
+    if "\n" in text.strip("\n"):
+        return text
+    out = _BREAK_AFTER_TILDE.sub("\n", text)
+    out = _BREAK_BEFORE.sub("\n", out)
+    out = _HEADING_ANCHOR_END.sub(lambda m: m.group(1) + "\n", out)
+    lines = out.split("\n")
+    offsets = []
+    position = 0
+    for line in lines:
+        offsets.append(position)
+        position += len(line) + 1
+    chars = list(out)
+    for cut in _split_note_from_question(lines, offsets):
+        chars[cut] = "\n"
+    return "".join(chars)
+
+
+@dataclass(frozen=True)
+class SourceLine:
+    """One line of a page: 1-based number, character offset, text."""
+
+    number: int
+    offset: int
+    text: str
+
+
+def source_lines(text: str) -> tuple[list[SourceLine], bool]:
+    """The page's lines (line breaks restored if it lost them) and whether they were.
+
+    >>> lines, restored = source_lines("Ｑ：a~ Ａ：b")
+    >>> [l.text for l in lines], restored
+    (['Ｑ：a~', 'Ａ：b'], True)
+    """
+    restored = _looks_flattened(text)
+    body = restore_line_breaks(text) if restored else text
+    result = []
+    offset = 0
+    for number, raw in enumerate(body.split("\n"), start=1):
+        result.append(SourceLine(number, offset, raw.rstrip("\r")))
+        offset += len(raw) + 1
+    return result, restored
+
+
+@dataclass(frozen=True)
+class PageLine:
+    """A line of a page as a reader sees it, with the section it stands in.
+
+    ``text`` has the comment marker, indentation, a trailing ``~`` and the link
+    markup removed; ``section``/``anchor`` are those of the nearest heading.
+    """
+
+    number: int
+    hidden: bool
+    section: str | None
+    anchor: str | None
+    text: str
+
+
+def page_lines(text: str) -> list[PageLine]:
+    """Every line of a page with its section, for quoting page prose as data.
+
+    >>> [(l.anchor, l.hidden, l.text) for l in page_lines("*Top [#top]\\n[[手札]]調整~\\n//古い")]
+    [('top', False, '*Top [#top]'), ('top', False, '手札調整'), ('top', True, '古い')]
+    """
+    result = []
+    section: str | None = None
+    anchor: str | None = None
+    for line in source_lines(text)[0]:
+        hidden, content = _visibility(line.text)
+        if not hidden and line.text.startswith("*"):
+            match = _HEADING.match(line.text)
+            assert match is not None
+            section = clean_markup(match.group(2)).strip() or None
+            anchor = match.group(3)
+        result.append(PageLine(line.number, hidden, section, anchor, clean_markup(_strip_tilde(content))))
+    return result

@@ -1,0 +1,155 @@
+"""The wiki's FAQ markup: its marks, the entry value, and text helpers."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, TypeAlias
+
+from toolkit.errors import WikiParseError
+
+if TYPE_CHECKING:
+    pass
+
+VerdictHint: TypeAlias = Literal["yes", "no", "under_review"]
+DatePrecision: TypeAlias = Literal["day", "none"]
+
+_Q = "Ｑ："
+_A = "Ａ："
+_DATE_AT_END = re.compile(r"\((\d+)/(\d+)/(\d+)\)\s*~?\s*$")
+_CARD = re.compile(r"《([^《》]+)》")
+_LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
+_FOOTNOTE_MARK = re.compile(r"(\(\(|\)\))")
+_HEADING = re.compile(r"^(\*{1,3})\s*(.*?)\s*(?:\[#([^\]\s]+)\])?\s*$")
+_INDENT = (" ", "\t", "\u3000")
+
+
+@dataclass(frozen=True)
+class FaqEntry:
+    """One FAQ ruling: a question, its answer and where it stands on the page.
+
+    ``line`` (1-based line of the entry's first line; for a page whose line
+    breaks were restored, the restored line) and ``source`` serve error
+    messages and do not take part in equality.
+    """
+
+    topic: str | None
+    question_ja: str
+    answer_ja: str
+    date: _dt.date | None
+    date_precision: DatePrecision
+    cards: tuple[str, ...]
+    hidden: bool
+    notes: tuple[str, ...]
+    line: int = field(compare=False)
+    verdict_hint: VerdictHint | None
+    section: str | None = None
+    anchor: str | None = None
+    source: str = field(default="<string>", compare=False)
+
+
+# --------------------------------------------------------------------------
+# Text helpers
+# --------------------------------------------------------------------------
+
+
+def _link_text(inner: str) -> str:
+    if inner.startswith("《") and inner.endswith("》"):
+        return inner
+    if ">" in inner:
+        return inner.split(">", 1)[0]
+    match = re.match(r"^(.*?):(?:https?|ftp)://", inner)
+    if match:
+        return match.group(1)
+    return inner
+
+
+def clean_markup(text: str) -> str:
+    """Remove wiki link and bold markup, keeping the words a reader sees.
+
+    >>> clean_markup("[[手札]]調整で[[《闇・道化師のペーテン》]]を[[墓地へ捨てた>墓地へ捨てる]]")
+    '手札調整で《闇・道化師のペーテン》を墓地へ捨てた'
+    >>> clean_markup("''エンドフェイズまで''、[[公式ルールブック:https://example.org]]")
+    'エンドフェイズまで、公式ルールブック'
+    >>> clean_markup("[[相手((が[[《エフェクト・ヴェーラー》]]")
+    '相手が《エフェクト・ヴェーラー》'
+    >>> clean_markup("注記((脚注))あり、閉じない))だけ")
+    '注記((脚注))あり、閉じないだけ'
+    """
+    previous = None
+    while previous != text:
+        previous = text
+        text = _LINK.sub(lambda m: _link_text(m.group(1)), text)
+    # Brackets left over belong to no link (an editor's typo): drop them.
+    text = text.replace("[[", "").replace("]]", "")
+    text = _drop_unpaired_footnote_marks(text)
+    return text.replace("'''", "").replace("''", "")
+
+
+def _drop_unpaired_footnote_marks(text: str) -> str:
+    """Keep each ``((…))`` footnote; drop a ``((`` or ``))`` without its partner."""
+    kept: list[str] = []
+    open_at: int | None = None
+    for part in _FOOTNOTE_MARK.split(text):
+        if part == "((":
+            if open_at is not None:  # a second opener: the first had no partner
+                kept[open_at] = ""
+            open_at = len(kept)
+        elif part == "))":
+            if open_at is None:
+                continue
+            open_at = None
+        kept.append(part)
+    if open_at is not None:
+        kept[open_at] = ""
+    return "".join(kept)
+
+
+def card_names(text: str) -> tuple[str, ...]:
+    """The card names written in 《》 brackets, in order of first mention.
+
+    >>> card_names("《A》と《B》、また《A》")
+    ('A', 'B')
+    """
+    seen: dict[str, None] = {}
+    for match in _CARD.finditer(text):
+        seen.setdefault(match.group(1).strip(), None)
+    return tuple(seen)
+
+
+def _verdict_hint(answer: str) -> VerdictHint | None:
+    opening = answer.lstrip(" \u3000")
+    if opening.startswith("はい"):
+        return "yes"
+    if opening.startswith("いいえ"):
+        return "no"
+    if opening.startswith("調整中"):
+        return "under_review"
+    return None
+
+
+def _parse_date(match: re.Match[str], where: str) -> _dt.date:
+    yy, mm, dd = match.groups()
+    if not (len(yy) == len(mm) == len(dd) == 2):
+        raise WikiParseError(f"{where}: date {match.group(0).strip()!r} is not written (YY/MM/DD)")
+    year = int(yy) + (1900 if int(yy) >= 90 else 2000)
+    try:
+        return _dt.date(year, int(mm), int(dd))
+    except ValueError as exc:
+        raise WikiParseError(f"{where}: impossible date ({yy}/{mm}/{dd}): {exc}") from None
+
+
+def _visibility(raw: str) -> tuple[bool, str]:
+    """(hidden, content): strip the ``//`` comment marker (and a third ``/``)."""
+    if raw.startswith("//"):
+        content = raw[2:]
+        if content.startswith("/"):
+            content = content[1:]
+        return True, content
+    return False, raw
+
+
+def _strip_tilde(text: str) -> str:
+    text = text.strip(" \t\u3000")
+    return text[:-1].rstrip(" \t\u3000") if text.endswith("~") else text

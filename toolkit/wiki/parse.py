@@ -1,0 +1,320 @@
+"""Reading FAQ entries from a page (the wiki markup or plain Q/A text)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from toolkit.errors import WikiParseError
+from toolkit.wiki.lines import SourceLine, source_lines
+from toolkit.wiki.markup import FaqEntry, _A, _DATE_AT_END, _HEADING, _INDENT, _Q, _parse_date, _strip_tilde, _verdict_hint, _visibility, card_names, clean_markup
+
+if TYPE_CHECKING:
+    pass
+
+# --------------------------------------------------------------------------
+# Parsing
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class _Line:
+    number: int
+    offset: int
+    hidden: bool
+    content: str
+    kind: Literal["q", "a", "heading", "blank", "text"]
+
+    @property
+    def stripped(self) -> str:
+        return self.content.strip(" \t\u3000")
+
+    @property
+    def ends_with_tilde(self) -> bool:
+        return self.stripped.endswith("~")
+
+    @property
+    def indented(self) -> bool:
+        return self.content.startswith(_INDENT)
+
+
+def _classify(line: SourceLine, q_mark: str, a_mark: str) -> _Line:
+    hidden, content = _visibility(line.text)
+    stripped = content.strip(" \t\u3000")
+    kind: Literal["q", "a", "heading", "blank", "text"]
+    if not hidden and not stripped:
+        kind = "blank"
+    elif stripped.startswith(q_mark):
+        kind = "q"
+    elif stripped.startswith(a_mark):
+        kind = "a"
+    elif not hidden and line.text.startswith("*"):
+        kind = "heading"
+    else:
+        kind = "text"
+    return _Line(line.number, line.offset, hidden, content, kind)
+
+
+@dataclass
+class _Builder:
+    question: list[str]
+    question_hidden: bool
+    first_line: _Line
+    section: str | None
+    anchor: str | None
+    topic: str | None
+    answer: list[str] = field(default_factory=list)
+    answer_hidden: bool = False
+    in_answer: bool = False
+    dated: bool = False
+    last_content: _Line | None = None
+    notes: list[str] = field(default_factory=list)
+    date: _dt.date | None = None
+
+
+class _Parser:
+    def __init__(self, text: str, source: str, q_mark: str, a_mark: str) -> None:
+        self.source = source
+        self.q_mark = q_mark
+        self.a_mark = a_mark
+        lines, self.restored = source_lines(text)
+        self.lines = [_classify(l, q_mark, a_mark) for l in lines]
+        self.entries: list[_Builder] = []
+        self.topic: str | None = None
+        self.section: str | None = None
+        self.anchor: str | None = None
+        self.current: _Builder | None = None
+        # A run of comment lines waiting to be attached to an entry.
+        self.run: list[str] = []
+        self.run_after: _Builder | None = None
+        # Whether only comment lines separate us from the last finished entry.
+        self.adjacent_to_last = False
+
+    def where(self, line: _Line) -> str:
+        if self.restored:
+            return f"{self.source}, line {line.number} (line breaks restored; character {line.offset + 1})"
+        return f"{self.source}, line {line.number}"
+
+    # -- the state machine ------------------------------------------------
+
+    def parse(self) -> list[FaqEntry]:
+        for line in self.lines:
+            self.feed(line)
+        self.finish_current(at_end=True)
+        self.flush_run(next_entry=None)
+        return [self.freeze(b) for b in self.entries]
+
+    def feed(self, line: _Line) -> None:
+        current = self.current
+        if current is not None and not current.in_answer:
+            self.feed_question(current, line)
+            return
+        if current is not None and self.continues_answer(current, line):
+            if line.hidden and not current.answer_hidden:
+                current.notes.append(line.stripped)
+            else:
+                self.add_answer_line(current, line)
+            return
+        if current is not None:
+            self.finish_current()
+        self.feed_between(line)
+
+    def feed_question(self, current: _Builder, line: _Line) -> None:
+        if line.kind == "a":
+            current.in_answer = True
+            current.answer_hidden = line.hidden
+            self.add_answer_line(current, line, first=True)
+        elif line.kind == "text" and line.hidden == current.question_hidden:
+            current.question.append(line.content)
+            current.last_content = line
+        elif line.kind == "text" and line.hidden:
+            current.notes.append(line.stripped)
+        else:
+            what = {"q": "another question", "heading": "a heading", "blank": "a blank line"}.get(
+                line.kind, "visible text inside a commented-out question"
+            )
+            raise WikiParseError(
+                f"{self.where(current.first_line)}: question has no answer ({what} at line {line.number})"
+            )
+
+    def continues_answer(self, current: _Builder, line: _Line) -> bool:
+        if current.dated or line.kind != "text":
+            return False
+        last = current.last_content
+        tilde = last is not None and last.ends_with_tilde
+        if line.hidden == current.answer_hidden:
+            return tilde or line.indented
+        # A comment line inside a visible answer that goes on after it.
+        return line.hidden and tilde
+
+    def add_answer_line(self, current: _Builder, line: _Line, first: bool = False) -> None:
+        text = line.content
+        match = _DATE_AT_END.search(text)
+        if match:
+            current.date = _parse_date(match, self.where(line))
+            current.dated = True
+            text = text[: match.start()]
+        current.answer.append(text)
+        current.last_content = line
+
+    def feed_between(self, line: _Line) -> None:
+        if line.kind == "q":
+            self.start_entry(line, question=[line.content])
+        elif line.kind == "a":
+            previous = self.entries[-1] if self.entries else None
+            if previous is None or not self.adjacent_to_last:
+                raise WikiParseError(f"{self.where(line)}: answer (Ａ) without a question (Ｑ) before it")
+            builder = self.start_entry(line, question=None, like=previous)
+            builder.in_answer = True
+            builder.answer_hidden = line.hidden
+            self.add_answer_line(builder, line, first=True)
+        elif line.kind == "text" and line.hidden:
+            self.run.append(line.stripped)
+        else:
+            if line.kind == "heading":
+                self.set_heading(line)
+            self.flush_run(next_entry=None)
+            self.adjacent_to_last = False
+
+    def start_entry(self, line: _Line, question: list[str] | None, like: _Builder | None = None) -> _Builder:
+        if like is not None:
+            builder = _Builder(
+                question=list(like.question),
+                question_hidden=like.question_hidden,
+                first_line=line,
+                section=like.section,
+                anchor=like.anchor,
+                topic=like.topic,
+            )
+        else:
+            assert question is not None
+            builder = _Builder(
+                question=question,
+                question_hidden=line.hidden,
+                first_line=line,
+                section=self.section,
+                anchor=self.anchor,
+                topic=self.topic,
+                last_content=line,
+            )
+        self.flush_run(next_entry=builder)
+        self.current = builder
+        return builder
+
+    def finish_current(self, at_end: bool = False) -> None:
+        current = self.current
+        if current is None:
+            return
+        if not current.in_answer:
+            raise WikiParseError(f"{self.where(current.first_line)}: question has no answer (end of text)")
+        self.entries.append(current)
+        self.current = None
+        self.run = []
+        self.run_after = current
+        self.adjacent_to_last = True
+
+    def flush_run(self, next_entry: _Builder | None) -> None:
+        notes = [n for n in self.run if n]
+        target: _Builder | None
+        if self.run_after is not None and (next_entry is None or self.run_after.answer_hidden):
+            target = self.run_after
+        else:
+            target = next_entry
+        if target is not None:
+            target.notes.extend(notes)
+        self.run = []
+        self.run_after = None
+
+    def set_heading(self, line: _Line) -> None:
+        match = _HEADING.match(line.content)
+        assert match is not None
+        level = len(match.group(1))
+        text = clean_markup(match.group(2)).strip() or None
+        self.section = text
+        self.anchor = match.group(3)
+        if level >= 3:
+            self.topic = text
+        else:
+            self.topic = None
+
+    # -- freezing -----------------------------------------------------------
+
+    def freeze(self, b: _Builder) -> FaqEntry:
+        where = self.where(b.first_line)
+        question = self.join(b.question, self.q_mark)
+        answer = self.join(b.answer, self.a_mark)
+        if not question:
+            raise WikiParseError(f"{where}: empty question")
+        if not answer:
+            raise WikiParseError(f"{where}: empty answer")
+        return FaqEntry(
+            topic=b.topic,
+            question_ja=question,
+            answer_ja=answer,
+            date=b.date,
+            date_precision="day" if b.date is not None else "none",
+            cards=card_names(question + "\n" + answer),
+            hidden=b.answer_hidden,
+            notes=tuple(clean_markup(n) for n in b.notes if n),
+            line=b.first_line.number,
+            verdict_hint=_verdict_hint(answer),
+            section=b.section,
+            anchor=b.anchor,
+            source=self.source,
+        )
+
+    @staticmethod
+    def join(lines: list[str], mark: str) -> str:
+        parts = []
+        for i, raw in enumerate(lines):
+            text = raw.strip(" \t\u3000")
+            if i == 0 and text.startswith(mark):
+                text = text[len(mark) :]
+            parts.append(clean_markup(_strip_tilde(text)))
+        return "\n".join(p for p in parts if p).strip()
+
+
+def parse_faq(text: str, source: str = "<string>") -> list[FaqEntry]:
+    """The FAQ entries (``Ｑ：``/``Ａ：``) of a wiki page's source, in page order.
+
+    Accepts the page as written (with newlines) or flattened to one line (each
+    newline replaced by a space; see :func:`restore_line_breaks`). Raises
+    :class:`~toolkit.errors.WikiParseError` naming ``source`` and the line for
+    an answer without a question, a question without an answer, or a date that
+    is not a real day.
+
+    >>> parse_faq("Ｑ：x?~ Ａ：y (13/13/40)", source="paste")
+    Traceback (most recent call last):
+    ...
+    toolkit.errors.WikiParseError: paste, line 2 (line breaks restored; character 7): impossible date (13/13/40): month must be in 1..12
+    """
+    return _Parser(text, source, _Q, _A).parse()
+
+
+def parse_plain(text: str, source: str = "<string>") -> list[FaqEntry]:
+    """FAQ entries of a plain-text copy (``Q:`` / ``A:``, no markup, no comments).
+
+    The form of seed 001: every line break is real, ``~`` is absent, so a
+    question runs until its ``A:`` line and an answer runs until the line that
+    ends with its date (or the next ``Q:``, a blank line or the end).
+
+    >>> [e.date.isoformat() for e in parse_plain("Q:a?\\nA:b\\nc.(12/08/08)\\nQ:d?\\nA:e.(13/03/27)")]
+    ['2012-08-08', '2013-03-27']
+    """
+    marked = []
+    for raw in text.split("\n"):
+        stripped = raw.strip()
+        if stripped.startswith(("Q:", "Ｑ：", "A:", "Ａ：")):
+            mark = _Q if stripped[0] in "QＱ" else _A
+            marked.append(mark + stripped[2:])
+        elif stripped.startswith("*") or stripped.startswith("//"):
+            marked.append("\u3000" + stripped)  # plain text: no headings, no comments
+        else:
+            marked.append(raw)
+    # In plain text every line of an answer without ``~`` still continues it
+    # until its date; emulate with indentation on non-marker lines.
+    body = "\n".join(
+        line if line.startswith((_Q, _A)) or not line.strip() else "\u3000" + line for line in marked
+    )
+    return _Parser(body, source, _Q, _A).parse()
