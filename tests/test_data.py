@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 
@@ -488,3 +489,32 @@ def test_supersession_chain_follows_lineage_not_siblings() -> None:
         "ocg-110101-b",
         "ocg-120101-c",
     ]
+
+
+SOURCE_LABEL = re.compile(r"^(?:also )?(?P<file>\d{3}_[0-9a-f]+\.txt)(?:#(?P<anchor>[^\s(]+))?(?: \((?P<place>[^)]*)\))?(?:, .*)?$")
+
+
+@pytest.mark.seeds
+@pytest.mark.parametrize("table", ["rulings", "events"])
+def test_every_source_label_names_a_real_file_and_section(
+    seeds_dir: Path, table: str, rulings: pd.DataFrame, events: pd.DataFrame
+) -> None:
+    """A label 'FILE#anchor (section)' names a heading of that page with that anchor."""
+    from toolkit.wiki import page_lines
+
+    frame = rulings if table == "rulings" else events
+    sections: dict[str, dict[str, str | None]] = {}
+    for label in (part for source in frame["source"] for part in str(source).split("; ")):
+        match = SOURCE_LABEL.match(label)
+        assert match, label
+        path = seeds_dir / match["file"]
+        assert path.is_file(), label
+        if match["file"] not in sections:
+            lines = page_lines(path.read_text(encoding="utf-8"))
+            sections[match["file"]] = {str(l.anchor): l.section for l in lines if l.anchor}
+        if match["anchor"] is None:  # only a page without anchored headings may be cited without one
+            assert not sections[match["file"]], f"{label}: name the section's anchor"
+            continue
+        assert match["anchor"] in sections[match["file"]], label
+        heading = sections[match["file"]][match["anchor"]]
+        assert match["place"] is not None and match["place"].split(", ")[0] == heading, label

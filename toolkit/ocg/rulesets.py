@@ -107,14 +107,16 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
             RulingRef(_d("2016-07-08"), "ヒステリック・サイン", "discarded by the adjustment: does not activate", "ocg-160708-hysteric-sign-adjustment"),
             RulingRef(_d("2013-03-30"), "魔轟神獣キャシー", "Catsith destroying Sign after the adjustment: Sign activates (hidden answer)", "ocg-130330-catsith-hysteric-sign"),
             RulingRef(_d("2017-03-05"), "魔轟神獣キャシー", "Catsith destroying Sign after the adjustment: Sign does not activate", "ocg-170305-catsith-hysteric-sign"),
-            RulingRef(_d("2013-03-30"), "暗黒のマンティコア", "optional: never after the adjustment", "ocg-130330-manticore-adjustment"),
-            RulingRef(_d("2015-01-17"), "ＴＧ ストライカー", "optional: never after the adjustment", "ocg-150117-catsith-tg-striker"),
+            RulingRef(_d("2013-03-30"), "暗黒のマンティコア", "optional, discarded by the adjustment: cannot be activated", "ocg-130330-manticore-adjustment"),
+            RulingRef(_d("2015-01-17"), "ＴＧ ストライカー", "optional, destroyed by a Catsith the adjustment discarded: cannot be activated", "ocg-150117-catsith-tg-striker"),
         ),
         undated=("ocg-undated-wicked-worm-beast-grimoire-loop",),
         events=("h5-end-phase-triggers-2016-07-08",),
         doubts=(
-            "Only MANDATORY 「エンドフェイズ時」 triggers ever activated after the adjustment; "
-            "optional ones never did (Manticore 13/03/30, TG Striker 15/01/17). The old "
+            "The sources rule on two optional 「エンドフェイズ時」 triggers after the adjustment, "
+            "both no (Manticore of Darkness 13/03/30, T.G. Striker 15/01/17), and on a mandatory "
+            "one, Hysteric Sign: yes on 13/03/30, no on 16/07/08. The engine reads this as: "
+            "mandatory ones activated until 2016-07-08, optional ones on no date. The old "
             "behaviour made 《邪悪なるワーム・ビースト》 + 《暗黒界の書物》 an infinite loop."
         ),
     ),
@@ -210,7 +212,9 @@ class Ruleset:
       hand-size adjustment met may be activated.  False before 2008-08-03.
     * ``end_phase_triggers_after_adjustment`` (H5 reversed) — MANDATORY
       「エンドフェイズ時」 triggers still activate after the adjustment.  True
-      before 2016-07-08.
+      before 2016-07-08 (Hysteric Sign: yes on 13/03/30, no on 16/07/08).
+      Optional ones are not offered on any date: the two the sources ask
+      about (Manticore 13/03/30, T.G. Striker 15/01/17) were answered no.
     * ``post_adjustment_chained_triggers`` (H3 reversed) — effects triggered by
       the resolution of post-adjustment triggers may be activated.  True before
       2023-01-16.

@@ -34,7 +34,7 @@ def monster_type(name: str) -> str | None:
 
 for _name, _english in (
     ("ブラッド・ヴォルス", "Vorse Raider"),
-    ("ジェネティック・ワーウルフ", "Genetic Werewolf"),
+    ("ジェネティック・ワーウルフ", "Gene-Warped Warwolf"),
 ):
     register(vanilla(_name, english=_english, subtype="normal"))
 

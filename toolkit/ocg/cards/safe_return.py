@@ -1,4 +1,4 @@
-"""《生還の宝札》 Card of Safe Return (Continuous Spell).
+"""《生還の宝札》 Card of Safe Return (Continuous Trap).
 
 When a monster is Special Summoned from its controller's graveyard, that
 player may draw one card — an OPTIONAL "when" trigger watching from the
@@ -41,7 +41,7 @@ register(
     CardBehaviour(
         name="生還の宝札",
         english="Card of Safe Return",
-        card_type=CardType.SPELL,
+        card_type=CardType.TRAP,
         subtype="continuous",
         rulings=("ocg-080803-readjust-after-hand-grows",),
         texts=(

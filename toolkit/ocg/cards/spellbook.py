@@ -109,6 +109,6 @@ register(
 # What Systie fetches. ジュノン is a LIGHT Spellcaster of Level 7 whose own
 # effects are ignition effects (not usable in the End Phase).
 register(vanilla("魔導法士 ジュノン", english="High Priestess of Prophecy", archetypes=("魔導",), subtype="effect"))
-for _name, _english in (("グリモの魔導書", "Spellbook of Secrets"), ("セフェルの魔導書", "Spellbook of Wisdom")):
+for _name, _english in (("グリモの魔導書", "Spellbook of Secrets"), ("セフェルの魔導書", "Spellbook of the Master")):
     # Normal Spells (Main Phase only); they matter as "a Spellbook activated this turn".
     register(vanilla(_name, CardType.SPELL, english=_english, archetypes=(SPELLBOOK,), subtype="normal"))

@@ -4,8 +4,8 @@
 and sent to the graveyard, its controller may add one 「ＴＧ」 monster from the
 deck to the hand — an OPTIONAL "during the End Phase" effect (a chain link).
 Destroyed by a 《魔轟神獣キャシー》 that the hand-size adjustment discarded, it
-cannot be activated (15/01/17, H5): optional ones never were after the
-adjustment. A scenario marks a Striker destroyed earlier this turn with the
+cannot be activated (15/01/17, H5), like the optional Manticore of Darkness
+discarded by the adjustment (13/03/30). A scenario marks a Striker destroyed earlier this turn with the
 tags ``destroyed_this_turn`` and ``sent_to_gy_this_turn``.
 """
 

@@ -40,7 +40,10 @@ def h3_chained_trigger_allowed(board: Board, label: str) -> bool:
 def h5_end_phase_trigger_allowed(board: Board, card: Card, eff: EndPhaseEffect) -> bool:
     """H5: 「エンドフェイズ時」 processes that arise after the adjustment are not
     activated — mandatory ones were until 2016-07-08 (flag
-    ``end_phase_triggers_after_adjustment``); optional ones never."""
+    ``end_phase_triggers_after_adjustment``: Hysteric Sign, yes on 13/03/30,
+    no on 16/07/08). Optional ones are not offered on any date: the two the
+    sources ask about, Manticore (13/03/30) and T.G. Striker (15/01/17), were
+    answered no."""
     label = f"{card.shown()}: {eff.key}"
     if not eff.mandatory:
         board.note("H5", f"{label}: optional 「エンドフェイズ時」 effect not offered — hand already adjusted "
