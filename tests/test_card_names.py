@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from toolkit.data import load_cards
-from toolkit.engine.cards import behaviour, registered_names
+from toolkit.ocg.cards import behaviour, registered_names
 
 ROOT = Path(__file__).resolve().parent.parent
 NO_ENGLISH_NAME = "no official English name"

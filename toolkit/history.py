@@ -9,7 +9,7 @@ scenario, a check, the expected answer; see :mod:`toolkit.ruling_checks`).
   must agree under both, a superseded one under its own date but NOT today
   (it documents a real change).
 * :func:`changes` sweeps one scenario across the dates where a rule changed
-  (:func:`toolkit.engine.rule_change_dates`) and reports when its answer
+  (each dated game's ``rule_changes()``) and reports when its answer
   flipped and which ruling or event row justifies the change.
 * :func:`timeline_links` and :func:`supersession_explanations` tie the
   ruleset timeline and the table together, both ways.

@@ -7,7 +7,7 @@ ruleset, and an *expected* answer (yes/no).  Checks are plain data (JSON in
 
 * ``{possible: P}``, ``{always: P}``, ``{default: P}``, ``{"force:TP": P}``
   (``force:NTP``, ``force:A``, ``force:B``): the engine's queries
-  (:func:`toolkit.engine.evaluate`), P in the engine's predicate language;
+  (:func:`toolkit.core.search.evaluate`), P in the engine's predicate language;
 * ``{possible_order: [E1, E2, ...]}``: in some line, events matching E1, E2,
   ... happen in that order, each at a later step; ``always_order`` (every
   line) and ``default_order`` (the line where both players pass whenever they
