@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 from toolkit.duel_masters.rules import FLAGS as DM_FLAGS, TurnEndRules, rules_names as dm_rules_names
 from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios as dm_seed_scenarios
 from toolkit.duel_masters.scenario import load_scenario as dm_load_scenario, seed_scenario as dm_seed_scenario
-from toolkit.errors import ScenarioError, ToolkitError
+from toolkit import fields
+from toolkit.errors import ScenarioError, ToolkitError, quoted
 from toolkit.scenario import OtherGameScenario, Scenario, list_seed_scenarios, load_scenario, seed_scenario
 
 if TYPE_CHECKING:
@@ -51,9 +52,11 @@ EXIT_BAD_INPUT = 2
 
 def _date(text: str) -> datetime.date:
     try:
-        return datetime.date.fromisoformat(text)
+        return fields.day(datetime.date.fromisoformat(text), "--date", None)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"cannot read {text!r} as a date; write YYYY-MM-DD") from None
+        raise argparse.ArgumentTypeError(f"cannot read {quoted(text)} as a date; write YYYY-MM-DD") from None
+    except ScenarioError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -90,7 +93,7 @@ def _scenario(args: argparse.Namespace) -> Scenario | DMScenario:
     with --date/--ruleset applied (Duel Masters rulings are undated: --ruleset only)."""
     given: str = args.file
     path = Path(given)
-    shipped = not path.exists() and os.sep not in given and not given.endswith((".yaml", ".yml"))
+    shipped = not os.path.lexists(given) and os.sep not in given and not given.endswith((".yaml", ".yml"))
     scenario: Scenario | DMScenario
     if shipped and given in list_seed_scenarios():
         scenario = seed_scenario(given)

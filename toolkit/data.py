@@ -34,7 +34,8 @@ from typing import Any, Literal, TypeAlias
 import numpy as np
 import pandas as pd
 
-from toolkit.errors import DataError, ToolkitError
+from toolkit.errors import DataError, FileError, ToolkitError, quoted
+from toolkit.files import read_bytes
 from toolkit.resources import dataset_path
 
 __all__ = [
@@ -265,6 +266,10 @@ class Problem:
         return str(DataError(self.file, self.message, row=self.row, column=self.column))
 
 
+_LISTED_PROBLEMS = 50
+"""A validation error's message lists at most this many problems."""
+
+
 class DatasetValidationError(DataError):
     """A :class:`DataError` carrying every problem found, not only the first.
 
@@ -279,8 +284,11 @@ class DatasetValidationError(DataError):
         first = self.problems[0]
         message = first.message
         if len(self.problems) > 1:
-            rest = "\n".join(f"  {p}" for p in self.problems[1:])
+            shown = self.problems[1:_LISTED_PROBLEMS]
+            rest = "\n".join(f"  {p}" for p in shown)
             message += f"\n{len(self.problems) - 1} more problem(s):\n{rest}"
+            if len(self.problems) > _LISTED_PROBLEMS:
+                message += f"\n  ... and {len(self.problems) - _LISTED_PROBLEMS:,} more (all of them are in .problems)"
         super().__init__(first.file, message, row=first.row, column=first.column)
 
 
@@ -460,30 +468,30 @@ def _parse_cell(column: Column, text: str) -> Any:
         return [] if column.kind == "list" else None
     if column.kind == "string":
         if column.pattern and not re.fullmatch(column.pattern, text):
-            raise _CellError(f"{text!r} is not a valid id (expected the form {column.pattern})")
+            raise _CellError(f"{quoted(text)} is not a valid id (expected the form {column.pattern})")
         return text
     if column.kind == "category":
         if text not in column.categories:
-            raise _CellError(f"unknown value {text!r} (allowed: {', '.join(column.categories)})")
+            raise _CellError(f"unknown value {quoted(text)} (allowed: {', '.join(column.categories)})")
         return text
     if column.kind == "date":
         day, form = _parse_date(text)
         if day is None:
-            raise _CellError(f"cannot parse date {text!r} (expected YYYY-MM-DD, YYYY-MM or YYYY)")
+            raise _CellError(f"cannot parse date {quoted(text)} (expected YYYY-MM-DD, YYYY-MM or YYYY)")
         return (day, form)
     if column.kind in ("bool", "nullable_bool"):
         if text in _TRUE_WORDS:
             return True
         if text in _FALSE_WORDS:
             return False
-        raise _CellError(f"{text!r} is not a boolean (write true or false)")
+        raise _CellError(f"{quoted(text)} is not a boolean (write true or false)")
     # list
     items = text.split(LIST_SEPARATOR)
     for item in items:
         if item == "" or item != item.strip():
-            raise _CellError(f"{text!r}: items must be non-empty and joined with {LIST_SEPARATOR!r}")
+            raise _CellError(f"{quoted(text)}: items must be non-empty and joined with {quoted(LIST_SEPARATOR)}")
         if "|" in item:
-            raise _CellError(f"{text!r}: items must be joined with {LIST_SEPARATOR!r} (space, pipe, space)")
+            raise _CellError(f"{quoted(text)}: items must be joined with {quoted(LIST_SEPARATOR)} (space, pipe, space)")
     duplicates = sorted({i for i in items if items.count(i) > 1})
     if duplicates:
         raise _CellError(f"lists {', '.join(map(repr, duplicates))} more than once")
@@ -583,7 +591,7 @@ def _check_unique_key(parsed: _Parsed, schema: TableSchema, file: str) -> list[P
             continue
         if key in first_row:
             problems.append(
-                Problem(file, number, schema.key, f"duplicate id {key!r} (first used in row {first_row[key]})")
+                Problem(file, number, schema.key, f"duplicate id {quoted(key)} (first used in row {first_row[key]})")
             )
         else:
             first_row[key] = number
@@ -604,7 +612,7 @@ def _check_date_precision(parsed: _Parsed, file: str) -> list[Problem]:
             continue
         if _is_na(when):
             problems.append(
-                Problem(file, number, "date", f"date_precision is {precision!r} but the date is empty")
+                Problem(file, number, "date", f"date_precision is {quoted(precision)} but the date is empty")
             )
             continue
         stamp = pd.Timestamp(when)
@@ -645,7 +653,7 @@ def _check_rulings_file(parsed: _Parsed, file: str) -> list[Problem]:
         if status == "current":
             if not _is_na(succ):
                 problems.append(
-                    Problem(file, number, "superseded_by", f"status is 'current' but superseded_by is {succ!r}")
+                    Problem(file, number, "superseded_by", f"status is 'current' but superseded_by is {quoted(succ)}")
                 )
             if not _is_na(event):
                 problems.append(
@@ -670,7 +678,7 @@ def _check_rulings_file(parsed: _Parsed, file: str) -> list[Problem]:
             continue
         if succ not in by_id:
             problems.append(
-                Problem(file, number, "superseded_by", f"{succ!r} is not a ruling_id in this file (dangling)")
+                Problem(file, number, "superseded_by", f"{quoted(succ)} is not a ruling_id in this file (dangling)")
             )
             continue
         successor_row, successor = by_id[succ]
@@ -747,9 +755,9 @@ def _check_cards_file(parsed: _Parsed, file: str) -> list[Problem]:
         name = row["name_ja"]
         if not _is_na(name) and parsed.clean(number, "name_ja"):
             if "《" in name or "》" in name:
-                problems.append(Problem(file, number, "name_ja", f"{name!r}: write card names without 《》"))
+                problems.append(Problem(file, number, "name_ja", f"{quoted(name)}: write card names without 《》"))
             if name != name.strip():
-                problems.append(Problem(file, number, "name_ja", f"{name!r} has leading or trailing spaces"))
+                problems.append(Problem(file, number, "name_ja", f"{quoted(name)} has leading or trailing spaces"))
         game, kind = row["game"], row["card_type"]
         if not _is_na(game) and not _is_na(kind) and kind not in allowed[game]:
             problems.append(
@@ -813,11 +821,9 @@ def _raw_from_source(source: DataSource, schema: TableSchema) -> tuple[_RawTable
         return _split_csv(data, label)
     label = os.fspath(source)
     try:
-        data = Path(source).read_bytes()
-    except FileNotFoundError:
-        return None, [Problem(label, None, None, "file not found")]
-    except OSError as exc:
-        return None, [Problem(label, None, None, f"cannot read the file: {exc.strerror or exc}")]
+        data = read_bytes(label, what="CSV file")
+    except FileError as exc:
+        return None, [Problem(label, None, None, exc.message)]
     return _split_csv(data, label)
 
 
@@ -922,7 +928,7 @@ def _cross_file_problems(rulings: _Parsed, cards: _Parsed | None, events: _Parse
                     near = loose.get(_nfkc(name))
                     hint = f" (did you mean {near!r}?)" if near else ""
                     problems.append(
-                        Problem(file, number, "cards", f"card {name!r} is not in {files['cards']}{hint}")
+                        Problem(file, number, "cards", f"card {quoted(name)} is not in {files['cards']}{hint}")
                     )
                 elif not _is_na(row["game"]) and card_game[name] != row["game"]:
                     problems.append(
@@ -939,7 +945,7 @@ def _cross_file_problems(rulings: _Parsed, cards: _Parsed | None, events: _Parse
             event = row["obsoleted_by_event"]
             if not _is_na(event) and event not in event_ids:
                 problems.append(
-                    Problem(file, number, "obsoleted_by_event", f"{event!r} is not an event_id in {files['events']}")
+                    Problem(file, number, "obsoleted_by_event", f"{quoted(event)} is not an event_id in {files['events']}")
                 )
     return problems
 
@@ -1034,13 +1040,13 @@ def resolve_card(card: str, cards: DataSource = None) -> str:
     if len(hits) == 1:
         return hits[0]
     if len(hits) > 1:
-        raise QueryError(f"card name {card!r} is ambiguous: {', '.join(hits)}")
+        raise QueryError(f"card name {quoted(card)} is ambiguous: {', '.join(hits)}")
     import difflib
 
     pool = names_ja + [n for n in names_en if n]
     near = difflib.get_close_matches(card, pool, n=3, cutoff=0.5)
     hint = f"; close names: {', '.join(near)}" if near else ""
-    raise QueryError(f"no card named {card!r} in cards.csv (Japanese or English name){hint}")
+    raise QueryError(f"no card named {quoted(card)} in cards.csv (Japanese or English name){hint}")
 
 
 def rulings_about(card: str, rulings: DataSource = None, cards: DataSource = None) -> pd.DataFrame:
@@ -1072,7 +1078,7 @@ def card_rulings_long(rulings: DataSource = None) -> pd.DataFrame:
 def _ruling_index(table: pd.DataFrame, ruling_id: str) -> dict[str, dict[str, Any]]:
     by_id = {str(r["ruling_id"]): {str(k): v for k, v in r.items()} for r in table.to_dict("records")}
     if ruling_id not in by_id:
-        raise QueryError(f"no ruling with ruling_id {ruling_id!r}")
+        raise QueryError(f"no ruling with ruling_id {quoted(ruling_id)}")
     return by_id
 
 
@@ -1125,9 +1131,9 @@ def _as_timestamp(when: Any) -> pd.Timestamp:
     try:
         stamp = pd.Timestamp(when)
     except (ValueError, TypeError) as exc:
-        raise QueryError(f"cannot read {when!r} as a date (use YYYY-MM-DD): {exc}") from None
+        raise QueryError(f"cannot read {quoted(when)} as a date (use YYYY-MM-DD): {exc}") from None
     if pd.isna(stamp):
-        raise QueryError(f"cannot read {when!r} as a date (use YYYY-MM-DD)")
+        raise QueryError(f"cannot read {quoted(when)} as a date (use YYYY-MM-DD)")
     if stamp.tzinfo is not None:
         stamp = stamp.tz_localize(None)
     return stamp.normalize()

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
+import os
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -542,7 +543,7 @@ def _scenario_name(scenario: str | Scenario) -> tuple[str, Scenario]:
         source = Path(scenario.source).name if scenario.source else scenario.title
         return source, scenario
     path = Path(scenario)
-    if path.suffix in (".yaml", ".yml") and path.parent != Path(".") and path.is_file():
+    if path.suffix in (".yaml", ".yml") and path.parent != Path(".") and os.path.isfile(path):
         return path.name, load_scenario(path)
     try:
         return path.name if path.suffix else f"{path.name}.yaml", _scenario(str(scenario))
