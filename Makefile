@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8888
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test venv install-notebooks install-test bench typecheck clean
+.PHONY: lab test fuzz venv install-notebooks install-test bench typecheck clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,12 @@ test: install-test
 	$(BIN)/python -m pytest tests toolkit notebooks \
 		--doctest-modules \
 		--nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
+
+# Hostile input (tests/fuzz): every malformed-file case, and thousands of random
+# files, through the command line; prints the tally per class. make test runs a
+# fast subset of the same suite.
+fuzz: install-test
+	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest tests/fuzz -q -p no:cacheprovider
 
 bench: install-test
 	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done

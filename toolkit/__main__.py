@@ -34,6 +34,7 @@ from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios as dm_
 from toolkit.duel_masters.scenario import load_scenario as dm_load_scenario, seed_scenario as dm_seed_scenario
 from toolkit import fields
 from toolkit.errors import ScenarioError, ToolkitError, quoted
+from toolkit.fields import suggest as _suggest
 from toolkit.scenario import OtherGameScenario, Scenario, list_seed_scenarios, load_scenario, seed_scenario
 
 if TYPE_CHECKING:
@@ -92,6 +93,9 @@ def _scenario(args: argparse.Namespace) -> Scenario | DMScenario:
     """The scenario FILE names (a file, else a shipped example of either game),
     with --date/--ruleset applied (Duel Masters rulings are undated: --ruleset only)."""
     given: str = args.file
+    if not given.strip():
+        raise ScenarioError("give a scenario file, or a shipped example's name (python -m toolkit scenarios)",
+                            field="FILE")
     path = Path(given)
     shipped = not os.path.lexists(given) and os.sep not in given and not given.endswith((".yaml", ".yml"))
     scenario: Scenario | DMScenario
@@ -99,6 +103,10 @@ def _scenario(args: argparse.Namespace) -> Scenario | DMScenario:
         scenario = seed_scenario(given)
     elif shipped and given in dm_seed_scenarios():
         scenario = dm_seed_scenario(given)
+    elif shipped:
+        known = (*list_seed_scenarios(), *dm_seed_scenarios())
+        raise ScenarioError(f"no such file, and no shipped example of that name{_suggest(given, known)}; "
+                            "python -m toolkit scenarios lists them", file=given)
     else:
         try:
             scenario = load_scenario(path)

@@ -60,6 +60,8 @@ know one era before the first dated change (2008-08-03); its named ruleset
 it began. The era's rules are the toolkit's reading of the OCG from its start,
 so the range starts with the OCG itself: its first cards were sold in 1999."""
 
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
 _RULING_ID = re.compile(r"(?:ocg-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*")
 """The same pattern as toolkit.data.RULING_ID_PATTERN (not imported: that module loads pandas)."""
 
@@ -139,11 +141,12 @@ def day(value: object, where: str, file: str | None) -> datetime.date:
     if isinstance(value, datetime.datetime):
         raise fail(f"date must be a day (YYYY-MM-DD), not a time: {value.isoformat(sep=' ')}", where, file)
     found: datetime.date | None = value if isinstance(value, datetime.date) else None
-    if isinstance(value, str) and len(value) < 40:
+    if isinstance(value, str) and _DAY.fullmatch(value.strip()):
         try:
             found = datetime.date.fromisoformat(value.strip())
-        except ValueError:
-            found = None
+        except ValueError as exc:
+            raise fail(f"{quoted(value.strip())} is not a day on the calendar ({exc}); write a real date as "
+                       "YYYY-MM-DD", where, file) from None
     if found is None:
         raise fail(f"cannot read {describe(value)} as a date; write it as YYYY-MM-DD (e.g. 2013-03-30 for the "
                    "wiki's (13/03/30))", where, file)

@@ -49,6 +49,7 @@ toolkit.errors.FileError: x.yaml, field 'a' (line 2, column 1): duplicate key 'a
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -165,6 +166,10 @@ def read_bytes(path: str | os.PathLike[str], *, what: str = "file", max_bytes: i
     try:
         fd = os.open(file, flags)
     except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a socket (or a device with no driver): say what it is
+            with contextlib.suppress(OSError):
+                raise FileError(f"is {_kind(os.stat(file).st_mode)}, not a {what}; give the path of a regular file",
+                                file=file) from None
         raise FileError(_open_problem(exc, what, file), file=file) from None
     except ValueError:  # an embedded NUL character
         raise FileError("the file name contains a NUL character; give a real path", file=file) from None
@@ -444,14 +449,15 @@ def parse_yaml(
 
     ``pure_python`` uses PyYAML's own parser even when libyaml is installed
     (the two must agree; the tests check they do)."""
-    loader = (_PY_LOADER if pure_python else _LOADER)(text)
-    if limits is not None:
-        loader.limits = limits
+    loader: Any = None
     try:
+        loader = (_PY_LOADER if pure_python else _LOADER)(text)
+        if limits is not None:
+            loader.limits = limits
         data = loader.get_single_data()
     except _Refused as exc:
         mark = exc.problem_mark
-        field = _path_to(loader._root, exc.node) if exc.node is not None else None
+        field = _path_to(loader._root, exc.node) if exc.node is not None and loader is not None else None
         raise FileError(str(exc.problem), file=source, line=None if mark is None else mark.line + 1,
                         column=None if mark is None else mark.column + 1, field=field) from None
     except yaml.reader.ReaderError as exc:
@@ -471,7 +477,8 @@ def parse_yaml(
     except (yaml.YAMLError, ValueError, TypeError, RecursionError, UnicodeError, OverflowError) as exc:
         raise FileError(f"not valid YAML: {' '.join(str(exc).split())[:200]}", file=source) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return YamlDocument(data, source, loader._root)
 
 
