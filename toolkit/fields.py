@@ -246,7 +246,7 @@ class CardNames:
         near = self.nearest(name)
         if not near:
             return f"unknown {what} {quoted(name)} (no card of the toolkit has a name close to it)"
-        also = f"; also near: {', '.join(map(self._show, near[1:]))}" if near[1:] else ""
+        also = f" Also near: {', '.join(map(self._show, near[1:]))}" if near[1:] else ""
         return f"unknown {what} {quoted(name)} (did you mean {self._show(near[0])}?{also})"
 
     def _show(self, ja: str) -> str:

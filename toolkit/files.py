@@ -357,6 +357,18 @@ def _loader_class(base: type[Any]) -> type[Any]:
 
         construct_mapping = _construct_mapping
 
+        def construct_object(self, node: Node, deep: bool = False) -> Any:
+            try:
+                return super().construct_object(node, deep)
+            except (yaml.YAMLError, RecursionError):
+                raise
+            except (ValueError, KeyError, IndexError, AttributeError, TypeError, OverflowError):
+                # a tag on a value it cannot read (!!int '', !!bool maybe, !!timestamp soon)
+                tag = str(node.tag).rsplit(":", 1)[-1]
+                shown = quoted(node.value) if isinstance(node, ScalarNode) else "this value"
+                raise _Refused(f"{shown} cannot be read as !!{tag}; remove the tag or fix the value",
+                               node.start_mark, node) from None
+
     GuardedLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
     GuardedLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
     return GuardedLoader
@@ -386,7 +398,7 @@ _YAML_HINTS = (
     ("nesting depth", "a scenario needs only a few levels of lists and mappings"),
     ("undefined alias", "define the anchor (&name) before its first *name, or write the value out"),
     ("another document", "a file holds one document: remove the second '---'"),
-    ("constructor for the tag", "tags such as !!python/... are not read; write plain values"),
+    ("constructor for the tag", "only plain values are read (no !!python/... or other special tags)"),
     ("unhashable key", "a key is a plain name, not a list or a mapping"),
     ("duplicate anchor", "give each &anchor its own name"),
     ("", "check the indentation (spaces, not tabs), the colons and the quotes there"),
@@ -476,6 +488,8 @@ def parse_yaml(
                         column=None if mark is None else mark.column + 1) from None
     except (yaml.YAMLError, ValueError, TypeError, RecursionError, UnicodeError, OverflowError) as exc:
         raise FileError(f"not valid YAML: {' '.join(str(exc).split())[:200]}", file=source) from None
+    except Exception as exc:  # noqa: BLE001 - whatever a parser raises on hostile text is the file's fault
+        raise FileError(f"not valid YAML ({type(exc).__name__}); check the file is a scenario", file=source) from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -493,6 +507,10 @@ def read_yaml(path: str | os.PathLike[str], *, what: str = "file", max_bytes: in
 # --------------------------------------------------------------------------
 
 _TMP = re.compile(r"\.(?P<name>.+)\.endphase-[0-9a-f]{12}\.tmp")
+_OLD_TMP = re.compile(r"\.(?P<name>.+\.(?:yaml|yml|md|wiki\.txt))\.[a-z0-9_]{8}\.tmp")
+"""What earlier versions of the toolkit named their temporary files
+(``tempfile.mkstemp(prefix=".NAME.", suffix=".tmp")``, NAME a scenario or an
+article): cleaned up the same way."""
 _JOURNAL = re.compile(r"\.endphase-[0-9a-f]{12}\.journal")
 
 
@@ -566,7 +584,8 @@ def recover_folder(folder: str | os.PathLike[str], *, older_than: float = STALE_
             except OSError:
                 continue  # best effort: the save that called us reports its own problems
     for entry in entries:
-        if _TMP.fullmatch(entry.name) and _age(entry, now) >= older_than and os.path.lexists(entry.path):
+        ours = _TMP.fullmatch(entry.name) or _OLD_TMP.fullmatch(entry.name)
+        if ours and _age(entry, now) >= older_than and os.path.lexists(entry.path):
             try:
                 Path(entry.path).unlink(missing_ok=True)
             except OSError:

@@ -12,3 +12,5 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     if hostile.TALLY:
         terminalreporter.write_sep("=", "hostile input: outcomes per class")
         terminalreporter.write_line(hostile.tally_table(hostile.TALLY))
+        if hostile.PEAKS:
+            terminalreporter.write_line(hostile.peaks_text())

@@ -269,6 +269,10 @@ def sizes() -> Iterator[Case]:
                     isolate=True)
     yield file_case("sizes", "1.3 million item title", lambda: with_raw(data, "title", "[" + "1," * 1_300_000 + "1]"),
                     isolate=True)
+    yield file_case("sizes", "300,000 values in 1 MB", lambda: with_raw(data, "players.A.hand", "[" + "a, " * 300_000 + "a]"),
+                    isolate=True)
+    yield file_case("sizes", "99,000 cards in a hand", lambda: with_raw(data, "players.A.hand", "[" + "a, " * 99_000 + "a]"),
+                    isolate=True)
     yield file_case("sizes", "file over the limit", lambda: OCG_TEXT + "#" * (1 << 20), isolate=True)
     yield file_case("sizes", "10 MB file",
                     lambda: OCG_TEXT.replace("title:", "title: " + "x" * 10_000_000 + "\ntitle_:", 1), isolate=True)
@@ -628,8 +632,23 @@ TALLY: dict[str, Counter[str]] = {}
 """Outcomes recorded by the fuzz tests of this session, per class."""
 
 
-def record(cls: str, outcome: str) -> None:
+PEAKS: list[tuple[float, float, str]] = []
+"""(peak MB, seconds, "class: case") of each isolated run recorded this session."""
+
+
+def record(cls: str, outcome: str, result: Result | None = None) -> None:
     TALLY.setdefault(cls, Counter())[outcome] += 1
+    if result is not None and result.peak_mb is not None and result.peak_mb == result.peak_mb:
+        PEAKS.append((result.peak_mb, result.seconds, f"{cls}: {result.case.name}"))
+
+
+def peaks_text() -> str:
+    if not PEAKS:
+        return ""
+    mb, _, worst = max(PEAKS)
+    seconds, _, slowest = max((s, m, n) for m, s, n in PEAKS)
+    return (f"isolated runs: {len(PEAKS)}; peak memory {mb:.0f} MB ({worst}); "
+            f"slowest {seconds:.1f} s ({slowest})")
 
 
 def tally(results: Sequence[Result]) -> dict[str, Counter[str]]:

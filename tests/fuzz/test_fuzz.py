@@ -43,7 +43,7 @@ CASES = _selected()
 @pytest.mark.parametrize("case", CASES, ids=[f"{c.cls}: {c.name}" for c in CASES])
 def test_targeted_case(case: hostile.Case, tmp_path: Path) -> None:
     result = hostile.run_case(case, tmp_path)
-    hostile.record(case.cls, result.outcome)
+    hostile.record(case.cls, result.outcome, result)
     assert result.outcome in hostile.GOOD, (result.outcome, result.status, result.message)
     if case.expect == "error":
         assert result.outcome == "clear"
