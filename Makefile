@@ -60,6 +60,11 @@ test-floor:
 	$(FLOOR_VENV)/bin/python -m pip install -q --no-deps .
 	$(FLOOR_VENV)/bin/python -m pip list 2>/dev/null | grep -iE '^(pandas|numpy|pyyaml|tqdm) '
 	$(FLOOR_VENV)/bin/python -m pytest -p no:cacheprovider -q $(FLOOR_TESTS)
+# Hostile input (tests/fuzz): every malformed-file case, and thousands of random
+# files, through the command line; prints the tally per class. make test runs a
+# fast subset of the same suite.
+fuzz: install-test
+	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest tests/fuzz -q -p no:cacheprovider
 
 bench: install-test
 	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done

@@ -12,6 +12,21 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis profiles: HYPOTHESIS_PROFILE=ci (the default: few examples, the
+# same ones every run) or thorough (thousands of fresh examples; make fuzz).
+settings.register_profile(
+    "ci", max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "thorough",
+    max_examples=2000,
+    deadline=None,
+    derandomize=False,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SEEDS_DIR = Path(os.environ.get("ENDPHASE_SEEDS", PROJECT_ROOT.parent / "shared" / "seeds"))

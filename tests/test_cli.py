@@ -163,7 +163,7 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_unknown_card_in_a_file(tmp_path: Path) -> None:
     path = tmp_path / "typo.yaml"
-    path.write_text("title: t\nturn_player: A\nplayers:\n  A:\n    field: [ホルスの黒炎竜 LV6]\n", encoding="utf-8")
+    path.write_text("title: t\nturn_player: A\nplayers:\n  A:\n    field: [ホルスの黒炎 LV6]\n", encoding="utf-8")
     message = bad(run("explore", str(path)))
     assert str(path) in message and "players.A.field[0]" in message and "unknown card" in message
 

@@ -82,7 +82,9 @@ def test_seed_scenario_cites_the_rulings_it_describes(name: str) -> None:
 def test_ruling_id_pattern_matches_the_data_schema() -> None:
     from toolkit.data import RULING_ID_PATTERN
 
-    assert scenario_module._RULING_ID.pattern == RULING_ID_PATTERN
+    from toolkit import fields
+
+    assert fields._RULING_ID.pattern == RULING_ID_PATTERN
 
 
 def test_seed_scenario_unknown_name_suggests() -> None:
@@ -156,11 +158,11 @@ BAD = [
     pytest.param(MINIMAL + "phase: endd\n", "phase", "did you mean 'end'", id="unknown-phase"),
     pytest.param(MINIMAL + "date: 2013-03-30\nruleset: ocg\n", "date", "not both", id="date-and-ruleset"),
     pytest.param(MINIMAL + "date: 13/03/30\n", "date", "YYYY-MM-DD", id="date-unparseable"),
-    pytest.param(MINIMAL + "date: '2013-02-30'\n", "date", "cannot read", id="date-impossible"),
+    pytest.param(MINIMAL + "date: '2013-02-30'\n", "date", "not a day on the calendar", id="date-impossible"),
     pytest.param(MINIMAL + "date: 2013-03-30 12:00:00\n", "date", "not a time", id="date-is-a-time"),
     pytest.param(MINIMAL + "date: 20130330\n", "date", "cannot read", id="date-is-a-number"),
-    pytest.param(MINIMAL + "  B: {deck_filler: -1}\n", "players.B.deck_filler", "negative", id="negative-filler"),
-    pytest.param(MINIMAL + "  B: {life: -500}\n", "players.B.life", "positive", id="negative-life"),
+    pytest.param(MINIMAL + "  B: {deck_filler: -1}\n", "players.B.deck_filler", "from 0 to 200, not -1", id="negative-filler"),
+    pytest.param(MINIMAL + "  B: {life: -500}\n", "players.B.life", "from 1 to 1,000,000, not -500", id="negative-life"),
     pytest.param(MINIMAL + "  B: {life: lots}\n", "players.B.life", "whole number", id="life-type"),
     pytest.param(MINIMAL + "  B: {life: true}\n", "players.B.life", "whole number", id="life-bool"),
     pytest.param(MINIMAL + "  B: {hand: サイクロン}\n", "players.B.hand", "expected a list", id="hand-not-list"),
@@ -239,11 +241,12 @@ def test_lingering_target_on_both_fields_is_ambiguous() -> None:
 
 
 def test_not_yaml_and_empty_and_not_a_mapping() -> None:
-    with pytest.raises(ScenarioError, match=r"not valid YAML at line 3, column 1"):
+    with pytest.raises(ScenarioError, match=r"^t.yaml \(line 3, column 1\): not valid YAML") as info:
         parse("title: t\nplayers: [unclosed\n")
+    assert (info.value.line, info.value.column) == (3, 1)
     with pytest.raises(ScenarioError, match="empty"):
         parse("")
-    with pytest.raises(ScenarioError, match="expected a mapping"):
+    with pytest.raises(ScenarioError, match="not a scenario: the file holds a list instead of keys such as"):
         parse("- a\n- b\n")
 
 
@@ -252,14 +255,14 @@ def test_yaml_tags_that_build_objects_are_refused() -> None:
         parse("title: !!python/object/apply:os.system ['true']\nturn_player: A\nplayers: {}\n")
 
 
-def test_unknown_card_is_refused_with_a_suggestion(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_width_slips_resolve_and_an_unknown_card_gets_the_nearest_names(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(scenario_module, "known_card_names", lambda: frozenset({HORUS, LYLA, VEILER}))
     text = "title: t\nturn_player: A\nplayers:\n  A:\n    field: [ホルスの黒炎竜 LV6]\n"
+    assert parse_scenario(text, source="t.yaml").players["A"].field[0].name == HORUS, "half-width 6 is LV６"
     with pytest.raises(ScenarioError) as info:
-        parse_scenario(text, source="t.yaml")
-    assert info.value.field == "players.A.field[0]"
-    assert "unknown card 'ホルスの黒炎竜 LV6'" in str(info.value)
-    assert "full-width" in str(info.value) and HORUS in str(info.value)
+        parse_scenario(text.replace("黒炎竜", "黒炎"), source="t.yaml")
+    assert info.value.field == "players.A.field[0]" and info.value.line == 5
+    assert "unknown card 'ホルスの黒炎 LV6' (did you mean 'ホルスの黒炎竜 LV６'" in str(info.value)
 
 
 def test_unknown_lingering_source_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -339,7 +342,7 @@ def test_failed_save_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.Monk
         raise OSError("disk full")
 
     monkeypatch.setattr("toolkit.ocg.scenario.os.replace", broken_replace)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(ScenarioError, match="disk full"):
         save_scenario(parse(MINIMAL), path, overwrite=True)
     assert path.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["z.yaml"]

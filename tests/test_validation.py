@@ -260,7 +260,7 @@ def test_empty_file(tmp_path: Path) -> None:
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(DataError) as info:
         load_rulings(tmp_path / "nowhere.csv")
-    assert_names(info.value, tmp_path / "nowhere.csv", None, None, "file not found")
+    assert_names(info.value, tmp_path / "nowhere.csv", None, None, "no such CSV file")
 
 
 def test_utf8_bom_is_accepted(tmp_path: Path) -> None:

@@ -339,6 +339,25 @@ def test_a_bad_file_shows_the_error_and_keeps_the_form(horus: ScenarioBuilder, t
     assert horus.scenario == before
 
 
+def test_hostile_files_load_as_one_line_errors_naming_file_and_field(horus: ScenarioBuilder, tmp_path: Path) -> None:
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "feb30.yaml").write_text("title: t\ndate: 2014-02-30\nturn_player: A\nplayers: {}\n", encoding="utf-8")
+    (folder / "twice.yaml").write_text("title: t\nturn_player: A\nplayers:\n  A:\n    hand: []\n    hand: []\n",
+                                       encoding="utf-8")
+    horus.folder.value = str(folder)
+    horus.refresh_files.click()
+    before = horus.scenario
+    for name, field, what in (("feb30.yaml", "date", "not a day on the calendar"),
+                              ("twice.yaml", "players.A.hand", "duplicate key")):
+        horus.saved_files.value = name
+        horus.load.click()
+        status = _status(horus)
+        assert "unexpected" not in status and isinstance(horus.last_error, ScenarioError), status
+        assert name in status and field in status and what in status
+        assert horus.scenario == before
+
+
 def test_saving_into_the_packaged_datasets_is_refused(horus: ScenarioBuilder) -> None:
     shipped = Path(str(dataset_root())) / "scenarios"
     before = sorted(p.name for p in shipped.iterdir())

@@ -29,7 +29,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.errors import ScenarioError, ToolkitError
+from toolkit import fields
+from toolkit.errors import ScenarioError, ToolkitError, quoted
+from toolkit.fields import suggest
 from toolkit.games import game_of, load_any_scenario, registered_games, shipped_scenario
 
 if TYPE_CHECKING:
@@ -47,9 +49,11 @@ EXIT_BAD_INPUT = 2
 
 def _date(text: str) -> datetime.date:
     try:
-        return datetime.date.fromisoformat(text)
+        return fields.day(datetime.date.fromisoformat(text), "--date", None)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"cannot read {text!r} as a date; write YYYY-MM-DD") from None
+        raise argparse.ArgumentTypeError(f"cannot read {quoted(text)} as a date; write YYYY-MM-DD") from None
+    except ScenarioError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -96,11 +100,17 @@ def _scenario(args: argparse.Namespace) -> Scenario:
     with --date/--ruleset applied (a game whose rulings are undated takes
     --ruleset only)."""
     given: str = args.file
+    if not given.strip():
+        raise ScenarioError("give a scenario file, or a shipped example's name (python -m toolkit scenarios)",
+                            field="FILE")
     path = Path(given)
-    shipped = not path.exists() and os.sep not in given and not given.endswith((".yaml", ".yml"))
+    shipped = not os.path.lexists(given) and os.sep not in given and not given.endswith((".yaml", ".yml"))
     scenario: Scenario
     if shipped and given in _shipped_names():
         scenario = shipped_scenario(given)
+    elif shipped:
+        raise ScenarioError(f"no such file, and no shipped example of that name{suggest(given, _shipped_names())}; "
+                            "python -m toolkit scenarios lists them", file=given)
     else:
         scenario = load_any_scenario(path)
     game = game_of(scenario)

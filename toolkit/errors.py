@@ -1,4 +1,4 @@
-"""The toolkit's own error classes.
+r"""The toolkit's own error classes.
 
 Every error a user can provoke with bad input is one of these, and its message
 names the file, row, field or card at fault.
@@ -7,9 +7,128 @@ names the file, row, field or card at fault.
 Traceback (most recent call last):
 ...
 toolkit.errors.DataError: rulings.csv, row 3, column 'date': cannot parse '13/99/01'
+
+A message stays one short line whatever the input: a bad value is shown by
+:func:`describe` (its type, its size and at most ~60 characters of it), and
+control characters in a file name are escaped by :func:`printable`.
+
+>>> describe("x" * 5000)
+"text of 5,000 characters 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+>>> describe([1, 2, 3])
+'a list of 3 items [1, 2, 3]'
+>>> print(ScenarioError("unknown phase 'main3'", file="a\nb.yaml", line=4, column=8, field="phase"))
+a\nb.yaml, field 'phase' (line 4, column 8): unknown phase 'main3'
 """
 
 from __future__ import annotations
+
+import reprlib
+import unicodedata
+
+QUOTE_LIMIT = 60
+"""How many characters of a bad value an error message shows at most."""
+
+FILE_NAME_LIMIT = 160
+"""Longer file names are shown with their middle cut out."""
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    r"""``text`` on one line: control and format characters (newline, NUL,
+    escape, bidi overrides) escaped; cut in the middle past ``limit``.
+
+    >>> printable("a\tb\x00c")
+    'a\\tb\\x00c'
+    """
+    out = []
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            out.append(ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+                       if ch.isascii() else f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    shown = "".join(out)
+    if limit is not None and len(shown) > limit:
+        half = (limit - 1) // 2
+        shown = shown[:half] + "…" + shown[-half:]
+    return shown
+
+
+class _ShortRepr(reprlib.Repr):
+    """reprlib bounded in work as well as in length (a list of a million items
+    costs no more than its first few)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = QUOTE_LIMIT + 2
+        self.maxother = QUOTE_LIMIT
+        self.maxlong = 40
+        self.maxlist = self.maxtuple = self.maxset = self.maxfrozenset = self.maxdeque = 8
+        self.maxdict = 6
+
+
+_SHORT = _ShortRepr()
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, never on more than a
+    bounded part of the value.
+
+    >>> quoted("Effect Veiler"), quoted(list(range(10**6)))
+    ("'Effect Veiler'", '[0, 1, 2, 3, 4, 5, 6, 7, ...]')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"<a number of about {int(value.bit_length() * 0.30103) + 1:,} digits>"
+    if isinstance(value, str):
+        text = repr(value[: limit + 1])
+        if len(value) > limit or len(text) > limit + 2:
+            text = text[: limit - 2] + "…" + text[0]
+        return printable(text)
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # a user object whose repr fails: say what it is
+        text = f"<{type(value).__name__}>"
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return printable(text)
+
+
+def describe(value: object) -> str:
+    """What a bad value is, for "expected X, got ..." messages: its type in
+    words, its size when it has one, and :func:`quoted` of it.
+
+    >>> describe(None), describe(True), describe({"a": 1})
+    ('nothing (null)', 'true/false value True', "a mapping of 1 key {'a': 1}")
+    """
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"true/false value {value}"
+    if isinstance(value, str):
+        return f"text of {len(value):,} characters {quoted(value)}" if len(value) > QUOTE_LIMIT else quoted(value)
+    if isinstance(value, int):
+        return f"number {quoted(value)}"
+    if isinstance(value, float):
+        return f"decimal number {quoted(value)}"
+    if isinstance(value, list):
+        return f"a list of {len(value):,} item{'s' * (len(value) != 1)} {quoted(value)}"
+    if isinstance(value, dict):
+        return f"a mapping of {len(value):,} key{'s' * (len(value) != 1)} {quoted(value)}"
+    return f"{type(value).__name__} {quoted(value)}"
+
+
+def _where(file: str | None, line: int | None, column: int | None, field: str | None) -> str:
+    """``file, field 'x' (line 3, column 5)``: the file, the field, then where it is written."""
+    parts = []
+    if file is not None:
+        parts.append(printable(file, FILE_NAME_LIMIT))
+    if field is not None:
+        parts.append(f"field {printable(repr(field), FILE_NAME_LIMIT)}")
+    prefix = ", ".join(parts)
+    if line is not None:
+        place = f"line {line}" + (f", column {column}" if column is not None else "")
+        prefix = f"{prefix} ({place})" if prefix else place
+    return prefix
 
 
 class ToolkitError(Exception):
@@ -35,7 +154,7 @@ class DataError(ToolkitError):
         self.row = row
         self.column = column
         self.message = message
-        where = [file]
+        where = [printable(file, FILE_NAME_LIMIT)]
         if row is not None:
             where.append(f"row {row}")
         if column is not None:
@@ -48,16 +167,59 @@ class WikiParseError(ToolkitError):
 
 
 class ScenarioError(ToolkitError):
-    """A scenario (YAML file or builder input) is invalid; names field and file."""
+    """A scenario (YAML file or builder input) is invalid; names field and file
+    (and the line and column in the file when they are known)."""
 
-    def __init__(self, message: str, *, field: str | None = None, file: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
         self.field = field
         self.file = file
+        self.line = line
+        self.column = column
         self.message = message
-        where = []
-        if file is not None:
-            where.append(file)
-        if field is not None:
-            where.append(f"field {field!r}")
-        prefix = ", ".join(where)
-        super().__init__(f"{prefix}: {message}" if prefix else message)
+        prefix = _where(file, line, column, field)
+        text = printable(message)
+        super().__init__(f"{prefix}: {text}" if prefix else text)
+
+    def located(self, line: int | None, column: int | None) -> ScenarioError:
+        """The same error (same class) with a line and column in the file."""
+        if line is None or self.line is not None:
+            return self
+        again = type(self)(self.message, field=self.field, file=self.file, line=line, column=column)
+        again.__cause__ = self.__cause__
+        return again
+
+
+class FileError(ToolkitError):
+    """A user's file cannot be read or written (missing, not a regular file,
+    too big, not UTF-8, not valid YAML, refused by a limit...). Names the file
+    and, where the file gives them, the line, column and field."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.file = file
+        self.line = line
+        self.column = column
+        self.field = field
+        self.message = message
+        prefix = _where(file, line, column, field)
+        text = printable(message)
+        super().__init__(f"{prefix}: {text}" if prefix else text)
+
+    def as_scenario_error(self) -> ScenarioError:
+        """The same message as the :class:`ScenarioError` scenario readers raise."""
+        return ScenarioError(self.message, file=self.file, line=self.line, column=self.column, field=self.field)

@@ -33,7 +33,6 @@ import dataclasses
 import datetime
 import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -42,7 +41,8 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.errors import ToolkitError
+from toolkit.errors import FileError, ToolkitError
+from toolkit.files import write_texts
 
 __all__ = [
     "ArticleExample",
@@ -88,31 +88,30 @@ def _packaged_datasets() -> Path:
     return Path(str(dataset_root())).resolve()
 
 
-def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: bool = False) -> Path:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file and a rename.
-
-    A reader never sees a half-written file; an existing file is replaced only
-    with ``overwrite=True``; the packaged datasets folder is refused.
-    """
-    target = Path(path).expanduser().resolve()
+def _refuse_datasets(target: Path) -> None:
     datasets = _packaged_datasets()
     if target == datasets or datasets in target.parents:
         raise ExportError(f"{target}: refusing to write into the packaged datasets folder")
-    if target.exists() and not overwrite:
-        raise ExportError(f"{target}: file exists; pass overwrite=True to replace it")
-    if not target.parent.is_dir():
-        raise ExportError(f"{target}: the folder does not exist")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+
+
+def _write(pairs: list[tuple[Path, str]], overwrite: bool) -> list[Path]:
+    for target, _ in pairs:
+        _refuse_datasets(Path(os.path.realpath(target)))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, target)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
-    return target
+        return write_texts(pairs, overwrite=overwrite)
+    except FileError as exc:
+        raise ExportError(str(exc)) from None
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: bool = False) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file and a rename
+    (:func:`toolkit.files.write_text`).
+
+    A reader never sees a half-written file; an existing file is replaced only
+    with ``overwrite=True`` (and keeps its permissions); the packaged datasets
+    folder is refused.
+    """
+    return _write([(Path(path).expanduser(), text)], overwrite)[0]
 
 
 # --------------------------------------------------------------------------
@@ -626,8 +625,11 @@ def export_article(
     """Write ``<card>.md`` and ``<card>.wiki.txt`` into ``folder`` (created if needed).
 
     ``folder`` defaults to ``articles/`` inside :func:`default_user_folder`.
-    Both texts are rendered before anything is written, and each file is
-    written atomically.
+    Both texts are rendered before anything is written, and the two files
+    are written as one change (:func:`toolkit.files.write_texts`): both
+    temporary files first, then the ``.md`` renamed into place, then the
+    ``.wiki.txt``; a save killed between the two renames is finished by the
+    next save into the folder, so the pair is never left half old, half new.
     """
     target = Path(folder).expanduser() if folder is not None else default_user_folder() / "articles"
     markdown = article_markdown(article)
@@ -637,15 +639,13 @@ def export_article(
     wiki_path = target / f"{stem}.wiki.txt"
     if not overwrite:
         for path in (md_path, wiki_path):
-            if path.exists():
+            if os.path.lexists(path):
                 raise ExportError(f"{path}: file exists; pass overwrite=True to replace it")
-    datasets = _packaged_datasets()
-    resolved = target.resolve()
-    if resolved == datasets or datasets in resolved.parents:
-        raise ExportError(f"{resolved}: refusing to write into the packaged datasets folder")
-    target.mkdir(parents=True, exist_ok=True)
-    return ExportedArticle(
-        markdown=write_text_atomic(md_path, markdown, overwrite=overwrite),
-        wiki=write_text_atomic(wiki_path, wiki, overwrite=overwrite),
-    )
+    _refuse_datasets(Path(os.path.realpath(target)))
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ExportError(f"{target}: cannot create the folder ({exc.strerror or exc})") from None
+    written_md, written_wiki = _write([(md_path, markdown), (wiki_path, wiki)], overwrite)
+    return ExportedArticle(markdown=written_md, wiki=written_wiki)
 

@@ -21,8 +21,7 @@ from typing import Any
 import toolkit.duel_masters.game
 import toolkit.ocg.game
 from toolkit.core.game import Game, game_named, game_of, register, registered_games
-from toolkit.core.files import read_yaml_file, read_yaml_text
-from toolkit.errors import ScenarioError
+from toolkit.errors import FileError, ScenarioError
 
 register(toolkit.ocg.game.GAME)
 register(toolkit.duel_masters.game.GAME)
@@ -92,15 +91,31 @@ def scenario_from_data(data: object, source: str | None = None) -> Any:
 
 
 def parse_any_scenario(text: str, source: str | None = None) -> Any:
-    """A scenario of any game from YAML text (read once, safely; its ``game:``
-    key picks the game)."""
-    return scenario_from_data(read_yaml_text(text, source), source)
+    """A scenario of any game from YAML text, read once by the guarded YAML
+    reader (:func:`toolkit.files.parse_yaml`); its ``game:`` key picks the
+    game, and an error names the line and column of the field at fault."""
+    try:
+        from toolkit.files import parse_yaml  # loads PyYAML on first use
+        document = parse_yaml(text, source)
+    except FileError as exc:
+        raise exc.as_scenario_error() from None
+    if document.data is None:
+        raise ScenarioError("the file is empty", file=source)
+    try:
+        return scenario_from_data(document.data, source)
+    except ScenarioError as exc:
+        raise exc.located(*(document.position(exc.field) or (None, None))) from None
 
 
 def load_any_scenario(path: str | os.PathLike[str]) -> Any:
-    """A scenario file of any game."""
+    """A scenario file of any game (a regular UTF-8 file within the size limit)."""
     file = os.fspath(path)
-    return scenario_from_data(read_yaml_file(file), file)
+    try:
+        from toolkit.files import read_text  # loads PyYAML on first use
+        text = read_text(file, what="scenario file")
+    except FileError as exc:
+        raise exc.as_scenario_error() from None
+    return parse_any_scenario(text, file)
 
 
 def game_of_rules_type(rules_type: type) -> Game:

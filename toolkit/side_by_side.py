@@ -113,9 +113,9 @@ QUESTIONS: tuple[GameQuestion, ...] = (
 
 
 def _as_day(when: datetime.date | str | None) -> datetime.date | None:
-    from toolkit.core.fields import _parse_date
+    from toolkit import fields
 
-    return None if when is None else _parse_date(when, field_name="date", file=None)
+    return None if when is None else fields.day(when, "date", None)
 
 
 def _answer(side: Side, game: str, day: datetime.date | None, key: str) -> tuple[str, str, str]:

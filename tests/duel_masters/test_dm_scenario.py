@@ -59,7 +59,7 @@ def test_every_card_of_the_rulings_is_known_to_the_engine() -> None:
         (base(players={"A": {"battle_zone": [{"name": "グルジェ・グルジェ", "tapped": "yes"}]}}),
          "players.A.battle_zone[0].tapped", "tapped must be true or false"),
         (base(players={"A": {"battle_zone": [{"name": "グルジェ・グルジェ", "power": -5}]}}),
-         "players.A.battle_zone[0].power", "power must be positive"),
+         "players.A.battle_zone[0].power", "power must be a whole number from 1 to 1,000,000, not -5"),
         (base(players={"A": {"battle_zone": [{"name": "グルジェ・グルジェ", "tags": ["destroyed"]}]}}),
          "players.A.battle_zone[0].tags[0]", "did you mean 'destroyed_this_turn'?"),
         (base(players={"A": {"battle_zone": [{"name": "グルジェ・グルジェ", "equipped_to": "x"}]}}),
@@ -90,7 +90,7 @@ def test_bad_scenarios_name_the_field(data: dict[str, Any], field: str, message:
 def test_yaml_errors_name_the_line(tmp_path: Path) -> None:
     path = tmp_path / "broken.yaml"
     path.write_text("game: duel_masters\ntitle: [unclosed\n", encoding="utf-8")
-    with pytest.raises(ScenarioError, match=r"broken.yaml: not valid YAML at line 3"):
+    with pytest.raises(ScenarioError, match=r"broken.yaml \(line 3, column 1\): not valid YAML"):
         load_scenario(path)
 
 

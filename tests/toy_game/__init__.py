@@ -20,11 +20,12 @@ from typing import Any
 
 from toolkit.core.actions import Action, Pass, Perform
 from toolkit.core.errors import IllegalActionError
-from toolkit.core.fields import _fail, _list, _mapping, _parse_date, _text
+from toolkit.fields import as_list as _list, fail as _fail, mapping as _mapping, text as _text
+from toolkit.fields import day
 from toolkit.core.game import Counterfactual, Flag, Game, Note, Transition
 from toolkit.core.rulesets import registered
 from toolkit.core.values import Event, PositionSummary
-from toolkit.core.files import read_yaml_file
+from toolkit.files import read_yaml
 
 HERE = Path(__file__).resolve().parent
 CHANGED = datetime.date(2020, 4, 1)
@@ -75,7 +76,7 @@ class ToyScenario:
     description: str = ""
 
     def at(self, when: datetime.date | str) -> ToyScenario:
-        return dataclasses.replace(self, date=_parse_date(when, field_name="date", file=self.source), ruleset=None)
+        return dataclasses.replace(self, date=day(when, "date", self.source), ruleset=None)
 
     def under(self, ruleset: str) -> ToyScenario:
         registered(RULES, ruleset, "toy ruleset")
@@ -181,7 +182,7 @@ def scenario_from_data(data: Any, source: str | None) -> ToyScenario:
         title=_text(top["title"], "title", source),
         turn_player=_text(top.get("turn_player", "A"), "turn_player", source),
         pending=tuple(_text(p, f"pending[{i}]", source) for i, p in enumerate(_list(top.get("pending", ["draw", "gain"]), "pending", source))),
-        date=None if top.get("date") is None else _parse_date(top["date"], field_name="date", file=source),
+        date=None if top.get("date") is None else day(top["date"], "date", source),
         ruleset=top.get("ruleset"),
         source=source,
         rulings=tuple(_list(top.get("rulings", []), "rulings", source)),
@@ -198,7 +199,7 @@ def seed_scenario(name: str) -> ToyScenario:
     path = HERE / "scenarios" / f"{stem}.yaml"
     if not path.is_file():
         raise _fail(f"no shipped toy scenario {name!r}", None, "toy scenarios")
-    return scenario_from_data(read_yaml_file(path), f"toy/{stem}.yaml")
+    return scenario_from_data(read_yaml(path).data, f"toy/{stem}.yaml")
 
 
 def counterfactuals(rules: ToyRules) -> tuple[Counterfactual, ...]:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from toolkit.core.values import LOOP, Event, Outcome, other
-from toolkit.errors import ToolkitError
+from toolkit.errors import ToolkitError, quoted
 
 QUANTIFIERS = ("possible", "always", "default", "force:TP", "force:NTP", "force:A", "force:B")
 ROLES = ("A", "B", "TP", "NTP")
@@ -183,23 +183,24 @@ class Query:
 
 def _player(value: Any, key: str) -> str:
     if value not in ROLES:
-        raise PredicateError(f"{key}: player must be one of {', '.join(ROLES)}, not {value!r}")
+        raise PredicateError(f"{key}: player must be one of {', '.join(ROLES)}, not {quoted(value)}")
     return str(value)
 
 
 def _int(value: Any, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PredicateError(f"{key}: expected a whole number, not {value!r}")
+        raise PredicateError(f"{key}: expected a whole number, not {quoted(value)}")
     return value
 
 
 def _yaml_text(text: str, where: str) -> Any:
-    import yaml
+    from toolkit.errors import FileError
+    from toolkit.files import parse_yaml
 
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise PredicateError(f"{where}: cannot read {text!r} as YAML: {exc}") from None
+        return parse_yaml(text).data
+    except FileError as exc:
+        raise PredicateError(f"{where}: cannot read {quoted(text)} as YAML: {exc}") from None
 
 
 def _known(what: str) -> frozenset[str]:
@@ -225,7 +226,7 @@ def parse_predicate(data: Any, where: str = "predicate") -> Predicate:
             return IsLoop()
         data = _yaml_text(data, where)
     if not isinstance(data, Mapping):
-        raise PredicateError(f"{where}: expected a mapping such as {{event: activated, card: ...}}, got {data!r}")
+        raise PredicateError(f"{where}: expected a mapping such as {{event: activated, card: ...}}, got {quoted(data)}")
     keys = set(data)
     if "not" in keys:
         if keys != {"not"}:
@@ -243,7 +244,7 @@ def parse_predicate(data: Any, where: str = "predicate") -> Predicate:
         kind = data["event"]
         known = _known("event_kinds")
         if kind not in known:
-            raise PredicateError(f"{where}.event: unknown event {kind!r}; known: {', '.join(sorted(known))}")
+            raise PredicateError(f"{where}.event: unknown event {quoted(kind)}; known: {', '.join(sorted(known))}")
         extra = keys - {"event", "card", "player", "amount", "detail"}
         if extra:
             raise PredicateError(f"{where}: unknown key(s) {sorted(extra)} for an event predicate")
@@ -257,7 +258,7 @@ def parse_predicate(data: Any, where: str = "predicate") -> Predicate:
     if "zone" in keys:
         zones = _known("zones")
         if data["zone"] not in zones:
-            raise PredicateError(f"{where}.zone: unknown zone {data['zone']!r}; known: {', '.join(sorted(zones))}")
+            raise PredicateError(f"{where}.zone: unknown zone {quoted(data['zone'])}; known: {', '.join(sorted(zones))}")
         if "card" not in data:
             raise PredicateError(f"{where}: a zone predicate needs 'card'")
         return InZone(data["zone"], data["card"],
@@ -268,7 +269,7 @@ def parse_predicate(data: Any, where: str = "predicate") -> Predicate:
             if not bounds:
                 raise PredicateError(f"{where}: '{what}' needs equals, at_most or at_least")
             return Count(what, _player(data[what], f"{where}.{what}"), **bounds)
-    raise PredicateError(f"{where}: cannot read {dict(data)!r} (expected event, zone, hand, life, loop, not, all or any)")
+    raise PredicateError(f"{where}: cannot read {quoted(dict(data))} (expected event, zone, hand, life, loop, not, all or any)")
 
 
 def parse_query(data: Any, where: str = "query") -> Query:
@@ -280,5 +281,5 @@ def parse_query(data: Any, where: str = "query") -> Query:
         raise PredicateError(f"{where}: expected one quantifier ({', '.join(QUANTIFIERS)}) mapping to a predicate")
     ((quantifier, body),) = data.items()
     if quantifier not in QUANTIFIERS:
-        raise PredicateError(f"{where}: unknown quantifier {quantifier!r}; known: {', '.join(QUANTIFIERS)}")
+        raise PredicateError(f"{where}: unknown quantifier {quoted(quantifier)}; known: {', '.join(QUANTIFIERS)}")
     return Query(str(quantifier), parse_predicate(body, f"{where}.{quantifier}"))

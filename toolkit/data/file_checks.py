@@ -15,6 +15,7 @@ import pandas as pd
 from toolkit.data.parsing import Parsed, is_na, rows_of
 from toolkit.data.problems import Problem
 from toolkit.data.schema import CARDS_SCHEMA, EVENTS_SCHEMA, RULINGS_SCHEMA, TableSchema
+from toolkit.errors import quoted
 
 def _check_unique_key(parsed: Parsed, schema: TableSchema, file: str) -> list[Problem]:
     problems = []
@@ -25,7 +26,7 @@ def _check_unique_key(parsed: Parsed, schema: TableSchema, file: str) -> list[Pr
             continue
         if key in first_row:
             problems.append(
-                Problem(file, number, schema.key, f"duplicate id {key!r} (first used in row {first_row[key]})")
+                Problem(file, number, schema.key, f"duplicate id {quoted(key)} (first used in row {first_row[key]})")
             )
         else:
             first_row[key] = number
@@ -47,7 +48,7 @@ def _check_date_precision(parsed: Parsed, file: str) -> list[Problem]:
             continue
         if is_na(when):
             problems.append(
-                Problem(file, number, "date", f"date_precision is {precision!r} but the date is empty")
+                Problem(file, number, "date", f"date_precision is {quoted(precision)} but the date is empty")
             )
             continue
         if precision == "inferred" and parsed.clean(number, "date_note") and is_na(row["date_note"]):
@@ -93,7 +94,7 @@ def _check_rulings_file(parsed: Parsed, file: str) -> list[Problem]:
         if status == "current":
             if not is_na(succ):
                 problems.append(
-                    Problem(file, number, "superseded_by", f"status is 'current' but superseded_by is {succ!r}")
+                    Problem(file, number, "superseded_by", f"status is 'current' but superseded_by is {quoted(succ)}")
                 )
             if not is_na(event):
                 problems.append(
@@ -118,7 +119,7 @@ def _check_rulings_file(parsed: Parsed, file: str) -> list[Problem]:
             continue
         if succ not in by_id:
             problems.append(
-                Problem(file, number, "superseded_by", f"{succ!r} is not a ruling_id in this file (dangling)")
+                Problem(file, number, "superseded_by", f"{quoted(succ)} is not a ruling_id in this file (dangling)")
             )
             continue
         successor_row, successor = by_id[succ]
@@ -195,9 +196,9 @@ def _check_cards_file(parsed: Parsed, file: str) -> list[Problem]:
         name = row["name_ja"]
         if not is_na(name) and parsed.clean(number, "name_ja"):
             if "《" in name or "》" in name:
-                problems.append(Problem(file, number, "name_ja", f"{name!r}: write card names without 《》"))
+                problems.append(Problem(file, number, "name_ja", f"{quoted(name)}: write card names without 《》"))
             if name != name.strip():
-                problems.append(Problem(file, number, "name_ja", f"{name!r} has leading or trailing spaces"))
+                problems.append(Problem(file, number, "name_ja", f"{quoted(name)} has leading or trailing spaces"))
         game, kind = row["game"], row["card_type"]
         if not is_na(game) and not is_na(kind) and kind not in allowed[game]:
             problems.append(

@@ -37,6 +37,7 @@ from toolkit.data.schema import (
     TableSchema,
     latest_date,
 )
+from toolkit.errors import quoted
 
 
 @dataclass(frozen=True)
@@ -163,16 +164,16 @@ def _parse_cell(column: Column, text: str) -> Any:
         return [] if column.kind == "list" else None
     if column.kind == "string":
         if column.pattern and not re.fullmatch(column.pattern, text):
-            raise _CellError(f"{text!r} is not a valid id (expected the form {column.pattern})")
+            raise _CellError(f"{quoted(text)} is not a valid id (expected the form {column.pattern})")
         return text
     if column.kind == "category":
         if text not in column.categories:
-            raise _CellError(f"unknown value {text!r} (allowed: {', '.join(column.categories)})")
+            raise _CellError(f"unknown value {quoted(text)} (allowed: {', '.join(column.categories)})")
         return text
     if column.kind == "date":
         day, form = parse_date(text)
         if day is None:
-            raise _CellError(f"cannot parse date {text!r} (expected YYYY-MM-DD, YYYY-MM or YYYY)")
+            raise _CellError(f"cannot parse date {quoted(text)} (expected YYYY-MM-DD, YYYY-MM or YYYY)")
         latest = latest_date()
         if not EARLIEST_DATE <= day <= latest:
             raise _CellError(
@@ -185,14 +186,14 @@ def _parse_cell(column: Column, text: str) -> Any:
             return True
         if text in FALSE_WORDS:
             return False
-        raise _CellError(f"{text!r} is not a boolean (write true or false)")
+        raise _CellError(f"{quoted(text)} is not a boolean (write true or false)")
     # list
     items = text.split(LIST_SEPARATOR)
     for item in items:
         if item == "" or item != item.strip():
-            raise _CellError(f"{text!r}: items must be non-empty and joined with {LIST_SEPARATOR!r}")
+            raise _CellError(f"{quoted(text)}: items must be non-empty and joined with {quoted(LIST_SEPARATOR)}")
         if "|" in item:
-            raise _CellError(f"{text!r}: items must be joined with {LIST_SEPARATOR!r} (space, pipe, space)")
+            raise _CellError(f"{quoted(text)}: items must be joined with {quoted(LIST_SEPARATOR)} (space, pipe, space)")
     duplicates = sorted({i for i in items if items.count(i) > 1})
     if duplicates:
         raise _CellError(f"lists {', '.join(map(repr, duplicates))} more than once")

@@ -33,6 +33,10 @@ class Problem:
         return str(DataError(self.file, self.message, row=self.row, column=self.column))
 
 
+_LISTED_PROBLEMS = 50
+"""A validation error's message lists at most this many problems."""
+
+
 class DatasetValidationError(DataError):
     """A :class:`DataError` carrying every problem found, not only the first.
 
@@ -47,8 +51,11 @@ class DatasetValidationError(DataError):
         first = self.problems[0]
         message = first.message
         if len(self.problems) > 1:
-            rest = "\n".join(f"  {p}" for p in self.problems[1:])
+            shown = self.problems[1:_LISTED_PROBLEMS]
+            rest = "\n".join(f"  {p}" for p in shown)
             message += f"\n{len(self.problems) - 1} more problem(s):\n{rest}"
+            if len(self.problems) > _LISTED_PROBLEMS:
+                message += f"\n  ... and {len(self.problems) - _LISTED_PROBLEMS:,} more (all of them are in .problems)"
         super().__init__(first.file, message, row=first.row, column=first.column)
 
 

@@ -16,6 +16,7 @@ from toolkit.data.parsing import is_na, nfkc
 from toolkit.data.problems import QueryError
 from toolkit.data.reading import DataSource, load_cards, load_events, load_rulings
 from toolkit.data.schema import DATE_DTYPE, NULLABLE_BOOL_DTYPE, RULINGS_SCHEMA, STRING_DTYPE
+from toolkit.errors import quoted
 
 def _rulings_frame(rulings: DataSource) -> pd.DataFrame:
     if isinstance(rulings, pd.DataFrame):
@@ -60,11 +61,11 @@ def resolve_card(card: str, cards: DataSource = None) -> str:
     if len(hits) == 1:
         return hits[0]
     if len(hits) > 1:
-        raise QueryError(f"card name {card!r} is ambiguous: {', '.join(hits)}")
+        raise QueryError(f"card name {quoted(card)} is ambiguous: {', '.join(hits)}")
     pool = names_ja + [n for n in names_en if n]
     near = difflib.get_close_matches(card, pool, n=3, cutoff=0.5)
     hint = f"; close names: {', '.join(near)}" if near else ""
-    raise QueryError(f"no card named {card!r} in cards.csv (Japanese or English name){hint}")
+    raise QueryError(f"no card named {quoted(card)} in cards.csv (Japanese or English name){hint}")
 
 
 def rulings_about(card: str, rulings: DataSource = None, cards: DataSource = None) -> pd.DataFrame:
@@ -96,7 +97,7 @@ def card_rulings_long(rulings: DataSource = None) -> pd.DataFrame:
 def _ruling_index(table: pd.DataFrame, ruling_id: str) -> dict[str, dict[str, Any]]:
     by_id = {str(r["ruling_id"]): {str(k): v for k, v in r.items()} for r in table.to_dict("records")}
     if ruling_id not in by_id:
-        raise QueryError(f"no ruling with ruling_id {ruling_id!r}")
+        raise QueryError(f"no ruling with ruling_id {quoted(ruling_id)}")
     return by_id
 
 
@@ -149,9 +150,9 @@ def _as_timestamp(when: Any) -> pd.Timestamp:
     try:
         stamp = pd.Timestamp(when)
     except (ValueError, TypeError) as exc:
-        raise QueryError(f"cannot read {when!r} as a date (use YYYY-MM-DD): {exc}") from None
+        raise QueryError(f"cannot read {quoted(when)} as a date (use YYYY-MM-DD): {exc}") from None
     if pd.isna(stamp):
-        raise QueryError(f"cannot read {when!r} as a date (use YYYY-MM-DD)")
+        raise QueryError(f"cannot read {quoted(when)} as a date (use YYYY-MM-DD)")
     if stamp.tzinfo is not None:
         stamp = stamp.tz_localize(None)
     return stamp.normalize()

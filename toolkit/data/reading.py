@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-from pathlib import Path
 from typing import Any, Literal, TypeAlias
 
 import pandas as pd
@@ -23,6 +22,8 @@ from toolkit.data.parsing import Parsed, RawTable, check_header, format_value, s
 from toolkit.data.problems import DatasetValidationError, Problem
 from toolkit.data.schema import CARDS_SCHEMA, EVENTS_SCHEMA, RULINGS_SCHEMA, SCHEMAS, TableSchema
 from toolkit.resources import dataset_path
+from toolkit.errors import FileError
+from toolkit.files import read_bytes
 
 DataSource: TypeAlias = "pd.DataFrame | str | os.PathLike[str] | None"
 """Where a table comes from: a loaded DataFrame, a CSV path, or None for the packaged file."""
@@ -47,11 +48,9 @@ def _raw_from_source(source: DataSource, schema: TableSchema) -> tuple[RawTable 
         return split_csv(data, label)
     label = os.fspath(source)
     try:
-        data = Path(source).read_bytes()
-    except FileNotFoundError:
-        return None, [Problem(label, None, None, "file not found")]
-    except OSError as exc:
-        return None, [Problem(label, None, None, f"cannot read the file: {exc.strerror or exc}")]
+        data = read_bytes(label, what="CSV file")
+    except FileError as exc:
+        return None, [Problem(label, None, None, exc.message)]
     return split_csv(data, label)
 
 

@@ -13,6 +13,7 @@ from toolkit.data.parsing import Parsed, is_na, nfkc, rows_of
 from toolkit.data.problems import Problem, ValidationReport
 from toolkit.data.reading import DataSource, parse_source, problem_order
 from toolkit.data.schema import CARDS_SCHEMA, EVENTS_SCHEMA, RULINGS_SCHEMA, TableSchema
+from toolkit.errors import quoted
 
 def _cross_file_problems(rulings: Parsed, cards: Parsed | None, events: Parsed | None, files: dict[str, str]) -> list[Problem]:
     problems: list[Problem] = []
@@ -26,7 +27,7 @@ def _cross_file_problems(rulings: Parsed, cards: Parsed | None, events: Parsed |
                     near = loose.get(nfkc(name))
                     hint = f" (did you mean {near!r}?)" if near else ""
                     problems.append(
-                        Problem(file, number, "cards", f"card {name!r} is not in {files['cards']}{hint}")
+                        Problem(file, number, "cards", f"card {quoted(name)} is not in {files['cards']}{hint}")
                     )
                 elif not is_na(row["game"]) and card_game[name] != row["game"]:
                     problems.append(
@@ -43,7 +44,7 @@ def _cross_file_problems(rulings: Parsed, cards: Parsed | None, events: Parsed |
             event = row["obsoleted_by_event"]
             if not is_na(event) and event not in event_ids:
                 problems.append(
-                    Problem(file, number, "obsoleted_by_event", f"{event!r} is not an event_id in {files['events']}")
+                    Problem(file, number, "obsoleted_by_event", f"{quoted(event)} is not an event_id in {files['events']}")
                 )
     return problems
 

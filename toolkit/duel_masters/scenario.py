@@ -41,15 +41,17 @@ import dataclasses
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from toolkit import fields
 from toolkit.duel_masters.cards import behaviour, card_names
 from toolkit.duel_masters.rules import RULES
 from toolkit.core.durations import Duration
-from toolkit.errors import ScenarioError
-from toolkit.resources import shipped_scenario_names, shipped_scenario_text
-from toolkit.core.fields import _fail, _list, _mapping, _suggest, _suggest_card, _text, _whole
+from toolkit.errors import FileError, ScenarioError, describe, quoted
+from toolkit.fields import CardNames, as_list as _list, fail as _fail, mapping as _mapping, suggest as _suggest
+from toolkit.fields import text as _text
+from toolkit.resources import shipped_ruling_ids, shipped_scenario_names, shipped_scenario_text
+from toolkit.fields import CARDS_MAX, NAME_MAX
 
 __all__ = [
     "DMCardSpec",
@@ -79,6 +81,28 @@ _TOP_KEYS = ("game", "title", "description", "ruleset", "turn_player", "start", 
 _CARD_KEYS = ("name", "tapped", "power", "equipped_to", "tags")
 _LINGERING_KEYS = ("source", "controller", "effect", "target", "duration")
 _DELAYED_KEYS = ("source", "controller", "effect")
+POWER_MAX = 1_000_000
+"""The largest power a scenario may give a creature."""
+
+
+def _names() -> CardNames:
+    return CardNames(card_names())
+
+
+def _name(value: object, where: str, file: str | None, names: CardNames) -> str:
+    """A Duel Masters card name as the registry keys it (width and kana slips
+    forgiven), or an error with the nearest names."""
+    written = _text(value, where, file)
+    if len(written) > NAME_MAX:
+        raise _fail(f"a card name of {len(written):,} characters; card names are at most {NAME_MAX} characters",
+                    where, file)
+    key = names.key(written)
+    if key.partition("#")[0] not in names.keys:
+        raise _fail(names.unknown(written.partition("#")[0], "Duel Masters card"), where, file)
+    if key not in names.keys:
+        raise _fail(f"write the card's name without a copy mark ({quoted(written)}): copies are labelled "
+                    "name#1, name#2 in listing order", where, file)
+    return key
 
 
 @dataclass(frozen=True)
@@ -157,7 +181,7 @@ class DMScenario:
     def under(self, ruleset: str) -> DMScenario:
         """The same position under another Turn End Step ruleset."""
         if ruleset not in RULES:
-            raise _fail(f"unknown Duel Masters ruleset {ruleset!r}" + _suggest(ruleset, RULES)
+            raise _fail(f"unknown Duel Masters ruleset {quoted(ruleset)}" + _suggest(ruleset, RULES)
                         + f"; known: {', '.join(RULES)}", "ruleset", self.source)
         return dataclasses.replace(self, ruleset=ruleset)
 
@@ -185,47 +209,52 @@ class DMScenario:
 # --------------------------------------------------------------------------
 
 
-def _card(value: object, where: str, file: str | None) -> DMCardSpec:
+def _card(value: object, where: str, file: str | None, names: CardNames) -> DMCardSpec:
     data = {"name": value} if isinstance(value, str) else _mapping(value, where, file, _CARD_KEYS)
     if "name" not in data:
         raise _fail("a card needs a name", where, file)
-    name = _text(data["name"], f"{where}.name", file)
-    if name not in card_names():
-        raise _fail(f"unknown Duel Masters card {name!r}" + _suggest_card(name, card_names()), where, file)
+    name = _name(data["name"], where if isinstance(value, str) else f"{where}.name", file, names)
     tapped = data.get("tapped", False)
     if not isinstance(tapped, bool):
-        raise _fail(f"tapped must be true or false, not {tapped!r}", f"{where}.tapped", file)
+        raise _fail(f"tapped must be true or false, not {describe(tapped)}", f"{where}.tapped", file)
     power = data.get("power")
     if power is not None:
-        power = _whole(power, f"{where}.power", file)
-        if power <= 0:
-            raise _fail(f"power must be positive, not {power}", f"{where}.power", file)
+        power = fields.whole(power, f"{where}.power", file, low=1, high=POWER_MAX)
     tags = [_text(t, f"{where}.tags[{i}]", file) for i, t in enumerate(_list(data.get("tags", []), f"{where}.tags",
                                                                               file))]
     for i, tag in enumerate(tags):
         if tag not in TAGS:
-            raise _fail(f"unknown tag {tag!r}" + _suggest(tag, TAGS) + f"; known: {', '.join(TAGS)}",
+            raise _fail(f"unknown tag {quoted(tag)}" + _suggest(tag, TAGS) + f"; known: {', '.join(TAGS)}",
                         f"{where}.tags[{i}]", file)
     equipped = data.get("equipped_to")
     if equipped is not None:
-        equipped = _text(equipped, f"{where}.equipped_to", file)
+        equipped = _label(equipped, f"{where}.equipped_to", file, names)
         if behaviour(name).kind != "dragheart_weapon":
             raise _fail(f"only a Dragheart Weapon can be equipped; {name} is a {behaviour(name).kind}",
                         f"{where}.equipped_to", file)
     return DMCardSpec(name, tapped, power, equipped, frozenset(tags))
 
 
-def _player(value: object, where: str, file: str | None) -> DMPlayerSetup:
+def _player(value: object, where: str, file: str | None, names: CardNames) -> DMPlayerSetup:
     data = {} if value is None else _mapping(value, where, file, ZONES)
-    zones = {z: tuple(_card(c, f"{where}.{z}[{i}]", file) for i, c in enumerate(_list(data.get(z, []),
-                                                                                       f"{where}.{z}", file)))
+    zones = {z: tuple(_card(c, f"{where}.{z}[{i}]", file, names)
+                      for i, c in enumerate(_list(data.get(z, []), f"{where}.{z}", file)))
              for z in ZONES}
+    listed = sum(len(cards) for cards in zones.values())
+    if listed > CARDS_MAX:
+        raise _fail(f"{listed:,} cards listed for one player; a scenario lists at most {CARDS_MAX}", where, file)
     return DMPlayerSetup(**zones)
 
 
+def _label(value: object, where: str, file: str | None, names: CardNames) -> str:
+    """A card label (``name`` or ``name#2``) with the name as the registry keys it."""
+    written = _text(value, where, file)
+    return names.key(written) if len(written) <= NAME_MAX else written
+
+
 def _player_name(value: object, where: str, file: str | None) -> str:
-    if value not in ("A", "B"):
-        raise _fail(f"must be 'A' or 'B', not {value!r}", where, file)
+    if not isinstance(value, str) or value not in ("A", "B"):
+        raise _fail(f"must be 'A' or 'B', not {quoted(value)}", where, file)
     return str(value)
 
 
@@ -239,25 +268,25 @@ def _check_references(s: DMScenario, file: str | None) -> None:
                 raise _fail(f"{label} is equipped to {c.equipped_to} but is not in the battle zone", where, file)
             target = labels.get(c.equipped_to)
             if target is None or target[1] != "battle_zone" or not behaviour(target[2].name).is_creature:
-                raise _fail(f"{label}: equipped_to {c.equipped_to!r} is not a creature in the battle zone"
+                raise _fail(f"{label}: equipped_to {quoted(c.equipped_to)} is not a creature in the battle zone"
                             + _suggest(c.equipped_to, labels), where, file)
     for i, item in enumerate(s.lingering):
         if item.effect not in behaviour(item.source).lingering_effects:
             known = behaviour(item.source).lingering_effects
-            raise _fail(f"{item.source} has no lingering effect {item.effect!r}" + _suggest(item.effect, known)
+            raise _fail(f"{item.source} has no lingering effect {quoted(item.effect)}" + _suggest(item.effect, known)
                         + f"; known: {', '.join(known) or 'none'}", f"lingering[{i}].effect", file)
         if item.target is not None and item.target not in labels:
-            raise _fail(f"no card labelled {item.target!r}" + _suggest(item.target, labels),
+            raise _fail(f"no card labelled {quoted(item.target)}" + _suggest(item.target, labels),
                         f"lingering[{i}].target", file)
     for i, d in enumerate(s.delayed):
         if d.effect not in behaviour(d.source).delayed:
             known = tuple(behaviour(d.source).delayed)
-            raise _fail(f"{d.source} has no delayed ability {d.effect!r}; known: {', '.join(known) or 'none'}",
+            raise _fail(f"{d.source} has no delayed ability {quoted(d.effect)}; known: {', '.join(known) or 'none'}",
                         f"delayed[{i}].effect", file)
 
 
 def _effects(top: Mapping[str, Any], key: str, keys: tuple[str, ...], more: tuple[str, ...],
-             file: str | None) -> Iterator[tuple[str, dict[str, Any]]]:
+             file: str | None, names: CardNames) -> Iterator[tuple[str, dict[str, Any]]]:
     """The items of a ``lingering`` / ``delayed`` list, each checked for its
     keys, a known source card, a player and an effect text."""
     for i, item in enumerate(_list(top.get(key, []), key, file)):
@@ -266,10 +295,7 @@ def _effects(top: Mapping[str, Any], key: str, keys: tuple[str, ...], more: tupl
         for required in ("source", "controller", "effect", *more):
             if required not in m:
                 raise _fail(f"missing required key '{required}'", f"{where}.{required}", file)
-        m["source"] = _text(m["source"], f"{where}.source", file)
-        if m["source"] not in card_names():
-            raise _fail(f"unknown Duel Masters card {m['source']!r}" + _suggest_card(m["source"], card_names()),
-                        f"{where}.source", file)
+        m["source"] = _name(m["source"], f"{where}.source", file, names)
         m["controller"] = _player_name(m["controller"], f"{where}.controller", file)
         m["effect"] = _text(m["effect"], f"{where}.effect", file)
         yield where, m
@@ -278,49 +304,50 @@ def _effects(top: Mapping[str, Any], key: str, keys: tuple[str, ...], more: tupl
 def scenario_from_dict(data: object, source: str | None = None) -> DMScenario:
     """Build and check a Duel Masters scenario from plain data (what ``yaml.safe_load`` gives)."""
     file = source
+    if isinstance(data, dict) and "date" in data:
+        raise _fail("Duel Masters scenarios are undated (their rulings carry no date): remove 'date'; "
+                    "'ruleset' picks a reading of the Turn End Step", "date", file)
     top = _mapping(data, None, file, _TOP_KEYS)
     if top.get("game") != "duel_masters":
-        raise _fail(f"a Duel Masters scenario says game: duel_masters (got {top.get('game')!r})", "game", file)
+        raise _fail(f"a Duel Masters scenario says game: duel_masters (got {quoted(top.get('game'))})", "game", file)
     for required in ("title", "turn_player", "players"):
         if required not in top:
             raise _fail(f"missing required key '{required}'", required, file)
     players_raw = _mapping(top["players"], "players", file, ("A", "B"))
     start = _text(top.get("start", "turn_end"), "start", file)
     if start not in STARTS:
-        raise _fail(f"start must be one of {', '.join(STARTS)}, not {start!r}" + _suggest(start, STARTS), "start",
+        raise _fail(f"start must be one of {', '.join(STARTS)}, not {quoted(start)}" + _suggest(start, STARTS), "start",
                     file)
     ruleset = top.get("ruleset")
     if ruleset is not None:
         ruleset = _text(ruleset, "ruleset", file)
         if ruleset not in RULES:
-            raise _fail(f"unknown Duel Masters ruleset {ruleset!r}" + _suggest(ruleset, RULES)
+            raise _fail(f"unknown Duel Masters ruleset {quoted(ruleset)}" + _suggest(ruleset, RULES)
                         + f"; known: {', '.join(RULES)}", "ruleset", file)
-    extra = top.get("extra_turn", False)
-    if not isinstance(extra, bool):
-        raise _fail(f"extra_turn must be true or false, not {extra!r}", "extra_turn", file)
+    extra = fields.flag(top.get("extra_turn", False), "extra_turn", file)
+    names = _names()
     lingering = []
-    for where, m in _effects(top, "lingering", _LINGERING_KEYS, ("duration",), file):
+    for where, m in _effects(top, "lingering", _LINGERING_KEYS, ("duration",), file, names):
         duration = _text(m["duration"], f"{where}.duration", file)
         if duration not in DURATIONS:
-            raise _fail(f"unknown duration {duration!r}" + _suggest(duration, DURATIONS)
+            raise _fail(f"unknown duration {quoted(duration)}" + _suggest(duration, DURATIONS)
                         + f"; known: {', '.join(DURATIONS)}", f"{where}.duration", file)
         target = m.get("target")
         lingering.append(DMLingering(m["source"], m["controller"], m["effect"], duration,
-                                     None if target is None else _text(target, f"{where}.target", file)))
+                                     None if target is None else _label(target, f"{where}.target", file, names)))
     delayed = [DMDelayed(m["source"], m["controller"], m["effect"])
-               for _where, m in _effects(top, "delayed", _DELAYED_KEYS, (), file)]
+               for _where, m in _effects(top, "delayed", _DELAYED_KEYS, (), file, names)]
     scenario = DMScenario(
-        title=_text(top["title"], "title", file),
+        title=_text(top["title"], "title", file, required=True),
         turn_player=_player_name(top["turn_player"], "turn_player", file),
-        players={p: _player(players_raw.get(p), f"players.{p}", file) for p in ("A", "B")},
+        players={p: _player(players_raw.get(p), f"players.{p}", file, names) for p in ("A", "B")},
         start=start,
         ruleset=ruleset,
         extra_turn=extra,
         lingering=tuple(lingering),
         delayed=tuple(delayed),
         description=_text(top.get("description", ""), "description", file),
-        rulings=tuple(_text(r, f"rulings[{i}]", file) for i, r in enumerate(_list(top.get("rulings", []),
-                                                                                  "rulings", file))),
+        rulings=fields.ruling_ids(top.get("rulings", []), "rulings", file, shipped_ruling_ids()),
         source=source,
     )
     _check_references(scenario, file)
@@ -328,29 +355,30 @@ def scenario_from_dict(data: object, source: str | None = None) -> DMScenario:
 
 
 def parse_scenario(text: str, source: str | None = None) -> DMScenario:
-    """Read a Duel Masters scenario from YAML text (``yaml.safe_load`` only)."""
-    import yaml  # PyYAML loads when a scenario is first read, not with the package
-
+    """Read a Duel Masters scenario from YAML text (the toolkit's guarded
+    reader, :func:`toolkit.files.parse_yaml`); errors name line and column."""
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-        raise _fail(f"not valid YAML{where}: {getattr(exc, 'problem', None) or exc}", None, source) from None
-    if data is None:
+        from toolkit.files import parse_yaml  # loads PyYAML on first use
+        document = parse_yaml(text, source)
+    except FileError as exc:
+        raise exc.as_scenario_error() from None
+    if document.data is None:
         raise _fail("the file is empty", None, source)
-    return scenario_from_dict(data, source=source)
+    try:
+        return scenario_from_dict(document.data, source=source)
+    except ScenarioError as exc:
+        raise exc.located(*(document.position(exc.field) or (None, None))) from None
 
 
 def load_scenario(path: str | os.PathLike[str]) -> DMScenario:
-    """Read and check a Duel Masters scenario file."""
+    """Read and check a Duel Masters scenario file (a regular UTF-8 file of at
+    most :func:`toolkit.files.max_file_bytes` bytes)."""
     file = os.fspath(path)
     try:
-        text = Path(file).read_text(encoding="utf-8")
-    except (FileNotFoundError, IsADirectoryError):
-        raise _fail("no such scenario file", None, file) from None
-    except UnicodeDecodeError as exc:
-        raise _fail(f"not UTF-8 text ({exc.reason} at byte {exc.start})", None, file) from None
+        from toolkit.files import read_text  # loads PyYAML on first use
+        text = read_text(file, what="scenario file")
+    except FileError as exc:
+        raise exc.as_scenario_error() from None
     return parse_scenario(text, source=file)
 
 

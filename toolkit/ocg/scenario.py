@@ -33,20 +33,16 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import os
-import re
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from toolkit.core.fields import _fail, _list, _mapping, _parse_date, _suggest, _suggest_card, _text, _whole
-from toolkit.errors import ScenarioError
+from toolkit import fields
+from toolkit.errors import FileError, ScenarioError, describe, quoted
+from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX, CardNames
 from toolkit.resources import dataset_root, shipped_ruling_ids, shipped_scenario_names, shipped_scenario_text
-
-if TYPE_CHECKING:
-    import yaml
 
 __all__ = [
     "OtherGameScenario",
@@ -106,7 +102,15 @@ TAGS: Mapping[str, str] = {
 }
 """What may have happened to a card this turn; the only tags a scenario accepts."""
 
-COPY_MARK = "#"
+_fail = fields.fail
+_suggest = fields.suggest
+
+LIFE_MAX = 1_000_000
+"""The most life points a scenario may give a player (the builder's bound too)."""
+
+DECK_FILLER_MAX = 200
+"""The most unnamed deck cards a player may have (the builder's bound too)."""
+
 
 _TOP_KEYS = (
     "game",
@@ -124,8 +128,6 @@ _PLAYER_KEYS = ("hand", "field", "graveyard", "banished", "deck", "deck_filler",
 _CARD_KEYS = ("name", "position", "tags")
 _LINGERING_KEYS = ("source", "controller", "target", "effect")
 _ZONES = ("hand", "field", "graveyard", "banished", "deck")
-# The same pattern as toolkit.data.RULING_ID_PATTERN (not imported: that module loads pandas).
-_RULING_ID = re.compile(r"(?:ocg-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 class OtherGameScenario(ScenarioError):
@@ -255,7 +257,7 @@ class Scenario:
             raise _fail("players must map 'A' and 'B' to their setups", "players", self.source)
         for player, setup in self.players.items():
             if player not in PLAYERS:
-                raise _fail(f"players are 'A' and 'B', not {player!r}", f"players.{player}", self.source)
+                raise _fail(f"players are 'A' and 'B', not {quoted(player)}", f"players.{player}", self.source)
             if not isinstance(setup, PlayerSetup):
                 raise _fail(f"expected a PlayerSetup, got {type(setup).__name__}", f"players.{player}", self.source)
         players = {p: self.players.get(p, PlayerSetup()) for p in PLAYERS}
@@ -342,28 +344,22 @@ def _check_shape(s: Scenario) -> None:
     if not isinstance(s.title, str) or not s.title.strip():
         raise _fail("a scenario needs a non-empty title", "title", file)
     if s.turn_player not in PLAYERS:
-        raise _fail(f"turn_player must be 'A' or 'B', not {s.turn_player!r}", "turn_player", file)
+        raise _fail(f"turn_player must be 'A' or 'B', not {quoted(s.turn_player)}", "turn_player", file)
     if s.phase not in PHASES:
         raise _fail(
-            f"unknown phase {s.phase!r}; known phases: {', '.join(PHASES)}" + _suggest(s.phase, PHASES),
+            f"unknown phase {quoted(s.phase)}; known phases: {', '.join(PHASES)}" + _suggest(s.phase, PHASES),
             "phase",
             file,
         )
     if s.date is not None and s.ruleset is not None:
         raise _fail("give either a date or a ruleset, not both", "date", file)
-    if s.date is not None and (
-        not isinstance(s.date, datetime.date) or isinstance(s.date, datetime.datetime)
-    ):
-        raise _fail(f"date must be a calendar date, not {s.date!r}", "date", file)
+    if s.date is not None:
+        fields.day(s.date, "date", file)
     if s.ruleset is not None and (not isinstance(s.ruleset, str) or not s.ruleset):
         raise _fail("ruleset must be a non-empty name", "ruleset", file)
     for player in PLAYERS:
         _check_player(s.players[player], f"players.{player}", file)
-    for i, ruling in enumerate(s.rulings):
-        if not isinstance(ruling, str) or not _RULING_ID.fullmatch(ruling):
-            raise _fail(
-                f"ruling id {ruling!r} does not look like 'ocg-YYMMDD-slug'" , f"rulings[{i}]", file
-            )
+    fields.ruling_ids(list(s.rulings), "rulings", file, None)
     on_field = _field_cards(s)
     for i, linger in enumerate(s.lingering):
         where = f"lingering[{i}]"
@@ -373,7 +369,7 @@ def _check_shape(s: Scenario) -> None:
             raise _fail("a lingering effect needs its source card", f"{where}.source", file)
         if linger.controller not in PLAYERS:
             raise _fail(
-                f"controller must be 'A' or 'B', not {linger.controller!r}", f"{where}.controller", file
+                f"controller must be 'A' or 'B', not {quoted(linger.controller)}", f"{where}.controller", file
             )
         if not isinstance(linger.effect, str):
             raise _fail("effect must be text", f"{where}.effect", file)
@@ -382,29 +378,27 @@ def _check_shape(s: Scenario) -> None:
             if not owners:
                 listed = sorted({name for _, name in on_field})
                 raise _fail(
-                    f"target {linger.target!r} is not a card on the field"
+                    f"target {quoted(linger.target)} is not a card on the field"
                     + _suggest(linger.target, listed),
                     f"{where}.target",
                     file,
                 )
             if len(owners) > 1:
                 raise _fail(
-                    f"target {linger.target!r} is on both players' fields; "
-                    f"mark one copy (e.g. '{linger.target}{COPY_MARK}2')",
+                    f"target {quoted(linger.target)} is on both players' fields; "
+                    f"mark one copy (e.g. '{linger.target[:60]}{COPY_MARK}2')",
                     f"{where}.target",
                     file,
                 )
 
 
 def _check_player(setup: PlayerSetup, where: str, file: str | None) -> None:
-    for count_name in ("deck_filler", "life"):
-        value = getattr(setup, count_name)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _fail(f"{count_name} must be a whole number, not {value!r}", f"{where}.{count_name}", file)
-    if setup.deck_filler < 0:
-        raise _fail(f"deck_filler cannot be negative ({setup.deck_filler})", f"{where}.deck_filler", file)
-    if setup.life <= 0:
-        raise _fail(f"life must be positive ({setup.life})", f"{where}.life", file)
+    fields.whole(setup.deck_filler, f"{where}.deck_filler", file, low=0, high=DECK_FILLER_MAX)
+    fields.whole(setup.life, f"{where}.life", file, low=1, high=LIFE_MAX)
+    listed = sum(len(getattr(setup, zone)) for zone in _ZONES)
+    if listed > CARDS_MAX:
+        raise _fail(f"{listed:,} cards listed for one player; a scenario lists at most {CARDS_MAX} "
+                    "(use deck_filler for unnamed deck cards)", where, file)
     seen: dict[str, str] = {}
     for zone in _ZONES:
         for i, entry in enumerate(getattr(setup, zone)):
@@ -415,12 +409,15 @@ def _check_player(setup: PlayerSetup, where: str, file: str | None) -> None:
                 name = entry.name
                 _check_card(entry, spot, file)
             else:
-                raise _fail(f"expected a card, got {type(entry).__name__} {entry!r}", spot, file)
+                raise _fail(f"expected a card, got {describe(entry)}", spot, file)
             if not isinstance(name, str) or not base_name(name):
-                raise _fail(f"a card name must be text, not {name!r}", spot, file)
+                raise _fail(f"a card name must be text, not {describe(name)}", spot, file)
+            if len(name) > NAME_MAX:
+                raise _fail(f"a card name of {len(name):,} characters; card names are at most {NAME_MAX} "
+                            "characters", spot, file)
             if name in seen:
                 raise _fail(
-                    f"{name!r} is listed twice (also at {seen[name]}); one physical card cannot be "
+                    f"{quoted(name)} is listed twice (also at {seen[name]}); one physical card cannot be "
                     f"in two places — mark copies as '{base_name(name)}{COPY_MARK}1', "
                     f"'{base_name(name)}{COPY_MARK}2'",
                     spot,
@@ -432,38 +429,49 @@ def _check_player(setup: PlayerSetup, where: str, file: str | None) -> None:
 def _check_card(card: CardSpec, where: str, file: str | None) -> None:
     if card.position not in POSITIONS:
         raise _fail(
-            f"unknown position {card.position!r}; known: {', '.join(POSITIONS)}"
+            f"unknown position {quoted(card.position)}; known: {', '.join(POSITIONS)}"
             + _suggest(card.position, POSITIONS),
             f"{where}.position",
             file,
         )
     for tag in sorted(card.tags):
         if tag not in TAGS:
-            raise _fail(f"unknown tag {tag!r}" + _suggest(tag, list(TAGS)), f"{where}.tags", file)
+            raise _fail(f"unknown tag {quoted(tag)}" + _suggest(tag, list(TAGS)), f"{where}.tags", file)
 
 
 def _field_cards(s: Scenario) -> list[tuple[str, str]]:
     return [(p, card.name) for p in PLAYERS for card in s.players[p].field]
 
 
-def _check_registry(s: Scenario) -> None:
+def card_index() -> CardNames | None:
+    """The card names a scenario may use, with their English names, or None
+    when no source of names is available (see :func:`known_card_names`)."""
+    names = known_card_names()
+    if names is None:
+        return None
+    english: dict[str, str] = {}
+    try:
+        from toolkit.ocg.cards import UnknownCardError, behaviour
+    except ImportError:
+        return CardNames(names)
+    for name in names:
+        try:
+            english[name] = behaviour(name).english
+        except UnknownCardError:
+            continue
+    return CardNames(names, english)
+
+
+def _check_registry(s: Scenario, names: CardNames | None = None) -> None:
     """Checks against the card registry, the ruleset registry and rulings.csv."""
     file = s.source
-    names = known_card_names()
+    names = names or card_index()
     if names is not None:
         for spot, name in _every_card_name(s):
-            if base_name(name) not in names:
-                raise _fail(f"unknown card {base_name(name)!r}" + _suggest_card(base_name(name), names), spot, file)
+            if base_name(name) not in names.keys:
+                raise _fail(names.unknown(base_name(name)), spot, file)
     _check_ruleset_name(s)
-    ids = known_ruling_ids()
-    if ids is not None:
-        for i, ruling in enumerate(s.rulings):
-            if ruling not in ids:
-                raise _fail(
-                    f"unknown ruling id {ruling!r} (not in rulings.csv)" + _suggest(ruling, sorted(ids)),
-                    f"rulings[{i}]",
-                    file,
-                )
+    fields.ruling_ids(list(s.rulings), "rulings", file, known_ruling_ids())
 
 
 def _check_ruleset_name(s: Scenario) -> None:
@@ -472,7 +480,7 @@ def _check_ruleset_name(s: Scenario) -> None:
     rulesets = known_ruleset_names()
     if rulesets is not None and s.ruleset not in rulesets:
         raise _fail(
-            f"unknown ruleset {s.ruleset!r}; known: {', '.join(sorted(rulesets))}"
+            f"unknown ruleset {quoted(s.ruleset)}; known: {', '.join(sorted(rulesets))}"
             + _suggest(s.ruleset, sorted(rulesets)),
             "ruleset",
             s.source,
@@ -495,57 +503,92 @@ def _every_card_name(s: Scenario) -> Iterator[tuple[str, str]]:
 # --------------------------------------------------------------------------
 
 
-def _card_from(value: object, where: str, file: str | None) -> CardSpec:
-    if isinstance(value, CardSpec):
-        return value
-    if isinstance(value, str):
-        return CardSpec(value)
-    data = _mapping(value, where, file, _CARD_KEYS)
-    if "name" not in data:
-        raise _fail("a card needs a name", f"{where}.name", file)
-    tags = [_text(t, f"{where}.tags", file) for t in _list(data.get("tags", []), f"{where}.tags", file)]
-    return CardSpec(
-        name=_text(data["name"], f"{where}.name", file),
-        position=_text(data.get("position", "face_up"), f"{where}.position", file),
-        tags=frozenset(tags),
-    )
+def _parse_date(value: object, *, field_name: str, file: str | None) -> datetime.date:
+    """A day inside the dates the rules cover (see :func:`toolkit.fields.day`)."""
+    return fields.day(value, field_name, file)
 
 
-def _player_from(value: object, where: str, file: str | None) -> PlayerSetup:
-    if value is None:
-        return PlayerSetup()
-    data = _mapping(value, where, file, _PLAYER_KEYS)
-    names = {
-        zone: tuple(_text(n, f"{where}.{zone}[{i}]", file) for i, n in enumerate(_list(data.get(zone, []), f"{where}.{zone}", file)))
-        for zone in ("hand", "deck")
-    }
-    cards = {
-        zone: tuple(_card_from(c, f"{where}.{zone}[{i}]", file) for i, c in enumerate(_list(data.get(zone, []), f"{where}.{zone}", file)))
-        for zone in ("field", "graveyard", "banished")
-    }
-    return PlayerSetup(
-        hand=names["hand"],
-        field=cards["field"],
-        graveyard=cards["graveyard"],
-        banished=cards["banished"],
-        deck=names["deck"],
-        deck_filler=_whole(data.get("deck_filler", 30), f"{where}.deck_filler", file),
-        life=_whole(data.get("life", 8000), f"{where}.life", file),
-    )
+def _text(value: object, where: str, file: str | None) -> str:
+    return fields.text(value, where, file)
 
 
-def _lingering_from(value: object, where: str, file: str | None) -> LingeringSpec:
-    data = _mapping(value, where, file, _LINGERING_KEYS)
-    for required in ("source", "controller"):
-        if required not in data:
-            raise _fail(f"a lingering effect needs '{required}'", f"{where}.{required}", file)
-    target = data.get("target")
-    return LingeringSpec(
-        source=_text(data["source"], f"{where}.source", file),
-        controller=_text(data["controller"], f"{where}.controller", file),
-        target=None if target is None else _text(target, f"{where}.target", file),
-        effect=_text(data.get("effect", ""), f"{where}.effect", file),
-    )
+def _list(value: object, where: str, file: str | None) -> list[Any]:
+    return fields.as_list(value, where, file)
+
+
+def _mapping(value: object, where: str | None, file: str | None, keys: Sequence[str]) -> dict[str, Any]:
+    return fields.mapping(value, where, file, keys)
+
+
+class _Reader:
+    """Reads the parts of one scenario file, turning card names as a reader
+    wrote them (English, half-width, hiragana...) into the registry's keys."""
+
+    def __init__(self, file: str | None, names: CardNames | None) -> None:
+        self.file = file
+        self.names = names
+
+    def name(self, value: object, where: str) -> str:
+        written = fields.text(value, where, self.file)
+        if self.names is None:
+            return written
+        options = self.names.ambiguous(written)
+        if options:
+            raise _fail(self.names.unknown(written), where, self.file)
+        return self.names.key(written)
+
+    def card(self, value: object, where: str) -> CardSpec:
+        file = self.file
+        if isinstance(value, CardSpec):
+            return dataclasses.replace(value, name=self.name(value.name, f"{where}.name"))
+        if isinstance(value, str):
+            return CardSpec(self.name(value, where))
+        data = _mapping(value, where, file, _CARD_KEYS)
+        if "name" not in data:
+            raise _fail("a card needs a name", f"{where}.name", file)
+        tags = [_text(t, f"{where}.tags", file) for t in _list(data.get("tags", []), f"{where}.tags", file)]
+        return CardSpec(
+            name=self.name(data["name"], f"{where}.name"),
+            position=_text(data.get("position", "face_up"), f"{where}.position", file),
+            tags=frozenset(tags),
+        )
+
+    def player(self, value: object, where: str) -> PlayerSetup:
+        if value is None:
+            return PlayerSetup()
+        file = self.file
+        data = _mapping(value, where, file, _PLAYER_KEYS)
+
+        def items(zone: str) -> list[tuple[str, Any]]:
+            return [(f"{where}.{zone}[{i}]", item) for i, item in enumerate(_list(data.get(zone, []),
+                                                                                 f"{where}.{zone}", file))]
+
+        names = {zone: tuple(self.name(n, spot) for spot, n in items(zone)) for zone in ("hand", "deck")}
+        cards = {zone: tuple(self.card(c, spot) for spot, c in items(zone)) for zone in ("field", "graveyard", "banished")}
+        return PlayerSetup(
+            hand=names["hand"],
+            field=cards["field"],
+            graveyard=cards["graveyard"],
+            banished=cards["banished"],
+            deck=names["deck"],
+            deck_filler=fields.whole(data.get("deck_filler", 30), f"{where}.deck_filler", file, low=0,
+                                     high=DECK_FILLER_MAX),
+            life=fields.whole(data.get("life", 8000), f"{where}.life", file, low=1, high=LIFE_MAX),
+        )
+
+    def lingering(self, value: object, where: str) -> LingeringSpec:
+        file = self.file
+        data = _mapping(value, where, file, _LINGERING_KEYS)
+        for required in ("source", "controller"):
+            if required not in data:
+                raise _fail(f"a lingering effect needs '{required}'", f"{where}.{required}", file)
+        target = data.get("target")
+        return LingeringSpec(
+            source=self.name(data["source"], f"{where}.source"),
+            controller=_text(data["controller"], f"{where}.controller", file),
+            target=None if target is None else self.name(target, f"{where}.target"),
+            effect=_text(data.get("effect", ""), f"{where}.effect", file),
+        )
 
 
 def scenario_from_dict(
@@ -553,10 +596,16 @@ def scenario_from_dict(
 ) -> Scenario:
     """Build and validate a Scenario from plain data (what ``yaml.safe_load`` gives).
 
+    With ``check_registry`` (the default) card names may be written in
+    English or with width/kana slips: they are stored as the registry's key.
+
     >>> scenario_from_dict({"title": "t", "turn_player": "C", "players": {}})
     Traceback (most recent call last):
     ...
     toolkit.errors.ScenarioError: field 'turn_player': turn_player must be 'A' or 'B', not 'C'
+    >>> s = scenario_from_dict({"title": "t", "turn_player": "A", "players": {"B": {"hand": ["Effect Veiler"]}}})
+    >>> s.players["B"].hand
+    ('エフェクト・ヴェーラー',)
     """
     file = source
     if isinstance(data, dict) and data.get("game", "ocg") != "ocg":
@@ -564,7 +613,7 @@ def scenario_from_dict(
             raise OtherGameScenario("this is a Duel Masters scenario: read it with "
                                     "toolkit.duel_masters.load_scenario (the command line tells the games apart "
                                     "by themselves)", field="game", file=file)
-        raise _fail(f"game must be 'ocg' (or 'duel_masters' in a Duel Masters scenario), not {data.get('game')!r}",
+        raise _fail(f"game must be 'ocg' (or 'duel_masters' in a Duel Masters scenario), not {quoted(data.get('game'))}",
                     "game", file)
     top = _mapping(data, None, file, _TOP_KEYS)
     for required in ("title", "turn_player", "players"):
@@ -575,55 +624,54 @@ def scenario_from_dict(
     ruleset = top.get("ruleset")
     if date is not None and ruleset is not None:
         raise _fail("give either a date or a ruleset, not both", "date", file)
+    names = card_index() if check_registry else None
+    read = _Reader(file, names)
     scenario = Scenario(
-        title=_text(top["title"], "title", file),
+        title=fields.text(top["title"], "title", file, required=True),
         turn_player=_text(top["turn_player"], "turn_player", file),
-        players={p: _player_from(players_raw.get(p), f"players.{p}", file) for p in PLAYERS},
+        players={p: read.player(players_raw.get(p), f"players.{p}") for p in PLAYERS},
         date=None if date is None else _parse_date(date, field_name="date", file=file),
         ruleset=None if ruleset is None else _text(ruleset, "ruleset", file),
         lingering=tuple(
-            _lingering_from(item, f"lingering[{i}]", file)
+            read.lingering(item, f"lingering[{i}]")
             for i, item in enumerate(_list(top.get("lingering", []), "lingering", file))
         ),
         phase=_text(top.get("phase", "end"), "phase", file),
         description=_text(top.get("description", ""), "description", file),
         source=source,
-        rulings=tuple(
-            _text(r, f"rulings[{i}]", file) for i, r in enumerate(_list(top.get("rulings", []), "rulings", file))
-        ),
+        rulings=fields.ruling_ids(top.get("rulings", []), "rulings", file, None),
     )
     if check_registry:
-        scenario.validate()
+        _check_registry(scenario, names)
     return scenario
 
 
 def parse_scenario(text: str, source: str | None = None, *, check_registry: bool = True) -> Scenario:
-    """Read a Scenario from YAML text (``yaml.safe_load`` only)."""
-    import yaml  # PyYAML loads when a scenario is first read, not with the package
-
+    """Read a Scenario from YAML text (the toolkit's guarded YAML reader,
+    :func:`toolkit.files.parse_yaml`); an error names the line and column of
+    the field at fault."""
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise _fail(f"not valid YAML{where}: {problem}", None, source) from None
-    if data is None:
+        from toolkit.files import parse_yaml  # loads PyYAML on first use
+        document = parse_yaml(text, source)
+    except FileError as exc:
+        raise exc.as_scenario_error() from None
+    if document.data is None:
         raise _fail("the file is empty", None, source)
-    return scenario_from_dict(data, source=source, check_registry=check_registry)
+    try:
+        return scenario_from_dict(document.data, source=source, check_registry=check_registry)
+    except ScenarioError as exc:
+        raise exc.located(*(document.position(exc.field) or (None, None))) from None
 
 
 def load_scenario(path: str | os.PathLike[str], *, check_registry: bool = True) -> Scenario:
-    """Read and validate a scenario YAML file."""
+    """Read and validate a scenario YAML file (a regular file of at most
+    :func:`toolkit.files.max_file_bytes` bytes, UTF-8)."""
     file = os.fspath(path)
     try:
-        text = Path(file).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise _fail("no such scenario file", None, file) from None
-    except IsADirectoryError:
-        raise _fail("is a folder, not a scenario file", None, file) from None
-    except UnicodeDecodeError as exc:
-        raise _fail(f"not UTF-8 text ({exc.reason} at byte {exc.start})", None, file) from None
+        from toolkit.files import read_text  # loads PyYAML on first use
+        text = read_text(file, what="scenario file")
+    except FileError as exc:
+        raise exc.as_scenario_error() from None
     return parse_scenario(text, source=file, check_registry=check_registry)
 
 
@@ -697,7 +745,7 @@ class _Folded(str):
 
 
 @cache
-def _dumper() -> type[yaml.SafeDumper]:
+def _dumper() -> type[Any]:
     """SafeDumper that indents block lists under their key, as people write YAML
     (built on first use so that PyYAML loads only when a scenario is written)."""
     import yaml
@@ -745,14 +793,16 @@ def save_scenario(
     overwrite: bool = False,
     allow_datasets: bool = False,
 ) -> Path:
-    """Write the scenario as YAML, atomically (temp file + rename). Returns the path.
+    """Write the scenario as YAML, atomically (:func:`toolkit.files.write_text`:
+    a temporary file renamed into place). Returns the path.
 
-    Refuses to replace an existing file unless ``overwrite=True``, and to
-    write into the packaged datasets/ folder unless ``allow_datasets=True``
-    (notebooks must never change the shipped data).
+    Refuses to replace an existing file unless ``overwrite=True`` (also when
+    the file appears while saving), and to write into the packaged datasets/
+    folder unless ``allow_datasets=True`` (notebooks must never change the
+    shipped data). A replaced file keeps its permissions.
     """
-    target = Path(path).expanduser().resolve()
-    datasets = Path(str(dataset_root())).resolve()
+    target = Path(os.path.realpath(Path(path).expanduser()))
+    datasets = Path(os.path.realpath(str(dataset_root())))
     if _inside(target, datasets) and not allow_datasets:
         raise _fail(
             "refusing to write into the packaged datasets folder; save elsewhere "
@@ -760,22 +810,12 @@ def save_scenario(
             None,
             str(target),
         )
-    if target.exists() and not overwrite:
-        raise _fail("file exists; pass overwrite=True to replace it", None, str(target))
-    if not target.parent.is_dir():
-        raise _fail("the folder does not exist", None, str(target))
     text = dump_scenario(scenario)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, target)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
-    return target
+        from toolkit.files import write_text  # loads PyYAML on first use
+        return write_text(target, text, overwrite=overwrite)
+    except FileError as exc:
+        raise exc.as_scenario_error() from None
 
 
 # --------------------------------------------------------------------------

@@ -15,6 +15,7 @@ problem becomes a line in ``.status`` instead of a traceback.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -230,7 +231,7 @@ class ScenarioBuilder(ScenarioForm, RunPanel):
     def _save(self) -> None:
         scenario = self._checked_scenario()
         path = self._target_path()
-        if path.exists() and not self.overwrite.value:
+        if os.path.lexists(path) and not self.overwrite.value:
             raise ScenarioError(
                 "a file with this name exists; tick Overwrite or choose another name", file=str(path)
             )

@@ -19,6 +19,8 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from toolkit.errors import ScenarioError
 from toolkit.ocg.scenario import (
+    DECK_FILLER_MAX,
+    LIFE_MAX,
     PLAYERS,
     POSITIONS,
     TAGS,
@@ -90,9 +92,9 @@ class ScenarioForm:
                 tags.add_class(f"endphase-{player}-{zone}")
                 tags.observe(self._on_zone_change, names="value")
                 self.zones[player][zone] = tags
-            self.life[player] = w.BoundedIntText(value=8000, min=0, max=10**6, description="Life points")
+            self.life[player] = w.BoundedIntText(value=8000, min=0, max=LIFE_MAX, description="Life points")
             self.deck_filler[player] = w.BoundedIntText(
-                value=30, min=0, max=200, description="Other deck cards", style={"description_width": "initial"}
+                value=30, min=0, max=DECK_FILLER_MAX, description="Other deck cards", style={"description_width": "initial"}
             )
 
         # -- adding a card by name -------------------------------------------

@@ -240,7 +240,7 @@ class TurnEndViewer(RunPanel):
         self._say(f"Opened {path}: {scenario.title}. Press Resolve or Explore.", "ok")
 
     def _unknown_scenario(self, name: str, names: Sequence[str]) -> None:
-        from toolkit.core.fields import _suggest
+        from toolkit.fields import suggest as _suggest
 
         raise ScenarioError(f"no shipped Duel Masters scenario {name!r}" + _suggest(name, names)
                             + f"; showing {self.scenario.value!r}", field="scenario")

@@ -1,0 +1,16 @@
+"""The fuzz suite's tally: every fuzz test records the outcome of each run,
+and the terminal summary prints them per class (``make fuzz`` shows it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import hostile
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if hostile.TALLY:
+        terminalreporter.write_sep("=", "hostile input: outcomes per class")
+        terminalreporter.write_line(hostile.tally_table(hostile.TALLY))
+        if hostile.PEAKS:
+            terminalreporter.write_line(hostile.peaks_text())
