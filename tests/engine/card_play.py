@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from toolkit.core.actions import find_action
 from toolkit.engine import Event, State, initial_state, legal_actions, transition
 from toolkit.ocg.scenario import CardSpec, Scenario, ScenarioDraft
 
@@ -33,10 +34,7 @@ def play(state: State, *wanted: str) -> tuple[State, list[Event]]:
     final state and every event on the way, in order."""
     events: list[Event] = []
     for text in wanted:
-        options = legal_actions(state)
-        chosen = [a for a in options if repr(a) == text] or [a for a in options if repr(a).startswith(text)]
-        assert chosen, f"{text!r} is not legal here; legal: {[repr(a) for a in options]}"
-        result = transition(state, chosen[0])
+        result = transition(state, find_action(state, text))
         events.extend(result.events)
         state = result.state
     return state, events

@@ -42,15 +42,15 @@ from toolkit.engine import (
 )
 from toolkit.ocg.cards import text_at
 from toolkit.core.durations import Duration
+from toolkit.core.actions import find_action
 from toolkit.ocg.rulesets import get_ruleset
 
 
 def play(state, *wanted):
     """Apply actions given by their repr, checking each is legal."""
     for want in wanted:
-        actions = {repr(a): a for a in legal_actions(state)}
-        assert want in actions, f"{want} not in {list(actions)}"
-        state = apply(state, actions[want])
+        assert want in [repr(a) for a in legal_actions(state)], f"{want} not in {legal_actions(state)}"
+        state = apply(state, find_action(state, want))
     return state
 
 

@@ -45,10 +45,10 @@ class Duration(Enum):
     """An effect that acts once in this End Phase (《真炎の爆発》's banish): a lingering
     process (R6 kind 3); the effect is gone once the process is done or the turn ends."""
     DURING_YOUR_TURN = "during_your_turn"
-    """Duel Masters 「自分のターン中」 / 「自分のターンの終わりまで」 (from its controller's view):
-    ends with the turn (D2 (6))."""
+    """"During your turn" / "until the end of your turn" (from its controller's view,
+    e.g. Duel Masters' 「自分のターン中」): ends with the turn."""
     DURING_OPPONENTS_TURN = "during_opponents_turn"
-    """Duel Masters 「相手のターン中」 / 「相手のターンの終わりまで」: ends with the turn (D2 (6))."""
+    """"During the opponent's turn" (e.g. Duel Masters' 「相手のターン中」): ends with the turn."""
     PERMANENT = "permanent"
     """Never expires in the scope of one turn."""
 
@@ -56,11 +56,6 @@ class Duration(Enum):
     def has_expiry_process(self) -> bool:
         """Whether ending it is an End Phase process someone must perform (R6 kind 5)."""
         return self is Duration.UNTIL_END_PHASE
-
-    @property
-    def ends_with_turn(self) -> bool:
-        """Whether it ends in the turn-end sweep (E1)."""
-        return self not in (Duration.UNTIL_END_PHASE, Duration.PERMANENT)
 
 
 class Moment(Enum):

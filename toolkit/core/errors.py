@@ -11,12 +11,18 @@ if TYPE_CHECKING:
 
 
 class IllegalActionError(ToolkitError, ValueError):
-    """An action that is not legal in the state it was applied to."""
+    """An action that is not legal in the state it was applied to (``legal``:
+    the actions that are, when the caller knows them)."""
 
-    def __init__(self, action: object, state: GameState) -> None:
+    def __init__(self, action: object, state: GameState, legal: tuple[object, ...] | None = None) -> None:
         self.action = action
         self.state = state
-        super().__init__(f"{action!r} is not legal here ({state.describe()})")
+        shown = "" if legal is None else f"; legal: {', '.join(repr(a) for a in legal) or 'none'}"
+        super().__init__(f"{action!r} is not legal here ({state.describe()}){shown}")
+
+
+class AmbiguousActionError(ToolkitError, ValueError):
+    """Text that could name several legal actions that print differently."""
 
 
 class SearchBudgetExceeded(ToolkitError, RuntimeError):

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from toolkit.core.actions import Action, Pass
+from toolkit.core.actions import Action, Pass, find_action
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
 from toolkit.core.predicates import Predicate, Query, parse_predicate, parse_query, resolve_role
 from toolkit.core.game import Game, GameState, RulesArg, as_state, game_of
@@ -88,11 +88,10 @@ def scripted(choices: Sequence[str], then: Policy = default_policy) -> Policy:
     def policy(state: GameState, actions: tuple[Action, ...]) -> Action:
         if remaining:
             want = remaining[0]
-            for action in actions:
-                if repr(action) == want:
-                    remaining.pop(0)
-                    return action
-            raise IllegalActionError(want, state)
+            if want not in [repr(a) for a in actions]:
+                raise IllegalActionError(want, state, actions)
+            remaining.pop(0)
+            return find_action(state, want)
         return then(state, actions)
 
     return policy
