@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import toolkit.ocg.scenario as scenario_module
+import toolkit.ocg.scenario.checks as scenario_checks
 from toolkit.errors import ScenarioError
 from toolkit.ocg.scenario import (
     CardSpec,
@@ -256,7 +256,7 @@ def test_yaml_tags_that_build_objects_are_refused() -> None:
 
 
 def test_width_slips_resolve_and_an_unknown_card_gets_the_nearest_names(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scenario_module, "known_card_names", lambda: frozenset({HORUS, LYLA, VEILER}))
+    monkeypatch.setattr(scenario_checks, "known_card_names", lambda: frozenset({HORUS, LYLA, VEILER}))
     text = "title: t\nturn_player: A\nplayers:\n  A:\n    field: [ホルスの黒炎竜 LV6]\n"
     assert parse_scenario(text, source="t.yaml").players["A"].field[0].name == HORUS, "half-width 6 is LV６"
     with pytest.raises(ScenarioError) as info:
@@ -266,7 +266,7 @@ def test_width_slips_resolve_and_an_unknown_card_gets_the_nearest_names(monkeypa
 
 
 def test_unknown_lingering_source_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scenario_module, "known_card_names", lambda: frozenset({LYLA, VEILER}))
+    monkeypatch.setattr(scenario_checks, "known_card_names", lambda: frozenset({LYLA, VEILER}))
     text = MINIMAL + f"lingering: [{{source: ヴェーラー, controller: B, target: {LYLA}}}]\n"
     with pytest.raises(ScenarioError) as info:
         parse_scenario(text, source="t.yaml")
@@ -275,21 +275,21 @@ def test_unknown_lingering_source_is_refused(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_copy_marked_names_are_checked_by_their_base_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scenario_module, "known_card_names", lambda: frozenset({LYLA}))
+    monkeypatch.setattr(scenario_checks, "known_card_names", lambda: frozenset({LYLA}))
     s = parse_scenario(MINIMAL.replace(LYLA, LYLA + "#1"), source="t.yaml")
     assert s.players["A"].field[0].name == LYLA + "#1"
 
 
 def test_unknown_ruleset_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scenario_module, "known_ruleset_names", lambda: frozenset({"ocg", "ocg-2011"}))
-    monkeypatch.setattr(scenario_module, "known_card_names", lambda: None)
+    monkeypatch.setattr(scenario_checks, "known_ruleset_names", lambda: frozenset({"ocg", "ocg-2011"}))
+    monkeypatch.setattr(scenario_checks, "known_card_names", lambda: None)
     with pytest.raises(ScenarioError, match="unknown ruleset 'ocg2011'.*did you mean") as info:
         parse_scenario(MINIMAL + "ruleset: ocg2011\n", source="t.yaml")
     assert info.value.field == "ruleset"
 
 
 def test_real_registries_refuse_unknown_names() -> None:
-    if scenario_module.known_ruleset_names() is None:
+    if scenario_checks.known_ruleset_names() is None:
         pytest.fail("the engine's ruleset registry must be importable")
     with pytest.raises(ScenarioError, match="unknown card"):
         parse_scenario(MINIMAL.replace(LYLA, "存在しないカード"), source="t.yaml")
@@ -361,7 +361,7 @@ def test_save_refuses_the_packaged_datasets_folder() -> None:
 def test_save_into_datasets_when_explicitly_allowed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fake_root = tmp_path / "datasets"
     fake_root.mkdir()
-    monkeypatch.setattr("toolkit.ocg.scenario.dataset_root", lambda: fake_root)
+    monkeypatch.setattr("toolkit.ocg.scenario.write.dataset_root", lambda: fake_root)
     with pytest.raises(ScenarioError):
         save_scenario(parse(MINIMAL), fake_root / "x.yaml")
     path = save_scenario(parse(MINIMAL), fake_root / "x.yaml", allow_datasets=True)

@@ -1,0 +1,191 @@
+"""From plain data (YAML) to a Scenario, every field checked."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from toolkit import fields
+from toolkit.errors import FileError, ScenarioError, quoted
+from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX, CardNames
+from toolkit.ocg.scenario.checks import _check_registry, card_index
+from toolkit.ocg.scenario.model import CardSpec, DECK_FILLER_MAX, LIFE_MAX, LingeringSpec, OtherGameScenario, PLAYERS, PlayerSetup, Scenario, _CARD_KEYS, _LINGERING_KEYS, _PLAYER_KEYS, _TOP_KEYS, _fail
+
+# --------------------------------------------------------------------------
+# From plain data (YAML) to a Scenario
+# --------------------------------------------------------------------------
+
+
+def _parse_date(value: object, *, field_name: str, file: str | None) -> datetime.date:
+    """A day inside the dates the rules cover (see :func:`toolkit.fields.day`)."""
+    return fields.day(value, field_name, file)
+
+
+def _text(value: object, where: str, file: str | None) -> str:
+    return fields.text(value, where, file)
+
+
+def _list(value: object, where: str, file: str | None) -> list[Any]:
+    return fields.as_list(value, where, file)
+
+
+def _mapping(value: object, where: str | None, file: str | None, keys: Sequence[str]) -> dict[str, Any]:
+    return fields.mapping(value, where, file, keys)
+
+
+class _Reader:
+    """Reads the parts of one scenario file, turning card names as a reader
+    wrote them (English, half-width, hiragana...) into the registry's keys."""
+
+    def __init__(self, file: str | None, names: CardNames | None) -> None:
+        self.file = file
+        self.names = names
+
+    def name(self, value: object, where: str) -> str:
+        written = fields.text(value, where, self.file)
+        if self.names is None:
+            return written
+        options = self.names.ambiguous(written)
+        if options:
+            raise _fail(self.names.unknown(written), where, self.file)
+        return self.names.key(written)
+
+    def card(self, value: object, where: str) -> CardSpec:
+        file = self.file
+        if isinstance(value, CardSpec):
+            return dataclasses.replace(value, name=self.name(value.name, f"{where}.name"))
+        if isinstance(value, str):
+            return CardSpec(self.name(value, where))
+        data = _mapping(value, where, file, _CARD_KEYS)
+        if "name" not in data:
+            raise _fail("a card needs a name", f"{where}.name", file)
+        tags = [_text(t, f"{where}.tags", file) for t in _list(data.get("tags", []), f"{where}.tags", file)]
+        return CardSpec(
+            name=self.name(data["name"], f"{where}.name"),
+            position=_text(data.get("position", "face_up"), f"{where}.position", file),
+            tags=frozenset(tags),
+        )
+
+    def player(self, value: object, where: str) -> PlayerSetup:
+        if value is None:
+            return PlayerSetup()
+        file = self.file
+        data = _mapping(value, where, file, _PLAYER_KEYS)
+
+        def items(zone: str) -> list[tuple[str, Any]]:
+            return [(f"{where}.{zone}[{i}]", item) for i, item in enumerate(_list(data.get(zone, []),
+                                                                                 f"{where}.{zone}", file))]
+
+        names = {zone: tuple(self.name(n, spot) for spot, n in items(zone)) for zone in ("hand", "deck")}
+        cards = {zone: tuple(self.card(c, spot) for spot, c in items(zone)) for zone in ("field", "graveyard", "banished")}
+        return PlayerSetup(
+            hand=names["hand"],
+            field=cards["field"],
+            graveyard=cards["graveyard"],
+            banished=cards["banished"],
+            deck=names["deck"],
+            deck_filler=fields.whole(data.get("deck_filler", 30), f"{where}.deck_filler", file, low=0,
+                                     high=DECK_FILLER_MAX),
+            life=fields.whole(data.get("life", 8000), f"{where}.life", file, low=1, high=LIFE_MAX),
+        )
+
+    def lingering(self, value: object, where: str) -> LingeringSpec:
+        file = self.file
+        data = _mapping(value, where, file, _LINGERING_KEYS)
+        for required in ("source", "controller"):
+            if required not in data:
+                raise _fail(f"a lingering effect needs '{required}'", f"{where}.{required}", file)
+        target = data.get("target")
+        return LingeringSpec(
+            source=self.name(data["source"], f"{where}.source"),
+            controller=_text(data["controller"], f"{where}.controller", file),
+            target=None if target is None else self.name(target, f"{where}.target"),
+            effect=_text(data.get("effect", ""), f"{where}.effect", file),
+        )
+
+
+def scenario_from_dict(
+    data: object, source: str | None = None, *, check_registry: bool = True
+) -> Scenario:
+    """Build and validate a Scenario from plain data (what ``yaml.safe_load`` gives).
+
+    With ``check_registry`` (the default) card names may be written in
+    English or with width/kana slips: they are stored as the registry's key.
+
+    >>> scenario_from_dict({"title": "t", "turn_player": "C", "players": {}})
+    Traceback (most recent call last):
+    ...
+    toolkit.errors.ScenarioError: field 'turn_player': turn_player must be 'A' or 'B', not 'C'
+    >>> s = scenario_from_dict({"title": "t", "turn_player": "A", "players": {"B": {"hand": ["Effect Veiler"]}}})
+    >>> s.players["B"].hand
+    ('エフェクト・ヴェーラー',)
+    """
+    file = source
+    if isinstance(data, dict) and data.get("game", "ocg") != "ocg":
+        if data.get("game") == "duel_masters":
+            raise OtherGameScenario("this is a Duel Masters scenario: read it with "
+                                    "toolkit.duel_masters.load_scenario (the command line tells the games apart "
+                                    "by themselves)", field="game", file=file)
+        raise _fail(f"game must be 'ocg' (or 'duel_masters' in a Duel Masters scenario), not {quoted(data.get('game'))}",
+                    "game", file)
+    top = _mapping(data, None, file, _TOP_KEYS)
+    for required in ("title", "turn_player", "players"):
+        if required not in top:
+            raise _fail(f"missing required key '{required}'", required, file)
+    players_raw = _mapping(top["players"], "players", file, PLAYERS)
+    date = top.get("date")
+    ruleset = top.get("ruleset")
+    if date is not None and ruleset is not None:
+        raise _fail("give either a date or a ruleset, not both", "date", file)
+    names = card_index() if check_registry else None
+    read = _Reader(file, names)
+    scenario = Scenario(
+        title=fields.text(top["title"], "title", file, required=True),
+        turn_player=_text(top["turn_player"], "turn_player", file),
+        players={p: read.player(players_raw.get(p), f"players.{p}") for p in PLAYERS},
+        date=None if date is None else _parse_date(date, field_name="date", file=file),
+        ruleset=None if ruleset is None else _text(ruleset, "ruleset", file),
+        lingering=tuple(
+            read.lingering(item, f"lingering[{i}]")
+            for i, item in enumerate(_list(top.get("lingering", []), "lingering", file))
+        ),
+        phase=_text(top.get("phase", "end"), "phase", file),
+        description=_text(top.get("description", ""), "description", file),
+        source=source,
+        rulings=fields.ruling_ids(top.get("rulings", []), "rulings", file, None),
+    )
+    if check_registry:
+        _check_registry(scenario, names)
+    return scenario
+
+
+def parse_scenario(text: str, source: str | None = None, *, check_registry: bool = True) -> Scenario:
+    """Read a Scenario from YAML text (the toolkit's guarded YAML reader,
+    :func:`toolkit.files.parse_yaml`); an error names the line and column of
+    the field at fault."""
+    try:
+        from toolkit.files import parse_yaml  # loads PyYAML on first use
+        document = parse_yaml(text, source)
+    except FileError as exc:
+        raise exc.as_scenario_error() from None
+    if document.data is None:
+        raise _fail("the file is empty", None, source)
+    try:
+        return scenario_from_dict(document.data, source=source, check_registry=check_registry)
+    except ScenarioError as exc:
+        raise exc.located(*(document.position(exc.field) or (None, None))) from None
+
+
+def load_scenario(path: str | os.PathLike[str], *, check_registry: bool = True) -> Scenario:
+    """Read and validate a scenario YAML file (a regular file of at most
+    :func:`toolkit.files.max_file_bytes` bytes, UTF-8)."""
+    file = os.fspath(path)
+    try:
+        from toolkit.files import read_text  # loads PyYAML on first use
+        text = read_text(file, what="scenario file")
+    except FileError as exc:
+        raise exc.as_scenario_error() from None
+    return parse_scenario(text, source=file, check_registry=check_registry)

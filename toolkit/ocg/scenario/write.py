@@ -1,0 +1,172 @@
+"""From a Scenario back to plain data and YAML; saving; the packaged worked examples."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from functools import cache
+from typing import Any
+
+from toolkit.errors import FileError
+from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX
+from toolkit.resources import dataset_root, shipped_scenario_names, shipped_scenario_text
+from toolkit.ocg.scenario.model import CardSpec, PLAYERS, PlayerSetup, Scenario, _fail
+from toolkit.ocg.scenario.read import parse_scenario
+
+# --------------------------------------------------------------------------
+# From a Scenario back to plain data / YAML
+# --------------------------------------------------------------------------
+
+
+def _card_to(card: CardSpec) -> str | dict[str, Any]:
+    if card.position == "face_up" and not card.tags:
+        return card.name
+    out: dict[str, Any] = {"name": card.name}
+    if card.position != "face_up":
+        out["position"] = card.position
+    if card.tags:
+        out["tags"] = sorted(card.tags)
+    return out
+
+
+def _player_to(setup: PlayerSetup) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if setup.hand:
+        out["hand"] = list(setup.hand)
+    for zone in ("field", "graveyard", "banished"):
+        cards = getattr(setup, zone)
+        if cards:
+            out[zone] = [_card_to(c) for c in cards]
+    if setup.deck:
+        out["deck"] = list(setup.deck)
+    if setup.deck_filler != PlayerSetup.deck_filler:
+        out["deck_filler"] = setup.deck_filler
+    if setup.life != PlayerSetup.life:
+        out["life"] = setup.life
+    return out
+
+
+def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
+    """Plain data that :func:`scenario_from_dict` turns back into an equal Scenario."""
+    out: dict[str, Any] = {"title": scenario.title}
+    if scenario.description:
+        out["description"] = scenario.description
+    if scenario.date is not None:
+        out["date"] = scenario.date
+    if scenario.ruleset is not None:
+        out["ruleset"] = scenario.ruleset
+    out["turn_player"] = scenario.turn_player
+    if scenario.phase != "end":
+        out["phase"] = scenario.phase
+    if scenario.rulings:
+        out["rulings"] = list(scenario.rulings)
+    out["players"] = {p: _player_to(scenario.players[p]) for p in PLAYERS}
+    if scenario.lingering:
+        out["lingering"] = [
+            {
+                k: v
+                for k, v in (
+                    ("source", ls.source),
+                    ("controller", ls.controller),
+                    ("target", ls.target),
+                    ("effect", ls.effect),
+                )
+                if v not in (None, "")
+            }
+            for ls in scenario.lingering
+        ]
+    return out
+
+
+class _Folded(str):
+    """A long text written as a folded YAML block."""
+
+
+@cache
+def _dumper() -> type[Any]:
+    """SafeDumper that indents block lists under their key, as people write YAML
+    (built on first use so that PyYAML loads only when a scenario is written)."""
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+            super().increase_indent(flow, False)
+
+    def represent_folded(dumper: yaml.SafeDumper, text: _Folded) -> yaml.ScalarNode:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", str(text), style=">")
+
+    Dumper.add_representer(_Folded, represent_folded)
+    return Dumper
+
+
+def dump_scenario(scenario: Scenario) -> str:
+    """The scenario as YAML text (Japanese kept readable, lists of names inline)."""
+    data = scenario_to_dict(scenario)
+    if "description" in data and "\n" not in data["description"]:
+        data["description"] = _Folded(data["description"])
+    import yaml
+
+    return yaml.dump(
+        data,
+        Dumper=_dumper(),
+        allow_unicode=True,
+        sort_keys=False,
+        default_flow_style=None,
+        width=88,
+    )
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder)
+    except ValueError:
+        return False
+    return True
+
+
+def save_scenario(
+    scenario: Scenario,
+    path: str | os.PathLike[str],
+    *,
+    overwrite: bool = False,
+    allow_datasets: bool = False,
+) -> Path:
+    """Write the scenario as YAML, atomically (:func:`toolkit.files.write_text`:
+    a temporary file renamed into place). Returns the path.
+
+    Refuses to replace an existing file unless ``overwrite=True`` (also when
+    the file appears while saving), and to write into the packaged datasets/
+    folder unless ``allow_datasets=True`` (notebooks must never change the
+    shipped data). A replaced file keeps its permissions.
+    """
+    target = Path(os.path.realpath(Path(path).expanduser()))
+    datasets = Path(os.path.realpath(str(dataset_root())))
+    if _inside(target, datasets) and not allow_datasets:
+        raise _fail(
+            "refusing to write into the packaged datasets folder; save elsewhere "
+            "(or pass allow_datasets=True when curating the shipped examples)",
+            None,
+            str(target),
+        )
+    text = dump_scenario(scenario)
+    try:
+        from toolkit.files import write_text  # loads PyYAML on first use
+        return write_text(target, text, overwrite=overwrite)
+    except FileError as exc:
+        raise exc.as_scenario_error() from None
+
+
+# --------------------------------------------------------------------------
+# The packaged worked examples
+# --------------------------------------------------------------------------
+
+
+def list_seed_scenarios() -> tuple[str, ...]:
+    """Names (file stems) of the worked examples shipped in datasets/scenarios/."""
+    return shipped_scenario_names("scenarios")
+
+
+def seed_scenario(name: str) -> Scenario:
+    """One shipped worked example by name, e.g. ``seed_scenario("lyla_veiler_2011")``."""
+    text, source = shipped_scenario_text(name, "scenarios")
+    return parse_scenario(text, source=source)
