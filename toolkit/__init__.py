@@ -86,4 +86,7 @@ from toolkit import duel_masters
 from toolkit.side_by_side import compare_games
 
 __all__ += ["compare_games", "duel_masters"]
+from toolkit.core.rules import rules  # the rule glossary: toolkit.rules() is a DataFrame
+
+__all__ += ["rules"]
 __version__ = "0.1.0"
