@@ -26,6 +26,7 @@ from toolkit.core.rules import (
     register_rule,
     registered_rules,
     rule,
+    rule_glossary_html,
     rule_ids,
     unregister_rules,
 )
@@ -230,3 +231,15 @@ def test_registering_again_is_idempotent_and_a_different_rule_is_refused() -> No
     finally:
         unregister_rules("test_game")
     assert rule_ids("test_game") == frozenset()
+
+
+def test_the_glossary_html_escapes_every_text() -> None:
+    tricky = Rule("T<1>", "g&g", "§0 <Test>", "<b>bold</b>", "A & B < C.", flags=("<f>",), rulings=("r&1",))
+    page = rule_glossary_html((tricky,))
+    assert "<b>" not in page and "&lt;b&gt;bold&lt;/b&gt;" in page and "A &amp; B &lt; C." in page
+    assert "&lt;f&gt;" in page and "r&amp;1" in page and "T&lt;1&gt;" in page
+    card = tricky._repr_html_()
+    assert card.startswith("<div><b>T&lt;1&gt;</b> — &lt;b&gt;bold&lt;/b&gt;") and "<b>bold</b>" not in card
+    assert "<dt>functions</dt><dd>—</dd>" in card and "<dt>rulings</dt><dd>r&amp;1</dd>" in card
+    full = rule_glossary_html(game="ocg")
+    assert full.count("<tr>") == len(registered_rules("ocg")) + 1

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import html
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ __all__ = [
     "register_rule",
     "registered_rules",
     "rule",
+    "rule_glossary_html",
     "rule_ids",
     "rules",
     "unregister_rules",
@@ -96,6 +98,15 @@ class Rule:
         """The rule as one row of :func:`rules` (lists joined with ", ")."""
         return {name: (", ".join(value) if isinstance(value, tuple) else value)
                 for name, value in ((f, getattr(self, f)) for f in COLUMNS)}
+
+    def _repr_html_(self) -> str:
+        """The rule as a small card (a notebook shows it when a cell ends with a rule)."""
+        esc = html.escape
+        listed = "".join(f"<dt>{name}</dt><dd>{esc(', '.join(values)) or '—'}</dd>"
+                         for name, values in (("functions", self.functions), ("flags", self.flags),
+                                              ("rulings", self.rulings)))
+        return (f"<div><b>{esc(self.id)}</b> — {esc(self.title)} <small>({esc(self.game)}, {esc(self.section)})"
+                f"</small><p>{esc(self.statement)}</p><dl>{listed}</dl></div>")
 
 
 _RULES: dict[tuple[str, str], Rule] = {}
@@ -221,3 +232,22 @@ def rules(game: str | None = None) -> pd.DataFrame:
 
     rows = [r.row() for r in registered_rules(game)]
     return pd.DataFrame(rows, columns=list(COLUMNS), dtype=pd.StringDtype(storage="python"))
+
+
+def rule_glossary_html(items: tuple[Rule, ...] | None = None, *, game: str | None = None) -> str:
+    """A small HTML table of rules (``items``, else the registered rules of
+    ``game``, else all): id, game, section, title, statement, flags, rulings —
+    every text escaped (the functions are left to :meth:`Rule._repr_html_`).
+
+    >>> "<td>R1</td>" in rule_glossary_html(game="ocg"), "<script>" in rule_glossary_html(
+    ...     (Rule("T", "g", "§", "<script>", "x"),))
+    (True, False)
+    """
+    chosen = registered_rules(game) if items is None else items
+    esc = html.escape
+    head = "".join(f"<th>{c}</th>" for c in ("id", "game", "section", "title", "statement", "flags", "rulings"))
+    body = "".join(
+        f"<tr><td>{esc(r.id)}</td><td>{esc(r.game)}</td><td>{esc(r.section)}</td><td>{esc(r.title)}</td>"
+        f"<td>{esc(r.statement)}</td><td>{esc(', '.join(r.flags))}</td><td>{esc(', '.join(r.rulings))}</td></tr>"
+        for r in chosen)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
