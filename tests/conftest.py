@@ -35,6 +35,8 @@ SEED_001 = "001_a292a77a254a02c3.txt"
 SEED_002 = "002_756b9499af651e6b.txt"
 SEED_003 = "003_c459b006291aa8b3.txt"
 SEED_004 = "004_cd29c789ac3abe14.txt"
+SPEC_FILE = Path(os.environ.get("ENDPHASE_SPEC", SEEDS_DIR.parent / "spec" / "END_PHASE_RULES.md"))
+"""The English rules reading with the rule ids (beside the seeds, like them not in a user's clone)."""
 
 
 def _in_ci() -> bool:
@@ -50,6 +52,17 @@ def seeds_dir() -> Path:
             pytest.fail(msg + "; CI=true, so this is an error, not a skip")
         pytest.skip(msg)
     return SEEDS_DIR
+
+
+@pytest.fixture(scope="session")
+def spec_file() -> Path:
+    """The English rules reading, or skip (fail in CI) when it is absent."""
+    if not SPEC_FILE.is_file():
+        msg = f"the rules reading was not found at {SPEC_FILE} (set ENDPHASE_SPEC to point at it)"
+        if _in_ci():
+            pytest.fail(msg + "; CI=true, so this is an error, not a skip")
+        pytest.skip(msg)
+    return SPEC_FILE
 
 
 @pytest.fixture(scope="session")

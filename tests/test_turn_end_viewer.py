@@ -114,7 +114,7 @@ def test_the_step_slider_follows_the_line_and_shows_rule_reason_and_notes(viewer
         assert f"rule {row['rule']}:" in view
         assert row["reason"].split("'")[0] in view
     viewer.step.value = 1
-    assert "Notes: D2: the Turn End Step comes" in viewer.step_view.value
+    assert "Notes: D2(1): the Turn End Step comes" in viewer.step_view.value
 
     viewer.scenario.value = "dm_moffle_zanjibar"  # a new choice clears the line
     assert viewer.result is None and viewer.step.disabled and viewer.step.max == 0

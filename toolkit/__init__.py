@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     from toolkit.history import changes, run_ruling, supersession_explanations, timeline_links, verify_rulings
     from toolkit.ocg.scenario import Scenario, load_scenario, save_scenario, seed_scenario
     from toolkit.side_by_side import compare_games
+    from toolkit.core.rules import rules
     from toolkit.wiki import FaqEntry, entries_to_frame, parse_faq, parse_plain, write_faq
 
 # Where each public name lives. A name is imported from its module on first
@@ -106,6 +107,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "toolkit.paper_vs_video": ("ordering_dependence",),
     "toolkit.ocg.rulesets": ("VIDEO_GAME",),
     "toolkit.side_by_side": ("compare_games",),
+    "toolkit.core.rules": ("rules",),
 }
 _SUBMODULES = ("duel_masters", "games")
 _LAZY: dict[str, str] = {name: module for module, names in _HOMES.items() for name in names}

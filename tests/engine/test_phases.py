@@ -19,7 +19,9 @@ from toolkit.engine import (
     initial_state,
     legal_actions,
     resolve,
+    transition,
 )
+from toolkit.ocg.procedure import explain
 from toolkit.core.actions import EnterPhase
 from toolkit.ocg.rulesets import RULESETS
 from toolkit.ocg.state import Phase
@@ -100,6 +102,20 @@ def test_p1_warwolf_bars_the_opponents_traps_in_the_battle_phase() -> None:
     assert f"Activate('{ZERO_GRAVITY}')" in moves(main)
 
 
+def test_game_actions_belong_to_the_turn_player_with_priority_and_cite_their_kind() -> None:
+    d = draft().phase("main1").field("A", [WARWOLF]).field("B", [WARWOLF])
+    state = start(d)
+    assert f"ChangePosition('{WARWOLF}')" in moves(state)
+    assert explain(state, next(a for a in legal_actions(state) if repr(a).startswith("ChangePosition"))).rule == "game"
+    passed, _ = play(state, "Pass()")
+    assert passed.priority == "B" and not any(m.startswith("ChangePosition") for m in moves(passed))
+    battle = start(d.phase("battle"))
+    assert not any(m.startswith("Attack") for m in moves(battle)), "no direct attack while B has a monster"
+    alone = start(draft().phase("battle").field("A", [WARWOLF]))
+    attacking, _ = play(alone, f"Attack('{WARWOLF}')")
+    assert [n.rule for n in transition(alone, legal_actions(alone)[-1]).notes] == ["game"]
+
+
 # --- P2: both passing with nothing done ends the phase ----------------------
 
 
@@ -128,6 +144,19 @@ def test_p2_opponent_pass_first_then_turn_player_pass_also_ends_it() -> None:
     ended, events = play(answered, "Pass()", "Pass()")
     assert ended.phase is Phase.END
     assert ("phase_started", "end") in [(e.kind, e.detail) for e in events]
+
+
+def test_p2b_each_phase_runs_its_own_processes_by_the_end_phase_procedure() -> None:
+    zerato = {"name": "堕天使ゼラート", "tags": ["effect_used_this_turn"]}
+    state = start(draft().phase("standby").graveyard("A", [FROG]).field("A", [zerato]))
+    assert [p.label for p in state.pending] == [f"{FROG}: special summon itself"], "only the Standby Phase's"
+    assert state.priority == "A" and f"Perform('{FROG}: special summon itself')" in moves(state)
+    revived, _ = play(state, f"Perform('{FROG}")
+    assert revived.phase is Phase.STANDBY and revived.priority == "A", "the performer keeps priority (R7)"
+    line = resolve(state)
+    entered = next(i for i, st in enumerate(line.steps) if any("the End Phase begins" in n.text for n in st.notes))
+    forced = [st for st in line.steps[entered + 1:] if repr(st.action).startswith("Perform('堕天使ゼラート")]
+    assert forced and forced[0].rule == "R7", "the End Phase's own process comes only in the End Phase"
 
 
 # --- P3: after Main Phase 1, Battle or End is chosen after both pass ----------

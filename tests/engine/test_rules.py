@@ -1,4 +1,5 @@
-"""One test per rule of the spec (R1–R8, H1–H5, E1, X1, X4)."""
+"""One test per rule of the spec (R1–R8, H1–H5, E1, X1–X4) and for the kind of step
+``continuous``."""
 
 from __future__ import annotations
 
@@ -44,6 +45,8 @@ from toolkit.ocg.cards import text_at
 from toolkit.core.durations import Duration
 from toolkit.core.actions import find_action
 from toolkit.ocg.rulesets import get_ruleset
+from toolkit.ocg.rulesets import get_ruleset, ruleset_at
+from toolkit.ruling_checks import parse_check, run_check
 
 
 def play(state, *wanted):
@@ -313,6 +316,33 @@ def test_x1_veiler_text_versions():
     assert text_at(VEILER, None).lingering[0].duration is Duration.UNTIL_END_OF_TURN
 
 
+def test_x2_control_changes_keep_their_end_phase_process_after_the_errata():
+    # Enemy Controller's control is given back by an End Phase process on every date (X2),
+    # while Veiler's negation stops needing one from 2014-07-10 (X1)
+    for day in ("2011-09-01", "2014-07-10", None):
+        returned = initial_state(seed("mist_archfiend_enemy_controller"), ruleset=ruleset_at(day))
+        kinds = {p.label.split(":")[0]: p.kind for p in returned.pending}
+        assert kinds["エネミーコントローラー"] is ProcessKind.DURATION_END, day
+        lyla = initial_state(seed("lyla_veiler_2011"), ruleset=ruleset_at(day))
+        expiry = [p for p in lyla.pending if p.kind is ProcessKind.DURATION_END]
+        assert bool(expiry) == (day == "2011-09-01"), day
+
+
+def test_x3_the_pre_errata_ordering_answers_follow_from_r7_and_r8():
+    def answer(name, check, rules=None):
+        return run_check(parse_check(check), {name: seed(name)}, rules).answer
+
+    zerato = {"possible_order": [{"event": "performed", "card": "堕天使ゼラート"},
+                                 {"event": "performed", "card": "堕天使ゼラート"},
+                                 {"event": "performed", "card": VEILER}]}
+    assert answer("darklord_zerato_veiler_2012", zerato) == "yes", "12/09/16: both self-destructs before Veiler ends"
+    assert answer("darklord_zerato_veiler_2012", zerato, get_ruleset("ocg")) == "no", "today Veiler needs no process"
+    activated = {"event": "activated", "card": "魔導教士 システィ"}
+    systie = {"and": [{"possible_order": [{"event": "performed", "card": VEILER}, activated]}, {"force:TP": activated}]}
+    assert answer("justice_of_prophecy_veiler_2013", systie) == "yes", "13/02/14: Veiler's expiry, then Systie"
+    assert answer("justice_of_prophecy_veiler_2013", systie, get_ruleset("ocg")) == "no"
+
+
 def test_x4_rekindling_iron_wall_provisions_both_ways():
     position = seed("rekindling_iron_wall_provisions")
     banished = {"possible": {"event": "banished", "card": "フレムベル・ヘルドッグ"}}
@@ -340,3 +370,15 @@ def test_r5_simultaneous_triggers_mandatory_before_optional():
     assert Pass() not in first and [a.effect.split(":")[0] for a in first] == ["ダンディライオン"]
     s = apply(s, first[0])
     assert Pass() in legal_actions(s) and any(a.effect.startswith(GRIMOIRE) for a in only(s, Activate))
+
+
+# --- continuous effects: their own kind of step, at any moment ------------------------
+
+
+def test_continuous_effects_cite_their_kind_of_step_in_the_end_phase_and_as_the_turn_ends():
+    iron_wall = resolve(seed("rekindling_iron_wall_provisions"))
+    walled = [(st.rule, n.rule) for st in iron_wall.steps for n in st.notes if "cannot be banished" in n.text]
+    assert walled and {n for _, n in walled} == {"continuous"} and "E1" not in {s for s, _ in walled}
+    cosmos = resolve(seed("farfa_chalice_macro_cosmos_2017"))
+    at_turn_end = [(st.rule, n.rule) for st in cosmos.steps for n in st.notes if "no chain link" in n.text]
+    assert at_turn_end == [("E1", "continuous"), ("E1", "continuous")], "the step is E1, the notes the effects"

@@ -2,7 +2,9 @@
 
 A :class:`LineStep` is one action on a line: who held priority, who acted,
 what they did, which process it concerned, the rule id and the reason, the
-notes of the step (including what the rules withheld) and its events.
+notes of the step (including what the rules withheld) and its events.  Every
+rule id a step cites must be a registered rule of its game
+(:func:`toolkit.core.rules.check_cited`).
 :func:`trace_frame` turns steps into a pandas DataFrame (pandas is imported
 only when a table is asked for, to keep ``import toolkit`` cheap).
 """
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.core.actions import Action, Perform
 from toolkit.core.game import GameState, Note, Transition, game_of
+from toolkit.core.rules import check_cited
 from toolkit.core.values import Event
 
 if TYPE_CHECKING:
@@ -56,7 +59,11 @@ class LineStep:
 
 def line_step(index: int, before: GameState, action: Action, result: Transition) -> LineStep:
     """Describe taking ``action`` in ``before`` (which led to ``result``)."""
-    why = game_of(before).explain(before, action)
+    game = game_of(before)
+    why = game.explain(before, action)
+    check_cited(game.name, why.rule, f"step {index} ({action!r})")
+    for note in result.notes:
+        check_cited(game.name, note.rule, f"a note of step {index} ({note.text!r})")
     actor = before.acting_player or "game"
     process = action.process if isinstance(action, Perform) else None
     return LineStep(

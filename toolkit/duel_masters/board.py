@@ -28,8 +28,11 @@ TO_MANA_INSTEAD = "opponents_creatures_to_mana"
 class DMBoard:
     """What one action changes (see the module docstring)."""
 
-    def __init__(self, state: DMState) -> None:
+    def __init__(self, state: DMState, rule: str) -> None:
         self.state = state
+        self.rule = rule
+        """The rule under which this action's effects happen: the notes of card
+        effects and of the power check cite it."""
         self.cards: list[DMCard] = list(state.cards)
         self.decks: list[list[int]] = [list(state.decks[0]), list(state.decks[1])]
         self.lingering: list[Lingering] = list(state.lingering)
@@ -155,7 +158,7 @@ class DMBoard:
         deck = self.decks[0 if player == "A" else 1]
         for _ in range(n):
             if not deck:
-                self.note("D2", f"{player} has no card left to draw")
+                self.note(self.rule, f"{player} has no card left to draw")
                 return
             uid = deck.pop(0)
             self._put(self.cards[uid].moved(DMZone.HAND))
@@ -210,7 +213,7 @@ class DMBoard:
         for card in self.creatures(None):
             value = self.power(card.uid)
             if value is not None and value <= 0:
-                self.note("power", f"{card.label}'s power is {value}: destroyed")
+                self.note(self.rule, f"{card.label}'s power is {value}: destroyed")
                 self.destroy(card.uid)
 
     def freeze(self, **changes: object) -> DMState:

@@ -155,7 +155,7 @@ def _return_destroyed(board: DMBoard, player: str, source: str) -> None:
     back = [c.uid for c in board.in_zone(player, DMZone.GRAVEYARD)
             if c.uid in board.destroyed and behaviour(c.name).is_creature]
     if not back:
-        board.note("D2", f"{source}: no creature of {player} destroyed this turn is in the graveyard")
+        board.note(board.rule, f"{source}: no creature of {player} destroyed this turn is in the graveyard")
     for uid in back:
         board.put_into_battle_zone(uid, source=f"graveyard ({source})")
 
@@ -187,7 +187,7 @@ def _welcome_hell_choices(position: Position, card: DMCard) -> tuple[Choice, ...
 
 def _welcome_hell(board: DMBoard, card: DMCard, choice: Choice) -> None:
     if len(choice.cost) < 4 or any(board.card(u).zone is not DMZone.BATTLE for u in choice.cost):
-        board.note("D2", f"{card.label}: four of its controller's creatures are no longer there to destroy")
+        board.note(board.rule, f"{card.label}: four of its controller's creatures are no longer there to destroy")
         return
     for uid in choice.cost:
         board.destroy(uid)
@@ -243,7 +243,7 @@ def _heavens_heaven(board: DMBoard, card: DMCard, choice: Choice) -> None:
     if choice.target is not None and board.card(choice.target).zone is DMZone.HAND:
         board.put_into_battle_zone(choice.target, source=f"hand ({card.label})")
     else:
-        board.note("D2", f"{card.label}: no creature in hand to put into the battle zone")
+        board.note(board.rule, f"{card.label}: no creature in hand to put into the battle zone")
 
 
 def _hellfuez_anchor_ok(position: Position, card: DMCard) -> bool:
@@ -291,7 +291,7 @@ def _ga_ryuzak(board: DMBoard, card: DMCard) -> None:
 def _zero_hand(board: DMBoard, card: DMCard) -> None:
     board.to_graveyard(card.uid)
     board.record("cast", card, detail="侵略ZERO")
-    board.note("D2", f"{card.label} is cast for free (its spell text is not modelled)")
+    board.note(board.rule, f"{card.label} is cast for free (its spell text is not modelled)")
 
 
 def _zanjibar_modifier(board: DMBoard, source: DMCard, target: DMCard) -> int:

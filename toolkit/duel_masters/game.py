@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.core.game import Counterfactual, Flag, Game
+import toolkit.duel_masters.rule_ids  # registers the Turn End Step's rules (toolkit.core.rules)
 from toolkit.duel_masters import procedure
 from toolkit.duel_masters.events import EventKind
 from toolkit.duel_masters.rules import FLAGS, RULES, TurnEndRules, get_rules, rules_names

@@ -1,28 +1,11 @@
 """Duel Masters' Turn End Step: ``legal_actions`` and ``transition``.
 
-The rules of spec §7 (seed 004), each in a function named after it:
-
-=====================================  =====================================================
-D1                                     :func:`d1_attack_actions`, :func:`d1_rest_skipped` —
-                                       the step comes after the attack step; skipping the
-                                       rest of the turn skips it (flag ``skip_rest_skips_step``)
-D2 (1)                                 :func:`d2_1_waiting` — "at the end of the turn"
-                                       abilities in public zones go waiting; whether one
-                                       triggered is fixed then (``triggered_cannot_be_ignored``)
-D2 (2), (4)                            :func:`d2_declarations` — the turn player declares,
-                                       the non-turn player only after the turn player's
-                                       effects are all resolved (``ntp_declares_after_tp``)
-D2 (3), (5)                            :func:`d2_resolve_actions`, :func:`d2_resolve` — each
-                                       player resolves its waiting effects in the order it
-                                       picks; the turn player's new ones go first
-                                       (``tp_triggers_jump_ahead``)
-D2 (6)                                 :func:`d2_6_turn_ends` — every duration ends and the
-                                       next turn starts at the same moment
-                                       (``durations_end_after_abilities``,
-                                       ``next_turn_starts_at_once``)
-D3                                     :func:`d3_still_there` (``leaving_cancels_waiting``),
-                                       :func:`d3_arrivals` (``arrivals_do_not_wait``)
-=====================================  =====================================================
+The rules of spec §7 (seed 004), each in functions named after it and marked
+``@implements`` (``toolkit.rules("duel_masters")`` lists them, with the
+flags that vary each rule): D1 the attack step, and skipping the rest of the
+turn; D2 (1) abilities go waiting; D2 (2), (4) the declarations; D2 (3), (5)
+resolving the waiting effects; D2 (6) the end of the turn; D3 cards that
+arrive or leave during the step.
 
 The search, traces and ruling checks are the OCG engine's (they reach these
 functions through :mod:`toolkit.core.game`).  Modelling choices 004 does
@@ -43,6 +26,8 @@ from toolkit.core.actions import NO_CHOICE, Choice
 from toolkit.core.durations import Moment, expire
 from toolkit.core.errors import IllegalActionError
 from toolkit.core.game import Note, Transition
+from toolkit.core.rules import implements
+from toolkit.duel_masters.rule_ids import ATTACK
 from toolkit.core.values import Event, other
 from toolkit.duel_masters.events import EventKind
 
@@ -60,11 +45,18 @@ def _role(state: DMState, player: str) -> str:
     return "TP" if player == state.turn_player else "NTP"
 
 
+def _resolving_rule(state: DMState) -> str:
+    """The rule under which waiting effects resolve now: the turn player's (D2 (3)),
+    or the non-turn player's with the turn player's new ones first (D2 (5))."""
+    return "D2(5)" if state.step is DMStep.NTP_RESOLVE else "D2(3)"
+
+
 # --------------------------------------------------------------------------
 # D1: the attack step, and skipping the rest of the turn
 # --------------------------------------------------------------------------
 
 
+@implements("D1", game="duel_masters")
 def d1_attack_actions(state: DMState) -> Iterator[Action]:
     """The turn player attacks the opponent's shields with an untapped creature
     that can attack, or ends the attack step (then the Turn End Step comes, D1)."""
@@ -76,28 +68,30 @@ def d1_attack_actions(state: DMState) -> Iterator[Action]:
     yield Pass()
 
 
+@implements(ATTACK, game="duel_masters")
 def _attack(state: DMState, action: Attack, log: _Log) -> DMState:
-    board = DMBoard(state)
+    board = DMBoard(state, ATTACK)
     attacker = board.card(action.ref)
     board.set_tapped(attacker.uid, True)
     board.record(EventKind.ATTACKED, attacker)
     shield = board.in_zone(state.non_turn_player, DMZone.SHIELD)[0]
     board.break_shield(shield.uid)
-    log[1].append(Note("attack", f"{attacker.label} attacks; {state.non_turn_player}'s first shield is broken"))
+    log[1].append(Note(ATTACK, f"{attacker.label} attacks; {state.non_turn_player}'s first shield is broken"))
     _flush(board, log)
     if behaviour(shield.name).shield_trigger:
         return board.freeze(step=DMStep.SHIELD_TRIGGER, broken=shield.uid)
     return board.freeze(step=DMStep.ATTACK)
 
 
+@implements(ATTACK, game="duel_masters")
 def _shield_trigger(state: DMState, use: bool, log: _Log) -> DMState:
-    board = DMBoard(state)
+    board = DMBoard(state, ATTACK)
     card = board.card(state.broken)
     if use:
         board.record(EventKind.DECLARED, card, detail="S・トリガー")
         board.put_into_battle_zone(card.uid, source="hand (S・トリガー)")
     else:
-        board.note("attack", f"{card.label} stays in {card.owner}'s hand")
+        board.note(ATTACK, f"{card.label} stays in {card.owner}'s hand")
     board.check_power()
     _flush(board, log)
     nxt = board.freeze(broken=-1, step=DMStep.ATTACK)
@@ -106,6 +100,7 @@ def _shield_trigger(state: DMState, use: bool, log: _Log) -> DMState:
     return nxt
 
 
+@implements("D1", game="duel_masters")
 def d1_rest_skipped(state: DMState, log: _Log) -> DMState:
     """The rest of the turn is skipped: straight to the end of the turn, with
     no Turn End Step, so no end-of-turn ability triggers (flag
@@ -168,6 +163,7 @@ def _waiting_for(state: DMState | DMBoard, card: DMCard, ability: EndAbility, lo
                    anchor=anchor.uid, anchor_arrival=anchor.arrival)
 
 
+@implements("D2(1)", game="duel_masters")
 def d2_1_waiting(state: DMState, log: _Log) -> DMState:
     """The step comes: every end-of-turn ability of a card in a public zone
     goes waiting (and the turn's delayed abilities); whether it triggered is
@@ -185,7 +181,7 @@ def d2_1_waiting(state: DMState, log: _Log) -> DMState:
     for w in waiting:
         log[0].append(Event(EventKind.WAITING, card=_source_name(state, w), player=w.controller, detail=w.key))
     listed = ", ".join(f"{w.label} ({_role(state, w.controller)})" for w in waiting) or "nothing"
-    log[1].append(Note("D2", f"the Turn End Step comes (the turn has not ended yet): waiting — {listed}"))
+    log[1].append(Note("D2(1)", f"the Turn End Step comes (the turn has not ended yet): waiting — {listed}"))
     nxt = state.evolve(waiting=tuple(waiting), step=DMStep.TP_DECLARE)
     if not state.ruleset.durations_end_after_abilities:
         nxt = _end_durations(nxt, log, "counterfactual: durations end as the step begins")
@@ -205,6 +201,7 @@ def _source_name(state: DMState | DMBoard, w: Waiting) -> str:
 # --------------------------------------------------------------------------
 
 
+@implements("D2(2)", "D2(4)", game="duel_masters")
 def d2_declarations(state: DMState, player: str) -> Iterator[Declare]:
     """The abilities ``player`` may declare now: from the zone the card says,
     at the end of the turn it names, not declared yet this step — read at
@@ -276,6 +273,7 @@ def _choice_text(state: DMState, choice: Choice) -> tuple[str | None, tuple[str,
     return target, tuple(state.card(u).label for u in choice.cost)
 
 
+@implements("D2(3)", "D2(5)", game="duel_masters")
 def d2_resolve_actions(state: DMState, player: str) -> Iterator[Action]:
     """``player`` picks which of its waiting effects resolves next (and how);
     an optional one may be declined; a one-time activation may be used."""
@@ -300,6 +298,7 @@ def _activations(state: DMState, player: str) -> Iterator[Declare]:
                 yield Declare(f"{card.label}: {act.key}", ref=(card.uid, act.key))
 
 
+@implements("D3", game="duel_masters")
 def d3_still_there(state: DMState | DMBoard, w: Waiting) -> str | None:
     """Why a waiting ability no longer resolves (None: it still does): its card
     — or the creature a weapon was equipped to — left the zone it was in when
@@ -319,18 +318,19 @@ def d3_still_there(state: DMState | DMBoard, w: Waiting) -> str | None:
     return None
 
 
+@implements("D2(3)", "D2(5)", game="duel_masters")
 def d2_resolve(state: DMState, action: Perform | Decline, log: _Log) -> DMState:
     """Resolve (or decline) one waiting effect; then new triggers go waiting."""
     w = next(x for x in state.waiting if (x.source, x.key) == action.ref)
     rest = tuple(x for x in state.waiting if x is not w)
-    board = DMBoard(state.evolve(waiting=rest))
+    board = DMBoard(state.evolve(waiting=rest), _resolving_rule(state))
     name = _source_name(state, w)
     gone = d3_still_there(state, w)
     if gone is not None:
         board.events.append(Event(EventKind.CANCELLED, card=name, player=w.controller, detail=w.key))
         board.note("D3", f"{w.label} does not resolve: {gone}")
     elif isinstance(action, Decline):
-        board.note("D2", f"{w.label}: {_role(state, w.controller)} chooses not to use it")
+        board.note(board.rule, f"{w.label}: {_role(state, w.controller)} chooses not to use it")
     else:
         _resolve_effect(state, board, w, action.choice, name)
     board.check_power()
@@ -372,6 +372,7 @@ def _resolve_effect(state: DMState, board: DMBoard, w: Waiting, choice: Choice, 
     board.events.append(Event(EventKind.RESOLVED, card=name, player=w.controller, detail=w.key))
 
 
+@implements("D3", game="duel_masters")
 def d3_arrivals(before: DMState, board: DMBoard) -> None:
     """A card that arrived in the battle zone during the step: its end-of-turn
     ability does not wait (D3, flag ``arrivals_do_not_wait``)."""
@@ -393,18 +394,18 @@ def _after_resolution(before: DMState, board: DMBoard, log: _Log, **changes: obj
     d3_arrivals(before, board)
     waiting = board.state.waiting + tuple(board.triggered)
     for t in board.triggered:
-        board.note("D2", f"{t.label} triggers during the step and goes waiting ({_role(before, t.controller)})")
+        board.note(board.rule, f"{t.label} triggers during the step and goes waiting ({_role(before, t.controller)})")
     _flush(board, log)
     return _advance(board.freeze(waiting=waiting, **changes), log)
 
 
 def _activate(state: DMState, action: Declare, log: _Log) -> DMState:
     uid, key = action.ref
-    board = DMBoard(state)
+    board = DMBoard(state, _resolving_rule(state))
     card = board.card(uid)
     act = next(a for a in behaviour(card.name).activations if a.key == key)
     board.record(EventKind.ACTIVATED, card, detail=key)
-    board.note("D2", f"{_role(state, card.owner)} uses {card.label}'s {key}")
+    board.note(board.rule, f"{_role(state, card.owner)} uses {card.label}'s {key}")
     act.resolve(board, card)
     board.check_power()
     return _after_resolution(state, board, log, used=state.used | {f"{uid}:{key}"})
@@ -425,13 +426,14 @@ def _end_durations(state: DMState, log: _Log, why: str) -> DMState:
     return state.evolve(lingering=kept)
 
 
+@implements("D2(6)", game="duel_masters")
 def d2_6_turn_ends(state: DMState, log: _Log) -> DMState:
     """Nothing is left to resolve: every duration ends and, at the same moment,
     the next turn starts with its untap (flag ``next_turn_starts_at_once``);
     then the rules are checked (power 0 or less is destroyed)."""
     nxt_player = state.non_turn_player
     kept, ended = expire(state.lingering, Moment.TURN_END)
-    board = DMBoard(state.evolve(lingering=kept))
+    board = DMBoard(state.evolve(lingering=kept), "D2(6)")
     for item in ended:
         board.events.append(Event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller,
                                   detail=item.effect))
@@ -585,7 +587,7 @@ def explain(state: DMState, action: Action) -> Note:
         return Note(rule, f"{who} ends its declarations")
     player = state.acting_player
     if isinstance(action, Declare):
-        return Note("D2", "a one-time ability its owner may use while resolving its effects")
+        return Note(_resolving_rule(state), "a one-time ability its owner may use while resolving its effects")
     if step is DMStep.NTP_RESOLVE and player == state.turn_player:
         return Note("D2(5)", "a turn-player effect that triggered meanwhile is resolved first")
     if player == state.turn_player:

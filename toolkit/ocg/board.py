@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING
 
 from toolkit.ocg.cards.base import ContinuousKind, Happening
 from toolkit.core.durations import Lingering, Moment, expire
+from toolkit.core.rules import implements
+from toolkit.ocg.rules import CONTINUOUS
 from toolkit.ocg.state import (
     Cause,
     Link,
@@ -141,6 +143,7 @@ class Board(PositionReader):
 
     # --- the one zone-move function ----------------------------------------
 
+    @implements(CONTINUOUS, game="ocg")
     def _move(self, uid: int, to: Zone, kinds: tuple[str, ...], *, controller: str | None = None,
               position: Position = Position.FACE_UP, extra_tags: frozenset[str] = frozenset()) -> bool:
         """Move a card; returns False when a continuous effect prevents it."""
@@ -150,12 +153,12 @@ class Board(PositionReader):
         if to is Zone.GY and (ContinuousKind.BANISH_INSTEAD_OF_GY in self.kinds or self.lingering) \
                 and self.continuous_active(ContinuousKind.BANISH_INSTEAD_OF_GY):
             if not self.continuous_active(ContinuousKind.NO_BANISH):
-                self.note("X-continuous", f"{card.shown()} is banished instead (《マクロコスモス》, no chain link)")
+                self.note(CONTINUOUS, f"{card.shown()} is banished instead (《マクロコスモス》, no chain link)")
                 to = Zone.BANISHED
                 kinds = tuple(k for k in kinds if k != EventKind.SENT_TO_GY) + (EventKind.BANISHED,)
         if to is Zone.BANISHED and self.continuous_active(ContinuousKind.NO_BANISH):
             self.record(Event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner))
-            self.note("X-continuous", f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
+            self.note(CONTINUOUS, f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
             return False
         if origin is Zone.DECK:
             self.decks[player_index(card.owner)].remove(uid)
@@ -193,12 +196,13 @@ class Board(PositionReader):
                 self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
         self.done = {pid for pid in self.done if pid[0] != uid}
 
+    @implements(CONTINUOUS, game="ocg")
     def _sent_to_gy_damage(self, owner: str, count: int) -> None:
         if ContinuousKind.DAMAGE_ON_SENT_TO_GY not in self.kinds and not self.lingering:
             return
         for who, card, eff in list(self.continuous_effects(ContinuousKind.DAMAGE_ON_SENT_TO_GY)):
             source = card.name if card is not None else None
-            self.note("E1/X-continuous", f"{source}: {eff.amount * count} damage, no chain link")
+            self.note(CONTINUOUS, f"{source}: {eff.amount * count} damage, no chain link")
             self.damage(owner, eff.amount * count, source=source)
 
     # --- verbs for card effects -----------------------------------------
@@ -278,13 +282,14 @@ class Board(PositionReader):
         self.record(Event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
         self._happen(EventKind.CONTROL_CHANGED, uid, player, Zone.FIELD)
 
+    @implements(CONTINUOUS, game="ocg")
     def damage(self, player: str, amount: int, *, source: str | None = None) -> None:
         if amount <= 0:
             return
         self.touched = True
         if self.continuous_active(ContinuousKind.NO_EFFECT_DAMAGE, player):
             self.record(Event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount))
-            self.note("X-continuous", f"{player} takes no effect damage ({amount} prevented)")
+            self.note(CONTINUOUS, f"{player} takes no effect damage ({amount} prevented)")
             return
         self.life[player_index(player)] -= amount
         self.record(Event(EventKind.DAMAGE, card=source, player=player, amount=amount))

@@ -12,6 +12,7 @@ import datetime
 from typing import Any
 
 from toolkit.core.game import Counterfactual, Flag, Game
+import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
 from toolkit.ocg import procedure
 from toolkit.ocg.rulesets import (
     FLAG_HISTORY,

@@ -51,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from toolkit.core.rules import implements
 from toolkit.ocg.values import Process
 
 if TYPE_CHECKING:
@@ -60,6 +61,7 @@ ProcessOrder = Callable[[Any, tuple[Process, ...]], tuple[Process, ...]]
 """``(state, pending processes) -> the same processes in the system's order``."""
 
 
+@implements("V1", game="ocg")
 def video_game_process_order(state: State, processes: tuple[Process, ...]) -> tuple[Process, ...]:
     """Our ASSUMED system order (the seeds do not give one):
 

@@ -43,6 +43,10 @@ V2      :func:`v2_moves_on` — after a response to the declaration the game
         ``phase_continues_after_response`` False)
 ======  ==================================================================
 
+The functions carry ``@implements(...)`` marks, so ``toolkit.rules("ocg")``
+lists the same mapping (with each rule's flags and rulings); the rule ids
+themselves are registered by :mod:`toolkit.ocg.rules`.
+
 Phases other than the End Phase (seed 002) follow the same procedure: the
 turn player holds priority at the start, its pass is the declaration to move
 on, the processes of the phase (e.g. 《黄泉ガエル》's in the Standby Phase) are

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Note
+from toolkit.core.rules import implements
 from toolkit.core.values import Event
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import behaviour
@@ -21,6 +22,7 @@ _Log = tuple[list[Event], list[Note]]
 # --------------------------------------------------------------------------
 
 
+@implements("X1", game="ocg")
 def x1_card_text(state: State | Board, card: Card) -> CardText:
     """X1: the text version of ``card`` in force at the ruleset's date."""
     return state.tables.text_of(card.name)

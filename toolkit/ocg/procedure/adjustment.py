@@ -8,19 +8,22 @@ from itertools import combinations
 
 from toolkit.core.actions import Discard
 from toolkit.core.game import Note
+from toolkit.core.rules import implements
 from toolkit.core.values import Event
 from toolkit.ocg.board import Board
-from toolkit.ocg.state import Cause, State, Step
-from toolkit.ocg.values import EventKind, Zone
 from toolkit.ocg.procedure._shared import _Log, _flush, _with
 from toolkit.ocg.procedure.pending import _settle
+from toolkit.ocg.state import Cause, State, Step
+from toolkit.ocg.values import EventKind, Zone
 
 
+@implements("R1", game="ocg")
 def r1_excess(state: State) -> int:
     """R1: how many cards the turn player must discard (hand limit 6)."""
     return max(0, state.hand_size(state.turn_player) - state.ruleset.hand_limit)
 
 
+@implements("R2", game="ocg")
 def r2_discard_choices(state: State) -> Iterator[Discard]:
     """R2: every distinct multiset of ``r1_excess`` cards (discarded at once)."""
     k = r1_excess(state)
@@ -38,6 +41,7 @@ def r2_discard_choices(state: State) -> Iterator[Discard]:
         yield Discard(names, ref=tuple(pool[i][1] for i in combo))
 
 
+@implements("R2", game="ocg")
 def r2_discard(state: State, action: Discard, log: _Log) -> State:
     """R2: the whole excess is discarded at once; then H2 triggers, H5."""
     tp = state.turn_player
@@ -58,6 +62,7 @@ def r2_discard(state: State, action: Discard, log: _Log) -> State:
                         forced=None, priority=None, passes=0)
 
 
+@implements("H4", game="ocg")
 def h4_readjust(state: State, log: _Log) -> State | None:
     """H4 (08/08/03): after the adjustment the hand grew past the limit — adjust again."""
     if r1_excess(state) == 0:

@@ -3,14 +3,15 @@ after it (P1)."""
 
 from __future__ import annotations
 
+from toolkit.core.rules import implements
 from toolkit.core.values import Event
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import behaviour
 from toolkit.ocg.cards.base import Activation
-from toolkit.ocg.state import Link, Phase, State, Step
-from toolkit.ocg.values import EventKind, Zone
 from toolkit.ocg.procedure._shared import _Log, _cause, _flush, _lingering_effect, _the
 from toolkit.ocg.procedure.pending import _settle
+from toolkit.ocg.state import Link, Phase, State, Step
+from toolkit.ocg.values import EventKind, Zone
 
 
 def _resolve_links(board: Board, state: State) -> None:
@@ -51,6 +52,7 @@ def _link_resolver(state: State, link: Link):  # type: ignore[no-untyped-def]
     return found.resolve if found is not None else None
 
 
+@implements("R5", game="ocg")
 def r5_resolve_chain(state: State, log: _Log) -> State:
     """R5: both passed on a chain (or nobody can respond) — resolve it, last link first."""
     cause = _cause(state)
@@ -64,6 +66,7 @@ def r5_resolve_chain(state: State, log: _Log) -> State:
     return board.freeze(step=Step.OPEN, chain=(), pending=pending, waiting=state.waiting + waiting, passes=0)
 
 
+@implements("P1", game="ocg")
 def p1_phase_continues(state: State) -> bool:
     """P1 (seed 002): after an activation that answered the turn player's
     declaration, priority returns to the turn player and the phase goes on —

@@ -18,10 +18,11 @@ from toolkit.core.actions import (
 from toolkit.core.game import Note
 from toolkit.core.values import other
 from toolkit.ocg.cards.base import ContinuousKind
-from toolkit.ocg.state import Cause, Phase, State, Step
-from toolkit.ocg.video_game import system_head
 from toolkit.ocg.procedure._shared import _the
 from toolkit.ocg.procedure.legal import _answers_declaration, _process_choices, r8_negated
+from toolkit.ocg.rules import CONTINUOUS, GAME_ACTION
+from toolkit.ocg.state import Cause, Phase, State, Step
+from toolkit.ocg.video_game import system_head
 
 
 def explain(state: State, action: Action) -> Note:
@@ -41,9 +42,9 @@ def explain(state: State, action: Action) -> Note:
     if isinstance(action, EnterPhase):
         return Note("P3", f"both passed: {who} chooses {_the(Phase(action.phase))}")
     if isinstance(action, ChangePosition):
-        return Note("game", f"{who} changes {action.monster}'s battle position (Main Phase, once per turn)")
+        return Note(GAME_ACTION, f"{who} changes {action.monster}'s battle position (Main Phase, once per turn)")
     if isinstance(action, Attack):
-        return Note("game", f"{who} declares a direct attack with {action.monster}")
+        return Note(GAME_ACTION, f"{who} declares a direct attack with {action.monster}")
     if isinstance(action, Proceed) and state.step is Step.DAMAGE:
         return Note("P1", "damage calculation: no player may act")
     if isinstance(action, Perform):
@@ -103,5 +104,5 @@ def withheld(state: State) -> tuple[Note, ...]:
             notes.append(Note("V1", f"the system orders the processes: not yet {', '.join(others)}"))
     if state.phase is Phase.BATTLE and player is not None and state.continuous_active(
             ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player)):
-        notes.append(Note("card", f"{player} cannot activate Traps in the Battle Phase (《漆黒の戦士 ワーウルフ》)"))
+        notes.append(Note(CONTINUOUS, f"{player} cannot activate Traps in the Battle Phase (《漆黒の戦士 ワーウルフ》)"))
     return tuple(notes)

@@ -14,16 +14,17 @@ from __future__ import annotations
 
 from toolkit.core.actions import Discard
 from toolkit.core.game import Note
+from toolkit.core.rules import implements
 from toolkit.core.values import Event
 from toolkit.ocg.board import Board
-from toolkit.ocg.state import Cause, Phase, State, Step
-from toolkit.ocg.values import EventKind
-from toolkit.ocg.video_game import system_head
 from toolkit.ocg.procedure._shared import _Log, _flush, _the, _with
 from toolkit.ocg.procedure.adjustment import h4_readjust, r1_excess, r2_discard
 from toolkit.ocg.procedure.chains import r5_resolve_chain
 from toolkit.ocg.procedure.legal import _nobody_can_respond, _process_choices, r5_trigger_placer, r8_negated
 from toolkit.ocg.procedure.pending import r6_sync_processes
+from toolkit.ocg.state import Cause, Phase, State, Step
+from toolkit.ocg.values import EventKind
+from toolkit.ocg.video_game import system_head
 
 
 def _anyone_can_respond(state: State) -> bool:
@@ -82,6 +83,7 @@ def begin(state: State) -> State:
 # --------------------------------------------------------------------------
 
 
+@implements("R7", "X3", game="ocg")
 def r7_both_passed(state: State, log: _Log) -> State:
     """R7: both passed — TP must perform one of its mandatory processes, else
     NTP one of theirs, else the hand-size adjustment (R3) in the End Phase,
@@ -99,6 +101,7 @@ def r7_both_passed(state: State, log: _Log) -> State:
     return p2_phase_ends(state, log)
 
 
+@implements("R3", game="ocg")
 def r3_adjustment(state: State, log: _Log) -> State:
     """R3: no mandatory process left and both passed — the hand-size
     adjustment, at the very end; processes not performed are gone."""
@@ -125,6 +128,7 @@ NEXT_PHASE: dict[Phase, Phase] = {
 """The phase that follows each phase (after Main Phase 1 the turn player chooses, P3)."""
 
 
+@implements("P2", game="ocg")
 def p2_phase_ends(state: State, log: _Log) -> State:
     """P2 (11/12/22, 12/10/04): both players passed with no mandatory process
     left — the phase ends, whatever the turn player meant by its pass;
@@ -141,6 +145,7 @@ def p2_phase_ends(state: State, log: _Log) -> State:
     return p_enter_phase(state, NEXT_PHASE[state.phase], log)
 
 
+@implements("P1", "P2b", game="ocg")
 def p_enter_phase(state: State, phase: Phase, log: _Log) -> State:
     """A new phase begins: the turn player holds priority, the processes of
     that phase are pending (R6 as in the End Phase, P2b)."""
@@ -159,6 +164,7 @@ def p_enter_phase(state: State, phase: Phase, log: _Log) -> State:
 # --------------------------------------------------------------------------
 
 
+@implements("V1", game="ocg")
 def v1_system_process(state: State, log: _Log) -> State | None:
     """V1: under a ruleset with a ``process_order`` (the video games) the
     system deals with the first pending process before any open game state:
@@ -178,6 +184,7 @@ def v1_system_process(state: State, log: _Log) -> State | None:
                       done=state.done | {head.pid})
 
 
+@implements("V1", game="ocg")
 def v1_decline(state: State, log: _Log) -> State:
     """V1: the controller declines the optional process the system reached; it is gone."""
     head = system_head(state)
@@ -188,6 +195,7 @@ def v1_decline(state: State, log: _Log) -> State:
     return _advance(nxt, log)
 
 
+@implements("V2", game="ocg")
 def v2_moves_on(state: State, log: _Log) -> State:
     """V2: in the video games, once the chain that answered the turn player's
     declaration has resolved, the game moves on as if both had passed: the

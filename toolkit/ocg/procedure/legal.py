@@ -11,15 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from toolkit.core.actions import Action, Activate, Attack, ChangePosition, EnterPhase, Pass, Perform, Proceed, Respond
+from toolkit.core.rules import implements
 from toolkit.core.values import other
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import behaviour
 from toolkit.ocg.cards.base import NO_CHOICE, CardType, Choice, ContinuousKind, Trigger
+from toolkit.ocg.procedure._shared import _end_phase_effect, _monsters, x1_card_text
+from toolkit.ocg.procedure.adjustment import r2_discard_choices
+from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import Cause, Phase, State, Step
 from toolkit.ocg.values import Position, Process, Zone
 from toolkit.ocg.video_game import system_head
-from toolkit.ocg.procedure._shared import _end_phase_effect, _monsters, x1_card_text
-from toolkit.ocg.procedure.adjustment import r2_discard_choices
 
 
 # --------------------------------------------------------------------------
@@ -27,6 +29,7 @@ from toolkit.ocg.procedure.adjustment import r2_discard_choices
 # --------------------------------------------------------------------------
 
 
+@implements("R8", "X3", game="ocg")
 def r8_negated(state: State, process: Process) -> bool:
     """R8: the card the process belongs to is negated (an optional process is
     then not offered; a mandatory one is performed and resolves as negated)."""
@@ -68,6 +71,7 @@ def _target_label(state: State, choice: Choice) -> str | None:
     return ", ".join(_labels(state, choice.targets))
 
 
+@implements("X4", "V1", game="ocg")
 def x4_process_choices(state: State, candidates: Iterable[Process]) -> tuple[Process, ...]:
     """X4 / R5 (12/05/05, 13/03/24): the player orders their own processes
     freely, chain link or not.  Under a ruleset with a ``process_order`` (the
@@ -103,6 +107,7 @@ def _performs(state: State, player: str | None, *, only_mandatory: bool) -> Iter
 # --------------------------------------------------------------------------
 
 
+@implements("H1", game="ocg")
 def h1_responses_allowed(state: State) -> bool:
     """H1: after the adjustment no quick effect may be activated, except
     chained to a trigger effect (12/08/08: Grimoire, Dandelion).  As the
@@ -118,6 +123,7 @@ def _in_chain(state: State, uid: int) -> bool:
     return any(link.source == uid and link.card_activation for link in state.chain)
 
 
+@implements("R5", game="ocg")
 def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> Iterator[Activate | Respond]:
     """R5 / R6 kind 6: quick effects ``player`` may activate now (spell speed
     2+, and at least the speed of the link responded to)."""
@@ -198,6 +204,7 @@ def _answers_declaration(state: State, player: str) -> bool:
             and player == state.non_turn_player)
 
 
+@implements("R5", game="ocg")
 def r5_trigger_placer(state: State) -> tuple[str, bool]:
     """R5 (simultaneous triggers build one chain): who puts triggers on the
     chain now, and whether it is their mandatory ones — TP's mandatory, NTP's
@@ -232,6 +239,7 @@ def _trigger_activations(state: State) -> Iterator[Activate]:
 P3_CHOICES: tuple[Phase, ...] = (Phase.BATTLE, Phase.END)
 
 
+@implements("P3", game="ocg")
 def p3_next_phase_choices(state: State) -> Iterator[EnterPhase]:
     """P3 (08/07/14, 12/08/01): once Main Phase 1 has ended, the turn player
     picks the Battle Phase or the End Phase — the declaration to leave Main
@@ -244,6 +252,7 @@ _NO_POSITION_CHANGE = frozenset({"summoned_this_turn", "special_summoned_this_tu
                                  "position_changed_this_turn", "attacked_this_turn"})
 
 
+@implements(GAME_ACTION, game="ocg")
 def game_actions(state: State) -> Iterator[ChangePosition | Attack]:
     """The turn player's own game actions at an open game state with no chain
     (only those the seed examples need): change a monster's battle position in

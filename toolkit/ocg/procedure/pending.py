@@ -11,14 +11,17 @@ from __future__ import annotations
 from dataclasses import replace
 from operator import attrgetter
 
+from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import ContinuousKind
-from toolkit.ocg.state import Cause, Phase, State, WaitingTrigger
-from toolkit.ocg.values import Process, ProcessKind, Zone
 from toolkit.ocg.procedure._shared import _lingering_effect, x1_card_text
 from toolkit.ocg.procedure.triggers import collect_triggers, h5_end_phase_trigger_allowed
+from toolkit.ocg.rules import CONTINUOUS
+from toolkit.ocg.state import Cause, Phase, State, WaitingTrigger
+from toolkit.ocg.values import Process, ProcessKind, Zone
 
 
+@implements("R4", "X2", game="ocg")
 def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
     """R4 (R6 kinds 3 and 5): processes that lingering effects create —
     the expiry of each UNTIL_END_PHASE effect, and lingering actions (End Phase only)."""
@@ -50,6 +53,7 @@ _PROCESS_ORDER = attrgetter("controller", "source", "key")
 """How R6 lists the pending processes: by controller, then card (uid), then effect key."""
 
 
+@implements("R6", "P2b", game="ocg")
 def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tuple[Process, ...]:
     """R6: the pending End Phase processes after a change.
 
@@ -99,6 +103,7 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
     return tuple(sorted(new.values(), key=_PROCESS_ORDER))
 
 
+@implements(CONTINUOUS, game="ocg")
 def _state_checks(board: Board) -> None:
     """Self-destructs that need no chain link (e.g. Farfa (1)) happen as soon as they apply."""
     if ContinuousKind.SELF_DESTRUCT not in board.kinds:
@@ -117,7 +122,7 @@ def _state_checks(board: Board) -> None:
                 break
         if victim is None:
             return
-        board.note("continuous", f"{victim.shown()} destroys itself (no chain link)")
+        board.note(CONTINUOUS, f"{victim.shown()} destroys itself (no chain link)")
         saved = (board.source, board.by_effect)
         board.source, board.by_effect = victim.uid, True
         board.destroy(victim.uid)

@@ -25,12 +25,11 @@ from toolkit.core.actions import (
 )
 from toolkit.core.errors import IllegalActionError
 from toolkit.core.game import Note, Transition
+from toolkit.core.rules import implements
 from toolkit.core.values import Event, other
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import behaviour
 from toolkit.ocg.cards.base import Activation, CardType, QuickEffect, Trigger
-from toolkit.ocg.state import Cause, Link, Phase, State, Step
-from toolkit.ocg.values import Card, EventKind, Position, ProcessKind, Zone
 from toolkit.ocg.procedure._shared import (
     _Log,
     _cause,
@@ -48,6 +47,9 @@ from toolkit.ocg.procedure.flow import _advance, p_enter_phase, r7_both_passed, 
 from toolkit.ocg.procedure.legal import _answers_declaration, _nobody_can_respond, legal_actions, r8_negated
 from toolkit.ocg.procedure.pending import _settle, _state_checks
 from toolkit.ocg.procedure.triggers import collect_triggers
+from toolkit.ocg.rules import GAME_ACTION
+from toolkit.ocg.state import Cause, Link, Phase, State, Step
+from toolkit.ocg.values import Card, EventKind, Position, ProcessKind, Zone
 
 
 # --------------------------------------------------------------------------
@@ -55,6 +57,7 @@ from toolkit.ocg.procedure.triggers import collect_triggers
 # --------------------------------------------------------------------------
 
 
+@implements("R7", game="ocg")
 def r7_priority_after_process(state: State, performer: str, *, forced: bool) -> str:
     """R7: who holds priority after a process — one ruleset flag (see the
     doubts recorded in ``rulesets.FLAG_HISTORY``); default: the performer."""
@@ -66,6 +69,7 @@ def r7_priority_after_process(state: State, performer: str, *, forced: bool) -> 
     return performer
 
 
+@implements("R7", "P1", game="ocg")
 def r7_pass(state: State, log: _Log) -> State:
     """R7: the holder gives up priority; two passes in succession = both passed."""
     holder = state.priority or state.turn_player
@@ -230,6 +234,7 @@ def _decline_triggers(state: State, log: _Log) -> State:
 # --------------------------------------------------------------------------
 
 
+@implements("E1", game="ocg")
 def e1_turn_end(state: State, log: _Log) -> State:
     """E1: the turn ends — effects "until the end of the turn" / "this turn"
     end in one sweep (``Board.end_with_turn``), self-destructs happen with no
@@ -245,6 +250,7 @@ def e1_turn_end(state: State, log: _Log) -> State:
     return _advance(nxt, log)
 
 
+@implements("P1", GAME_ACTION, game="ocg")
 def p1_damage_calculation(state: State, log: _Log) -> State:
     """P1's exception (seed 002): damage calculation has no priority window —
     nobody may activate anything or declare a move; the damage is dealt and
@@ -257,15 +263,16 @@ def p1_damage_calculation(state: State, log: _Log) -> State:
     if still and not _monsters(state, defender):
         amount = behaviour(attacker.name).atk or 0
         board.battle_damage(defender, amount, source=attacker.name)
-        board.note("game", f"damage calculation: {attacker.shown()} deals {amount} battle damage to {defender}")
+        board.note(GAME_ACTION, f"damage calculation: {attacker.shown()} deals {amount} battle damage to {defender}")
     else:
-        board.note("game", f"damage calculation: {attacker.shown()}'s attack no longer applies — no damage")
+        board.note(GAME_ACTION, f"damage calculation: {attacker.shown()}'s attack no longer applies — no damage")
     pending, waiting = _settle(board, state, Cause.END_PHASE, False)
     _flush(board, log)
     return _advance(board.freeze(step=Step.OPEN, attacker=-1, pending=pending, waiting=state.waiting + waiting,
                                  priority=None, passes=0, after_chain=None), log)
 
 
+@implements(GAME_ACTION, game="ocg")
 def _change_position(state: State, action: ChangePosition, log: _Log) -> State:
     board = Board(state, Cause.END_PHASE, by_effect=False)
     board.change_position(action.ref, state.turn_player, manual=True)
@@ -275,12 +282,13 @@ def _change_position(state: State, action: ChangePosition, log: _Log) -> State:
                                  after_chain=state.turn_player), log)
 
 
+@implements(GAME_ACTION, game="ocg")
 def _declare_attack(state: State, action: Attack, log: _Log) -> State:
     board = Board(state, Cause.END_PHASE, by_effect=False)
     card = board.cards[action.ref]
     board.cards[action.ref] = replace(card, tags=card.tags | {"attacked_this_turn"})
     board.record(Event(EventKind.ATTACKED, card=card.name, player=state.turn_player))
-    board.note("game", f"{card.shown()} attacks directly; both must pass before the Damage Step")
+    board.note(GAME_ACTION, f"{card.shown()} attacks directly; both must pass before the Damage Step")
     _flush(board, log)
     return _advance(board.freeze(attacker=action.ref, passes=0, step=Step.OPEN, after_chain=state.turn_player), log)
 

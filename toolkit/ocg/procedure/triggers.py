@@ -9,13 +9,15 @@ after the adjustment is still performed (read by :mod:`.pending`).
 
 from __future__ import annotations
 
+from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import EndPhaseEffect, Scope, Trigger
+from toolkit.ocg.procedure._shared import x1_card_text
 from toolkit.ocg.state import Cause, WaitingTrigger
 from toolkit.ocg.values import Card, Zone
-from toolkit.ocg.procedure._shared import x1_card_text
 
 
+@implements("H2", game="ocg")
 def h2_adjustment_trigger_allowed(board: Board, label: str) -> bool:
     """H2: triggers whose condition the adjustment met may be activated
     (flag ``adjustment_triggers_activate``: False before 2008-08-03)."""
@@ -26,6 +28,7 @@ def h2_adjustment_trigger_allowed(board: Board, label: str) -> bool:
     return False
 
 
+@implements("H3", game="ocg")
 def h3_chained_trigger_allowed(board: Board, label: str) -> bool:
     """H3: effects triggered by the resolution of post-adjustment triggers
     (or of effects chained to them) cannot be activated (23/01/16); flag
@@ -37,6 +40,7 @@ def h3_chained_trigger_allowed(board: Board, label: str) -> bool:
     return False
 
 
+@implements("H5", game="ocg")
 def h5_end_phase_trigger_allowed(board: Board, card: Card, eff: EndPhaseEffect) -> bool:
     """H5: 「エンドフェイズ時」 processes that arise after the adjustment are not
     activated — mandatory ones were until 2016-07-08 (flag
@@ -57,6 +61,7 @@ def h5_end_phase_trigger_allowed(board: Board, card: Card, eff: EndPhaseEffect) 
     return False
 
 
+@implements("E1", game="ocg")
 def e1_trigger_allowed(board: Board, label: str) -> bool:
     """E1: as the turn ends, no trigger can be activated (flag
     ``turn_end_triggers_activate`` reverses it before 2017-03)."""
