@@ -11,7 +11,6 @@ and never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import errno
 import json
 import os
@@ -21,7 +20,7 @@ from typing import Any
 
 from toolkit._version import __version__
 from toolkit.cli.errors import budget_reached, error_data
-from toolkit.cli.options import CliParser, UsageError
+from toolkit.cli.options import CliParser, HelpFormatter, UsageError
 from toolkit.errors import ToolkitError
 
 EXIT_OK = 0
@@ -70,9 +69,10 @@ def build_parser(prog: str | None = None) -> CliParser:
         prog=name,
         description="End Phase ruling toolkit: resolve Yu-Gi-Oh! OCG End Phase and Duel Masters Turn End Step "
                     "scenarios under the rules of any date, check the dated rulings against the engine, and "
-                    "write ruling articles.",
+                    "write ruling articles. SCENARIO is a YAML file, - for standard input, or the name of a "
+                    "shipped example (`scenarios` lists them).",
         epilog=f"{EXIT_CODES_TEXT}\n`{name} COMMAND --help` describes a command, with examples.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

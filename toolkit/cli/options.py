@@ -17,6 +17,7 @@ import datetime
 import difflib
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -52,6 +53,20 @@ class ArgumentValueError(ToolkitError):
         self.field = argument
         self.file = None
         super().__init__(f"argument {argument}: {message}")
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Wraps prose to the terminal's width and keeps indented lines (examples,
+    exit statuses) as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        out: list[str] = []
+        for line in text.splitlines():
+            if not line.strip() or line[0].isspace():
+                out.append(indent + line)
+            else:
+                out.extend(textwrap.wrap(line, width, initial_indent=indent, subsequent_indent=indent))
+        return "\n".join(out)
 
 
 class CliParser(argparse.ArgumentParser):
@@ -267,6 +282,6 @@ def add_command(commands: Commands, prog: str, name: str, *, summary: str, descr
         lines.append(f"      {what}")
     sub: argparse.ArgumentParser = commands.add_parser(
         name, help=summary, description=description, epilog="\n".join(lines),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     return sub

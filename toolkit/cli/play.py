@@ -80,10 +80,13 @@ def register(commands: Commands, prog: str) -> None:
         summary="Can a player guarantee that something happens, whatever the other player does?",
         description="Answer whether PLAYER can make PREDICATE hold at the end of the turn against every "
                     "reply, and print a line that shows it: the player's winning choices against the "
-                    "opponent's default replies, or the opponent's refutation. Exit status 0 means yes, 1 no. "
-                    "PREDICATE is YAML flow text: {event: KIND, card: NAME, player: A|B|TP|NTP}, "
-                    "{zone: ZONE, card: NAME}, {hand: TP, at_most: 6}, {life: NTP, equals: 7700}, {loop: true}, "
-                    "{not: P}, {all: [P, ...]}, {any: [P, ...]}.",
+                    "opponent's default replies, or the opponent's refutation. Exit status 0 means yes, 1 no.\n"
+                    "PREDICATE is YAML flow text:\n"
+                    "  {event: KIND, card: NAME, player: A|B|TP|NTP}  such an event happened in the line\n"
+                    "  {zone: ZONE, card: NAME, player: A|B|TP|NTP}   at the end, the card is in that zone\n"
+                    "  {hand: TP, at_most: 6}, {life: NTP, equals: 7700}  at the end, a hand size or LP\n"
+                    "  {loop: true}                                   the line repeats a position\n"
+                    "  {not: P}, {all: [P, ...]}, {any: [P, ...]}     negation, and, or",
         examples=[("q_hysteric_sign_adjustment TP '{event: activated, card: ヒステリック・サイン}' --date 2013-03-30",
                    "can the turn player get Hysteric Sign's effect activated under the 2013 rules?"),
                   ("lyla_veiler_2011 NTP '{not: {event: milled}}'", "can the non-turn player stop Lyla's mill?")],
