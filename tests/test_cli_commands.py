@@ -415,3 +415,12 @@ def test_validate_reads_standard_input(capsys: Capture, monkeypatch: pytest.Monk
     (result,) = run_json(capsys, "validate", "-")
     assert result["ok"] and result["kind"] == "cards" and result["rows"] == len(load_cards())
     assert "only once" in json_error(capsys, "validate", "-", "-")["error"]
+
+
+def test_the_readme_lists_every_command_and_exit_status() -> None:
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = text.split("## The command line", 1)[1].split("\n## ", 1)[0]
+    for name in subcommands():
+        assert f"`{name}" in section or f"`{name}`" in section, name
+    for code in range(5):
+        assert f"\n| {code} |" in section, code
