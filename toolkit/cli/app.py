@@ -43,6 +43,7 @@ exit status:
   {EXIT_BAD_INPUT}  bad input (command line, scenario or rulings file, date, ruleset, card); one line on stderr
   {EXIT_SEARCH_LIMIT}  a search reached its limit (raise --max-states)
   {EXIT_CANNOT_WRITE}  the output could not be written (e.g. the disk is full)
+  {EXIT_INTERRUPTED}  interrupted (Ctrl-C)
   A reader that stops early (| head) ends the run quietly with status {EXIT_OK}.
 """
 
