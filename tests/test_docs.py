@@ -76,9 +76,10 @@ def test_the_rulings_page_has_every_ruling_and_a_filter(site: Path) -> None:
 
 def test_the_command_line_page_shows_every_command(site: Path) -> None:
     page = (site / "cli.html").read_text(encoding="utf-8")
-    for command in ("resolve", "explore", "rulings", "scenarios"):
+    for command in ("resolve", "explore", "can-force", "changes", "compare", "compare-games", "verify", "rulings",
+                    "export", "validate", "scenarios", "cards"):
         assert f"usage: python -m toolkit {command}" in page, command
-    assert "--date" in page and "--json" in page
+    assert "--date" in page and "--json" in page and "--csv" in page and "exit status:" in page
 
 
 def test_the_api_reference_documents_the_public_face(site: Path) -> None:

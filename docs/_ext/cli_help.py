@@ -30,7 +30,10 @@ def toolkit_parser() -> argparse.ArgumentParser:
     for name in ("build_parser", "parser", "_parser"):
         make = getattr(cli, name, None)
         if callable(make):
-            parser = make()
+            try:
+                parser = make(prog="python -m toolkit")  # the page names the program the same way on every machine
+            except TypeError:
+                parser = make()
             if isinstance(parser, argparse.ArgumentParser):
                 return parser
     raise RuntimeError("toolkit.__main__ has no function returning its ArgumentParser")

@@ -41,7 +41,7 @@ from toolkit.data.queries import (
     supersession_chain,
     supersessions,
 )
-from toolkit.data.reading import DataSource, load_cards, load_events, load_rulings, to_contract_csv
+from toolkit.data.reading import CsvBytes, DataSource, load_cards, load_events, load_rulings, to_contract_csv
 from toolkit.data.schema import (
     BOOL_DTYPE,
     CARDS_SCHEMA,
@@ -82,6 +82,7 @@ __all__ = [
     "STRING_DTYPE",
     "Column",
     "ColumnKind",
+    "CsvBytes",
     "DataSource",
     "DatasetValidationError",
     "Problem",

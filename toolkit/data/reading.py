@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
 import pandas as pd
@@ -25,8 +26,28 @@ from toolkit.resources import dataset_path
 from toolkit.errors import FileError
 from toolkit.files import read_bytes
 
-DataSource: TypeAlias = "pd.DataFrame | str | os.PathLike[str] | None"
-"""Where a table comes from: a loaded DataFrame, a CSV path, or None for the packaged file."""
+
+@dataclass(frozen=True)
+class CsvBytes:
+    """A CSV file already read (e.g. from standard input): its bytes, and the
+    name errors give it.
+
+    >>> first = to_contract_csv(load_events().head(1), "events").encode("utf-8")
+    >>> load_events(CsvBytes("<stdin>", first))["event_id"].tolist() == load_events()["event_id"].head(1).tolist()
+    True
+    >>> load_events(CsvBytes("<stdin>", b"event_id\\n"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    toolkit.data.problems.DatasetValidationError: <stdin>, row 0, column 'date': required column is missing...
+    """
+
+    label: str
+    data: bytes
+
+
+DataSource: TypeAlias = "pd.DataFrame | CsvBytes | str | os.PathLike[str] | None"
+"""Where a table comes from: a loaded DataFrame, CSV bytes already read, a CSV
+path, or None for the packaged file."""
 
 
 def _raw_from_frame(frame: pd.DataFrame, file: str) -> RawTable:
@@ -38,6 +59,8 @@ def _raw_from_frame(frame: pd.DataFrame, file: str) -> RawTable:
 def _raw_from_source(source: DataSource, schema: TableSchema) -> tuple[RawTable | None, list[Problem]]:
     if isinstance(source, pd.DataFrame):
         return _raw_from_frame(source, schema.file), []
+    if isinstance(source, CsvBytes):
+        return split_csv(source.data, source.label)
     if source is None:
         resource = dataset_path(schema.file)
         label = schema.file
@@ -79,7 +102,7 @@ def load_table(source: DataSource, schema: TableSchema) -> pd.DataFrame:
     return parsed.frame
 
 
-def load_rulings(path: str | os.PathLike[str] | None = None) -> pd.DataFrame:
+def load_rulings(path: str | os.PathLike[str] | CsvBytes | None = None) -> pd.DataFrame:
     """The rulings table (one row per ruling), typed per ``RULINGS_SCHEMA``.
 
     ``path=None`` reads the packaged ``rulings.csv``; a path reads a user's CSV
@@ -89,7 +112,7 @@ def load_rulings(path: str | os.PathLike[str] | None = None) -> pd.DataFrame:
     return load_table(path, RULINGS_SCHEMA)
 
 
-def load_cards(path: str | os.PathLike[str] | None = None) -> pd.DataFrame:
+def load_cards(path: str | os.PathLike[str] | CsvBytes | None = None) -> pd.DataFrame:
     """The cards table (one row per card, keyed by ``name_ja``), typed per ``CARDS_SCHEMA``.
 
     >>> cards = load_cards()
@@ -99,7 +122,7 @@ def load_cards(path: str | os.PathLike[str] | None = None) -> pd.DataFrame:
     return load_table(path, CARDS_SCHEMA)
 
 
-def load_events(path: str | os.PathLike[str] | None = None) -> pd.DataFrame:
+def load_events(path: str | os.PathLike[str] | CsvBytes | None = None) -> pd.DataFrame:
     """The rule events table (keyed by ``event_id``), typed per ``EVENTS_SCHEMA``."""
     return load_table(path, EVENTS_SCHEMA)
 

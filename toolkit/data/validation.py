@@ -11,7 +11,7 @@ import pandas as pd
 
 from toolkit.data.parsing import Parsed, is_na, nfkc, rows_of
 from toolkit.data.problems import Problem, ValidationReport
-from toolkit.data.reading import DataSource, parse_source, problem_order
+from toolkit.data.reading import CsvBytes, DataSource, parse_source, problem_order
 from toolkit.data.schema import CARDS_SCHEMA, EVENTS_SCHEMA, RULINGS_SCHEMA, TableSchema
 from toolkit.errors import quoted
 
@@ -52,6 +52,8 @@ def _cross_file_problems(rulings: Parsed, cards: Parsed | None, events: Parsed |
 def _label(source: DataSource, schema: TableSchema) -> str:
     if source is None or isinstance(source, pd.DataFrame):
         return schema.file
+    if isinstance(source, CsvBytes):
+        return source.label
     return os.fspath(source)
 
 

@@ -1,0 +1,238 @@
+"""What the toolkit holds, and whether a user's file is sound: ``scenarios``
+(the shipped worked examples), ``cards`` (the cards table) and ``validate``
+(scenario files of any game, rulings / cards / events CSV files).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from toolkit.cli.errors import error_data, problem_data
+from toolkit.cli.options import (
+    STDIN,
+    STDIN_LABEL,
+    Commands,
+    add_command,
+    add_output_options,
+    known_game,
+    one_stdin,
+    read_stdin_bytes,
+)
+from toolkit.cli.output import emit_json, emit_table, records
+from toolkit.errors import ToolkitError
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+
+
+def register(commands: Commands, prog: str) -> None:
+    sub = add_command(
+        commands, prog, "scenarios",
+        summary="List the shipped worked examples.",
+        description="List every shipped scenario of every game: the name other commands take, the game, the "
+                    "rules it is played under (a date or a rule set), its title and the rulings it illustrates.",
+        examples=[("", "every shipped example"), ("--game duel_masters --json", "the Duel Masters ones, as JSON")],
+    )
+    sub.add_argument("--game", help="only this game's examples (ocg, duel_masters)")
+    add_output_options(sub)
+    sub.set_defaults(run=run_scenarios)
+
+    sub = add_command(
+        commands, prog, "cards",
+        summary="List the cards table.",
+        description="List the cards the rulings and scenarios name: Japanese and English name, game, card "
+                    "type, and what the card does at the end of the turn.",
+        examples=[("", "every card"), ("--game ocg --csv", "the OCG cards, as CSV")],
+    )
+    sub.add_argument("--game", help="only this game's cards (ocg, duel_masters)")
+    add_output_options(sub)
+    sub.set_defaults(run=run_cards)
+
+    sub = add_command(
+        commands, prog, "validate",
+        summary="Check scenario files and rulings / cards / events CSV files; exit 2 if one is unsound.",
+        description="Read each file as the toolkit would and report it OK or with its problems, one line "
+                    "each naming the file, row or field. A .csv file is a rulings, cards or events table "
+                    "(told by its header; a rulings file is also checked against the packaged cards and "
+                    "events); any other file is a scenario of any game. - reads standard input.",
+        examples=[("my_position.yaml my_rulings.csv", "two files"),
+                  ("- < my_position.yaml", "a scenario on standard input"),
+                  ("datasets/scenarios/*.yaml --json", "many files, as JSON")],
+    )
+    sub.add_argument("files", metavar="FILE", nargs="+", help="a scenario YAML file or a CSV table (- for standard input)")
+    add_output_options(sub)
+    sub.set_defaults(run=run_validate)
+
+
+# --------------------------------------------------------------------------
+# scenarios, cards
+# --------------------------------------------------------------------------
+
+SCENARIO_COLUMNS = ("name", "game", "rules", "title", "rulings")
+
+
+def run_scenarios(args: argparse.Namespace) -> int:
+    from toolkit.games import registered_games
+
+    if args.game is not None:
+        known_game(args.game)
+    rows = []
+    for game in registered_games():
+        if args.game is not None and game.name != args.game:
+            continue
+        for name in game.scenario_names():
+            s = game.seed_scenario(name)
+            day = getattr(s, "date", None)
+            when = day.isoformat() if day is not None else (s.ruleset or game.today().name)
+            rows.append({"name": name, "game": game.name, "rules": when, "title": s.title,
+                         "rulings": list(s.rulings)})
+    if emit_table(rows, args, SCENARIO_COLUMNS):
+        return EXIT_OK
+    for row in rows:
+        print(f"{row['name']:<42} {row['rules']:<10}  {row['title']}")
+    return EXIT_OK
+
+
+CARD_COLUMNS = ("name_ja", "name_en", "game", "card_type", "subtype", "end_phase_effect", "notes_en")
+
+
+def run_cards(args: argparse.Namespace) -> int:
+    from toolkit.data import load_cards
+
+    if args.game is not None:
+        known_game(args.game)
+    table = load_cards()
+    if args.game is not None:
+        table = table[table["game"] == args.game]
+    rows = sorted(records(table), key=lambda r: (str(r["game"]), str(r["name_ja"])))
+    if args.json:  # every column
+        emit_json(rows)
+        return EXIT_OK
+    if emit_table([{c: r[c] for c in CARD_COLUMNS} for r in rows], args, CARD_COLUMNS):
+        return EXIT_OK
+    for r in rows:
+        english = f" / {r['name_en']}" if r["name_en"] else ""
+        kind = "/".join(str(x) for x in (r["card_type"], r["subtype"]) if x)
+        print(f"{r['name_ja']}{english}  [{r['game']}] {kind}; end-of-turn effect: {r['end_phase_effect']}")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------
+# validate
+# --------------------------------------------------------------------------
+
+TABLE_KEYS = (("ruling_id", "rulings"), ("event_id", "events"), ("name_ja", "cards"))
+"""The column that tells each table's header apart, checked in this order."""
+
+
+def _table_kind(first_line: str) -> str | None:
+    """rulings / events / cards from a CSV header line; None when it is none of them."""
+    names = {c.strip().strip('"') for c in first_line.lstrip("\ufeff").split(",")}
+    for key, kind in TABLE_KEYS:
+        if key in names:
+            return kind
+    return None
+
+
+def _first_line(data: bytes) -> str:
+    return data.split(b"\n", 1)[0].decode("utf-8", errors="replace").rstrip("\r")
+
+
+def _check_table(kind: str, source: Any) -> tuple[list[dict[str, Any]], int | None]:
+    """The problems of one CSV table and its number of rows (None when unreadable)."""
+    from toolkit.data import DatasetValidationError, check_datasets, load_cards, load_events, load_rulings
+
+    if kind == "rulings":
+        report = check_datasets(rulings=source)
+        if not report.ok:
+            return [problem_data(p) for p in report.problems], None
+        return [], len(load_rulings(source))
+    loader = load_cards if kind == "cards" else load_events
+    try:
+        return [], len(loader(source))
+    except DatasetValidationError as exc:
+        return [problem_data(p) for p in exc.problems], None
+
+
+def _check_scenario(text: str | None, path: str, prog: str) -> dict[str, Any]:
+    from toolkit.games import game_of, load_any_scenario, parse_any_scenario
+
+    try:
+        scenario = parse_any_scenario(text, STDIN_LABEL) if text is not None else load_any_scenario(path)
+        game = game_of(scenario)
+        game.initial_state(scenario, None)
+    except ToolkitError as exc:
+        return {"kind": "scenario", "problems": [error_data(exc, prog)]}
+    return {"kind": "scenario", "game": game.name, "title": scenario.title, "problems": [],
+            "about": f"a {game.title} scenario: {scenario.title}"}
+
+
+def _check_file(given: str, prog: str) -> dict[str, Any]:
+    from toolkit.data import CsvBytes
+
+    label = STDIN_LABEL if given == STDIN else given
+    data: bytes | None = read_stdin_bytes() if given == STDIN else None
+    if data is not None:
+        kind = _table_kind(_first_line(data))
+        if kind is None:
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                problem = {"error": f"{label}: not UTF-8 text ({exc.reason} at byte {exc.start})",
+                           "file": label, "field": None}
+                return {"file": label, "ok": False, "kind": "scenario", "problems": [problem]}
+            return {"file": label, **_finish(_check_scenario(text, label, prog))}
+        source: Any = CsvBytes(label, data)
+    elif given.lower().endswith(".csv"):
+        try:
+            with open(given, "rb") as handle:
+                kind = _table_kind(_first_line(handle.readline()))
+        except OSError:
+            kind = "rulings"  # unreadable: the loader says why
+        if kind is None:
+            problem = {"error": f"{label}: not a rulings, cards or events table (its header names none of "
+                                f"{', '.join(k for k, _ in TABLE_KEYS)})", "file": label, "field": None}
+            return {"file": label, "ok": False, "kind": "table", "problems": [problem]}
+        source = given
+    else:
+        return {"file": label, **_finish(_check_scenario(None, given, prog))}
+    problems, count = _check_table(kind, source)
+    about = f"a table of {kind}, {count} row(s)" if count is not None else None
+    return {"file": label, **_finish({"kind": kind, "rows": count, "problems": problems, "about": about})}
+
+
+def _finish(result: dict[str, Any]) -> dict[str, Any]:
+    return {"ok": not result["problems"], **result}
+
+
+VALIDATE_COLUMNS = ("file", "ok", "kind", "row", "field", "error")
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    one_stdin(args.files)
+    results = [_check_file(given, args.prog) for given in args.files]
+    status = EXIT_OK if all(r["ok"] for r in results) else EXIT_BAD_INPUT
+    if args.json:
+        emit_table([{k: v for k, v in r.items() if k != "about"} for r in results], args, VALIDATE_COLUMNS)
+        return status
+    if args.csv:
+        rows = []
+        for r in results:
+            for p in r["problems"] or [{}]:
+                rows.append({"file": r["file"], "ok": r["ok"], "kind": r["kind"], "row": p.get("row"),
+                             "field": p.get("field"), "error": p.get("error")})
+        emit_table(rows, args, VALIDATE_COLUMNS)
+        return status
+    for r in results:
+        if r["ok"]:
+            print(f"{r['file']}: OK ({r['about']})")
+            continue
+        first, *rest = r["problems"]
+        print(first["error"] if first["error"].startswith(r["file"]) else f"{r['file']}: {first['error']}")
+        for p in rest:
+            print(f"    {p['error']}")
+    bad = sum(1 for r in results if not r["ok"])
+    if len(results) > 1:
+        print(f"{len(results)} file(s): {len(results) - bad} OK, {bad} with problems")
+    return status

@@ -1,0 +1,299 @@
+"""What the command line reads: its parser, the options commands share, and
+the scenario or rulings file an argument names.
+
+A scenario argument is a YAML file of any game, ``-`` for standard input, or
+the name of a shipped worked example; a name that is none of these is
+refused with the nearest shipped names. A rulings argument is a CSV file of
+the rulings table's shape, or ``-``.
+
+>>> nearest_names("lyla_veiler_2012")[:1]
+['lyla_veiler_2011']
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import difflib
+import os
+import sys
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from toolkit.errors import ScenarioError, ToolkitError
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+STDIN = "-"
+"""The argument that names standard input."""
+STDIN_LABEL = "<stdin>"
+"""How errors name standard input."""
+
+Scenario = Any
+"""A scenario of any registered game."""
+
+
+class UsageError(ToolkitError):
+    """The command line itself is wrong: an unknown command or option, a missing
+    or unreadable argument. Carries the parser whose usage line applies."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        self.parser = parser
+        self.message = message
+        super().__init__(message)
+
+
+class ArgumentValueError(ToolkitError):
+    """An argument that was read but cannot be used (names the argument as ``field``)."""
+
+    def __init__(self, argument: str, message: str) -> None:
+        self.field = argument
+        self.file = None
+        super().__init__(f"argument {argument}: {message}")
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Wraps prose to the terminal's width and keeps indented lines (examples,
+    exit statuses) as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        out: list[str] = []
+        for line in text.splitlines():
+            if not line.strip() or line[0].isspace():
+                out.append(indent + line)
+            else:
+                out.extend(textwrap.wrap(line, width, initial_indent=indent, subsequent_indent=indent))
+        return "\n".join(out)
+
+
+class CliParser(argparse.ArgumentParser):
+    """An argument parser that raises :class:`UsageError` instead of exiting,
+    so the command line can print the error as text or as JSON."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(self, message)
+
+
+# --------------------------------------------------------------------------
+# Options several commands share
+# --------------------------------------------------------------------------
+
+
+def date_argument(text: str) -> datetime.date:
+    """An argparse type: a day written YYYY-MM-DD, inside the dates the rules cover."""
+    from toolkit import fields
+    from toolkit.errors import quoted
+
+    try:
+        return fields.day(datetime.date.fromisoformat(text), "--date", None)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"cannot read {quoted(text)} as a date; write YYYY-MM-DD") from None
+    except ScenarioError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number above zero."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"cannot read {text!r} as a whole number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be above zero, not {value}")
+    return value
+
+
+def add_output_options(sub: argparse.ArgumentParser, *, table: bool = True) -> None:
+    """``--json`` (and ``--csv`` when the output is a table), exclusive."""
+    group = sub.add_mutually_exclusive_group()
+    group.add_argument("--json", action="store_true", help="print JSON instead of text (errors too, on stderr)")
+    if table:
+        group.add_argument("--csv", action="store_true", help="print the table as CSV instead of text")
+
+
+def add_rules_options(sub: argparse.ArgumentParser) -> None:
+    """``--date`` or ``--ruleset``: the rules a scenario is played under."""
+    when = sub.add_mutually_exclusive_group()
+    when.add_argument("--date", type=date_argument, help="use the rules in force on this day (YYYY-MM-DD)")
+    when.add_argument("--ruleset", help="use a named ruleset (e.g. ocg, ocg-2011, video_game, dm-turn-starts-later)")
+
+
+def known_game(name: str) -> None:
+    """Refuse a ``--game`` that no registered game is called."""
+    from toolkit.games import registered_games
+
+    known = [g.name for g in registered_games()]
+    if name not in known:
+        raise ScenarioError(f"unknown game {name!r}; known games: {', '.join(known)}", field="game")
+
+
+def add_scenario_argument(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("scenario", metavar="SCENARIO",
+                     help="scenario YAML file, - for standard input, or a shipped example's name")
+
+
+def add_max_states(sub: argparse.ArgumentParser, default: int) -> None:
+    sub.add_argument("--max-states", type=positive_int, default=default, metavar="N",
+                     help=f"stop (exit 3) after searching N positions (default {default})")
+
+
+# --------------------------------------------------------------------------
+# Standard input
+# --------------------------------------------------------------------------
+
+
+def read_stdin_bytes() -> bytes:
+    """Everything on standard input, as bytes."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is not None:
+        data: bytes = buffer.read()
+        return data
+    return sys.stdin.read().encode("utf-8")
+
+
+def read_stdin_text() -> str:
+    """Standard input as UTF-8 text."""
+    data = read_stdin_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", file=STDIN_LABEL) from None
+
+
+# --------------------------------------------------------------------------
+# Scenarios
+# --------------------------------------------------------------------------
+
+
+def shipped_names() -> list[str]:
+    """Every name a shipped scenario answers to: its stem, and ``folder/stem`` for a game's own folder."""
+    from toolkit.games import registered_games
+
+    names: list[str] = []
+    for game in registered_games():
+        for stem in game.scenario_names():
+            names.append(stem)
+            if game.scenario_folder:
+                names.append(game.shipped_name(stem))
+    return names
+
+
+def nearest_names(given: str, n: int = 3) -> list[str]:
+    """The shipped scenario names closest to ``given`` (at most ``n``)."""
+    return difflib.get_close_matches(given.removesuffix(".yaml"), shipped_names(), n=n, cutoff=0.5)
+
+
+def _looks_like_a_name(given: str) -> bool:
+    return os.sep not in given and "/" not in given and not given.endswith((".yaml", ".yml"))
+
+
+def read_scenario(given: str, prog: str) -> Scenario:
+    """The scenario ``given`` names: ``-`` (standard input), an existing file,
+    a shipped example's name (``stem``, ``stem.yaml`` or ``folder/stem``), else
+    a file path (whose absence is the error)."""
+    from toolkit.games import load_any_scenario, parse_any_scenario, shipped_scenario
+
+    if given == STDIN:
+        return parse_any_scenario(read_stdin_text(), STDIN_LABEL)
+    if not given.strip():
+        raise ArgumentValueError("SCENARIO", f"give a scenario file, or a shipped example's name "
+                                 f"(`{prog} scenarios` lists them)")
+    path = Path(given)
+    if os.path.lexists(given):  # a broken or looping link is the file's error, not a name
+        return load_any_scenario(path)
+    names = set(shipped_names())
+    if given in names or (os.sep not in given and given.removesuffix(".yaml") in names):
+        return shipped_scenario(given)
+    if _looks_like_a_name(given):
+        near = nearest_names(given)
+        hint = f"; nearest: {', '.join(near)}" if near else ""
+        raise ArgumentValueError("SCENARIO", f"{given!r} is neither a scenario file nor a shipped example's "
+                                 f"name{hint} (`{prog} scenarios` lists the shipped examples)")
+    return load_any_scenario(path)
+
+
+def with_rules(scenario: Scenario, args: argparse.Namespace) -> Scenario:
+    """``scenario`` under ``--date`` / ``--ruleset`` when given (a game whose
+    rulings are undated takes ``--ruleset`` only)."""
+    from toolkit.games import game_of
+
+    game = game_of(scenario)
+    day = getattr(args, "date", None)
+    ruleset = getattr(args, "ruleset", None)
+    if day is not None:
+        if not game.dated:
+            raise ScenarioError(f"{game.title} scenarios are undated: use --ruleset "
+                                f"({', '.join(game.ruleset_names())})", field="date", file=scenario.source)
+        return scenario.at(day)
+    if ruleset is not None:
+        return scenario.under(ruleset)
+    return scenario
+
+
+def scenario_of(args: argparse.Namespace) -> Scenario:
+    """The scenario argument of a command, under its ``--date`` / ``--ruleset``."""
+    return with_rules(read_scenario(args.scenario, args.prog), args)
+
+
+def read_yaml_argument(text: str, what: str) -> Any:
+    """An argument written as YAML flow text (e.g. ``'{event: activated}'``)."""
+    from toolkit.errors import FileError
+    from toolkit.files import parse_yaml
+
+    try:
+        document = parse_yaml(text, what)
+    except FileError as exc:
+        raise ArgumentValueError(what, exc.message) from None
+    if document.data is None:
+        raise ArgumentValueError(what, "is empty")
+    return document.data
+
+
+# --------------------------------------------------------------------------
+# Rulings files
+# --------------------------------------------------------------------------
+
+
+def read_rulings(given: str | None) -> pd.DataFrame | None:
+    """The rulings table a ``--rulings`` argument names (None: the packaged one)."""
+    if given is None:
+        return None
+    from toolkit.data import CsvBytes, load_rulings
+
+    if given == STDIN:
+        return load_rulings(CsvBytes(STDIN_LABEL, read_stdin_bytes()))
+    return load_rulings(given)
+
+
+def one_stdin(arguments: Sequence[str]) -> None:
+    """Refuse ``-`` given twice: standard input can be read only once."""
+    if sum(1 for a in arguments if a == STDIN) > 1:
+        raise ScenarioError("standard input (-) can be read only once", field="files")
+
+
+# --------------------------------------------------------------------------
+# One subcommand
+# --------------------------------------------------------------------------
+
+Commands = Any
+"""The subparsers action of the main parser (argparse keeps its type private)."""
+
+
+def add_command(commands: Commands, prog: str, name: str, *, summary: str, description: str,
+                examples: Sequence[tuple[str, str]]) -> argparse.ArgumentParser:
+    """A subcommand whose ``--help`` has a description and worked examples.
+
+    ``examples`` are (arguments after the command's name, what it shows).
+    """
+    lines = ["examples:"]
+    for arguments, what in examples:
+        lines.append(f"  {prog} {name} {arguments}".rstrip())
+        lines.append(f"      {what}")
+    sub: argparse.ArgumentParser = commands.add_parser(
+        name, help=summary, description=description, epilog="\n".join(lines),
+        formatter_class=HelpFormatter,
+    )
+    return sub

@@ -1,0 +1,241 @@
+"""What the command line prints: JSON, CSV and text, for any game.
+
+Plain data for ``--json`` (events, steps, outcomes, a rule set), the text a
+judge reads (every step with its rule id and reason, outcomes with the events
+they rest on), and the two writers every command shares. Output is
+deterministic: the same input prints the same bytes.
+
+>>> cell(["ヒステリック・サイン", "ライラ"]), cell(True), cell(None)
+('ヒステリック・サイン | ライラ', 'true', '')
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import json
+import math
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from toolkit.games import game_of
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from toolkit.core.trace import LineStep
+    from toolkit.core.values import Event, Outcome
+
+Scenario = Any
+"""A scenario of any registered game."""
+Rules = Any
+"""A rule set of any registered game."""
+
+LIST_SEPARATOR = " | "
+"""How a list is written in one CSV cell (as in the packaged CSV files)."""
+
+
+# --------------------------------------------------------------------------
+# Writers
+# --------------------------------------------------------------------------
+
+
+def emit_json(data: object) -> None:
+    """``data`` as indented UTF-8 JSON on standard output."""
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def cell(value: Any) -> str:
+    """One value as CSV cell text: lists joined by `` | ``, booleans as true/false, none as empty."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return LIST_SEPARATOR.join(cell(v) for v in value)
+    if isinstance(value, float) and math.isnan(value):
+        return ""
+    return str(value)
+
+
+def emit_csv(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> None:
+    """A header and one line per row (``\\n`` line ends) on standard output."""
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([cell(row.get(c)) for c in columns])
+
+
+def emit_table(rows: Sequence[Mapping[str, Any]], args: Any, columns: Sequence[str]) -> bool:
+    """Print ``rows`` as JSON or CSV when ``args`` asks for one; False when it asks for text."""
+    if getattr(args, "json", False):
+        emit_json([dict(r) for r in rows])
+        return True
+    if getattr(args, "csv", False):
+        emit_csv(columns, rows)
+        return True
+    return False
+
+
+def plain(value: Any) -> Any:
+    """A pandas / numpy cell as plain JSON data (missing -> None, a timestamp -> its day)."""
+    import pandas as pd
+
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if value is None or (not isinstance(value, (str, bytes)) and bool(pd.isna(value))):
+        return None
+    if isinstance(value, pd.Timestamp):
+        return value.date().isoformat()
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    if hasattr(value, "item"):  # a numpy scalar
+        return value.item()
+    return value
+
+
+def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """A table's rows as plain dictionaries (column order kept)."""
+    return [{str(k): plain(v) for k, v in row.items()} for row in frame.to_dict("records")]
+
+
+# --------------------------------------------------------------------------
+# Plain data for --json
+# --------------------------------------------------------------------------
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": str(event.kind)}
+    for key in ("card", "player", "amount", "detail"):
+        value = getattr(event, key)
+        if value is not None:
+            data[key] = value
+    return data
+
+
+def step_data(step: LineStep) -> dict[str, Any]:
+    return {
+        "step": step.step,
+        "priority": step.priority,
+        "actor": step.actor,
+        "action": repr(step.action),
+        "process": step.process,
+        "rule": step.rule,
+        "reason": step.reason,
+        "notes": [{"rule": n.rule, "text": n.text} for n in step.notes],
+        "events": [event_data(e) for e in step.events],
+        "state": step.state,
+    }
+
+
+def outcome_data(outcome: Outcome) -> dict[str, Any]:
+    from toolkit.core.values import sorted_events
+
+    summary = outcome.summary
+    return {
+        "final": {
+            "zones": [
+                {"player": p, "zone": z, "cards": list(names)} for p, z, names in summary.zones if names
+            ],
+            "unnamed": [{"player": p, "zone": z, "count": n} for p, z, n in summary.anonymous if n],
+            "life": {p: lp for p, lp in summary.life},
+        },
+        "events": [event_data(e) for e in sorted_events(outcome.events)],
+        "loop": list(outcome.loop) if outcome.loop is not None else None,
+    }
+
+
+def ruleset_data(rules: Rules) -> dict[str, Any]:
+    return {
+        "name": rules.name,
+        "as_of": rules.as_of.isoformat() if rules.as_of is not None else None,
+        "flags": rules.flags(),
+    }
+
+
+def header_data(scenario: Scenario, rules: Rules) -> dict[str, Any]:
+    return {
+        "game": game_of(scenario).name,
+        "title": scenario.title,
+        "source": scenario.source,
+        "turn_player": scenario.turn_player,
+        "rulings": list(scenario.rulings),
+        "ruleset": ruleset_data(rules),
+    }
+
+
+# --------------------------------------------------------------------------
+# Text
+# --------------------------------------------------------------------------
+
+
+def events_text(events: Sequence[Event]) -> str:
+    parts = []
+    for e in events:
+        who = f" {e.player}" if e.player else ""
+        what = f" {e.card}" if e.card else ""
+        amount = f" {e.amount}" if e.amount is not None else ""
+        detail = f" ({e.detail})" if e.detail else ""
+        parts.append(f"{e.kind}{what}{who}{amount}{detail}")
+    return "; ".join(parts)
+
+
+def header_text(scenario: Scenario, rules: Rules) -> list[str]:
+    game = game_of(scenario)
+    lines = [scenario.title]
+    if scenario.source:
+        lines.append(f"  from {scenario.source}")
+    if game.dated:
+        texts = rules.as_of.isoformat() if rules.as_of is not None else "today"
+        lines.append(f"Rules: {rules.name} (card texts as of {texts}); turn player {scenario.turn_player}")
+    else:
+        lines.append(f"Rules: {game.title} {game.step}, {rules.name}; turn player {scenario.turn_player}")
+    flags = game.flags()
+    width = max([3, *(len(f.rule) for f in flags)])
+    for flag in flags:
+        lines.append(f"  {flag.rule:<{width}} {flag.name} = {getattr(rules, flag.name)}")
+    if scenario.rulings:
+        lines.append(f"Rulings: {', '.join(scenario.rulings)}")
+    return lines
+
+
+def steps_text(steps: Sequence[LineStep], indent: str = "  ") -> list[str]:
+    lines = []
+    for s in steps:
+        lines.append(f"{indent}{s.step:>3}. {s.actor:<4} {s.action!r}  [{s.rule}] {s.reason}")
+        for note in s.notes:
+            lines.append(f"{indent}       {note.rule}: {note.text}")
+        if s.events:
+            lines.append(f"{indent}       -> {events_text(s.events)}")
+    return lines
+
+
+def outcome_text(outcome: Outcome, indent: str = "  ") -> list[str]:
+    from toolkit.core.values import sorted_events
+
+    lines = []
+    if outcome.loop is not None:
+        lines.append(f"{indent}LOOP (the position repeats): {' -> '.join(outcome.loop)}")
+    lines.append(f"{indent}final: {outcome.summary.text()}")
+    lines.append(f"{indent}events: {events_text(sorted_events(outcome.events)) or 'none'}")
+    return lines
+
+
+STEP_COLUMNS = ("step", "priority", "actor", "action", "process", "rule", "reason", "notes", "events")
+"""The columns of a line printed with ``--csv``."""
+
+
+def step_row(step: LineStep) -> dict[str, Any]:
+    """One step as a CSV row (notes and events in words)."""
+    return {
+        "step": step.step,
+        "priority": step.priority,
+        "actor": step.actor,
+        "action": repr(step.action),
+        "process": step.process,
+        "rule": step.rule,
+        "reason": step.reason,
+        "notes": [f"{n.rule}: {n.text}" for n in step.notes],
+        "events": events_text(step.events),
+    }

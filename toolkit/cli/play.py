@@ -1,0 +1,214 @@
+"""Playing one scenario: ``resolve`` (the default line), ``explore`` (every
+outcome) and ``can-force`` (can a player guarantee something).
+
+Text output says why: every step of a line carries its rule id and reason,
+outcomes list the events they rest on.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from toolkit.cli.options import (
+    Commands,
+    add_command,
+    add_max_states,
+    add_output_options,
+    add_rules_options,
+    add_scenario_argument,
+    read_yaml_argument,
+    scenario_of,
+)
+from toolkit.cli.output import (
+    STEP_COLUMNS,
+    emit_csv,
+    emit_json,
+    events_text,
+    header_data,
+    header_text,
+    outcome_data,
+    outcome_text,
+    step_data,
+    step_row,
+    steps_text,
+)
+from toolkit.core.predicates import ROLES
+
+if TYPE_CHECKING:
+    from toolkit.core.search import Exploration, ForceResult, Resolution
+
+EXIT_OK = 0
+EXIT_NO = 1
+
+DEFAULT_LINE = "both players pass whenever the rules let them, other choices in listed order"
+
+
+def register(commands: Commands, prog: str) -> None:
+    sub = add_command(
+        commands, prog, "resolve",
+        summary="Play the default line: both players pass whenever the rules let them.",
+        description="Play a scenario to the end of the turn on the default line (both players pass whenever "
+                    "the rules let them; other choices in listed order) and print every step with the rule "
+                    "and the reason behind it, then the outcome.",
+        examples=[("horus_lv6_veiler_2011 --date 2012-01-01", "Horus LV6 under Effect Veiler, before the 2014 errata"),
+                  ("my_position.yaml --json", "your own scenario file, as JSON"),
+                  ("- < my_position.yaml", "a scenario on standard input")],
+    )
+    add_scenario_argument(sub)
+    add_rules_options(sub)
+    add_output_options(sub)
+    sub.set_defaults(run=run_resolve)
+
+    sub = add_command(
+        commands, prog, "explore",
+        summary="Every distinct outcome, with the number of lines reaching it.",
+        description="Search every legal line of a scenario and print each distinct outcome with the number "
+                    "of lines that reach it and one example line. A line that repeats a position ends as a loop.",
+        examples=[("lyla_veiler_2011", "Lyla under Effect Veiler, under the rules of 2011"),
+                  ("worm_beast_grimoire_loop_2013 --ruleset ocg", "the same position under today's rules"),
+                  ("rekindling_iron_wall_provisions --csv", "one CSV row per outcome")],
+    )
+    add_scenario_argument(sub)
+    add_rules_options(sub)
+    add_max_states(sub, 500_000)
+    add_output_options(sub)
+    sub.set_defaults(run=run_explore)
+
+    sub = add_command(
+        commands, prog, "can-force",
+        summary="Can a player guarantee that something happens, whatever the other player does?",
+        description="Answer whether PLAYER can make PREDICATE hold at the end of the turn against every "
+                    "reply, and print a line that shows it: the player's winning choices against the "
+                    "opponent's default replies, or the opponent's refutation. Exit status 0 means yes, 1 no.\n"
+                    "PREDICATE is YAML flow text:\n"
+                    "  {event: KIND, card: NAME, player: A|B|TP|NTP}  such an event happened in the line\n"
+                    "  {zone: ZONE, card: NAME, player: A|B|TP|NTP}   at the end, the card is in that zone\n"
+                    "  {hand: TP, at_most: 6}, {life: NTP, equals: 7700}  at the end, a hand size or LP\n"
+                    "  {loop: true}                                   the line repeats a position\n"
+                    "  {not: P}, {all: [P, ...]}, {any: [P, ...]}     negation, and, or",
+        examples=[("q_hysteric_sign_adjustment TP '{event: activated, card: ヒステリック・サイン}' --date 2013-03-30",
+                   "can the turn player get Hysteric Sign's effect activated under the 2013 rules?"),
+                  ("lyla_veiler_2011 NTP '{not: {event: milled}}'", "can the non-turn player stop Lyla's mill?")],
+    )
+    add_scenario_argument(sub)
+    sub.add_argument("player", metavar="PLAYER", choices=ROLES, help="A, B, TP (turn player) or NTP")
+    sub.add_argument("predicate", metavar="PREDICATE", help="what must hold, as YAML flow text (see above)")
+    add_rules_options(sub)
+    add_max_states(sub, 500_000)
+    add_output_options(sub, table=False)
+    sub.set_defaults(run=run_can_force)
+
+
+def run_resolve(args: argparse.Namespace) -> int:
+    from toolkit.core.search import resolve
+
+    scenario = scenario_of(args)
+    result: Resolution = resolve(scenario)
+    rules = result.start.ruleset
+    if args.json:
+        data = header_data(scenario, rules)
+        data["policy"] = f"default: {DEFAULT_LINE}"
+        data["steps"] = [step_data(s) for s in result.steps]
+        data["outcome"] = outcome_data(result.outcome)
+        emit_json(data)
+        return EXIT_OK
+    if args.csv:
+        emit_csv(STEP_COLUMNS, [step_row(s) for s in result.steps])
+        return EXIT_OK
+    lines = header_text(scenario, rules)
+    lines.append("")
+    lines.append(f"Default line ({DEFAULT_LINE}):")
+    lines.extend(steps_text(result.steps))
+    lines.append("Outcome:")
+    lines.extend(outcome_text(result.outcome))
+    print("\n".join(lines))
+    return EXIT_OK
+
+
+def run_explore(args: argparse.Namespace) -> int:
+    from toolkit.core.search import explore
+    from toolkit.core.values import sorted_events
+
+    scenario = scenario_of(args)
+    found: Exploration = explore(scenario, max_states=args.max_states)
+    rules = found.start.ruleset
+    if args.json:
+        data = header_data(scenario, rules)
+        data["total_lines"] = found.total_lines
+        data["positions"] = found.states
+        data["outcomes"] = [
+            {"lines": o.lines, **outcome_data(o.outcome), "example": [step_data(s) for s in o.example]}
+            for o in found.outcomes
+        ]
+        emit_json(data)
+        return EXIT_OK
+    if args.csv:
+        rows: list[dict[str, Any]] = [
+            {"outcome": number, "lines": o.lines, "loop": o.outcome.loop is not None,
+             "final": o.outcome.summary.text(), "events": events_text(sorted_events(o.outcome.events))}
+            for number, o in enumerate(found.outcomes, start=1)
+        ]
+        emit_csv(("outcome", "lines", "loop", "final", "events"), rows)
+        return EXIT_OK
+    lines = header_text(scenario, rules)
+    lines.append("")
+    lines.append(
+        f"{len(found.outcomes)} distinct outcome(s) over {found.total_lines} line(s); "
+        f"{found.states} positions searched"
+    )
+    for number, o in enumerate(found.outcomes, start=1):
+        lines.append("")
+        lines.append(f"Outcome {number}: reached by {o.lines} line(s)")
+        lines.extend(outcome_text(o.outcome))
+        lines.append("  example line:")
+        lines.extend(steps_text(o.example, indent="    "))
+    print("\n".join(lines))
+    return EXIT_OK
+
+
+def _who(role: str, player: str) -> str:
+    """``A``, or ``A (the turn player)`` when the role was given as TP/NTP."""
+    if role == "TP":
+        return f"{player} (the turn player)"
+    if role == "NTP":
+        return f"{player} (the non-turn player)"
+    return player
+
+
+def run_can_force(args: argparse.Namespace) -> int:
+    from toolkit.core.game import as_state
+    from toolkit.core.predicates import parse_predicate
+    from toolkit.core.search import can_force
+    from toolkit.core.values import other
+
+    predicate = parse_predicate(read_yaml_argument(args.predicate, "PREDICATE"), "PREDICATE")
+    scenario = scenario_of(args)
+    forced: ForceResult = can_force(scenario, args.player, predicate, max_states=args.max_states)
+    start_rules = as_state(scenario).ruleset
+    status = EXIT_OK if forced.value else EXIT_NO
+    who = _who(args.player, forced.player)
+    if args.json:
+        data = header_data(scenario, start_rules)
+        data.update({
+            "player": forced.player,
+            "role": args.player,
+            "predicate": args.predicate,
+            "can_force": forced.value,
+            "positions": forced.positions,
+            "line": [step_data(s) for s in forced.line],
+        })
+        emit_json(data)
+        return status
+    opponent = other(forced.player)
+    lines = header_text(scenario, start_rules)
+    lines.append("")
+    lines.append(f"Can {who} force {args.predicate}? {'yes' if forced.value else 'no'}")
+    if forced.value:
+        lines.append(f"{forced.player}'s choices that guarantee it, against {opponent}'s default replies:")
+    else:
+        lines.append(f"{opponent}'s replies that prevent it, against {forced.player}'s default choices:")
+    lines.extend(steps_text(forced.line))
+    lines.append(f"{forced.positions} positions searched")
+    print("\n".join(lines))
+    return status

@@ -1,0 +1,239 @@
+"""The rulings: ``verify`` (re-derive them with the engine), ``rulings``
+(list them) and ``export`` (one card's ruling article as Markdown or wiki markup).
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from toolkit.cli.options import STDIN, Commands, add_command, add_output_options, known_game, read_rulings
+from toolkit.cli.output import emit_csv, emit_json, emit_table, records, steps_text, step_data
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+EXIT_OK = 0
+EXIT_NO = 1
+
+RULINGS_FILE_HELP = "a rulings CSV file (- for standard input) instead of the packaged one"
+
+
+def register(commands: Commands, prog: str) -> None:
+    sub = add_command(
+        commands, prog, "verify",
+        summary="Re-derive the rulings with the engine; exit 1 if one disagrees.",
+        description="Run each ruling's machine-checkable answer under the rules of the ruling's date (or the "
+                    "rule set it describes) and under today's rules. A current ruling must agree under both; "
+                    "a superseded one under its own date and not today. Prints which rule decides each answer. "
+                    "Exit status 0 when every ruling is verified, 1 when one is not.",
+        examples=[("", "every ruling of the packaged table"),
+                  ("--ruling ocg-160708-hysteric-sign-adjustment", "one ruling, with the line that shows its answer"),
+                  ("--rulings my_rulings.csv --csv", "your own rulings file, one CSV row per ruling")],
+    )
+    sub.add_argument("--rulings", metavar="FILE", help=RULINGS_FILE_HELP)
+    sub.add_argument("--ruling", metavar="ID", help="only this ruling (its ruling_id)")
+    add_output_options(sub)
+    sub.set_defaults(run=run_verify)
+
+    sub = add_command(
+        commands, prog, "rulings",
+        summary="List the dated rulings (optionally those naming a card).",
+        description="List the rulings table: each ruling's id, date, verdict, status, what replaced it and "
+                    "our summary. --card keeps the rulings naming one card (Japanese or English name).",
+        examples=[("--card ヒステリック・サイン", "every ruling about Hysteric Sign, oldest first"),
+                  ("--card 'hysteric sign' --json", "the same by English name, as JSON"),
+                  ("--game duel_masters --csv", "the Duel Masters rulings, as CSV")],
+    )
+    sub.add_argument("--card", help="Japanese or English card name")
+    sub.add_argument("--game", help="only the rulings of this game (ocg, duel_masters)")
+    sub.add_argument("--rulings", metavar="FILE", help=RULINGS_FILE_HELP)
+    add_output_options(sub)
+    sub.set_defaults(run=run_rulings)
+
+    sub = add_command(
+        commands, prog, "export",
+        summary="Write one card's ruling article as Markdown and/or wiki FAQ markup.",
+        description="Gather every ruling naming CARD with its history, check each one with the engine, run "
+                    "the worked examples that cite them, and write the article: Markdown (CARD.md) and the "
+                    "wiki's FAQ markup (CARD.wiki.txt). Existing files are kept unless --overwrite; the "
+                    "packaged datasets folder is never written.",
+        examples=[("ヒステリック・サイン --out articles/", "both files into articles/"),
+                  ("'Hysteric Sign' --format wiki --out -", "the wiki markup on standard output")],
+    )
+    sub.add_argument("card", metavar="CARD", help="Japanese or English card name")
+    sub.add_argument("--format", choices=("md", "wiki"), action="append", dest="formats",
+                     help="md or wiki (repeatable; default: both)")
+    sub.add_argument("--out", metavar="DIR",
+                     help="the folder to write into, - for standard output "
+                          "(default: articles/ in $ENDPHASE_USER_DIR or ~/endphase-scenarios)")
+    sub.add_argument("--overwrite", action="store_true", help="replace files that exist")
+    add_output_options(sub, table=False)
+    sub.set_defaults(run=run_export)
+
+
+# --------------------------------------------------------------------------
+# verify
+# --------------------------------------------------------------------------
+
+VERIFY_COLUMNS = ("ruling_id", "date", "status", "ruleset", "expected", "answer", "today_answer", "verified",
+                  "decided_by", "deciding_changes", "not_modelled_reason")
+
+
+def _known_ruling(table: pd.DataFrame, ruling_id: str) -> None:
+    ids = [str(r) for r in table["ruling_id"]]
+    if ruling_id in ids:
+        return
+    from toolkit.history import HistoryError
+
+    near = difflib.get_close_matches(ruling_id, ids, n=3, cutoff=0.5)
+    hint = f"; nearest: {', '.join(near)}" if near else ""
+    raise HistoryError(f"no ruling {ruling_id!r} in the rulings table{hint}")
+
+
+def _verify_one(args: argparse.Namespace, table: pd.DataFrame) -> int:
+    from toolkit.history import run_ruling
+
+    _known_ruling(table, args.ruling)
+    row = table[table["ruling_id"] == args.ruling].iloc[0]
+    run = run_ruling({str(k): v for k, v in row.to_dict().items()})
+    status = str(row["status"])
+    verified = run.agrees and (run.today_agrees if status == "current" else not run.today_agrees)
+    data: dict[str, Any] = {
+        "ruling_id": run.ruling_id, "status": status, "ruleset": run.rules.name, "expected": run.expected,
+        "answer": run.own.answer, "today_answer": run.today.answer, "verified": verified,
+        "decided_by": run.decided_by, "deciding_changes": list(run.deciding_changes),
+    }
+    if args.json:
+        emit_json({**data, "line": [step_data(s) for s in run.line]})
+    elif args.csv:
+        emit_csv(list(data), [data])
+    else:
+        lines = [
+            f"{run.ruling_id} ({status}), under {run.rules.name}",
+            f"  expected {run.expected}; the engine answers {run.own.answer}; under today's rules {run.today.answer}",
+            f"  {'verified' if verified else 'NOT verified'}"
+            + ("" if status == "current" else " (a superseded ruling must hold at its date and not today)"),
+            f"  decided by: {run.decided_by or '-'}",
+        ]
+        if run.deciding_changes:
+            lines.append(f"  would flip with: {'; '.join(run.deciding_changes)}")
+        if run.line:
+            lines.append("  the line that shows it:")
+            lines.extend(steps_text(run.line, indent="    "))
+        print("\n".join(lines))
+    return EXIT_OK if verified else EXIT_NO
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    from toolkit.data import load_rulings
+    from toolkit.history import verify_rulings
+
+    given = read_rulings(args.rulings)
+    table = load_rulings() if given is None else given
+    if args.ruling is not None:
+        return _verify_one(args, table)
+    progress = sys.stderr.isatty() and not (args.json or args.csv)
+    rows = records(verify_rulings(table, progress=progress))
+    failing = [r for r in rows if r["verified"] is False]
+    status = EXIT_NO if failing else EXIT_OK
+    if emit_table([{c: r[c] for c in VERIFY_COLUMNS} for r in rows], args, VERIFY_COLUMNS):
+        return status
+    for r in rows:
+        if r["verified"] is None:
+            print(f"{r['ruling_id']}  not modelled: {r['not_modelled_reason'] or '-'}")
+            continue
+        mark = "ok  " if r["verified"] else "FAIL"
+        print(f"{mark} {r['ruling_id']}  {r['date'] or 'undated'}  {r['status']}  under {r['ruleset']}: "
+              f"expected {r['expected']}, engine {r['answer']}, today {r['today_answer']}")
+        if r["decided_by"]:
+            print(f"       decided by {r['decided_by']}")
+    checked = sum(1 for r in rows if r["verified"] is not None)
+    print(f"{checked} ruling(s) checked: {checked - len(failing)} verified, {len(failing)} not; "
+          f"{len(rows) - checked} not modelled")
+    return status
+
+
+# --------------------------------------------------------------------------
+# rulings
+# --------------------------------------------------------------------------
+
+RULING_COLUMNS = ("ruling_id", "game", "date", "verdict", "status", "superseded_by", "cards", "summary_en")
+
+
+def run_rulings(args: argparse.Namespace) -> int:
+    from toolkit.data import load_rulings, rulings_about
+
+    given = read_rulings(args.rulings)
+    table = load_rulings() if given is None else given
+    if args.card:
+        table = rulings_about(args.card, table)
+    if args.game is not None:
+        known_game(args.game)
+        table = table[table["game"] == args.game]
+    rows = [{c: r[c] for c in RULING_COLUMNS} for r in records(table)]
+    if emit_table(rows, args, RULING_COLUMNS):
+        return EXIT_OK
+    if not rows:
+        print("no rulings")
+        return EXIT_OK
+    for r in rows:
+        later = f" -> {r['superseded_by']}" if r["superseded_by"] else ""
+        print(f"{r['ruling_id']}  {r['date'] or 'undated':<10}  {r['verdict']:<11} {r['status']}{later}")
+        print(f"    {r['summary_en']}")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------
+# export
+# --------------------------------------------------------------------------
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from toolkit.export import ExportError, article_markdown, article_wiki, build_article, default_user_folder
+    from toolkit.export import safe_stem, write_text_atomic
+
+    formats = sorted(set(args.formats or ("md", "wiki")), key=("md", "wiki").index)
+    if args.out == STDIN and len(formats) != 1:
+        raise ExportError("--out - prints one article: choose --format md or --format wiki")
+    article = build_article(args.card)
+    render = {"md": article_markdown, "wiki": article_wiki}
+    suffix = {"md": ".md", "wiki": ".wiki.txt"}
+    if args.out == STDIN:
+        text = render[formats[0]](article)
+        if args.json:
+            emit_json({"card": article.card, "format": formats[0], "text": text})
+        else:
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return EXIT_OK
+    folder = Path(args.out).expanduser() if args.out else default_user_folder() / "articles"
+    stem = safe_stem(article.card + (f" {article.card_en}" if article.card_en else ""))
+    targets = {f: folder / f"{stem}{suffix[f]}" for f in formats}
+    if not args.overwrite:
+        for path in targets.values():
+            if path.exists():
+                raise ExportError(f"{path}: file exists; add --overwrite to replace it")
+    _not_into_datasets(folder)
+    texts = {f: render[f](article) for f in formats}  # both rendered before anything is written
+    folder.mkdir(parents=True, exist_ok=True)
+    written = {f: str(write_text_atomic(targets[f], texts[f], overwrite=args.overwrite)) for f in formats}
+    if args.json:
+        emit_json({"card": article.card, "files": written})
+    else:
+        for f in formats:
+            print(f"wrote {written[f]}")
+    return EXIT_OK
+
+
+def _not_into_datasets(folder: Path) -> None:
+    """Refuse the packaged datasets folder before creating anything in it."""
+    from toolkit.export import ExportError
+    from toolkit.resources import dataset_root
+
+    datasets = Path(str(dataset_root())).resolve()
+    resolved = folder.resolve()
+    if resolved == datasets or datasets in resolved.parents:
+        raise ExportError(f"{resolved}: refusing to write into the packaged datasets folder")
