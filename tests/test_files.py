@@ -218,14 +218,14 @@ def test_an_overwritten_file_keeps_its_mode(tmp_path: Path) -> None:
 def test_no_clobber_when_the_file_appears_between_check_and_rename(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "race.yaml"
-    real = files._write_temp
+    real = files.writing._write_temp
 
     def write_then_someone_saves(goal: Path, data: bytes, mode: int | None) -> Path:
         temp = real(goal, data, mode)
         target.write_text("theirs\n", encoding="utf-8")  # another program, after our existence check
         return temp
 
-    monkeypatch.setattr(files, "_write_temp", write_then_someone_saves)
+    monkeypatch.setattr(files.writing, "_write_temp", write_then_someone_saves)
     with pytest.raises(FileError, match="file exists"):
         write_text(target, "ours\n")
     assert target.read_text(encoding="utf-8") == "theirs\n"
@@ -234,13 +234,13 @@ def test_no_clobber_when_the_file_appears_between_check_and_rename(tmp_path: Pat
 
 def test_a_group_is_undone_when_its_second_file_appears(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first, second = tmp_path / "a.md", tmp_path / "a.wiki.txt"
-    real = files._commit
+    real = files.writing._commit
 
     def someone_writes_the_second(temps: list[Path], targets: list[Path], overwrite: bool) -> None:
         second.write_text("theirs\n", encoding="utf-8")
         real(temps, targets, overwrite)
 
-    monkeypatch.setattr(files, "_commit", someone_writes_the_second)
+    monkeypatch.setattr(files.writing, "_commit", someone_writes_the_second)
     with pytest.raises(FileError, match="file exists"):
         write_texts([(first, "md\n"), (second, "wiki\n")])
     assert not first.exists() and second.read_text(encoding="utf-8") == "theirs\n"
@@ -263,7 +263,7 @@ KILLED_SAVE = textwrap.dedent(
             os.kill(os.getpid(), signal.SIGKILL)  # killed between the two renames
         real_replace(src, dst)
 
-    real_write, written = files._write_temp, []
+    real_write, written = files.writing._write_temp, []
 
     def write_and_die(target, data, mode):
         temp = real_write(target, data, mode)
@@ -273,7 +273,7 @@ KILLED_SAVE = textwrap.dedent(
         return temp
 
     files.os.replace = replace
-    files._write_temp = write_and_die
+    files.writing._write_temp = write_and_die
     if stage == "single":
         files.write_text(folder / "s.yaml", "new\\n", overwrite=True)
     files.write_texts([(folder / "p.md", "new\\n"), (folder / "p.wiki.txt", "new\\n")], overwrite=True)
