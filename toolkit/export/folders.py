@@ -1,0 +1,68 @@
+"""Where articles go (a folder the user names, never the datasets) and how they are written."""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from pathlib import Path
+
+
+from toolkit.errors import FileError, ToolkitError
+from toolkit.files import write_texts
+
+
+USER_DIR_ENV = "ENDPHASE_USER_DIR"
+"""Environment variable naming the folder the toolkit writes a user's files to."""
+
+DEFAULT_FOLDER_NAME = "endphase-scenarios"
+
+
+class ExportError(ToolkitError):
+    """An article could not be written; the message names the file."""
+
+
+def default_user_folder() -> Path:
+    """``$ENDPHASE_USER_DIR`` or ``~/endphase-scenarios`` (not created here)."""
+    configured = os.environ.get(USER_DIR_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    return Path.home() / DEFAULT_FOLDER_NAME
+
+
+def safe_stem(text: str) -> str:
+    """A file-name stem: word characters of any script joined by hyphens."""
+    words = re.findall(r"[\w・ー]+", unicodedata.normalize("NFKC", text).casefold())
+    return "-".join(words)[:80].strip("-") or "article"
+
+
+def _packaged_datasets() -> Path:
+    from toolkit.resources import dataset_root
+
+    return Path(str(dataset_root())).resolve()
+
+
+def _refuse_datasets(target: Path) -> None:
+    datasets = _packaged_datasets()
+    if target == datasets or datasets in target.parents:
+        raise ExportError(f"{target}: refusing to write into the packaged datasets folder")
+
+
+def _write(pairs: list[tuple[Path, str]], overwrite: bool) -> list[Path]:
+    for target, _ in pairs:
+        _refuse_datasets(Path(os.path.realpath(target)))
+    try:
+        return write_texts(pairs, overwrite=overwrite)
+    except FileError as exc:
+        raise ExportError(str(exc)) from None
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: bool = False) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file and a rename
+    (:func:`toolkit.files.write_text`).
+
+    A reader never sees a half-written file; an existing file is replaced only
+    with ``overwrite=True`` (and keeps its permissions); the packaged datasets
+    folder is refused.
+    """
+    return _write([(Path(path).expanduser(), text)], overwrite)[0]
