@@ -92,7 +92,7 @@ def test_reversal_defaults_are_the_rules_as_given() -> None:
         ("ocg-120808-no-quick-effect-after-adjustment", "H1 quick effects after the adjustment"),
         ("ocg-191026-both-pass-turn-player-processes-first", "R7 no pass with a mandatory process"),
         ("ocg-191026-both-pass-turn-player-processes-first", "R7 opponent's mandatory processes first"),
-        ("ocg-120921-arcana-world-ohka-veiler", "R7 priority to the other player after a forced process"),
+        ("ocg-120921-arcana-world-ohka-veiler", "R7 opponent's mandatory processes first"),
         ("ocg-120916-zerato-veiler", "R7 priority to the other player after a voluntary process"),
         ("ocg-undated-rulebook-mr3-end-phase-vs-end-of-turn", "R4 turn-end effects end in the End Phase"),
         ("ocg-130330-manticore-adjustment", "H5 optional triggers after the adjustment"),

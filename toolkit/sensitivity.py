@@ -99,7 +99,6 @@ def plot_sensitivity(grid: pd.DataFrame, title: str = "Which counterfactual flip
     ax.tick_params(which="minor", length=0)
     ax.set_title(f"{title} - {int((counts > 0).sum())} of {len(counts)} checks flip under at least one",
                  fontsize=9)
-    fig.tight_layout()
     long = grid.reset_index().melt(id_vars="ruling_id", var_name="counterfactual", value_name="flips")
     long = long[long["flips"].notna()].reset_index(drop=True)
     return Chart(fig, long)
