@@ -90,6 +90,10 @@ def test_reversal_defaults_are_the_rules_as_given() -> None:
     ("ruling_id", "reversal"),
     [
         ("ocg-120808-no-quick-effect-after-adjustment", "H1 quick effects after the adjustment"),
+        ("ocg-140601-grimoire-summon-torrential-tribute", "H1 quick effects after the adjustment"),
+        ("ocg-140604-grimoire-gadget-drastic-drop-off", "H1 quick effects after the adjustment"),
+        ("ocg-171026-farfa-macro-cosmos", "E1 turn_end_triggers_activate"),
+        ("ocg-171026-farfa-skull-invitation", "E1 turn_end_triggers_activate"),
         ("ocg-191026-both-pass-turn-player-processes-first", "R7 no pass with a mandatory process"),
         ("ocg-191026-both-pass-turn-player-processes-first", "R7 opponent's mandatory processes first"),
         ("ocg-120921-arcana-world-ohka-veiler", "R7 opponent's mandatory processes first"),
@@ -111,3 +115,51 @@ def test_a_reversed_run_shows_its_rule_in_the_trace() -> None:
     run = run_ruling("ocg-120808-no-quick-effect-after-adjustment")
     assert run.own.answer == "no"
     assert any(label.startswith("H1 reversed") for label in run.flipped_by)
+
+
+# --------------------------------------------------------------------------
+# "When ..." Traps answer the moment (State.moment), not only a chain link
+# --------------------------------------------------------------------------
+
+
+def _activated(name: str, rules: Ruleset) -> set[str]:
+    from toolkit.core.search import explore
+    from toolkit.history import _scenario
+
+    found = explore(_scenario(name), ruleset=rules)
+    return {str(e.card) for o in found.outcomes for e in o.outcome.events if e.kind == "activated"}
+
+
+@pytest.mark.parametrize(
+    ("scenario", "date", "card"),
+    [
+        ("grimoire_no_effect_torrential_2014.yaml", "2014-06-08", "激流葬"),
+        ("grimoire_red_gadget_drop_off_2014.yaml", "2014-06-04", "強烈なはたき落とし"),
+    ],
+)
+def test_a_when_trap_answers_the_moment_only_where_a_window_follows_it(scenario: str, date: str, card: str) -> None:
+    from toolkit.ocg.rulesets import ruleset_at
+
+    rules = ruleset_at(date)
+    assert card not in _activated(scenario, rules), "after the adjustment no open game state follows the moment (H1)"
+    assert card in _activated(scenario, rules.with_flags(quick_effects_after_adjustment=True))
+
+
+def test_the_moment_is_kept_only_where_a_card_answers_it() -> None:
+    from toolkit.core.actions import Pass
+    from toolkit.core.game import as_state
+    from toolkit.history import _scenario
+    from toolkit.ocg.procedure import apply, legal_actions
+
+    state = as_state(_scenario("grimoire_no_effect_torrential_2014.yaml"),
+                     ruleset=get_ruleset("ocg-2013").with_flags(quick_effects_after_adjustment=True))
+    seen = set()
+    for _ in range(20):
+        seen |= set(state.moment)
+        actions = legal_actions(state)
+        if not actions:
+            break
+        state = apply(state, next((a for a in actions if not isinstance(a, Pass)), actions[0]))
+    assert any(m.startswith("special_summoned:A:") for m in seen)
+    plain = as_state(_scenario("peten_adjustment_2013.yaml"))
+    assert not plain.tables.moment_kinds and plain.moment == frozenset()

@@ -173,7 +173,14 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
             "(「処理を終え」) most likely means 'finished all its processing'; STEP3/4 let a "
             "player with several forced processes do another or pass after one. "
             "'performer' keeps priority is the default reading; 'turn_player' and 'opponent' "
-            "are the alternatives."
+            "are the alternatives. The 12/09/21 answer's pass sequence differs from the engine's "
+            "default line in one place: after the second Ohka both pass, then 「自分は優先権を放棄します。"
+            "相手は強制処理である《エフェクト・ヴェーラー》の効果の適用を終了させます」 — A passes once more "
+            "before B ends Veiler, where the engine has B perform it as soon as both passed; and after "
+            "B's forced end the answer has A act next. Neither changes what happens: in that position "
+            "A's only other process is negated and B's only process is the expiry, so no priority "
+            "rule can change an event there (the reversal 'R7 priority to the other player after a "
+            "forced process' flips no ruling's check)."
         ),
     ),
     FlagHistory(

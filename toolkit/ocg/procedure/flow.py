@@ -55,13 +55,10 @@ def _advance(state: State, log: _Log) -> State:
                 if state.pending_of(player, mandatory=True):
                     log[1].append(Note("H5", f"after the adjustment {player} must perform its mandatory process"))
                     return _with(state, step=Step.FORCED, forced=player, priority=None, passes=0)
-            again = h4_readjust(state, log)
-            if again is not None:
-                return again
             window = h1_window_after_adjustment(state, log)
             if window is not None:
                 return window
-            return _with(state, step=Step.TURN_END, forced=None, priority=None, passes=0)
+            return h4_or_turn_end(state, log)
         if state.declared:
             return v2_moves_on(state, log)
         system = v1_system_process(state, log)
@@ -84,6 +81,15 @@ def h1_window_after_adjustment(state: State, log: _Log) -> State | None:
     holder = state.after_chain or state.turn_player
     log[1].append(Note("H1", f"reversed: after the adjustment {holder} holds priority once more"))
     return _with(state, step=Step.OPEN, priority=holder, passes=0, forced=None, after_chain=None)
+
+
+def h4_or_turn_end(state: State, log: _Log) -> State:
+    """After the adjustment, nothing left to do: adjust again if the hand grew
+    past the limit (H4), else the turn ends."""
+    again = h4_readjust(state, log)
+    if again is not None:
+        return again
+    return _with(state, step=Step.TURN_END, forced=None, priority=None, passes=0)
 
 
 def begin(state: State) -> State:
@@ -113,7 +119,7 @@ def r7_both_passed(state: State, log: _Log) -> State:
             return _with(state, step=Step.FORCED, forced=player, priority=None, passes=0)
     if state.phase is Phase.END:
         if state.adjusted:  # H1 reversed: both passed in the window after the adjustment
-            return _with(state, step=Step.TURN_END, forced=None, priority=None, passes=0)
+            return h4_or_turn_end(state, log)
         return r3_adjustment(state, log)
     if state.attacker >= 0:
         log[1].append(Note("P1", "both passed: the Damage Step — no priority at damage calculation"))

@@ -156,7 +156,9 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
                     continue
             if q.card_activation and _in_chain(state, card.uid):
                 continue
-            if q.responds_to is not None and (top is None or not q.responds_to(card, state, top)):
+            if q.responds_to is not None and not (
+                    q.responds_to(card, state, top) if top is not None
+                    else q.at_moment is not None and q.at_moment(card, state)):
                 continue
             if q.can_activate is not None and not q.can_activate(card, state):
                 continue
