@@ -90,8 +90,9 @@ COLUMNS = (
     "expected",
     "check_en",
     "not_modelled_reason",
+    "vacuous_reason",
 )
-MACHINE_COLUMNS = ("scenario", "ruleset", "check", "expected", "check_en", "not_modelled_reason")
+MACHINE_COLUMNS = ("scenario", "ruleset", "check", "expected", "check_en", "not_modelled_reason", "vacuous_reason")
 """The machine form of a ruling (issue 4): empty for rulings outside its scope."""
 EXPECTED_ANSWERS = ("yes", "no")
 SCENARIOS_DIR = PROJECT_ROOT / "datasets" / "scenarios"
@@ -531,7 +532,10 @@ class Builder:
             "expected": str(ann.get("expected") or ""),
             "check_en": str(ann.get("check_en") or "").strip(),
             "not_modelled_reason": reason,
+            "vacuous_reason": str(ann.get("vacuous_reason") or "").strip(),
         }
+        if cells["vacuous_reason"] and check is None:
+            self.problems.append(f"{rid}: a vacuous_reason (why no counterfactual can flip the check) needs a `check`")
         if reason and (check is not None or cells["expected"] or cells["check_en"]):
             self.problems.append(f"{rid}: a not-modelled ruling has no check, expected or check_en")
         if check is None:

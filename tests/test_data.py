@@ -62,6 +62,7 @@ EXPECTED_DTYPES = {
         "expected": "category",
         "check_en": "string",
         "not_modelled_reason": "string",
+        "vacuous_reason": "string",
     },
     "cards.csv": {
         "name_ja": "string",

@@ -82,6 +82,9 @@ VERIFY_COLUMNS = (
     "verified",
     "decided_by",
     "deciding_changes",
+    "flipped_by",
+    "vacuous",
+    "vacuous_reason",
     "not_modelled_reason",
     "seconds",
 )
@@ -200,6 +203,19 @@ class RulingRun:
     deciding_changes: tuple[str, ...]
     seconds: float
     shown: tuple[LineStep, ...] = ()
+    counterfactuals: tuple[str, ...] = ()
+    """The labels of every counterfactual the check was run under."""
+
+    @property
+    def flipped_by(self) -> tuple[str, ...]:
+        """The counterfactuals under which the check's answer flips."""
+        return self.deciding_changes
+
+    @property
+    def vacuous(self) -> bool:
+        """No counterfactual flips the answer: the check would pass whatever
+        the rules it is about said."""
+        return not self.deciding_changes
 
     @property
     def agrees(self) -> bool:
@@ -266,11 +282,12 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     try:
         own = _run(text, check, names, scenarios, rules)
         today = _run(text, check, names, scenarios, _today_rules(rules))
-        deciding = _deciding_changes(text, check, names, scenarios, rules, own.value)
+        tried, deciding = _deciding_changes(text, check, names, scenarios, rules, own.value)
         decided, shown = _decided_by(check, scenarios, rules, own, deciding)
     except ToolkitError as exc:
         raise HistoryError(f"{rid}: {exc}") from None
-    return RulingRun(rid, rules, expected, own, today, decided, deciding, time.perf_counter() - started, shown)
+    return RulingRun(rid, rules, expected, own, today, decided, deciding, time.perf_counter() - started, shown,
+                     tried)
 
 
 # --------------------------------------------------------------------------
@@ -286,13 +303,15 @@ def _today_rules(rules: Ruleset) -> Ruleset:
 
 
 def _deciding_changes(text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
-                      rules: Ruleset, value: bool) -> tuple[str, ...]:
-    """The game's one-change counterfactuals (a dated flag or card-text era of
-    the OCG; a Turn End Step flag) whose rules flip the answer."""
+                      rules: Ruleset, value: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The game's one-change counterfactuals (a dated flag, a card-text era or
+    a named reversal of the OCG; a Turn End Step flag): the labels of all of
+    them, and of those whose rules flip the answer."""
     from toolkit.games import game_of
 
-    return tuple(c.label for c in game_of(rules).counterfactuals(rules)
-                 if _run(text, check, names, scenarios, c.rules).value != value)
+    variants = game_of(rules).counterfactuals(rules)
+    flips = tuple(c.label for c in variants if _run(text, check, names, scenarios, c.rules).value != value)
+    return tuple(c.label for c in variants), flips
 
 
 def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset, result: CheckResult,
@@ -408,8 +427,12 @@ def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False) 
     ``today_agrees`` under today's rules; ``verified`` (current: agrees at
     its date and today; superseded: agrees at its date, not today);
     ``decided_by`` (the trace note or step that decides it) and
-    ``deciding_changes`` (the dated flags / card texts whose other value
-    flips it). Not-modelled rulings have NA answers and their reason.
+    ``deciding_changes`` (the counterfactuals that flip it: dated flags, card
+    texts and named reversals, joined by "; "); ``flipped_by`` (the same
+    labels, as a list) and ``vacuous`` (no counterfactual flips it: the check
+    would pass whatever the rule it is about said), with the ruling's
+    ``vacuous_reason`` when its annotation gives one. Not-modelled rulings
+    have NA answers and their reason.
     """
     from toolkit.data import load_rulings
 
@@ -429,11 +452,13 @@ def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False) 
             "check_en": data.get("check_en"),
             "expected": data.get("expected"),
             "not_modelled_reason": data.get("not_modelled_reason"),
+            "vacuous_reason": data.get("vacuous_reason"),
         }
         if not isinstance(data.get("check"), str):
             records.append({**base, "ruleset": pd.NA, "answer": pd.NA, "agrees": pd.NA, "today_answer": pd.NA,
                             "today_agrees": pd.NA, "verified": pd.NA, "decided_by": pd.NA,
-                            "deciding_changes": pd.NA, "seconds": float("nan")})
+                            "deciding_changes": pd.NA, "flipped_by": [], "vacuous": pd.NA,
+                            "seconds": float("nan")})
             continue
         run = run_ruling(data)
         verified = run.agrees and (run.today_agrees if base["status"] == "current" else not run.today_agrees)
@@ -447,13 +472,15 @@ def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False) 
             "verified": verified,
             "decided_by": run.decided_by,
             "deciding_changes": "; ".join(run.deciding_changes),
+            "flipped_by": list(run.flipped_by),
+            "vacuous": run.vacuous,
             "seconds": round(run.seconds, 3),
         })
     frame = pd.DataFrame(records, columns=list(VERIFY_COLUMNS))
     strings = ["ruling_id", "status", "topic", "ruleset", "scenario", "check_en", "expected", "answer",
-               "today_answer", "decided_by", "deciding_changes", "not_modelled_reason"]
+               "today_answer", "decided_by", "deciding_changes", "vacuous_reason", "not_modelled_reason"]
     frame = frame.astype({c: "string" for c in strings})
-    frame = frame.astype({c: "boolean" for c in ("agrees", "today_agrees", "verified")})
+    frame = frame.astype({c: "boolean" for c in ("agrees", "today_agrees", "verified", "vacuous")})
     frame["date"] = pd.to_datetime(frame["date"])
     frame["seconds"] = frame["seconds"].astype("float64")
     return frame.reset_index(drop=True)

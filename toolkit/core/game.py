@@ -152,10 +152,18 @@ class Flag:
 @dataclass(frozen=True)
 class Counterfactual:
     """A rule set that differs from another in one named respect: ``label`` says
-    which (as verify_rulings reports it), ``rules`` is the rule set."""
+    which (as verify_rulings reports it), ``rules`` is the rule set, and
+    ``key`` a short name that the same respect keeps under any rule set (a
+    column of the sensitivity grid; the label when empty)."""
 
     label: str
     rules: Any
+    key: str = ""
+
+    @property
+    def column(self) -> str:
+        """The short name of the respect in which the rules differ."""
+        return self.key or self.label
 
 
 def _no_counterfactuals(rules: Any) -> tuple[Counterfactual, ...]:

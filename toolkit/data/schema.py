@@ -171,6 +171,9 @@ RULINGS_SCHEMA = TableSchema(
         Column("expected", "category", categories=("yes", "no")),
         Column("check_en", "string"),
         Column("not_modelled_reason", "string"),
+        # Why no counterfactual rule set can flip the check (verify_rulings'
+        # ``vacuous``); a modelled ruling without it must flip under one.
+        Column("vacuous_reason", "string"),
     ),
 )
 

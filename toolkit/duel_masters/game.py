@@ -35,7 +35,7 @@ def counterfactuals(rules: TurnEndRules) -> tuple[Counterfactual, ...]:
     for name, flag in FLAGS.items():
         current = getattr(rules, name)
         found.append(Counterfactual(f"{flag.rule} {name}={current} ({flag.when_true if current else flag.when_false})",
-                                    rules.with_flags(**{name: not current})))
+                                    rules.with_flags(**{name: not current}), key=f"{flag.rule} {name}"))
     return tuple(found)
 
 

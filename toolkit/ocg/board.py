@@ -421,4 +421,15 @@ class Board(PositionReader):
             base.phase if phase is None else phase,
             base.declared if declared is None else declared,
             base.attacker if attacker is None else attacker,
-        ), self._tables)  # the same cards (uids keep their names): the same tables
+            self._moment(),
+        ), self._tables)
+
+    def _moment(self) -> frozenset[str]:
+        """What this change did that a "when …" effect of the position answers
+        (an addition to the hand counts only from the deck)."""
+        kinds = self._tables.moment_kinds
+        if not kinds:
+            return frozenset()
+        return frozenset(
+            f"{h.kind}:{h.player}:{h.uid}" for h in self.happenings
+            if h.kind in kinds and (h.kind != EventKind.ADDED_TO_HAND or h.from_zone is Zone.DECK))  # the same cards (uids keep their names): the same tables

@@ -14,6 +14,7 @@ from typing import Any
 from toolkit.core.game import Counterfactual, Flag, Game
 import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
 from toolkit.ocg import procedure
+from toolkit.ocg.reversals import REVERSALS
 from toolkit.ocg.rulesets import (
     FLAG_HISTORY,
     VIDEO_GAME,
@@ -53,9 +54,10 @@ def _text_changes_on(day: datetime.date) -> list[str]:
 
 
 def counterfactuals(rules: Ruleset) -> tuple[Counterfactual, ...]:
-    """The rule sets one dated change away from ``rules``: each flag that changed
-    over time set to its other value, and the card texts of each errata date
-    taken from the other side of it (X1)."""
+    """The rule sets one change away from ``rules``: each flag that changed
+    over time set to its other value, the card texts of each errata date
+    taken from the other side of it (X1), and each named reversal of a rule
+    that never changed (:data:`toolkit.ocg.reversals.REVERSALS`)."""
     found = []
     for h in FLAG_HISTORY:
         if h.changed is None or h.before == h.after:
@@ -63,13 +65,18 @@ def counterfactuals(rules: Ruleset) -> tuple[Counterfactual, ...]:
         current = getattr(rules, h.flag)
         other = h.before if current == h.after else h.after
         found.append(Counterfactual(f"{h.rule} {h.flag}={current} (changed {h.changed.isoformat()})",
-                                    rules.with_flags(**{h.flag: other})))
+                                    rules.with_flags(**{h.flag: other}), key=f"{h.rule} {h.flag}"))
     for day in _card_text_dates():
         in_force = rules.as_of is None or rules.as_of >= day
         as_of = day - datetime.timedelta(days=1) if in_force else day
         state = "after" if in_force else "before"
         found.append(Counterfactual(f"X1 card texts {state} {day.isoformat()} ({', '.join(_text_changes_on(day))})",
-                                    rules.with_flags(as_of=as_of, name=f"{rules.name}+texts@{as_of.isoformat()}")))
+                                    rules.with_flags(as_of=as_of, name=f"{rules.name}+texts@{as_of.isoformat()}"),
+                                    key=f"X1 card texts of {day.isoformat()}"))
+    for reversal in REVERSALS:
+        variant = reversal.apply(rules)
+        if variant is not None:
+            found.append(Counterfactual(reversal.label, variant, key=reversal.short))
     return tuple(found)
 
 

@@ -175,7 +175,14 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
             "(「処理を終え」) most likely means 'finished all its processing'; STEP3/4 let a "
             "player with several forced processes do another or pass after one. "
             "'performer' keeps priority is the default reading; 'turn_player' and 'opponent' "
-            "are the alternatives."
+            "are the alternatives. The 12/09/21 answer's pass sequence differs from the engine's "
+            "default line in one place: after the second Ohka both pass, then 「自分は優先権を放棄します。"
+            "相手は強制処理である《エフェクト・ヴェーラー》の効果の適用を終了させます」 — A passes once more "
+            "before B ends Veiler, where the engine has B perform it as soon as both passed; and after "
+            "B's forced end the answer has A act next. Neither changes what happens: in that position "
+            "A's only other process is negated and B's only process is the expiry, so no priority "
+            "rule can change an event there (the reversal 'R7 priority to the other player after a "
+            "forced process' flips no ruling's check)."
         ),
     ),
     FlagHistory(
@@ -233,6 +240,33 @@ class Ruleset:
       effect answering the turn player's declaration to move on, priority
       returns to the turn player and the phase goes on (the OCG, seed 002);
       False: the game moves on as if both had passed (the video games).
+
+    Rules no source changes, each a flag only so that a ruling's check can be
+    run with the rule reversed (:mod:`toolkit.ocg.reversals` names the
+    variants; the default is the rule as the sources state it):
+
+    * ``quick_effects_after_adjustment`` (H1) — False: no quick effect after
+      the adjustment (12/08/08); True: both players get priority once more.
+    * ``pass_with_mandatory_pending`` (R7) — True: a player holding a
+      mandatory process may pass (19/10/26); False: it must process first
+      (as ygopro-core plays it).
+    * ``turn_player_forced_first`` (R7) — True: when both pass, the turn
+      player's mandatory processes come first; False: the opponent's.
+    * ``optional_end_phase_triggers_after_adjustment`` (H5) — False: optional
+      「エンドフェイズ時」 triggers never follow the adjustment (13/03/30).
+    * ``readjust_after_hand_grows`` (H4) — True: a hand grown after the
+      adjustment is adjusted again (08/08/03).
+    * ``phase_ends_on_both_passing`` (P2) — True: a phase other than the End
+      Phase ends when both pass (11/12/22, 12/10/04); False: the turn
+      player's first pass of a phase in which it did nothing is a pass
+      "for the moment" and the phase goes on once more.
+    * ``next_phase_chosen_after_passes`` (P3) — True: after Main Phase 1 the
+      turn player picks the Battle or End Phase once both passed (08/07/14,
+      12/08/01); False: its declaration to leave Main Phase 1 names the phase
+      (a plain pass goes to the End Phase; the Battle Phase must be named).
+    * ``turn_end_effects_end_with_turn`` (R4) — True: effects lasting 「ターン
+      終了時まで」 / 「このターン」 end with the turn (rulebook v1.1 p.75);
+      False: each ends by a process in the End Phase, like 「エンドフェイズ時まで」.
     """
 
     name: str
@@ -254,6 +288,16 @@ class Ruleset:
     hand_limit: int = 6
     process_order: ProcessOrder | None = field(default=None, repr=False)
     phase_continues_after_response: bool = True
+    # Rules that never changed, as one-change counterfactuals (toolkit.ocg.reversals):
+    # the default is the rule as the sources give it, so no default line moves.
+    quick_effects_after_adjustment: bool = False
+    pass_with_mandatory_pending: bool = True
+    turn_player_forced_first: bool = True
+    optional_end_phase_triggers_after_adjustment: bool = False
+    readjust_after_hand_grows: bool = True
+    phase_ends_on_both_passing: bool = True
+    next_phase_chosen_after_passes: bool = True
+    turn_end_effects_end_with_turn: bool = True
 
     def flags(self) -> dict[str, Any]:
         """The dated flags and their values."""

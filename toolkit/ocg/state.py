@@ -171,7 +171,7 @@ class PositionTables:
 
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
-                 "_applying", "performs", "interned")
+                 "_applying", "performs", "interned", "moment_kinds")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -187,6 +187,8 @@ class PositionTables:
         """The names whose text has End Phase (or other phase) processes."""
         self.quick_names: frozenset[str] = frozenset(n for n, t in self.text.items() if t.quick)
         """The names whose text has a quick effect."""
+        self.moment_kinds: frozenset[str] = frozenset(k for t in texts for q in t.quick for k in q.moment_kinds)
+        """The event kinds whose moment a quick effect of the position answers (``State.moment``)."""
         self.end_phase: dict[tuple[str, str], tuple[EndPhaseEffect, ...]] = {}
         """``(name, phase) ->`` the card's processes of that phase, in text order."""
         for name, t in self.text.items():
@@ -371,6 +373,11 @@ class State(PositionReader):
     (set only where it matters: under a ruleset where the phase then moves on, V2)."""
     attacker: int = -1
     """The uid of the monster whose attack is under way (Battle Phase), or -1."""
+    moment: frozenset[str] = frozenset()
+    """What the last change of the board did that a "when …" quick effect of the
+    position answers (``"kind:player:uid"``, e.g. a monster just Special
+    Summoned); kept only in positions holding such an effect, cleared by the
+    next change of the board."""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
     _tables: PositionTables | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -384,6 +391,7 @@ class State(PositionReader):
                     self.step, self.priority, self.passes, self.forced, self.pending,
                     self.done, self.lingering, self.chain, self.waiting, self.adjusted,
                     self.after_chain, self.skipped, self.phase, self.declared, self.attacker,
+                    self.moment,
                 )
             ),
         )

@@ -291,7 +291,11 @@ class QuickEffect:
     a set card not the turn it was set); ``responds_to``: if given, the effect
     can only be chained to a link it accepts; ``card_activation``: activating
     it is a Spell/Trap card activation (a non-continuous one goes to the GY
-    after the chain).
+    after the chain).  ``moment_kinds`` / ``at_moment``: an effect that answers
+    the moment an event happened ("when a monster is summoned") names the
+    event kinds (the positions that hold it keep ``State.moment``), and may
+    then also be activated, with no chain to respond to, while ``at_moment``
+    accepts the moment.
     """
 
     key: str
@@ -303,6 +307,8 @@ class QuickEffect:
     cost: Resolve | None = None
     choices: Choices | None = None
     card_activation: bool = True
+    moment_kinds: frozenset[str] = frozenset()
+    at_moment: Condition | None = None
 
 
 class ContinuousKind(StrEnum):

@@ -2,23 +2,24 @@
 
 When the opponent adds a card from the deck to the hand (other than by
 drawing), the opponent discards that card. Its window is the moment right
-after the addition — not a chain link to respond to. The engine offers quick
-effects at open game states and in chains only and keeps no record of what
-just happened, so that window is not modelled and this card is never
-offered. In the 14/06/04 answer (after the hand-size adjustment, Red Gadget
-summoned by 《暗黒界の書物》 adds Yellow Gadget) the answer is "cannot
-activate" on the real rules' grounds (H1: after the adjustment only chaining
-to a trigger the adjustment caused is allowed); here it holds because no
-window is offered at all.
+after the addition (``State.moment``: the open game state that follows it,
+until someone changes the board) — not a chain link to respond to. In the
+14/06/04 answer (after the hand-size adjustment, Red Gadget summoned by
+《暗黒界の書物》 adds Yellow Gadget) it cannot be activated because after the
+adjustment there is no open game state (H1); where quick effects may follow
+the adjustment (the reversed H1) it is offered, and that answer fails.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from collections.abc import Iterator
+
+from toolkit.core.values import other
 from toolkit.ocg.cards import register
-from toolkit.ocg.cards.base import Activation, Board, CardBehaviour, CardText, CardType, QuickEffect
-from toolkit.ocg.values import Card, Zone
+from toolkit.ocg.cards.base import Activation, Board, CardBehaviour, CardText, CardType, Choice, QuickEffect
+from toolkit.ocg.values import Card, EventKind, Zone
 
 if TYPE_CHECKING:
     from toolkit.ocg.state import Link, State
@@ -27,6 +28,26 @@ if TYPE_CHECKING:
 def _no_addition_window(card: Card, state: State, link: Link) -> bool:
     """No chain link is an "addition from the deck" window (see the module docstring)."""
     return False
+
+
+def _added_by_the_opponent(card: Card, state: State) -> list[int]:
+    """The cards the opponent just added from the deck to the hand, still there."""
+    found = []
+    for item in state.moment:
+        kind, player, uid = item.split(":")
+        if kind == EventKind.ADDED_TO_HAND and player == other(card.controller) \
+                and state.card(int(uid)).zone is Zone.HAND:
+            found.append(int(uid))
+    return sorted(found)
+
+
+def _the_opponent_just_added(card: Card, state: State) -> bool:
+    return bool(_added_by_the_opponent(card, state))
+
+
+def _targets(card: Card, state: State, subjects: tuple[int, ...]) -> Iterator[Choice]:
+    for uid in _added_by_the_opponent(card, state):
+        yield Choice(targets=(uid,))
 
 
 def _discard_added(board: Board, act: Activation) -> None:
@@ -50,6 +71,9 @@ register(
                         spell_speed=3,
                         zones=frozenset({Zone.FIELD}),
                         responds_to=_no_addition_window,
+                        moment_kinds=frozenset({EventKind.ADDED_TO_HAND}),
+                        at_moment=_the_opponent_just_added,
+                        choices=_targets,
                         resolve=_discard_added,
                     ),
                 ),

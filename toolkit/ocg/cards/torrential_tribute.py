@@ -1,14 +1,15 @@
 """《激流葬》 Torrential Tribute (Normal Trap).
 
-When a monster is summoned, destroy every monster on the field. Modelled as a
-set Trap (not set this turn) that may only be chained to an effect activated
-because of a summon — the window the 14/06/01 answer allows after the
-hand-size adjustment ("only by chaining to the effect the Grimoire-summoned
-monster activates"); with no such effect there is nothing to chain to
-(14/06/08). The engine keeps no record of a summon that just happened outside
-a chain, so the plain response window right after a summon with no trigger
-is not offered (it never arises after the adjustment, where these rulings
-ask the question).
+When a monster is summoned, destroy every monster on the field. A set Trap
+(not set this turn) with its real activation condition: the moment a monster
+is summoned (``State.moment``: at the open game state right after the summon,
+until someone changes the board), or chained to an effect the summon set off
+(e.g. 《イピリア》's draw). After the hand-size adjustment there is no open
+game state (H1), so only the second remains — the 14/06/01 answer ("only by
+chaining to the effect the Grimoire-summoned monster activates"); with no such
+effect there is nothing to chain to (14/06/08). Where quick effects may follow
+the adjustment (the reversed H1) the moment itself is offered too, and "only
+by chaining" fails.
 """
 
 from __future__ import annotations
@@ -44,6 +45,11 @@ def _chained_to_summon_trigger(card: Card, state: State, link: Link) -> bool:
     return triggered_by_a_summon(link, state)
 
 
+def a_monster_was_just_summoned(card: Card, state: State) -> bool:
+    """The board's last change summoned a monster (``State.moment``)."""
+    return any(m.split(":", 1)[0] in SUMMON_EVENTS for m in state.moment)
+
+
 def _can_activate(card: Card, state: State) -> bool:
     return set_trap_ready(card, state) and any(
         behaviour(c.name).is_monster for c in state.cards_in(None, Zone.FIELD)
@@ -75,6 +81,8 @@ register(
                         zones=frozenset({Zone.FIELD}),
                         can_activate=_can_activate,
                         responds_to=_chained_to_summon_trigger,
+                        moment_kinds=frozenset(SUMMON_EVENTS),
+                        at_moment=a_monster_was_just_summoned,
                         resolve=_destroy_all_monsters,
                     ),
                 ),

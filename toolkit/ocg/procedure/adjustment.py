@@ -67,6 +67,10 @@ def h4_readjust(state: State, log: _Log) -> State | None:
     """H4 (08/08/03): after the adjustment the hand grew past the limit — adjust again."""
     if r1_excess(state) == 0:
         return None
+    if not state.ruleset.readjust_after_hand_grows:
+        log[1].append(Note("H4", f"reversed: {state.turn_player}'s hand grew to {state.hand_size(state.turn_player)} "
+                                 f"after the adjustment, but it is not adjusted again"))
+        return None
     log[1].append(Note("H4", f"{state.turn_player}'s hand grew to {state.hand_size(state.turn_player)} after "
                              f"the adjustment: adjust again"))
     return _with(state, step=Step.ADJUST, forced=state.turn_player, priority=None, passes=0)

@@ -56,10 +56,10 @@ def _advance(state: State, log: _Log) -> State:
                 if state.pending_of(player, mandatory=True):
                     log[1].append(Note("H5", f"after the adjustment {player} must perform its mandatory process"))
                     return _with(state, step=Step.FORCED, forced=player, priority=None, passes=0)
-            again = h4_readjust(state, log)
-            if again is not None:
-                return again
-            return _with(state, step=Step.TURN_END, forced=None, priority=None, passes=0)
+            window = h1_window_after_adjustment(state, log)
+            if window is not None:
+                return window
+            return h4_or_turn_end(state, log)
         if state.declared:
             return v2_moves_on(state, log)
         system = v1_system_process(state, log)
@@ -68,6 +68,29 @@ def _advance(state: State, log: _Log) -> State:
         holder = state.after_chain or state.turn_player
         return _with(state, step=Step.OPEN, priority=holder, passes=0, forced=None, after_chain=None)
     raise RuntimeError("the End Phase procedure did not settle")  # pragma: no cover
+
+
+def h1_window_after_adjustment(state: State, log: _Log) -> State | None:
+    """H1 / H5 reversed: an open game state after the adjustment, where quick
+    effects may be activated (``quick_effects_after_adjustment``) or optional
+    「エンドフェイズ時」 processes performed (``optional_end_phase_triggers_after_adjustment``).
+    None under the rules as they are: the turn ends."""
+    rules = state.ruleset
+    if not (rules.quick_effects_after_adjustment
+            or (rules.optional_end_phase_triggers_after_adjustment and state.pending)):
+        return None
+    holder = state.after_chain or state.turn_player
+    log[1].append(Note("H1", f"reversed: after the adjustment {holder} holds priority once more"))
+    return _with(state, step=Step.OPEN, priority=holder, passes=0, forced=None, after_chain=None)
+
+
+def h4_or_turn_end(state: State, log: _Log) -> State:
+    """After the adjustment, nothing left to do: adjust again if the hand grew
+    past the limit (H4), else the turn ends."""
+    again = h4_readjust(state, log)
+    if again is not None:
+        return again
+    return _with(state, step=Step.TURN_END, forced=None, priority=None, passes=0)
 
 
 def begin(state: State) -> State:
@@ -89,16 +112,44 @@ def r7_both_passed(state: State, log: _Log) -> State:
     NTP one of theirs, else the hand-size adjustment (R3) in the End Phase,
     the damage calculation during an attack (P1), the end of any other phase (P2)."""
     tp, ntp = state.turn_player, state.non_turn_player
-    for player, role in ((tp, "turn player"), (ntp, "non-turn player")):
+    order = ((tp, "turn player"), (ntp, "non-turn player"))
+    if not state.ruleset.turn_player_forced_first:
+        order = order[::-1]  # the reversal: the non-turn player's mandatory processes first
+    for player, role in order:
         if state.pending_of(player, mandatory=True):
             log[1].append(Note("R7", f"both passed: the {role} ({player}) must perform one of its mandatory processes"))
             return _with(state, step=Step.FORCED, forced=player, priority=None, passes=0)
     if state.phase is Phase.END:
+        if state.adjusted:  # H1 reversed: both passed in the window after the adjustment
+            return h4_or_turn_end(state, log)
         return r3_adjustment(state, log)
     if state.attacker >= 0:
         log[1].append(Note("P1", "both passed: the Damage Step — no priority at damage calculation"))
         return _with(state, step=Step.DAMAGE, priority=None, passes=0, forced=None, after_chain=None)
+    temporary = p2_temporary_pass(state, log)
+    if temporary is not None:
+        return temporary
     return p2_phase_ends(state, log)
+
+
+P2_MARK = -1
+"""The source of the marker in ``done`` for a phase whose first double pass
+did not end it (the reversal of P2)."""
+
+
+def p2_temporary_pass(state: State, log: _Log) -> State | None:
+    """P2 reversed (``phase_ends_on_both_passing`` False): the first time both
+    pass in a phase, the turn player's pass was only "for the moment" and the
+    phase goes on with its priority; None under the rules as they are."""
+    if state.ruleset.phase_ends_on_both_passing:
+        return None
+    mark = (P2_MARK, f"p2:{state.phase.value}")
+    if mark in state.done:
+        return None
+    log[1].append(Note("P2", f"reversed: {state.turn_player}'s pass was not meant as a move on — "
+                             f"{_the(state.phase)} goes on with {state.turn_player}'s priority"))
+    return _with(state, done=state.done | {mark}, step=Step.OPEN, priority=state.turn_player, passes=0,
+                 forced=None, after_chain=None)
 
 
 @implements("R3", game="ocg")
@@ -138,11 +189,37 @@ def p2_phase_ends(state: State, log: _Log) -> State:
     log[1].append(Note("P2", f"both players passed: {title} ends"))
     for proc in state.pending:
         log[1].append(Note("P2", f"{proc.label}: optional process not performed in {title} — gone"))
+    if state.phase is Phase.MAIN1 and p3_declaration_names_phase(state):
+        named = p3_named_phase(state)
+        log[1].append(Note("P3", f"reversed: {state.turn_player}'s declaration named {_the(named)}; it begins"))
+        return p_enter_phase(state, named, log)
     if state.phase is Phase.MAIN1:
         log[1].append(Note("P3", f"{state.turn_player} now chooses the Battle Phase or the End Phase (08/07/14, 12/08/01)"))
         return _with(state, step=Step.NEXT_PHASE, pending=(), priority=None, forced=None, passes=0,
                      after_chain=None)
     return p_enter_phase(state, NEXT_PHASE[state.phase], log)
+
+
+def p3_declaration_names_phase(state: State) -> bool:
+    """P3 reversed (``next_phase_chosen_after_passes`` False): the turn
+    player's declaration to leave Main Phase 1 names the next phase."""
+    return state.phase is Phase.MAIN1 and not state.ruleset.next_phase_chosen_after_passes
+
+
+_P3_BATTLE = (P2_MARK, "p3:battle")
+"""The marker in ``done`` of a declaration that named the Battle Phase (P3 reversed)."""
+
+
+def p3_named_phase(state: State) -> Phase:
+    """The phase the turn player's last declaration named (P3 reversed): the
+    Battle Phase when it said so, else the End Phase."""
+    return Phase.BATTLE if _P3_BATTLE in state.done else Phase.END
+
+
+def p3_name_phase(state: State, phase: Phase) -> State:
+    """Remember the phase a declaration named (P3 reversed)."""
+    done = state.done - {_P3_BATTLE}
+    return _with(state, done=done | {_P3_BATTLE} if phase is Phase.BATTLE else done)
 
 
 @implements("P1", "P2b", game="ocg")

@@ -114,8 +114,8 @@ def h1_responses_allowed(state: State) -> bool:
     turn ends (E1) nothing may respond (15/10/26 was 「調整中」: our choice)."""
     if state.phase is Phase.TURN_END:
         return False
-    if not state.adjusted:
-        return True
+    if not state.adjusted or state.ruleset.quick_effects_after_adjustment:
+        return True  # (the reversal: quick effects may follow the adjustment)
     return bool(state.chain) and state.chain[0].cause in (Cause.ADJUSTMENT, Cause.AFTER_ADJUSTMENT)
 
 
@@ -135,7 +135,8 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
     if responding:
         if not h1_responses_allowed(state):
             return
-    elif state.adjusted or state.phase in (Phase.TURN_END, Phase.OVER):
+    elif (state.adjusted and not state.ruleset.quick_effects_after_adjustment) \
+            or state.phase in (Phase.TURN_END, Phase.OVER):
         return
     top = state.chain[-1] if (responding and state.chain) else None
     min_speed = max(2, top.speed) if top is not None else 2
@@ -161,7 +162,9 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
                     continue
             if q.card_activation and _in_chain(state, card.uid):
                 continue
-            if q.responds_to is not None and (top is None or not q.responds_to(card, state, top)):
+            if q.responds_to is not None and not (
+                    q.responds_to(card, state, top) if top is not None
+                    else q.at_moment is not None and q.at_moment(card, state)):
                 continue
             if q.can_activate is not None and not q.can_activate(card, state):
                 continue
@@ -278,11 +281,24 @@ def game_actions(state: State) -> Iterator[ChangePosition | Attack]:
 # --------------------------------------------------------------------------
 
 
+def r7_may_pass(state: State) -> bool:
+    """R7 (19/10/26): holding a mandatory process does not oblige a player to
+    do it first — it may pass.  Reversed (``pass_with_mandatory_pending``
+    False, as ygopro-core plays it): a player holding one may not pass."""
+    if state.ruleset.pass_with_mandatory_pending:
+        return True
+    return not state.pending_of(state.priority or state.turn_player, mandatory=True)
+
+
 def iter_actions(state: State) -> Iterator[Action]:
     """The legal actions, lazily, in a fixed order (Pass first where legal)."""
     step = state.step
     if step is Step.OPEN:
-        yield Pass()
+        if r7_may_pass(state):
+            yield Pass()
+            if (state.phase is Phase.MAIN1 and not state.ruleset.next_phase_chosen_after_passes
+                    and state.priority == state.turn_player and state.attacker < 0):
+                yield EnterPhase(Phase.BATTLE.value)  # P3 reversed: the declaration names the Battle Phase
         yield from _performs(state, state.priority, only_mandatory=False)
         yield from r5_quick_effects(state, state.priority, responding=False)
         yield from game_actions(state)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from operator import attrgetter
 
 from toolkit.core.rules import implements
+from toolkit.core.durations import Duration
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import _lingering_effect, x1_card_text
@@ -34,7 +35,7 @@ def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
             continue
         target = board.cards[item.target].shown() if item.target >= 0 else ""
         on = f" on {target}" if target else ""
-        if item.duration.has_expiry_process:
+        if item.duration.has_expiry_process or r4_ends_in_end_phase(board, item.duration):
             pid = (item.target, "end:" + item.key)
             if pid not in board.done:
                 found[pid] = Process(item.target, "end:" + item.key, item.controller, ProcessKind.DURATION_END,
@@ -47,6 +48,13 @@ def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
                                      effect.process.mandatory, effect.process.chain_link,
                                      f"{item.source}: {effect.process.label}{on}", lingering=True)
     return found
+
+
+def r4_ends_in_end_phase(board: Board, duration: Duration) -> bool:
+    """R4 reversed (``turn_end_effects_end_with_turn`` False): an effect lasting
+    until the end of the turn ends by a process in the End Phase instead."""
+    return (not board.ruleset.turn_end_effects_end_with_turn
+            and duration in (Duration.UNTIL_END_OF_TURN, Duration.THIS_TURN))
 
 
 _PROCESS_ORDER = attrgetter("controller", "source", "key")

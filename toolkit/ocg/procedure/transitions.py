@@ -43,7 +43,14 @@ from toolkit.ocg.procedure._shared import (
 )
 from toolkit.ocg.procedure.adjustment import r2_discard
 from toolkit.ocg.procedure.chains import _resolve_links
-from toolkit.ocg.procedure.flow import _advance, p_enter_phase, r7_both_passed, v1_decline
+from toolkit.ocg.procedure.flow import (
+    _advance,
+    p3_declaration_names_phase,
+    p3_name_phase,
+    p_enter_phase,
+    r7_both_passed,
+    v1_decline,
+)
 from toolkit.ocg.procedure.legal import _answers_declaration, _nobody_can_respond, legal_actions, r8_negated
 from toolkit.ocg.procedure.pending import _settle, _state_checks
 from toolkit.ocg.procedure.triggers import collect_triggers
@@ -70,11 +77,19 @@ def r7_priority_after_process(state: State, performer: str, *, forced: bool) -> 
 
 
 @implements("R7", "P1", game="ocg")
-def r7_pass(state: State, log: _Log) -> State:
-    """R7: the holder gives up priority; two passes in succession = both passed."""
+def r7_pass(state: State, log: _Log, named: Phase | None = None) -> State:
+    """R7: the holder gives up priority; two passes in succession = both passed.
+    (Under the P3 reversal the turn player's pass in Main Phase 1 declares the
+    End Phase, or the ``named`` phase.)"""
     holder = state.priority or state.turn_player
     if holder == state.turn_player and state.phase is not Phase.END and state.attacker < 0:
-        log[0].append(Event(EventKind.DECLARED, player=holder, detail=state.phase.value))
+        detail = state.phase.value
+        if p3_declaration_names_phase(state):
+            target = named or Phase.END
+            detail = target.value
+            state = p3_name_phase(state, target)
+            log[1].append(Note("P3", f"reversed: {holder}'s declaration names {_the(target)}"))
+        log[0].append(Event(EventKind.DECLARED, player=holder, detail=detail))
         log[1].append(Note("P1", f"{holder} declares the end of {_the(state.phase)}: the declaration "
                                  f"includes its pass; the phase ends only if {other(holder)} passes too"))
     if state.passes + 1 >= 2:
@@ -328,6 +343,8 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
         nxt = _advance(r2_discard(state, action, log), log)
     elif isinstance(action, Proceed):
         nxt = p1_damage_calculation(state, log) if step is Step.DAMAGE else e1_turn_end(state, log)
+    elif isinstance(action, EnterPhase) and step is Step.OPEN:
+        nxt = r7_pass(state, log, named=Phase(action.phase))  # P3 reversed: a declaration naming the phase
     elif isinstance(action, EnterPhase):
         log[1].append(Note("P3", f"{state.turn_player} chooses {_the(Phase(action.phase))}"))
         nxt = p_enter_phase(state, Phase(action.phase), log)

@@ -49,6 +49,9 @@ def h5_end_phase_trigger_allowed(board: Board, card: Card, eff: EndPhaseEffect) 
     sources ask about, Manticore (13/03/30) and T.G. Striker (15/01/17), were
     answered no."""
     label = f"{card.shown()}: {eff.key}"
+    if not eff.mandatory and board.ruleset.optional_end_phase_triggers_after_adjustment:
+        board.note("H5", f"{label}: reversed — optional 「エンドフェイズ時」 effect still offered after the adjustment")
+        return True
     if not eff.mandatory:
         board.note("H5", f"{label}: optional 「エンドフェイズ時」 effect not offered — hand already adjusted "
                          f"(never allowed: Manticore 13/03/30, TG Striker 15/01/17)")
