@@ -343,9 +343,13 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
 
     def note_of(rule_ids: Sequence[str], *, about_cards: bool) -> tuple[str, tuple[LineStep, ...]] | None:
         for rule in rule_ids:
-            for note, line in notes:
-                if note.rule == rule and (not about_cards or not cards or any(c in note.text for c in cards)):
-                    return f"{note.rule}: {note.text}", line
+            matching = [(note, line) for note, line in notes
+                        if note.rule == rule and (not about_cards or not cards or any(c in note.text for c in cards))]
+            # a note that is about the card (it starts with its name) before one that only mentions it
+            matching.sort(key=lambda nl: not any(nl[0].text.startswith(c) for c in cards))
+            if matching:
+                note, line = matching[0]
+                return f"{note.rule}: {note.text}", line
         return None
 
     flag_rules = [d.split(" ", 1)[0] for d in deciding]
