@@ -70,7 +70,9 @@ def _parser() -> argparse.ArgumentParser:
 
     scenario_command("resolve", "Play the default line: both players pass whenever the rules let them.")
     explore = scenario_command("explore", "Every distinct outcome, with the number of lines reaching it.")
-    explore.add_argument("--max-states", type=int, default=500_000, help="position budget (default 500000)")
+    explore.add_argument("--max-states", type=int, default=300_000, help="position limit (default 300000)")
+    explore.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                         help="stop the search after this many seconds (default: no limit)")
 
     rulings = commands.add_parser("rulings", help="List the dated rulings (optionally those naming a card).")
     rulings.add_argument("--card", help="Japanese or English card name")
@@ -265,10 +267,12 @@ def _resolve(args: argparse.Namespace) -> int:
 
 
 def _explore(args: argparse.Namespace) -> int:
+    from toolkit.core.limits import stderr_progress
     from toolkit.core.search import explore
 
     scenario = _scenario(args)
-    found: Exploration = explore(scenario, max_states=args.max_states)
+    found: Exploration = explore(scenario, max_states=args.max_states, time_limit=args.time_limit,
+                                 progress=stderr_progress())
     rules = found.start.ruleset
     if args.json:
         data = _header(scenario, rules)
