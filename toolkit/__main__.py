@@ -70,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
 
     scenario_command("resolve", "Play the default line: both players pass whenever the rules let them.")
     explore = scenario_command("explore", "Every distinct outcome, with the number of lines reaching it.")
-    explore.add_argument("--max-states", type=int, default=300_000, help="position limit (default 300000)")
+    explore.add_argument("--max-states", type=int, default=120_000, help="position limit (default 120000)")
     explore.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                          help="stop the search after this many seconds (default: no limit)")
 

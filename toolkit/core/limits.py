@@ -21,9 +21,9 @@ While it runs, a search calls ``progress`` (if given) with a
 as a line on stderr, both only for searches longer than a second.
 
 ``DEFAULT_MAX_STATES`` keeps a search's peak memory under 1 GB: a position of
-the End Phase benchmarks costs about 2 KB with its successors' edges
-(``benchmarks/engine_speed.py`` measures it), so 300,000 positions stay
-near 0.6 GB.
+the End Phase benchmarks costs 5.5-7.5 KB of peak memory with its successors'
+edges and memo entries (``benchmarks/engine_speed.py`` measures it), so
+120,000 positions stay under 0.9 GB.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ __all__ = [
     "stderr_progress",
 ]
 
-DEFAULT_MAX_STATES = 300_000
-"""The default position limit (about 0.6 GB at the measured ~2 KB per position)."""
+DEFAULT_MAX_STATES = 120_000
+"""The default position limit (under 0.9 GB at the measured 5.5-7.5 KB per position)."""
 
 REPORT_EVERY = 0.25
 """Seconds between two progress reports."""
