@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.core.actions import Action
 from toolkit.core.game import GameState, RulesArg, as_state, game_of
-from toolkit.core.graph import INF, Graph, default_policy, search_mode
+from toolkit.core.graph import INF, Graph, default_policy, reduction_wanted, search_mode
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
 from toolkit.core.predicates import Predicate, parse_predicate, resolve_role
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame
@@ -60,17 +60,29 @@ class ForceResult:
 
 def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, Any], *,
               ruleset: RulesArg = None, max_states: int = DEFAULT_MAX_STATES,
-              time_limit: float | None = None, progress: ProgressCallback | None = None) -> ForceResult:
+              time_limit: float | None = None, progress: ProgressCallback | None = None,
+              reduce: bool | None = None) -> ForceResult:
     """Can ``player`` ("A", "B", "TP", "NTP") make ``predicate`` hold whatever the other does?
 
-    ``max_states``, ``time_limit`` and ``progress``: as for ``explore``.
+    ``max_states``, ``time_limit``, ``progress`` and ``reduce``: as for ``explore``
+    (a reduced search drops only choices that stand for a kept one, so the answer is the same).
     """
     limits = Limits(max_states, time_limit, progress, source_of(position))
     start = as_state(position, ruleset=ruleset)
     pred = parse_predicate(predicate) if isinstance(predicate, Mapping) else predicate
+    who = resolve_role(player, start.turn_player)
+    found = _can_force(start, who, pred, limits, reduction_wanted(reduce))
+    if found is None:  # a reduced search met a loop: the full search
+        found = _can_force(start, who, pred, limits, False)
+    assert found is not None
+    limits.finish(found.positions)
+    return found
+
+
+def _can_force(start: GameState, who: str, pred: Predicate, limits: Limits, reduce: bool) -> ForceResult | None:
     tp = start.turn_player
-    who = resolve_role(player, tp)
-    graph = Graph(limits, game_of(start))
+    graph = Graph(limits, game_of(start), reduce)
+    looped = [False]
     memo: dict[tuple[GameState, frozenset[Event]], bool] = {}
     on_stack: dict[tuple[GameState, frozenset[Event]], int] = {}
     path: list[Action] = []
@@ -93,11 +105,12 @@ def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, An
         mine = state.acting_player == who
         result = not mine
         low = INF
-        for action, child, events in graph.edges(state):
+        for action, child, events, _weight in graph.edges(state):
             child_evs = evs | relevant(events)
             ckey = (child, child_evs)
             where = on_stack.get(ckey)
             if where is not None:
+                looped[0] = True
                 cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
                 v = leaf(child, child_evs, cycle)
                 low = min(low, where)
@@ -121,6 +134,8 @@ def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, An
     with search_mode():
         try:
             verdict, _ = value(start, frozenset(), 0)
+            if looped[0] and graph.reduced:
+                return None
             line = _witness(start, who, verdict, graph, value, relevant)
             positions = len(graph.succ)
         finally:
@@ -142,14 +157,14 @@ def _witness(start: GameState, who: str, verdict: bool, graph: Graph,
         chooser_matters = mine == verdict
         pick = None
         if chooser_matters:
-            for i, (action, child, events) in enumerate(edges):
+            for i, (action, child, events, _weight) in enumerate(edges):
                 if value(child, evs | relevant(events), 1)[0] == verdict:
                     pick = i
                     break
         if pick is None:
             default = default_policy(state, tuple(e[0] for e in edges))
             pick = next(i for i, e in enumerate(edges) if e[0] == default)
-        action, child, events = edges[pick]
+        action, child, events, _weight = edges[pick]
         result = graph.game.transition(state, action, check=False)
         steps.append(line_step(len(steps) + 1, state, action, result))
         state, evs = child, evs | relevant(events)
@@ -161,7 +176,7 @@ def _witness(start: GameState, who: str, verdict: bool, graph: Graph,
 
 def forcing_players(start: GameState, outcomes: Sequence[Outcome], *, max_states: int = DEFAULT_MAX_STATES,
                     time_limit: float | None = None, progress: ProgressCallback | None = None,
-                    source: str | None = None) -> tuple[frozenset[str], ...]:
+                    source: str | None = None, reduce: bool | None = None) -> tuple[frozenset[str], ...]:
     """For each of ``outcomes`` (an exploration's), the players who can force
     exactly it: its final position, its events and its loop.
 
@@ -171,9 +186,19 @@ def forcing_players(start: GameState, outcomes: Sequence[Outcome], *, max_states
     chooses, the intersection where the other player (or nobody) does.
     """
     limits = Limits(max_states, time_limit, progress, source)
+    found = _forcing(start, outcomes, limits, reduction_wanted(reduce))
+    if found is None:  # a reduced search met a loop: the full search
+        found = _forcing(start, outcomes, limits, False)
+    assert found is not None
+    return found
+
+
+def _forcing(start: GameState, outcomes: Sequence[Outcome], limits: Limits,
+             reduce: bool) -> tuple[frozenset[str], ...] | None:
     index = {o: i for i, o in enumerate(outcomes)}
     players = PLAYERS
-    graph = Graph(limits, game_of(start))
+    graph = Graph(limits, game_of(start), reduce)
+    looped = [False]
     Masks = tuple[int, ...]
     memo: dict[tuple[GameState, frozenset[Event]], Masks] = {}
     on_stack: dict[tuple[GameState, frozenset[Event]], int] = {}
@@ -197,11 +222,12 @@ def forcing_players(start: GameState, outcomes: Sequence[Outcome], *, max_states
         acting = state.acting_player
         result: list[int] | None = None
         low = INF
-        for action, child, events in graph.edges(state):
+        for action, child, events, _weight in graph.edges(state):
             child_evs = evs | events
             ckey = (child, child_evs)
             where = on_stack.get(ckey)
             if where is not None:
+                looped[0] = True
                 cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
                 v = leaf(child, child_evs, cycle)
                 low = min(low, where)
@@ -227,6 +253,10 @@ def forcing_players(start: GameState, outcomes: Sequence[Outcome], *, max_states
     with search_mode():
         try:
             masks, _ = value(start, frozenset(), 0)
+            if looped[0] and graph.reduced:
+                return None
+            positions = len(graph.succ)
         finally:
             graph.release(memo, on_stack)
+    limits.finish(positions)
     return tuple(frozenset(p for k, p in enumerate(players) if masks[k] >> i & 1) for i in range(len(outcomes)))

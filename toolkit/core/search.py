@@ -34,7 +34,7 @@ from toolkit.core.actions import Action
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
 from toolkit.core.forcing import ForceResult, can_force, forcing_players
 from toolkit.core.game import GameState, RulesArg, as_state, game_of
-from toolkit.core.graph import INF, Graph, Replayed, default_policy, replay, search_mode
+from toolkit.core.graph import INF, Graph, Replayed, default_policy, reduction_wanted, replay, search_mode
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
 from toolkit.core.predicates import Query, parse_query
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame
@@ -214,12 +214,12 @@ class Exploration:
         return tuple(o for o in self.outcomes if o.outcome.is_loop)
 
     def forcing(self, *, max_states: int = DEFAULT_MAX_STATES, time_limit: float | None = None,
-                progress: ProgressCallback | None = None) -> tuple[frozenset[str], ...]:
+                progress: ProgressCallback | None = None, reduce: bool | None = None) -> tuple[frozenset[str], ...]:
         """For each outcome (in order), the players who can force exactly it
         whatever the other does — one minimax search for all of them, the same
         answers as ``can_force(start, player, <that outcome>)`` for each."""
         return forcing_players(self.start, tuple(o.outcome for o in self.outcomes), max_states=max_states,
-                               time_limit=time_limit, progress=progress, source=self.source)
+                               time_limit=time_limit, progress=progress, source=self.source, reduce=reduce)
 
     def table(self) -> pd.DataFrame:
         """One row per outcome: lines, loop, events, final position, example line."""
@@ -262,24 +262,38 @@ def _add(result: dict[Outcome, list[Any]], outcome: Outcome, count: int, chain: 
 
 
 def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = DEFAULT_MAX_STATES,
-            time_limit: float | None = None, progress: ProgressCallback | None = None) -> Exploration:
+            time_limit: float | None = None, progress: ProgressCallback | None = None,
+            reduce: bool | None = None) -> Exploration:
     """Every distinct outcome of ``position``, with line counts and an example each.
 
     The search stops (:class:`SearchBudgetExceeded`) after ``max_states``
     positions or ``time_limit`` seconds (None: none); ``progress`` is called
     with a :class:`~toolkit.core.limits.Progress` about four times a second
-    (e.g. :func:`~toolkit.core.limits.notebook_progress`).
+    (e.g. :func:`~toolkit.core.limits.notebook_progress`).  ``reduce``:
+    follow one of a group of interchangeable actions and count it for all
+    (default: unless ``ENDPHASE_FULL_SEARCH=1``; see :mod:`toolkit.core.graph`)
+    — the same outcomes and line counts; fewer positions.
     """
     source = source_of(position)
     limits = Limits(max_states, time_limit, progress, source)
     start = as_state(position, ruleset=ruleset)
-    graph = Graph(limits, game_of(start))
+    found = _explore(start, limits, reduction_wanted(reduce), source)
+    if found is None:  # a reduced search met a loop: the full search
+        found = _explore(start, limits, False, source)
+    assert found is not None
+    limits.finish(found.states)
+    return found
+
+
+def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None) -> Exploration | None:
+    """``explore`` with or without reduction; None when a reduced search met a loop."""
+    graph = Graph(limits, game_of(start), reduce)
     memo: dict[GameState, tuple[dict[Outcome, list[Any]], int]] = {}
     on_stack: dict[GameState, int] = {}
     path: list[Action] = []
-    first_counts: list[tuple[str, int]] = []
-
+    first_counts: list[int] = []
     hits = [0]
+    looped = [False]
 
     def visit(state: GameState, depth: int) -> tuple[dict[Outcome, list[Any]], int, int]:
         hit = memo.get(state)
@@ -294,30 +308,31 @@ def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = D
         on_stack[state] = depth
         nodes = 1
         low = INF
-        for i, (action, child, events) in enumerate(graph.edges(state)):
+        for i, (action, child, events, weight) in enumerate(graph.edges(state)):
             before: int = sum(int(v[0]) for v in res.values()) if depth == 0 else 0
             where = on_stack.get(child)
             if where is not None:
+                looped[0] = True
                 cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
-                _add(res, Outcome(child.summary(), events | {LOOP_EVENT}, cycle), 1, (i, None))
-                nodes += 1
+                _add(res, Outcome(child.summary(), events | {LOOP_EVENT}, cycle), weight, (i, None))
+                nodes += weight
                 low = min(low, where)
             else:
                 path.append(action)
                 sub, sub_nodes, sub_low = visit(child, depth + 1)
                 path.pop()
-                nodes += sub_nodes
+                nodes += weight * sub_nodes
                 low = min(low, sub_low)
                 for outcome, (count, chain) in sub.items():
                     merged = outcome if events <= outcome.events else Outcome(
                         outcome.summary, outcome.events | events, outcome.loop)
                     entry = res.get(merged)  # _add, inlined (the innermost loop of the search)
                     if entry is None:
-                        res[merged] = [count, (i, chain)]
+                        res[merged] = [count * weight, (i, chain)]
                     else:
-                        entry[0] += count
+                        entry[0] += count * weight
             if depth == 0:
-                first_counts.append((repr(action), sum(int(v[0]) for v in res.values()) - before))
+                first_counts.append(sum(int(v[0]) for v in res.values()) - before)
         del on_stack[state]
         if low >= depth:
             memo[state] = (res, nodes)
@@ -329,6 +344,8 @@ def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = D
     with search_mode():
         try:
             root, tree_nodes, _ = visit(start, 0)
+            if looped[0] and graph.reduced:
+                return None
             for outcome, (count, chain) in root.items():
                 indices: list[int] = []
                 while chain is not None:
@@ -336,6 +353,7 @@ def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = D
                     chain = chain[1]
                 outcomes.append(OutcomeLines(outcome, count, replay(start, indices, graph, replayed)))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
+            first_actions = _first_actions(start, graph, first_counts)
         finally:
             graph.release(memo, on_stack, replayed)  # ``visit`` is a recursive closure: see Graph.release
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text()))
@@ -346,10 +364,28 @@ def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = D
         states=states,
         transitions=graph.transitions,
         tree_nodes=tree_nodes,
-        first_actions=tuple(first_counts),
+        first_actions=first_actions,
         cache_hits=hits[0],
         source=source,
     )
+
+
+def _first_actions(start: GameState, graph: Graph, counts: Sequence[int]) -> tuple[tuple[str, int], ...]:
+    """The lines under each legal first action, in the listed order (a merged
+    edge's lines are shared equally by the actions it stands for)."""
+    edges = graph.succ.get(start, ())
+    listed = graph.listed.get(start)
+    if listed is None:
+        return tuple((repr(edge[0]), count) for edge, count in zip(edges, counts))
+    per_action = [0] * len(listed)
+    for i, count in enumerate(counts):
+        members = graph.stands_for.get((start, i))
+        if members is None:
+            per_action[listed.index(edges[i][0])] = count
+        else:
+            for j in members:
+                per_action[j] = count // len(members)
+    return tuple((repr(action), count) for action, count in zip(listed, per_action))
 
 
 def naive_line_count(position: Position, *, ruleset: RulesArg = None) -> int:
