@@ -12,7 +12,7 @@ import datetime
 from typing import Any
 
 from toolkit.core.game import Counterfactual, Flag, Game
-from toolkit.ocg import procedure
+from toolkit.ocg import independence, procedure
 from toolkit.ocg.rulesets import (
     FLAG_HISTORY,
     VIDEO_GAME,
@@ -110,4 +110,5 @@ GAME = Game(
     counterfactuals=counterfactuals,
     flags=_flags,
     rule_changes=rule_change_dates,
+    interchangeable=independence.interchangeable,
 )
