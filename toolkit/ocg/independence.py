@@ -22,8 +22,10 @@ search is then the full one).  It is sure when ALL of these hold:
   R3), of the acting player, with no choice, cost or extra requirement,
   listed as moving only their own card (:data:`OWN_CARD_ONLY`), on different
   cards that no other process or lingering effect points at;
-* what they did here: each left the other control fields alike (who acts,
-  passes, chain, triggers), removed only itself from the pending processes,
+* what they did here: each left the control fields alike (who acts,
+  passes, chain, triggers) — a chain link nobody can answer resolves at once
+  and leaves them as a process that is no chain link does, so both kinds may
+  stand for each other — removed only itself from the pending processes,
   changed no card but its own, no deck and no life points other than those
   :data:`OWN_CARD_ONLY` allows.
 
@@ -185,5 +187,5 @@ def interchangeable(state: State, actions: tuple[Action, ...],
         child = results[i].state
         if not isinstance(child, State) or not _quiet(state, process, own, child, life):
             continue
-        groups.setdefault(_control(child) + (process.chain_link,), []).append(i)
+        groups.setdefault(_control(child), []).append(i)
     return tuple(tuple(g) for g in groups.values() if len(g) > 1)
