@@ -32,9 +32,10 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.core.actions import Action
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
-from toolkit.core.forcing import ForceResult, can_force, forcing_players
+from toolkit.core.forcing import ForceResult as ForceResult, can_force as can_force, forcing_players
 from toolkit.core.game import GameState, RulesArg, as_state, game_of
-from toolkit.core.graph import INF, Graph, Replayed, default_policy, reduction_wanted, replay, search_mode
+from toolkit.core.graph import INF, Graph, Replayed, reduction_wanted, replay, search_mode
+from toolkit.core.graph import default_policy as default_policy
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
 from toolkit.core.predicates import Query, parse_query
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame
@@ -42,22 +43,6 @@ from toolkit.core.values import LOOP, Event, Outcome, sorted_events
 
 if TYPE_CHECKING:
     import pandas as pd
-
-__all__ = [
-    "Exploration",
-    "ForceResult",
-    "OutcomeLines",
-    "Policy",
-    "Resolution",
-    "Verdict",
-    "can_force",
-    "default_policy",
-    "evaluate",
-    "explore",
-    "naive_line_count",
-    "resolve",
-    "scripted",
-]
 
 Policy = Callable[[GameState, tuple[Action, ...]], Action]
 Position = GameState | Any
