@@ -75,14 +75,13 @@ QUICK_ON_CHAIN_ONLY: frozenset[tuple[str, str]] = frozenset({
 """Quick effects that look only at the chain link they answer (a Spell's):
 never at the processes above, which are not Spells."""
 
-_SAFE_POSITIONS: dict[int, bool] = {}
-"""id(PositionTables) -> whether every card of the position is of the kinds above."""
-_SAFE_TABLES: list[PositionTables] = []
-"""Keeps each cached PositionTables alive, so that its id is not reused."""
+_SAFE_POSITIONS: dict[tuple[object, ...], bool] = {}
+"""(card names, date of the texts) -> whether every card of the position is of the kinds above."""
 
 
 def _cards_are_known(tables: PositionTables) -> bool:
-    found = _SAFE_POSITIONS.get(id(tables))
+    key = (tuple(tables.text), tables.as_of)
+    found = _SAFE_POSITIONS.get(key)
     if found is None:
         found = (not tables.trigger_events and not tables.continuous_kinds
                  and all(key in OWN_CARD_ONLY or key in OTHER_PROCESSES
@@ -90,8 +89,7 @@ def _cards_are_known(tables: PositionTables) -> bool:
                          for key in ((name, e.key) for e in effects))
                  and all((name, q.key) in QUICK_ON_CHAIN_ONLY for name in tables.quick_names
                          for q in tables.text[name].quick))
-        _SAFE_POSITIONS[id(tables)] = found
-        _SAFE_TABLES.append(tables)
+        _SAFE_POSITIONS[key] = found
     return found
 
 
