@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 from engine_positions import HORUS8, VEILER, card, player, scenario
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 from test_properties import positions
 
 import toolkit.games
@@ -103,4 +104,44 @@ def test_no_group_when_a_card_could_respond_or_trigger_or_the_process_is_optiona
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(positions(max_field=3, max_hand=6))
 def test_property_random_positions_explore_the_same_reduced(position: Any) -> None:
-    _same(position, forcing=False)
+    _same(position)
+
+
+_REDUCIBLE_FIELD = [
+    ("月読命", ("summoned_this_turn",)), ("阿修羅", ("flipped_this_turn",)), ("八俣大蛇", ("summoned_this_turn",)),
+    ("火之迦具土", ("summoned_this_turn",)), ("光神機−桜火", ("tribute_less_summoned",)),
+    ("堕天使ゼラート", ("effect_used_this_turn",)), ("ミストデーモン", ("tribute_less_summoned",)),
+    ("ライトロード・マジシャン ライラ", ()), ("ホルスの黒炎竜 LV６", ("destroyed_monster_by_battle",)),
+    ("ブラッド・ヴォルス", ()),
+]
+_PLAIN_HAND = ["ブラッド・ヴォルス", "ジェネティック・ワーウルフ", "死者蘇生", "強欲な壺", "落とし穴"]
+
+
+@st.composite
+def reducible_positions(draw: st.DrawFn):  # type: ignore[no-untyped-def]
+    """Random positions made only of the cards the reduction knows, so that it applies."""
+    from toolkit.engine import RULESETS
+
+    sides = {}
+    lingering = []
+    for p, other_p in (("A", "B"), ("B", "A")):
+        picks = draw(st.lists(st.sampled_from(_REDUCIBLE_FIELD), max_size=3))
+        field = [card(f"{name}#{p}{i}", *tags) for i, (name, tags) in enumerate(picks)]
+        taken = draw(st.lists(st.sampled_from(["ハーピィ・レディ", "フレムベル・ヘルドッグ"]), max_size=2, unique=True))
+        for name in taken:
+            field.append(card(f"{name}#t{p}", "control_taken"))
+            lingering.append(("エネミーコントローラー", p, f"{name}#t{p}", "control"))
+        hand = [f"{n}#h{p}{i}" for i, n in enumerate(draw(st.lists(st.sampled_from(_PLAIN_HAND), max_size=7)))]
+        deck = [f"ホルスの黒炎竜 LV８#d{p}"] if draw(st.booleans()) else []
+        sides[p] = player(hand=hand, field=field, deck=deck, filler=draw(st.integers(0, 4)),
+                          graveyard=["エネミーコントローラー"] if taken else [])
+    return scenario(sides["A"], sides["B"], turn=draw(st.sampled_from(["A", "B"])),
+                    ruleset=draw(st.sampled_from(sorted(RULESETS))), lingering=lingering)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(reducible_positions())
+def test_property_random_reducible_positions_explore_the_same_reduced(position: Any) -> None:
+    reduced, full = _same(position)
+    event("reduced" if reduced.states < full.states else "not reduced")

@@ -58,5 +58,8 @@ def test_perft_mismatch_message_lists_first_actions() -> None:
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["name"] for e in ENTRIES])
 def test_perft_reduced_search_counts_the_same_lines(entry: dict[str, Any]) -> None:
     found = explore(position(entry), ruleset=entry.get("ruleset"))
+    full = explore(position(entry), ruleset=entry.get("ruleset"), reduce=False)
     assert (found.total_lines, len(found.outcomes)) == (entry["lines"], entry["outcomes"])
-    assert found.states <= entry["states"]
+    assert [(o.outcome, o.lines) for o in found.outcomes] == [(o.outcome, o.lines) for o in full.outcomes]
+    assert found.first_actions == full.first_actions and found.states <= entry["states"]
+    assert found.forcing() == full.forcing(reduce=False)
