@@ -52,7 +52,7 @@ from toolkit.engine import explore, resolve  # noqa: E402
 from toolkit.ocg.positions import FAMILIES  # noqa: E402
 from toolkit.ocg.scenario import PlayerSetup, Scenario, load_scenario  # noqa: E402
 
-MAX_N = {"mixed": 12, "other cards": 12, "all distinct": 18, "mandatory": 24}
+MAX_N = {"mixed": 12, "other cards": 12, "all distinct": 17, "mandatory": 24}
 TARGETS: list[tuple[str, str, str]] = []
 """(target, reached, verdict) rows of the final table."""
 
@@ -126,7 +126,7 @@ def memory_section(max_n: int) -> None:
     print("\n2. Peak memory of a search (tracemalloc: Python allocations), per position expanded")
     for family, n, reduce in (("mixed", min(max_n, 10), False), ("mandatory", min(max_n, 12), False),
                               ("all distinct", min(max_n, 9), False), ("mandatory", min(max_n, 20), True),
-                              ("all distinct", min(max_n, 18), True)):
+                              ("all distinct", min(max_n, 17), True)):
         peak, states = memory(family, n, reduce)
         print(f"   {family:>12} n={n:>2} {'reduced' if reduce else 'full':>7}: {peak / 2**20:8.1f} MB peak, "
               f"{states:>7} positions, {peak / states:8.0f} bytes/position")
@@ -249,7 +249,7 @@ def main() -> None:
 
     reached("all distinct", 10, 0.1, "n = 10 all-distinct: < 0.1 s")
     reached("mandatory", 20, 1.0, "n = 20 independent (mandatory family): < 1 s")
-    reached("all distinct", 18, 1.0, "n = 18 all-distinct (the family's largest): < 1 s")
+    reached("all distinct", 17, 1.0, "n = 17 all-distinct (the family's largest): < 1 s")
     reached("mixed", 12, 1.0, "n = 12 current (mixed) family: < 1 s")
     reached("mandatory", 18, 2.0, "18 mandatory processes: < 2 s")
     _t, f9 = results[("all distinct", 9, True)]

@@ -29,7 +29,7 @@ from toolkit.ocg.scenario import CardSpec, LingeringSpec, PlayerSetup, Scenario
 __all__ = ["FAMILIES", "all_distinct", "mandatory_processes", "mixed_processes", "other_cards"]
 
 OHKA, LYLA, HORUS6, HORUS8 = "光神機−桜火", "ライトロード・マジシャン ライラ", "ホルスの黒炎竜 LV６", "ホルスの黒炎竜 LV８"
-MIST, ZERATO, WORM, PHANTOM = "ミストデーモン", "堕天使ゼラート", "邪悪なるワーム・ビースト", "ファントム・オブ・カオス"
+MIST, ZERATO, PHANTOM = "ミストデーモン", "堕天使ゼラート", "ファントム・オブ・カオス"
 SPIRITS = ("月読命", "阿修羅", "八俣大蛇", "火之迦具土")
 SUMMONED = frozenset({"summoned_this_turn"})
 TRIBUTE_LESS = frozenset({"tribute_less_summoned"})
@@ -103,19 +103,19 @@ def _distinct_makers(player: str) -> list[_Maker]:
                    (CardSpec(LYLA), None)]
     else:
         makers += [(CardSpec(name, tags=SUMMONED), None) for name in SPIRITS[1:]]
-        makers += [(CardSpec(MIST, tags=TRIBUTE_LESS), None), (CardSpec(WORM, tags=SUMMONED), None)]
+        makers += [(CardSpec(MIST, tags=TRIBUTE_LESS), None)]
     return makers
 
 
 def all_distinct(n: int) -> Scenario:
-    """Every card different (n = 0..18): each player took control of four
+    """Every card different (n = 0..17): each player took control of four
     different monsters until the End Phase (each return of control is a
     process that is not a chain link), plus Darklord Zerato's self-destruct
     (not a chain link either), Phantom of Chaos's copied name, Lyla's mill,
-    Majestic Mech - Ohka, Mist Archfiend, the Wicked Worm Beast and four
-    spirits, one of each card."""
-    if not 0 <= n <= 18:
-        raise ValueError(f"this family has positions of 0 to 18 processes, not {n}")
+    Majestic Mech - Ohka, Mist Archfiend and four spirits, one of each card
+    (the cards registered with a process give no more)."""
+    if not 0 <= n <= 17:
+        raise ValueError(f"this family has positions of 0 to 17 processes, not {n}")
     field: dict[str, list[CardSpec]] = {"A": [], "B": []}
     lingering: list[LingeringSpec] = []
     for player, count in (("A", (n + 1) // 2), ("B", n // 2)):
