@@ -103,3 +103,14 @@ def test_the_command_line_reports_a_search_stopped_by_its_time_limit(capsys: pyt
     assert main(["explore", "tsukuyomi_asura_vs_yamata_hino", "--max-states", "3"]) == 2
     err = capsys.readouterr().err
     assert "limit of 3 positions (max_states)" in err and "--max-states" in err and "Traceback" not in err
+
+
+def test_the_time_limit_is_read_at_every_new_position() -> None:
+    from toolkit.ocg.scenario import PlayerSetup, Scenario
+
+    names = ["ブラッド・ヴォルス", "ジェネティック・ワーウルフ", "死者蘇生", "強欲な壺", "落とし穴"]
+    hand = tuple(f"{names[i % 5]}#{i // 5 + 1}" for i in range(100))
+    big = Scenario(title="100 cards in hand", turn_player="A", players={"A": PlayerSetup(hand=hand), "B": PlayerSetup()})
+    # few positions (423), each slow to expand (210 ways to discard 94 cards): stopped long before the end
+    with pytest.raises(SearchBudgetExceeded, match="time limit of 0.01 s"):
+        explore(big, time_limit=0.01)

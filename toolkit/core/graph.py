@@ -78,10 +78,13 @@ def reduction_wanted(reduce: bool | None) -> bool:
 class Graph:
     """Successors of each state, computed once (the transposition table)."""
 
-    __slots__ = ("limits", "game", "succ", "transitions", "events", "grouping", "reduced", "stands_for", "listed")
+    __slots__ = ("limits", "game", "succ", "transitions", "events", "grouping", "reduced", "stands_for", "listed",
+                 "watched")
 
     def __init__(self, limits: Limits, game: Game, reduce: bool = False) -> None:
         self.limits = limits
+        self.watched = limits.time_limit is not None or limits.progress is not None
+        """Whether the clock is read at each new position (a time limit or progress reports)."""
         self.game = game
         self.grouping = game.interchangeable if reduce else None
         self.reduced = False
@@ -102,7 +105,7 @@ class Graph:
             known_states = len(self.succ)
             if known_states >= self.limits.max_states:
                 raise self.limits.too_many()
-            if not known_states & 255:
+            if self.watched:
                 self.limits.check(known_states)
             out: list[Edge] = []
             canon = self.events

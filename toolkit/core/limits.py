@@ -126,7 +126,7 @@ class Limits:
             f"before every line was followed; raise max_states (--max-states on the command line) to search further")
 
     def check(self, positions: int) -> None:
-        """Called every few hundred new positions: the time limit and the progress report."""
+        """Called at each new position when watched: the time limit and the progress report."""
         now = time.perf_counter()
         if now >= self.deadline:
             raise SearchBudgetExceeded(
