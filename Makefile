@@ -16,7 +16,7 @@ TEST_EXTRAS := notebooks,browser,bench,docs,test
 FLOOR_VENV  ?= .venv-floor
 FLOOR_TESTS ?= tests/test_data.py
 
-.PHONY: lab app docs test test-floor venv install-notebooks install-test bench typecheck clean
+.PHONY: lab app docs test test-floor venv install-notebooks install-test bench bench-all typecheck clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -66,7 +66,12 @@ test-floor:
 fuzz: install-test
 	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest tests/fuzz -q -p no:cacheprovider
 
+# The engine at scale, ending with one table of the targets (~10 min; --quick: ~2 min).
 bench: install-test
+	$(BIN)/python benchmarks/engine_speed.py
+
+# Every benchmark script (history, Duel Masters, import cost too).
+bench-all: install-test
 	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done
 
 typecheck: install-test

@@ -1,23 +1,34 @@
-"""How fast the End Phase engine is (prints numbers; asserts nothing).
+"""How fast the End Phase engine is, at scale (prints numbers; asserts nothing).
 
-    python benchmarks/engine_speed.py [--max-n 12] [--repeat 3]
+    python benchmarks/engine_speed.py [--max-n 20] [--repeat 5] [--quick]
 
-1. Positions with n = 4..12 pending processes split between both players
-   (mandatory chain links, mandatory returns, optional level-ups): distinct
-   positions, transitions (successors computed: each a real call of the
-   procedure's ``transition``, once per edge), cache hits (edges whose
-   position was already searched: answered by the transposition table, NOT
-   counted as transitions), lines, outcomes, the nodes a naive walk of every
-   ordering would visit and the factor to ours, time, positions/s and
-   transitions/s.
-   Targets (ENGINE.md): n = 10 fully explored in < 2 s on one core; at n = 9
-   at least 1000x fewer nodes visited than naive enumeration.
-2. ``resolve`` of every worked example in datasets/scenarios (target < 20 ms),
-   and ``explore`` of all of them.
-3. python-chess perft(4) node visits per second from the start position (a
-   node visit = one position reached by pushing a move, plus the root), and
-   the ratio of our transitions/s to it (goal >= 1): both count successor
-   positions generated from a position.
+Every time is the min and the median of ``--repeat`` runs (at least 5), in
+CPU seconds of this process (``time.process_time``) and wall seconds
+(``time.perf_counter``): on a shared machine the wall time also counts the
+other programs.
+
+Definitions (the columns of section 1):
+
+* ``positions``: distinct positions the search expanded (its transposition
+  table, plus the ends of the turn);
+* ``transitions``: successor positions computed — each a real call of the
+  procedure's ``transition``, once per edge of the graph;
+* ``hits``: edges whose position had been searched already (answered by the
+  transposition table, no successor computed);
+* ``visits`` = positions + hits: every time the search reached a position;
+* ``lines``: distinct lines of play (counted exactly, never enumerated);
+* ``naive nodes``: the nodes a walk of every line without a table would visit;
+* ``lines/visit`` = lines / visits: how many lines each position visit stands
+  for (the issue's "naive lines / positions visited, cache hits included");
+* ``trans/s`` = transitions / CPU seconds (min).
+
+Section 1 runs each family of positions (``toolkit.ocg.positions``) with the
+reduction (``reduce=True``, the default) and — while it takes under two CPU
+seconds — the full search (``reduce=False``); both give the same outcomes and
+lines (tests/engine/test_reduction.py).  Then: peak memory per position, the
+shipped scenarios, python-chess perft(4) in this process and the ratio of our
+transitions/s to its node visits/s, a 100-card hand, verify_rulings cold (a
+new process) and warm, the builder's Explore, and one table of the targets.
 """
 
 from __future__ import annotations
@@ -25,105 +36,115 @@ from __future__ import annotations
 import argparse
 import gc
 import statistics
+import subprocess
 import sys
 import time
+import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
-
-from toolkit.engine import explore, initial_state, resolve
-from toolkit.ocg.scenario import CardSpec, PlayerSetup, Scenario, load_scenario
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
-OHKA, LYLA, HORUS6, HORUS8 = "光神機−桜火", "ライトロード・マジシャン ライラ", "ホルスの黒炎竜 LV６", "ホルスの黒炎竜 LV８"
-TP_POOL = [
-    CardSpec(f"{OHKA}#1", tags=frozenset({"tribute_less_summoned"})),
-    CardSpec(LYLA),
-    CardSpec("月読命", tags=frozenset({"summoned_this_turn"})),
-    CardSpec(f"{HORUS6}#1", tags=frozenset({"destroyed_monster_by_battle"})),
-    CardSpec(f"{OHKA}#2", tags=frozenset({"tribute_less_summoned"})),
-    CardSpec("阿修羅", tags=frozenset({"flipped_this_turn"})),
-]
-NTP_POOL = [
-    CardSpec(f"{OHKA}#1", tags=frozenset({"tribute_less_summoned"})),
-    CardSpec("八俣大蛇", position="face_up_defense", tags=frozenset({"flipped_this_turn"})),
-    CardSpec(f"{HORUS6}#1", tags=frozenset({"destroyed_monster_by_battle"})),
-    CardSpec(f"{OHKA}#2", tags=frozenset({"tribute_less_summoned"})),
-    CardSpec("火之迦具土", position="face_up_defense", tags=frozenset({"flipped_this_turn"})),
-    CardSpec(f"{OHKA}#3", tags=frozenset({"tribute_less_summoned"})),
-]
+from toolkit.engine import explore, resolve  # noqa: E402
+from toolkit.ocg.positions import FAMILIES  # noqa: E402
+from toolkit.ocg.scenario import PlayerSetup, Scenario, load_scenario  # noqa: E402
+
+MAX_N = {"mixed": 12, "other cards": 12, "all distinct": 17, "mandatory": 24}
+TARGETS: list[tuple[str, str, str]] = []
+"""(target, reached, verdict) rows of the final table."""
 
 
-def position(n: int) -> Scenario:
-    """n pending processes: ceil(n/2) for the turn player, floor(n/2) for the other."""
-    return Scenario(
-        title=f"{n} pending processes",
-        turn_player="A",
-        players={
-            "A": PlayerSetup(field=tuple(TP_POOL[: (n + 1) // 2]), deck=(HORUS8,)),
-            "B": PlayerSetup(field=tuple(NTP_POOL[: n // 2]), deck=(HORUS8,)),
-        },
-    )
+class Timing:
+    """min / median of CPU and wall seconds over repeated runs."""
+
+    def __init__(self, cpu: list[float], wall: list[float]) -> None:
+        self.cpu_min, self.cpu_median = min(cpu), statistics.median(cpu)
+        self.wall_min, self.wall_median = min(wall), statistics.median(wall)
+        self.runs = len(cpu)
+
+    def text(self) -> str:
+        return (f"cpu {self.cpu_min:.3f}/{self.cpu_median:.3f} s, wall {self.wall_min:.3f}/{self.wall_median:.3f} s "
+                f"(min/median of {self.runs})")
 
 
-def best_of(repeat: int, job):  # type: ignore[no-untyped-def]
-    times, result = [], None
+def measure(repeat: int, job: Callable[[], Any]) -> tuple[Timing, Any]:
+    cpu, wall, result = [], [], None
     for _ in range(repeat):
-        start = time.perf_counter()
+        gc.collect()
+        c0, w0 = time.process_time(), time.perf_counter()
         result = job()
-        times.append(time.perf_counter() - start)
-    return min(times), result
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - w0)
+    return Timing(cpu, wall), result
 
 
-def explore_table(max_n: int, repeat: int) -> dict[int, tuple[float, int]]:
-    print("1. Exploring n pending processes (best of %d runs)" % repeat)
-    print(f"{'n':>3} {'pending':>7} {'states':>7} {'transitions':>11} {'cache hits':>10} {'lines':>14} "
-          f"{'outcomes':>8} {'naive nodes':>15} {'naive/ours':>10} {'seconds':>8} {'states/s':>9} {'trans/s':>8}")
-    rates: dict[int, tuple[float, int]] = {}
-    for n in range(4, max_n + 1):
-        scen = position(n)
-        pending = len(initial_state(scen).pending)
-        seconds, found = best_of(repeat if n <= 10 else 1, lambda: explore(scen, max_states=5_000_000))
-        ratio = found.tree_nodes / found.states
-        print(f"{n:>3} {pending:>7} {found.states:>7} {found.transitions:>11} {found.cache_hits:>10} "
-              f"{found.total_lines:>14} {len(found.outcomes):>8} {found.tree_nodes:>15} {ratio:>10.0f} "
-              f"{seconds:>8.3f} {found.states / seconds:>9.0f} {found.transitions / seconds:>8.0f}")
-        rates[n] = (seconds, found.transitions)
-        if n == 10:
-            verdict = "met" if seconds < 2 else "NOT met"
-            print(f"    target n=10 fully explored < 2 s: {verdict} ({seconds:.2f} s)")
-        if n == 9:
-            verdict = "met" if ratio >= 1000 else "NOT met"
-            visits = found.states + found.cache_hits
-            print(f"    target n=9 >= 1000x fewer nodes than naive enumeration: {verdict} "
-                  f"({ratio:.0f}x by distinct positions; {found.tree_nodes / visits:.0f}x counting every "
-                  f"visit, cache hits included)")
-        sys.stdout.flush()
-    return rates
+def target(name: str, reached: str, met: bool) -> None:
+    TARGETS.append((name, reached, "met" if met else "NOT met"))
 
 
-def resolve_examples(repeat: int) -> None:
-    print("\n2. resolve() of every worked example (best of %d, milliseconds)" % repeat)
-    worst = 0.0
-    scenarios = []
-    for path in sorted((ROOT / "datasets" / "scenarios").glob("*.yaml")):
-        scen = load_scenario(path)
-        scenarios.append(scen)
-        seconds, res = best_of(repeat, lambda: resolve(scen))
-        worst = max(worst, seconds)
-        print(f"   {seconds * 1000:7.2f} ms  {len(res.steps):3d} steps  {path.stem}")
-    print(f"   slowest: {worst * 1000:.2f} ms (target < 20 ms: {'met' if worst < 0.020 else 'NOT met'})")
+def families(max_n: int, repeat: int) -> dict[tuple[str, int, bool], tuple[Timing, Any]]:
+    print("1. Exploring n pending processes (reduced search, then the full one while it is under 2 CPU s)")
+    head = (f"{'family':>12} {'n':>3} {'search':>7} {'positions':>9} {'transitions':>11} {'hits':>7} {'lines':>30} "
+            f"{'outcomes':>8} {'lines/visit':>11} {'cpu min':>8} {'cpu med':>8} {'wall min':>8} {'trans/s':>8}")
+    print(head)
+    results: dict[tuple[str, int, bool], tuple[Timing, Any]] = {}
+    for family, make in FAMILIES.items():
+        full_ok = True
+        for n in range(4, min(max_n, MAX_N[family]) + 1):
+            scen = make(n)
+            for reduce in (True, False):
+                if not reduce and not full_ok:
+                    continue
+                timing, found = measure(repeat, lambda: explore(scen, reduce=reduce, max_states=3_000_000))
+                results[(family, n, reduce)] = (timing, found)
+                visits = found.states + found.cache_hits
+                print(f"{family:>12} {n:>3} {'reduced' if reduce else 'full':>7} {found.states:>9} "
+                      f"{found.transitions:>11} {found.cache_hits:>7} {found.total_lines:>30} {len(found.outcomes):>8} "
+                      f"{found.total_lines / visits:>11.3g} {timing.cpu_min:>8.3f} {timing.cpu_median:>8.3f} "
+                      f"{timing.wall_min:>8.3f} {found.transitions / timing.cpu_min:>8.0f}")
+                if not reduce and timing.cpu_min > 2.0:
+                    full_ok = False
+            sys.stdout.flush()
+    return results
 
-    def explore_all() -> tuple[int, int, int]:
-        found = [explore(scen) for scen in scenarios]
-        return (sum(f.states for f in found), sum(f.transitions for f in found), sum(f.cache_hits for f in found))
 
-    seconds, (states, transitions, hits) = best_of(repeat, explore_all)
-    print(f"   explore() of all {len(scenarios)} (example lines described included): {states} states, "
-          f"{transitions} transitions, {hits} cache hits in {seconds:.3f} s = {states / seconds:,.0f} states/s, "
-          f"{transitions / seconds:,.0f} transitions/s")
+def memory(family: str, n: int, reduce: bool) -> tuple[float, int]:
+    """Peak traced memory (bytes) of one search and its positions."""
+    scen = FAMILIES[family](n)
+    gc.collect()
+    tracemalloc.start()
+    found = explore(scen, reduce=reduce, max_states=3_000_000)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak, found.states
 
 
-def chess_perft(depth: int = 4, repeat: int = 1) -> float:
+def memory_section(max_n: int) -> None:
+    print("\n2. Peak memory of a search (tracemalloc: Python allocations), per position expanded")
+    for family, n, reduce in (("mixed", min(max_n, 10), False), ("mandatory", min(max_n, 12), False),
+                              ("all distinct", min(max_n, 9), False), ("mandatory", min(max_n, 20), True),
+                              ("all distinct", min(max_n, 17), True)):
+        peak, states = memory(family, n, reduce)
+        print(f"   {family:>12} n={n:>2} {'reduced' if reduce else 'full':>7}: {peak / 2**20:8.1f} MB peak, "
+              f"{states:>7} positions, {peak / states:8.0f} bytes/position")
+        if family == "mandatory" and reduce and n == 20:
+            target("n = 20 independent (mandatory family): < 200 MB", f"{peak / 2**20:.1f} MB", peak < 200 * 2**20)
+
+
+def shipped(repeat: int) -> None:
+    print(f"\n3. The shipped scenarios (min/median of {repeat})")
+    scenarios = [load_scenario(p) for p in sorted((ROOT / "datasets" / "scenarios").glob("*.yaml"))]
+    timing, _ = measure(repeat, lambda: [resolve(s) for s in scenarios])
+    print(f"   resolve() of all {len(scenarios)}: {timing.text()}")
+    timing, found = measure(repeat, lambda: [explore(s) for s in scenarios])
+    states = sum(f.states for f in found)
+    print(f"   explore() of all {len(scenarios)}: {states} positions; {timing.text()}")
+
+
+def chess_perft(repeat: int, depth: int = 4) -> float:
     import chess
 
     board = chess.Board()
@@ -146,29 +167,100 @@ def chess_perft(depth: int = 4, repeat: int = 1) -> float:
         visits = 0
         return perft(depth)
 
-    seconds, leaves = best_of(repeat, run)
-    print(f"\n3. python-chess perft({depth}) from the start position (best of {repeat}): {leaves} leaves, "
-          f"{visits} node visits in {seconds:.2f} s = {visits / seconds:,.0f} node visits/s")
-    return visits / seconds
+    timing, leaves = measure(repeat, run)
+    rate = visits / timing.cpu_min
+    print(f"\n4. python-chess perft({depth}) from the start position: {leaves} leaves, {visits} node visits "
+          f"(a position reached by pushing a move, plus the root); {timing.text()} = {rate:,.0f} node visits/s")
+    return rate
+
+
+def big_hand(repeat: int) -> None:
+    names = ["ブラッド・ヴォルス", "ジェネティック・ワーウルフ", "死者蘇生", "強欲な壺", "落とし穴"]
+    hand = tuple(f"{names[i % 5]}#{i // 5 + 1}" for i in range(100))
+    scen = Scenario(title="100 cards in hand", turn_player="A", players={"A": PlayerSetup(hand=hand), "B": PlayerSetup()})
+    timing, res = measure(repeat, lambda: resolve(scen))
+    print(f"\n5. A 100-card hand (5 names, 20 copies each; 94 to discard): resolve {timing.text()}")
+    target("a 100-card hand resolves: < 1 s", f"{timing.cpu_min:.3f} s cpu", timing.cpu_min < 1)
+    timing, found = measure(repeat, lambda: explore(scen))
+    print(f"   explore: {found.states} positions, {len(found.outcomes)} outcomes; {timing.text()}")
+
+
+def verify(repeat: int) -> None:
+    code = ("import time; t = time.perf_counter(); import toolkit; toolkit.verify_rulings(); "
+            "print(time.perf_counter() - t)")
+    cold = []
+    for _ in range(max(2, repeat // 2)):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+        cold.append(float(out.stdout.strip().splitlines()[-1]))
+    from toolkit import history
+
+    history.verify_rulings()
+    warm, _ = measure(repeat, history.verify_rulings)
+
+    def uncached() -> Any:
+        history._RUNS.clear()
+        return history.verify_rulings()
+
+    fresh, _ = measure(repeat, uncached)
+    print(f"\n6. verify_rulings: cold (a new process, imports included) wall {min(cold):.2f}/"
+          f"{statistics.median(cold):.2f} s (min/median of {len(cold)}); warm (same process, memo of check runs "
+          f"kept) {warm.text()}; warm with that memo emptied {fresh.text()}")
+
+
+def builder(repeat: int) -> None:
+    from toolkit.games import shipped_scenario
+    from toolkit.widgets import runs
+
+    scen = shipped_scenario("hysteric_sign_adjustment_2013")
+    timing, view = measure(repeat, lambda: runs.explore_scenario(scen))
+    print(f"\n7. The builder's Explore on hysteric_sign_adjustment_2013 ({len(view.result.outcomes)} outcomes, "
+          f"who can force each): {timing.text()}")
+    target("the builder's Explore (hysteric_sign_adjustment_2013): < 0.5 s", f"{timing.cpu_min:.3f} s cpu",
+           timing.cpu_min < 0.5)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--max-n", type=int, default=12)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--max-n", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="n up to 10, and skip verify_rulings")
     args = parser.parse_args()
-    gc.collect()
-    rates = explore_table(args.max_n, args.repeat)
-    resolve_examples(args.repeat)
-    chess_rate = chess_perft(4, args.repeat)
-    n = max(k for k in rates if k <= 10)
-    seconds, transitions = rates[n]
-    ours = transitions / seconds
-    print(f"   our transitions/s at n={n} (computed successors, cache hits excluded): {ours:,.0f}; "
-          f"ratio to python-chess node visits/s: {ours / chess_rate:.3f} "
-          f"(goal >= 1: {'met' if ours >= chess_rate else 'NOT met'})")
-    print(f"   median transitions/s over n=4..{max(rates)}: "
-          f"{statistics.median(t / s for s, t in rates.values()):,.0f}")
+    repeat = max(5, args.repeat)
+    max_n = 10 if args.quick else args.max_n
+    results = families(max_n, repeat)
+    memory_section(max_n)
+    shipped(repeat)
+    chess_rate = chess_perft(repeat)
+    timing, found = results[("mixed", 10, False)]
+    ours = found.transitions / timing.cpu_min
+    print(f"   our transitions/s (full search, mixed family n = 10, cache hits excluded): {ours:,.0f}; "
+          f"ratio to python-chess: {ours / chess_rate:.3f}")
+    target("transitions/s >= 0.5 x python-chess perft", f"{ours:,.0f}/s = {ours / chess_rate:.3f} x", ours >= 0.5 * chess_rate)
+    big_hand(repeat)
+    if not args.quick:
+        verify(repeat)
+    builder(repeat)
+
+    def reached(family: str, n: int, limit: float, label: str) -> None:
+        key = (family, n, True)
+        if key in results:
+            t, f = results[key]
+            target(label, f"{t.cpu_min:.3f} s cpu ({f.states} positions)", t.cpu_min < limit)
+
+    reached("all distinct", 10, 0.1, "n = 10 all-distinct: < 0.1 s")
+    reached("mandatory", 20, 1.0, "n = 20 independent (mandatory family): < 1 s")
+    reached("all distinct", 17, 1.0, "n = 17 all-distinct (the family's largest): < 1 s")
+    reached("mixed", 12, 1.0, "n = 12 current (mixed) family: < 1 s")
+    reached("mandatory", 18, 2.0, "18 mandatory processes: < 2 s")
+    _t, f9 = results[("all distinct", 9, True)]
+    ratio = f9.total_lines / (f9.states + f9.cache_hits)
+    target("n = 9 all-distinct: lines / positions visited >= 10,000", f"{ratio:,.0f}", ratio >= 10_000)
+
+    print("\nTargets (printed, not asserted; times are CPU min of the runs above)")
+    width = max(len(t[0]) for t in TARGETS)
+    print(f"  {'target':<{width}}  {'reached':<34}  verdict")
+    for name, value, verdict in TARGETS:
+        print(f"  {name:<{width}}  {value:<34}  {verdict}")
 
 
 if __name__ == "__main__":

@@ -206,7 +206,7 @@ def test_a_search_over_budget_is_a_status_line() -> None:
     v = TurnEndViewer("dm_gurje_gurje_welcome_hell", max_states=5)
     v.explore.click()
     assert isinstance(v.last_error, SearchBudgetExceeded)
-    assert "✘ search visited more than 5 positions" in _status(v)
+    assert "✘ the search" in _status(v) and "limit of 5 positions (max_states)" in _status(v)
     assert v.result is None and v.table is None
 
 

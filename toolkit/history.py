@@ -38,6 +38,8 @@ import pandas as pd
 from toolkit.errors import ToolkitError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import Executor
+
     from toolkit.core.trace import LineStep
     from toolkit.ruling_checks import Check, CheckResult
 
@@ -423,7 +425,46 @@ def with_progress(items: Iterable[T], total: int, label: str, enabled: bool) -> 
     return tqdm(items, total=total, desc=label, unit="step", leave=False)
 
 
-def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False) -> pd.DataFrame:
+def _verify_row(data: dict[str, Any]) -> dict[str, Any]:
+    """One row of ``verify_rulings`` (a module-level function: executors pickle it)."""
+    rid = str(data["ruling_id"])
+    names = [str(n) for n in (data.get("scenario") or [])]
+    base = {
+        "ruling_id": rid,
+        "date": data["date"],
+        "status": str(data["status"]),
+        "topic": str(data["topic"]),
+        "scenario": " | ".join(names) if names else pd.NA,
+        "check_en": data.get("check_en"),
+        "expected": data.get("expected"),
+        "not_modelled_reason": data.get("not_modelled_reason"),
+        "vacuous_reason": data.get("vacuous_reason"),
+    }
+    if not isinstance(data.get("check"), str):
+        return {**base, "ruleset": pd.NA, "answer": pd.NA, "agrees": pd.NA, "today_answer": pd.NA,
+                "today_agrees": pd.NA, "verified": pd.NA, "decided_by": pd.NA,
+                "deciding_changes": pd.NA, "flipped_by": [], "vacuous": pd.NA,
+                "seconds": float("nan")}
+    run = run_ruling(data)
+    verified = run.agrees and (run.today_agrees if base["status"] == "current" else not run.today_agrees)
+    return {
+        **base,
+        "ruleset": run.rules.name,
+        "answer": run.own.answer,
+        "agrees": run.agrees,
+        "today_answer": run.today.answer,
+        "today_agrees": run.today_agrees,
+        "verified": verified,
+        "decided_by": run.decided_by,
+        "deciding_changes": "; ".join(run.deciding_changes),
+        "flipped_by": list(run.flipped_by),
+        "vacuous": run.vacuous,
+        "seconds": round(run.seconds, 3),
+    }
+
+
+def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False,
+                   executor: Executor | None = None) -> pd.DataFrame:
     """Re-derive every ruling that has a machine form (or say why it has none).
 
     One row per ruling: ``ruleset`` used, ``expected``, the engine's
@@ -437,49 +478,17 @@ def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False) 
     would pass whatever the rule it is about said), with the ruling's
     ``vacuous_reason`` when its annotation gives one. Not-modelled rulings
     have NA answers and their reason.
+    ``executor`` (any ``concurrent.futures.Executor``, e.g. a
+    ``ProcessPoolExecutor`` or Dask's ``Client().get_executor()``) runs the
+    rulings in parallel; the table is the same (but for ``seconds``).
     """
     from toolkit.data import load_rulings
 
     table = load_rulings() if rulings is None else rulings
     scope = _modelled_scope(table).sort_values("ruling_id")
-    records: list[dict[str, Any]] = []
-    for _, row in with_progress(scope.iterrows(), len(scope), "verify_rulings", progress):
-        data = {str(k): v for k, v in row.to_dict().items()}
-        rid = str(data["ruling_id"])
-        names = [str(n) for n in (data.get("scenario") or [])]
-        base = {
-            "ruling_id": rid,
-            "date": data["date"],
-            "status": str(data["status"]),
-            "topic": str(data["topic"]),
-            "scenario": " | ".join(names) if names else pd.NA,
-            "check_en": data.get("check_en"),
-            "expected": data.get("expected"),
-            "not_modelled_reason": data.get("not_modelled_reason"),
-            "vacuous_reason": data.get("vacuous_reason"),
-        }
-        if not isinstance(data.get("check"), str):
-            records.append({**base, "ruleset": pd.NA, "answer": pd.NA, "agrees": pd.NA, "today_answer": pd.NA,
-                            "today_agrees": pd.NA, "verified": pd.NA, "decided_by": pd.NA,
-                            "deciding_changes": pd.NA, "flipped_by": [], "vacuous": pd.NA,
-                            "seconds": float("nan")})
-            continue
-        run = run_ruling(data)
-        verified = run.agrees and (run.today_agrees if base["status"] == "current" else not run.today_agrees)
-        records.append({
-            **base,
-            "ruleset": run.rules.name,
-            "answer": run.own.answer,
-            "agrees": run.agrees,
-            "today_answer": run.today.answer,
-            "today_agrees": run.today_agrees,
-            "verified": verified,
-            "decided_by": run.decided_by,
-            "deciding_changes": "; ".join(run.deciding_changes),
-            "flipped_by": list(run.flipped_by),
-            "vacuous": run.vacuous,
-            "seconds": round(run.seconds, 3),
-        })
+    rows = [{str(k): v for k, v in row.to_dict().items()} for _, row in scope.iterrows()]
+    done: Iterable[dict[str, Any]] = map(_verify_row, rows) if executor is None else executor.map(_verify_row, rows)
+    records = list(with_progress(done, len(rows), "verify_rulings", progress))
     frame = pd.DataFrame(records, columns=list(VERIFY_COLUMNS))
     strings = ["ruling_id", "status", "topic", "ruleset", "scenario", "check_en", "expected", "answer",
                "today_answer", "decided_by", "deciding_changes", "vacuous_reason", "not_modelled_reason"]
@@ -621,10 +630,26 @@ def _causes(day: datetime.date, found: Sequence[RuleChange], rulings: pd.DataFra
     return cited_rulings, cited_events
 
 
+def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Scenario]]
+               ) -> tuple[str, frozenset[str] | None]:
+    """``changes``' answer on one day: the check's, or the outcomes' label and facts
+    (a module-level function: executors pickle it)."""
+    from toolkit.core.game import game_named
+
+    game_name, day, name, text, scenarios = job
+    rules_at = game_named(game_name).rules_at
+    assert rules_at is not None
+    rules = rules_at(day)
+    if text is not None:
+        return _run(text, _check(name, text), tuple(scenarios), scenarios, rules).answer, None
+    summary = summarise_outcomes(scenarios[name], rules)
+    return summary.label, summary.facts
+
+
 def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
             end: datetime.date | str | None = None, check: str | Mapping[str, Any] | None = None, *,
             all_dates: bool = False, rulings: pd.DataFrame | None = None,
-            progress: bool = False) -> pd.DataFrame:
+            progress: bool = False, executor: Executor | None = None) -> pd.DataFrame:
     """When did the answer for ``scenario`` change between ``start`` and ``end``?
 
     The scenario (a file of datasets/scenarios/, a path, or a Scenario) is
@@ -635,6 +660,8 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     per change (``all_dates=True``: per date swept), with the rule changes of
     that date and the ruling / event rows that justify them. ``progress``
     shows a progress bar over the dates (interrupt the kernel to stop).
+    ``executor`` (any ``concurrent.futures.Executor``) runs the dates in
+    parallel; the table is the same.
     """
     from toolkit.data import load_events, load_rulings
     from toolkit.games import game_of
@@ -644,7 +671,7 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     name, position = _scenario_name(scenario)
     game = game_of(position)
     assert game.rules_at is not None  # _scenario_name refuses undated games
-    rule_change_dates, ruleset_at = game.rule_changes, game.rules_at
+    rule_change_dates = game.rule_changes
     text = json.dumps(check, ensure_ascii=False) if isinstance(check, Mapping) else check
     if text is None:
         text = _check_for(name, table)
@@ -665,14 +692,11 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     rows = []
     previous: str | None = None
     previous_facts: frozenset[str] = frozenset()
-    for day in with_progress(days, len(days), "changes", progress):
-        rules = ruleset_at(day)
+    jobs = [(game.name, day, name, text, scenarios) for day in days]
+    answers = map(_answer_on, jobs) if executor is None else executor.map(_answer_on, jobs)
+    for day, (answer, facts) in zip(days, with_progress(answers, len(days), "changes", progress)):
         detail = ""
-        if parsed is not None and text is not None:
-            answer = _run(text, parsed, tuple(scenarios), scenarios, rules).answer
-        else:
-            summary = summarise_outcomes(position, rules)
-            answer, facts = summary.label, summary.facts
+        if facts is not None:
             if previous is not None:
                 detail = fact_difference(previous_facts, facts)
             previous_facts = facts

@@ -87,12 +87,12 @@ def scenario_case(name: str) -> dict[str, Any]:
                   for row in frame.to_dict(orient="records")],
         "outcome": res.outcome.text(),
         "loop": list(res.loop) if res.loop is not None else None,
-        "explore": _exploration_digest(explore(scen)),
+        "explore": _exploration_digest(explore(scen, reduce=False)),
     }
 
 
 def benchmark_case(n: int) -> dict[str, Any]:
-    found = explore(benchmark_position(n))
+    found = explore(benchmark_position(n), reduce=False)
     digest = _exploration_digest(found)
     digest["outcomes"] = [{k: v for k, v in o.items() if k != "example_sha256"}
                          for o in digest["outcomes"]]

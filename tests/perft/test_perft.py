@@ -32,7 +32,8 @@ def position(entry: dict[str, Any]) -> Any:
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["name"] for e in ENTRIES])
 def test_perft_counts(entry: dict[str, Any]) -> None:
-    found = explore(position(entry), ruleset=entry.get("ruleset"))
+    # the full search: its positions are the perft count (a reduced search visits fewer, same lines)
+    found = explore(position(entry), ruleset=entry.get("ruleset"), reduce=False)
     got = {"lines": found.total_lines, "outcomes": len(found.outcomes), "states": found.states}
     want = {k: entry[k] for k in got}
     per_first = "\n".join(f"  {n:>8}  {action}" for action, n in found.first_actions)
@@ -52,3 +53,13 @@ def test_perft_mismatch_message_lists_first_actions() -> None:
     with pytest.raises(AssertionError) as failure:
         test_perft_counts(entry)
     assert "lines per first action" in str(failure.value) and "Pass()" in str(failure.value)
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e["name"] for e in ENTRIES])
+def test_perft_reduced_search_counts_the_same_lines(entry: dict[str, Any]) -> None:
+    found = explore(position(entry), ruleset=entry.get("ruleset"))
+    full = explore(position(entry), ruleset=entry.get("ruleset"), reduce=False)
+    assert (found.total_lines, len(found.outcomes)) == (entry["lines"], entry["outcomes"])
+    assert [(o.outcome, o.lines) for o in found.outcomes] == [(o.outcome, o.lines) for o in full.outcomes]
+    assert found.first_actions == full.first_actions and found.states <= entry["states"]
+    assert found.forcing() == full.forcing(reduce=False)

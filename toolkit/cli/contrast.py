@@ -63,7 +63,7 @@ def register(commands: Commands, prog: str) -> None:
     )
     add_scenario_argument(sub)
     sub.add_argument("--rulesets", nargs="+", metavar="RULESET", help="two or more rule set names or days")
-    add_max_states(sub, 200_000)
+    add_max_states(sub, 200_000, time_limit=False)
     add_output_options(sub)
     sub.set_defaults(run=run_compare)
 

@@ -135,9 +135,29 @@ def add_scenario_argument(sub: argparse.ArgumentParser) -> None:
                      help="scenario YAML file, - for standard input, or a shipped example's name")
 
 
-def add_max_states(sub: argparse.ArgumentParser, default: int) -> None:
-    sub.add_argument("--max-states", type=positive_int, default=default, metavar="N",
-                     help=f"stop (exit 3) after searching N positions (default {default})")
+def positive_float(text: str) -> float:
+    """An argparse type: a number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"cannot read {text!r} as a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be above zero, not {text}")
+    return value
+
+
+def add_max_states(sub: argparse.ArgumentParser, default: int | None = None, *, time_limit: bool = True) -> None:
+    """--max-states (and --time-limit where the command can stop on time): the search limits (exit 3)."""
+    from toolkit.core.limits import DEFAULT_MAX_STATES
+
+    limit = DEFAULT_MAX_STATES if default is None else default
+    sub.add_argument("--max-states", type=positive_int, default=limit, metavar="N",
+                     help=f"stop (exit 3) after searching N positions (default {limit:,}, under 1 GB)")
+    if not time_limit:
+        return
+    sub.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
+                     help="stop (exit 3) after this many seconds (default: no limit); a search over a second "
+                          "shows its progress on stderr")
 
 
 # --------------------------------------------------------------------------

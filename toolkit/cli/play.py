@@ -71,7 +71,7 @@ def register(commands: Commands, prog: str) -> None:
     )
     add_scenario_argument(sub)
     add_rules_options(sub)
-    add_max_states(sub, 500_000)
+    add_max_states(sub)
     add_output_options(sub)
     sub.set_defaults(run=run_explore)
 
@@ -95,7 +95,7 @@ def register(commands: Commands, prog: str) -> None:
     sub.add_argument("player", metavar="PLAYER", choices=ROLES, help="A, B, TP (turn player) or NTP")
     sub.add_argument("predicate", metavar="PREDICATE", help="what must hold, as YAML flow text (see above)")
     add_rules_options(sub)
-    add_max_states(sub, 500_000)
+    add_max_states(sub)
     add_output_options(sub, table=False)
     sub.set_defaults(run=run_can_force)
 
@@ -131,7 +131,10 @@ def run_explore(args: argparse.Namespace) -> int:
     from toolkit.core.values import sorted_events
 
     scenario = scenario_of(args)
-    found: Exploration = explore(scenario, max_states=args.max_states)
+    from toolkit.core.limits import stderr_progress
+
+    found: Exploration = explore(scenario, max_states=args.max_states, time_limit=args.time_limit,
+                                 progress=stderr_progress())
     rules = found.start.ruleset
     if args.json:
         data = header_data(scenario, rules)
@@ -184,7 +187,10 @@ def run_can_force(args: argparse.Namespace) -> int:
 
     predicate = parse_predicate(read_yaml_argument(args.predicate, "PREDICATE"), "PREDICATE")
     scenario = scenario_of(args)
-    forced: ForceResult = can_force(scenario, args.player, predicate, max_states=args.max_states)
+    from toolkit.core.limits import stderr_progress
+
+    forced: ForceResult = can_force(scenario, args.player, predicate, max_states=args.max_states,
+                                    time_limit=args.time_limit, progress=stderr_progress())
     start_rules = as_state(scenario).ruleset
     status = EXIT_OK if forced.value else EXIT_NO
     who = _who(args.player, forced.player)

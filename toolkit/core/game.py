@@ -178,6 +178,10 @@ def _plain_event_text(event: Event) -> str:
     return repr(event)
 
 
+Interchangeable = Callable[[Any, "tuple[Action, ...]", "tuple[Transition, ...]"], "tuple[tuple[int, ...], ...]"]
+"""A game's answer to "which of these actions stand for each other here?" (see ``Game.interchangeable``)."""
+
+
 @dataclass(frozen=True)
 class Game:
     """One game's rules and everything the layers above must know of it.
@@ -202,6 +206,13 @@ class Game:
 
     Words: ``event_kinds`` and ``zones`` (what predicates may name),
     ``event_text(event)`` (an event in words).
+
+    Search: ``interchangeable(state, actions, results)`` (optional) names
+    groups of indices of ``actions`` (with their ``results``) that stand for
+    each other: every line through one member has, one for one, a line
+    through each other member with the same outcome.  The search then
+    follows the first member of a group only and counts it once per member
+    (:mod:`toolkit.core.graph`); a game that cannot tell returns no group.
     """
 
     name: str
@@ -233,6 +244,7 @@ class Game:
     flags: Callable[[], tuple[Flag, ...]] = tuple
     rule_changes: Callable[[], tuple[Any, ...]] = _no_rule_changes
     event_text: Callable[[Event], str] = _plain_event_text
+    interchangeable: Interchangeable | None = None
 
     @property
     def dated(self) -> bool:

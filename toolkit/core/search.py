@@ -8,13 +8,16 @@
   positions (transpositions merge: a GameState carries no history), never by
   enumerating paths;
 * :func:`can_force` decides by minimax over the same graph whether a player
-  can guarantee a predicate whatever the other does, with a witness line;
+  can guarantee a predicate whatever the other does, with a witness line
+  (:mod:`toolkit.core.forcing`); :meth:`Exploration.forcing` answers "who can
+  force it" for every outcome in one search;
 * :func:`evaluate` answers a quantified query (``possible``, ``always``,
   ``default``, ``force:TP`` ...) — what issue 4's ruling checks call.
 
 A position that repeats on a line is a loop: the line ends there and its
-outcome carries the cycle and a ``loop`` event — never a hang.  Budgets
-(``max_steps``, ``max_states``) raise :class:`SearchBudgetExceeded`.
+outcome carries the cycle and a ``loop`` event — never a hang.  Limits
+(``max_steps``; ``max_states`` and ``time_limit``, see :mod:`toolkit.core.limits`)
+raise :class:`SearchBudgetExceeded` with a message naming the limit hit.
 
 An outcome's events are a SET: a line's outcome is its final position plus
 the set of events that happened on it.
@@ -22,18 +25,19 @@ the set of events that happened on it.
 
 from __future__ import annotations
 
-import gc
 import html
-import sys
-from contextlib import contextmanager
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from toolkit.core.actions import Action, Pass, find_action
+from toolkit.core.actions import Action, find_action
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
-from toolkit.core.predicates import Predicate, Query, parse_predicate, parse_query, resolve_role
-from toolkit.core.game import Game, GameState, RulesArg, as_state, game_of
+from toolkit.core.forcing import ForceResult as ForceResult, can_force as can_force, forcing_players
+from toolkit.core.game import GameState, RulesArg, as_state, game_of
+from toolkit.core.graph import INF, Graph, Replayed, reduction_wanted, replay, search_mode
+from toolkit.core.graph import default_policy as default_policy
+from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
+from toolkit.core.predicates import Query, parse_query
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame
 from toolkit.core.values import LOOP, Event, Outcome, sorted_events
 
@@ -43,39 +47,6 @@ if TYPE_CHECKING:
 Policy = Callable[[GameState, tuple[Action, ...]], Action]
 Position = GameState | Any
 LOOP_EVENT = Event(LOOP)
-_INF = sys.maxsize
-
-
-@contextmanager
-def _search_mode() -> Iterator[None]:
-    """Deep recursion allowed and the cyclic GC paused (searches allocate many
-    small acyclic values; pausing the collector makes them ~30% faster)."""
-    limit = sys.getrecursionlimit()
-    was_enabled = gc.isenabled()
-    sys.setrecursionlimit(max(limit, 20_000))
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-        sys.setrecursionlimit(limit)
-
-
-def _release(graph: _Graph, *tables: dict[Any, Any]) -> None:
-    """Empty a finished search's transposition table and memo tables (see ``explore``)."""
-    graph.succ.clear()
-    graph.events.clear()
-    for table in tables:
-        table.clear()
-
-
-def default_policy(state: GameState, actions: tuple[Action, ...]) -> Action:
-    """Both players pass whenever the rules let them; otherwise the first listed choice."""
-    for action in actions:
-        if isinstance(action, Pass):
-            return action
-    return actions[0]
 
 
 def scripted(choices: Sequence[str], then: Policy = default_policy) -> Policy:
@@ -181,78 +152,6 @@ def resolve(position: Position, policy: Policy | None = None, *, ruleset: RulesA
 
 
 # --------------------------------------------------------------------------
-# The graph of positions
-# --------------------------------------------------------------------------
-
-Edge = tuple[Action, GameState, frozenset[Event]]
-
-
-class _Graph:
-    """Successors of each state, computed once (the transposition table)."""
-
-    def __init__(self, max_states: int, game: Game) -> None:
-        self.max_states = max_states
-        self.game = game
-        self.succ: dict[GameState, tuple[Edge, ...]] = {}
-        self.transitions = 0
-        self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
-        """One Event object per event value (keyed by its fields: tuples hash and compare in C), so
-        the event sets of outcomes merged from different lines compare by identity."""
-
-    def edges(self, state: GameState) -> tuple[Edge, ...]:
-        found = self.succ.get(state)
-        if found is None:
-            if len(self.succ) >= self.max_states:
-                raise SearchBudgetExceeded(f"search visited more than {self.max_states} positions")
-            out = []
-            canon = self.events
-            transition = self.game.transition
-            for action in self.game.legal_actions(state):
-                result = transition(state, action, check=False)
-                events = []
-                for e in result.events:
-                    key = (e.kind, e.card, e.player, e.amount, e.detail)
-                    known = canon.get(key)
-                    if known is None:
-                        known = canon[key] = e
-                    events.append(known)
-                out.append((action, result.state, frozenset(events)))
-            self.transitions += len(out)
-            found = tuple(out)
-            self.succ[state] = found
-        return found
-
-
-_Replayed = dict[tuple[GameState, int], tuple[LineStep, GameState]]
-
-
-def _replay(start: GameState, indices: Sequence[int], graph: _Graph | None = None,
-            replayed: _Replayed | None = None) -> tuple[LineStep, ...]:
-    """The steps of the line that takes edge ``indices[k]`` at its k-th position.
-
-    Example lines share prefixes: with ``replayed`` (one dict per search) each
-    (position, edge) is described once; ``graph`` supplies the actions already listed.
-    """
-    memo: _Replayed = {} if replayed is None else replayed
-    game = game_of(start)
-    steps: list[LineStep] = []
-    state = start
-    for i in indices:
-        found = memo.get((state, i))
-        if found is None:
-            edges = graph.succ.get(state) if graph is not None else None
-            action = edges[i][0] if edges is not None else game.legal_actions(state)[i]
-            result = game.transition(state, action, check=False)
-            found = (line_step(len(steps) + 1, state, action, result), result.state)
-            memo[(state, i)] = found
-        step, state = found
-        if step.step != len(steps) + 1:
-            step = replace(step, step=len(steps) + 1)
-        steps.append(step)
-    return tuple(steps)
-
-
-# --------------------------------------------------------------------------
 # explore
 # --------------------------------------------------------------------------
 
@@ -291,10 +190,20 @@ class Exploration:
     tree_nodes: int
     first_actions: tuple[tuple[str, int], ...] = field(default=())
     cache_hits: int = 0
+    source: str | None = field(default=None, compare=False)
+    """The scenario's file, when known (named by a limit's message)."""
 
     @property
     def loops(self) -> tuple[OutcomeLines, ...]:
         return tuple(o for o in self.outcomes if o.outcome.is_loop)
+
+    def forcing(self, *, max_states: int = DEFAULT_MAX_STATES, time_limit: float | None = None,
+                progress: ProgressCallback | None = None, reduce: bool | None = None) -> tuple[frozenset[str], ...]:
+        """For each outcome (in order), the players who can force exactly it
+        whatever the other does — one minimax search for all of them, the same
+        answers as ``can_force(start, player, <that outcome>)`` for each."""
+        return forcing_players(self.start, tuple(o.outcome for o in self.outcomes), max_states=max_states,
+                               time_limit=time_limit, progress=progress, source=self.source, reduce=reduce)
 
     def table(self) -> pd.DataFrame:
         """One row per outcome: lines, loop, events, final position, example line."""
@@ -336,78 +245,101 @@ def _add(result: dict[Outcome, list[Any]], outcome: Outcome, count: int, chain: 
         entry[0] += count
 
 
-def explore(position: Position, *, ruleset: RulesArg = None,
-            max_states: int = 500_000) -> Exploration:
-    """Every distinct outcome of ``position``, with line counts and an example each."""
+def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = DEFAULT_MAX_STATES,
+            time_limit: float | None = None, progress: ProgressCallback | None = None,
+            reduce: bool | None = None) -> Exploration:
+    """Every distinct outcome of ``position``, with line counts and an example each.
+
+    The search stops (:class:`SearchBudgetExceeded`) after ``max_states``
+    positions or ``time_limit`` seconds (None: none); ``progress`` is called
+    with a :class:`~toolkit.core.limits.Progress` about four times a second
+    (e.g. :func:`~toolkit.core.limits.notebook_progress`).  ``reduce``:
+    follow one of a group of interchangeable actions and count it for all
+    (default: unless ``ENDPHASE_FULL_SEARCH=1``; see :mod:`toolkit.core.graph`)
+    — the same outcomes and line counts; fewer positions.
+    """
+    source = source_of(position)
+    limits = Limits(max_states, time_limit, progress, source)
     start = as_state(position, ruleset=ruleset)
-    graph = _Graph(max_states, game_of(start))
+    found = _explore(start, limits, reduction_wanted(reduce), source)
+    if found is None:  # a reduced search met a loop: the full search
+        found = _explore(start, limits, False, source)
+    assert found is not None
+    limits.finish(found.states)
+    return found
+
+
+def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None) -> Exploration | None:
+    """``explore`` with or without reduction; None when a reduced search met a loop."""
+    graph = Graph(limits, game_of(start), reduce)
     memo: dict[GameState, tuple[dict[Outcome, list[Any]], int]] = {}
     on_stack: dict[GameState, int] = {}
     path: list[Action] = []
-    first_counts: list[tuple[str, int]] = []
-
+    first_counts: list[int] = []
     hits = [0]
+    looped = [False]
 
     def visit(state: GameState, depth: int) -> tuple[dict[Outcome, list[Any]], int, int]:
         hit = memo.get(state)
         if hit is not None:
             hits[0] += 1
-            return hit[0], hit[1], _INF
+            return hit[0], hit[1], INF
         res: dict[Outcome, list[Any]] = {}
         if state.is_over:
             res[Outcome(state.summary(), frozenset())] = [1, None]
             memo[state] = (res, 1)
-            return res, 1, _INF
+            return res, 1, INF
         on_stack[state] = depth
         nodes = 1
-        low = _INF
-        for i, (action, child, events) in enumerate(graph.edges(state)):
+        low = INF
+        for i, (action, child, events, weight) in enumerate(graph.edges(state)):
             before: int = sum(int(v[0]) for v in res.values()) if depth == 0 else 0
             where = on_stack.get(child)
             if where is not None:
+                looped[0] = True
                 cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
-                _add(res, Outcome(child.summary(), events | {LOOP_EVENT}, cycle), 1, (i, None))
-                nodes += 1
+                _add(res, Outcome(child.summary(), events | {LOOP_EVENT}, cycle), weight, (i, None))
+                nodes += weight
                 low = min(low, where)
             else:
                 path.append(action)
                 sub, sub_nodes, sub_low = visit(child, depth + 1)
                 path.pop()
-                nodes += sub_nodes
+                nodes += weight * sub_nodes
                 low = min(low, sub_low)
                 for outcome, (count, chain) in sub.items():
                     merged = outcome if events <= outcome.events else Outcome(
                         outcome.summary, outcome.events | events, outcome.loop)
                     entry = res.get(merged)  # _add, inlined (the innermost loop of the search)
                     if entry is None:
-                        res[merged] = [count, (i, chain)]
+                        res[merged] = [count * weight, (i, chain)]
                     else:
-                        entry[0] += count
+                        entry[0] += count * weight
             if depth == 0:
-                first_counts.append((repr(action), sum(int(v[0]) for v in res.values()) - before))
+                first_counts.append(sum(int(v[0]) for v in res.values()) - before)
         del on_stack[state]
         if low >= depth:
             memo[state] = (res, nodes)
-            return res, nodes, _INF
+            return res, nodes, INF
         return res, nodes, low
 
     outcomes = []
-    replayed: _Replayed = {}
-    with _search_mode():
+    replayed: Replayed = {}
+    with search_mode():
         try:
             root, tree_nodes, _ = visit(start, 0)
+            if looped[0] and graph.reduced:
+                return None
             for outcome, (count, chain) in root.items():
                 indices: list[int] = []
                 while chain is not None:
                     indices.append(chain[0])
                     chain = chain[1]
-                outcomes.append(OutcomeLines(outcome, count, _replay(start, indices, graph, replayed)))
+                outcomes.append(OutcomeLines(outcome, count, replay(start, indices, graph, replayed)))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
+            first_actions = _first_actions(start, graph, first_counts)
         finally:
-            # ``visit`` is a recursive closure (a reference cycle holding these tables): empty them
-            # while the collector is paused, so the positions are freed at once and re-enabling the
-            # collector does not make it walk the whole search's garbage
-            _release(graph, memo, on_stack, replayed)
+            graph.release(memo, on_stack, replayed)  # ``visit`` is a recursive closure: see Graph.release
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text()))
     return Exploration(
         start=start,
@@ -416,9 +348,28 @@ def explore(position: Position, *, ruleset: RulesArg = None,
         states=states,
         transitions=graph.transitions,
         tree_nodes=tree_nodes,
-        first_actions=tuple(first_counts),
+        first_actions=first_actions,
         cache_hits=hits[0],
+        source=source,
     )
+
+
+def _first_actions(start: GameState, graph: Graph, counts: Sequence[int]) -> tuple[tuple[str, int], ...]:
+    """The lines under each legal first action, in the listed order (a merged
+    edge's lines are shared equally by the actions it stands for)."""
+    edges = graph.succ.get(start, ())
+    listed = graph.listed.get(start)
+    if listed is None:
+        return tuple((repr(edge[0]), count) for edge, count in zip(edges, counts))
+    per_action = [0] * len(listed)
+    for i, count in enumerate(counts):
+        members = graph.stands_for.get((start, i))
+        if members is None:
+            per_action[listed.index(edges[i][0])] = count
+        else:
+            for j in members:
+                per_action[j] = count // len(members)
+    return tuple((repr(action), count) for action, count in zip(listed, per_action))
 
 
 def naive_line_count(position: Position, *, ruleset: RulesArg = None) -> int:
@@ -438,134 +389,8 @@ def naive_line_count(position: Position, *, ruleset: RulesArg = None) -> int:
             total += 1 if child in path else walk(child, path | {state})
         return total
 
-    with _search_mode():
+    with search_mode():
         return walk(start, frozenset())
-
-
-# --------------------------------------------------------------------------
-# can_force
-# --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ForceResult:
-    """Whether ``player`` can guarantee ``predicate``; ``line`` is a witness:
-    the player's winning choices against the opponent's default replies when
-    True, the opponent's refutation against the player's default choices when False."""
-
-    value: bool
-    player: str
-    predicate: Predicate
-    line: tuple[LineStep, ...]
-    positions: int
-
-    def __bool__(self) -> bool:
-        return self.value
-
-    @property
-    def trace(self) -> pd.DataFrame:
-        return trace_frame(self.line)
-
-    def _repr_html_(self) -> str:
-        verdict = "can" if self.value else "cannot"
-        return (f"<div><b>{html.escape(self.player)} {verdict} force</b> "
-                f"<code>{html.escape(repr(self.predicate))}</code>{steps_html(self.line)}</div>")
-
-
-def can_force(position: Position, player: str, predicate: Predicate | Mapping[str, Any], *,
-              ruleset: RulesArg = None, max_states: int = 500_000) -> ForceResult:
-    """Can ``player`` ("A", "B", "TP", "NTP") make ``predicate`` hold whatever the other does?"""
-    start = as_state(position, ruleset=ruleset)
-    pred = parse_predicate(predicate) if isinstance(predicate, Mapping) else predicate
-    tp = start.turn_player
-    who = resolve_role(player, tp)
-    graph = _Graph(max_states, game_of(start))
-    memo: dict[tuple[GameState, frozenset[Event]], bool] = {}
-    on_stack: dict[tuple[GameState, frozenset[Event]], int] = {}
-    path: list[Action] = []
-
-    def relevant(events: frozenset[Event]) -> frozenset[Event]:
-        return frozenset(e for e in events if pred.relevant(e, tp))
-
-    def leaf(state: GameState, evs: frozenset[Event], loop: tuple[str, ...] | None = None) -> bool:
-        events = evs | {LOOP_EVENT} if loop is not None else evs
-        return pred.holds(Outcome(state.summary(), events, loop), tp)
-
-    def value(state: GameState, evs: frozenset[Event], depth: int) -> tuple[bool, int]:
-        key = (state, evs)
-        if key in memo:
-            return memo[key], _INF
-        if state.is_over:
-            memo[key] = leaf(state, evs)
-            return memo[key], _INF
-        on_stack[key] = depth
-        mine = state.acting_player == who
-        result = not mine
-        low = _INF
-        for action, child, events in graph.edges(state):
-            child_evs = evs | relevant(events)
-            ckey = (child, child_evs)
-            where = on_stack.get(ckey)
-            if where is not None:
-                cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
-                v = leaf(child, child_evs, cycle)
-                low = min(low, where)
-            else:
-                path.append(action)
-                v, sub_low = value(child, child_evs, depth + 1)
-                path.pop()
-                low = min(low, sub_low)
-            if mine and v:
-                result = True
-                break
-            if not mine and not v:
-                result = False
-                break
-        del on_stack[key]
-        if low >= depth:
-            memo[key] = result
-            return result, _INF
-        return result, low
-
-    with _search_mode():
-        try:
-            verdict, _ = value(start, frozenset(), 0)
-            line = _witness(start, who, verdict, graph, value, relevant)
-            positions = len(graph.succ)
-        finally:
-            _release(graph, memo, on_stack)  # as in explore: ``value`` is a recursive closure
-    return ForceResult(verdict, who, pred, line, positions)
-
-
-def _witness(start: GameState, who: str, verdict: bool, graph: _Graph,
-             value: Callable[[GameState, frozenset[Event], int], tuple[bool, int]],
-             relevant: Callable[[frozenset[Event]], frozenset[Event]]) -> tuple[LineStep, ...]:
-    steps: list[LineStep] = []
-    state, evs = start, frozenset[Event]()
-    seen = {state}
-    while not state.is_over and len(steps) < 10_000:
-        edges = graph.edges(state)
-        mine = state.acting_player == who
-        # the side whose choice matters picks an edge keeping the verdict;
-        # the other side plays its default policy
-        chooser_matters = mine == verdict
-        pick = None
-        if chooser_matters:
-            for i, (action, child, events) in enumerate(edges):
-                if value(child, evs | relevant(events), 1)[0] == verdict:
-                    pick = i
-                    break
-        if pick is None:
-            default = default_policy(state, tuple(e[0] for e in edges))
-            pick = next(i for i, e in enumerate(edges) if e[0] == default)
-        action, child, events = edges[pick]
-        result = graph.game.transition(state, action, check=False)
-        steps.append(line_step(len(steps) + 1, state, action, result))
-        state, evs = child, evs | relevant(events)
-        if state in seen:
-            break
-        seen.add(state)
-    return tuple(steps)
 
 
 # --------------------------------------------------------------------------
@@ -597,7 +422,7 @@ class Verdict:
 
 
 def evaluate(position: Position, query: Query | Mapping[str, Any], *,
-             ruleset: RulesArg = None, max_states: int = 500_000) -> Verdict:
+             ruleset: RulesArg = None, max_states: int = DEFAULT_MAX_STATES) -> Verdict:
     """Answer ``{possible|always|default|force:X: predicate}`` for ``position``."""
     q = parse_query(query) if isinstance(query, Mapping) else query
     start = as_state(position, ruleset=ruleset)

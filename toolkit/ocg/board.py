@@ -399,25 +399,31 @@ class Board(PositionReader):
         decks = self.decks
         anonymous = self.anonymous
         life = self.life
+        # fields the step left as they were are handed on as the same objects (a frozenset keeps its
+        # hash; equal positions then compare by identity in the transposition table)
+        old_decks, old_anonymous, old_life = base.decks, base.anonymous, base.life
         return build_state((
             base.turn_player,
             base.ruleset,
             tuple(self.cards),
-            (tuple(decks[0]), tuple(decks[1])),
-            (tuple(anonymous[0]), tuple(anonymous[1])),
-            (life[0], life[1]),
+            old_decks if decks[0] == list(old_decks[0]) and decks[1] == list(old_decks[1])
+            else (tuple(decks[0]), tuple(decks[1])),
+            old_anonymous if anonymous[0] == list(old_anonymous[0]) and anonymous[1] == list(old_anonymous[1])
+            else (tuple(anonymous[0]), tuple(anonymous[1])),
+            old_life if life[0] == old_life[0] and life[1] == old_life[1] else (life[0], life[1]),
             base.step if step is None else step,
             base.priority if priority is KEEP else priority,
             base.passes if passes < 0 else passes,
             base.forced if forced is KEEP else forced,
             base.pending if pending is None else pending,
-            frozenset(self.done) if done is None else done,
-            tuple(self.lingering),
+            (base.done if self.done == base.done else frozenset(self.done)) if done is None else done,
+            base.lingering if len(self.lingering) == len(base.lingering) and all(
+                a is b for a, b in zip(self.lingering, base.lingering)) else tuple(self.lingering),
             tuple(self.chain) if chain is None else chain,
             base.waiting if waiting is None else waiting,
             base.adjusted if adjusted is None else adjusted,
             base.after_chain if after_chain is KEEP else after_chain,
-            frozenset(self.skipped),
+            base.skipped if self.skipped == base.skipped else frozenset(self.skipped),
             base.phase if phase is None else phase,
             base.declared if declared is None else declared,
             base.attacker if attacker is None else attacker,

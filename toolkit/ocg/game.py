@@ -13,7 +13,7 @@ from typing import Any
 
 from toolkit.core.game import Counterfactual, Flag, Game
 import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
-from toolkit.ocg import procedure
+from toolkit.ocg import independence, procedure
 from toolkit.ocg.reversals import REVERSALS
 from toolkit.ocg.rulesets import (
     FLAG_HISTORY,
@@ -118,4 +118,5 @@ GAME = Game(
     counterfactuals=counterfactuals,
     flags=_flags,
     rule_changes=rule_change_dates,
+    interchangeable=independence.interchangeable,
 )

@@ -287,7 +287,7 @@ class ExploreView:
 
     result: Any
     table: pd.DataFrame
-    force: dict[tuple[int, str], Any]
+    force: dict[tuple[int, str], bool]
     summary_html: str
     headline: str
 
@@ -295,22 +295,18 @@ class ExploreView:
 def explore_scenario(scenario: Scenario, progress: ProgressReport = _no_progress) -> ExploreView:
     """Every distinct outcome, the number of lines to it, and who can force it.
 
-    ``force[(i, player)]`` is the engine's ForceResult for outcome ``i``
-    (its ``line`` is a witness strategy or a refutation).
+    ``force[(i, player)]`` says whether ``player`` can force outcome ``i``
+    (one minimax search answers every outcome: ``Exploration.forcing``).
     """
-    from toolkit.engine import can_force, explore
+    from toolkit.engine import explore
 
-    progress(0, 1)
+    progress(0, 2)
     result = explore(scenario)
-    total = 1 + 2 * len(result.outcomes)
-    progress(1, total)
-    force: dict[tuple[int, str], Any] = {}
-    done = 1
-    for i, lines in enumerate(result.outcomes):
-        for player in PLAYERS:
-            force[(i, player)] = can_force(scenario, player, ExactOutcome(lines.outcome))
-            done += 1
-            progress(done, total)
+    progress(1, 2)
+    forcers = result.forcing()
+    force: dict[tuple[int, str], bool] = {
+        (i, player): player in forcers[i] for i in range(len(result.outcomes)) for player in PLAYERS}
+    progress(2, 2)
     tp = scenario.turn_player
 
     def role(player: str) -> str:

@@ -4,7 +4,6 @@ adjusting again when the hand grew after it (H4)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
 
 from toolkit.core.actions import Discard
 from toolkit.core.game import Note
@@ -25,20 +24,65 @@ def r1_excess(state: State) -> int:
 
 @implements("R2", game="ocg")
 def r2_discard_choices(state: State) -> Iterator[Discard]:
-    """R2: every distinct multiset of ``r1_excess`` cards (discarded at once)."""
+    """R2: every distinct multiset of ``r1_excess`` cards (discarded at once).
+
+    Cards of one name are one option however many copies the hand holds, and
+    the choices are made one at a time, never as every combination of the
+    hand's cards: a 100-card hand with a few names has few choices.  The
+    order is that of the cards in hand (the first copies of a name first).
+    """
     k = r1_excess(state)
     tp = state.turn_player
     named = [c for c in state.cards if c.zone is Zone.HAND and c.controller == tp]
     unnamed = state.anonymous[0 if tp == "A" else 1][1]
     pool: list[tuple[str, int]] = [(c.name, c.uid) for c in named] + [("(unnamed)", -1)] * unnamed
-    seen: set[tuple[str, ...]] = set()
-    for combo in combinations(range(len(pool)), k):
-        names = tuple(pool[i][0] for i in combo)
-        key = tuple(sorted(names))
-        if key in seen:
-            continue
-        seen.add(key)
-        yield Discard(names, ref=tuple(pool[i][1] for i in combo))
+    for picked in _canonical_picks(tuple(name for name, _uid in pool), k):
+        yield Discard(tuple(pool[i][0] for i in picked), ref=tuple(pool[i][1] for i in picked))
+
+
+def _canonical_picks(names: tuple[str, ...], k: int) -> Iterator[tuple[int, ...]]:
+    """The positions of each distinct multiset of ``k`` of ``names``, one per multiset:
+    the earliest copies of each name, in increasing order of positions (the order in
+    which a walk of every k-combination would first meet each multiset).
+
+    A position may be picked only when no earlier copy of its name was passed
+    over; a branch stops as soon as too few pickable positions remain.
+
+    >>> list(_canonical_picks(("a", "b", "a", "c"), 2))
+    [(0, 1), (0, 2), (0, 3), (1, 3)]
+    >>> [len(list(_canonical_picks(("x",) * 60 + ("y",) * 40, k))) for k in (1, 50, 94)]
+    [2, 41, 7]
+    """
+    n = len(names)
+    after: dict[str, list[int]] = {}
+    """name -> for each position i, how many copies of the name lie at positions >= i."""
+    for name in set(names):
+        counts = [0] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            counts[i] = counts[i + 1] + (names[i] == name)
+        after[name] = counts
+    picked: list[int] = []
+
+    def pickable_from(i: int, passed: frozenset[str]) -> int:
+        return (n - i) - sum(after[b][i] for b in passed)
+
+    def walk(start: int, left: int, passed: frozenset[str]) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            yield tuple(picked)
+            return
+        for i in range(start, n):
+            if pickable_from(i, passed) < left:
+                return
+            name = names[i]
+            if name in passed:
+                continue
+            picked.append(i)
+            yield from walk(i + 1, left - 1, passed)
+            picked.pop()
+            passed = passed | {name}
+
+    if 0 <= k <= n:
+        yield from walk(0, k, frozenset())
 
 
 @implements("R2", game="ocg")

@@ -132,6 +132,13 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
     quick_names = state.tables.quick_names
     if not quick_names:
         return  # no card of the position has a quick effect
+    cards = state.cards
+    for uid in state.tables.quick_uids:
+        card = cards[uid]
+        if card.controller == player and card.zone is not Zone.DECK:
+            break
+    else:
+        return  # the player holds no card with a quick effect outside the deck
     if responding:
         if not h1_responses_allowed(state):
             return

@@ -1,0 +1,262 @@
+"""Who can force what: minimax over the graph of positions.
+
+* :func:`can_force` decides whether a player can guarantee a predicate
+  whatever the other does, with a witness line;
+* :func:`forcing_players` answers, in ONE search, for every outcome of an
+  exploration and each player whether that player can force exactly that
+  outcome (what the builder's Explore shows) — the same answers as one
+  ``can_force`` per outcome and player.
+
+A node of the search is a position with the events its line has had so far
+(the predicate reads the events of the whole line).  A node that repeats on
+the line ends it as a loop, as in :func:`toolkit.core.search.explore`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from toolkit.core.actions import Action
+from toolkit.core.game import GameState, RulesArg, as_state, game_of
+from toolkit.core.graph import INF, Graph, default_policy, reduction_wanted, search_mode
+from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
+from toolkit.core.predicates import Predicate, parse_predicate, resolve_role
+from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame
+from toolkit.core.values import LOOP, PLAYERS, Event, Outcome
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+LOOP_EVENT = Event(LOOP)
+
+
+@dataclass(frozen=True)
+class ForceResult:
+    """Whether ``player`` can guarantee ``predicate``; ``line`` is a witness:
+    the player's winning choices against the opponent's default replies when
+    True, the opponent's refutation against the player's default choices when False."""
+
+    value: bool
+    player: str
+    predicate: Predicate
+    line: tuple[LineStep, ...]
+    positions: int
+
+    def __bool__(self) -> bool:
+        return self.value
+
+    @property
+    def trace(self) -> pd.DataFrame:
+        return trace_frame(self.line)
+
+    def _repr_html_(self) -> str:
+        verdict = "can" if self.value else "cannot"
+        return (f"<div><b>{html.escape(self.player)} {verdict} force</b> "
+                f"<code>{html.escape(repr(self.predicate))}</code>{steps_html(self.line)}</div>")
+
+
+def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, Any], *,
+              ruleset: RulesArg = None, max_states: int = DEFAULT_MAX_STATES,
+              time_limit: float | None = None, progress: ProgressCallback | None = None,
+              reduce: bool | None = None) -> ForceResult:
+    """Can ``player`` ("A", "B", "TP", "NTP") make ``predicate`` hold whatever the other does?
+
+    ``max_states``, ``time_limit``, ``progress`` and ``reduce``: as for ``explore``
+    (a reduced search drops only choices that stand for a kept one, so the answer is the same).
+    """
+    limits = Limits(max_states, time_limit, progress, source_of(position))
+    start = as_state(position, ruleset=ruleset)
+    pred = parse_predicate(predicate) if isinstance(predicate, Mapping) else predicate
+    who = resolve_role(player, start.turn_player)
+    found = _can_force(start, who, pred, limits, reduction_wanted(reduce))
+    if found is None:  # a reduced search met a loop: the full search
+        found = _can_force(start, who, pred, limits, False)
+    assert found is not None
+    limits.finish(found.positions)
+    return found
+
+
+def _can_force(start: GameState, who: str, pred: Predicate, limits: Limits, reduce: bool) -> ForceResult | None:
+    tp = start.turn_player
+    graph = Graph(limits, game_of(start), reduce)
+    looped = [False]
+    memo: dict[tuple[GameState, frozenset[Event]], bool] = {}
+    on_stack: dict[tuple[GameState, frozenset[Event]], int] = {}
+    path: list[Action] = []
+
+    def relevant(events: frozenset[Event]) -> frozenset[Event]:
+        return frozenset(e for e in events if pred.relevant(e, tp))
+
+    def leaf(state: GameState, evs: frozenset[Event], loop: tuple[str, ...] | None = None) -> bool:
+        events = evs | {LOOP_EVENT} if loop is not None else evs
+        return pred.holds(Outcome(state.summary(), events, loop), tp)
+
+    def value(state: GameState, evs: frozenset[Event], depth: int) -> tuple[bool, int]:
+        key = (state, evs)
+        if key in memo:
+            return memo[key], INF
+        if state.is_over:
+            memo[key] = leaf(state, evs)
+            return memo[key], INF
+        on_stack[key] = depth
+        mine = state.acting_player == who
+        result = not mine
+        low = INF
+        for action, child, events, _weight in graph.edges(state):
+            child_evs = evs | relevant(events)
+            ckey = (child, child_evs)
+            where = on_stack.get(ckey)
+            if where is not None:
+                looped[0] = True
+                cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
+                v = leaf(child, child_evs, cycle)
+                low = min(low, where)
+            else:
+                path.append(action)
+                v, sub_low = value(child, child_evs, depth + 1)
+                path.pop()
+                low = min(low, sub_low)
+            if mine and v:
+                result = True
+                break
+            if not mine and not v:
+                result = False
+                break
+        del on_stack[key]
+        if low >= depth:
+            memo[key] = result
+            return result, INF
+        return result, low
+
+    with search_mode():
+        try:
+            verdict, _ = value(start, frozenset(), 0)
+            if looped[0] and graph.reduced:
+                return None
+            line = _witness(start, who, verdict, graph, value, relevant)
+            positions = len(graph.succ)
+        finally:
+            graph.release(memo, on_stack)
+    return ForceResult(verdict, who, pred, line, positions)
+
+
+def _witness(start: GameState, who: str, verdict: bool, graph: Graph,
+             value: Callable[[GameState, frozenset[Event], int], tuple[bool, int]],
+             relevant: Callable[[frozenset[Event]], frozenset[Event]]) -> tuple[LineStep, ...]:
+    steps: list[LineStep] = []
+    state, evs = start, frozenset[Event]()
+    seen = {state}
+    while not state.is_over and len(steps) < 10_000:
+        edges = graph.edges(state)
+        mine = state.acting_player == who
+        # the side whose choice matters picks an edge keeping the verdict;
+        # the other side plays its default policy
+        chooser_matters = mine == verdict
+        pick = None
+        if chooser_matters:
+            for i, (action, child, events, _weight) in enumerate(edges):
+                if value(child, evs | relevant(events), 1)[0] == verdict:
+                    pick = i
+                    break
+        if pick is None:
+            default = default_policy(state, tuple(e[0] for e in edges))
+            pick = next(i for i, e in enumerate(edges) if e[0] == default)
+        action, child, events, _weight = edges[pick]
+        result = graph.game.transition(state, action, check=False)
+        steps.append(line_step(len(steps) + 1, state, action, result))
+        state, evs = child, evs | relevant(events)
+        if state in seen:
+            break
+        seen.add(state)
+    return tuple(steps)
+
+
+def forcing_players(start: GameState, outcomes: Sequence[Outcome], *, max_states: int = DEFAULT_MAX_STATES,
+                    time_limit: float | None = None, progress: ProgressCallback | None = None,
+                    source: str | None = None, reduce: bool | None = None) -> tuple[frozenset[str], ...]:
+    """For each of ``outcomes`` (an exploration's), the players who can force
+    exactly it: its final position, its events and its loop.
+
+    One minimax over the nodes ``can_force`` walks, with every outcome at
+    once: a node's value is, per player, the set of outcomes (a bit mask) that
+    player can force from it — the union over the children where the player
+    chooses, the intersection where the other player (or nobody) does.
+    """
+    limits = Limits(max_states, time_limit, progress, source)
+    found = _forcing(start, outcomes, limits, reduction_wanted(reduce))
+    if found is None:  # a reduced search met a loop: the full search
+        found = _forcing(start, outcomes, limits, False)
+    assert found is not None
+    return found
+
+
+def _forcing(start: GameState, outcomes: Sequence[Outcome], limits: Limits,
+             reduce: bool) -> tuple[frozenset[str], ...] | None:
+    index = {o: i for i, o in enumerate(outcomes)}
+    players = PLAYERS
+    graph = Graph(limits, game_of(start), reduce)
+    looped = [False]
+    Masks = tuple[int, ...]
+    memo: dict[tuple[GameState, frozenset[Event]], Masks] = {}
+    on_stack: dict[tuple[GameState, frozenset[Event]], int] = {}
+    path: list[Action] = []
+    nothing: Masks = tuple(0 for _ in players)
+
+    def leaf(state: GameState, evs: frozenset[Event], loop: tuple[str, ...] | None = None) -> Masks:
+        events = evs | {LOOP_EVENT} if loop is not None else evs
+        i = index.get(Outcome(state.summary(), events, loop))
+        return nothing if i is None else tuple(1 << i for _ in players)
+
+    def value(state: GameState, evs: frozenset[Event], depth: int) -> tuple[Masks, int]:
+        key = (state, evs)
+        found = memo.get(key)
+        if found is not None:
+            return found, INF
+        if state.is_over:
+            memo[key] = found = leaf(state, evs)
+            return found, INF
+        on_stack[key] = depth
+        acting = state.acting_player
+        result: list[int] | None = None
+        low = INF
+        for action, child, events, _weight in graph.edges(state):
+            child_evs = evs | events
+            ckey = (child, child_evs)
+            where = on_stack.get(ckey)
+            if where is not None:
+                looped[0] = True
+                cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
+                v = leaf(child, child_evs, cycle)
+                low = min(low, where)
+            else:
+                path.append(action)
+                v, sub_low = value(child, child_evs, depth + 1)
+                path.pop()
+                low = min(low, sub_low)
+            if result is None:
+                result = list(v)
+            else:
+                for k, p in enumerate(players):
+                    result[k] = result[k] | v[k] if p == acting else result[k] & v[k]
+        del on_stack[key]
+        if result is None:  # no legal action: what nobody can choose holds vacuously for the one not acting
+            result = [0 if p == acting else (1 << len(outcomes)) - 1 for p in players]
+        masks = tuple(result)
+        if low >= depth:
+            memo[key] = masks
+            return masks, INF
+        return masks, low
+
+    with search_mode():
+        try:
+            masks, _ = value(start, frozenset(), 0)
+            if looped[0] and graph.reduced:
+                return None
+            positions = len(graph.succ)
+        finally:
+            graph.release(memo, on_stack)
+    limits.finish(positions)
+    return tuple(frozenset(p for k, p in enumerate(players) if masks[k] >> i & 1) for i in range(len(outcomes)))

@@ -1,0 +1,196 @@
+"""The graph of positions that every search walks, computed once per search.
+
+:class:`Graph` holds each position's successors (its transposition table),
+one Event object per event value, and the search's :class:`~toolkit.core.limits.Limits`;
+:func:`search_mode` is the interpreter set-up searches run in; :func:`replay`
+describes the steps of a line given by edge indices.
+
+Reduction (partial-order reduction by interchangeable actions): when the
+game says that some of a position's actions stand for each other
+(``Game.interchangeable``: e.g. two processes of the same player that touch
+only their own cards, in a position where no response window, trigger or
+continuous effect can see which was done first), the graph keeps the first
+of each group as one edge of weight ``len(group)``: the search follows it
+once and counts its lines once per member.  Outcomes, line counts and
+can_force answers are those of the full search (tests/perft,
+tests/engine/test_reduction.py); the positions visited drop from every
+subset of the processes done to one order of them.  Lines that end in a loop
+carry their path, which a reduction cannot stand for: a reduced search that
+meets a loop is run again in full (``Graph.reduced`` tells the searches).
+``reduce=False`` on a search, or the environment variable
+``ENDPHASE_FULL_SEARCH=1``, runs the full search.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any
+
+from toolkit.core.actions import Action, Pass
+from toolkit.core.game import Game, GameState, game_of
+from toolkit.core.limits import Limits
+from toolkit.core.trace import LineStep, line_step
+from toolkit.core.values import Event
+
+Edge = tuple[Action, GameState, frozenset[Event], int]
+"""An action, the position it leads to, the events on the way, and how many
+actions it stands for (1 unless the graph is reduced)."""
+
+INF = sys.maxsize
+
+
+def default_policy(state: GameState, actions: tuple[Action, ...]) -> Action:
+    """Both players pass whenever the rules let them; otherwise the first listed choice."""
+    for action in actions:
+        if isinstance(action, Pass):
+            return action
+    return actions[0]
+
+
+@contextmanager
+def search_mode() -> Iterator[None]:
+    """Deep recursion allowed and the cyclic GC paused (searches allocate many
+    small acyclic values; pausing the collector makes them ~30% faster)."""
+    limit = sys.getrecursionlimit()
+    was_enabled = gc.isenabled()
+    sys.setrecursionlimit(max(limit, 20_000))
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+        sys.setrecursionlimit(limit)
+
+
+def reduction_wanted(reduce: bool | None) -> bool:
+    """``reduce`` as given, or (None) unless ``ENDPHASE_FULL_SEARCH`` is set to 1."""
+    if reduce is not None:
+        return reduce
+    return os.environ.get("ENDPHASE_FULL_SEARCH", "").strip() not in ("1", "true", "yes")
+
+
+class Graph:
+    """Successors of each state, computed once (the transposition table)."""
+
+    __slots__ = ("limits", "game", "succ", "transitions", "events", "grouping", "reduced", "stands_for", "listed",
+                 "watched")
+
+    def __init__(self, limits: Limits, game: Game, reduce: bool = False) -> None:
+        self.limits = limits
+        self.watched = limits.time_limit is not None or limits.progress is not None
+        """Whether the clock is read at each new position (a time limit or progress reports)."""
+        self.game = game
+        self.grouping = game.interchangeable if reduce else None
+        self.reduced = False
+        """Whether some position's edges were merged (see the module docstring)."""
+        self.stands_for: dict[tuple[GameState, int], tuple[int, ...]] = {}
+        """(position, edge index) -> the indices in ``listed[position]`` of the actions a merged edge stands for."""
+        self.listed: dict[GameState, tuple[Action, ...]] = {}
+        """The legal actions of each position whose edges were merged."""
+        self.succ: dict[GameState, tuple[Edge, ...]] = {}
+        self.transitions = 0
+        self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
+        """One Event object per event value (keyed by its fields: tuples hash and compare in C), so
+        the event sets of outcomes merged from different lines compare by identity."""
+
+    def edges(self, state: GameState) -> tuple[Edge, ...]:
+        found = self.succ.get(state)
+        if found is None:
+            known_states = len(self.succ)
+            if known_states >= self.limits.max_states:
+                raise self.limits.too_many()
+            if self.watched:
+                self.limits.check(known_states)
+            out: list[Edge] = []
+            canon = self.events
+            transition = self.game.transition
+            actions = self.game.legal_actions(state)
+            results = [transition(state, action, check=False) for action in actions]
+            for action, result in zip(actions, results):
+                events = []
+                for e in result.events:
+                    key = (e.kind, e.card, e.player, e.amount, e.detail)
+                    known = canon.get(key)
+                    if known is None:
+                        known = canon[key] = e
+                    events.append(known)
+                out.append((action, result.state, frozenset(events), 1))
+            self.transitions += len(out)
+            if self.grouping is not None and len(out) > 1:
+                groups = self.grouping(state, actions, tuple(results))
+                if groups:
+                    out = self._merge(state, out, groups)
+            found = tuple(out)
+            self.succ[state] = found
+        return found
+
+    def _merge(self, state: GameState, out: list[Edge], groups: tuple[tuple[int, ...], ...]) -> list[Edge]:
+        """Each group's first edge, standing for the whole group; other edges as they are."""
+        first: dict[int, tuple[int, ...]] = {}
+        dropped: set[int] = set()
+        for group in groups:
+            if len(group) > 1:
+                first[group[0]] = group
+                dropped.update(group[1:])
+        if not first:
+            return out
+        merged: list[Edge] = []
+        for i, (action, child, events, _one) in enumerate(out):
+            if i in dropped:
+                continue
+            members = first.get(i)
+            if members is not None:
+                self.stands_for[(state, len(merged))] = members
+                merged.append((action, child, events, len(members)))
+            else:
+                merged.append((action, child, events, 1))
+        self.reduced = True
+        self.listed[state] = tuple(edge[0] for edge in out)
+        return merged
+
+    def release(self, *tables: dict[Any, Any]) -> None:
+        """Empty a finished search's transposition table and memo tables: the
+        search's recursive closures form reference cycles holding them; emptied
+        while the collector is paused, the positions are freed at once and
+        re-enabling the collector does not make it walk the whole search's garbage."""
+        self.succ.clear()
+        self.events.clear()
+        self.stands_for.clear()
+        self.listed.clear()
+        for table in tables:
+            table.clear()
+
+
+Replayed = dict[tuple[GameState, int], tuple[LineStep, GameState]]
+
+
+def replay(start: GameState, indices: Sequence[int], graph: Graph | None = None,
+           replayed: Replayed | None = None) -> tuple[LineStep, ...]:
+    """The steps of the line that takes edge ``indices[k]`` at its k-th position.
+
+    Example lines share prefixes: with ``replayed`` (one dict per search) each
+    (position, edge) is described once; ``graph`` supplies the actions already listed.
+    """
+    memo: Replayed = {} if replayed is None else replayed
+    game = game_of(start)
+    steps: list[LineStep] = []
+    state = start
+    for i in indices:
+        found = memo.get((state, i))
+        if found is None:
+            edges = graph.succ.get(state) if graph is not None else None
+            action = edges[i][0] if edges is not None else game.legal_actions(state)[i]
+            result = game.transition(state, action, check=False)
+            found = (line_step(len(steps) + 1, state, action, result), result.state)
+            memo[(state, i)] = found
+        step, state = found
+        if step.step != len(steps) + 1:
+            step = replace(step, step=len(steps) + 1)
+        steps.append(step)
+    return tuple(steps)
