@@ -1,0 +1,126 @@
+"""Which rule decides an answer: the counterfactuals that flip it, and the trace note that says why."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+
+from toolkit.history.runs import DECIDING_RULES, _run
+
+if TYPE_CHECKING:  # pragma: no cover
+    pass
+
+    from toolkit.core.trace import LineStep
+    from toolkit.ruling_checks import Check, CheckResult
+
+Ruleset = Any
+"""A rule set of any registered game."""
+Scenario = Any
+"""A scenario of any registered game."""
+RuleChange = Any
+"""A dated rule change of a game (its ``rule_changes()``)."""
+
+
+# --------------------------------------------------------------------------
+# Which rule decides an answer
+# --------------------------------------------------------------------------
+
+
+def _today_rules(rules: Ruleset) -> Ruleset:
+    """Today's rules of the ruling's game."""
+    from toolkit.games import game_of
+
+    return game_of(rules).today()
+
+
+def _deciding_changes(text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
+                      rules: Ruleset, value: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The game's one-change counterfactuals (a dated flag, a card-text era or
+    a named reversal of the OCG; a Turn End Step flag): the labels of all of
+    them, and of those whose rules flip the answer."""
+    from toolkit.games import game_of
+
+    variants = game_of(rules).counterfactuals(rules)
+    flips = tuple(c.label for c in variants if _run(text, check, names, scenarios, c.rules).value != value)
+    return tuple(c.label for c in variants), flips
+
+
+def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset, result: CheckResult,
+                deciding: Sequence[str]) -> tuple[str, tuple[LineStep, ...]]:
+    """What in the engine's lines decides the answer, and the line it is read
+    from, in this order:
+
+    1. a note of the rule whose flag decides the answer (``deciding``), about
+       a card the check names when it names any;
+    2. a note of a deciding rule (H1-H5, E1, R8, R4, X1) about a card the
+       check names (e.g. "H5: ヒステリック・サイン: ... not activated");
+    3. the last step where an event the check asks about happens, on a line
+       that answers yes;
+    4. what the rules withheld along the lines (``withheld``), then, for a
+       check that names no card, the notes of R1, R2, R5, R6, R7;
+    5. the deciding flag or card-text change itself.
+    """
+    from toolkit.core.game import as_state
+    from toolkit.core.search import explore
+    from toolkit.ruling_checks import cards_named, predicates_of
+
+    cards = cards_named(check)
+    lines: list[tuple[str, tuple[LineStep, ...]]] = [(p.scenario, p.line) for p in result.parts if p.line]
+    for part in result.parts:
+        if not part.value and part.query.startswith('{"possible'):
+            found = explore(scenarios[part.scenario], ruleset=rules)
+            lines.extend((part.scenario, o.example) for o in found.outcomes)
+    notes = [(note, line) for _, line in lines for step in line for note in step.notes]
+
+    def note_of(rule_ids: Sequence[str], *, about_cards: bool) -> tuple[str, tuple[LineStep, ...]] | None:
+        for rule in rule_ids:
+            matching = [(note, line) for note, line in notes
+                        if note.rule == rule and (not about_cards or not cards or any(c in note.text for c in cards))]
+            # a note that is about the card (it starts with its name) before one that only mentions it
+            matching.sort(key=lambda nl: not any(nl[0].text.startswith(c) for c in cards))
+            if matching:
+                note, line = matching[0]
+                return f"{note.rule}: {note.text}", line
+        return None
+
+    flag_rules = [d.split(" ", 1)[0] for d in deciding]
+    flag_rules = [r for r in flag_rules if r != "X1"] + (["R8", "R4"] if "X1" in flag_rules else [])
+    found_note = note_of(flag_rules, about_cards=True) or (note_of(DECIDING_RULES, about_cards=True) if cards else None)
+    if found_note:
+        return found_note
+    predicates = predicates_of(check)
+    for part in result.parts:
+        if not part.value:
+            continue
+        tp = as_state(scenarios[part.scenario], ruleset=rules).turn_player
+        hits = [s for s in part.line if any(p.relevant(e, tp) for p in predicates for e in s.events)]
+        if hits:
+            step = hits[-1]
+            return f"step {step.step} ({step.rule}): {step.actor} {step.action!r} - {step.reason}", part.line
+    held = _withheld_note(lines, scenarios, rules)
+    if held:
+        return held
+    if not cards:
+        found_note = note_of(("R1", "R2", "R5", "R6", "R7"), about_cards=False)
+        if found_note:
+            return found_note
+    return (deciding[0] if deciding else ""), (lines[0][1] if lines else ())
+
+
+def _withheld_note(lines: Sequence[tuple[str, tuple[LineStep, ...]]], scenarios: Mapping[str, Scenario],
+                   rules: Ruleset) -> tuple[str, tuple[LineStep, ...]] | None:
+    """The first thing a deciding rule withheld along ``lines``."""
+    from toolkit.core.game import as_state, game_of
+
+    for name, line in lines:
+        state = as_state(scenarios[name], ruleset=rules)
+        game = game_of(state)
+        for step in line:
+            for note in game.withheld(state):
+                if note.rule in DECIDING_RULES:
+                    return f"{note.rule}: {note.text}", line
+            if step.action not in game.legal_actions(state):
+                break
+            state = game.transition(state, step.action, check=False).state
+    return None

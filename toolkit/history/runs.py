@@ -1,0 +1,257 @@
+"""One ruling re-derived: the rules it is run under, its scenarios and check, the cached runs."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from toolkit.errors import ToolkitError
+
+if TYPE_CHECKING:  # pragma: no cover
+    pass
+
+    from toolkit.core.trace import LineStep
+    from toolkit.ruling_checks import Check, CheckResult
+
+Ruleset = Any
+"""A rule set of any registered game."""
+Scenario = Any
+"""A scenario of any registered game."""
+RuleChange = Any
+"""A dated rule change of a game (its ``rule_changes()``)."""
+
+
+DECIDING_RULES = ("H1", "H2", "H3", "H4", "H5", "E1", "R8", "R4", "X1", "P2", "P1", "P3", "V2", "V1", "D3", "D1", "D2(1)", "D2(4)", "D2(5)", "D2(6)")
+"""Rule ids whose notes in a trace explain why something did or did not happen."""
+
+VERIFY_COLUMNS = (
+    "ruling_id",
+    "date",
+    "status",
+    "topic",
+    "ruleset",
+    "scenario",
+    "check_en",
+    "expected",
+    "answer",
+    "agrees",
+    "today_answer",
+    "today_agrees",
+    "verified",
+    "decided_by",
+    "deciding_changes",
+    "flipped_by",
+    "vacuous",
+    "vacuous_reason",
+    "not_modelled_reason",
+    "seconds",
+)
+
+CHANGE_COLUMNS = ("date", "before", "after", "changed", "detail", "rule_changes", "rulings", "events")
+
+
+class HistoryError(ToolkitError):
+    """A ruling or scenario the history cannot run (names the ruling or file)."""
+
+
+# --------------------------------------------------------------------------
+# One ruling
+# --------------------------------------------------------------------------
+
+
+def ruling_ruleset(row: Mapping[str, Any]) -> Ruleset:
+    """The rules a ruling is re-derived under: its named ``ruleset`` (undated
+    rulings), else the rules of its game at its date; today's rules when it has
+    neither (or when its game is undated).
+
+    >>> ruling_ruleset({"ruling_id": "x", "ruleset": "ocg-2011", "date": pd.NaT}).name
+    'ocg-2011'
+    >>> ruling_ruleset({"ruling_id": "x", "ruleset": pd.NA, "date": pd.Timestamp("2013-03-30")}).name
+    'ocg@2013-03-30'
+    """
+    from toolkit.core.rulesets import UnknownRulesetError
+    from toolkit.games import DEFAULT_GAME, game_named
+
+    game = game_named(str(row.get("game") or DEFAULT_GAME))
+    name = row.get("ruleset")
+    when = row.get("date")
+    day = None if when is None or pd.isna(when) else pd.Timestamp(when).date()
+    try:
+        return game.rules_for(name if isinstance(name, str) and name else None, day)
+    except UnknownRulesetError as exc:
+        raise HistoryError(f"{row.get('ruling_id')}: {exc}") from None
+
+
+@lru_cache(maxsize=None)
+def _scenario(name: str) -> Scenario:
+    """A shipped scenario by its file name under datasets/scenarios/ (a game's
+    own folder first, as in ``folder/name.yaml``)."""
+    from toolkit.games import shipped_scenario
+
+    return shipped_scenario(name)
+
+
+def _scenarios(rid: str, names: Sequence[str]) -> dict[str, Scenario]:
+    if not names:
+        raise HistoryError(f"{rid}: the ruling names no scenario")
+    try:
+        return {n: _scenario(n) for n in names}
+    except ToolkitError as exc:
+        raise HistoryError(f"{rid}: {exc}") from None
+
+
+def _check(rid: str, text: str) -> Check:
+    from toolkit.ruling_checks import CheckError, parse_check
+
+    try:
+        return parse_check(text, f"{rid}: check")
+    except CheckError as exc:
+        raise HistoryError(str(exc)) from None
+
+
+def _era(rules: Any) -> int:
+    """How many card-text changes of the rules' game are in force at its date (None: all)."""
+    dates = _card_text_dates(type(rules).__name__, type(rules).__module__)
+    if rules.as_of is None:
+        return len(dates)
+    return sum(1 for d in dates if d <= rules.as_of)
+
+
+@lru_cache(maxsize=None)
+def _card_text_dates(type_name: str, module: str) -> tuple[datetime.date, ...]:
+    from toolkit.games import registered_games
+
+    game = next(g for g in registered_games()
+                if (g.rules_type.__name__, g.rules_type.__module__) == (type_name, module))
+    changes = game.rule_changes()
+    return tuple(sorted({c.date for c in changes if c.kind == "card_text"}))
+
+
+def _rules_key(rules: Ruleset) -> tuple[Any, ...]:
+    """What decides a run: the flag values and the card-text era (not the name)."""
+    values = tuple(getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name not in ("name", "as_of"))
+    return values + (_era(rules),)
+
+
+_RUNS: dict[tuple[Any, ...], CheckResult] = {}
+
+
+def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
+         rules: Ruleset) -> CheckResult:
+    from toolkit.ruling_checks import run_check
+
+    key = (check_text, tuple((n, scenarios[n]) for n in names), _rules_key(rules))
+    hit = _RUNS.get(key)
+    if hit is None:
+        hit = run_check(check, scenarios, rules, default=names[0])
+        _RUNS[key] = hit
+    return hit
+
+
+@dataclass(frozen=True)
+class RulingRun:
+    """One ruling re-derived: under its own rules and under today's."""
+
+    ruling_id: str
+    rules: Ruleset
+    expected: str
+    own: CheckResult
+    today: CheckResult
+    decided_by: str
+    deciding_changes: tuple[str, ...]
+    seconds: float
+    shown: tuple[LineStep, ...] = ()
+    counterfactuals: tuple[str, ...] = ()
+    """The labels of every counterfactual the check was run under."""
+
+    @property
+    def flipped_by(self) -> tuple[str, ...]:
+        """The counterfactuals under which the check's answer flips."""
+        return self.deciding_changes
+
+    @property
+    def vacuous(self) -> bool:
+        """No counterfactual flips the answer: the check would pass whatever
+        the rules it is about said."""
+        return not self.deciding_changes
+
+    @property
+    def agrees(self) -> bool:
+        return self.own.answer == self.expected
+
+    @property
+    def today_agrees(self) -> bool:
+        return self.today.answer == self.expected
+
+    @property
+    def line(self) -> tuple[LineStep, ...]:
+        """The line that shows the own-date answer: the one ``decided_by`` was
+        read from, else the line of the first query that has one."""
+        if self.shown:
+            return self.shown
+        for part in self.own.parts:
+            if part.line:
+                return part.line
+        return ()
+
+    @property
+    def trace(self) -> pd.DataFrame:
+        from toolkit.core.trace import trace_frame
+
+        return trace_frame(self.line)
+
+
+def _row(rulings: pd.DataFrame, ruling_id: str) -> dict[str, Any]:
+    found = rulings[rulings["ruling_id"] == ruling_id]
+    if found.empty:
+        raise HistoryError(f"no ruling {ruling_id!r} in the rulings table")
+    return {str(k): v for k, v in found.iloc[0].to_dict().items()}
+
+
+def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = None) -> RulingRun:
+    """Re-derive one ruling (by id, or a row of the rulings table).
+
+    >>> run = run_ruling("ocg-160708-hysteric-sign-adjustment")
+    >>> run.rules.name, run.expected, run.own.answer, run.agrees
+    ('ocg@2016-07-08', 'no', 'no', True)
+    >>> run.decided_by.startswith("H5")
+    True
+    """
+    if isinstance(ruling, str):
+        if rulings is None:
+            from toolkit.data import load_rulings
+
+            rulings = load_rulings()
+        row = _row(rulings, ruling)
+    else:
+        row = dict(ruling)
+    rid = str(row["ruling_id"])
+    text = row.get("check")
+    if not isinstance(text, str) or not text:
+        raise HistoryError(f"{rid}: the ruling has no check (not modelled: {row.get('not_modelled_reason')!s})")
+    expected = str(row.get("expected"))
+    if expected not in ("yes", "no"):
+        raise HistoryError(f"{rid}: expected answer must be 'yes' or 'no', not {expected!r}")
+    names = tuple(str(n) for n in (row.get("scenario") or ()))
+    check = _check(rid, text)
+    scenarios = _scenarios(rid, names)
+    rules = ruling_ruleset(row)
+    started = time.perf_counter()
+    try:
+        own = _run(text, check, names, scenarios, rules)
+        from toolkit.history.deciding import _decided_by, _deciding_changes, _today_rules
+
+        today = _run(text, check, names, scenarios, _today_rules(rules))
+        tried, deciding = _deciding_changes(text, check, names, scenarios, rules, own.value)
+        decided, shown = _decided_by(check, scenarios, rules, own, deciding)
+    except ToolkitError as exc:
+        raise HistoryError(f"{rid}: {exc}") from None
+    return RulingRun(rid, rules, expected, own, today, decided, deciding, time.perf_counter() - started, shown,
+                     tried)

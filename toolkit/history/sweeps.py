@@ -1,0 +1,249 @@
+"""One scenario across the rule changes: changes()."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from toolkit.errors import ToolkitError
+from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, _check, _run, _scenario
+from toolkit.history.verification import with_progress
+
+if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import Executor
+
+
+Ruleset = Any
+"""A rule set of any registered game."""
+Scenario = Any
+"""A scenario of any registered game."""
+RuleChange = Any
+"""A dated rule change of a game (its ``rule_changes()``)."""
+
+
+# --------------------------------------------------------------------------
+# One scenario across the rule changes
+# --------------------------------------------------------------------------
+
+
+def _scenario_name(scenario: str | Scenario) -> tuple[str, Scenario]:
+    """A scenario of a dated game with the name it is reported under: a
+    scenario, a path to a file, or a shipped name (any game's folder)."""
+    from toolkit.games import game_of, load_any_scenario
+
+    position: Any
+    if isinstance(scenario, str):
+        path = Path(scenario)
+        try:
+            if path.suffix in (".yaml", ".yml") and path.parent != Path(".") and path.is_file():
+                label, position = path.name, load_any_scenario(path)
+            else:
+                label = path.name if path.suffix else f"{path.name}.yaml"
+                position = _scenario(str(scenario))
+        except ToolkitError as exc:
+            raise HistoryError(str(exc)) from None
+    else:
+        position = scenario
+        label = Path(scenario.source).name if scenario.source else scenario.title
+    game = game_of(position)
+    if not game.dated:
+        raise HistoryError(f"{position.source or position.title} is a {game.title} scenario: its rulings are "
+                           "undated, so no rule changed over time; compare it under the game's counterfactual "
+                           "rule sets instead (toolkit.compare)")
+    return label, position
+
+
+def _dated_rule_changes() -> tuple[RuleChange, ...]:
+    """Every rule change of every dated game, by date."""
+    from toolkit.games import registered_games
+
+    found = [c for g in registered_games() if g.dated for c in g.rule_changes()]
+    return tuple(sorted(found, key=lambda c: (c.date, c.kind, c.what)))
+
+
+def _check_for(name: str, rulings: pd.DataFrame) -> str | None:
+    """The one check the rulings using scenario ``name`` (as their first) share."""
+    texts = sorted({
+        str(c) for c, s in zip(rulings["check"], rulings["scenario"])
+        if isinstance(c, str) and s is not None and len(s) and s[0] == name
+    })
+    if len(texts) > 1:
+        raise HistoryError(f"rulings on {name} ask {len(texts)} different checks: pass check= to changes()")
+    return texts[0] if texts else None
+
+
+QUIET_EVENTS = frozenset({"resolved", "sent_to_gy", "discarded", "hand_adjusted", "performed"})
+"""Event kinds left out of a fact summary (they accompany the telling ones)."""
+
+
+@dataclass(frozen=True)
+class OutcomeSummary:
+    """A scenario's outcomes under one ruleset, summarised: how many, a short
+    stable label, and the facts (event kind and card) that happen in some
+    line, quiet events left out."""
+
+    count: int
+    label: str
+    facts: frozenset[str]
+
+
+def summarise_outcomes(scenario: Scenario, rules: Ruleset) -> OutcomeSummary:
+    """Explore ``scenario`` under ``rules`` once and summarise the outcomes."""
+    import hashlib
+
+    from toolkit.core.search import explore
+
+    found = explore(scenario, ruleset=rules)
+    texts = sorted(o.outcome.text() for o in found.outcomes)
+    digest = hashlib.sha1("\n".join(texts).encode("utf-8")).hexdigest()[:8]
+    facts = {
+        " ".join(x for x in (str(e.kind), e.card or "", f"({e.player})" if e.player and not e.card else "") if x)
+        for o in found.outcomes for e in o.outcome.events if str(e.kind) not in QUIET_EVENTS
+    }
+    return OutcomeSummary(len(texts), f"{len(texts)} outcome(s) [{digest}]", frozenset(facts))
+
+
+def fact_difference(before: frozenset[str], after: frozenset[str]) -> str:
+    """``"lost: a, b; gained: c"`` (sorted), or "" when equal.
+
+    >>> fact_difference(frozenset({"activated X", "loop"}), frozenset({"loop", "banished X"}))
+    'lost: activated X; gained: banished X'
+    """
+    parts = []
+    if before - after:
+        parts.append("lost: " + ", ".join(sorted(before - after)))
+    if after - before:
+        parts.append("gained: " + ", ".join(sorted(after - before)))
+    return "; ".join(parts)
+
+
+def _as_day(value: datetime.date | str | pd.Timestamp | None, default: datetime.date) -> datetime.date:
+    if value is None:
+        return default
+    try:
+        return pd.Timestamp(value).date()
+    except (ValueError, TypeError) as exc:
+        raise HistoryError(f"cannot read date {value!r} (expected YYYY-MM-DD)") from exc
+
+
+def _causes(day: datetime.date, found: Sequence[RuleChange], rulings: pd.DataFrame,
+            events: pd.DataFrame) -> tuple[list[str], list[str]]:
+    """The ruling and event rows dated ``day`` (its month, for month-precision
+    events) that the rule changes of that day cite."""
+    ruling_dates = {str(r): d for r, d in zip(rulings["ruling_id"], rulings["date"])}
+    event_dates = {str(e): (d, str(p)) for e, d, p in zip(events["event_id"], events["date"], events["date_precision"])}
+    cited_rulings: list[str] = []
+    cited_events: list[str] = []
+    for change in found:
+        for rid in change.rulings:
+            when = ruling_dates.get(rid)
+            if when is not None and pd.notna(when) and pd.Timestamp(when).date() == day and rid not in cited_rulings:
+                cited_rulings.append(rid)
+        for eid in change.events:
+            dated = event_dates.get(eid)
+            if dated is None or pd.isna(dated[0]):
+                continue
+            stamp = pd.Timestamp(dated[0]).date()
+            precision = dated[1]  # day and inferred dates name a day; month / year ones the whole period
+            same = ((stamp.year, stamp.month) == (day.year, day.month) if precision == "month"
+                    else stamp.year == day.year if precision == "year" else stamp == day)
+            if same and eid not in cited_events:
+                cited_events.append(eid)
+    return cited_rulings, cited_events
+
+
+def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Scenario]]
+               ) -> tuple[str, frozenset[str] | None]:
+    """``changes``' answer on one day: the check's, or the outcomes' label and facts
+    (a module-level function: executors pickle it)."""
+    from toolkit.core.game import game_named
+
+    game_name, day, name, text, scenarios = job
+    rules_at = game_named(game_name).rules_at
+    assert rules_at is not None
+    rules = rules_at(day)
+    if text is not None:
+        return _run(text, _check(name, text), tuple(scenarios), scenarios, rules).answer, None
+    summary = summarise_outcomes(scenarios[name], rules)
+    return summary.label, summary.facts
+
+
+def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
+            end: datetime.date | str | None = None, check: str | Mapping[str, Any] | None = None, *,
+            all_dates: bool = False, rulings: pd.DataFrame | None = None,
+            progress: bool = False, executor: Executor | None = None) -> pd.DataFrame:
+    """When did the answer for ``scenario`` change between ``start`` and ``end``?
+
+    The scenario (a file of datasets/scenarios/, a path, or a Scenario) is
+    run under ``ruleset_at(start)`` and at every date in (start, end] where a
+    flag or a card text changed. ``check`` defaults to the one check of the
+    rulings that use this scenario; with none, the set of outcomes is
+    compared (``detail`` then says which facts were lost or gained). One row
+    per change (``all_dates=True``: per date swept), with the rule changes of
+    that date and the ruling / event rows that justify them. ``progress``
+    shows a progress bar over the dates (interrupt the kernel to stop).
+    ``executor`` (any ``concurrent.futures.Executor``) runs the dates in
+    parallel; the table is the same.
+    """
+    from toolkit.data import load_events, load_rulings
+    from toolkit.games import game_of
+    from toolkit.ruling_checks import scenarios_named
+
+    table = load_rulings() if rulings is None else rulings
+    name, position = _scenario_name(scenario)
+    game = game_of(position)
+    assert game.rules_at is not None  # _scenario_name refuses undated games
+    rule_change_dates = game.rule_changes
+    text = json.dumps(check, ensure_ascii=False) if isinstance(check, Mapping) else check
+    if text is None:
+        text = _check_for(name, table)
+    all_changes = rule_change_dates()
+    first = min(c.date for c in all_changes) - datetime.timedelta(days=1)
+    begin = _as_day(start, first)
+    finish = _as_day(end, datetime.date.today())
+    if finish < begin:
+        raise HistoryError(f"changes(): end {finish} is before start {begin}")
+    days = [begin] + sorted({c.date for c in all_changes if begin < c.date <= finish})
+    parsed = _check(name, text) if text is not None else None
+    scenarios: dict[str, Scenario] = {name: position}
+    if parsed is not None:
+        for other in scenarios_named(parsed):
+            if other not in scenarios:
+                scenarios[other] = _scenario(other)
+    events = load_events()
+    rows = []
+    previous: str | None = None
+    previous_facts: frozenset[str] = frozenset()
+    jobs = [(game.name, day, name, text, scenarios) for day in days]
+    answers = map(_answer_on, jobs) if executor is None else executor.map(_answer_on, jobs)
+    for day, (answer, facts) in zip(days, with_progress(answers, len(days), "changes", progress)):
+        detail = ""
+        if facts is not None:
+            if previous is not None:
+                detail = fact_difference(previous_facts, facts)
+            previous_facts = facts
+        on_day = [c for c in all_changes if c.date == day] if day != begin else []
+        cited_rulings, cited_events = _causes(day, on_day, table, events)
+        rows.append({
+            "date": pd.Timestamp(day),
+            "before": previous if previous is not None else pd.NA,
+            "after": answer,
+            "changed": previous is not None and answer != previous,
+            "detail": detail,
+            "rule_changes": "; ".join(f"{c.rule} {c.what}: {c.before} -> {c.after}" for c in on_day),
+            "rulings": cited_rulings,
+            "events": cited_events,
+        })
+        previous = answer
+    frame = pd.DataFrame(rows, columns=list(CHANGE_COLUMNS))
+    frame = frame.astype({"before": "string", "after": "string", "detail": "string", "rule_changes": "string",
+                          "changed": "bool"})
+    if not all_dates:
+        frame = frame[frame["changed"]].drop(columns="changed")
+    return frame.reset_index(drop=True)

@@ -1,0 +1,124 @@
+"""Every ruling re-derived at its own date and today: verify_rulings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import pandas as pd
+
+from toolkit.history.runs import VERIFY_COLUMNS, run_ruling
+
+if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import Executor
+
+
+Ruleset = Any
+"""A rule set of any registered game."""
+Scenario = Any
+"""A scenario of any registered game."""
+RuleChange = Any
+"""A dated rule change of a game (its ``rule_changes()``)."""
+
+
+# --------------------------------------------------------------------------
+# Every ruling
+# --------------------------------------------------------------------------
+
+
+def _modelled_scope(rulings: pd.DataFrame) -> pd.DataFrame:
+    has_check = rulings["check"].notna()
+    has_reason = rulings["not_modelled_reason"].notna()
+    return rulings[has_check | has_reason]
+
+
+T = TypeVar("T")
+
+
+def with_progress(items: Iterable[T], total: int, label: str, enabled: bool) -> Iterable[T]:
+    """``items``, behind a ``tqdm.auto`` progress bar when ``enabled`` (a widget
+    bar in a notebook, a text bar in a terminal). Interrupting the kernel
+    (or Ctrl-C) stops the loop with KeyboardInterrupt and closes the bar.
+
+    >>> list(with_progress([1, 2], 2, "demo", enabled=False))
+    [1, 2]
+    """
+    if not enabled:
+        return items
+    from tqdm.auto import tqdm
+
+    return tqdm(items, total=total, desc=label, unit="step", leave=False)
+
+
+def _verify_row(data: dict[str, Any]) -> dict[str, Any]:
+    """One row of ``verify_rulings`` (a module-level function: executors pickle it)."""
+    rid = str(data["ruling_id"])
+    names = [str(n) for n in (data.get("scenario") or [])]
+    base = {
+        "ruling_id": rid,
+        "date": data["date"],
+        "status": str(data["status"]),
+        "topic": str(data["topic"]),
+        "scenario": " | ".join(names) if names else pd.NA,
+        "check_en": data.get("check_en"),
+        "expected": data.get("expected"),
+        "not_modelled_reason": data.get("not_modelled_reason"),
+        "vacuous_reason": data.get("vacuous_reason"),
+    }
+    if not isinstance(data.get("check"), str):
+        return {**base, "ruleset": pd.NA, "answer": pd.NA, "agrees": pd.NA, "today_answer": pd.NA,
+                "today_agrees": pd.NA, "verified": pd.NA, "decided_by": pd.NA,
+                "deciding_changes": pd.NA, "flipped_by": [], "vacuous": pd.NA,
+                "seconds": float("nan")}
+    run = run_ruling(data)
+    verified = run.agrees and (run.today_agrees if base["status"] == "current" else not run.today_agrees)
+    return {
+        **base,
+        "ruleset": run.rules.name,
+        "answer": run.own.answer,
+        "agrees": run.agrees,
+        "today_answer": run.today.answer,
+        "today_agrees": run.today_agrees,
+        "verified": verified,
+        "decided_by": run.decided_by,
+        "deciding_changes": "; ".join(run.deciding_changes),
+        "flipped_by": list(run.flipped_by),
+        "vacuous": run.vacuous,
+        "seconds": round(run.seconds, 3),
+    }
+
+
+def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False,
+                   executor: Executor | None = None) -> pd.DataFrame:
+    """Re-derive every ruling that has a machine form (or say why it has none).
+
+    One row per ruling: ``ruleset`` used, ``expected``, the engine's
+    ``answer`` under it and whether it ``agrees``; ``today_answer`` /
+    ``today_agrees`` under today's rules; ``verified`` (current: agrees at
+    its date and today; superseded: agrees at its date, not today);
+    ``decided_by`` (the trace note or step that decides it) and
+    ``deciding_changes`` (the counterfactuals that flip it: dated flags, card
+    texts and named reversals, joined by "; "); ``flipped_by`` (the same
+    labels, as a list) and ``vacuous`` (no counterfactual flips it: the check
+    would pass whatever the rule it is about said), with the ruling's
+    ``vacuous_reason`` when its annotation gives one. Not-modelled rulings
+    have NA answers and their reason.
+    ``executor`` (any ``concurrent.futures.Executor``, e.g. a
+    ``ProcessPoolExecutor`` or Dask's ``Client().get_executor()``) runs the
+    rulings in parallel; the table is the same (but for ``seconds``).
+    """
+    from toolkit.data import load_rulings
+
+    table = load_rulings() if rulings is None else rulings
+    scope = _modelled_scope(table).sort_values("ruling_id")
+    rows = [{str(k): v for k, v in row.to_dict().items()} for _, row in scope.iterrows()]
+    done: Iterable[dict[str, Any]] = map(_verify_row, rows) if executor is None else executor.map(_verify_row, rows)
+    records = list(with_progress(done, len(rows), "verify_rulings", progress))
+    frame = pd.DataFrame(records, columns=list(VERIFY_COLUMNS))
+    strings = ["ruling_id", "status", "topic", "ruleset", "scenario", "check_en", "expected", "answer",
+               "today_answer", "decided_by", "deciding_changes", "vacuous_reason", "not_modelled_reason"]
+    frame = frame.astype({c: "string" for c in strings})
+    frame = frame.astype({c: "boolean" for c in ("agrees", "today_agrees", "verified", "vacuous")})
+    frame["date"] = pd.to_datetime(frame["date"])
+    frame["seconds"] = frame["seconds"].astype("float64")
+    return frame.reset_index(drop=True)
