@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toolkit.duel_masters.abilities import _ability_of, _choice_text, _choices, _triggered
 from toolkit.duel_masters.board import DMBoard
-from toolkit.duel_masters.cards import EndAbility, Triggered, behaviour
+from toolkit.duel_masters.cards import EndAbility, behaviour
 from toolkit.duel_masters.state import DMCard, DMState, DMStep, DMZone, Waiting
 from toolkit.core.actions import Action, Attack, Declare, Decline, Pass, Perform, Proceed
-from toolkit.core.actions import NO_CHOICE, Choice
+from toolkit.core.actions import Choice
 from toolkit.core.durations import Moment, expire
 from toolkit.core.errors import IllegalActionError
 from toolkit.core.game import Note, Transition
@@ -232,45 +233,6 @@ def _declare(state: DMState, action: Declare, log: _Log) -> DMState:
 # --------------------------------------------------------------------------
 # D2 (3), (5): resolving waiting effects
 # --------------------------------------------------------------------------
-
-
-def _ability_of(state: DMState | DMBoard, w: Waiting) -> EndAbility | None:
-    if w.kind == "delayed":
-        source, effect = w.key.split(":", 1)
-        return behaviour(source).delayed[effect]
-    if w.kind != "end_of_turn":
-        return None
-    card = state.card(w.source)
-    shown = card.side if card.flipped and card.side else card.name
-    for ability in behaviour(shown).end_of_turn + behaviour(card.name).end_of_turn:
-        if ability.key == w.key:
-            return ability
-    return None
-
-
-def _triggered(card: DMCard, key: str) -> Triggered:
-    """The "when …" ability ``key`` of a card (either side of a dragheart)."""
-    names = (card.side or card.name, card.name)
-    for name in names:
-        for t in behaviour(name).on_flip + behaviour(name).on_destroyed:
-            if t.key == key:
-                return t
-    raise KeyError(f"{card.label} has no triggered ability {key!r}")
-
-
-def _choices(state: DMState, w: Waiting) -> tuple[Choice, ...]:
-    if w.kind == "triggered":
-        card = state.card(w.source)
-        return _triggered(card, w.key).choices(state, card)
-    ability = _ability_of(state, w)
-    if ability is None or w.source < 0:
-        return (NO_CHOICE,)
-    return ability.choices(state, state.card(w.source))
-
-
-def _choice_text(state: DMState, choice: Choice) -> tuple[str | None, tuple[str, ...]]:
-    target = state.card(choice.target).label if choice.target is not None else None
-    return target, tuple(state.card(u).label for u in choice.cost)
 
 
 @implements("D2(3)", "D2(5)", game="duel_masters")
