@@ -13,6 +13,7 @@ import pandas as pd
 
 from toolkit.errors import ToolkitError
 from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, _check, _run, _scenario
+from toolkit.history.eras import rule_eras
 from toolkit.history.verification import with_progress
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -132,32 +133,6 @@ def _as_day(value: datetime.date | str | pd.Timestamp | None, default: datetime.
         raise HistoryError(f"cannot read date {value!r} (expected YYYY-MM-DD)") from exc
 
 
-def _causes(day: datetime.date, found: Sequence[RuleChange], rulings: pd.DataFrame,
-            events: pd.DataFrame) -> tuple[list[str], list[str]]:
-    """The ruling and event rows dated ``day`` (its month, for month-precision
-    events) that the rule changes of that day cite."""
-    ruling_dates = {str(r): d for r, d in zip(rulings["ruling_id"], rulings["date"])}
-    event_dates = {str(e): (d, str(p)) for e, d, p in zip(events["event_id"], events["date"], events["date_precision"])}
-    cited_rulings: list[str] = []
-    cited_events: list[str] = []
-    for change in found:
-        for rid in change.rulings:
-            when = ruling_dates.get(rid)
-            if when is not None and pd.notna(when) and pd.Timestamp(when).date() == day and rid not in cited_rulings:
-                cited_rulings.append(rid)
-        for eid in change.events:
-            dated = event_dates.get(eid)
-            if dated is None or pd.isna(dated[0]):
-                continue
-            stamp = pd.Timestamp(dated[0]).date()
-            precision = dated[1]  # day and inferred dates name a day; month / year ones the whole period
-            same = ((stamp.year, stamp.month) == (day.year, day.month) if precision == "month"
-                    else stamp.year == day.year if precision == "year" else stamp == day)
-            if same and eid not in cited_events:
-                cited_events.append(eid)
-    return cited_rulings, cited_events
-
-
 def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Scenario]]
                ) -> tuple[str, frozenset[str] | None]:
     """``changes``' answer on one day: the check's, or the outcomes' label and facts
@@ -199,37 +174,34 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     name, position = _scenario_name(scenario)
     game = game_of(position)
     assert game.rules_at is not None  # _scenario_name refuses undated games
-    rule_change_dates = game.rule_changes
     text = json.dumps(check, ensure_ascii=False) if isinstance(check, Mapping) else check
     if text is None:
         text = _check_for(name, table)
-    all_changes = rule_change_dates()
-    first = min(c.date for c in all_changes) - datetime.timedelta(days=1)
+    first = min(c.date for c in game.rule_changes()) - datetime.timedelta(days=1)
     begin = _as_day(start, first)
     finish = _as_day(end, datetime.date.today())
     if finish < begin:
         raise HistoryError(f"changes(): end {finish} is before start {begin}")
-    days = [begin] + sorted({c.date for c in all_changes if begin < c.date <= finish})
+    eras = rule_eras(game, begin, finish, rulings=table, events=load_events())
+    days = [era.first_day for era in eras]
     parsed = _check(name, text) if text is not None else None
     scenarios: dict[str, Scenario] = {name: position}
     if parsed is not None:
         for other in scenarios_named(parsed):
             if other not in scenarios:
                 scenarios[other] = _scenario(other)
-    events = load_events()
     rows = []
     previous: str | None = None
     previous_facts: frozenset[str] = frozenset()
     jobs = [(game.name, day, name, text, scenarios) for day in days]
     answers = map(_answer_on, jobs) if executor is None else executor.map(_answer_on, jobs)
-    for day, (answer, facts) in zip(days, with_progress(answers, len(days), "changes", progress)):
+    for era, (answer, facts) in zip(eras, with_progress(answers, len(days), "changes", progress)):
+        day, on_day = era.first_day, era.changes
         detail = ""
         if facts is not None:
             if previous is not None:
                 detail = fact_difference(previous_facts, facts)
             previous_facts = facts
-        on_day = [c for c in all_changes if c.date == day] if day != begin else []
-        cited_rulings, cited_events = _causes(day, on_day, table, events)
         rows.append({
             "date": pd.Timestamp(day),
             "before": previous if previous is not None else pd.NA,
@@ -237,8 +209,8 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
             "changed": previous is not None and answer != previous,
             "detail": detail,
             "rule_changes": "; ".join(f"{c.rule} {c.what}: {c.before} -> {c.after}" for c in on_day),
-            "rulings": cited_rulings,
-            "events": cited_events,
+            "rulings": list(era.rulings),
+            "events": list(era.events),
         })
         previous = answer
     frame = pd.DataFrame(rows, columns=list(CHANGE_COLUMNS))

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from toolkit.history.runs import ruling_ruleset
-from toolkit.history.sweeps import _causes, _dated_rule_changes, changes
+from toolkit.history.eras import causes
+from toolkit.history.sweeps import _dated_rule_changes, changes
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -44,7 +45,7 @@ def timeline_links(rulings: pd.DataFrame | None = None, events: pd.DataFrame | N
     known = set(map(str, table["ruling_id"])) | set(map(str, evs["event_id"]))
     rows = []
     for change in _dated_rule_changes():
-        cited_rulings, cited_events = _causes(change.date, [change], table, evs)
+        cited_rulings, cited_events = causes(change.date, [change], table, evs)
         rows.append({
             "date": pd.Timestamp(change.date),
             "kind": change.kind,

@@ -37,7 +37,8 @@ def _initial_state(scenario: Any, ruleset: Any) -> State:
 def _flags() -> tuple[Flag, ...]:
     return tuple(
         Flag(name=h.flag, rule=h.rule, before=h.before, after=h.after, changed=h.changed, precision=h.precision,
-             rulings=tuple(r.id for r in h.rulings) + h.undated, events=h.events, doubts=h.doubts)
+             rulings=tuple(r.id for r in h.rulings) + h.undated, events=h.events, doubts=h.doubts,
+             meaning=h.after_means, alternative=h.before_means)
         for h in FLAG_HISTORY)
 
 

@@ -59,6 +59,10 @@ class FlagHistory:
     doubts: str = ""
     undated: tuple[str, ...] = ()
     """Undated ruling ids that bear on this flag (datasets/rulings.csv)."""
+    before_means: str = ""
+    """What the rules said, in words, while the flag had its ``before`` value."""
+    after_means: str = ""
+    """What the rules say, in words, once the flag has its ``after`` value."""
 
     def value_at(self, when: datetime.date | None) -> Any:
         if self.changed is None or when is None or when >= self.changed:
@@ -94,6 +98,8 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
             "is dated there; the true date (Grimoire's release) may be earlier. 12/08/08 and "
             "13/03/27 confirm it."
         ),
+        before_means="a trigger whose condition the hand-size adjustment met cannot be activated",
+        after_means="a trigger whose condition the hand-size adjustment met may be activated",
     ),
     FlagHistory(
         flag="end_phase_triggers_after_adjustment",
@@ -119,6 +125,8 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
             "mandatory ones activated until 2016-07-08, optional ones on no date. The old "
             "behaviour made 《邪悪なるワーム・ビースト》 + 《暗黒界の書物》 an infinite loop."
         ),
+        before_means="a mandatory 「エンドフェイズ時」 trigger still activates after the hand-size adjustment",
+        after_means="no 「エンドフェイズ時」 trigger activates after the hand-size adjustment",
     ),
     FlagHistory(
         flag="post_adjustment_chained_triggers",
@@ -134,6 +142,8 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
             RulingRef(_d("2023-01-16"), "ティアラメンツ・メイルゥ", "sent by Kelbek's post-adjustment effect: cannot activate", "ocg-230116-kelbek-tearlaments-merrli"),
         ),
         events=("h3-chained-triggers-2023-01-16",),
+        before_means="an effect triggered by resolving a post-adjustment trigger may be activated",
+        after_means="an effect triggered by resolving a post-adjustment trigger cannot be activated",
     ),
     FlagHistory(
         flag="turn_end_triggers_activate",
@@ -151,6 +161,8 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
         undated=("ocg-151026-ua-perfect-ace-at-turn-end",),
         events=("e1-turn-end-triggers-2017-03", "faq-2017-03-fid8021"),
         doubts="The FAQ fid=8021 text is not in the seeds; the replacing entries shown are dated 17/10/26.",
+        before_means="a card destroyed as the turn ends may activate its trigger",
+        after_means="a card destroyed as the turn ends cannot activate its trigger",
     ),
     FlagHistory(
         flag="priority_after_forced_process",
@@ -373,6 +385,8 @@ class RuleChange:
     rulings: tuple[str, ...]
     events: tuple[str, ...]
     precision: str = "day"
+    text: str = ""
+    """The change in words (what the rules say from ``date``)."""
 
 
 def rule_change_dates() -> tuple[RuleChange, ...]:
@@ -390,7 +404,7 @@ def rule_change_dates() -> tuple[RuleChange, ...]:
                 RuleChange(
                     date=h.changed, kind="flag", what=h.flag, rule=h.rule, before=h.before,
                     after=h.after, rulings=tuple(r.id for r in h.rulings) + h.undated, events=h.events,
-                    precision=h.precision,
+                    precision=h.precision, text=h.after_means,
                 )
             )
     for name in registered_names():
@@ -404,6 +418,7 @@ def rule_change_dates() -> tuple[RuleChange, ...]:
                     before=previous.note or "original text", after=current.note or "new text",
                     rulings=tuple(e for e in evidence if e.startswith("ocg-")),
                     events=tuple(e for e in evidence if not e.startswith("ocg-")),
+                    text=f"the text of 《{name}》 changes" + (f": {current.note}" if current.note else ""),
                 )
             )
             previous = current

@@ -349,22 +349,20 @@ class SweepView:
 
 
 def sweep_dates() -> list[tuple[datetime.date, str]]:
-    """(first day, what changed that day) for each era of the rules, oldest first.
+    """(first day, what changed that day) for each era of the OCG's rules,
+    oldest first — the eras ``changes()`` sweeps (toolkit.history.eras), with
+    the rulings and events behind each change named.
 
     The first era starts the day before the first recorded change.
     """
-    from toolkit.engine import rule_change_dates
+    from toolkit.games import game_named
+    from toolkit.history.eras import rule_eras
 
-    changes = rule_change_dates()
-    if not changes:
-        return [(datetime.date.today(), "today's rules")]
-    by_day: dict[datetime.date, list[str]] = {}
-    for change in changes:
-        by_day.setdefault(change.date, []).append(f"{change.what} ({change.rule})")
-    first = min(by_day) - datetime.timedelta(days=1)
-    eras = [(first, "before the first recorded change")]
-    eras += [(day, ", ".join(sorted(set(what)))) for day, what in sorted(by_day.items())]
-    return eras
+    out = []
+    for era in rule_eras(game_named("ocg")):
+        cited = [*era.rulings, *era.events]
+        out.append((era.first_day, era.what() + (f" — {', '.join(cited)}" if cited else "")))
+    return out
 
 
 def sweep_scenario(
