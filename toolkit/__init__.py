@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit._version import __version__
 
 if TYPE_CHECKING:
-    from toolkit import duel_masters, games
+    from toolkit import games
     from toolkit.compare import Comparison, compare
     from toolkit.paper_vs_video import ordering_dependence
     from toolkit.data import (
@@ -51,20 +52,23 @@ if TYPE_CHECKING:
     )
     from toolkit.engine import (
         RULESETS,
+        VIDEO_GAME,
         Ruleset,
+        Scenario,
         State,
         actions,
         can_force,
         evaluate,
         explore,
         resolve,
+        load_scenario,
         rule_change_dates,
         ruleset_at,
+        save_scenario,
+        seed_scenario,
     )
-    from toolkit.ocg.rulesets import VIDEO_GAME
     from toolkit.errors import DataError, ScenarioError, ToolkitError, WikiParseError
     from toolkit.history import changes, run_ruling, supersession_explanations, timeline_links, verify_rulings
-    from toolkit.ocg.scenario import Scenario, load_scenario, save_scenario, seed_scenario
     from toolkit.side_by_side import compare_games
     from toolkit.core.rules import rules
     from toolkit.wiki import FaqEntry, entries_to_frame, parse_faq, parse_plain, write_faq
@@ -73,7 +77,6 @@ if TYPE_CHECKING:
 # access and then cached in this module's namespace.
 _HOMES: dict[str, tuple[str, ...]] = {
     "toolkit.errors": ("DataError", "ScenarioError", "ToolkitError", "WikiParseError"),
-    "toolkit.ocg.scenario": ("Scenario", "load_scenario", "save_scenario", "seed_scenario"),
     "toolkit.wiki": ("FaqEntry", "entries_to_frame", "parse_faq", "parse_plain", "write_faq"),
     "toolkit.data": (
         "QueryError",
@@ -93,33 +96,40 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "toolkit.engine": (
         "RULESETS",
         "Ruleset",
+        "Scenario",
         "State",
+        "VIDEO_GAME",
         "actions",
         "can_force",
         "evaluate",
         "explore",
         "resolve",
+        "load_scenario",
         "rule_change_dates",
         "ruleset_at",
+        "save_scenario",
+        "seed_scenario",
     ),
     "toolkit.history": ("changes", "run_ruling", "supersession_explanations", "timeline_links", "verify_rulings"),
     "toolkit.compare": ("Comparison", "compare"),
     "toolkit.paper_vs_video": ("ordering_dependence",),
-    "toolkit.ocg.rulesets": ("VIDEO_GAME",),
     "toolkit.side_by_side": ("compare_games",),
     "toolkit.core.rules": ("rules",),
 }
-_SUBMODULES = ("duel_masters", "games")
+_SUBMODULES = ("games",)
+"""Subpackages listed by ``dir(toolkit)``; any other subpackage (each game's
+package among them) is imported on first attribute access too."""
 _LAZY: dict[str, str] = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [*_LAZY, *_SUBMODULES]
 
 
 def __getattr__(name: str) -> Any:
-    if name in _SUBMODULES:
-        value: Any = importlib.import_module(f"toolkit.{name}")
-    elif name in _LAZY:
-        value = getattr(importlib.import_module(_LAZY[name]), name)
+    if name in _LAZY:
+        value: Any = getattr(importlib.import_module(_LAZY[name]), name)
+    elif name in _SUBMODULES or (name.isidentifier() and not name.startswith("_")
+                                 and importlib.util.find_spec(f"toolkit.{name}") is not None):
+        value = importlib.import_module(f"toolkit.{name}")
     else:
         raise AttributeError(f"module 'toolkit' has no attribute {name!r}")
     globals()[name] = value

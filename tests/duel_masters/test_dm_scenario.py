@@ -97,8 +97,8 @@ def test_yaml_errors_name_the_line(tmp_path: Path) -> None:
 def test_the_ocg_loader_points_a_duel_masters_file_to_its_own_loader(tmp_path: Path) -> None:
     path = tmp_path / "dm.yaml"
     path.write_text(yaml.safe_dump(base(), allow_unicode=True), encoding="utf-8")
-    with pytest.raises(ScenarioError, match="this is a Duel Masters scenario: read it with "
-                                            "toolkit.duel_masters.load_scenario"):
+    with pytest.raises(ScenarioError, match="this is a scenario of the game 'duel_masters', not an OCG one: "
+                                            "read it with toolkit.games.load_any_scenario"):
         load_ocg_scenario(path)
     assert load_scenario(path).players["A"].battle_zone[0].name == "グルジェ・グルジェ"
 

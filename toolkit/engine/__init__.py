@@ -18,6 +18,7 @@ from toolkit.core.predicates import parse_predicate, parse_query
 from toolkit.ocg.procedure import apply, legal_actions, transition, withheld
 from toolkit.ocg.rulesets import (
     RULESETS,
+    VIDEO_GAME,
     Ruleset,
     get_ruleset,
     rule_change_dates,
@@ -37,6 +38,7 @@ from toolkit.core.search import (
     resolve,
     scripted,
 )
+from toolkit.ocg.scenario import Scenario, load_scenario, save_scenario, seed_scenario
 from toolkit.ocg.setup import initial_state
 from toolkit.core.game import Actor
 from toolkit.ocg.state import State, Step

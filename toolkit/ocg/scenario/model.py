@@ -73,7 +73,7 @@ _ZONES = ("hand", "field", "graveyard", "banished", "deck")
 
 
 class OtherGameScenario(ScenarioError):
-    """A well-formed scenario of the other game (``game: duel_masters``) given to the OCG loader."""
+    """A scenario that names another game (``game: <name>``) given to the OCG loader."""
 
 
 def base_name(name: str) -> str:

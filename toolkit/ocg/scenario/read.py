@@ -125,12 +125,12 @@ def scenario_from_dict(
     """
     file = source
     if isinstance(data, dict) and data.get("game", "ocg") != "ocg":
-        if data.get("game") == "duel_masters":
-            raise OtherGameScenario("this is a Duel Masters scenario: read it with "
-                                    "toolkit.duel_masters.load_scenario (the command line tells the games apart "
+        other = data.get("game")
+        if isinstance(other, str) and other.isidentifier() and len(other) <= 40:
+            raise OtherGameScenario(f"this is a scenario of the game {quoted(other)}, not an OCG one: read it with "
+                                    "toolkit.games.load_any_scenario (the command line tells the games apart "
                                     "by themselves)", field="game", file=file)
-        raise _fail(f"game must be 'ocg' (or 'duel_masters' in a Duel Masters scenario), not {quoted(data.get('game'))}",
-                    "game", file)
+        raise _fail(f"game must be 'ocg' or the name of another registered game, not {quoted(other)}", "game", file)
     top = _mapping(data, None, file, _TOP_KEYS)
     for required in ("title", "turn_player", "players"):
         if required not in top:
