@@ -43,9 +43,13 @@ docs: install-test
 
 # Exports made while testing (notebook 05 writes an article) go to a folder of
 # the checkout, not into the user's home; datasets/ is never written.
+# Two workers (pytest-xdist); --dist loadfile keeps each notebook's cells, and
+# each test file, on one worker in order.
+TEST_WORKERS ?= 2
 test: install-test
 	ENDPHASE_USER_DIR=$(CURDIR)/test-output/user_data \
 	$(BIN)/python -m pytest tests toolkit notebooks \
+		-n $(TEST_WORKERS) --dist loadfile \
 		--doctest-modules \
 		--nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 
