@@ -208,7 +208,7 @@ _RULES: tuple[tuple[str, str, str, str, tuple[str, ...]], ...] = (
 )
 
 _EXPLICIT_FUNCTIONS: dict[str, tuple[str, ...]] = {
-    "X2": ("toolkit.ocg.cards.enemy_controller.give_back_control",),
+    "X2": ("toolkit.ocg.cards.data.verbs.give_back_control",),
 }
 """Implementations outside the procedure (card modules load lazily, so they carry no mark)."""
 

@@ -129,6 +129,8 @@ def _read(written: object, fields: tuple[Param, ...]) -> dict[str, Any]:
     if not isinstance(written, dict):
         raise TermError(f"expected a mapping with {', '.join(p.name for p in fields if p.required) or 'fields'}, "
                         f"not {written!r}")
+    if True in written and "on" not in written:  # YAML 1.1 reads a bare `on:` key as true
+        written = {("on" if k is True else k): v for k, v in written.items()}
     known = {p.name: p for p in fields}
     for key in written:
         if key not in known:

@@ -161,14 +161,15 @@ for _name, _text, _do in (
     VERBS.add(_name, _text, CARD, IF_IN, IF_FACE_UP, shorthand="card")(_on_cards(_do))
 
 
-def _give_back(board: Board, uid: int, act: Activation) -> None:
+def give_back_control(board: Board, uid: int, act: Activation) -> None:
+    """A control-changing effect ends: the monster goes back to its owner (rule X2)."""
     taken = board.card(uid)
     if taken.zone is Zone.FIELD and taken.controller != taken.owner:
         board.set_control(uid, taken.owner)
 
 
 VERBS.add("return_control", "control of the card(s) goes back to the owner (if still on the field)",
-          CARD, IF_IN, IF_FACE_UP, shorthand="card")(_on_cards(_give_back))
+          CARD, IF_IN, IF_FACE_UP, shorthand="card")(_on_cards(give_back_control))
 
 
 @VERBS.add("mill", "send cards from the top of the deck to the GY",
