@@ -318,7 +318,8 @@ def _not(condition: Condition) -> Condition:
     return card_local(test) if is_card_local(condition) else test
 
 
-CONDITIONS.add("not", "the condition does not hold", Param("condition", "condition", "the condition"))(_not)
+CONDITIONS.add("not", "the condition (or all of the listed ones together) does not hold",
+               Param("condition", "conditions", "the condition(s)"))(_not)
 
 
 # --- trigger tests: (card, happening, state) -> bool -----------------------

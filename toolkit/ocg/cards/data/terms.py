@@ -160,11 +160,10 @@ def parse_params(term: Term, raw: object, kind: str) -> dict[str, Any]:
     """Check ``raw`` (None, a scalar for the shorthand parameter, or a mapping) against ``term.params``."""
     if raw is None:
         given: dict[str, Any] = {}
-    elif isinstance(raw, dict) and not (term.shorthand is not None and len(term.params) == 1
-                                        and term.params[0].type in ("filter", "condition", "conditions")
-                                        and term.shorthand not in raw):
+    elif isinstance(raw, dict) and not (term.shorthand is not None
+                                        and not any(p.name in raw for p in term.params)):
         given = {str(k): v for k, v in raw.items()}
-    elif term.shorthand is not None:  # a scalar, or the mapping of a one-parameter term (a filter)
+    elif term.shorthand is not None:  # a scalar, or a mapping naming none of the parameters (a filter, a selector)
         given = {term.shorthand: raw}
     else:
         raise TermError(f"{kind} {term.name!r} takes named parameters "
