@@ -14,6 +14,7 @@ from typing import Any
 from toolkit.core.game import Counterfactual, Flag, Game
 import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
 from toolkit.ocg import independence, procedure
+from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg.reversals import REVERSALS
 from toolkit.ocg.rulesets import (
     FLAG_HISTORY,
@@ -119,4 +120,5 @@ GAME = Game(
     flags=_flags,
     rule_changes=rule_change_dates,
     interchangeable=independence.interchangeable,
+    cards=card_service,
 )

@@ -49,8 +49,10 @@ from toolkit.ocg.cards.data.terms import (
     Param,
     TermError,
     _word,
+    WORDS,
     check_param,
     did_you_mean,
+    words,
 )
 from toolkit.ocg.cards.data.verbs import CHOICES, build_steps
 from toolkit.ocg.values import ProcessKind, Zone
@@ -277,17 +279,16 @@ def _lingering(v: dict[str, Any]) -> LingeringEffect:
 
 
 def _only_if(v: dict[str, Any]) -> Any:
-    return v["do"] if v["only_if"] is None else _rewrap(v)
-
-
-def _rewrap(v: dict[str, Any]) -> Any:
-    inner = v["do"]
-    only_if = v["only_if"]
+    """The effect's verb steps, guarded by ``only_if`` (a Board reads the position as a State does)."""
+    inner, only_if = v["do"], v["only_if"]
+    if only_if is None:
+        return inner
 
     def resolve(board: Any, act: Any) -> None:
         if only_if(board.card(act.card.uid), board):
             inner(board, act)
 
+    setattr(resolve, WORDS, f"if {words(only_if)}: {words(inner)}")
     return resolve
 
 

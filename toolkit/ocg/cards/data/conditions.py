@@ -166,7 +166,7 @@ def build_conditions(written: object) -> Condition:
     items = written if isinstance(written, list) else [written]
     if not items:
         raise TermError("a list of conditions may not be empty")
-    built = [CONDITIONS.build(item) for item in items]
+    built: list[Condition] = [CONDITIONS.build(item) for item in items]
     if len(built) == 1:
         return built[0]
     combined = all_of(*built)

@@ -24,6 +24,7 @@ toolkit.ocg.cards.data.terms.TermError: 'count' must be a whole number, not 'thr
 from __future__ import annotations
 
 import difflib
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -127,8 +128,8 @@ def words(value: object) -> str:
         return text
     if isinstance(value, tuple):
         return "[" + ", ".join(words(v) for v in value) + "]"
-    if hasattr(value, "value") and isinstance(getattr(value, "value"), str):
-        return str(getattr(value, "value"))
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
     if callable(value):
         doc = (getattr(value, "__doc__", None) or "").strip().splitlines()
         return doc[0] if doc else getattr(value, "__name__", "a Python function").lstrip("_")

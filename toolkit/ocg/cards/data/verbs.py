@@ -244,12 +244,12 @@ def build_steps(written: object, only_if: Condition | None = None) -> Resolve:
     items = written if isinstance(written, list) else [written]
     if not items:
         raise TermError("a list of verb steps may not be empty")
-    steps = tuple(VERBS.build(item) for item in items)
+    steps: tuple[Resolve, ...] = tuple(VERBS.build(item) for item in items)
     if only_if is None and len(steps) == 1:
         return steps[0]
 
     def resolve(board: Board, act: Activation) -> None:
-        if only_if is not None and not only_if(board.card(act.card.uid), board):
+        if only_if is not None and not only_if(board.card(act.card.uid), board):  # type: ignore[arg-type]
             return
         for step in steps:
             step(board, act)
