@@ -74,6 +74,8 @@ if TYPE_CHECKING:
 _HOMES: dict[str, tuple[str, ...]] = {
     "toolkit.errors": ("DataError", "ScenarioError", "ToolkitError", "WikiParseError"),
     "toolkit.ocg.scenario": ("Scenario", "load_scenario", "save_scenario", "seed_scenario"),
+    "toolkit.ocg.cards": ("load_card_definitions",),
+    "toolkit.ocg.cards.data": ("card_schema",),
     "toolkit.wiki": ("FaqEntry", "entries_to_frame", "parse_faq", "parse_plain", "write_faq"),
     "toolkit.data": (
         "QueryError",

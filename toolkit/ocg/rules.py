@@ -205,6 +205,11 @@ _RULES: tuple[tuple[str, str, str, str, tuple[str, ...]], ...] = (
      "its battle damage at damage calculation. They follow the basic game, which the End Phase sources "
      "take for granted; when the phase or step ends is decided by P1.",
      ("ocg-undated-warwolf-zero-gravity-main",)),
+    ("your card", _KINDS, "A card of your own",
+     "A card the user wrote (a card file, or the cards list of a scenario) acts in this step: the engine "
+     "plays it exactly as the text written for it says, and the note names the file it comes from, so a "
+     "reader can tell a line about a shipped card from one about a card of the user's own.",
+     ()),
 )
 
 _EXPLICIT_FUNCTIONS: dict[str, tuple[str, ...]] = {

@@ -48,6 +48,10 @@ _REGISTRY: dict[str, CardBehaviour] = {}
 _ORIGIN: dict[str, str] = {}
 """Card name -> where it comes from: ``python:<module>``, ``data:<file>`` or ``user:<file>``."""
 _loaded = False
+USER_CARD_FILES: dict[str, str] = {}
+"""Name -> file of every user card registered in this process (traces name them)."""
+USER_CARD_RULE = "your card"
+"""The rule column of the trace note that names a user card."""
 
 
 class UnknownCardError(ToolkitError, KeyError):
@@ -115,6 +119,7 @@ def _add_user_cards(cards: list[object]) -> tuple[CardBehaviour, ...]:
                                 "it with your card", file=loaded.file, field="name")
         _REGISTRY[name] = loaded.behaviour
         _ORIGIN[name] = origin
+        USER_CARD_FILES[name] = loaded.file
         out.append(loaded.behaviour)
     text_at.cache_clear()
     return tuple(out)

@@ -251,7 +251,7 @@ _fixed("not_in_chain", "no link of the current chain is this card's", _not_in_ch
 
 
 def _just_summoned(card: Card, state: State) -> bool:
-    return any(m.split(":", 1)[0] in (EventKind.SUMMONED, EventKind.SPECIAL_SUMMONED) for m in state.moment)
+    return any(m.split(":", 1)[0] in (EventKind.SUMMONED, EventKind.SPECIAL_SUMMONED) for m in getattr(state, "moment", ()))  # a Board has no moment
 
 
 _fixed("a_monster_was_just_summoned", "the board's last change summoned a monster", _just_summoned)

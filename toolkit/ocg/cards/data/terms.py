@@ -161,7 +161,7 @@ def parse_params(term: Term, raw: object, kind: str) -> dict[str, Any]:
     """Check ``raw`` (None, a scalar for the shorthand parameter, or a mapping) against ``term.params``."""
     if raw is None:
         given: dict[str, Any] = {}
-    elif isinstance(raw, dict) and not (term.shorthand is not None
+    elif isinstance(raw, dict) and not (term.shorthand is not None and _takes_mapping(term)
                                         and not any(p.name in raw for p in term.params)):
         given = {str(k): v for k, v in raw.items()}
     elif term.shorthand is not None:  # a scalar, or a mapping naming none of the parameters (a filter, a selector)
@@ -183,6 +183,15 @@ def parse_params(term: Term, raw: object, kind: str) -> dict[str, Any]:
         else:
             out[spec.name] = spec.default
     return out
+
+
+MAPPING_TYPES = frozenset({"filter", "filters", "selector", "condition", "conditions", "condition_list"})
+"""Parameter types whose value may itself be a mapping."""
+
+
+def _takes_mapping(term: Term) -> bool:
+    """Whether the term's shorthand parameter may be written as a mapping (a filter, a selector)."""
+    return any(p.name == term.shorthand and p.type in MAPPING_TYPES for p in term.params)
 
 
 def _word(choices: Any, what: str) -> Callable[[Param, object], Any]:
