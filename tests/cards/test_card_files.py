@@ -136,7 +136,7 @@ def test_user_cards_register_shadow_only_when_flagged(tmp_path: Path) -> None:
     assert not is_user_card("ミストデーモン")
 
 
-def test_inline_cards_and_the_trace_note(tmp_path: Path) -> None:
+def test_user_card_inline_in_a_scenario_and_its_trace_note(tmp_path: Path) -> None:
     scenario = tmp_path / "s.yaml"
     scenario.write_text(yaml.safe_dump({
         "title": "inline", "turn_player": "A", "date": "2024-01-01",

@@ -32,7 +32,7 @@ from toolkit.ocg.state import State
 from toolkit.ocg.values import EventKind, Zone
 
 
-def _transition(state: State, action: Any, *, check: bool = True) -> Transition:
+def transition_noting_user_cards(state: State, action: Any, *, check: bool = True) -> Transition:
     """The procedure's transition, plus a note naming any user card the action is about
     (a trace that uses a card of the user's own says so, with its file)."""
     result = procedure.transition(state, action, check=check)
@@ -114,7 +114,7 @@ GAME = Game(
     scenario_type=Scenario,
     rules_type=Ruleset,
     legal_actions=procedure.legal_actions,
-    transition=_transition,
+    transition=transition_noting_user_cards,
     explain=procedure.explain,
     withheld=procedure.withheld,
     initial_state=_initial_state,

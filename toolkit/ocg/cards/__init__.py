@@ -50,7 +50,7 @@ _ORIGIN: dict[str, str] = {}
 _loaded = False
 USER_CARD_FILES: dict[str, str] = {}
 """Name -> file of every user card registered in this process (traces name them)."""
-USER_CARD_RULE = "your card"
+USER_CARD_RULE = "user_card"
 """The rule column of the trace note that names a user card."""
 
 
