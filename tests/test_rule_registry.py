@@ -197,7 +197,8 @@ def test_statements_are_the_toolkits_own_words(spec_file: Path) -> None:
 
 def test_the_kinds_of_step_say_they_are_no_numbered_rules() -> None:
     kinds = [r for r in RULES if not r.section.startswith("§")]
-    assert [(r.game, r.id) for r in kinds] == [("duel_masters", "attack"), ("ocg", "continuous"), ("ocg", "game")]
+    assert [(r.game, r.id) for r in kinds] == [("duel_masters", "attack"), ("ocg", "continuous"), ("ocg", "game"),
+                                                 ("ocg", "user_card")]
     assert all(r.section == "Kinds of step (no numbered rule)" for r in kinds)
 
 
@@ -206,7 +207,7 @@ def test_toolkit_rules_is_the_glossary() -> None:
     assert tuple(table.columns) == COLUMNS and len(table) == len(RULES)
     assert list(table["game"].drop_duplicates()) == ["duel_masters", "ocg"]
     ocg = list(table.loc[table["game"] == "ocg", "id"])
-    assert ocg[:8] == [f"R{i}" for i in range(1, 9)] and ocg[-3:] == ["V2", "continuous", "game"]
+    assert ocg[:8] == [f"R{i}" for i in range(1, 9)] and ocg[-4:] == ["V2", "continuous", "game", "user_card"]
     h5 = table.loc[(table["game"] == "ocg") & (table["id"] == "H5")].iloc[0]
     assert h5["flags"] == "end_phase_triggers_after_adjustment"
     assert "toolkit.ocg.procedure.triggers.h5_end_phase_trigger_allowed" in h5["functions"].split(", ")

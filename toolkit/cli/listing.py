@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from toolkit.cli.card_files import add_card_file_options, run_card_files, wants_card_files
 from toolkit.cli.errors import error_data, problem_data
 from toolkit.cli.options import (
     STDIN,
@@ -43,9 +44,13 @@ def register(commands: Commands, prog: str) -> None:
         summary="List the cards table.",
         description="List the cards the rulings and scenarios name: Japanese and English name, game, card "
                     "type, and what the card does at the end of the turn.",
-        examples=[("", "every card"), ("--game ocg --csv", "the OCG cards, as CSV")],
+        examples=[("", "every card"), ("--game ocg --csv", "the OCG cards, as CSV"),
+                  ("--check my_card.yaml", "validate a card file"),
+                  ("--show 黄泉ガエル", "a card as the engine reads it"),
+                  ("--counts", "shipped cards as data versus Python")],
     )
     sub.add_argument("--game", help="only this game's cards (ocg, duel_masters)")
+    add_card_file_options(sub)
     add_output_options(sub)
     sub.set_defaults(run=run_cards)
 
@@ -100,6 +105,8 @@ CARD_COLUMNS = ("name_ja", "name_en", "game", "card_type", "subtype", "end_phase
 def run_cards(args: argparse.Namespace) -> int:
     from toolkit.data import load_cards
 
+    if wants_card_files(args):
+        return run_card_files(args)
     if args.game is not None:
         known_game(args.game)
     table = load_cards()

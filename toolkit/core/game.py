@@ -207,6 +207,8 @@ class Game:
     Words: ``event_kinds`` and ``zones`` (what predicates may name),
     ``event_text(event)`` (an event in words).
 
+    Cards: ``cards`` (optional) reads and shows card files written as data.
+
     Search: ``interchangeable(state, actions, results)`` (optional) names
     groups of indices of ``actions`` (with their ``results``) that stand for
     each other: every line through one member has, one for one, a line
@@ -245,6 +247,10 @@ class Game:
     rule_changes: Callable[[], tuple[Any, ...]] = _no_rule_changes
     event_text: Callable[[Event], str] = _plain_event_text
     interchangeable: Interchangeable | None = None
+    cards: Any = None
+    """The game's card format, if it has one: an object with ``check_card_files(paths)``,
+    ``card_report(name)``, ``card_schema()`` and ``card_counts()`` (the OCG's
+    ``toolkit.ocg.cards.data.service``); None for a game whose cards are code only."""
 
     @property
     def dated(self) -> bool:

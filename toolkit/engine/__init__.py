@@ -38,6 +38,8 @@ from toolkit.core.search import (
     resolve,
     scripted,
 )
+from toolkit.ocg.cards import load_card_definitions
+from toolkit.ocg.cards.data import card_schema
 from toolkit.ocg.scenario import Scenario, load_scenario, save_scenario, seed_scenario
 from toolkit.ocg.setup import initial_state
 from toolkit.core.game import Actor
@@ -46,6 +48,8 @@ from toolkit.core.values import Event, Outcome
 from toolkit.ocg.values import EventKind, Process, ProcessKind
 
 __all__ = [
+    "card_schema",
+    "load_card_definitions",
     "RULESETS",
     "Action",
     "Activate",

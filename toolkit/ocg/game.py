@@ -11,9 +11,11 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from toolkit.core.game import Counterfactual, Flag, Game
+from toolkit.core.game import Counterfactual, Flag, Game, Note, Transition
 import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
 from toolkit.ocg import independence, procedure
+from toolkit.ocg.cards import USER_CARD_FILES, USER_CARD_RULE
+from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg.reversals import REVERSALS
 from toolkit.ocg.rulesets import (
     FLAG_HISTORY,
@@ -28,6 +30,18 @@ from toolkit.ocg.scenario import Scenario, list_seed_scenarios, scenario_from_di
 from toolkit.ocg.setup import initial_state, with_ruleset
 from toolkit.ocg.state import State
 from toolkit.ocg.values import EventKind, Zone
+
+
+def transition_noting_user_cards(state: State, action: Any, *, check: bool = True) -> Transition:
+    """The procedure's transition, plus a note naming any user card the action is about
+    (a trace that uses a card of the user's own says so, with its file)."""
+    result = procedure.transition(state, action, check=check)
+    if not USER_CARD_FILES:
+        return result
+    text = repr(action)
+    notes = tuple(Note(USER_CARD_RULE, f"{name} is a card of your own, from {file}")
+                  for name, file in sorted(USER_CARD_FILES.items()) if name in text)
+    return result if not notes else Transition(result.state, result.events, result.notes + notes)
 
 
 def _initial_state(scenario: Any, ruleset: Any) -> State:
@@ -101,7 +115,7 @@ GAME = Game(
     scenario_type=Scenario,
     rules_type=Ruleset,
     legal_actions=procedure.legal_actions,
-    transition=procedure.transition,
+    transition=transition_noting_user_cards,
     explain=procedure.explain,
     withheld=procedure.withheld,
     initial_state=_initial_state,
@@ -120,4 +134,5 @@ GAME = Game(
     flags=_flags,
     rule_changes=rule_change_dates,
     interchangeable=independence.interchangeable,
+    cards=card_service,
 )

@@ -44,6 +44,8 @@ CONTINUOUS = "continuous"
 """The kind of step a continuous effect's note cites."""
 
 GAME_ACTION = "game"
+USER_CARD = "user_card"
+"""The rule of the trace note naming a card of the user's own (toolkit.ocg.cards.USER_CARD_RULE)."""
 """The kind of step the turn player's game actions outside the End Phase cite."""
 
 UNDATED_FIELDS: dict[str, tuple[str, ...]] = {
@@ -205,10 +207,16 @@ _RULES: tuple[tuple[str, str, str, str, tuple[str, ...]], ...] = (
      "its battle damage at damage calculation. They follow the basic game, which the End Phase sources "
      "take for granted; when the phase or step ends is decided by P1.",
      ("ocg-undated-warwolf-zero-gravity-main",)),
+    (USER_CARD, _KINDS, "A card of your own",
+     "A card the user wrote (a card file, or the cards list of a scenario) acts in this step: the engine "
+     "plays it exactly as the text written for it says, and the note names the file it comes from, so a "
+     "reader can tell a line about a shipped card from one about a card of the user's own.",
+     ()),
 )
 
 _EXPLICIT_FUNCTIONS: dict[str, tuple[str, ...]] = {
-    "X2": ("toolkit.ocg.cards.enemy_controller.give_back_control",),
+    "X2": ("toolkit.ocg.cards.data.verbs.give_back_control",),
+    USER_CARD: ("toolkit.ocg.game.transition_noting_user_cards",),
 }
 """Implementations outside the procedure (card modules load lazily, so they carry no mark)."""
 

@@ -1,9 +1,14 @@
 """The card registry: every card behaviour, keyed by its Japanese name.
 
-Card modules live beside this file (one per card or family) and call
-:func:`register` at import time.  The registry imports every module of this
-package the first time a card is looked up, so adding a card means adding one
-module — see :mod:`toolkit.ocg.cards.base` for the protocol and a recipe.
+Most shipped cards are data: YAML files in ``datasets/cards/`` written in the
+card format of :mod:`toolkit.ocg.cards.data` (compiled into the same
+:class:`~toolkit.ocg.cards.base.CardBehaviour` values).  The cards the format
+cannot say yet stay Python modules beside this file (one per card or family;
+each says why in a ``# stays Python:`` line) and call :func:`register` at
+import time.  The registry loads both the first time a card is looked up,
+then the user's cards (``$ENDPHASE_USER_DIR/cards/``); a notebook adds more
+with :func:`load_card_definitions`.  A user card may replace a shipped one
+only when it says ``shadows: true``.
 
 >>> behaviour("ライトロード・マジシャン ライラ").english
 'Lyla, Lightsworn Sorceress'
@@ -18,8 +23,10 @@ from __future__ import annotations
 import datetime
 import difflib
 import importlib
+import os
 import pkgutil
 from functools import lru_cache
+from pathlib import Path
 
 from toolkit.ocg.cards.base import CardBehaviour, CardText
 from toolkit.errors import ToolkitError
@@ -27,14 +34,24 @@ from toolkit.errors import ToolkitError
 __all__ = [
     "UnknownCardError",
     "behaviour",
+    "card_origin",
     "is_registered",
+    "is_user_card",
+    "load_card_definitions",
+    "python_cards_with_reasons",
     "register",
     "registered_names",
     "text_at",
 ]
 
 _REGISTRY: dict[str, CardBehaviour] = {}
+_ORIGIN: dict[str, str] = {}
+"""Card name -> where it comes from: ``python:<module>``, ``data:<file>`` or ``user:<file>``."""
 _loaded = False
+USER_CARD_FILES: dict[str, str] = {}
+"""Name -> file of every user card registered in this process (traces name them)."""
+USER_CARD_RULE = "user_card"
+"""The rule column of the trace note that names a user card."""
 
 
 class UnknownCardError(ToolkitError, KeyError):
@@ -53,13 +70,21 @@ class UnknownCardError(ToolkitError, KeyError):
         return self.message
 
 
-def register(item: CardBehaviour) -> CardBehaviour:
+def register(item: CardBehaviour, origin: str | None = None) -> CardBehaviour:
     """Add a behaviour; a second behaviour under the same name is an error."""
     existing = _REGISTRY.get(item.name)
     if existing is not None and existing is not item:
         raise ValueError(f"card {item.name!r} is registered twice")
     _REGISTRY[item.name] = item
+    _ORIGIN.setdefault(item.name, origin or _caller_module())
     return item
+
+
+def _caller_module() -> str:
+    import sys
+
+    frame = sys._getframe(2)
+    return "python:" + str(frame.f_globals.get("__name__", "?")).rsplit(".", 1)[-1]
 
 
 def _load_all() -> None:
@@ -68,8 +93,83 @@ def _load_all() -> None:
         return
     _loaded = True
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if module.name != "base" and not module.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{module.name}")
+        if module.ispkg or module.name == "base" or module.name.startswith("_"):
+            continue
+        importlib.import_module(f"{__name__}.{module.name}")
+    from toolkit.ocg.cards.data.reading import read_cards, shipped_card_folder, user_card_folder
+
+    for loaded in read_cards(shipped_card_folder()):
+        register(loaded.behaviour, "data:" + Path(loaded.file).name)
+    user = user_card_folder()
+    if user.is_dir():
+        _add_user_cards(list(read_cards(user)))
+
+
+def _add_user_cards(cards: list[object]) -> tuple[CardBehaviour, ...]:
+    from toolkit.ocg.cards.data.compile import CardFileError
+    from toolkit.ocg.cards.data.reading import LoadedCard
+
+    out = []
+    for loaded in cards:
+        assert isinstance(loaded, LoadedCard)
+        name, origin = loaded.behaviour.name, "user:" + loaded.file
+        known = _ORIGIN.get(name)
+        if known is not None and not known.startswith("user:") and not loaded.shadows:
+            raise CardFileError(f"card {name}: a shipped card has this name; write 'shadows: true' to replace "
+                                "it with your card", file=loaded.file, field="name")
+        _REGISTRY[name] = loaded.behaviour
+        _ORIGIN[name] = origin
+        USER_CARD_FILES[name] = loaded.file
+        out.append(loaded.behaviour)
+    text_at.cache_clear()
+    return tuple(out)
+
+
+def load_card_definitions(path: str | os.PathLike[str]) -> tuple[CardBehaviour, ...]:
+    """Load the card file (or every ``*.yaml`` of the folder) at ``path`` and
+    register its cards for this process; returns their behaviours.
+
+    A card whose name is a shipped card's is refused unless it says
+    ``shadows: true``; loading a file again replaces its cards.
+    """
+    from toolkit.ocg.cards.data.reading import read_cards
+
+    _load_all()
+    return _add_user_cards(list(read_cards(path)))
+
+
+def add_inline_cards(data: object, file: str | None) -> tuple[CardBehaviour, ...]:
+    """Register the ``cards:`` list of a scenario file (user cards, as above)."""
+    from toolkit.ocg.cards.data.reading import compile_cards
+
+    _load_all()
+    return _add_user_cards(list(compile_cards(data, file, where="cards")))
+
+
+def is_user_card(name: str) -> bool:
+    """Whether ``name`` is a card the user wrote (a card file, a scenario's ``cards:``)."""
+    _load_all()
+    return _ORIGIN.get(name, "").startswith("user:")
+
+
+def card_origin(name: str) -> str:
+    """Where a card comes from: ``python:<module>``, ``data:<file>`` or ``user:<path>``."""
+    behaviour(name)
+    return _ORIGIN[name]
+
+
+def python_cards_with_reasons() -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Module -> (its ``# stays Python:`` reason, the cards it registers), for the
+    shipped cards that are still Python modules."""
+    _load_all()
+    out: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for module in sorted({o.split(":", 1)[1] for o in _ORIGIN.values() if o.startswith("python:")}):
+        source = Path(__file__).with_name(f"{module}.py").read_text(encoding="utf-8")
+        reason = next((line.split(":", 1)[1].strip() for line in source.splitlines()
+                       if line.startswith("# stays Python:")), "")
+        names = tuple(sorted(n for n, o in _ORIGIN.items() if o == f"python:{module}"))
+        out[module] = (reason, names)
+    return out
 
 
 def behaviour(name: str) -> CardBehaviour:

@@ -65,6 +65,7 @@ _TOP_KEYS = (
     "rulings",
     "players",
     "lingering",
+    "cards",
 )
 _PLAYER_KEYS = ("hand", "field", "graveyard", "banished", "deck", "deck_filler", "life")
 _CARD_KEYS = ("name", "position", "tags")

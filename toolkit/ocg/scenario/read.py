@@ -140,6 +140,10 @@ def scenario_from_dict(
     ruleset = top.get("ruleset")
     if date is not None and ruleset is not None:
         raise _fail("give either a date or a ruleset, not both", "date", file)
+    if top.get("cards") is not None:  # the scenario's own cards, registered before its names are read
+        from toolkit.ocg.cards import add_inline_cards
+
+        add_inline_cards(top["cards"], file)
     names = card_index() if check_registry else None
     read = _Reader(file, names)
     scenario = Scenario(

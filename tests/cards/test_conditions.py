@@ -1,0 +1,112 @@
+"""Each condition of the card format: a position where it holds and one where it does not."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import namedtuple
+from typing import Any
+
+import pytest
+
+from toolkit.ocg.cards.data.conditions import CONDITIONS, build_conditions
+from tests.cards.conftest import card, position
+
+OHKA, FROG, MST, IRON, REBORN = "光神機−桜火", "黄泉ガエル", "サイクロン", "王宮の鉄壁", "死者蘇生"
+TP = {"field": [OHKA]}
+NTP = {"turn_player": "B", "field": [OHKA]}
+
+
+def tagged(*tags: str, zone: str = "field", name: str = OHKA) -> dict[str, Any]:
+    return {zone: [{"name": name, "tags": list(tags)}]} if zone == "field" else {zone: [name]}
+
+
+# condition as written -> (the card it is asked of, a position where it holds, one where it does not)
+CASES: dict[str, tuple[Any, str, dict[str, Any], dict[str, Any]]] = {
+    "face_up_on_field": ("face_up_on_field", OHKA, TP, {"hand": [OHKA]}),
+    "your_end_phase": ("your_end_phase", OHKA, TP, NTP),
+    "your_turn": ("your_turn", OHKA, TP, NTP),
+    "not_set_this_turn": ("not_set_this_turn", OHKA, TP, tagged("set_this_turn")),
+    "opponents_end_phase": ("opponents_end_phase", OHKA, NTP, TP),
+    "tribute_less_summoned": ("tribute_less_summoned", OHKA, tagged("tribute_less_summoned"), TP),
+    "destroyed_a_monster_by_battle_this_turn": ("destroyed_a_monster_by_battle_this_turn", OHKA,
+                                                tagged("destroyed_monster_by_battle"), TP),
+    "effect_used_this_turn": ("effect_used_this_turn", OHKA, tagged("effect_used_this_turn"), TP),
+    "summoned_this_turn": ("summoned_this_turn", OHKA, tagged("flipped_this_turn"), TP),
+    "destroyed_this_turn": ("destroyed_this_turn", FROG,
+                            {"graveyard": [{"name": FROG, "tags": ["destroyed_this_turn"]}]}, {"graveyard": [FROG]}),
+    "set_trap_ready": ("set_trap_ready", MST, {"field": [{"name": MST, "position": "set"}]},
+                       {"field": [{"name": MST, "position": "set", "tags": ["set_this_turn"]}]}),
+    "quick_play_ready": ("quick_play_ready", MST, {"hand": [MST]}, {"turn_player": "B", "hand": [MST]}),
+    "can_banish": ("can_banish", OHKA, TP, {"field": [OHKA, IRON]}),
+    "sent_to_gy_this_turn": ({"sent_to_gy_this_turn": {"not_from": "deck"}}, FROG,
+                             {"graveyard": [{"name": FROG, "tags": ["sent_to_gy_this_turn"]}]},
+                             {"graveyard": [{"name": FROG, "tags": ["sent_to_gy_this_turn", "sent_to_gy_from_deck"]}]}),
+    "in_zone": ({"in_zone": "gy"}, FROG, {"graveyard": [FROG]}, {"hand": [FROG]}),
+    "has_tag": ({"has_tag": "coin_tails"}, OHKA, tagged("coin_tails"), TP),
+    "lacks_tag": ({"lacks_tag": "coin_tails"}, OHKA, TP, tagged("coin_tails")),
+    "exists": ({"exists": {"zones": "deck", "name": FROG}}, OHKA, {"field": [OHKA], "deck": [FROG]}, TP),
+    "none": ({"none": {"monster": False}}, OHKA, TP, {"field": [OHKA, MST]}),
+    "count_at_least": ({"count_at_least": {"n": 2, "filter": {"monster": True}}}, OHKA,
+                       {"field": [OHKA, FROG]}, TP),
+    "all_of": ({"all_of": ["face_up_on_field", "your_end_phase"]}, OHKA, TP, NTP),
+    "any_of": ({"any_of": ["opponents_end_phase", {"has_tag": "coin_tails"}]}, OHKA, tagged("coin_tails"), TP),
+    "not": ({"not": "your_end_phase"}, OHKA, NTP, TP),
+}
+
+
+def _state(spec: dict[str, Any]) -> Any:
+    spec = dict(spec)
+    return position(spec.pop("turn_player", "A"), **spec)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_condition_holds_and_fails(name: str) -> None:
+    written, who, holds, fails = CASES[name]
+    condition = build_conditions(written)
+    yes, no = _state(holds), _state(fails)
+    assert condition(card(yes, who), yes) is True
+    assert condition(card(no, who), no) is False
+
+
+def test_never_never_holds() -> None:
+    state = _state(TP)
+    assert build_conditions("never")(card(state, OHKA), state) is False
+
+
+def test_state_conditions_read_the_chain_and_the_moment() -> None:
+    state = _state(TP)
+    ohka = card(state, OHKA)
+    in_chain = dataclasses.replace(state, chain=(namedtuple("FakeLink", "source")(ohka.uid),))
+    assert build_conditions("not_in_chain")(ohka, state) is True
+    assert build_conditions("not_in_chain")(ohka, in_chain) is False
+    summoned = dataclasses.replace(state, moment=frozenset({f"summoned:A:{ohka.uid}"}))
+    assert build_conditions("a_monster_was_just_summoned")(ohka, summoned) is True
+    assert build_conditions("a_monster_was_just_summoned")(ohka, state) is False
+
+
+def test_every_condition_has_a_test() -> None:
+    covered = set(CASES) | {"never", "not_in_chain", "a_monster_was_just_summoned"}
+    assert set(CONDITIONS.terms) <= covered, sorted(set(CONDITIONS.terms) - covered)
+
+
+@pytest.mark.parametrize("field,value,holds,fails", [
+    ("side", "opponent", {"b_field": [FROG]}, {"field": [FROG]}),
+    ("face_up", True, {"field": [FROG]}, {"field": [{"name": FROG, "position": "set"}]}),
+    ("name_contains", "ガエル", {"field": [FROG]}, {"field": [MST]}),
+    ("name_in", [FROG], {"field": [FROG]}, {"field": [MST]}),
+    ("not_name", FROG, {"field": [MST]}, {"field": [FROG]}),
+    ("archetype", "彼岸", {"field": ["彼岸の悪鬼 ファーファレル"]}, {"field": [FROG]}),
+    ("not_archetype", "彼岸", {"field": [FROG]}, {"field": ["彼岸の悪鬼 ファーファレル"]}),
+    ("attribute", "DARK", {"field": [FROG]}, {"field": [OHKA]}),
+    ("atk_at_least", 2000, {"field": ["ミストデーモン"]}, {"field": [FROG]}),
+    ("atk_at_most", 1500, {"field": [FROG]}, {"field": ["ミストデーモン"]}),
+    ("monster_type_in", ["beast"], {"field": ["フレムベル・ヘルドッグ"]}, {"field": [FROG]}),
+    ("tag", "coin_tails", {"field": [{"name": FROG, "tags": ["coin_tails"]}]}, {"field": [FROG]}),
+])
+def test_each_filter_field(field: str, value: Any, holds: dict[str, Any], fails: dict[str, Any]) -> None:
+    written = {"side": "both", field: value} if field != "side" else {"side": value}
+    condition = build_conditions({"exists": written})
+    yes = position(hand=[REBORN], **holds)
+    no = position(hand=[REBORN], **fails)
+    assert condition(card(yes, REBORN), yes) is True
+    assert condition(card(no, REBORN), no) is False

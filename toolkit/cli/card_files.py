@@ -1,0 +1,60 @@
+"""``cards --check FILE...``, ``cards --show NAME``, ``cards --schema``, ``cards --counts``:
+the card format, reached through the OCG ``Game``'s ``cards`` (never the OCG package)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from toolkit.cli.output import emit_json
+from toolkit.errors import ToolkitError
+
+EXIT_OK = 0
+
+
+def _format() -> Any:
+    from toolkit.games import game_named
+
+    game = game_named("ocg")
+    if game.cards is None:  # pragma: no cover - the OCG always has one
+        raise ToolkitError(f"the game {game.name} has no card format")
+    return game.cards
+
+
+def add_card_file_options(sub: argparse.ArgumentParser) -> None:
+    group = sub.add_mutually_exclusive_group()
+    group.add_argument("--check", nargs="+", metavar="FILE",
+                       help="validate card files (YAML, the card format); exit 2 with a one-line error")
+    group.add_argument("--show", metavar="NAME", help="a card as the engine reads it, per text version")
+    group.add_argument("--schema", action="store_true", help="print the card format's JSON Schema")
+    group.add_argument("--counts", action="store_true",
+                       help="how many shipped cards are data and how many Python (with the reasons)")
+
+
+def wants_card_files(args: argparse.Namespace) -> bool:
+    return bool(getattr(args, "check", None) or getattr(args, "show", None) or getattr(args, "schema", False)
+                or getattr(args, "counts", False))
+
+
+def run_card_files(args: argparse.Namespace) -> int:
+    cards = _format()
+    if args.schema:
+        print(json.dumps(cards.card_schema(), ensure_ascii=False, indent=1, sort_keys=True))
+        return EXIT_OK
+    if args.counts:
+        counts = cards.card_counts()
+        if args.json:
+            emit_json(counts)
+            return EXIT_OK
+        print(f"shipped OCG cards: {counts['data']} as data ({len(counts['files'])} files), "
+              f"{counts['python']} in Python")
+        for module, entry in counts["python_modules"].items():
+            print(f"  {module}.py ({', '.join(entry['cards'])}): {entry['reason']}")
+        return EXIT_OK
+    lines = cards.check_card_files(args.check) if args.check else cards.card_report(args.show)
+    if args.json:
+        emit_json(lines)
+    else:
+        print("\n".join(lines))
+    return EXIT_OK

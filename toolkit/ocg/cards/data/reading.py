@@ -1,0 +1,98 @@
+"""Reading card files: one card (a mapping) or a list of cards per YAML file.
+
+Every file goes through the guarded reader of :mod:`toolkit.files` (size,
+nesting depth, aliases, duplicate keys); each card is compiled by
+:func:`~toolkit.ocg.cards.data.compile.compile_card`, so any problem is one
+:class:`~toolkit.ocg.cards.data.compile.CardFileError` naming the file, the
+card and the field (with the line where the file gives it).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toolkit.files import YamlLimits, parse_yaml, read_text
+from toolkit.ocg.cards.base import CardBehaviour
+from toolkit.ocg.cards.data.compile import CardFileError, compile_card, shadows
+
+LIMITS = YamlLimits(depth=24, aliases=200, nodes=50_000)
+"""A card file needs only a few levels of nesting and no large aliases."""
+USER_DIR_ENV = "ENDPHASE_USER_DIR"
+
+
+@dataclass(frozen=True)
+class LoadedCard:
+    """A compiled card and where it was written."""
+
+    behaviour: CardBehaviour
+    file: str
+    shadows: bool
+
+
+def parse_cards(text: str, source: str | None = None, *, where: str = "") -> list[LoadedCard]:
+    """The cards a YAML text holds (a mapping: one card; a list: several)."""
+    document = parse_yaml(text, source, limits=LIMITS)
+    return compile_cards(document.data, source, where=where, position=document.position)
+
+
+def compile_cards(data: Any, source: str | None, *, where: str = "", position: Any = None) -> list[LoadedCard]:
+    """Compile already-parsed card data (a mapping or a list of mappings); ``where``
+    prefixes the field path (``cards`` for a scenario's inline list)."""
+    if data is None:
+        raise CardFileError("the file holds no card (write a mapping with name and type, or a list of them)",
+                            file=source, field=where or None)
+    items = [(data, where)] if isinstance(data, dict) else None
+    if isinstance(data, list):
+        items = [(item, f"{where}[{i}]") for i, item in enumerate(data)]
+    if items is None:
+        raise CardFileError(f"a card file holds a card (a mapping) or a list of cards, not {type(data).__name__}",
+                            file=source, field=where or None)
+    out: list[LoadedCard] = []
+    seen: set[str] = set()
+    for item, field in items:
+        try:
+            b = compile_card(item, file=source, field=field or None)
+        except CardFileError as exc:
+            raise (exc.located(*position(exc.field)) if position is not None and exc.field
+                   and position(exc.field) else exc) from None
+        if b.name in seen:
+            raise CardFileError(f"card {b.name}: written twice in the same file", file=source,
+                                field=f"{field}.name".lstrip("."))
+        seen.add(b.name)
+        out.append(LoadedCard(b, source or "<text>", shadows(item)))
+    return out
+
+
+def read_card_file(path: str | os.PathLike[str]) -> list[LoadedCard]:
+    file = os.fspath(path)
+    return parse_cards(read_text(file, what="card file"), file)
+
+
+def card_files(path: str | os.PathLike[str]) -> list[Path]:
+    """``path`` itself, or the ``*.yaml`` / ``*.yml`` files of a folder, sorted."""
+    p = Path(path)
+    if p.is_dir():
+        return sorted(f for f in p.iterdir() if f.suffix in (".yaml", ".yml") and f.is_file())
+    return [p]
+
+
+def read_cards(path: str | os.PathLike[str]) -> Iterator[LoadedCard]:
+    for file in card_files(path):
+        yield from read_card_file(file)
+
+
+def shipped_card_folder() -> Path:
+    """``datasets/cards`` (``toolkit/_datasets/cards`` in a wheel)."""
+    from toolkit.resources import dataset_root
+
+    return Path(str(dataset_root())) / "cards"
+
+
+def user_card_folder() -> Path:
+    """``$ENDPHASE_USER_DIR/cards`` (default ``~/endphase-scenarios/cards``)."""
+    base = os.environ.get(USER_DIR_ENV)
+    return (Path(base) if base else Path.home() / "endphase-scenarios") / "cards"

@@ -1,0 +1,139 @@
+"""The card format's JSON Schema (generated from the vocabulary) and a card in words.
+
+:func:`card_schema` builds the schema from the field tables of
+:mod:`~toolkit.ocg.cards.data.compile` and the term registries, so an editor
+with a YAML language server completes and checks card files exactly as the
+compiler reads them.  The shipped copy, ``card.schema.json`` beside this
+module, must equal it (a test checks; ``python -m toolkit cards --schema``
+prints it).
+
+>>> schema = card_schema()
+>>> schema["$defs"]["condition"]["oneOf"][0]["enum"][:2]
+['face_up_on_field', 'your_end_phase']
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from toolkit.ocg.cards.base import CardBehaviour
+from toolkit.ocg.cards.data.compile import PARTS
+from toolkit.ocg.cards.data.conditions import CONDITIONS, FILTER_FIELDS, LINK_TESTS, TRIGGER_TESTS
+from toolkit.ocg.cards.data.terms import PARAM_TYPES, Param, Registry, words
+from toolkit.ocg.cards.data.verbs import CHOICES, SELECTORS, VERBS
+
+SCHEMA_FILE = Path(__file__).with_name("card.schema.json")
+"""The shipped schema (package data)."""
+SCHEMA_ID = "https://endphase-toolkit.invalid/card.schema.json"
+
+
+def _param_schema(spec: Param) -> dict[str, Any]:
+    out = dict(PARAM_TYPES[spec.type][1])
+    out["description"] = spec.description
+    return out
+
+
+def _object(fields: tuple[Param, ...], description: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "type": "object",
+        "properties": {p.name: _param_schema(p) for p in fields},
+        "additionalProperties": False,
+    }
+    required = [p.name for p in fields if p.required]
+    if required:
+        out["required"] = required
+    if description:
+        out["description"] = description
+    return out
+
+
+def _terms(registry: Registry) -> dict[str, Any]:
+    """A term: a bare name (terms without a required parameter) or ``{name: parameters}``."""
+    bare = [t.name for t in registry.terms.values() if not any(p.required for p in t.params)]
+    options: list[dict[str, Any]] = [{"enum": bare}] if bare else []
+    for term in registry.terms.values():
+        if not term.params:
+            continue
+        params: dict[str, Any] = _object(term.params)
+        value: dict[str, Any] = params
+        if term.shorthand is not None:
+            short = next(p for p in term.params if p.name == term.shorthand)
+            value = {"oneOf": [_param_schema(short), params]}
+        options.append({"type": "object", "properties": {term.name: value}, "required": [term.name],
+                        "additionalProperties": False, "description": term.description})
+    return {"oneOf": options, "description": f"a {registry.kind}: "
+            + "; ".join(f"{t.name}: {t.description}" for t in registry.terms.values())}
+
+
+def card_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a card file: one card or a list of cards."""
+    defs: dict[str, Any] = {name: _object(fields) for name, fields in PARTS.items()}
+    defs["filter"] = _object(FILTER_FIELDS, "a group of cards seen from the card whose effect it is")
+    defs["condition"] = _terms(CONDITIONS)
+    defs["conditions"] = {"oneOf": [{"$ref": "#/$defs/condition"},
+                                    {"type": "array", "items": {"$ref": "#/$defs/condition"}, "minItems": 1}]}
+    defs["verb"] = _terms(VERBS)
+    defs["steps"] = {"oneOf": [{"$ref": "#/$defs/verb"},
+                               {"type": "array", "items": {"$ref": "#/$defs/verb"}, "minItems": 1}]}
+    defs["selector"] = _terms(SELECTORS)
+    defs["choice"] = _terms(CHOICES)
+    defs["link_test"] = _terms(LINK_TESTS)
+    defs["trigger_test"] = _terms(TRIGGER_TESTS)
+    defs["trigger_tests"] = {"oneOf": [{"$ref": "#/$defs/trigger_test"},
+                                       {"type": "array", "items": {"$ref": "#/$defs/trigger_test"}}]}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "End Phase toolkit card file",
+        "description": "One OCG card (a mapping) or a list of cards, in the toolkit's card format.",
+        "oneOf": [{"$ref": "#/$defs/card"}, {"type": "array", "items": {"$ref": "#/$defs/card"}}],
+        "$defs": defs,
+    }
+
+
+def schema_text() -> str:
+    """The schema as the shipped file holds it."""
+    return json.dumps(card_schema(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def _effect_lines(kind: str, effect: Any, fields: tuple[str, ...]) -> list[str]:
+    head = f"    {kind} {effect.key!r}:" if hasattr(effect, "key") else f"    {kind}:"
+    lines = [head]
+    for name in fields:
+        value = getattr(effect, name)
+        if value is None or value == () or value == frozenset():
+            continue
+        lines.append(f"      {name}: {words(value if not isinstance(value, frozenset) else tuple(sorted(map(str, value))))}")
+    return lines
+
+
+def describe_card(card: CardBehaviour) -> list[str]:
+    """The card as the engine reads it, one text version after another, in words."""
+    lines = [f"{card.name} ({card.english or 'no English name'}): {card.card_type.value}"
+             + (f", {card.subtype}" if card.subtype else "")]
+    if card.archetypes:
+        lines.append("  archetypes: " + ", ".join(sorted(card.archetypes)))
+    for text in card.texts:
+        since = f"from {text.since.isoformat()}" if text.since else "original text"
+        evidence = f" (evidence: {', '.join(text.evidence)})" if text.evidence else ""
+        lines.append(f"  text version, {since}{evidence}" + (f" — {text.note}" if text.note else ""))
+        for e in text.end_phase:
+            lines += _effect_lines("End Phase process", e, (
+                "mandatory", "chain_link", "process_kind", "condition", "phase", "applies", "can_perform",
+                "choices", "cost", "resolve"))
+        for t in text.triggers:
+            lines += _effect_lines("trigger", t, ("on", "mandatory", "scope", "zones", "condition", "can_activate",
+                                                  "choices", "cost", "resolve"))
+        for q in text.quick:
+            lines += _effect_lines("quick effect", q, ("spell_speed", "zones", "can_activate", "responds_to",
+                                                       "choices", "cost", "resolve", "moment_kinds", "at_moment"))
+        for c in text.continuous:
+            lines += _effect_lines(f"continuous {c.kind.value}", c, ("amount", "active", "condition"))
+        for li in text.lingering:
+            lines += _effect_lines(f"lingering {li.effect!r}", li, ("duration", "negates", "label", "continuous",
+                                                                    "process", "on_end"))
+        if not (text.end_phase or text.triggers or text.quick or text.continuous or text.lingering):
+            lines.append("    nothing to do in the End Phase")
+    return lines

@@ -1,0 +1,63 @@
+"""What the layers above the seam ask of the card format (through the OCG ``Game``).
+
+``check_card_files(paths)`` reads card files as a user's would be read and
+returns a line per card; ``card_report(name)`` is a registered card as the
+engine reads it, per text version, in words; ``card_schema()`` is the JSON
+Schema.  Any problem is one :class:`~toolkit.errors.ToolkitError`.
+
+>>> print(card_report("ライトロード・マジシャン ライラ")[0])
+ライトロード・マジシャン ライラ (Lyla, Lightsworn Sorceress): monster, effect — shipped card file lightsworn.yaml
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from toolkit.ocg.cards.data.reading import read_cards
+from toolkit.ocg.cards.data.schema import card_schema as _schema, describe_card
+
+
+def check_card_files(paths: Sequence[str]) -> list[str]:
+    """One line per card of the files (each compiled, not registered); the first bad card raises."""
+    lines = []
+    for path in paths:
+        for loaded in read_cards(path):
+            b = loaded.behaviour
+            versions = len(b.texts)
+            lines.append(f"{loaded.file}: {b.name}: OK ({versions} text version{'s' if versions > 1 else ''}"
+                         + (", shadows a shipped card" if loaded.shadows else "") + ")")
+    return lines
+
+
+def _origin_words(origin: str) -> str:
+    kind, _, where = origin.partition(":")
+    return {"python": f"shipped Python module {where}.py", "data": f"shipped card file {where}",
+            "user": f"your card, from {where}"}.get(kind, origin)
+
+
+def card_report(name: str) -> list[str]:
+    """The card registered under ``name``, per text version, in words."""
+    from toolkit.ocg.cards import behaviour, card_origin
+
+    b = behaviour(name)
+    lines = describe_card(b)
+    lines[0] += f" — {_origin_words(card_origin(b.name))}"
+    return lines
+
+
+def card_schema() -> dict[str, Any]:
+    return _schema()
+
+
+def card_counts() -> dict[str, Any]:
+    """How many shipped cards are data and how many Python, with each Python module's reason."""
+    from toolkit.ocg.cards import _ORIGIN, python_cards_with_reasons, registered_names
+
+    registered_names()
+    data = sorted(n for n, o in _ORIGIN.items() if o.startswith("data:"))
+    python = python_cards_with_reasons()
+    return {"data": len(data), "python": sum(len(names) for _, names in python.values()),
+            "python_modules": {m: {"reason": r, "cards": list(names)} for m, (r, names) in python.items()},
+            "files": sorted({Path(o.split(":", 1)[1]).name for o in _ORIGIN.values() if o.startswith("data:")})}

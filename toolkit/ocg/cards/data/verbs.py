@@ -1,0 +1,307 @@
+"""The verbs of the card format: what an effect does, through the Board's verbs.
+
+A verb step is ``{verb: parameters}`` (or a bare verb name); a list of steps
+runs in order.  Verbs that act on cards take ``card`` — a *selector*
+(``itself``, ``target``, ``cost``, ``lingering_target``, or
+``{first: FILTER}`` / ``{each: FILTER}`` / ``{first_of_each: [FILTER, ...]}`` /
+``{up_to_distinct_names: {n, filter}}``) — and may be guarded with ``if_in``
+(the card must still be in that zone) or ``if_face_up``.  *Choices* say what
+the player picks when activating: a target, or cards to pay a cost with.
+
+>>> sorted(VERBS.terms)[:4]
+['add_to_hand', 'banish', 'change_position', 'damage']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from toolkit.core.values import PLAYERS, Event, other
+from toolkit.ocg.cards.base import Activation, Board, Choice, Choices, Condition, Resolve
+from toolkit.ocg.cards.data.conditions import CardFilter
+from toolkit.ocg.cards.data.terms import NESTED, WORDS, Param, Registry, TermError, words
+from toolkit.ocg.values import Card, EventKind, Zone
+
+if TYPE_CHECKING:
+    from toolkit.ocg.state import State
+
+Pick = Callable[[Board, Activation], list[int]]
+"""``(board, activation) -> the uids a verb acts on``."""
+
+SELECTORS = Registry("card selector")
+
+
+@SELECTORS.add("itself", "the card whose effect this is")
+def _itself() -> Pick:
+    return lambda board, act: [act.card.uid]
+
+
+@SELECTORS.add("target", "the card the player targeted")
+def _target() -> Pick:
+    def pick(board: Board, act: Activation) -> list[int]:
+        return [] if act.target is None else [act.target]
+
+    return pick
+
+
+@SELECTORS.add("cost", "the cards the player chose to pay the cost with")
+def _cost() -> Pick:
+    return lambda board, act: list(act.choice.cost)
+
+
+@SELECTORS.add("lingering_target", "the card the lingering effect applies to")
+def _lingering_target() -> Pick:
+    def pick(board: Board, act: Activation) -> list[int]:
+        if act.lingering is None or act.lingering.target < 0:
+            return []
+        return [act.lingering.target]
+
+    return pick
+
+
+def _seen(board: Board, act: Activation) -> Card:
+    return board.card(act.card.uid)
+
+
+@SELECTORS.add("first", "the first card matching the filter", Param("filter", "filter", "the cards"))
+def _first(filter: CardFilter) -> Pick:
+    def pick(board: Board, act: Activation) -> list[int]:
+        found = filter.cards(_seen(board, act), board, act.controller)
+        return [found[0].uid] if found else []
+
+    return pick
+
+
+@SELECTORS.add("each", "every card matching the filter", Param("filter", "filter", "the cards"))
+def _each(filter: CardFilter) -> Pick:
+    def pick(board: Board, act: Activation) -> list[int]:
+        return [c.uid for c in filter.cards(_seen(board, act), board, act.controller)]
+
+    return pick
+
+
+@SELECTORS.add("first_of_each", "the first card of each filter, or none if one finds nothing",
+               Param("filters", "filters", "one filter per card"))
+def _first_of_each(filters: tuple[CardFilter, ...]) -> Pick:
+    def pick(board: Board, act: Activation) -> list[int]:
+        out = []
+        for f in filters:
+            found = f.cards(_seen(board, act), board, act.controller)
+            if not found:
+                return []
+            out.append(found[0].uid)
+        return out
+
+    return pick
+
+
+@SELECTORS.add("up_to_distinct_names", "up to n cards with different names matching the filter",
+               Param("n", "int", "at most this many"), Param("filter", "filter", "the cards"))
+def _distinct(n: int, filter: CardFilter) -> Pick:
+    def pick(board: Board, act: Activation) -> list[int]:
+        taken: dict[str, int] = {}
+        for c in filter.cards(_seen(board, act), board, act.controller):
+            if c.name not in taken and len(taken) < n:
+                taken[c.name] = c.uid
+        return list(taken.values())
+
+    return pick
+
+
+NESTED["selector"] = lambda written: SELECTORS.build(written)
+
+
+# --- verbs -------------------------------------------------------------------
+
+VERBS = Registry("verb")
+
+
+def _players(who: str, act: Activation) -> tuple[str, ...]:
+    return {"you": (act.controller,), "opponent": (other(act.controller),), "each": tuple(PLAYERS)}[who]
+
+
+CARD = Param("card", "selector", "which card(s): itself, target, cost, lingering_target, {first: ...}, ...")
+IF_IN = Param("if_in", "zone", "act only on a card still in this zone", False)
+IF_FACE_UP = Param("if_face_up", "bool", "act only on a card still face-up on the field", False, False)
+PLAYER = Param("player", "player", "you (default), opponent or each", False, "you")
+
+
+def _on_cards(act_on: Callable[[Board, int, Activation], None]) -> Callable[..., Resolve]:
+    def build(card: Pick, if_in: Zone | None, if_face_up: bool) -> Resolve:
+        def resolve(board: Board, act: Activation) -> None:
+            for uid in card(board, act):
+                now = board.card(uid)
+                if if_in is not None and now.zone is not if_in:
+                    continue
+                if if_face_up and not now.on_field_face_up:
+                    continue
+                act_on(board, uid, act)
+
+        return resolve
+
+    return build
+
+
+for _name, _text, _do in (
+    ("send_to_gy", "send the card(s) to the GY", lambda b, uid, act: b.send_to_gy(uid)),
+    ("destroy", "destroy the card(s)", lambda b, uid, act: b.destroy(uid)),
+    ("banish", "banish the card(s)", lambda b, uid, act: b.banish(uid)),
+    ("return_to_hand", "return the card(s) to the hand", lambda b, uid, act: b.return_to_hand(uid)),
+    ("add_to_hand", "add the card(s) to the hand", lambda b, uid, act: b.add_to_hand(uid)),
+    ("discard", "discard the card(s)", lambda b, uid, act: b.discard(uid)),
+    ("special_summon", "Special Summon the card(s) to the effect controller's field",
+     lambda b, uid, act: b.special_summon(uid, act.controller)),
+    ("take_control", "the effect's controller takes control of the card(s)",
+     lambda b, uid, act: b.set_control(uid, act.controller)),
+    ("change_position", "change the battle position of the card(s)",
+     lambda b, uid, act: b.change_position(uid, act.controller)),
+):
+    VERBS.add(_name, _text, CARD, IF_IN, IF_FACE_UP, shorthand="card")(_on_cards(_do))
+
+
+def give_back_control(board: Board, uid: int, act: Activation) -> None:
+    """A control-changing effect ends: the monster goes back to its owner (rule X2)."""
+    taken = board.card(uid)
+    if taken.zone is Zone.FIELD and taken.controller != taken.owner:
+        board.set_control(uid, taken.owner)
+
+
+VERBS.add("return_control", "control of the card(s) goes back to the owner (if still on the field)",
+          CARD, IF_IN, IF_FACE_UP, shorthand="card")(_on_cards(give_back_control))
+
+
+@VERBS.add("mill", "send cards from the top of the deck to the GY",
+           Param("count", "int", "how many"), PLAYER, shorthand="count")
+def _mill(count: int, player: str) -> Resolve:
+    def resolve(board: Board, act: Activation) -> None:
+        for p in _players(player, act):
+            board.mill(p, count)
+
+    return resolve
+
+
+@VERBS.add("draw", "draw cards", Param("count", "int", "how many"), PLAYER, shorthand="count")
+def _draw(count: int, player: str) -> Resolve:
+    def resolve(board: Board, act: Activation) -> None:
+        for p in _players(player, act):
+            board.draw(p, count)
+
+    return resolve
+
+
+@VERBS.add("damage", "inflict effect damage", Param("amount", "int", "LP"), PLAYER, shorthand="amount")
+def _damage(amount: int, player: str) -> Resolve:
+    def resolve(board: Board, act: Activation) -> None:
+        for p in _players(player, act):
+            board.damage(p, amount)
+
+    return resolve
+
+
+@VERBS.add("gain_life", "gain LP", Param("amount", "int", "LP"), PLAYER,
+           Param("per_cost_card", "bool", "the amount is for each card paid as the cost", False, False),
+           shorthand="amount")
+def _gain(amount: int, player: str, per_cost_card: bool) -> Resolve:
+    def resolve(board: Board, act: Activation) -> None:
+        for p in _players(player, act):
+            board.gain_life(p, amount * len(act.choice.cost) if per_cost_card else amount)
+
+    return resolve
+
+
+@VERBS.add("skip_next_turn", "a player skips their next turn",
+           Param("player", "player", "whose turn (default: opponent)", False, "opponent"))
+def _skip(player: str) -> Resolve:
+    def resolve(board: Board, act: Activation) -> None:
+        for p in _players(player, act):
+            board.skip_next_turn(p)
+
+    return resolve
+
+
+@VERBS.add("negate_activation", "negate the activation of the chain link this effect responds to")
+def _negate() -> Resolve:
+    return lambda board, act: board.negate_link(-2)
+
+
+@VERBS.add("record_special_summon", "record a Special Summon the board does not model (tokens, Extra Deck)",
+           Param("card", "str", "the summoned card's name", False),
+           Param("amount", "int", "how many", False, None),
+           Param("detail", "str", "what was summoned, in words", False, None))
+def _record(card: str | None, amount: int | None, detail: str | None) -> Resolve:
+    def resolve(board: Board, act: Activation) -> None:
+        board.record(Event(EventKind.SPECIAL_SUMMONED, card=card, player=act.controller, amount=amount,
+                           detail=detail))
+
+    return resolve
+
+
+def build_steps(written: object, only_if: Condition | None = None) -> Resolve:
+    """One Resolve from a list of verb steps (``only_if``: do nothing unless it
+    holds for the source card as it is now)."""
+    items = written if isinstance(written, list) else [written]
+    if not items:
+        raise TermError("a list of verb steps may not be empty")
+    steps: tuple[Resolve, ...] = tuple(VERBS.build(item) for item in items)
+    if only_if is None and len(steps) == 1:
+        return steps[0]
+
+    def resolve(board: Board, act: Activation) -> None:
+        if only_if is not None and not only_if(board.card(act.card.uid), board):  # type: ignore[arg-type]
+            return
+        for step in steps:
+            step(board, act)
+
+    setattr(resolve, WORDS, "; ".join(words(s) for s in steps))
+    return resolve
+
+
+# --- choices -------------------------------------------------------------------
+
+CHOICES = Registry("choice")
+
+
+@CHOICES.add("target", "target one card matching the filter", Param("filter", "filter", "the cards"))
+def _choose_target(filter: CardFilter) -> Choices:
+    def choices(card: Card, state: State, subjects: tuple[int, ...]) -> Iterator[Choice]:
+        for c in filter.cards(card, state):
+            yield Choice(targets=(c.uid,))
+
+    return choices
+
+
+@CHOICES.add("target_among_triggering", "target one of the cards that set the trigger off, matching the filter",
+             Param("filter", "filter", "the cards (zones and kind; side is not read)"))
+def _choose_subject(filter: CardFilter) -> Choices:
+    def choices(card: Card, state: State, subjects: tuple[int, ...]) -> Iterator[Choice]:
+        for uid in subjects:
+            c = state.card(uid)
+            if c.zone in filter.zones and filter.matches(c, card):
+                yield Choice(targets=(uid,))
+
+    return choices
+
+
+@CHOICES.add("cost", "pay a cost with n cards matching the filter (every group of n)",
+             Param("filter", "filter", "the cards"), Param("count", "int", "how many (default 1)", False, 1))
+def _choose_cost(filter: CardFilter, count: int) -> Choices:
+    def choices(card: Card, state: State, subjects: tuple[int, ...]) -> Iterator[Choice]:
+        for group in combinations(filter.cards(card, state), count):
+            yield Choice(cost=tuple(c.uid for c in group))
+
+    return choices
+
+
+@CHOICES.add("cost_any_number", "pay a cost with one or more cards matching the filter",
+             Param("filter", "filter", "the cards"))
+def _choose_any(filter: CardFilter) -> Choices:
+    def choices(card: Card, state: State, subjects: tuple[int, ...]) -> Iterator[Choice]:
+        fodder = filter.cards(card, state)
+        for size in range(1, len(fodder) + 1):
+            for group in combinations(fodder, size):
+                yield Choice(cost=tuple(c.uid for c in group))
+
+    return choices
+
