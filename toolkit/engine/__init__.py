@@ -9,6 +9,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolkit.core import actions
 from toolkit.core.actions import Action, Activate, Discard, Pass, Perform, Proceed, Respond
 from toolkit.core.durations import Duration, Lingering
@@ -39,7 +41,6 @@ from toolkit.core.search import (
     scripted,
 )
 from toolkit.ocg.cards import load_card_definitions
-from toolkit.ocg.cards.data import card_schema
 from toolkit.ocg.scenario import Scenario, load_scenario, save_scenario, seed_scenario
 from toolkit.ocg.setup import initial_state
 from toolkit.core.game import Actor
@@ -47,7 +48,19 @@ from toolkit.ocg.state import State, Step
 from toolkit.core.values import Event, Outcome
 from toolkit.ocg.values import EventKind, Process, ProcessKind
 
+def card_schema() -> dict[str, Any]:
+    """The JSON Schema of an OCG card file (the card format loads PyYAML only when used)."""
+    from toolkit.ocg.cards.data import card_schema as schema
+
+    return schema()
+
+
 __all__ = [
+    "Scenario",
+    "VIDEO_GAME",
+    "load_scenario",
+    "save_scenario",
+    "seed_scenario",
     "card_schema",
     "load_card_definitions",
     "RULESETS",
