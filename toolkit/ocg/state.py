@@ -172,7 +172,7 @@ class PositionTables:
 
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
-                 "_applying", "performs", "interned", "moment_kinds")
+                 "_applying", "performs", "interned", "moment_kinds", "quick_zones")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -207,6 +207,10 @@ class PositionTables:
         makes, so positions reached by different orders share them and compare fast)."""
         self.quick_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.quick_names)
         """The uids (in order) of the cards that have a quick effect."""
+        self.quick_zones: dict[str, frozenset[Zone]] = {
+            n: frozenset(z for q in self.text[n].quick for z in q.zones if z is not Zone.DECK) for n in self.quick_names}
+        """name -> the zones (other than the deck) where one of its quick effects may be activated: a card
+        elsewhere has nothing to activate (e.g. 《ホルスの黒炎竜 LV８》 in the graveyard)."""
         self.end_phase_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.end_phase_names)
         """The uids (in order) of the cards that have phase processes."""
         self.continuous_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if self.text[n].continuous)
