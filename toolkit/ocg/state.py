@@ -172,7 +172,7 @@ class PositionTables:
 
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
-                 "_applying", "performs", "interned", "moment_kinds", "quick_zones")
+                 "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -203,6 +203,10 @@ class PositionTables:
         self.performs: dict[Process, Perform] = {}
         """Process -> the action performing it with no choice to make (built once, shared by the positions)."""
         self.interned: dict[Card, Card] = {}
+        self.interned_values: dict[tuple[object, ...], Card] = {}
+        """The same cards by their field values in order (a tuple hashes and compares in C): ``Board._move``
+        finds the card it would build without building it."""
+        self._last_applying: dict[tuple[str, str], list[tuple[Card, Applying] | None]] = {}
         """One Card object per card value moved in these positions (``Board._move`` interns the cards it
         makes, so positions reached by different orders share them and compare fast)."""
         self.quick_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.quick_names)
@@ -230,6 +234,15 @@ class PositionTables:
         found = self._applying.get(key)
         if found is None:
             found = self._applying[key] = {}
+        return found
+
+    def last_applying(self, turn_player: str, phase: str, size: int) -> list[tuple[Card, Applying] | None]:
+        """Per uid, the last (card, entry of :meth:`applying`) R6 looked up: the same card object is
+        recognised by identity, without hashing it (``size``: the number of cards)."""
+        key = (turn_player, phase)
+        found = self._last_applying.get(key)
+        if found is None:
+            found = self._last_applying[key] = [None] * size
         return found
 
     def text_of(self, name: str) -> CardText:
