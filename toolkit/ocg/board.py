@@ -171,8 +171,13 @@ class Board(PositionReader):
             tags = tags | extra_tags
         owner = card.owner
         new_controller = controller if (to is Zone.FIELD and controller is not None) else owner
-        moved = Card(card.uid, card.name, owner, new_controller, to, position, frozenset(tags), card.label)
-        self.cards[uid] = self._tables.interned.setdefault(moved, moved)  # one object per value (see PositionTables)
+        values = (card.uid, card.name, owner, new_controller, to, position, frozenset(tags), card.label)
+        tables = self._tables
+        found = tables.interned_values.get(values)
+        if found is None:  # one object per value (see PositionTables)
+            moved = Card(*values)
+            found = tables.interned_values[values] = tables.interned.setdefault(moved, moved)
+        self.cards[uid] = found
         if to is Zone.DECK:
             self.decks[player_index(owner)].insert(0, uid)
         if origin is not to:

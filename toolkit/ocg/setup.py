@@ -23,7 +23,7 @@ from toolkit.ocg.cards import UnknownCardError, behaviour, text_at
 from toolkit.core.durations import Lingering
 from toolkit.ocg.procedure import begin, r6_sync_processes
 from toolkit.ocg.rulesets import Ruleset, UnknownRulesetError, get_ruleset, ruleset_at
-from toolkit.ocg.state import Cause, Phase, State, Step
+from toolkit.ocg.state import STATE_FIELDS, Cause, Phase, State, Step
 from toolkit.core.values import PLAYERS, other
 from toolkit.ocg.values import Card, Position, Zone
 from toolkit.errors import ScenarioError
@@ -184,8 +184,7 @@ def start_phase(name: object, file: str | None = None) -> Phase:
 def with_ruleset(state: State, ruleset: Ruleset | str) -> State:
     """``state`` re-read under ``ruleset`` (a ruleset or its registered name)."""
     rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    changed = State(**{**{f: getattr(state, f) for f in State.__dataclass_fields__ if f != "_hash"},
-                       "ruleset": rules})
+    changed = State(**{**{f: getattr(state, f) for f in STATE_FIELDS}, "ruleset": rules})
     return begin(changed) if changed.step is Step.OPEN else changed
 
 

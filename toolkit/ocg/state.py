@@ -29,9 +29,10 @@ from __future__ import annotations
 import datetime
 import html
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum, StrEnum
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from toolkit.core.game import Actor
@@ -171,7 +172,7 @@ class PositionTables:
 
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
-                 "_applying", "performs", "interned", "moment_kinds")
+                 "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -202,10 +203,18 @@ class PositionTables:
         self.performs: dict[Process, Perform] = {}
         """Process -> the action performing it with no choice to make (built once, shared by the positions)."""
         self.interned: dict[Card, Card] = {}
+        self.interned_values: dict[tuple[object, ...], Card] = {}
+        """The same cards by their field values in order (a tuple hashes and compares in C): ``Board._move``
+        finds the card it would build without building it."""
+        self._last_applying: dict[tuple[str, str], list[tuple[Card, Applying] | None]] = {}
         """One Card object per card value moved in these positions (``Board._move`` interns the cards it
         makes, so positions reached by different orders share them and compare fast)."""
         self.quick_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.quick_names)
         """The uids (in order) of the cards that have a quick effect."""
+        self.quick_zones: dict[str, frozenset[Zone]] = {
+            n: frozenset(z for q in self.text[n].quick for z in q.zones if z is not Zone.DECK) for n in self.quick_names}
+        """name -> the zones (other than the deck) where one of its quick effects may be activated: a card
+        elsewhere has nothing to activate (e.g. 《ホルスの黒炎竜 LV８》 in the graveyard)."""
         self.end_phase_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.end_phase_names)
         """The uids (in order) of the cards that have phase processes."""
         self.continuous_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if self.text[n].continuous)
@@ -225,6 +234,15 @@ class PositionTables:
         found = self._applying.get(key)
         if found is None:
             found = self._applying[key] = {}
+        return found
+
+    def last_applying(self, turn_player: str, phase: str, size: int) -> list[tuple[Card, Applying] | None]:
+        """Per uid, the last (card, entry of :meth:`applying`) R6 looked up: the same card object is
+        recognised by identity, without hashing it (``size``: the number of cards)."""
+        key = (turn_player, phase)
+        found = self._last_applying.get(key)
+        if found is None:
+            found = self._last_applying[key] = [None] * size
         return found
 
     def text_of(self, name: str) -> CardText:
@@ -350,7 +368,8 @@ class State(PositionReader):
     """
 
     turn_player: str
-    ruleset: Ruleset
+    ruleset: Ruleset = field(hash=False)
+    """Compared but not hashed: a search's positions share one ruleset."""
     cards: tuple[Card, ...]
     decks: tuple[tuple[int, ...], tuple[int, ...]]
     anonymous: tuple[tuple[int, int, int], tuple[int, int, int]]
@@ -382,19 +401,7 @@ class State(PositionReader):
     _tables: PositionTables | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(
-            self,
-            "_hash",
-            hash(
-                (
-                    self.turn_player, self.cards, self.decks, self.anonymous, self.life,
-                    self.step, self.priority, self.passes, self.forced, self.pending,
-                    self.done, self.lingering, self.chain, self.waiting, self.adjusted,
-                    self.after_chain, self.skipped, self.phase, self.declared, self.attacker,
-                    self.moment,
-                )
-            ),
-        )
+        object.__setattr__(self, "_hash", hash(_HASH_KEY(self)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -410,13 +417,13 @@ class State(PositionReader):
 
     def evolve(self, **changes: object) -> State:
         """This state with ``changes`` (like ``dataclasses.replace``, without its
-        per-call field validation; the position tables are handed on)."""
-        new = object.__new__(State)
-        for name, put in _STATE_SLOTS:
-            put(new, changes[name] if name in changes else getattr(self, name))
-        new.__post_init__()
-        object.__setattr__(new, "_tables", self._tables if "cards" not in changes else None)
-        return new
+        per-call field validation; the position tables are handed on while the
+        cards and the ruleset stay)."""
+        values = list(_FIELD_VALUES(self))
+        for name, value in changes.items():
+            values[_FIELD_INDEX[name]] = value
+        keep = "cards" not in changes and "ruleset" not in changes
+        return build_state(values, self._tables if keep else None)
 
     # --- who acts -------------------------------------------------------
 
@@ -510,24 +517,42 @@ class State(PositionReader):
         )
 
 
-_STATE_FIELDS: tuple[str, ...] = tuple(
-    name for name, f in State.__dataclass_fields__.items() if f.init)
-"""The fields a State is built from (everything but the cached hash and tables)."""
+STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State) if f.init)
+"""The fields a State is built from (everything but the cached hash and tables), in order."""
 
-_STATE_SLOTS: tuple[tuple[str, Callable[[State, object], None]], ...] = tuple(
-    (name, State.__dict__[name].__set__) for name in _STATE_FIELDS)
-"""Each field's name and slot setter: a frozen dataclass's ``__init__`` calls
-``object.__setattr__`` by name per field; the slot descriptors set them directly."""
+HASHED_FIELDS: tuple[str, ...] = tuple(
+    f.name for f in fields(State) if (f.compare if f.hash is None else f.hash))
+"""The fields a State's hash is computed from: those its ``==`` compares, less
+the ones marked ``hash=False`` (the dataclass rule, read from the fields)."""
+
+_FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(STATE_FIELDS)}
+_FIELD_VALUES = attrgetter(*STATE_FIELDS)
+"""A State's field values in ``STATE_FIELDS`` order, as one tuple (built in C)."""
+_HASH_KEY = attrgetter(*HASHED_FIELDS)
+"""The tuple a State's hash is the hash of."""
+
+
+def _slot_filler() -> Callable[..., None]:
+    """A function setting every field slot of a new State from positional values
+    (each slot's descriptor called directly, as ``slot_init`` does)."""
+    namespace: dict[str, object] = {f"_set_{name}": State.__dict__[name].__set__ for name in STATE_FIELDS}
+    namespace["_set__tables"] = State.__dict__["_tables"].__set__
+    namespace["_set__hash"] = State.__dict__["_hash"].__set__
+    namespace["_key"] = _HASH_KEY
+    body = "".join(f"    _set_{name}(new, {name})\n" for name in STATE_FIELDS)
+    exec(f"def fill(new, tables, {', '.join(STATE_FIELDS)}):\n{body}"
+         "    _set__hash(new, hash(_key(new)))\n    _set__tables(new, tables)\n", namespace)
+    return namespace["fill"]  # type: ignore[return-value]
+
+
+_FILL = _slot_filler()
 
 
 def build_state(values: Iterable[object], tables: PositionTables | None) -> State:
-    """A State from its field values in ``_STATE_FIELDS`` order (what ``State(*values)``
+    """A State from its field values in ``STATE_FIELDS`` order (what ``State(*values)``
     builds, faster) with its position tables already known (None: computed when asked)."""
     new = object.__new__(State)
-    for (_name, put), value in zip(_STATE_SLOTS, values):
-        put(new, value)
-    new.__post_init__()
-    object.__setattr__(new, "_tables", tables)
+    _FILL(new, tables, *values)
     return new
 
 

@@ -133,12 +133,13 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
     if not quick_names:
         return  # no card of the position has a quick effect
     cards = state.cards
+    zones = state.tables.quick_zones
     for uid in state.tables.quick_uids:
         card = cards[uid]
-        if card.controller == player and card.zone is not Zone.DECK:
+        if card.controller == player and card.zone in zones[card.name]:
             break
     else:
-        return  # the player holds no card with a quick effect outside the deck
+        return  # the player holds no card with a quick effect where it may be activated
     if responding:
         if not h1_responses_allowed(state):
             return
@@ -187,13 +188,16 @@ def _nobody_can_respond(board: Board | State) -> bool:
     """No player has a legal response to the chain on ``board`` (R5, H1).
 
     A cheap pre-check first: ``r5_quick_effects`` offers a player nothing
-    unless they control a card outside the decks that has a quick effect."""
+    unless they control a card with a quick effect in a zone (not the deck)
+    where one of its quick effects may be activated."""
     cards = board.cards
     tp = board.turn_player
     tp_holds = ntp_holds = False
-    for uid in board.tables.quick_uids:
+    tables = board.tables
+    zones = tables.quick_zones
+    for uid in tables.quick_uids:
         card = cards[uid]
-        if card.zone is not Zone.DECK:
+        if card.zone in zones[card.name]:
             if card.controller == tp:
                 tp_holds = True
             else:

@@ -78,20 +78,30 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
     applying = tables.applying(board.turn_player, phase)
     done = board.done
     cards = board.cards
+    last = tables.last_applying(board.turn_player, phase, len(cards))
     for uid in tables.end_phase_uids:
         card = cards[uid]
         if card.zone is Zone.DECK:
             continue
-        found = applying.get(card)  # the processes whose condition holds, each as it would be created
-        if found is None:
-            key = (card.name, phase)
-            found = tuple(
-                ((uid, e.key), e, Process(uid, e.key, card.controller, e.process_kind, e.mandatory, e.chain_link,
-                                          f"{card.shown()}: {e.key}"))
-                for e in by_phase.get(key, ())
-                if (key in local or (uid, e.key) not in done) and e.applies(card, board))  # type: ignore[arg-type]
-            if key in local:  # the conditions read the card and the turn player only: asked once per card
-                applying[card] = found
+        seen = last[uid]
+        if seen is not None and seen[0] is card:  # the card R6 last saw for this uid: its entry, unhashed
+            found = seen[1]
+        else:
+            found = applying.get(card)  # the processes whose condition holds, each as it would be created
+            if found is None:
+                key = (card.name, phase)
+                found = tuple(
+                    ((uid, e.key), e, Process(uid, e.key, card.controller, e.process_kind, e.mandatory, e.chain_link,
+                                              f"{card.shown()}: {e.key}"))
+                    for e in by_phase.get(key, ())
+                    if (key in local or (uid, e.key) not in done) and e.applies(card, board))  # type: ignore[arg-type]
+                if key in local:  # the conditions read the card and the turn player only: asked once per card
+                    applying[card] = found
+                    last[uid] = (card, found)
+            else:
+                last[uid] = (card, found)
+        if not found:
+            continue
         for pid, eff, created in found:
             if pid in done:
                 continue
