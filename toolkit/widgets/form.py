@@ -133,6 +133,7 @@ class ScenarioForm:
             value="A:hand",
             description="Add to",
         )
+        self.add_to.add_class("endphase-add-to")
         self.add_card = w.Button(description="Add card", icon="plus")
         self.add_card.add_class("endphase-add-card")
         self.card_message = _message_box("endphase-card-message")
@@ -196,9 +197,11 @@ class ScenarioForm:
             children=[self._player_box(p) for p in PLAYERS],
             titles=[f"Player {p}" for p in PLAYERS],
         )
+        player_tabs.add_class("endphase-player-tabs")
         add_box = w.VBox(
             [w.HBox([self.card_search, self.add_to, self.add_card]), self.card_message, self.card_matches]
         )
+        add_box.add_class("endphase-card-entry")
         detail_box = w.VBox(
             [
                 w.HTML("<b>What happened this turn</b> (per card on the field, in the graveyard or banished)"),
