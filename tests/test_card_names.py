@@ -373,3 +373,20 @@ def test_a_card_registered_later_is_found_everywhere(monkeypatch: pytest.MonkeyP
     assert catalogue.search("くりばんでっと") == [name]
     assert catalogue.lookup("KURIBANDIT") == name
     assert _scenario_with("ｸﾘﾊﾞﾝﾃﾞｯﾄ").players["B"].hand == (name,)
+
+
+@pytest.mark.parametrize(("typed", "key"), [p for p in FOLDING_RULES if p.values[1] == SIGN])
+def test_a_question_names_the_card_as_typed(typed: str, key: str) -> None:
+    from toolkit.core.predicates import parse_query
+
+    query = parse_query({"possible": {"event": "activated", "card": typed}})
+    assert query == parse_query({"possible": {"event": "activated", "card": key}})
+
+
+def test_a_question_about_a_card_no_game_has_is_refused_with_the_nearest(capsys: pytest.CaptureFixture[str]) -> None:
+    from toolkit.cli.app import main
+
+    question = "{event: activated, card: ひすてりっく・さいそ}"
+    assert main(["can-force", "q_hysteric_sign_adjustment", "TP", question, "--date", "2013-03-30"]) == 2
+    error = capsys.readouterr().err
+    assert "PREDICATE.card: Unknown card 「ひすてりっく・さいそ」 — did you mean 「ヒステリック・サイン」" in error

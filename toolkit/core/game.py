@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from toolkit.core.values import Event, PositionSummary, slot_init
 from toolkit.errors import ToolkitError
+from toolkit.fields import CardNames
 
 if TYPE_CHECKING:
     from toolkit.core.actions import Action
@@ -205,7 +206,9 @@ class Game:
     mapping whose ``game:`` key names this game).
 
     Words: ``event_kinds`` and ``zones`` (what predicates may name),
-    ``event_text(event)`` (an event in words).
+    ``event_text(event)`` (an event in words); ``card_names()`` (optional)
+    the cards the game knows as read now, so a card a person names in a
+    question is read as its key or refused with the nearest names.
 
     Search: ``interchangeable(state, actions, results)`` (optional) names
     groups of indices of ``actions`` (with their ``results``) that stand for
@@ -245,6 +248,7 @@ class Game:
     rule_changes: Callable[[], tuple[Any, ...]] = _no_rule_changes
     event_text: Callable[[Event], str] = _plain_event_text
     interchangeable: Interchangeable | None = None
+    card_names: Callable[[], CardNames] | None = None
 
     @property
     def dated(self) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 
 from toolkit.core.game import Counterfactual, Flag, Game
 import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
-from toolkit.ocg import independence, procedure
+from toolkit.ocg import cards, independence, procedure
 from toolkit.ocg.reversals import REVERSALS
 from toolkit.ocg.rulesets import (
     FLAG_HISTORY,
@@ -119,4 +119,5 @@ GAME = Game(
     flags=_flags,
     rule_changes=rule_change_dates,
     interchangeable=independence.interchangeable,
+    card_names=cards.card_names,
 )
