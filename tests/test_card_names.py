@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -238,3 +239,154 @@ def test_the_type_scanner_reads_a_claim() -> None:
         "Card of Safe Return (Continuous Spell) (cards.csv: continuous trap)"
     ]
     assert wrong_types("Card of Safe Return (Continuous Trap)") == []
+
+
+# --------------------------------------------------------------------------
+# Names as people type them: every place a card is named folds the same way
+# --------------------------------------------------------------------------
+
+SIGN, SIGN_EN = "ヒステリック・サイン", "Hysteric Sign"
+HORUS6 = "ホルスの黒炎竜 LV６"
+VEILER = "エフェクト・ヴェーラー"
+
+FOLDING_RULES = [
+    pytest.param("ひすてりっく・さいん", SIGN, id="hiragana-for-katakana"),
+    pytest.param("ﾋｽﾃﾘｯｸ･ｻｲﾝ", SIGN, id="half-width-katakana"),
+    pytest.param("ＨＹＳＴＥＲＩＣ　ＳＩＧＮ", SIGN, id="full-width-latin"),
+    pytest.param("ホルスの黒炎竜 LV6", HORUS6, id="ascii-digit-for-full-width"),
+    pytest.param("hYsTeRiC sIgN", SIGN, id="english-any-case"),
+    pytest.param("《ヒステリック サイン》", SIGN, id="brackets-and-spaces"),
+    pytest.param("えふぇくとゔぇーらー", VEILER, id="hiragana-vu-no-dot"),
+]
+
+
+def _scenario_with(name: str) -> Any:
+    from toolkit.ocg.scenario import scenario_from_dict
+
+    return scenario_from_dict({"title": "t", "turn_player": "A", "players": {"B": {"hand": [name]}}})
+
+
+@pytest.mark.parametrize(("typed", "key"), FOLDING_RULES)
+def test_a_scenario_file_reads_the_name_as_its_card(typed: str, key: str) -> None:
+    assert typed != key
+    assert _scenario_with(typed).players["B"].hand == (key,)
+
+
+@pytest.mark.parametrize(("typed", "key"), FOLDING_RULES)
+def test_the_builders_search_and_lookup_find_the_card(typed: str, key: str) -> None:
+    from toolkit.widgets.catalogue import default_catalogue
+
+    catalogue = default_catalogue()
+    assert catalogue.search(typed) == [key]
+    assert catalogue.lookup(typed) == key
+
+
+@pytest.mark.parametrize(("typed", "key"), FOLDING_RULES)
+def test_the_card_registry_looks_the_name_up(typed: str, key: str) -> None:
+    from toolkit.ocg.cards import UnknownCardError, lookup
+
+    assert lookup(typed).name == key
+    with pytest.raises(UnknownCardError):
+        behaviour(typed)  # the engine's own look-up wants the key
+
+
+@pytest.mark.parametrize(("typed", "key"), [p for p in FOLDING_RULES if p.values[1] == SIGN])
+def test_rulings_about_finds_the_rulings_of_the_card(typed: str, key: str) -> None:
+    from toolkit.data import rulings_about
+
+    found = rulings_about(typed)
+    assert len(found) >= 2
+    assert all(key in names for names in found["cards"])
+    assert len(found) == len(rulings_about(key))
+
+
+def test_the_command_line_shows_the_japanese_key_of_a_typed_name(capsys: pytest.CaptureFixture[str]) -> None:
+    from toolkit.cli.app import main
+
+    assert main(["rulings", "--card", "ひすてりっく・さいん"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == f"rulings naming {SIGN}"
+    assert "ocg-" in out
+
+
+def test_folding_keeps_different_cards_apart() -> None:
+    from toolkit.fields import fold
+
+    assert fold("ホルスの黒炎竜 LV６") != fold("ホルスの黒炎竜 LV８")
+    assert fold("カ") != fold("ガ") and fold("ハ") != fold("パ")
+    assert _scenario_with("ホルスの黒炎竜 LV8").players["B"].hand == ("ホルスの黒炎竜 LV８",)
+
+
+NEAR_MISSES = [
+    pytest.param("efect veiler", VEILER, id="english-typo"),
+    pytest.param("ヒステリック・サイソ", SIGN, id="katakana-look-alike"),
+    pytest.param("ひすてりっく", SIGN, id="part-of-the-name"),
+    pytest.param("Hysteric Sing", SIGN, id="english-transposed"),
+]
+
+
+@pytest.mark.parametrize(("typed", "nearest"), NEAR_MISSES)
+def test_a_near_miss_is_refused_with_the_card_it_nearly_names_first(typed: str, nearest: str) -> None:
+    from toolkit.data import QueryError, rulings_about
+    from toolkit.errors import ScenarioError
+    from toolkit.ocg.cards import UnknownCardError, card_names, lookup
+    from toolkit.widgets.catalogue import default_catalogue
+
+    assert card_names().nearest(typed)[0] == nearest
+    assert len(card_names().nearest(typed)) == 3
+    with pytest.raises(ScenarioError) as in_file:
+        _scenario_with(typed)
+    with pytest.raises(UnknownCardError) as looked_up:
+        lookup(typed)
+    messages = [str(in_file.value), str(looked_up.value), default_catalogue().unknown(typed)]
+    if nearest == SIGN:
+        with pytest.raises(QueryError) as about:
+            rulings_about(typed)
+        messages.append(str(about.value))
+    for message in messages:
+        assert f"did you mean 「{nearest}」" in message, message
+
+
+def test_an_unknown_card_says_where_it_is_the_three_nearest_names_and_what_to_do() -> None:
+    from toolkit.errors import ScenarioError
+
+    with pytest.raises(ScenarioError) as info:
+        _scenario_with("灰流うらら")
+    message = str(info.value)
+    assert "Unknown card 「灰流うらら」 in player B's hand — did you mean " in message
+    suggested = message.split("did you mean ", 1)[1].split("?", 1)[0]
+    assert suggested.count("「") == 3, suggested
+    assert message.endswith("To add your own card, see `python -m toolkit cards --help`")
+    assert info.value.field == "players.B.hand[0]"
+
+
+def test_a_card_registered_later_is_found_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolkit.ocg import cards
+    from toolkit.ocg.cards.base import vanilla
+    from toolkit.widgets.catalogue import default_catalogue
+
+    catalogue = default_catalogue()  # made before the card exists
+    name = "クリバンデット"
+    assert catalogue.search("くりばんでっと") == []
+    registered_names()  # the shipped cards are loaded first
+    monkeypatch.setitem(cards._REGISTRY, name, vanilla(name, english="Kuribandit"))
+    assert catalogue.search("くりばんでっと") == [name]
+    assert catalogue.lookup("KURIBANDIT") == name
+    assert _scenario_with("ｸﾘﾊﾞﾝﾃﾞｯﾄ").players["B"].hand == (name,)
+
+
+@pytest.mark.parametrize(("typed", "key"), [p for p in FOLDING_RULES if p.values[1] == SIGN])
+def test_a_question_names_the_card_as_typed(typed: str, key: str) -> None:
+    from toolkit.core.predicates import parse_query
+
+    query = parse_query({"possible": {"event": "activated", "card": typed}})
+    assert query == parse_query({"possible": {"event": "activated", "card": key}})
+
+
+def test_a_question_about_a_card_no_game_has_is_refused_with_the_nearest(capsys: pytest.CaptureFixture[str]) -> None:
+    from toolkit.cli.app import main
+
+    question = "{event: activated, card: ひすてりっく・さいそ}"
+    assert main(["can-force", "q_hysteric_sign_adjustment", "TP", question, "--date", "2013-03-30"]) == 2
+    error = capsys.readouterr().err
+    assert "PREDICATE.card: Unknown card 「ひすてりっく・さいそ」 — did you mean 「ヒステリック・サイン」" in error

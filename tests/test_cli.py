@@ -165,7 +165,7 @@ def test_unknown_card_in_a_file(tmp_path: Path) -> None:
     path = tmp_path / "typo.yaml"
     path.write_text("title: t\nturn_player: A\nplayers:\n  A:\n    field: [ホルスの黒炎 LV6]\n", encoding="utf-8")
     message = bad(run("explore", str(path)))
-    assert str(path) in message and "players.A.field[0]" in message and "unknown card" in message
+    assert str(path) in message and "players.A.field[0]" in message and "Unknown card" in message
 
 
 def test_invalid_yaml(tmp_path: Path) -> None:
@@ -180,7 +180,7 @@ def test_invalid_yaml(tmp_path: Path) -> None:
         (("resolve", "lyla_veiler_2011", "--date", "13/03/30"), "YYYY-MM-DD"),
         (("resolve", "lyla_veiler_2011", "--ruleset", "ocg2011"), "unknown ruleset"),
         (("resolve", "lyla_veiler_2011", "--date", "2013-03-30", "--ruleset", "ocg"), "not allowed with"),
-        (("rulings", "--card", "存在しないカード"), "no card named"),
+        (("rulings", "--card", "存在しないカード"), "Unknown card 「存在しないカード」 — did you mean"),
         (("frobnicate",), "invalid choice"),
         ((), "required"),
     ],

@@ -127,7 +127,7 @@ def test_json_errors_name_file_and_field(capsys: Capture, tmp_path: Path) -> Non
     path.write_text("title: t\nturn_player: A\nplayers:\n  A:\n    field: [ホルスの黒炎竜 LV7]\n", encoding="utf-8")
     error = json_error(capsys, "resolve", str(path))
     assert error["file"] == str(path) and error["field"] == "players.A.field[0]"
-    assert "unknown card" in error["error"]
+    assert "Unknown card" in error["error"]
     usage = json_error(capsys, "resolve", "lyla_veiler_2011", "--date", "13/03/30")
     assert "YYYY-MM-DD" in usage["error"]
 
@@ -362,7 +362,7 @@ def test_export_one_format_to_standard_output(capsys: Capture) -> None:
     status, out, _ = run(capsys, "export", "ヒステリック・サイン", "--format", "wiki", "--out", "-")
     assert status == 0 and out.rstrip("\n") == article_wiki(build_article("ヒステリック・サイン")).rstrip("\n")
     assert "one article" in json_error(capsys, "export", "ヒステリック・サイン", "--out", "-")["error"]
-    assert "close names: Hysteric Sign" in json_error(capsys, "export", "Hysteric Sine", "--format", "md", "--out", "-")["error"]
+    assert "did you mean 「ヒステリック・サイン」 (Hysteric Sign)" in json_error(capsys, "export", "Hysteric Sine", "--format", "md", "--out", "-")["error"]
 
 
 def test_export_refuses_the_packaged_datasets(capsys: Capture) -> None:

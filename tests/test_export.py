@@ -149,7 +149,7 @@ def test_missing_folder_for_a_single_file_is_an_error(tmp_path: Path) -> None:
 
 
 def test_unknown_card_is_a_clear_error() -> None:
-    with pytest.raises(QueryError, match="no card named"):
+    with pytest.raises(QueryError, match="Unknown card 「No Such Card」 — did you mean"):
         build_article("No Such Card", examples=[], run_example=_fake_example)
 
 

@@ -262,7 +262,7 @@ def test_width_slips_resolve_and_an_unknown_card_gets_the_nearest_names(monkeypa
     with pytest.raises(ScenarioError) as info:
         parse_scenario(text.replace("黒炎竜", "黒炎"), source="t.yaml")
     assert info.value.field == "players.A.field[0]" and info.value.line == 5
-    assert "unknown card 'ホルスの黒炎 LV6' (did you mean 'ホルスの黒炎竜 LV６'" in str(info.value)
+    assert "Unknown card 「ホルスの黒炎 LV6」 on player A's field — did you mean 「ホルスの黒炎竜 LV６」" in str(info.value)
 
 
 def test_unknown_lingering_source_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -291,7 +291,7 @@ def test_unknown_ruleset_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_real_registries_refuse_unknown_names() -> None:
     if scenario_checks.known_ruleset_names() is None:
         pytest.fail("the engine's ruleset registry must be importable")
-    with pytest.raises(ScenarioError, match="unknown card"):
+    with pytest.raises(ScenarioError, match="Unknown card"):
         parse_scenario(MINIMAL.replace(LYLA, "存在しないカード"), source="t.yaml")
     with pytest.raises(ScenarioError, match="unknown ruleset"):
         parse_scenario(MINIMAL + "ruleset: no-such-rules\n", source="t.yaml")

@@ -247,12 +247,16 @@ def test_an_interrupted_run_is_reported_and_keeps_the_form(horus: ScenarioBuilde
 # --------------------------------------------------------------------------
 
 
-def test_an_unknown_card_is_reported_in_the_status_line(builder: ScenarioBuilder) -> None:
-    builder.zones["A"]["hand"].value = ["No Such Card"]
+def test_an_unknown_card_in_a_set_scenario_is_reported_in_the_status_line(builder: ScenarioBuilder) -> None:
+    from toolkit.ocg.scenario import scenario_from_dict
+
+    unchecked = scenario_from_dict({"title": "t", "turn_player": "A", "players": {"A": {"hand": ["No Such Card"]}}},
+                                   check_registry=False)
+    builder.set_scenario(unchecked)
     builder.resolve.click()
     assert isinstance(builder.last_error, ScenarioError)
     assert "endphase-status-error" in _status(builder)
-    assert "unknown card &#x27;No Such Card&#x27;" in _status(builder)
+    assert "Unknown card 「No Such Card」 in player A&#x27;s hand — did you mean" in _status(builder)
     assert "players.A.hand[0]" in _status(builder)
     assert builder.result is None
 
@@ -272,10 +276,12 @@ def test_a_lingering_effect_whose_target_left_the_field_is_reported(horus: Scena
     assert "is not a card on the field" in _status(horus) and "lingering[0].target" in _status(horus)
 
 
-def test_adding_without_choosing_a_card_is_a_message_not_an_exception(builder: ScenarioBuilder) -> None:
+def test_adding_without_choosing_a_card_is_a_message_beside_the_button(builder: ScenarioBuilder) -> None:
     builder.card_search.value = "zzz no such card"
     builder.add_card.click()
-    assert "choose a card" in _status(builder)
+    assert "Choose a card in the list first" in builder.card_message.value
+    assert "endphase-status-error" in builder.card_message.value
+    assert all(not box.value for zones in builder.zones.values() for box in zones.values())
 
 
 def test_an_unexpected_error_is_shown_not_raised(horus: ScenarioBuilder, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -335,7 +341,7 @@ def test_a_bad_file_shows_the_error_and_keeps_the_form(horus: ScenarioBuilder, t
     assert horus.scenario == before
     horus.saved_files.value = "unknown.yaml"
     horus.load.click()
-    assert "unknown card" in _status(horus) and "players.A.hand[0]" in _status(horus)
+    assert "Unknown card" in _status(horus) and "players.A.hand[0]" in _status(horus)
     assert horus.scenario == before
 
 
@@ -423,3 +429,119 @@ def test_choosing_an_example_never_discards_edits(tmp_path: Path) -> None:
     b.load_example.click()  # on purpose: now it is replaced
     assert b.scenario.title != "my own position"
     assert "ホルスの黒炎竜 LV６" in [c.name for c in b.scenario.players["A"].field]
+
+
+# --------------------------------------------------------------------------
+# Card entry: names as people type them, Enter, and a confirmation per add
+# --------------------------------------------------------------------------
+
+
+def _press_enter(text: Any) -> None:
+    """What the browser sends when Enter is pressed in a text box."""
+    text._handle_string_msg(None, {"event": "submit"}, [])
+
+
+def test_enter_in_find_card_adds_the_card_typed_in_hiragana(builder: ScenarioBuilder) -> None:
+    builder.card_search.value = "えふぇくと"
+    builder.add_to.value = "B:hand"
+    _press_enter(builder.card_search)
+    assert builder.zones["B"]["hand"].value == [VEILER]
+    assert "Added エフェクト・ヴェーラー to B&#x27;s hand" in builder.card_message.value
+    _press_enter(builder.card_search)
+    assert builder.zones["B"]["hand"].value == [VEILER, f"{VEILER}#2"], "Enter again adds a second copy"
+
+
+def test_enter_adds_the_card_a_whole_english_name_names_and_resolves(builder: ScenarioBuilder) -> None:
+    builder.card_search.value = "HORUS THE BLACK FLAME DRAGON LV6"
+    builder.add_to.value = "A:field"
+    _press_enter(builder.card_search)
+    assert builder.zones["A"]["field"].value == [HORUS6]
+    assert "(read from &#x27;HORUS THE BLACK FLAME DRAGON LV6&#x27;) to A&#x27;s field" in builder.card_message.value
+    builder.resolve.click()
+    assert builder.result is not None and builder.last_error is None
+
+
+def test_enter_on_a_name_no_card_has_adds_nothing_and_names_the_nearest(builder: ScenarioBuilder) -> None:
+    builder.card_search.value = "ひすてりっく・さいそ"
+    assert builder.card_matches.options == ()
+    _press_enter(builder.card_search)
+    message = builder.card_message.value
+    assert "Unknown card 「ひすてりっく・さいそ」 — did you mean 「ヒステリック・サイン」" in message
+    assert "endphase-status-error" in message
+    assert all(not box.value for zones in builder.zones.values() for box in zones.values())
+
+
+def test_a_name_typed_into_a_zone_box_becomes_its_card_at_once(builder: ScenarioBuilder) -> None:
+    builder.zones["A"]["hand"].value = ["ﾋｽﾃﾘｯｸ･ｻｲﾝ"]
+    assert builder.zones["A"]["hand"].value == ["ヒステリック・サイン"]
+    assert "Added ヒステリック・サイン (read from &#x27;ﾋｽﾃﾘｯｸ･ｻｲﾝ&#x27;) to A&#x27;s hand" in \
+        builder.zone_messages["A"]["hand"].value
+    assert builder.scenario.validate().players["A"].hand == ("ヒステリック・サイン",)
+
+
+def test_an_unknown_name_typed_into_a_zone_box_is_flagged_beside_it_at_once(builder: ScenarioBuilder) -> None:
+    builder.zones["B"]["hand"].value = [VEILER]
+    builder.zones["B"]["hand"].value = [VEILER, "灰流うらら"]
+    assert builder.zones["B"]["hand"].value == [VEILER], "the unknown name is not kept"
+    message = builder.zone_messages["B"]["hand"].value
+    assert "Not added to B&#x27;s hand: Unknown card 「灰流うらら」 — did you mean " in message
+    assert message.split("did you mean", 1)[1].split("?", 1)[0].count("「") == 3
+    assert "python -m toolkit cards --help" in message
+    assert builder.zone_messages["A"]["hand"].value == "", "only the box it was typed into is flagged"
+    builder.zones["B"]["hand"].value = []
+    assert builder.zone_messages["B"]["hand"].value == "", "the flag goes with the next edit"
+
+
+def test_the_this_turn_dropdown_adds_a_tag_and_explains_it(builder: ScenarioBuilder) -> None:
+    from toolkit.ocg.scenario import TAGS
+
+    labels = [label for label, _value in builder.detail_tag_choice.options]
+    assert all(any(label.startswith(f"{tag} — {text}") for label in labels) for tag, text in TAGS.items())
+    builder.zones["A"]["field"].value = [HORUS6]
+    builder.detail_card.value = "A:field:0"
+    builder.detail_tag_choice.value = "destroyed_monster_by_battle"
+    assert builder.detail_tag_choice.value == "", "the dropdown is ready for the next tag"
+    assert builder.scenario.players["A"].field[0].tags == frozenset({"destroyed_monster_by_battle"})
+    assert f"{HORUS6} (A&#x27;s field): destroyed a monster by battle" in builder.detail_message.value
+
+
+def test_the_this_turn_dropdown_without_a_card_says_what_to_do(builder: ScenarioBuilder) -> None:
+    assert builder.detail_tag_choice.disabled
+    builder.detail_tag_choice.disabled = False
+    builder.detail_tag_choice.value = "summoned_this_turn"
+    assert "Add a card to the field" in builder.detail_message.value
+
+
+def test_add_effect_confirms_and_reads_the_source_as_typed(builder: ScenarioBuilder) -> None:
+    builder.zones["A"]["field"].value = [HORUS6]
+    builder.lingering_source.value = "えふぇくと・ゔぇーらー"
+    builder.lingering_target.value = HORUS6
+    builder.add_lingering.click()
+    (effect,) = builder.scenario.lingering
+    assert effect.source == VEILER
+    assert f"Added the lingering effect {VEILER} (applied by B) → {HORUS6}: negate" in builder.lingering_message.value
+    builder.lingering_source.value = "灰流うらら"
+    builder.add_lingering.click()
+    assert len(builder.scenario.lingering) == 1
+    assert "Not added: Unknown card 「灰流うらら」" in builder.lingering_message.value
+
+
+def test_every_card_in_the_list_is_drawn_by_card_label(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from toolkit.widgets import card_search
+
+    monkeypatch.setattr(card_search, "card_label", lambda name, english=None: f"★ {name}")
+    b = ScenarioBuilder(folder=tmp_path)
+    b.card_search.value = "veiler"
+    assert b.card_matches.options == ((f"★ {VEILER}", VEILER),)
+
+
+def test_the_builder_finds_a_card_registered_after_it_was_made(builder: ScenarioBuilder,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolkit.ocg import cards
+    from toolkit.ocg.cards.base import vanilla
+
+    monkeypatch.setitem(cards._REGISTRY, "クリバンデット", vanilla("クリバンデット", english="Kuribandit"))
+    builder.card_search.value = "くりばんでっと"
+    assert builder.card_matches.options == (("クリバンデット — Kuribandit", "クリバンデット"),)
+    builder.zones["A"]["hand"].value = ["kuribandit"]
+    assert builder.zones["A"]["hand"].value == ["クリバンデット"]

@@ -20,8 +20,8 @@ toolkit.errors.ScenarioError: x.yaml, field 'players.A.life': life must be a who
 >>> names = CardNames(["エフェクト・ヴェーラー", "ヒステリック・サイン"], {"エフェクト・ヴェーラー": "Effect Veiler"})
 >>> names.key("effect veiler#2"), names.key("ひすてりっく・さいん")
 ('エフェクト・ヴェーラー#2', 'ヒステリック・サイン')
->>> names.unknown("efect veiler")
-"unknown card 'efect veiler' (did you mean 'エフェクト・ヴェーラー' (Effect Veiler)?)"
+>>> names.lookup("ｴﾌｪｸﾄ・ｳﾞｪｰﾗｰ"), names.lookup("灰流うらら") is None
+('エフェクト・ヴェーラー', True)
 """
 
 from __future__ import annotations
@@ -36,16 +36,20 @@ from typing import Any
 from toolkit.errors import ScenarioError, describe, quoted
 
 __all__ = [
+    "ADD_YOUR_OWN",
     "COPY_MARK",
     "CardNames",
     "as_list",
+    "card_quote",
     "day",
     "fail",
     "flag",
     "fold",
     "mapping",
+    "place",
     "rules_date_range",
     "ruling_ids",
+    "search_words",
     "suggest",
     "text",
     "whole",
@@ -186,13 +190,18 @@ def ruling_ids(values: object, where: str, file: str | None, known: frozenset[st
 _DASHES = dict.fromkeys(map(ord, "‐‑‒–—―−－ｰ"), "-")
 _DROPPED = dict.fromkeys(map(ord, " \t\u3000・･·.,、。《》「」『』【】\"'"), None)
 
+ADD_YOUR_OWN = "To add your own card, see `python -m toolkit cards --help`"
+"""What an unknown-card message tells a reader to do when the card is not there at all."""
+
 
 def fold(name: str) -> str:
     """A card name reduced to what a reader cannot be expected to get right:
-    width (NFKC), case, hiragana for katakana, spaces, middle dots, quotes and
-    the kind of dash.
+    width (NFKC: half-width katakana and full-width letters and digits become
+    the usual forms), case, hiragana for katakana, spaces, middle dots, quotes
+    and brackets (《》「」) and the kind of dash. The one folding every name
+    look-up of the toolkit uses.
 
-    >>> fold("ＴＧ ストライカー") == fold("tg すとらいかー")
+    >>> fold("ＴＧ ストライカー") == fold("tg すとらいかー") == fold("《ＴＧ　ｽﾄﾗｲｶｰ》")
     True
     """
     folded = unicodedata.normalize("NFKC", name).casefold()
@@ -200,18 +209,67 @@ def fold(name: str) -> str:
     return folded.translate(_DASHES).translate(_DROPPED)
 
 
+def search_words(query: str) -> list[str]:
+    """The folded words of a search query (split at spaces of any width).
+
+    >>> search_words("Horus　ＬＶ６ 《》")
+    ['horus', 'lv6']
+    """
+    return [word for word in map(fold, unicodedata.normalize("NFKC", query).split()) if word]
+
+
+_ZONE_PLACES = {"hand": "in {}'s hand", "deck": "in {}'s deck", "field": "on {}'s field",
+                "graveyard": "in {}'s graveyard", "banished": "among {}'s banished cards"}
+_PLACE = re.compile(r"players\.(\w+)\.(\w+)\[(\d+)\]")
+_LINGERING = re.compile(r"lingering\[(\d+)\]\.(\w+)")
+
+
+def place(field_name: str | None) -> str:
+    """Where a field puts a card, in words (``""`` when it puts none).
+
+    >>> place("players.B.hand[0]"), place("players.A.field[2].name"), place("lingering[0].source")
+    ("in player B's hand", "on player A's field", 'as the source of lingering effect 1')
+    >>> place("players.A.battle_zone[1]")
+    "in player A's battle zone"
+    """
+    found = _PLACE.match(field_name or "")
+    if found:
+        player, zone = f"player {found.group(1)}", found.group(2)
+        return _ZONE_PLACES.get(zone, "in {}'s " + zone.replace("_", " ")).format(player)
+    linger = _LINGERING.match(field_name or "")
+    if linger:
+        return f"as the {linger.group(2)} of lingering effect {int(linger.group(1)) + 1}"
+    return ""
+
+
+def card_quote(name: str) -> str:
+    """A card name as a message quotes it: 「name」, cut at 60 characters.
+
+    >>> card_quote("灰流うらら")
+    '「灰流うらら」'
+    """
+    shown = name if len(name) <= 60 else name[:57] + "…"
+    return f"「{shown}」"
+
+
 class CardNames:
-    """The card names a game knows, with their English names, for reading a
-    scenario: :meth:`key` turns what a reader wrote into the registry's key."""
+    """The card names a game knows, with their English names, for reading
+    what a person typed: :meth:`key` turns it into the registry's key,
+    :meth:`search` finds names containing some words, :meth:`nearest` the
+    names closest to a name no card has."""
 
     def __init__(self, japanese: Iterable[str], english: Mapping[str, str] | None = None) -> None:
         self.keys = frozenset(japanese)
         self.english = {ja: en for ja, en in (english or {}).items() if en and ja in self.keys}
         self._by_fold: dict[str, set[str]] = {}
+        self._folded: dict[str, str] = {}
+        """Each key: its folded Japanese and English names, as one text to search in."""
         for ja in self.keys:
             self._by_fold.setdefault(fold(ja), set()).add(ja)
+            self._folded[ja] = fold(ja)
         for ja, en in self.english.items():
             self._by_fold.setdefault(fold(en), set()).add(ja)
+            self._folded[ja] += "\n" + fold(en)
 
     def _base(self, name: str) -> str | None:
         if name in self.keys:
@@ -222,39 +280,66 @@ class CardNames:
     def key(self, name: str) -> str:
         """The registry key of ``name`` (English or Japanese, a copy mark
         kept); ``name`` unchanged when no single card matches."""
+        found = self.lookup(name)
+        return name if found is None else found
+
+    def lookup(self, name: str) -> str | None:
+        """The registry key of ``name`` (a copy mark kept), or None when no
+        single card has that name once folded (see :func:`fold`)."""
+        if len(name) > 200:
+            return None
         base, mark, rest = name.partition(COPY_MARK)
-        found = self._base(base.rstrip()) if len(name) <= 200 else None
-        return name if found is None else found + mark + rest
+        found = self._base(base.rstrip())
+        return None if found is None else found + mark + rest
 
     def ambiguous(self, name: str) -> list[str]:
         """The Japanese names ``name`` could mean when it means more than one."""
         hits = self._by_fold.get(fold(name.partition(COPY_MARK)[0]), set())
         return sorted(hits) if len(hits) > 1 and name not in self.keys else []
 
+    def search(self, query: str) -> list[str]:
+        """The Japanese names (sorted) whose Japanese or English name holds
+        every word of ``query``, each word folded; an empty query lists all."""
+        words = search_words(query[:200])
+        return sorted(ja for ja, text in self._folded.items() if all(word in text for word in words))
+
     def nearest(self, name: str, n: int = 3) -> list[str]:
-        """Up to ``n`` Japanese names closest to ``name`` (compared folded, by
-        Japanese and by English name)."""
-        wanted = fold(name[:200])
+        """The ``n`` Japanese names closest to ``name`` (fewer only when the
+        game has fewer cards): names that hold what was typed come first, then
+        the most similar, compared folded, by Japanese and by English name."""
+        wanted = fold(name.partition(COPY_MARK)[0][:200])
         pool = {fold(ja): ja for ja in sorted(self.keys)}
         pool.update({fold(en): ja for ja, en in sorted(self.english.items())})
         out: list[str] = []
-        for close in difflib.get_close_matches(wanted, list(pool), n=3 * n, cutoff=0.5):
-            if pool[close] not in out:
-                out.append(pool[close])
+        held = sorted((f for f in pool if wanted and (wanted in f or f in wanted)), key=lambda f: (len(f), f))
+        close = difflib.get_close_matches(wanted, list(pool), n=3 * n, cutoff=0.5)
+        rest = difflib.get_close_matches(wanted, list(pool), n=len(pool), cutoff=0.0)
+        for folded in [*held, *close, *rest]:
+            if pool[folded] not in out:
+                out.append(pool[folded])
         return out[:n]
 
-    def unknown(self, name: str, what: str = "card") -> str:
-        """The message for a name no card has: the nearest Japanese names."""
+    def unknown(self, name: str, what: str = "card", where: str | None = None, advice: str = ADD_YOUR_OWN) -> str:
+        """The message for a name no card has: where it was written (``where``:
+        the field), the nearest Japanese names and what to do (``advice``).
+
+        >>> names = CardNames(["エフェクト・ヴェーラー", "ヒステリック・サイン"], {"エフェクト・ヴェーラー": "Effect Veiler"})
+        >>> names.unknown("efect veiler", where="players.B.hand[0]")
+        "Unknown card 「efect veiler」 in player B's hand — did you mean 「エフェクト・ヴェーラー」 (Effect Veiler) or 「ヒステリック・サイン」? To add your own card, see `python -m toolkit cards --help`"
+        """
+        spot = place(where)
+        at = f" {spot}" if spot else ""
         options = self.ambiguous(name)
         if options:
-            return (f"{what} {quoted(name)} could be any of {', '.join(map(self._show, options))}; "
-                    "write the Japanese name")
-        near = self.nearest(name)
+            return (f"The {what} name {card_quote(name)}{at} could be any of "
+                    f"{', '.join(map(self.show, options))}; write its Japanese name")
+        near = [self.show(ja) for ja in self.nearest(name)]
         if not near:
-            return f"unknown {what} {quoted(name)} (no card of the toolkit has a name close to it)"
-        also = f" Also near: {', '.join(map(self._show, near[1:]))}" if near[1:] else ""
-        return f"unknown {what} {quoted(name)} (did you mean {self._show(near[0])}?{also})"
+            return f"Unknown {what} {card_quote(name)}{at}." + (f" {advice}" if advice else "")
+        listed = near[0] if len(near) == 1 else f"{', '.join(near[:-1])} or {near[-1]}"
+        return f"Unknown {what} {card_quote(name)}{at} — did you mean {listed}?" + (f" {advice}" if advice else "")
 
-    def _show(self, ja: str) -> str:
+    def show(self, ja: str) -> str:
+        """A card as a message names it: 「Japanese name」 (English name)."""
         en = self.english.get(ja)
-        return f"{ja!r} ({en})" if en else repr(ja)
+        return f"{card_quote(ja)} ({en})" if en else card_quote(ja)

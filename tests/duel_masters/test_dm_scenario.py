@@ -49,7 +49,7 @@ def test_every_card_of_the_rulings_is_known_to_the_engine() -> None:
     ("data", "field", "message"),
     [
         (base(players={"A": {"battle_zone": ["グルジェ・グルジエ"]}}), "players.A.battle_zone[0]",
-         "did you mean 'グルジェ・グルジェ'?"),
+         "did you mean 「グルジェ・グルジェ」, "),
         (base(players={"A": {"battlezone": []}}), "players.A.battlezone", "did you mean 'battle_zone'?"),
         (base(players={"C": {}}), "players.C", "unknown key 'C'"),
         (base(turn_player="C"), "turn_player", "must be 'A' or 'B'"),

@@ -165,18 +165,23 @@ RULING_COLUMNS = ("ruling_id", "game", "date", "verdict", "status", "superseded_
 
 
 def run_rulings(args: argparse.Namespace) -> int:
-    from toolkit.data import load_rulings, rulings_about
+    from toolkit.data import load_rulings, resolve_card, rulings_about
 
     given = read_rulings(args.rulings)
     table = load_rulings() if given is None else given
+    heading = ""
     if args.card:
-        table = rulings_about(args.card, table)
+        key = resolve_card(args.card, rulings=table)  # English, kana, width folded; the nearest names if unknown
+        heading = f"rulings naming {key}" if key != args.card else ""
+        table = rulings_about(key, table)
     if args.game is not None:
         known_game(args.game)
         table = table[table["game"] == args.game]
     rows = [{c: r[c] for c in RULING_COLUMNS} for r in records(table)]
     if emit_table(rows, args, RULING_COLUMNS):
         return EXIT_OK
+    if heading:
+        print(heading)
     if not rows:
         print("no rulings")
         return EXIT_OK

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from toolkit.core.values import Event, PositionSummary, slot_init
 from toolkit.errors import ToolkitError
+from toolkit.fields import CardNames
 
 if TYPE_CHECKING:
     from toolkit.core.actions import Action
@@ -205,7 +206,9 @@ class Game:
     mapping whose ``game:`` key names this game).
 
     Words: ``event_kinds`` and ``zones`` (what predicates may name),
-    ``event_text(event)`` (an event in words).
+    ``event_text(event)`` (an event in words); ``card_names()`` (optional)
+    the cards the game knows as read now, so a card a person names in a
+    question is read as its key or refused with the nearest names.
 
     Cards: ``cards`` (optional) reads and shows card files written as data.
 
@@ -251,6 +254,7 @@ class Game:
     """The game's card format, if it has one: an object with ``check_card_files(paths)``,
     ``card_report(name)``, ``card_schema()`` and ``card_counts()`` (the OCG's
     ``toolkit.ocg.cards.data.service``); None for a game whose cards are code only."""
+    card_names: Callable[[], CardNames] | None = None
 
     @property
     def dated(self) -> bool:

@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 from toolkit.core.values import LOOP, Event, Outcome, other
 from toolkit.errors import ToolkitError, quoted
+from toolkit.fields import COPY_MARK, CardNames
 
 QUANTIFIERS = ("possible", "always", "default", "force:TP", "force:NTP", "force:A", "force:B")
 ROLES = ("A", "B", "TP", "NTP")
@@ -213,8 +214,33 @@ def _known(what: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def parse_predicate(data: Any, where: str = "predicate") -> Predicate:
-    """Read a predicate from plain data (see the module docstring).
+def _card(value: Any, where: str, known_only: bool) -> Any:
+    """The card a predicate names, as the games key it: a name written in
+    English, hiragana or another width is read as its card. With
+    ``known_only``, when every game can list its cards, a name none has is
+    refused with the nearest names (a card registered later, e.g. by a
+    scenario's own ``cards:``, may be named without it)."""
+    if not isinstance(value, str):
+        return value
+    from toolkit.core.game import registered_games
+
+    games = registered_games()
+    listed = [game.card_names() for game in games if game.card_names is not None]
+    keys = [name for names in listed for name in names.keys]
+    english = {ja: en for names in listed for ja, en in names.english.items()}
+    names = CardNames(keys, english)
+    found = names.lookup(value)
+    if found is not None:
+        return found
+    if known_only and listed and len(listed) == len(games) and value.partition(COPY_MARK)[0] not in names.keys:
+        raise PredicateError(f"{where}: {names.unknown(value)}")
+    return value
+
+
+def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bool = False) -> Predicate:
+    """Read a predicate from plain data (see the module docstring); card names
+    are read as their cards' keys, and with ``known_cards_only`` a name no
+    card has is refused.
 
     A string is read as YAML flow text, so a CSV cell can hold a predicate:
 
@@ -231,13 +257,14 @@ def parse_predicate(data: Any, where: str = "predicate") -> Predicate:
     if "not" in keys:
         if keys != {"not"}:
             raise PredicateError(f"{where}: 'not' takes no other keys ({sorted(keys - {'not'})})")
-        return Not(parse_predicate(data["not"], f"{where}.not"))
+        return Not(parse_predicate(data["not"], f"{where}.not", known_cards_only=known_cards_only))
     for name, cls in (("all", AllOf), ("any", AnyOf)):
         if name in keys:
             items = data[name]
             if keys != {name} or not isinstance(items, Sequence) or isinstance(items, str):
                 raise PredicateError(f"{where}: '{name}' takes a list and no other keys")
-            return cls(tuple(parse_predicate(p, f"{where}.{name}[{i}]") for i, p in enumerate(items)))
+            return cls(tuple(parse_predicate(p, f"{where}.{name}[{i}]", known_cards_only=known_cards_only)
+                             for i, p in enumerate(items)))
     if "loop" in keys:
         return IsLoop(bool(data["loop"]))
     if "event" in keys:
@@ -250,7 +277,7 @@ def parse_predicate(data: Any, where: str = "predicate") -> Predicate:
             raise PredicateError(f"{where}: unknown key(s) {sorted(extra)} for an event predicate")
         return HasEvent(
             kind=kind,
-            card=data.get("card"),
+            card=_card(data.get("card"), f"{where}.card", known_cards_only),
             player=_player(data["player"], f"{where}.player") if "player" in data else None,
             amount=_int(data["amount"], f"{where}.amount") if "amount" in data else None,
             detail=data.get("detail"),
@@ -261,7 +288,7 @@ def parse_predicate(data: Any, where: str = "predicate") -> Predicate:
             raise PredicateError(f"{where}.zone: unknown zone {quoted(data['zone'])}; known: {', '.join(sorted(zones))}")
         if "card" not in data:
             raise PredicateError(f"{where}: a zone predicate needs 'card'")
-        return InZone(data["zone"], data["card"],
+        return InZone(data["zone"], _card(data["card"], f"{where}.card", known_cards_only),
                       _player(data["player"], f"{where}.player") if "player" in data else None)
     for what in ("hand", "life"):
         if what in keys:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date as _date
@@ -295,12 +294,3 @@ def format_value(value: Any) -> str:
     if isinstance(value, (pd.Timestamp, _datetime, np.datetime64)):
         return str(pd.Timestamp(value).date())
     return str(value)
-
-
-def nfkc(name: str) -> str:
-    """A card name as loose matching compares it: NFKC, case-folded, stripped.
-
-    >>> nfkc(" ＴＧ ストライカー ") == nfkc("tg ストライカー")
-    True
-    """
-    return unicodedata.normalize("NFKC", name).casefold().strip()

@@ -6,17 +6,17 @@ Each takes loaded DataFrames or reads the packaged files (``None``).
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from toolkit.data.parsing import is_na, nfkc
+from toolkit.data.parsing import is_na
 from toolkit.data.problems import QueryError
 from toolkit.data.reading import DataSource, load_cards, load_events, load_rulings
 from toolkit.data.schema import DATE_DTYPE, NULLABLE_BOOL_DTYPE, RULINGS_SCHEMA, STRING_DTYPE
 from toolkit.errors import quoted
+from toolkit.fields import CardNames
 
 def _rulings_frame(rulings: DataSource) -> pd.DataFrame:
     if isinstance(rulings, pd.DataFrame):
@@ -40,41 +40,48 @@ def _sort_by_date(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.sort_values(["date", "ruling_id"], na_position="last", kind="stable").reset_index(drop=True)
 
 
-def resolve_card(card: str, cards: DataSource = None) -> str:
+def card_names_of(cards: DataSource = None, rulings: pd.DataFrame | None = None) -> CardNames:
+    """The card names of a cards table (Japanese keys, English names), plus
+    every card the ``rulings`` table names (a user's own rulings may name a
+    card the cards table lacks). Read at call time."""
+    table = _cards_frame(cards)
+    english = {str(ja): str(en) for ja, en in zip(table["name_ja"], table["name_en"], strict=True) if not is_na(en)}
+    names = set(english) | {str(n) for n in table["name_ja"]}
+    if rulings is not None:
+        names.update(str(n) for listed in rulings["cards"] for n in listed)
+    return CardNames(names, english)
+
+
+def resolve_card(card: str, cards: DataSource = None, *, rulings: pd.DataFrame | None = None) -> str:
     """The Japanese key (``name_ja``) of a card given by Japanese or English name.
 
-    Matching ignores 《》, case and full-width/half-width differences (NFKC), so
-    ``"TG ストライカー"`` finds ``"ＴＧ ストライカー"``.
+    Matching folds what a reader cannot be expected to get right (see
+    :func:`toolkit.fields.fold`): 《》, spaces, case, width and hiragana for
+    katakana, so ``"TG すとらいかー"`` finds ``"ＴＧ ストライカー"``; a name no
+    card has is refused with the three nearest names.
 
-    >>> resolve_card("hysteric sign")
-    'ヒステリック・サイン'
-    >>> resolve_card("《TG ストライカー》")
-    'ＴＧ ストライカー'
+    >>> resolve_card("hysteric sign"), resolve_card("《TG すとらいかー》")
+    ('ヒステリック・サイン', 'ＴＧ ストライカー')
     """
-    table = _cards_frame(cards)
-    wanted = nfkc(card.strip().removeprefix("《").removesuffix("》"))
-    names_ja = [str(n) for n in table["name_ja"]]
-    names_en = [None if is_na(n) else str(n) for n in table["name_en"]]
-    if card in names_ja:
-        return card
-    hits = sorted({ja for ja, en in zip(names_ja, names_en) if nfkc(ja) == wanted or (en and nfkc(en) == wanted)})
-    if len(hits) == 1:
-        return hits[0]
-    if len(hits) > 1:
-        raise QueryError(f"card name {quoted(card)} is ambiguous: {', '.join(hits)}")
-    pool = names_ja + [n for n in names_en if n]
-    near = difflib.get_close_matches(card, pool, n=3, cutoff=0.5)
-    hint = f"; close names: {', '.join(near)}" if near else ""
-    raise QueryError(f"no card named {quoted(card)} in cards.csv (Japanese or English name){hint}")
+    names = card_names_of(cards, rulings)
+    found = names.lookup(card)
+    if found is not None and found in names.keys:
+        return found
+    raise QueryError(names.unknown(card))
 
 
 def rulings_about(card: str, rulings: DataSource = None, cards: DataSource = None) -> pd.DataFrame:
-    """Every ruling that names ``card`` (Japanese or English name), oldest first.
+    """Every ruling that names ``card`` (Japanese or English name, kana and
+    width folded), oldest first.
 
-    Undated rulings come last. Raises :class:`QueryError` for an unknown card.
+    Undated rulings come last. Raises :class:`QueryError` with the nearest
+    names for an unknown card.
+
+    >>> rulings_about("ひすてりっく・さいん")["cards"].map(lambda c: "ヒステリック・サイン" in c).all()
+    np.True_
     """
     table = _rulings_frame(rulings)
-    name = resolve_card(card, cards)
+    name = resolve_card(card, cards, rulings=table)
     mask = table["cards"].map(lambda names: name in names).astype(bool)
     return _sort_by_date(table[mask])
 

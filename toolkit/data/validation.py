@@ -9,22 +9,23 @@ import os
 
 import pandas as pd
 
-from toolkit.data.parsing import Parsed, is_na, nfkc, rows_of
+from toolkit.data.parsing import Parsed, is_na, rows_of
 from toolkit.data.problems import Problem, ValidationReport
 from toolkit.data.reading import CsvBytes, DataSource, parse_source, problem_order
 from toolkit.data.schema import CARDS_SCHEMA, EVENTS_SCHEMA, RULINGS_SCHEMA, TableSchema
 from toolkit.errors import quoted
+from toolkit.fields import CardNames
 
 def _cross_file_problems(rulings: Parsed, cards: Parsed | None, events: Parsed | None, files: dict[str, str]) -> list[Problem]:
     problems: list[Problem] = []
     file = files["rulings"]
     if cards is not None:
         card_game = dict(zip(cards.frame["name_ja"], cards.frame["game"].astype(object)))
-        loose = {nfkc(str(n)): str(n) for n in card_game if not is_na(n)}
+        loose = CardNames(str(n) for n in card_game if not is_na(n))
         for number, row in rows_of(rulings):
             for name in row["cards"]:
                 if name not in card_game:
-                    near = loose.get(nfkc(name))
+                    near = loose.lookup(name)
                     hint = f" (did you mean {near!r}?)" if near else ""
                     problems.append(
                         Problem(file, number, "cards", f"card {quoted(name)} is not in {files['cards']}{hint}")

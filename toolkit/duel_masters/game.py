@@ -15,6 +15,8 @@ from typing import Any
 from toolkit.core.game import Counterfactual, Flag, Game
 import toolkit.duel_masters.rule_ids  # registers the Turn End Step's rules (toolkit.core.rules)
 from toolkit.duel_masters import procedure
+from toolkit.duel_masters.cards import card_names
+from toolkit.fields import CardNames
 from toolkit.duel_masters.events import EventKind
 from toolkit.duel_masters.rules import FLAGS, RULES, TurnEndRules, get_rules, rules_names
 from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios, scenario_from_dict, seed_scenario
@@ -72,4 +74,5 @@ GAME = Game(
     variants=rules_names,
     counterfactuals=counterfactuals,
     flags=_flags,
+    card_names=lambda: CardNames(card_names()),
 )

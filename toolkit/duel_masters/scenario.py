@@ -98,7 +98,7 @@ def _name(value: object, where: str, file: str | None, names: CardNames) -> str:
                     where, file)
     key = names.key(written)
     if key.partition("#")[0] not in names.keys:
-        raise _fail(names.unknown(written.partition("#")[0], "Duel Masters card"), where, file)
+        raise _fail(names.unknown(written.partition("#")[0], "Duel Masters card", where=where, advice=""), where, file)
     if key not in names.keys:
         raise _fail(f"write the card's name without a copy mark ({quoted(written)}): copies are labelled "
                     "name#1, name#2 in listing order", where, file)

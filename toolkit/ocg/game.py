@@ -13,9 +13,9 @@ from typing import Any
 
 from toolkit.core.game import Counterfactual, Flag, Game, Note, Transition
 import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
-from toolkit.ocg import independence, procedure
 from toolkit.ocg.cards import USER_CARD_FILES, USER_CARD_RULE
 from toolkit.ocg.cards.data import service as card_service
+from toolkit.ocg import cards, independence, procedure
 from toolkit.ocg.reversals import REVERSALS
 from toolkit.ocg.rulesets import (
     FLAG_HISTORY,
@@ -135,4 +135,5 @@ GAME = Game(
     rule_changes=rule_change_dates,
     interchangeable=independence.interchangeable,
     cards=card_service,
+    card_names=cards.card_names,
 )

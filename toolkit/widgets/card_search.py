@@ -1,9 +1,10 @@
 """Find cards by Japanese or English name, the way a reader types them.
 
-Matching is forgiving about width and case: full-width letters and digits in
-the Japanese names (``ＬＶ６``) match their ASCII forms (``lv6``), and every
-space-separated word of the query must occur somewhere in the Japanese or the
-English name.
+Matching uses the toolkit's one folding of card names
+(:func:`toolkit.fields.fold`): width (``ＬＶ６`` is ``lv6``, half-width
+katakana is katakana), case, hiragana for katakana, 《》, spaces and middle
+dots do not matter, and every space-separated word of the query must occur
+somewhere in the Japanese or the English name.
 
 >>> catalogue = CardCatalogue.from_pairs([
 ...     ("ホルスの黒炎竜 LV６", "Horus the Black Flame Dragon LV6"),
@@ -12,36 +13,61 @@ English name.
 ... ])
 >>> catalogue.search("horus lv6")
 ['ホルスの黒炎竜 LV６']
->>> catalogue.search("ヴェーラー")
-['エフェクト・ヴェーラー']
+>>> catalogue.search("ゔぇーらー"), catalogue.search("ｳﾞｪｰﾗｰ")
+(['エフェクト・ヴェーラー'], ['エフェクト・ヴェーラー'])
+>>> catalogue.lookup("effect veiler"), catalogue.lookup("灰流うらら")
+('エフェクト・ヴェーラー', None)
 >>> catalogue.label("エフェクト・ヴェーラー")
 'エフェクト・ヴェーラー — Effect Veiler'
 """
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 
 import pandas as pd
 
+from toolkit.fields import CardNames, fold
+
+__all__ = ["CardCatalogue", "card_label", "normalise"]
+
 
 def normalise(text: str) -> str:
-    """Width- and case-folded text for matching (NFKC, casefold).
+    """Text folded for matching: the toolkit's card-name folding.
 
-    >>> normalise("ＴＧ ストライカー LV６")
-    'tg ストライカー lv6'
+    >>> normalise("ＴＧ ストライカー LV６") == normalise("tg すとらいかー lv6")
+    True
     """
-    return unicodedata.normalize("NFKC", text).casefold()
+    return fold(text)
 
 
-@dataclass(frozen=True)
+def card_label(name: str, english: str | None = None) -> str:
+    """How a card is shown in a list: its Japanese name, then its English name
+    when it has one. The one place a card's list entry is drawn (a mark for
+    a user's own card belongs here).
+
+    >>> card_label("サイクロン", "Mystical Space Typhoon"), card_label("灰流うらら")
+    ('サイクロン — Mystical Space Typhoon', '灰流うらら')
+    """
+    return f"{name} — {english}" if english else name
+
+
 class CardCatalogue:
-    """Card names (Japanese key, English where known), sorted by Japanese name."""
+    """Card names (Japanese key, English where known), sorted by Japanese name.
 
-    names: tuple[str, ...]
-    english: dict[str, str] = field(default_factory=dict, compare=False)
+    A catalogue made with :meth:`live` reads its names from ``source`` on
+    every use, so cards registered after the builder was made are found.
+    """
+
+    def __init__(self, names: Iterable[str] = (), english: dict[str, str] | None = None, *,
+                 source: Callable[[], CardNames] | None = None) -> None:
+        self._source = source
+        self._fixed = CardNames(names, english or {})
+
+    @classmethod
+    def live(cls, source: Callable[[], CardNames]) -> CardCatalogue:
+        """A catalogue that asks ``source`` for the current names each time."""
+        return cls(source=source)
 
     @classmethod
     def from_pairs(cls, pairs: Iterable[tuple[str, str | None]]) -> CardCatalogue:
@@ -52,7 +78,7 @@ class CardCatalogue:
             names.add(name_ja)
             if name_en and name_ja not in english:
                 english[name_ja] = name_en
-        return cls(tuple(sorted(names)), english)
+        return cls(names, english)
 
     @classmethod
     def from_frame(cls, cards: pd.DataFrame, extra_names: Iterable[str] = ()) -> CardCatalogue:
@@ -63,26 +89,42 @@ class CardCatalogue:
         pairs.extend((name, None) for name in extra_names)
         return cls.from_pairs(pairs)
 
+    @property
+    def index(self) -> CardNames:
+        """The names as they are now."""
+        return self._source() if self._source is not None else self._fixed
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(sorted(self.index.keys))
+
+    @property
+    def english(self) -> dict[str, str]:
+        return dict(self.index.english)
+
     def label(self, name: str) -> str:
-        """How a card is shown in a list: Japanese name, then English if known."""
-        english = self.english.get(name)
-        return f"{name} — {english}" if english else name
+        """How a card is shown in a list (see :func:`card_label`)."""
+        return card_label(name, self.index.english.get(name))
 
     def search(self, query: str, limit: int | None = None) -> list[str]:
         """Japanese names whose Japanese or English name contains every word.
 
         An empty query lists every card.
         """
-        words = normalise(query).split()
-        found = [
-            name
-            for name in self.names
-            if all(word in normalise(f"{name} {self.english.get(name, '')}") for word in words)
-        ]
+        found = self.index.search(query)
         return found if limit is None else found[:limit]
 
+    def lookup(self, name: str) -> str | None:
+        """The Japanese key of the card ``name`` names (English, kana, width
+        folded; a copy mark kept), or None."""
+        return self.index.lookup(name)
+
+    def unknown(self, name: str, where: str | None = None) -> str:
+        """The message for a name no card has, with the three nearest names."""
+        return self.index.unknown(name, where=where)
+
     def __contains__(self, name: object) -> bool:
-        return name in self.names
+        return name in self.index.keys
 
     def __len__(self) -> int:
-        return len(self.names)
+        return len(self.index.keys)

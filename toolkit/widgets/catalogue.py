@@ -5,32 +5,16 @@ Kept apart from the widgets so each is one small function a test can call.
 
 from __future__ import annotations
 
-import pandas as pd
-
 from toolkit.widgets.card_search import CardCatalogue
 
 
 def default_catalogue() -> CardCatalogue:
-    """Cards a scenario may use, with English names from cards.csv.
+    """Cards a scenario may use, with their English names: the engine's card
+    registry (a card without a behaviour cannot be resolved), read on every
+    search, so a card registered after the builder was made is found."""
+    from toolkit.ocg.cards import card_names
 
-    The engine's card registry is the authority (a card without a behaviour
-    cannot be resolved); without it, the OCG cards of cards.csv.
-    """
-    from toolkit.data import load_cards
-
-    cards = load_cards()
-    try:
-        from toolkit.ocg.cards import registered_names
-    except ImportError:  # pragma: no cover - the engine ships with the toolkit
-        ocg = cards[cards["game"] == "ocg"]
-        return CardCatalogue.from_frame(ocg)
-    names = registered_names()
-    english = {
-        str(ja): str(en)
-        for ja, en in zip(cards["name_ja"], cards["name_en"], strict=True)
-        if not pd.isna(en)
-    }
-    return CardCatalogue.from_pairs((name, english.get(name)) for name in names)
+    return CardCatalogue.live(card_names)
 
 
 def default_rulesets() -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,13 +31,17 @@ from toolkit.ocg.scenario import (
     Scenario,
 )
 from toolkit.widgets.card_search import CardCatalogue
-from toolkit.widgets.zones import CARD_ZONES, ZONE_LABELS, ZONES, copy_name, reconcile
+from toolkit.widgets.messages import StatusKind, status_html
+from toolkit.widgets.zones import CARD_ZONES, ZONE_LABELS, ZONES, check_entries, copy_name, reconcile, zone_phrase
 
 BY_DATE = ""
 """The ruleset dropdown's value meaning "use the rules of the chosen date"."""
 
 NO_TARGET = ""
 """The lingering-target dropdown's value meaning "no target"."""
+
+NO_TAG = ""
+"""The this-turn dropdown's resting value (nothing to add)."""
 
 LINGERING_EFFECTS: tuple[str, ...] = ("negate", "control", "banish_in_end_phase")
 """Effect keys offered for a lingering effect (any text may be typed)."""
@@ -48,6 +53,23 @@ SOURCE_LABEL = "<scenario builder>"
 
 def _label(text: str, width: str = "9em") -> w.Label:
     return w.Label(text, layout=w.Layout(width=width))
+
+
+def _message_box(css_class: str) -> w.HTML:
+    """An empty line beside a control, for what became of its last use."""
+    box = w.HTML(value="")
+    box.add_class("endphase-message")
+    box.add_class(css_class)
+    return box
+
+
+def _on_enter(text: w.Text, callback: Any) -> None:
+    """Call ``callback()`` when Enter is pressed in ``text`` (the box keeps
+    updating its value on every key, so its list of matches follows the
+    typing; ipywidgets marks this hook deprecated but still sends it)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        text.on_submit(lambda _widget: callback())
 
 
 class ScenarioForm:
@@ -83,15 +105,18 @@ class ScenarioForm:
 
         # -- zones -----------------------------------------------------------
         self.zones: dict[str, dict[str, w.TagsInput]] = {}
+        self.zone_messages: dict[str, dict[str, w.HTML]] = {}
         self.life: dict[str, w.BoundedIntText] = {}
         self.deck_filler: dict[str, w.BoundedIntText] = {}
         for player in PLAYERS:
             self.zones[player] = {}
+            self.zone_messages[player] = {}
             for zone in ZONES:
                 tags = w.TagsInput(value=[], allow_duplicates=False, layout=w.Layout(width="100%"))
                 tags.add_class(f"endphase-{player}-{zone}")
-                tags.observe(self._on_zone_change, names="value")
+                tags.observe(lambda change, p=player, z=zone: self._on_zone_change(change, p, z), names="value")
                 self.zones[player][zone] = tags
+                self.zone_messages[player][zone] = _message_box(f"endphase-{player}-{zone}-message")
             self.life[player] = w.BoundedIntText(value=8000, min=0, max=LIFE_MAX, description="Life points")
             self.deck_filler[player] = w.BoundedIntText(
                 value=30, min=0, max=DECK_FILLER_MAX, description="Other deck cards", style={"description_width": "initial"}
@@ -108,8 +133,12 @@ class ScenarioForm:
             value="A:hand",
             description="Add to",
         )
+        self.add_to.add_class("endphase-add-to")
         self.add_card = w.Button(description="Add card", icon="plus")
+        self.add_card.add_class("endphase-add-card")
+        self.card_message = _message_box("endphase-card-message")
         self.card_search.observe(lambda _change: self._refresh_matches(), names="value")
+        _on_enter(self.card_search, self.submit_search)
         self.add_card.on_click(lambda _b: self._add_selected_card())
 
         # -- what happened this turn to one card ------------------------------
@@ -117,6 +146,14 @@ class ScenarioForm:
         self.detail_position = w.Dropdown(options=list(POSITIONS), value="face_up", description="Position")
         self.detail_tags = w.TagsInput(value=[], allowed_tags=sorted(TAGS), allow_duplicates=False)
         self.detail_tags.add_class("endphase-this-turn")
+        self.detail_tag_choice = w.Dropdown(
+            options=[("add what happened this turn …", NO_TAG)]
+            + [(f"{tag} — {text}", tag) for tag, text in sorted(TAGS.items())],
+            value=NO_TAG, description="Add", layout=w.Layout(width="40em"),
+        )
+        self.detail_tag_choice.add_class("endphase-this-turn-choice")
+        self.detail_message = _message_box("endphase-this-turn-message")
+        self.detail_tag_choice.observe(lambda _change: self._add_chosen_tag(), names="value")
         self.tag_help = w.HTML(
             "<small>"
             + "; ".join(f"<code>{tag}</code>: {text}" for tag, text in sorted(TAGS.items()))
@@ -140,12 +177,15 @@ class ScenarioForm:
             options=list(LINGERING_EFFECTS), value="negate", description="Effect", ensure_option=False
         )
         self.add_lingering = w.Button(description="Add effect", icon="plus")
+        self.add_lingering.add_class("endphase-add-lingering")
+        self.lingering_message = _message_box("endphase-lingering-message")
         self.add_lingering.on_click(lambda _b: self._add_lingering())
         self.remove_lingering.on_click(lambda _b: self._remove_lingering())
 
         self.ruleset.observe(lambda _change: self._on_ruleset_change(), names="value")
         self.date.observe(lambda _change: self._on_date_change(), names="value")
         self._refresh_matches()
+        self._show_detail()
 
     # ------------------------------------------------------------------
     # Layout
@@ -157,14 +197,18 @@ class ScenarioForm:
             children=[self._player_box(p) for p in PLAYERS],
             titles=[f"Player {p}" for p in PLAYERS],
         )
+        player_tabs.add_class("endphase-player-tabs")
         add_box = w.VBox(
-            [w.HBox([self.card_search, self.add_to, self.add_card]), self.card_matches]
+            [w.HBox([self.card_search, self.add_to, self.add_card]), self.card_message, self.card_matches]
         )
+        add_box.add_class("endphase-card-entry")
         detail_box = w.VBox(
             [
                 w.HTML("<b>What happened this turn</b> (per card on the field, in the graveyard or banished)"),
                 w.HBox([self.detail_card, self.detail_position]),
                 w.HBox([_label("This turn"), self.detail_tags]),
+                self.detail_tag_choice,
+                self.detail_message,
                 self.tag_help_box,
             ]
         )
@@ -174,6 +218,7 @@ class ScenarioForm:
                 w.HBox([self.lingering_list, self.remove_lingering]),
                 w.HBox([self.lingering_source, self.lingering_controller]),
                 w.HBox([self.lingering_target, self.lingering_effect, self.add_lingering]),
+                self.lingering_message,
             ]
         )
         return w.VBox(
@@ -191,7 +236,8 @@ class ScenarioForm:
 
     def _player_box(self, player: str) -> w.Widget:
         rows = [
-            w.HBox([_label(ZONE_LABELS[zone]), self.zones[player][zone]], layout=w.Layout(width="100%"))
+            w.VBox([w.HBox([_label(ZONE_LABELS[zone]), self.zones[player][zone]], layout=w.Layout(width="100%")),
+                    self.zone_messages[player][zone]], layout=w.Layout(width="100%"))
             for zone in ZONES
         ]
         return w.VBox(rows + [w.HBox([self.life[player], self.deck_filler[player]])])
@@ -303,9 +349,27 @@ class ScenarioForm:
         finally:
             self._syncing = False
 
-    def _on_zone_change(self, _change: dict[str, Any]) -> None:
+    def _on_zone_change(self, change: dict[str, Any], player: str, zone: str) -> None:
+        """A name typed into a zone box: read it as the card it names at once,
+        or take it out again and say which names are near."""
         if self._syncing:
             return
+        checked = check_entries(list(change["old"]), list(change["new"]), self.catalogue.lookup)
+        if list(checked.names) != list(change["new"]):
+            self._syncing = True
+            try:
+                self.zones[player][zone].value = list(checked.names)
+            finally:
+                self._syncing = False
+        notes: list[tuple[str, StatusKind]] = []
+        spot = zone_phrase(player, zone)
+        notes += [(f"Not added to {spot}: {self.catalogue.unknown(typed)}", "error") for typed in checked.refused]
+        notes += [(_added(key, typed, spot), "ok") for typed, key in checked.added]
+        if notes or len(change["new"]) < len(change["old"]):
+            self.zone_messages[player][zone].value = "".join(status_html(text, kind) for text, kind in notes)
+        self._zones_edited()
+
+    def _zones_edited(self) -> None:
         for p in PLAYERS:
             for zone in CARD_ZONES:
                 self._specs[(p, zone)] = reconcile(self._specs[(p, zone)], self.zones[p][zone].value)
@@ -352,11 +416,13 @@ class ScenarioForm:
                 self.detail_tags.value = []
                 self.detail_position.disabled = True
                 self.detail_tags.disabled = True
+                self.detail_tag_choice.disabled = True
                 return
             player, zone, index = selected
             spec = self._specs[(player, zone)][index]
             self.detail_position.disabled = False
             self.detail_tags.disabled = False
+            self.detail_tag_choice.disabled = False
             if spec.position not in self.detail_position.options:
                 self.detail_position.options = list(self.detail_position.options) + [spec.position]
             self.detail_position.value = spec.position
@@ -383,33 +449,86 @@ class ScenarioForm:
         if found:
             self.card_matches.value = found[0]
 
+    def submit_search(self) -> None:
+        """Enter in "Find card": add the card the text names (English, kana,
+        width folded), else the first match, to the zone chosen in "Add to"."""
+        typed = self.card_search.value
+        name = self.catalogue.lookup(typed) if typed.strip() else None
+        if name is None and self.card_matches.value:
+            name = self.card_matches.value
+        if name is None:
+            self._say_beside(self.card_message, self.catalogue.unknown(typed) if typed.strip()
+                             else "Type a card's name (Japanese or English), then press Enter", "error")
+            return
+        self._add_card(name)
+
     def _add_selected_card(self) -> None:
         name = self.card_matches.value
         if not name:
-            self._report_form_error(ScenarioError("choose a card in the list first", field="card"))
+            typed = self.card_search.value
+            hint = f" {self.catalogue.unknown(typed)}" if typed.strip() else ""
+            self._say_beside(self.card_message, f"Choose a card in the list first.{hint}", "error")
             return
+        self._add_card(name)
+
+    def _add_card(self, name: str) -> None:
         player, zone = str(self.add_to.value).split(":")
         held = [n for z in ZONES for n in self.zones[player][z].value]
         entry = copy_name(name, held)
-        self.zones[player][zone].value = [*self.zones[player][zone].value, entry]
+        self._syncing = True
+        try:
+            self.zones[player][zone].value = [*self.zones[player][zone].value, entry]
+        finally:
+            self._syncing = False
+        self.zone_messages[player][zone].value = ""
+        self._zones_edited()
+        typed = self.card_search.value if self.catalogue.lookup(self.card_search.value) == name else ""
+        self._say_beside(self.card_message, _added(entry, typed, zone_phrase(player, zone)), "ok")
+
+    def _add_chosen_tag(self) -> None:
+        """A tag chosen in the this-turn dropdown joins the selected card's tags."""
+        tag = self.detail_tag_choice.value
+        if self._syncing or tag == NO_TAG:
+            return
+        self._syncing = True
+        try:
+            self.detail_tag_choice.value = NO_TAG
+        finally:
+            self._syncing = False
+        selected = self._selected_detail()
+        if selected is None:
+            self._say_beside(self.detail_message, "Add a card to the field, graveyard or banished cards first", "error")
+            return
+        player, zone, index = selected
+        name = self._specs[(player, zone)][index].name
+        if tag not in self.detail_tags.value:
+            self.detail_tags.value = [*self.detail_tags.value, tag]
+        self._say_beside(self.detail_message, f"{name} ({zone_phrase(player, zone)}): {TAGS[tag]}", "ok")
 
     def _add_lingering(self) -> None:
-        source = self.lingering_source.value.strip()
-        if not source:
-            self._report_form_error(
-                ScenarioError("name the card whose effect lingers", field="lingering.source")
-            )
+        typed = self.lingering_source.value.strip()
+        if not typed:
+            self._say_beside(self.lingering_message, "Name the card whose effect lingers", "error")
             return
+        source = self.catalogue.lookup(typed)
+        if source is None:
+            self._say_beside(self.lingering_message, f"Not added: {self.catalogue.unknown(typed)}", "error")
+            return
+        self.lingering_source.value = source
         target = self.lingering_target.value or None
-        self._lingering.append(
-            LingeringSpec(
-                source=source,
-                controller=self.lingering_controller.value,
-                target=target,
-                effect=self.lingering_effect.value.strip(),
-            )
+        spec = LingeringSpec(
+            source=source,
+            controller=self.lingering_controller.value,
+            target=target,
+            effect=self.lingering_effect.value.strip(),
         )
+        self._lingering.append(spec)
         self._refresh_lingering_list()
+        self._say_beside(self.lingering_message, f"Added the lingering effect {_lingering_label(spec)}", "ok")
+
+    def _say_beside(self, box: w.HTML, message: str, kind: StatusKind) -> None:
+        """Show ``message`` in the line beside the control that caused it."""
+        box.value = status_html(message, kind)
 
     def _remove_lingering(self) -> None:
         index = self.lingering_list.index
@@ -426,6 +545,12 @@ class ScenarioForm:
     def _report_form_error(self, exc: ScenarioError) -> None:
         """Overridden by the builder to show the message in its status line."""
         raise exc
+
+
+def _added(entry: str, typed: str, spot: str) -> str:
+    """ "Added X to A's hand", saying which card a typed name was read as."""
+    read_as = f" (read from {typed.strip()!r})" if typed.strip() and typed.strip() != entry else ""
+    return f"Added {entry}{read_as} to {spot}"
 
 
 def _lingering_label(spec: LingeringSpec) -> str:

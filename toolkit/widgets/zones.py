@@ -11,11 +11,16 @@ is still there.
 (CardSpec(name='サイクロン', position='face_up', tags=frozenset()), CardSpec(name='ホルスの黒炎竜 LV６', position='face_up', tags=frozenset({'destroyed_monster_by_battle'})))
 >>> copy_name("光神機−桜火", taken=["光神機−桜火"])
 '光神機−桜火#2'
+
+A name typed into a zone box is read at once (:func:`check_entries`): the
+card it names (English, kana, width folded) replaces it, and a name no card
+has is taken out again and reported with the nearest names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from toolkit.ocg.scenario import COPY_MARK, CardSpec, PlayerSetup, base_name
 
@@ -35,6 +40,59 @@ ZONE_LABELS: dict[str, str] = {
     "banished": "Banished",
     "deck": "Deck (top first)",
 }
+
+
+ZONE_WORDS: dict[str, str] = {
+    "hand": "hand",
+    "field": "field",
+    "graveyard": "graveyard",
+    "banished": "banished cards",
+    "deck": "deck",
+}
+"""A zone as a sentence names it ("Added X to A's hand")."""
+
+
+def zone_phrase(player: str, zone: str) -> str:
+    """``"A's hand"``, ``"B's banished cards"``."""
+    return f"{player}'s {ZONE_WORDS.get(zone, zone)}"
+
+
+@dataclass(frozen=True)
+class EntryCheck:
+    """What became of the names typed into one zone box."""
+
+    names: tuple[str, ...]
+    """The box's new list: every name a card's key, the unknown ones left out."""
+    added: tuple[tuple[str, str], ...] = ()
+    """(as typed, the card's key) for each name added."""
+    refused: tuple[str, ...] = ()
+    """Names no card has, as typed."""
+
+
+def check_entries(old: Sequence[str], new: Sequence[str], lookup: Callable[[str], str | None]) -> EntryCheck:
+    """Read the names ``new`` adds to ``old`` with ``lookup`` (a name to its
+    card's key, or None). Names already in ``old`` are kept as they are.
+
+    >>> keys = {"effect veiler": "エフェクト・ヴェーラー", "サイクロン": "サイクロン"}
+    >>> check_entries(["サイクロン"], ["サイクロン", "effect veiler", "灰流うらら"], keys.get)
+    EntryCheck(names=('サイクロン', 'エフェクト・ヴェーラー'), added=(('effect veiler', 'エフェクト・ヴェーラー'),), refused=('灰流うらら',))
+    """
+    kept = list(old)
+    names: list[str] = []
+    added: list[tuple[str, str]] = []
+    refused: list[str] = []
+    for name in new:
+        if name in kept:
+            kept.remove(name)
+            names.append(name)
+            continue
+        key = lookup(name)
+        if key is None:
+            refused.append(name)
+        elif key not in names:
+            names.append(key)
+            added.append((name, key))
+    return EntryCheck(tuple(names), tuple(added), tuple(refused))
 
 
 def reconcile(old: Sequence[CardSpec], names: Sequence[str]) -> tuple[CardSpec, ...]:

@@ -15,13 +15,18 @@ only when it says ``shadows: true``.
 >>> behaviour("ライラ")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-toolkit.ocg.cards.UnknownCardError: unknown card 'ライラ' (did you mean: ...ライトロード・マジシャン ライラ?)
+toolkit.ocg.cards.UnknownCardError: Unknown card 「ライラ」 — did you mean 「ライトロード・マジシャン ライラ」 (Lyla, Lightsworn Sorceress), ...? To add your own card, ...
+
+:func:`behaviour` wants the registry's key; what a person typed (English,
+hiragana, half-width) goes through :func:`lookup` or :func:`card_names`:
+
+>>> lookup("lyla, lightsworn sorceress").name, card_names().key("えふぇくと・ゔぇーらー")
+('ライトロード・マジシャン ライラ', 'エフェクト・ヴェーラー')
 """
 
 from __future__ import annotations
 
 import datetime
-import difflib
 import importlib
 import os
 import pkgutil
@@ -30,15 +35,18 @@ from pathlib import Path
 
 from toolkit.ocg.cards.base import CardBehaviour, CardText
 from toolkit.errors import ToolkitError
+from toolkit.fields import CardNames
 
 __all__ = [
     "UnknownCardError",
     "behaviour",
     "card_origin",
+    "card_names",
     "is_registered",
     "is_user_card",
     "load_card_definitions",
     "python_cards_with_reasons",
+    "lookup",
     "register",
     "registered_names",
     "text_at",
@@ -59,11 +67,7 @@ class UnknownCardError(ToolkitError, KeyError):
 
     def __init__(self, name: str) -> None:
         self.name = name
-        close = difflib.get_close_matches(name, list(_REGISTRY), n=3, cutoff=0.3)
-        if not close:
-            close = [known for known in _REGISTRY if name and name in known][:3]
-        hint = f" (did you mean: {', '.join(close)}?)" if close else ""
-        self.message = f"unknown card {name!r}{hint}"
+        self.message = card_names().unknown(name)
         super().__init__(self.message)
 
     def __str__(self) -> str:
@@ -122,6 +126,8 @@ def _add_user_cards(cards: list[object]) -> tuple[CardBehaviour, ...]:
         USER_CARD_FILES[name] = loaded.file
         out.append(loaded.behaviour)
     text_at.cache_clear()
+    global _names
+    _names = None  # a shadowing card may bring another English name
     return tuple(out)
 
 
@@ -192,6 +198,31 @@ def registered_names() -> tuple[str, ...]:
     """Every registered card name, sorted."""
     _load_all()
     return tuple(sorted(_REGISTRY))
+
+
+_names: tuple[tuple[str, ...], CardNames] | None = None
+
+
+def card_names() -> CardNames:
+    """The names of every registered card with their English names, as read
+    now (a card registered later is in the next call's answer)."""
+    global _names
+    _load_all()
+    current = tuple(_REGISTRY)
+    if _names is None or _names[0] != current:
+        _names = (current, CardNames(current, {name: item.english for name, item in _REGISTRY.items()}))
+    return _names[1]
+
+
+def lookup(name: str) -> CardBehaviour:
+    """The behaviour of the card a person named: its Japanese key, its English
+    name, or either with hiragana, half-width or full-width letters, 《》 or
+    other spaces; :class:`UnknownCardError` with the nearest names otherwise."""
+    names = card_names()
+    key = names.lookup(name)
+    if key is None or key not in _REGISTRY:
+        raise UnknownCardError(name)
+    return _REGISTRY[key]
 
 
 @lru_cache(maxsize=4096)

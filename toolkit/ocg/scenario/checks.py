@@ -147,22 +147,15 @@ def _field_cards(s: Scenario) -> list[tuple[str, str]]:
 
 
 def card_index() -> CardNames | None:
-    """The card names a scenario may use, with their English names, or None
-    when no source of names is available (see :func:`known_card_names`)."""
+    """The card names a scenario may use (:func:`known_card_names`), with
+    their English names, read from the card registry now (a card registered
+    later is known); None when no source of names is available."""
     names = known_card_names()
     if names is None:
         return None
-    english: dict[str, str] = {}
-    try:
-        from toolkit.ocg.cards import UnknownCardError, behaviour
-    except ImportError:
-        return CardNames(names)
-    for name in names:
-        try:
-            english[name] = behaviour(name).english
-        except UnknownCardError:
-            continue
-    return CardNames(names, english)
+    from toolkit.ocg.cards import card_names
+
+    return CardNames(names, card_names().english)
 
 
 def _check_registry(s: Scenario, names: CardNames | None = None) -> None:
@@ -172,7 +165,7 @@ def _check_registry(s: Scenario, names: CardNames | None = None) -> None:
     if names is not None:
         for spot, name in _every_card_name(s):
             if base_name(name) not in names.keys:
-                raise _fail(names.unknown(base_name(name)), spot, file)
+                raise _fail(names.unknown(base_name(name), where=spot), spot, file)
     _check_ruleset_name(s)
     fields.ruling_ids(list(s.rulings), "rulings", file, known_ruling_ids())
 

@@ -50,7 +50,7 @@ class _Reader:
             return written
         options = self.names.ambiguous(written)
         if options:
-            raise _fail(self.names.unknown(written), where, self.file)
+            raise _fail(self.names.unknown(written, where=where), where, self.file)
         return self.names.key(written)
 
     def card(self, value: object, where: str) -> CardSpec:
