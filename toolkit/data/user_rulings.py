@@ -29,6 +29,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -39,6 +40,7 @@ import pandas as pd
 from toolkit.data.file_checks import check_rulings_rows
 from toolkit.data.parsing import Parsed, RawTable, format_value, is_na, parse_date, rows_of, split_csv, typed_frame
 from toolkit.data.problems import DatasetValidationError, Problem
+from toolkit.data.reading import CsvBytes
 from toolkit.data.schema import LIST_SEPARATOR, RULINGS_SCHEMA, Column, TableSchema
 from toolkit.errors import FileError, quoted
 from toolkit.resources import dataset_path
@@ -166,6 +168,18 @@ def _raw_from_csv(raw: RawTable) -> tuple[RawTable | None, list[Problem]]:
     return RawTable(raw.file, tuple(USER_RULINGS_SCHEMA.names), rows, raw.row_numbers), []
 
 
+_ITEM_FIELD = re.compile(r"\[(\d+)\](?:\.(\w+))?")
+
+
+def _yaml_problem(label: str, exc: FileError) -> Problem:
+    """A YAML error as a problem of a row and column (``[0].date`` is row 1, column date)."""
+    match = _ITEM_FIELD.match(exc.field or "")
+    place = f" (line {exc.line})" if exc.line is not None else ""
+    if match:
+        return Problem(label, int(match.group(1)) + 1, match.group(2), exc.message + place)
+    return Problem(label, None, exc.field, exc.message + place)
+
+
 def _read_file(path: str | os.PathLike[str]) -> tuple[RawTable | None, list[Problem]]:
     label = os.fspath(path)
     if label.lower().endswith((".yaml", ".yml")):
@@ -174,7 +188,7 @@ def _read_file(path: str | os.PathLike[str]) -> tuple[RawTable | None, list[Prob
         try:
             data = read_yaml(label, what="rulings file").data
         except FileError as exc:
-            return None, [Problem(label, None, exc.field, str(exc).removeprefix(f"{label}: "))]
+            return None, [_yaml_problem(label, exc)]
         if data is None:
             return None, [Problem(label, None, None, "the file is empty (write a list of rulings)")]
         if not isinstance(data, list):
@@ -260,7 +274,8 @@ def _resolve_machine_form(table: UserTable) -> list[Problem]:
             problems.append(Problem(table.label, number, "scenario", "a check needs the scenario file(s) it runs on"))
         if is_na(row["expected"]):
             problems.append(Problem(table.label, number, "expected", "a check needs its expected answer (yes or no)"))
-        frame.at[frame.index[index], "scenario"] = [resolved.get(n, n) for n in names]
+        paths: Any = [resolved.get(n, n) for n in names]
+        frame.at[frame.index[index], "scenario"] = paths
         frame.at[frame.index[index], "check"] = json.dumps(_renamed(check, resolved), ensure_ascii=False)
     return problems
 
@@ -281,6 +296,13 @@ def read_user_table(source: Any, label: str | None = None) -> tuple[UserTable | 
         name = label or "<rulings table>"
         raw, problems = raw_from_rows(
             [{str(k): v for k, v in r.items() if not _empty(v)} for r in source.to_dict("records")], name)
+        folder = Path.cwd()
+    elif isinstance(source, CsvBytes):
+        name = source.label
+        raw, problems = split_csv(source.data, name)
+        if raw is not None:
+            raw, header_problems = _raw_from_csv(raw)
+            problems += header_problems
         folder = Path.cwd()
     elif isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
@@ -310,7 +332,7 @@ def _empty(value: Any) -> bool:
 
 
 def _sources(extra: Any) -> list[Any]:
-    if isinstance(extra, (str, os.PathLike, pd.DataFrame)):
+    if isinstance(extra, (str, os.PathLike, pd.DataFrame, CsvBytes)):
         return [extra]
     items = list(extra)
     if items and all(isinstance(i, Mapping) for i in items):
@@ -338,8 +360,8 @@ def combine_rulings(base: pd.DataFrame, base_label: str, extra: Any) -> pd.DataF
                 problems.append(Problem(table.label, number, "ruling_id",
                                         f"duplicate id {quoted(rid)}: {file} row {first} has it already"))
             where.setdefault(rid, (table.label, number))
-    base_rows = {str(r["ruling_id"]): r for r in base.to_dict("records")}
-    combined_rows = dict(base_rows)
+    combined_rows: dict[str, Mapping[str, Any]] = {
+        str(r["ruling_id"]): {str(k): v for k, v in r.items()} for r in base.to_dict("records")}
     for table in tables:
         combined_rows.update({str(r["ruling_id"]): r for _, r in rows_of(table.parsed) if not is_na(r["ruling_id"])})
     for table in tables:
