@@ -47,11 +47,10 @@ if str(PROJECT_ROOT) not in sys.path:  # run as a script from a clone
     sys.path.insert(0, str(PROJECT_ROOT))
 
 from toolkit.data.schema import EARLIEST_DATE, latest_date  # noqa: E402
-from toolkit.data.schema import EARLIEST_DATE, latest_date  # noqa: E402
 from toolkit.duel_masters.rules import rules_names as dm_rules_names  # noqa: E402
 from toolkit.ocg.rulesets import ruleset_names  # noqa: E402
 from toolkit.ruling_checks import CheckError, parse_check, scenarios_named  # noqa: E402
-from toolkit.wiki import FaqEntry, card_names, page_lines, parse_faq, parse_plain  # noqa: E402
+from toolkit.wiki import WIKIS, FaqEntry, card_names, citation, page_lines, parse_faq, parse_plain  # noqa: E402
 
 DEFAULT_SEEDS = Path(os.environ.get("ENDPHASE_SEEDS", PROJECT_ROOT.parent / "shared" / "seeds"))
 DEFAULT_ANNOTATIONS = PROJECT_ROOT / "scripts" / "ruling_annotations.yaml"
@@ -84,6 +83,7 @@ COLUMNS = (
     "status_note",
     "hidden_in_source",
     "source",
+    "source_file",
     "scenario",
     "ruleset",
     "check",
@@ -162,13 +162,15 @@ class BuildError(Exception):
 
 @dataclass(frozen=True)
 class Found:
-    """Where a quote was found: its text, the source label, and visibility."""
+    """Where a quote was found: its text, the citation of its place, the seed
+    file, and visibility."""
 
     question: str | None
     answer: str
     label: str
     hidden: bool
     when: date | None
+    file: str = ""
 
 
 def yy_date(text: str | None) -> date | None:
@@ -210,13 +212,19 @@ def load_annotations(path: Path) -> dict[str, Any]:
     return data
 
 
+PAGE_KEYS = {"wiki", "page", "heading", "reason"}
+UNNAMED_PAGE = "page title unknown"
+"""What ``source`` says of a seed whose copy names no page (see ``pages`` in the annotations)."""
+
+
 @dataclass
 class Seeds:
     files: dict[str, str]
     texts: dict[str, str]
+    pages: dict[str, dict[str, str]]
 
     @classmethod
-    def read(cls, folder: Path, files: Mapping[str, str]) -> Seeds:
+    def read(cls, folder: Path, files: Mapping[str, str], pages: Mapping[str, Any] | None = None) -> Seeds:
         texts = {}
         missing = []
         for code, name in files.items():
@@ -227,12 +235,77 @@ class Seeds:
             texts[code] = path.read_text(encoding="utf-8")
         if missing:
             raise BuildError(missing)
-        return cls(dict(files), texts)
+        seeds = cls(dict(files), texts, {})
+        seeds.pages = seeds.check_pages(pages or {})
+        return seeds
+
+    def check_pages(self, pages: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+        """Every seed names the wiki page it copies, and the copy's first
+        heading (its first line, in a copy without markup) is that page's;
+        a seed whose copy carries no heading gives the ``reason`` instead."""
+        problems = []
+        out: dict[str, dict[str, str]] = {}
+        for code in self.files:
+            spec = pages.get(code)
+            if not isinstance(spec, dict) or set(spec) - PAGE_KEYS:
+                problems.append(f"pages: seed {code} needs a mapping of {sorted(PAGE_KEYS)}")
+                continue
+            spec = {str(k): str(v) for k, v in spec.items() if v is not None}
+            if "page" not in spec:
+                if not spec.get("reason"):
+                    problems.append(f"pages: seed {code} names no page and gives no reason")
+                out[code] = spec
+                continue
+            if spec.get("wiki") not in WIKIS:
+                problems.append(f"pages: seed {code}: wiki must be one of {sorted(WIKIS)}")
+            if not spec.get("reason"):  # the page's first heading names it
+                heading = spec.get("heading", spec["page"])
+                lines = [line.text for line in page_lines(self.texts[code]) if line.text.strip()]
+                first = next((t for t in lines if t.startswith("*")), lines[0] if lines else "")
+                if heading not in first:
+                    problems.append(f"pages: seed {code}: its first heading {first[:40]!r} is not {heading!r}")
+            out[code] = spec
+        if problems:
+            raise BuildError(problems)
+        return out
+
+    def cite(self, code: str, anchor: str | None, section: str | None) -> str:
+        """The reference a reader can follow: the page's URL with the section
+        anchor, then the page name and section."""
+        spec = self.pages[code]
+        if "page" not in spec:
+            return f"{UNNAMED_PAGE} ({section})" if section else UNNAMED_PAGE
+        return citation(spec["wiki"], spec["page"], anchor, section)
 
 
-def wiki_label(file: str, anchor: str | None, section: str | None) -> str:
-    where = f"{file}#{anchor}" if anchor else file
-    return f"{where} ({section})" if section else where
+@dataclass
+class Sources:
+    """The places a ruling is read, in order: citations (the first one cites
+    where it stands, the others follow "also") and the seed files."""
+
+    citations: list[str]
+    files: list[str]
+
+    def __init__(self, citations: Sequence[str] = (), files: Sequence[str] = ()) -> None:
+        self.citations = list(citations)
+        self.files = list(files)
+
+    @classmethod
+    def of(cls, row: Mapping[str, str]) -> Sources:
+        cited = [c.removeprefix("also ") for c in row["source"].split("; ")]
+        return cls(cited, [f for f in row["source_file"].split(LIST_SEPARATOR) if f])
+
+    def add(self, cited: str, file: str) -> None:
+        """Add a place; a whole page already cited by one of its sections adds only its file."""
+        url = cited.split(" ", 1)[0]
+        pages = {c.split(" ", 1)[0].split("#", 1)[0] for c in self.citations}
+        if cited not in self.citations and not ("#" not in url and url in pages):
+            self.citations.append(cited)
+        if file and file not in self.files:
+            self.files.append(file)
+
+    def text(self) -> str:
+        return "; ".join(c if i == 0 else f"also {c}" for i, c in enumerate(self.citations))
 
 
 # --------------------------------------------------------------------------
@@ -321,8 +394,8 @@ class Builder:
             missing = needle if needle not in text else str(question)
             self.problems.append(f"{rid}: quote not found in {file}: {missing[:60]!r}")
             return None
-        label = f"{file} ({spec['place']})" if spec.get("place") else file
-        return Found(question, answer, label, False, when)
+        label = self.seeds.cite(code, None, str(spec["place"]) if spec.get("place") else None)
+        return Found(question, answer, label, False, when, file)
 
     def _find_in_wiki(
         self,
@@ -354,7 +427,7 @@ class Builder:
         hidden = hidden_flags.pop()
         if "hidden" in spec and spec["hidden"] != hidden:
             self.problems.append(f"{rid}: quote in {file} is {'hidden' if hidden else 'visible'}, annotation says otherwise")
-        return Found(question, answer, wiki_label(file, lines[0].anchor, lines[0].section), hidden, when)
+        return Found(question, answer, self.seeds.cite(code, lines[0].anchor, lines[0].section), hidden, when, file)
 
     def question_parts(self, rid: str, question: Any) -> list[str]:
         """A quote's question: one excerpt of the seed, or a list of excerpts
@@ -389,7 +462,7 @@ class Builder:
         if ("entry" in ann) == ("quote" in ann):
             self.problems.append(f"{rid}: give exactly one of `entry` (a Ｑ/Ａ entry) or `quote` (prose)")
             return None
-        sources: list[str] = []
+        sources = Sources()
         if "entry" in ann:
             entry = self.match_entry(rid, ann["entry"])
             if entry is None:
@@ -401,7 +474,7 @@ class Builder:
             when = entry.date
             hidden = entry.hidden
             topic = self.topic_for(rid, ann, code, entry.anchor)
-            sources.append(wiki_label(self.seeds.files[code], entry.anchor, entry.section))
+            sources.add(self.seeds.cite(code, entry.anchor, entry.section), self.seeds.files[code])
             if entry.verdict_hint is not None and entry.verdict_hint != ann.get("verdict"):
                 self.problems.append(
                     f"{rid}: the answer opens as {entry.verdict_hint!r} but the verdict is {ann.get('verdict')!r}"
@@ -413,16 +486,16 @@ class Builder:
             question, answer, when, hidden = found.question, found.answer, found.when, found.hidden
             code = str(ann["quote"]["seed"])
             topic = self.topic_for(rid, ann, code, ann["quote"].get("anchor"))
-            sources.append(found.label)
+            sources.add(found.label, found.file)
         for also in ann.get("also") or []:
             other = self.find_quote(rid, also)
             if other is not None:
                 if other.when is not None and other.when != when:
                     self.problems.append(f"{rid}: `also` quote has date {other.when}, the ruling {when}")
-                sources.append(f"also {other.label}")
+                sources.add(other.label, other.file)
         if ann.get("also_001"):
             if str(ann["also_001"]) in self.seeds.texts[PLAIN_COPY_SEED]:
-                sources.append(f"also {self.seeds.files[PLAIN_COPY_SEED]}")
+                sources.add(self.seeds.cite(PLAIN_COPY_SEED, None, None), self.seeds.files[PLAIN_COPY_SEED])
             else:
                 self.problems.append(f"{rid}: also_001 text not found in {self.seeds.files[PLAIN_COPY_SEED]}")
         quoted = (question or "") + "\n" + answer
@@ -457,7 +530,8 @@ class Builder:
             "obsoleted_by_event": str(ann.get("obsoleted_by_event") or ""),
             "status_note": str(ann.get("status_note") or "").strip(),
             "hidden_in_source": "true" if hidden else "false",
-            "source": "; ".join(sources),
+            "source": sources.text(),
+            "source_file": LIST_SEPARATOR.join(sources.files),
             **self.machine_form(rid, ann),
         }
 
@@ -569,7 +643,9 @@ class Builder:
     def confirm_with_plain_copy(self, rows: dict[str, dict[str, str]]) -> None:
         code = PLAIN_COPY_SEED
         file = self.seeds.files[code]
-        candidates = {rid: e for rid, e in self.faq_rows.items() if rows[rid]["source"].startswith(self.seeds.files["000"])}
+        first_file = self.seeds.files["000"]
+        candidates = {rid: e for rid, e in self.faq_rows.items()
+                      if rows[rid]["source_file"].split(LIST_SEPARATOR)[0] == first_file}
         used: dict[str, int] = {}
         for entry in parse_plain(self.seeds.texts[code], source=file):
             scored = sorted(
@@ -588,7 +664,9 @@ class Builder:
                 self.problems.append(f"{file} line {entry.line}: repeats {rid}, already matched at line {used[rid]}")
                 continue
             used[rid] = entry.line
-            rows[rid]["source"] += f"; also {file}"
+            sources = Sources.of(rows[rid])
+            sources.add(self.seeds.cite(code, None, None), file)
+            rows[rid]["source"], rows[rid]["source_file"] = sources.text(), LIST_SEPARATOR.join(sources.files)
 
     # -- the whole table ---------------------------------------------
 
@@ -747,7 +825,7 @@ def render_csv(rows: Iterable[Mapping[str, str]]) -> str:
 def build_csv(seeds_dir: Path = DEFAULT_SEEDS, annotations_path: Path = DEFAULT_ANNOTATIONS) -> str:
     """The text of rulings.csv built from ``seeds_dir`` and the annotations."""
     annotations = load_annotations(annotations_path)
-    seeds = Seeds.read(seeds_dir, annotations.get("seeds") or {})
+    seeds = Seeds.read(seeds_dir, annotations.get("seeds") or {}, annotations.get("pages") or {})
     return render_csv(Builder(seeds, annotations).build())
 
 

@@ -25,6 +25,8 @@ import yaml
 SEED_000 = "000_a9e0e0f7c8ec137b.txt"
 SEED_001 = "001_a292a77a254a02c3.txt"
 SEED_002 = "002_756b9499af651e6b.txt"
+END_PHASE_PAGE = "https://yugioh-wiki.net/index.php?%A5%A8%A5%F3%A5%C9%A5%D5%A5%A7%A5%A4%A5%BA"
+"""The End Phase page of the OCG wiki: its name, エンドフェイズ, percent-encoded in EUC-JP."""
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = PROJECT_ROOT / "scripts" / "build_rulings.py"
@@ -223,15 +225,16 @@ def test_every_seed_date_is_a_row_date(seeds_dir: Path, rows: dict[str, dict[str
 def test_prose_restatement_is_one_row_with_both_sources(rows: dict[str, dict[str, str]]) -> None:
     peten = rows["ocg-130327-peten-adjustment"]
     assert peten["source"] == (
-        f"{SEED_000}#faq1 (手札調整について); also {SEED_000}#top (エンドフェイズ/End Phase); also {SEED_001}"
+        f"{END_PHASE_PAGE}#faq1 (エンドフェイズ: 手札調整について); also {END_PHASE_PAGE}#top (エンドフェイズ: エンドフェイズ/End Phase)"
     )
+    assert peten["source_file"] == f"{SEED_000} | {SEED_001}"
     assert not any(r["date"] == "2013-03-27" for rid, r in rows.items() if rid != "ocg-130327-peten-adjustment")
     ipiria = [r for r in rows.values() if r["date"] == "2023-01-16" and "イピリア" in r["cards"]]
     assert len(ipiria) == 1
 
 
 def test_seed_001_confirms_only_what_it_repeats(rows: dict[str, dict[str, str]]) -> None:
-    also_001 = {rid for rid, r in rows.items() if f"also {SEED_001}" in r["source"]}
+    also_001 = {rid for rid, r in rows.items() if SEED_001 in r["source_file"].split(" | ")[1:]}
     assert "ocg-140601-grimoire-summon-torrential-tribute" in also_001  # 001 shows it unhidden
     assert "ocg-130330-hysteric-sign-adjustment" not in also_001  # the hidden 13/03/30 answers are not in 001
     assert "ocg-230116-ipiria-grimoire-no-activation" not in also_001
@@ -396,3 +399,27 @@ def test_machine_form_errors(tmp_path: Path, seeds_dir: Path, rid: str, change: 
                 del item[key]
     problems = problems_of(seeds_dir, write_annotations(data, tmp_path))
     assert any(expected in p for p in problems), problems
+
+
+def test_every_source_cites_a_wiki_page_and_keeps_its_seed_file(rows: dict[str, dict[str, str]]) -> None:
+    from toolkit.wiki import cited
+
+    pages = {"000": END_PHASE_PAGE, "001": END_PHASE_PAGE,
+             "002": "https://yugioh-wiki.net/index.php?%A5%D5%A5%A7%A5%A4%A5%BA",
+             "004": "https://dmwiki.net/%E3%82%BF%E3%83%BC%E3%83%B3%E7%B5%82%E4%BA%86%E3%82%B9%E3%83%86%E3%83%83%E3%83%97"}
+    for rid, row in rows.items():
+        files = row["source_file"].split(" | ")
+        assert files and all(f.endswith(".txt") for f in files), rid
+        assert ".txt" not in row["source"], rid
+        first_url = cited(row["source"])[0][1]
+        page = pages.get(files[0][:3])
+        if page is None:  # seed 003's copy names no page
+            assert first_url is None and row["source"].startswith("page title unknown"), rid
+        else:
+            assert first_url is not None and first_url.split("#")[0] == page, rid
+    assert rows["ocg-120808-no-quick-effect-after-adjustment"]["source"].startswith(f"{END_PHASE_PAGE}#faq1 ")
+
+
+def test_a_seed_whose_heading_is_not_its_page_name_stops_the_build(seeds_copy: Path) -> None:
+    edit_seed(seeds_copy, SEED_002, "*フェイズ/Phase [#t6b32b55]", "*ターン/Turn [#t6b32b55]")
+    assert any("first heading" in p and "フェイズ" in p for p in problems_of(seeds_copy))

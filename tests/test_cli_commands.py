@@ -254,9 +254,13 @@ def test_compare_games_matches_the_library(capsys: Capture) -> None:
 RULING = "ocg-160708-hysteric-sign-adjustment"
 
 
+MINE = "user-160708-sign-adjustment-again"
+
+
 def _rulings_file(tmp_path: Path, flip: bool) -> Path:
     table = load_rulings()
     row = table[table["ruling_id"] == RULING].copy()
+    row["ruling_id"] = MINE  # the same ruling again, as a ruling of the user's own
     if flip:
         row["expected"] = "yes" if row["expected"].iloc[0] == "no" else "no"
     path = tmp_path / ("flipped.csv" if flip else "one.csv")
@@ -276,16 +280,16 @@ def test_verify_one_ruling(capsys: Capture) -> None:
 
 
 def test_verify_exits_1_when_a_ruling_disagrees(capsys: Capture, tmp_path: Path) -> None:
-    status, out, _ = run(capsys, "verify", "--rulings", str(_rulings_file(tmp_path, flip=True)))
-    assert status == 1 and f"FAIL {RULING}" in out and "0 verified, 1 not" in out
-    assert run(capsys, "verify", "--rulings", str(_rulings_file(tmp_path, flip=False)))[0] == 0
+    status, out, _ = run(capsys, "verify", "--rulings", str(_rulings_file(tmp_path, flip=True)), "--only-mine")
+    assert status == 1 and f"FAIL {MINE}" in out and "0 verified, 1 not" in out
+    assert run(capsys, "verify", "--rulings", str(_rulings_file(tmp_path, flip=False)), "--only-mine")[0] == 0
 
 
 def test_verify_reads_a_rulings_file_on_standard_input(capsys: Capture, tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     stdin(monkeypatch, _rulings_file(tmp_path, flip=True).read_bytes())
-    rows = run_json(capsys, "verify", "--rulings", "-", expect=1)
-    assert [(r["ruling_id"], r["verified"]) for r in rows] == [(RULING, False)]
+    rows = run_json(capsys, "verify", "--rulings", "-", "--only-mine", expect=1)
+    assert [(r["ruling_id"], r["verified"]) for r in rows] == [(MINE, False)]
 
 
 def test_verify_names_the_nearest_ruling(capsys: Capture) -> None:

@@ -14,6 +14,7 @@ import toolkit
 from toolkit.data import (
     CARDS_SCHEMA,
     EVENTS_SCHEMA,
+    LIST_DTYPE,
     RULINGS_SCHEMA,
     QueryError,
     TableSchema,
@@ -56,6 +57,7 @@ EXPECTED_DTYPES = {
         "status_note": "string",
         "hidden_in_source": "bool",
         "source": "string",
+        "source_file": "object",
         "scenario": "object",
         "ruleset": "string",
         "check": "string",
@@ -496,7 +498,7 @@ SOURCE_LABEL = re.compile(r"^(?:also )?(?P<file>\d{3}_[0-9a-f]+\.txt)(?:#(?P<anc
 
 
 @pytest.mark.seeds
-@pytest.mark.parametrize("table", ["rulings", "events"])
+@pytest.mark.parametrize("table", ["events"])
 def test_every_source_label_names_a_real_file_and_section(
     seeds_dir: Path, table: str, rulings: pd.DataFrame, events: pd.DataFrame
 ) -> None:
@@ -519,3 +521,45 @@ def test_every_source_label_names_a_real_file_and_section(
         assert match["anchor"] in sections[match["file"]], label
         heading = sections[match["file"]][match["anchor"]]
         assert match["place"] is not None and match["place"].split(", ")[0] == heading, label
+
+
+@pytest.mark.seeds
+def test_every_ruling_cites_a_section_of_the_page_its_source_file_copies(seeds_dir: Path, rulings: pd.DataFrame) -> None:
+    """Each place ``source`` cites is a heading (URL anchor and title) of a
+    page one of the row's ``source_file`` copies; a place without a URL (a
+    copy that names no page) is a title found in that copy."""
+    import yaml
+
+    from toolkit.wiki import cited, page_lines, page_url
+
+    root = Path(__file__).resolve().parent.parent
+    notes = yaml.safe_load((root / "scripts" / "ruling_annotations.yaml").read_text(encoding="utf-8"))
+    page_of = {notes["seeds"][code]: (page_url(spec["wiki"], spec["page"]), spec["page"]) if "page" in spec else None
+               for code, spec in notes["pages"].items()}
+    for row in rulings.to_dict("records"):
+        files = list(row["source_file"])
+        texts = {f: (seeds_dir / f).read_text(encoding="utf-8") for f in files}
+        for label, url in cited(str(row["source"])):
+            if url is None:
+                assert any(page_of[f] is None for f in files), (row["ruling_id"], label)
+                title = label.split(" (", 1)[1].rstrip(")")
+                assert any(title in texts[f] for f in files if page_of[f] is None), (row["ruling_id"], label)
+                continue
+            base, _, anchor = url.partition("#")
+            copies = [f for f in files if page_of[f] is not None and page_of[f][0] == base]
+            assert copies, (row["ruling_id"], url)
+            page_name = page_of[copies[0]][1]
+            assert label.startswith(page_name), (row["ruling_id"], label)
+            sections = {str(l.anchor): l.section for f in copies for l in page_lines(texts[f]) if l.anchor}
+            if not anchor:
+                assert not sections or label == page_name, (row["ruling_id"], label)
+                continue
+            assert anchor in sections, (row["ruling_id"], url)
+            assert label == f"{page_name}: {sections[anchor]}", (row["ruling_id"], label)
+
+
+def test_source_file_is_a_list_column_declared_once() -> None:
+    assert RULINGS_SCHEMA.column("source_file").dtype == LIST_DTYPE
+    frame = load_rulings()
+    assert frame["source_file"].dtype == LIST_DTYPE
+    assert all(isinstance(v, list) and v for v in frame["source_file"])

@@ -21,7 +21,7 @@ from toolkit.data import load_rulings
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
-from rulings_table import source_sections  # noqa: E402
+from rulings_table import source_links  # noqa: E402
 
 pytestmark = pytest.mark.docs
 
@@ -91,7 +91,9 @@ def test_the_api_reference_documents_the_public_face(site: Path) -> None:
         assert f'id="{target}"' in pages, target
 
 
-def test_source_sections_keeps_the_section_titles() -> None:
-    assert source_sections("000_a.txt#faq1 (手札調整について); also 000_a.txt#top (エンドフェイズ/End Phase)") == (
-        "手札調整について; エンドフェイズ/End Phase")
-    assert source_sections("004_b.txt (公式Q&A); also 004_b.txt (公式Q&A)") == "公式Q&A"
+def test_the_rulings_page_links_each_source_to_its_wiki_section() -> None:
+    url = "https://yugioh-wiki.net/index.php?%A5%A8%A5%F3%A5%C9%A5%D5%A5%A7%A5%A4%A5%BA"
+    text = source_links(f"{url}#faq1 (エンドフェイズ: 手札調整について); also {url}#top (エンドフェイズ: エンドフェイズ/End Phase)")
+    assert text == (f'<a href="{url}#faq1">エンドフェイズ: 手札調整について</a>; '
+                    f'<a href="{url}#top">エンドフェイズ: エンドフェイズ/End Phase</a>')
+    assert source_links("page title unknown (<b>)") == "page title unknown (&lt;b&gt;)"

@@ -80,6 +80,15 @@ def test_markdown_quotes_rulings_with_dates_and_shows_history_and_examples(sign_
     assert "00:00:00" not in text, "dates are shown as days"
 
 
+def test_markdown_cites_each_ruling_by_the_wiki_page_url_and_page_name(sign_article: RulingArticle) -> None:
+    text = article_markdown(sign_article)
+    end_phase = "https://yugioh-wiki.net/index.php?%A5%A8%A5%F3%A5%C9%A5%D5%A5%A7%A5%A4%A5%BA"
+    assert f"Source: [エンドフェイズ: 手札調整について]({end_phase}#faq1)" in text
+    sources = [line for line in text.splitlines() if line.startswith("Source: ")]
+    assert len(sources) == len(sign_article.rulings)
+    assert all("](https://" in line and ".txt" not in line for line in sources)
+
+
 def test_wiki_markup_parses_back_to_the_rulings_with_superseded_ones_commented_out(sign_article: RulingArticle) -> None:
     text = article_wiki(sign_article)
     assert text.startswith("***《ヒステリック・サイン》について\n")

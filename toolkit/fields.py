@@ -72,7 +72,7 @@ NAME_MAX = 120
 
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
-_RULING_ID = re.compile(r"(?:ocg-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*")
+_RULING_ID = re.compile(r"(?:(?:ocg|user)-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*")
 """The same pattern as toolkit.data.RULING_ID_PATTERN (not imported: that module loads pandas)."""
 
 
@@ -169,14 +169,15 @@ def day(value: object, where: str, file: str | None) -> datetime.date:
 
 def ruling_ids(values: object, where: str, file: str | None, known: frozenset[str] | None) -> tuple[str, ...]:
     """A list of ruling ids, each of the form ``ocg-YYMMDD-slug`` / ``dm-qa-slug``
-    and, when ``known`` is given, present in the rulings table."""
+    and, when ``known`` is given, present in the rulings table (a ruling of a
+    user's own, ``user-YYMMDD-slug``, is in the user's rulings file instead)."""
     out = []
     for i, ruling in enumerate(as_list(values, where, file)):
         spot = f"{where}[{i}]"
         rid = text(ruling, spot, file)
         if not _RULING_ID.fullmatch(rid):
             raise fail(f"ruling id {quoted(rid)} does not look like 'ocg-YYMMDD-slug' or 'dm-qa-slug'", spot, file)
-        if known is not None and rid not in known:
+        if known is not None and rid not in known and not rid.startswith("user-"):
             raise fail(f"unknown ruling id {quoted(rid)} (not in rulings.csv)" + suggest(rid, sorted(known)),
                        spot, file)
         out.append(rid)

@@ -8,7 +8,6 @@ so the page works offline and without any JavaScript library.
 from __future__ import annotations
 
 import html
-import re
 from typing import Any
 
 from docutils import nodes
@@ -23,7 +22,7 @@ COLUMNS = (
     ("answer_ja", "Answer (ja)"),
     ("summary_en", "Summary"),
     ("status", "Status"),
-    ("source", "Source section"),
+    ("source", "Source (wiki page and section)"),
     ("ruling_id", "Ruling id"),
 )
 
@@ -59,19 +58,18 @@ STYLE = """
 </style>
 """
 
-SECTION = re.compile(r"\(([^)]*)\)")
+def source_links(source: str) -> str:
+    """A ruling's ``source`` as HTML links to the wiki sections it was quoted from.
 
-
-def source_sections(source: str) -> str:
-    """The wiki sections a ruling was quoted from (the page names are the data's bookkeeping).
-
-    >>> source_sections("000_x.txt#faq1 (手札調整について); also 001_y.txt")
-    '手札調整について'
-    >>> source_sections("plain text")
-    'plain text'
+    >>> source_links("https://dmwiki.net/x#faq (x: FAQ); also https://dmwiki.net/y (y)")
+    '<a href="https://dmwiki.net/x#faq">x: FAQ</a>; <a href="https://dmwiki.net/y">y</a>'
+    >>> source_links("plain <text>")
+    'plain &lt;text&gt;'
     """
-    sections = SECTION.findall(source)
-    return "; ".join(dict.fromkeys(sections)) if sections else source
+    from toolkit.wiki import cited
+
+    return "; ".join(f'<a href="{html.escape(url)}">{html.escape(label)}</a>' if url else html.escape(label)
+                     for label, url in cited(source))
 
 
 def cell(column: str, value: Any) -> str:
@@ -81,8 +79,6 @@ def cell(column: str, value: Any) -> str:
         return str(value.date())
     if column == "cards":
         return " / ".join(str(card) for card in value)
-    if column == "source":
-        return source_sections(str(value))
     return str(value)
 
 
@@ -93,7 +89,8 @@ def table_html() -> str:
     head = "".join(f"<th>{html.escape(title)}</th>" for _, title in COLUMNS)
     body = []
     for record in rulings.to_dict("records"):
-        cells = "".join(f"<td>{html.escape(cell(name, record[name]))}</td>" for name, _ in COLUMNS)
+        cells = "".join(f"<td>{source_links(str(record[name])) if name == 'source' else html.escape(cell(name, record[name]))}</td>"
+                        for name, _ in COLUMNS)
         body.append(f'<tr id="{html.escape(str(record["ruling_id"]))}">{cells}</tr>')
     return (
         STYLE

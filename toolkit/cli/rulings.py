@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.cli.options import STDIN, Commands, add_command, add_output_options, known_game, read_rulings
+from toolkit.cli.options import (STDIN, STDIN_LABEL, ArgumentValueError, Commands, add_command, add_output_options, known_game,
+                                 one_stdin, read_rulings, read_stdin_bytes)
 from toolkit.cli.output import emit_csv, emit_json, emit_table, records, steps_text, step_data
 
 if TYPE_CHECKING:
@@ -29,12 +30,20 @@ def register(commands: Commands, prog: str) -> None:
         description="Run each ruling's machine-checkable answer under the rules of the ruling's date (or the "
                     "rule set it describes) and under today's rules. A current ruling must agree under both; "
                     "a superseded one under its own date and not today. Prints which rule decides each answer. "
-                    "Exit status 0 when every ruling is verified, 1 when one is not.",
+                    "--rulings adds your own rulings (CSV or YAML files with the columns of the packaged "
+                    "table; scenario paths relative to the file) to the packaged ones; a row of yours may "
+                    "supersede a packaged ruling, never remove it. "
+                    "Exit status 0 when every ruling is verified, 1 when one is not, 2 for a bad file.",
         examples=[("", "every ruling of the packaged table"),
                   ("--ruling ocg-160708-hysteric-sign-adjustment", "one ruling, with the line that shows its answer"),
-                  ("--rulings my_rulings.csv --csv", "your own rulings file, one CSV row per ruling")],
+                  ("--rulings my_rulings.yaml --only-mine", "only your own rulings"),
+                  ("--rulings a.csv b.yaml --csv", "the packaged rulings and two files of yours, as CSV")],
     )
-    sub.add_argument("--rulings", metavar="FILE", help=RULINGS_FILE_HELP)
+    sub.add_argument("--rulings", metavar="FILE", nargs="+", action="extend",
+                     help="rulings files of your own (CSV or YAML; - for a CSV on standard input), "
+                          "checked with the packaged ones")
+    sub.add_argument("--only-mine", action="store_true",
+                     help="check only the rulings of the --rulings files")
     sub.add_argument("--ruling", metavar="ID", help="only this ruling (its ruling_id)")
     add_output_options(sub)
     sub.set_defaults(run=run_verify)
@@ -128,12 +137,30 @@ def _verify_one(args: argparse.Namespace, table: pd.DataFrame) -> int:
     return EXIT_OK if verified else EXIT_NO
 
 
+def _user_rulings(args: argparse.Namespace) -> pd.DataFrame:
+    """The packaged rulings with the ``--rulings`` files' (only theirs with ``--only-mine``)."""
+    from toolkit.data import ORIGINS, CsvBytes, load_rulings
+    from toolkit.history import check_user_checks
+
+    files = list(args.rulings or [])
+    if args.only_mine and not files:
+        raise ArgumentValueError("--only-mine", "checks the rulings of --rulings FILE: name a file")
+    one_stdin(files)
+    extra = [CsvBytes(STDIN_LABEL, read_stdin_bytes()) if f == STDIN else f for f in files]
+    table = load_rulings(extra=extra) if extra else load_rulings()
+    check_user_checks(table)
+    if args.only_mine:
+        mine = table.attrs.get(ORIGINS) or {}
+        kept = table[table["ruling_id"].isin(list(mine))].reset_index(drop=True)
+        kept.attrs[ORIGINS] = dict(mine)
+        table = kept
+    return table
+
+
 def run_verify(args: argparse.Namespace) -> int:
-    from toolkit.data import load_rulings
     from toolkit.history import verify_rulings
 
-    given = read_rulings(args.rulings)
-    table = load_rulings() if given is None else given
+    table = _user_rulings(args)
     if args.ruling is not None:
         return _verify_one(args, table)
     progress = sys.stderr.isatty() and not (args.json or args.csv)

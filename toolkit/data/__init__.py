@@ -18,6 +18,8 @@ The package, one job per module:
 * :mod:`~toolkit.data.file_checks` — the rules each file keeps on its own;
 * :mod:`~toolkit.data.reading` — the loaders, and writing a table back;
 * :mod:`~toolkit.data.validation` — the three files checked together;
+* :mod:`~toolkit.data.user_rulings` — a user's rulings file, combined with the shipped table;
+* :mod:`~toolkit.data.faq` — FAQ markup pasted from the wiki, as rulings rows;
 * :mod:`~toolkit.data.queries` — the helpers analysts ask for.
 
 It imports no engine module: the tables stand on their own.
@@ -41,6 +43,7 @@ from toolkit.data.queries import (
     supersession_chain,
     supersessions,
 )
+from toolkit.data.faq import rulings_from_faq, ruling_id_for
 from toolkit.data.reading import CsvBytes, DataSource, load_cards, load_events, load_rulings, to_contract_csv
 from toolkit.data.schema import (
     BOOL_DTYPE,
@@ -62,6 +65,7 @@ from toolkit.data.schema import (
     ColumnKind,
     TableSchema,
 )
+from toolkit.data.user_rulings import ORIGINS, USER_RULINGS_SCHEMA
 from toolkit.data.validation import check_datasets, validate_datasets
 
 __all__ = [
@@ -77,6 +81,7 @@ __all__ = [
     "LIST_DTYPE",
     "LIST_SEPARATOR",
     "NULLABLE_BOOL_DTYPE",
+    "ORIGINS",
     "RULING_ID_PATTERN",
     "RULINGS_SCHEMA",
     "STRING_DTYPE",
@@ -88,6 +93,7 @@ __all__ = [
     "Problem",
     "QueryError",
     "TableSchema",
+    "USER_RULINGS_SCHEMA",
     "ValidationReport",
     "card_rulings_long",
     "check_datasets",
@@ -95,7 +101,9 @@ __all__ = [
     "load_events",
     "load_rulings",
     "resolve_card",
+    "ruling_id_for",
     "rulings_about",
+    "rulings_from_faq",
     "rulings_in_force",
     "rulings_per_year_topic",
     "supersession_chain",

@@ -7,7 +7,7 @@ without cycles, card names written plainly and card types of the right game.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pandas as pd
@@ -71,19 +71,29 @@ def _check_date_precision(parsed: Parsed, file: str) -> list[Problem]:
 
 
 def _check_rulings_file(parsed: Parsed, file: str) -> list[Problem]:
+    return check_rulings_rows(parsed, file)
+
+
+def check_rulings_rows(parsed: Parsed, file: str,
+                       outside: Mapping[str, Mapping[str, Any]] | None = None) -> list[Problem]:
+    """The rules of a rulings file; ``outside``: the rows of the other tables
+    it is combined with (by id), which its ``superseded_by`` may name."""
     problems = _check_unique_key(parsed, RULINGS_SCHEMA, file)
     problems += _check_date_precision(parsed, file)
     rows = list(rows_of(parsed))
-    by_id = {row["ruling_id"]: (number, row) for number, row in rows if not is_na(row["ruling_id"])}
+    by_id: dict[Any, tuple[int | None, Mapping[str, Any]]] = {
+        rid: (None, row) for rid, row in (outside or {}).items()}
+    by_id.update({row["ruling_id"]: (number, row) for number, row in rows if not is_na(row["ruling_id"])})
     for number, row in rows:
         rid, status = row["ruling_id"], row["status"]
         if not is_na(rid) and parsed.clean(number, "ruling_id", "date", "date_precision", "game"):
             problems += _check_id_date(file, number, rid, row)
-            if row["game"] == "duel_masters" and not rid.startswith(("dm-qa-", "dm-example-")):
+            if row["game"] == "duel_masters" and not rid.startswith(("dm-qa-", "dm-example-", "user-")):
                 problems.append(Problem(file, number, "ruling_id",
-                                        "Duel Masters rulings use ids 'dm-qa-<slug>' or 'dm-example-<slug>'"))
-            if row["game"] == "ocg" and not rid.startswith("ocg-"):
-                problems.append(Problem(file, number, "ruling_id", "OCG rulings use ids 'ocg-...'"))
+                                        "Duel Masters rulings use ids 'dm-qa-<slug>', 'dm-example-<slug>' "
+                                        "or 'user-<YYMMDD>-<slug>'"))
+            if row["game"] == "ocg" and not rid.startswith(("ocg-", "user-")):
+                problems.append(Problem(file, number, "ruling_id", "OCG rulings use ids 'ocg-...' or 'user-...'"))
         if row["kind"] in ("faq", "official_qa") and is_na(row["question_ja"]) and parsed.clean(number, "question_ja"):
             problems.append(
                 Problem(file, number, "question_ja", f"a {row['kind']} ruling needs its question")
@@ -118,12 +128,14 @@ def _check_rulings_file(parsed: Parsed, file: str) -> list[Problem]:
             problems.append(Problem(file, number, "superseded_by", "a ruling cannot supersede itself"))
             continue
         if succ not in by_id:
+            elsewhere = " or the tables it is combined with" if outside is not None else ""
             problems.append(
-                Problem(file, number, "superseded_by", f"{quoted(succ)} is not a ruling_id in this file (dangling)")
+                Problem(file, number, "superseded_by",
+                        f"{quoted(succ)} is not a ruling_id in this file{elsewhere} (dangling)")
             )
             continue
         successor_row, successor = by_id[succ]
-        if not (parsed.clean(number, "date") and parsed.clean(successor_row, "date")):
+        if not (parsed.clean(number, "date") and (successor_row is None or parsed.clean(successor_row, "date"))):
             continue
         if not is_na(row["date"]) and not is_na(successor["date"]) and successor["date"] < row["date"]:
             problems.append(
@@ -145,7 +157,7 @@ def _day(value: Any) -> str:
 
 def _check_id_date(file: str, number: int, rid: str, row: dict[str, Any]) -> list[Problem]:
     """``ocg-YYMMDD-...`` agrees with the date; ``ocg-undated-...`` has none."""
-    match = re.match(r"ocg-(\d{6}|undated)-", rid)
+    match = re.match(r"(?:ocg|user)-(\d{6}|undated)-", rid)
     if not match:
         return []
     stamp = match.group(1)

@@ -102,14 +102,36 @@ def load_table(source: DataSource, schema: TableSchema) -> pd.DataFrame:
     return parsed.frame
 
 
-def load_rulings(path: str | os.PathLike[str] | CsvBytes | None = None) -> pd.DataFrame:
+def load_rulings(path: str | os.PathLike[str] | CsvBytes | None = None, *, extra: Any = None) -> pd.DataFrame:
     """The rulings table (one row per ruling), typed per ``RULINGS_SCHEMA``.
 
     ``path=None`` reads the packaged ``rulings.csv``; a path reads a user's CSV
     of the same shape. ``cards`` holds Python lists of card names. Raises
     :class:`DataError` (naming file, row and column) on any malformed cell.
+
+    ``extra`` adds rulings of your own after the table's: a CSV or YAML file,
+    a DataFrame (such as :func:`~toolkit.data.faq.rulings_from_faq` returns),
+    a list of rows (mappings), or a list of files and tables. They are read as
+    :mod:`toolkit.data.user_rulings` describes: the shipped columns (any
+    subset), ``supersedes`` to replace a ruling (which stays, marked
+    superseded), scenario files relative to the rulings file. An id already
+    used is an error naming both files; every problem names file, row and column.
+
+    >>> mine = [{"ruling_id": "user-240105-sign", "date": "2024-01-05", "kind": "example", "answer_ja": "いいえ。",
+    ...          "source": "https://example.org/faq", "supersedes": "ocg-160708-hysteric-sign-adjustment"}]
+    >>> table = load_rulings(extra=mine)
+    >>> table.set_index("ruling_id").loc["ocg-160708-hysteric-sign-adjustment", ["status", "superseded_by"]].tolist()
+    ['superseded', 'user-240105-sign']
+    >>> len(table) == len(load_rulings()) + 1
+    True
     """
-    return load_table(path, RULINGS_SCHEMA)
+    if extra is None:
+        return load_table(path, RULINGS_SCHEMA)
+    from toolkit.data.user_rulings import combine_rulings
+
+    base = load_table(path, RULINGS_SCHEMA)
+    label = RULINGS_SCHEMA.file if path is None else (path.label if isinstance(path, CsvBytes) else os.fspath(path))
+    return combine_rulings(base, label, extra)
 
 
 def load_cards(path: str | os.PathLike[str] | CsvBytes | None = None) -> pd.DataFrame:

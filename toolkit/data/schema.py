@@ -27,7 +27,10 @@ BOOL_DTYPE = np.dtype(bool)
 NULLABLE_BOOL_DTYPE = pd.BooleanDtype()
 LIST_DTYPE = np.dtype(object)
 
-RULING_ID_PATTERN = r"(?:ocg-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*"
+RULING_ID_PATTERN = r"(?:(?:ocg|user)-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*"
+"""``ocg-YYMMDD-slug`` / ``ocg-undated-slug`` (OCG), ``dm-qa-slug`` / ``dm-example-slug``
+(Duel Masters), and ``user-YYMMDD-slug`` / ``user-undated-slug`` for a user's own
+rulings of either game (:func:`toolkit.rulings_from_faq` writes these)."""
 EVENT_ID_PATTERN = r"[a-z0-9]+(?:[-.][a-z0-9]+)*"
 
 DATE_PRECISIONS = ("day", "month", "year", "inferred", "none")
@@ -158,7 +161,11 @@ RULINGS_SCHEMA = TableSchema(
         Column("obsoleted_by_event", "string", pattern=EVENT_ID_PATTERN),
         Column("status_note", "string"),
         Column("hidden_in_source", "bool", required=True),
+        # Where the ruling is read: the page's URL with the section anchor, the
+        # page name and section in parentheses ("; also ..." for other places
+        # stating it); source_file: the copies of those pages it was read from.
         Column("source", "string", required=True),
+        Column("source_file", "list"),
         # The machine form of an End Phase ruling (issue 4, written by
         # scripts/build_rulings.py, run by toolkit.history.verify_rulings):
         # the scenario file(s) under datasets/scenarios/, the named ruleset an

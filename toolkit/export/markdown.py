@@ -65,6 +65,18 @@ def _status_line(row: pd.Series) -> str:
 TRACE_COLUMNS_MD: tuple[str, ...] = ("step", "actor", "action", "rule", "reason")
 
 
+def source_markdown(source: str) -> str:
+    """A ruling's ``source`` as Markdown links (the page and section each URL points at).
+
+    >>> source_markdown("https://dmwiki.net/x#faq (x: FAQ); also https://dmwiki.net/y (y)")
+    '[x: FAQ](https://dmwiki.net/x#faq); also [y](https://dmwiki.net/y)'
+    """
+    from toolkit.wiki import cited
+
+    parts = [f"[{label}]({url})" if url else label for label, url in cited(source)]
+    return "; also ".join(parts)
+
+
 def article_markdown(article: RulingArticle) -> str:
     """The article as Markdown: rulings with history, then engine examples."""
     heading = article.card + (f" ({article.card_en})" if article.card_en else "")
@@ -80,7 +92,7 @@ def article_markdown(article: RulingArticle) -> str:
             out += _quote("Ｑ：" + str(row["question_ja"]))
             out.append("")
         out += _quote("Ａ：" + str(row["answer_ja"]))
-        out += ["", f"Summary: {row['summary_en']}", "", _status_line(row), "", f"Source: {row['source']}", ""]
+        out += ["", f"Summary: {row['summary_en']}", "", _status_line(row), "", f"Source: {source_markdown(str(row['source']))}", ""]
     if len(article.history):
         out += ["## History", ""]
         for _, row in article.history.iterrows():

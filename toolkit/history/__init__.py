@@ -24,11 +24,12 @@ scenario, a check, the expected answer; see :mod:`toolkit.ruling_checks`).
 from __future__ import annotations
 
 from toolkit.history.runs import HistoryError, RulingRun, _scenario as _scenario, ruling_ruleset, run_ruling
-from toolkit.history.verification import verify_rulings
+from toolkit.history.verification import check_user_checks, verify_rulings
 from toolkit.history.sweeps import OutcomeSummary, changes, fact_difference, summarise_outcomes
 from toolkit.history.timeline import rulings_of, supersession_explanations, timeline_links
 
 __all__ = [
+    "check_user_checks",
     "HistoryError",
     "RulingRun",
     "changes",

@@ -98,11 +98,32 @@ def _scenario(name: str) -> Scenario:
     return shipped_scenario(name)
 
 
+def _user_scenario(path: str) -> Scenario:
+    """A user's scenario file of any game (read again when the file changes)."""
+    import os
+
+    stat = os.stat(path)
+    return _user_scenario_at(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=256)
+def _user_scenario_at(path: str, mtime_ns: int, size: int) -> Scenario:
+    from toolkit.games import load_any_scenario
+
+    return load_any_scenario(path)
+
+
 def _scenarios(rid: str, names: Sequence[str]) -> dict[str, Scenario]:
+    """The scenarios a ruling runs on: a file's full path (a user's ruling,
+    see :mod:`toolkit.data.user_rulings`), else a shipped scenario's name."""
+    import os
+
     if not names:
         raise HistoryError(f"{rid}: the ruling names no scenario")
     try:
-        return {n: _scenario(n) for n in names}
+        return {n: _user_scenario(n) if os.path.isabs(n) else _scenario(n) for n in names}
+    except OSError as exc:
+        raise HistoryError(f"{rid}: scenario {exc.filename}: {exc.strerror}") from None
     except ToolkitError as exc:
         raise HistoryError(f"{rid}: {exc}") from None
 

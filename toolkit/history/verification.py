@@ -88,6 +88,32 @@ def _verify_row(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def check_user_checks(table: pd.DataFrame) -> None:
+    """Read the check of every ruling a user's file gave (``attrs`` of the table
+    ``load_rulings(extra=...)`` returns); raise one error naming file, row and
+    column for each check the check language cannot read."""
+    from toolkit.data import ORIGINS, DatasetValidationError, Problem
+    from toolkit.ruling_checks import CheckError, parse_check, scenarios_named
+
+    origins = table.attrs.get(ORIGINS) or {}
+    problems = []
+    for rid, text, names in zip(table["ruling_id"], table["check"], table["scenario"]):
+        where = origins.get(str(rid))
+        if where is None or not isinstance(text, str):
+            continue
+        file, row = where
+        try:
+            check = parse_check(text, "check")
+        except CheckError as exc:
+            problems.append(Problem(file, row, "check", str(exc).removeprefix("check: ")))
+            continue
+        stray = [n for n in scenarios_named(check) if n not in list(names or [])]
+        if stray:
+            problems.append(Problem(file, row, "check", f"the check runs on {stray}, which `scenario` does not list"))
+    if problems:
+        raise DatasetValidationError(problems)
+
+
 def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False,
                    executor: Executor | None = None) -> pd.DataFrame:
     """Re-derive every ruling that has a machine form (or say why it has none).
@@ -106,10 +132,17 @@ def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False,
     ``executor`` (any ``concurrent.futures.Executor``, e.g. a
     ``ProcessPoolExecutor`` or Dask's ``Client().get_executor()``) runs the
     rulings in parallel; the table is the same (but for ``seconds``).
+
+    Rulings of your own (``load_rulings(extra=...)``) run exactly as the
+    shipped ones, at their own date, on their own scenario files; a check
+    written in a user's file that the check language cannot read raises
+    :class:`~toolkit.data.DatasetValidationError` naming the file, row and
+    column before anything runs.
     """
     from toolkit.data import load_rulings
 
     table = load_rulings() if rulings is None else rulings
+    check_user_checks(table)
     scope = _modelled_scope(table).sort_values("ruling_id")
     rows = [{str(k): v for k, v in row.to_dict().items()} for _, row in scope.iterrows()]
     done: Iterable[dict[str, Any]] = map(_verify_row, rows) if executor is None else executor.map(_verify_row, rows)

@@ -73,16 +73,21 @@ from __future__ import annotations
 
 from toolkit.wiki.lines import page_lines, restore_line_breaks, source_lines
 from toolkit.wiki.markup import FaqEntry, VerdictHint, card_names, clean_markup
+from toolkit.wiki.pages import WIKIS, citation, cited, page_url
 from toolkit.wiki.parse import parse_faq, parse_plain
 from toolkit.wiki.write import entries_to_frame, write_faq
 
 __all__ = [
+    "WIKIS",
     "FaqEntry",
     "VerdictHint",
     "card_names",
+    "citation",
+    "cited",
     "clean_markup",
     "entries_to_frame",
     "page_lines",
+    "page_url",
     "parse_faq",
     "parse_plain",
     "restore_line_breaks",

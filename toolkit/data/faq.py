@@ -1,0 +1,136 @@
+"""FAQ markup pasted from a wiki page, as rows of the rulings table.
+
+>>> page = '''***手札調整について [#faq1]
+... Ｑ：手札調整で[[《ヒステリック・サイン》]]を捨てた場合、効果を発動できますか？~
+... Ａ：いいえ、発動しません。(16/07/08)
+... //Ａ：はい、発動できます。(13/03/30)'''
+>>> rows = rulings_from_faq(page, source="https://yugioh-wiki.net/index.php?%A5%A8")
+>>> for row in rows[["ruling_id", "date", "hidden_in_source", "verdict"]].itertuples(index=False):
+...     print(*row)
+user-160708-7920656d 2016-07-08 00:00:00 False no
+user-130330-1c6d3af3 2013-03-30 00:00:00 True yes
+>>> rows.loc[0, "source"], rows.loc[0, "cards"], bool(rows["topic"].isna().all())
+('https://yugioh-wiki.net/index.php?%A5%A8#faq1 (手札調整について)', ['ヒステリック・サイン'], True)
+>>> rulings_from_faq("  ", source="https://example.org")
+Traceback (most recent call last):
+...
+toolkit.errors.WikiParseError: pasted text: it is empty (paste a FAQ block: Ｑ：question~ then Ａ：answer (YY/MM/DD))
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+import pandas as pd
+
+from toolkit.data.problems import DatasetValidationError
+from toolkit.data.schema import GAMES, RULINGS_SCHEMA
+from toolkit.errors import WikiParseError
+
+_PLAIN_MARK = re.compile(r"^\s*([QAＱＡ])[.:．：]\s?", re.MULTILINE)
+_QUOTED_FROM = ("引用元",)
+"""Lines of a pasted Q&A list that only link to where it was quoted (the Duel Masters wiki)."""
+
+
+def ruling_id_for(question: str | None, answer: str, date: Any, hidden: bool) -> str:
+    """A stable id for a pasted ruling: ``user-<YYMMDD or undated>-<8 hex digits>``,
+    the digits hashed from its question, answer, date and visibility.
+
+    >>> ruling_id_for("Q?", "A.", pd.Timestamp("2016-07-08"), False)
+    'user-160708-5b841587'
+    """
+    when = None if date is None or pd.isna(date) else pd.Timestamp(date)
+    stamp = when.strftime("%y%m%d") if when is not None else "undated"
+    key = "\n".join([question or "", answer, when.date().isoformat() if when is not None else "", str(hidden)])
+    return f"user-{stamp}-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:8]}"
+
+
+def _entries(text: str, label: str) -> list[Any]:
+    from toolkit.wiki import parse_faq, parse_plain
+
+    entries = parse_faq(text, source=label)
+    if entries or not _PLAIN_MARK.search(text):
+        return entries
+    # a plain Q/A copy: "Q:" / "Q." / "Ｑ．" marks, no wiki markup
+    lines = []
+    for line in text.split("\n"):
+        if line.strip() in _QUOTED_FROM:
+            lines.append("")  # ends the answer above it
+            continue
+        lines.append(_PLAIN_MARK.sub(lambda m: ("Q:" if m.group(1) in "QＱ" else "A:"), line, count=1))
+    return parse_plain("\n".join(lines), source=label)
+
+
+def _cite(source: str, anchor: str | None, section: str | None) -> str:
+    where = f"{source}#{anchor}" if anchor and "#" not in source else source
+    return f"{where} ({section})" if section else where
+
+
+def rulings_from_faq(text: str, *, source: str, game: str = "ocg") -> pd.DataFrame:
+    """The FAQ entries of ``text`` (a block pasted from a wiki page) as rulings rows.
+
+    ``text`` is the page's markup (``Ｑ：``/``Ａ：`` entries, ``//`` comments,
+    ``***heading [#anchor]``), or a plain copy with ``Q:``/``A:`` or ``Q.``/``A.``
+    marks. ``source`` is the page's URL; each row cites it with the anchor of
+    the heading above the entry, and the heading itself. One row per entry,
+    in page order, with the columns and dtypes of :func:`toolkit.load_rulings`:
+    the question and answer verbatim (link markup removed), the date written
+    after the answer (``date_precision`` day, or none), ``hidden_in_source``
+    for an entry the editors commented out, the cards named in 《》, the
+    verdict the answer opens with (はい / いいえ), ``kind`` faq, ``status``
+    current and a stable ``ruling_id`` (:func:`ruling_id_for`). ``topic`` and
+    ``summary_en`` are left empty for you to fill in; write the table out with
+    ``to_csv`` or pass it to ``load_rulings(extra=...)`` as it is.
+
+    Empty text, text without an entry, or markup the parser cannot read raises
+    :class:`~toolkit.errors.WikiParseError` in one line naming the place.
+    """
+    if not isinstance(text, str):
+        raise WikiParseError(f"pasted text: expected the page's text, not {type(text).__name__}")
+    if not isinstance(source, str) or not source.strip():
+        raise WikiParseError("source: give the URL of the page the FAQ was pasted from")
+    if game not in GAMES:
+        raise WikiParseError(f"game: unknown game {game!r} (known: {', '.join(GAMES)})")
+    if not text.strip():
+        raise WikiParseError("pasted text: it is empty (paste a FAQ block: Ｑ：question~ then Ａ：answer (YY/MM/DD))")
+    entries = _entries(text, "pasted text")
+    if not entries:
+        raise WikiParseError("pasted text: no FAQ entry found (an entry is a line Ｑ：question~ then Ａ：answer)")
+    rows = []
+    for entry in entries:
+        date = pd.Timestamp(entry.date) if entry.date is not None else None
+        rows.append({
+            "ruling_id": ruling_id_for(entry.question_ja, entry.answer_ja, date, entry.hidden),
+            "game": game,
+            "kind": "faq",
+            "date": date,
+            "date_precision": "day" if date is not None else "none",
+            "cards": list(entry.cards),
+            "question_ja": entry.question_ja,
+            "answer_ja": entry.answer_ja,
+            "verdict": entry.verdict_hint,
+            "status": "current",
+            "hidden_in_source": entry.hidden,
+            "source": _cite(source.strip(), entry.anchor, entry.section),
+            "source_file": [],
+        })
+    frame = pd.DataFrame(rows, columns=RULINGS_SCHEMA.names)
+    seen: dict[str, int] = {}
+    for number, rid in enumerate(frame["ruling_id"], start=1):
+        if rid in seen:
+            raise WikiParseError(f"pasted text: entries {seen[rid]} and {number} are the same ruling (same question, "
+                                 "answer and date); paste it once")
+        seen[rid] = number
+    return _typed(frame)
+
+
+def _typed(frame: pd.DataFrame) -> pd.DataFrame:
+    """The rows through the user rulings reader: typed exactly as the shipped table."""
+    from toolkit.data.user_rulings import read_user_table
+
+    table, problems = read_user_table(frame, "pasted text")
+    if problems or table is None:
+        raise DatasetValidationError(problems)
+    return table.parsed.frame.drop(columns=["supersedes"]).astype(RULINGS_SCHEMA.dtypes())

@@ -1,0 +1,428 @@
+"""A user's own rulings (a CSV or YAML file, a DataFrame or a list of rows)
+read in the shipped schema and combined with the shipped table.
+
+A user file has the columns of ``rulings.csv`` (any subset, in any order; a
+YAML file is a list of mappings with those keys) plus one of its own:
+
+* ``supersedes``: the ids of the rulings this one replaces. The shipped table
+  is never edited and no row is ever dropped: in the combined table the
+  replaced row's ``status`` becomes ``superseded`` and its ``superseded_by``
+  this row's id, exactly as the shipped table records a replacement.
+
+A user row may leave out what the wiki does not give: ``topic``,
+``summary_en`` and ``verdict`` may be empty; an empty ``game`` is ``ocg``,
+``kind`` is ``faq``, ``status`` is ``current``, ``hidden_in_source`` is
+``false``, and ``date_precision`` follows the written date (``YYYY-MM-DD``:
+day, ``YYYY-MM``: month, ``YYYY``: year, none: none). ``scenario`` names
+scenario files relative to the rulings file's own folder (or a shipped
+scenario by name); the combined table holds their full paths. A ``check`` is
+a mapping in YAML, its JSON text in CSV; the check language itself is read
+when the rulings are verified (:func:`toolkit.verify_rulings`), which names
+the file, row and column of a check it cannot read.
+
+Every problem names the file, the 1-based row and the column; all of a
+file's problems are collected before raising :class:`DatasetValidationError`.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, TypeAlias
+
+import pandas as pd
+
+from toolkit.data.file_checks import check_rulings_rows
+from toolkit.data.parsing import Parsed, RawTable, format_value, is_na, parse_date, rows_of, split_csv, typed_frame
+from toolkit.data.problems import DatasetValidationError, Problem
+from toolkit.data.reading import CsvBytes
+from toolkit.data.schema import LIST_SEPARATOR, RULINGS_SCHEMA, Column, TableSchema
+from toolkit.errors import FileError, quoted
+from toolkit.resources import dataset_path
+
+OPTIONAL_FOR_USERS = ("topic", "summary_en", "verdict")
+"""Columns the shipped table requires and a user's row may leave empty."""
+USER_DEFAULTS = {"game": "ocg", "kind": "faq", "status": "current", "hidden_in_source": "false"}
+"""The value an empty cell of a user's row takes."""
+HEADER_REQUIRED = ("ruling_id", "answer_ja", "source")
+"""The columns a user's CSV header must name (every other one may be left out)."""
+
+USER_RULINGS_SCHEMA = TableSchema(
+    file="user rulings",
+    key="ruling_id",
+    columns=tuple(replace(c, required=False) if c.name in OPTIONAL_FOR_USERS else c for c in RULINGS_SCHEMA.columns)
+    + (Column("supersedes", "list"),),
+)
+"""The shipped schema, with ``topic``/``summary_en``/``verdict`` optional and ``supersedes`` added."""
+
+ExtraSource: TypeAlias = "str | os.PathLike[str] | pd.DataFrame | Sequence[Mapping[str, Any]] | Sequence[Any]"
+"""What ``load_rulings(extra=...)`` takes: a file, a DataFrame, a list of rows, or a list of those."""
+
+ORIGINS = "ruling_origins"
+"""The key of ``DataFrame.attrs`` that maps each user row's id to its (file, row)."""
+
+
+@dataclass(frozen=True)
+class UserTable:
+    """One user table, read and typed: its rows, where they came from, its folder."""
+
+    label: str
+    parsed: Parsed
+    folder: Path
+
+
+# --------------------------------------------------------------------------
+# Cells as text
+# --------------------------------------------------------------------------
+
+
+class _Shape(Exception):
+    pass
+
+
+def _cell(column: str, value: Any) -> str:
+    """A YAML (or Python) value as the CSV cell the schema parses."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return value.isoformat()[:10]
+    if isinstance(value, Mapping):
+        if column == "check":
+            return json.dumps(value, ensure_ascii=False, default=str)
+        raise _Shape("expected a text, got a mapping")
+    if isinstance(value, (list, tuple)):
+        if column == "check":
+            raise _Shape("expected a mapping such as {possible: {event: activated, card: ...}}, got a list")
+        if any(isinstance(v, (Mapping, list, tuple)) for v in value):
+            raise _Shape("expected a list of texts")
+        return LIST_SEPARATOR.join(_cell(column, v) for v in value)
+    if isinstance(value, float) and value != value:
+        return ""
+    return format_value(value)
+
+
+def raw_from_rows(rows: Sequence[Any], label: str) -> tuple[RawTable | None, list[Problem]]:
+    """Rows (mappings from column name to value) as a table of cell texts."""
+    problems: list[Problem] = []
+    names = USER_RULINGS_SCHEMA.names
+    records: list[tuple[str, ...]] = []
+    numbers: list[int] = []
+    for number, row in enumerate(rows, start=1):
+        if not isinstance(row, Mapping):
+            problems.append(Problem(label, number, None, f"a ruling is a mapping of column: value, not {_kind(row)}"))
+            continue
+        cells = dict.fromkeys(names, "")
+        bad = False
+        for key, value in row.items():
+            name = str(key)
+            if name not in cells:
+                problems.append(Problem(label, number, name, _unknown_column(name)))
+                bad = True
+                continue
+            try:
+                cells[name] = _cell(name, value)
+            except _Shape as exc:
+                problems.append(Problem(label, number, name, str(exc)))
+                bad = True
+        if not bad:
+            records.append(tuple(cells[n] for n in names))
+            numbers.append(number)
+    return RawTable(label, tuple(names), tuple(records), tuple(numbers)), problems
+
+
+def _kind(value: Any) -> str:
+    return {list: "a list", str: "a text", int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+
+
+def _unknown_column(name: str) -> str:
+    import difflib
+
+    near = difflib.get_close_matches(name, USER_RULINGS_SCHEMA.names, n=1, cutoff=0.6)
+    hint = f" (did you mean {near[0]!r}?)" if near else ""
+    return f"unknown column{hint}; a ruling has the columns of rulings.csv and 'supersedes'"
+
+
+def _raw_from_csv(raw: RawTable) -> tuple[RawTable | None, list[Problem]]:
+    """A user CSV's header may name any of the columns, in any order: the rest are empty."""
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for name in raw.header:
+        if name in seen:
+            problems.append(Problem(raw.file, 0, name, "the column appears twice in the header"))
+        elif name not in USER_RULINGS_SCHEMA.names:
+            problems.append(Problem(raw.file, 0, name, _unknown_column(name)))
+        seen.add(name)
+    problems += [Problem(raw.file, 0, n, "required column is missing from the header") for n in HEADER_REQUIRED
+                 if n not in seen]
+    if problems:
+        return None, problems
+    at = {name: i for i, name in enumerate(raw.header)}
+    rows = tuple(tuple(r[at[n]] if n in at else "" for n in USER_RULINGS_SCHEMA.names) for r in raw.rows)
+    return RawTable(raw.file, tuple(USER_RULINGS_SCHEMA.names), rows, raw.row_numbers), []
+
+
+_ITEM_FIELD = re.compile(r"\[(\d+)\](?:\.(\w+))?")
+
+
+def _yaml_problem(label: str, exc: FileError) -> Problem:
+    """A YAML error as a problem of a row and column (``[0].date`` is row 1, column date)."""
+    match = _ITEM_FIELD.match(exc.field or "")
+    place = f" (line {exc.line})" if exc.line is not None else ""
+    if match:
+        return Problem(label, int(match.group(1)) + 1, match.group(2), exc.message + place)
+    return Problem(label, None, exc.field, exc.message + place)
+
+
+def _read_file(path: str | os.PathLike[str]) -> tuple[RawTable | None, list[Problem]]:
+    label = os.fspath(path)
+    if label.lower().endswith((".yaml", ".yml")):
+        from toolkit.files import read_yaml
+
+        try:
+            data = read_yaml(label, what="rulings file").data
+        except FileError as exc:
+            return None, [_yaml_problem(label, exc)]
+        if data is None:
+            return None, [Problem(label, None, None, "the file is empty (write a list of rulings)")]
+        if not isinstance(data, list):
+            return None, [Problem(label, None, None, f"a rulings file is a list of rulings (- ruling_id: ...), not {_kind(data)}")]
+        return raw_from_rows(data, label)
+    from toolkit.files import read_bytes
+
+    try:
+        data_bytes = read_bytes(label, what="rulings file")
+    except FileError as exc:
+        return None, [Problem(label, None, None, exc.message)]
+    raw, problems = split_csv(data_bytes, label)
+    if raw is None:
+        return None, problems
+    table, header_problems = _raw_from_csv(raw)
+    return table, problems + header_problems
+
+
+# --------------------------------------------------------------------------
+# One user table
+# --------------------------------------------------------------------------
+
+
+def _with_defaults(raw: RawTable) -> RawTable:
+    at = {name: i for i, name in enumerate(raw.header)}
+    rows = []
+    for record in raw.rows:
+        cells = list(record)
+        for name, value in USER_DEFAULTS.items():
+            if cells[at[name]] == "":
+                cells[at[name]] = value
+        if cells[at["date_precision"]] == "":
+            written = cells[at["date"]]
+            cells[at["date_precision"]] = (parse_date(written)[1] or "") if written else "none"
+        rows.append(tuple(cells))
+    return replace(raw, rows=tuple(rows))
+
+
+def _scenario_path(name: str, folder: Path) -> str | None:
+    """A scenario named by a user row: a file next to the rulings file, else a shipped one."""
+    candidate = Path(name).expanduser()
+    candidate = candidate if candidate.is_absolute() else folder / candidate
+    if candidate.is_file():
+        return str(candidate.resolve())
+    stem = name.removesuffix(".yaml")
+    if dataset_path("scenarios", f"{stem}.yaml").is_file():
+        return name
+    return None
+
+
+def _resolve_machine_form(table: UserTable) -> list[Problem]:
+    """Scenario names become full paths (also inside the check); a check must be
+    a mapping (JSON in CSV), run on at least one scenario, with an expected answer."""
+    problems: list[Problem] = []
+    frame = table.parsed.frame
+    for index, (number, row) in enumerate(rows_of(table.parsed)):
+        names = list(row["scenario"] or [])
+        resolved: dict[str, str] = {}
+        for name in names:
+            found = _scenario_path(name, table.folder)
+            if found is None:
+                where = (table.folder / name) if not Path(name).is_absolute() else Path(name)
+                problems.append(Problem(table.label, number, "scenario",
+                                        f"no scenario file {quoted(name)} (looked for {where}) and no shipped "
+                                        "scenario of that name"))
+            else:
+                resolved[name] = found
+        text = row["check"]
+        if is_na(text):
+            if names or not is_na(row["expected"]):
+                problems.append(Problem(table.label, number, "check", "scenario / expected need a check to run"))
+            continue
+        try:
+            check = json.loads(str(text))
+        except json.JSONDecodeError as exc:
+            problems.append(Problem(table.label, number, "check", f"not valid JSON ({exc.msg} at column {exc.colno})"))
+            continue
+        if not isinstance(check, dict):
+            problems.append(Problem(table.label, number, "check",
+                                    "expected a mapping such as {possible: {event: activated, card: ...}}"))
+            continue
+        if not names:
+            problems.append(Problem(table.label, number, "scenario", "a check needs the scenario file(s) it runs on"))
+        if is_na(row["expected"]):
+            problems.append(Problem(table.label, number, "expected", "a check needs its expected answer (yes or no)"))
+        paths: Any = [resolved.get(n, n) for n in names]
+        frame.at[frame.index[index], "scenario"] = paths
+        frame.at[frame.index[index], "check"] = json.dumps(_renamed(check, resolved), ensure_ascii=False)
+    return problems
+
+
+def _renamed(check: Any, names: Mapping[str, str]) -> Any:
+    """The check with each ``scenario:`` it names replaced by the full path."""
+    if isinstance(check, dict):
+        return {k: (names.get(v, v) if k == "scenario" and isinstance(v, str) else _renamed(v, names))
+                for k, v in check.items()}
+    if isinstance(check, list):
+        return [_renamed(v, names) for v in check]
+    return check
+
+
+def read_user_table(source: Any, label: str | None = None) -> tuple[UserTable | None, list[Problem]]:
+    """Read one user table (a file path, a DataFrame or a list of rows), typed, its own rules checked."""
+    if isinstance(source, pd.DataFrame):
+        name = label or "<rulings table>"
+        raw, problems = raw_from_rows(
+            [{str(k): v for k, v in r.items() if not _empty(v)} for r in source.to_dict("records")], name)
+        folder = Path.cwd()
+    elif isinstance(source, CsvBytes):
+        name = source.label
+        raw, problems = split_csv(source.data, name)
+        if raw is not None:
+            raw, header_problems = _raw_from_csv(raw)
+            problems += header_problems
+        folder = Path.cwd()
+    elif isinstance(source, (str, os.PathLike)):
+        name = os.fspath(source)
+        raw, problems = _read_file(source)
+        folder = Path(name).expanduser().resolve().parent
+    else:
+        name = label or "<rulings list>"
+        raw, problems = raw_from_rows(list(source), name)
+        folder = Path.cwd()
+    if raw is None:
+        return None, problems
+    raw = _with_defaults(raw)
+    parsed, cell_problems = typed_frame(raw, USER_RULINGS_SCHEMA)
+    table = UserTable(name, parsed, folder)
+    return table, problems + cell_problems + _resolve_machine_form(table)
+
+
+def _empty(value: Any) -> bool:
+    if isinstance(value, (list, tuple)):
+        return not value
+    return is_na(value) if not isinstance(value, (Mapping, str)) else False
+
+
+# --------------------------------------------------------------------------
+# Combining with the shipped table
+# --------------------------------------------------------------------------
+
+
+def _sources(extra: Any) -> list[Any]:
+    if isinstance(extra, (str, os.PathLike, pd.DataFrame, CsvBytes)):
+        return [extra]
+    items = list(extra)
+    if items and all(isinstance(i, Mapping) for i in items):
+        return [items]
+    return items
+
+
+def combine_rulings(base: pd.DataFrame, base_label: str, extra: Any) -> pd.DataFrame:
+    """``base`` (the shipped table) and every user table of ``extra``, checked together."""
+    problems: list[Problem] = []
+    tables: list[UserTable] = []
+    for source in _sources(extra):
+        table, found = read_user_table(source)
+        problems += found
+        if table is not None:
+            tables.append(table)
+    where: dict[str, tuple[str, int]] = {str(r): (base_label, i) for i, r in enumerate(base["ruling_id"], 1)}
+    for table in tables:
+        for number, row in rows_of(table.parsed):
+            rid = row["ruling_id"]
+            if is_na(rid) or not table.parsed.clean(number, "ruling_id"):
+                continue
+            if rid in where and where[rid][0] != table.label:
+                file, first = where[rid]
+                problems.append(Problem(table.label, number, "ruling_id",
+                                        f"duplicate id {quoted(rid)}: {file} row {first} has it already"))
+            where.setdefault(rid, (table.label, number))
+    combined_rows: dict[str, Mapping[str, Any]] = {
+        str(r["ruling_id"]): {str(k): v for k, v in r.items()} for r in base.to_dict("records")}
+    for table in tables:
+        combined_rows.update({str(r["ruling_id"]): r for _, r in rows_of(table.parsed) if not is_na(r["ruling_id"])})
+    for table in tables:
+        problems += check_rulings_rows(table.parsed, table.label, outside=combined_rows)
+    frame = base.copy()
+    problems += _apply_supersedes(frame, tables, combined_rows)
+    if problems:
+        raise DatasetValidationError(sorted(set(problems), key=_order))
+    user = [t.parsed.frame.drop(columns=["supersedes"]) for t in tables]
+    out = pd.concat([frame, *user], ignore_index=True) if user else frame
+    out = out.astype(RULINGS_SCHEMA.dtypes())
+    out.attrs[ORIGINS] = {str(r): where[str(r)] for r in out["ruling_id"] if where.get(str(r), ("", 0))[0] != base_label}
+    return out
+
+
+def _order(p: Problem) -> tuple[Any, ...]:
+    return (p.file, -1 if p.row is None else p.row, p.column or "", p.message)
+
+
+def _apply_supersedes(frame: pd.DataFrame, tables: Iterable[UserTable],
+                      rows: Mapping[str, Mapping[str, Any]]) -> list[Problem]:
+    """Each ``supersedes`` id must name another ruling still current; that row
+    becomes superseded by the user's row (in ``frame``, or in its own table)."""
+    problems: list[Problem] = []
+    claimed: dict[str, str] = {}
+    for table in tables:
+        for number, row in rows_of(table.parsed):
+            rid = row["ruling_id"]
+            for old in row["supersedes"] or []:
+                problem = _supersedes_problem(rid, old, row, rows, claimed)
+                if problem:
+                    problems.append(Problem(table.label, number, "supersedes", problem))
+                    continue
+                claimed[old] = rid
+    for old, new in claimed.items():
+        for target in [frame, *(t.parsed.frame for t in tables)]:
+            hit = target.index[target["ruling_id"] == old]
+            if len(hit):
+                target.loc[hit, "status"] = "superseded"
+                target.loc[hit, "superseded_by"] = new
+    return problems
+
+
+def _supersedes_problem(rid: Any, old: str, row: Mapping[str, Any], rows: Mapping[str, Mapping[str, Any]],
+                        claimed: Mapping[str, str]) -> str | None:
+    import difflib
+
+    if old == rid:
+        return "a ruling cannot supersede itself"
+    if old not in rows:
+        near = difflib.get_close_matches(old, list(rows), n=1, cutoff=0.6)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        return f"{quoted(old)} is not a ruling_id of the shipped table or of these files{hint}"
+    replaced = rows[old]
+    if old in claimed:
+        return f"{quoted(old)} is already superseded by {quoted(claimed[old])}"
+    if str(replaced["status"]) != "current":
+        later = replaced["superseded_by"]
+        hint = f": supersede {quoted(later)} instead" if not is_na(later) else ""
+        return f"{quoted(old)} is {replaced['status']}, not current{hint}"
+    if not is_na(row["date"]) and not is_na(replaced["date"]) and pd.Timestamp(row["date"]) < pd.Timestamp(replaced["date"]):
+        return (f"this ruling ({pd.Timestamp(row['date']).date()}) is older than {quoted(old)} "
+                f"({pd.Timestamp(replaced['date']).date()}), which it would supersede")
+    return None
