@@ -20,10 +20,10 @@ def chart():  # type: ignore[no-untyped-def]
 def test_the_spec_is_vega_lite_5_with_the_ruling_in_each_tooltip(chart) -> None:  # type: ignore[no-untyped-def]
     assert chart.spec["$schema"].startswith("https://vega.github.io/schema/vega-lite/v5.")
     tooltip = chart.spec["layer"][0]["encoding"]["tooltip"]
-    assert {t["field"] for t in tooltip} >= {"ruling", "on", "label", "status", "question", "answer"}
+    assert {t["field"] for t in tooltip} >= {"ruling", "on", "cards", "status", "question", "answer"}
     sign = chart.data.set_index("ruling")
     row = sign.loc["ocg-160708-hysteric-sign-adjustment"]
-    assert (row["on"], row["label"], row["answer"]) == ("16/07/08", "16/07/08 ヒステリック・サイン", "発動しません。")
+    assert (row["on"], row["cards"], row["answer"]) == ("16/07/08", "ヒステリック・サイン", "発動しません。")
     assert row["status"] == "current answer"
 
 

@@ -75,6 +75,7 @@ def interactive_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg",
         "date": base["date"].dt.strftime("%Y-%m-%d"),
         "on": [short_date(d) for d in base["date"]],
         "label": base["label"].astype(str),
+        "cards": [str(label).partition(" ")[2] for label in base["label"]],
         "topic": base["topic_words"].astype(str),
         "status": base["status_words"].astype(str),
         "lane": base["y"].astype(float),
@@ -88,7 +89,7 @@ def interactive_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg",
     lanes = {words: i for i, (_t, words) in enumerate(topics)}
     axis = alt.Axis(values=list(lanes.values()), labelExpr=_label_expr(lanes), title=None, labelLimit=260)
     tooltip = [alt.Tooltip("ruling:N", title="ruling"), alt.Tooltip("on:N", title="date"),
-               alt.Tooltip("label:N", title="cards"), alt.Tooltip("status:N"), alt.Tooltip("topic:N"),
+               alt.Tooltip("cards:N", title="cards"), alt.Tooltip("status:N"), alt.Tooltip("topic:N"),
                alt.Tooltip("question:N"), alt.Tooltip("answer:N"), alt.Tooltip("summary:N")]
     points = alt.Chart(data).mark_point(filled=True, size=70).encode(
         x=alt.X("date:T", title="date of the ruling"),
@@ -99,7 +100,7 @@ def interactive_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg",
     numbers = points.mark_text(dx=8, dy=-6, fontSize=9).encode(text="number:Q", color=alt.Color("status:N", scale=colours,
                                                                                           legend=None))
     chart = (points + numbers).properties(
-        width=760, height=360, title=f"{game.upper()} rulings by topic: hover a point to read the ruling",
+        width=620, height=360, title=f"{game.upper()} rulings by topic: hover a point to read the ruling",
     ).configure(font=f"DejaVu Sans, {JAPANESE_FONT}, sans-serif")
     return InteractiveChart(chart.to_dict(), data)
 

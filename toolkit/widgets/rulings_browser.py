@@ -79,7 +79,7 @@ class RulingsBrowser:
 
     def __init__(self, rulings: pd.DataFrame | None = None, verified: pd.DataFrame | None = None,
                  card: str = "") -> None:
-        import ipywidgets as w
+        import ipywidgets as w  # type: ignore[import-untyped]
 
         from toolkit.data import load_cards, load_rulings
 
