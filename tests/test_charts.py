@@ -1,12 +1,15 @@
 """Charts return a figure with the tidy data behind it: these tests check the
-data (and that the figure renders as a PNG with ASCII labels), not pixels."""
+data and the figure's text (card names in Japanese, or English on request;
+topics and statuses in words; every glyph in the font), not pixels."""
 
 from __future__ import annotations
+
+import warnings
 
 import pandas as pd
 import pytest
 
-from toolkit.charts import Chart, answers_over_time, errata_flips, ruling_timeline
+from toolkit.charts import Chart, answer_grid, answers_over_time, errata_flips, ruling_timeline
 from toolkit.data import load_rulings
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -32,8 +35,65 @@ def labels(chart: Chart) -> list[str]:
 
 
 def assert_renders(chart: Chart) -> None:
-    assert chart.png().startswith(PNG_SIGNATURE)
-    assert all(text.isascii() for text in labels(chart)), labels(chart)
+    """A PNG with every glyph in the chart's fonts (no tofu boxes) and no snake_case word."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert chart.png().startswith(PNG_SIGNATURE)
+    missing = [str(w.message) for w in caught if "missing from font" in str(w.message)]
+    assert missing == []
+    snake = [t for t in chart.texts() for word in t.split() if "_" in word.strip("()")]
+    assert snake == [], snake
+
+
+def test_the_glyph_check_sees_a_character_no_font_has() -> None:
+    chart = answer_grid(pd.DataFrame({"ocg": ["yes"]}, index=["q"]), pd.Series({"q": "\U0010fffd?"}))
+    with pytest.raises(AssertionError):
+        assert_renders(chart)
+
+
+def test_the_timeline_names_cards_in_japanese_or_english() -> None:
+    rulings = load_rulings()
+    chart = ruling_timeline(rulings)
+    texts = chart.texts()
+    sign = chart.data.set_index("ruling_id").loc["ocg-160708-hysteric-sign-adjustment"]
+    assert sign["label"] == "16/07/08 ヒステリック・サイン"
+    assert any(t.startswith(f"{sign['number']:>2}  16/07/08 ヒステリック・サイン") for t in texts), texts
+    assert "?" not in "".join(chart.data["label"])
+    english = ruling_timeline(rulings, labels="en").data.set_index("ruling_id")
+    assert english.loc["ocg-160708-hysteric-sign-adjustment", "label"] == "16/07/08 Hysteric Sign"
+    with pytest.raises(ValueError, match="labels must be 'ja'"):
+        ruling_timeline(rulings, labels="fr")
+
+
+def test_the_timeline_numbers_every_point_without_overlap() -> None:
+    chart = ruling_timeline(load_rulings())
+    fig = chart.figure
+    fig.draw_without_rendering()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    numbers = [t for t in fig.axes[0].texts if (t.get_gid() or "").startswith("ruling-")]
+    assert sorted(int(t.get_text()) for t in numbers) == list(chart.data["number"])
+    boxes = [t.get_window_extent(renderer) for t in numbers]
+    overlapping = [(a.get_text(), b.get_text()) for i, (a, box_a) in enumerate(zip(numbers, boxes))
+                   for b, box_b in zip(numbers[i + 1:], boxes[i + 1:]) if box_a.overlaps(box_b)]
+    assert overlapping == []
+
+
+def test_the_timeline_speaks_of_topics_and_statuses_in_words() -> None:
+    chart = ruling_timeline(load_rulings())
+    ticks = [t.get_text().replace("\n", " ") for t in chart.figure.axes[0].get_yticklabels()]
+    assert "hand-size adjustment" in ticks and "hand_size_adjustment" not in ticks
+    legend = labels(chart)
+    assert "replaced by a later answer" in legend and "current answer" in legend
+    assert "withdrawn" not in legend  # no retracted ruling: no legend entry for it
+
+
+def test_the_answer_grid_rows_are_the_questions() -> None:
+    answers = pd.DataFrame({"ocg": ["yes", "no"], "duel_masters": ["no", "no"]}, index=["nontp_first", "other"])
+    chart = answer_grid(answers, pd.Series({"nontp_first": "Who resolves first?", "other": "Does it end?"}))
+    rows = [t.get_text() for t in chart.figure.axes[0].get_yticklabels()]
+    assert rows == ["Who resolves first?", "Does it end?"]
+    assert list(chart.data["answer"]) == ["yes", "no", "no", "no"]
+    assert_renders(chart)
 
 
 def test_ruling_timeline_data() -> None:
@@ -81,7 +141,13 @@ def test_errata_flips_are_the_veiler_scenarios() -> None:
     unchanged = chart.data[~chart.data["changed"]]
     assert (unchanged["outcomes_before"] == unchanged["outcomes_after"]).all()
     assert (unchanged["lost"].map(len) == 0).all()
+    assert horus["note"] == "only before: ホルスの黒炎竜 LV６ activates; ホルスの黒炎竜 LV８ Special Summoned"
+    ticks = [t.get_text() for t in chart.figure.axes[0].get_yticklabels()]
+    assert any(t.startswith("Horus LV6 levels up") and "ホルスの黒炎竜 LV６" in t for t in ticks), ticks
+    assert not any("facts:" in t for t in chart.texts())
     assert_renders(chart)
+    english = errata_flips(scenarios=["horus_lv6_veiler_2011"], labels="en").data.iloc[0]
+    assert "Effect Veiler" in english["cards"] and "Horus the Black Flame Dragon LV8" in english["note"]
 
 
 def test_errata_flips_on_a_day_without_card_text_changes() -> None:

@@ -91,7 +91,10 @@ def test_same_dependencies_with_the_same_bounds() -> None:
 
 
 # An upper cap needs a known break; name it here with the reason.
-KNOWN_BREAKS: dict[str, str] = {}
+KNOWN_BREAKS: dict[str, str] = {
+    "altair": "Altair 6 writes Vega-Lite v6; JupyterLab 4's own renderer draws vegalite v3-v5 only, "
+              "so its charts would not show offline",
+}
 # Type checking is pinned (a new release could turn the suite red by itself).
 PINNED = {"mypy", "pandas-stubs", "types-pyyaml", "types-tqdm"}
 

@@ -264,3 +264,14 @@ def test_an_article_on_a_duel_masters_card_runs_its_checks_and_examples() -> Non
     assert "engine (rules `duel_masters`, scenario `duel_masters/dm_moffle_zanjibar`): **no**" in text
     assert "Scenario `dm_moffle_zanjibar`, rules of duel_masters" in text
     assert "| 2 | game | Proceed() | D2(6) |" in text
+
+
+def test_article_sentences_end_in_one_full_stop() -> None:
+    """A status note that ends in a full stop is not given a second one."""
+    import re
+
+    from toolkit.export import article_markdown, build_article
+
+    markdown = article_markdown(build_article("Hysteric Sign"))
+    assert "note: Commented out right under the 17/03/05 answer to the same question." in markdown
+    assert re.findall(r"[^.]\.\.(?!\.)", markdown) == []

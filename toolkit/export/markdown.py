@@ -58,7 +58,7 @@ def _status_line(row: pd.Series) -> str:
     if not pd.isna(row["obsoleted_by_event"]):
         parts.append(f"made obsolete by the event `{row['obsoleted_by_event']}`")
     if not pd.isna(row["status_note"]):
-        parts.append(f"note: {row['status_note']}")
+        parts.append(f"note: {str(row['status_note']).rstrip('.')}")
     return "; ".join(parts) + "."
 
 
