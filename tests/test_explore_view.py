@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from toolkit.core.search import Exploration
 from toolkit.core.summary import fact_text
 from toolkit.widgets import ScenarioBuilder, TurnEndViewer
 from toolkit.widgets.outcomes import OUTCOME_PAGE_SIZE
@@ -37,7 +38,7 @@ def test_the_summary_comes_first_and_one_page_of_outcomes_after(sign: ScenarioBu
     page = blocks[-1]
     assert page.count("<tr") == OUTCOME_PAGE_SIZE + 1, "a header and one page of rows"
     assert "overflow:auto" in page and "rows 1–10 of 90" in page
-    assert len(sign.view.table) == 90, "the full table stays available to code"
+    assert sign.view is not None and len(sign.view.table) == 90, "the full table stays available to code"
 
 
 def test_next_and_prev_turn_the_page(sign: ScenarioBuilder) -> None:
@@ -70,6 +71,7 @@ def test_the_duel_masters_viewer_shows_the_same_summary() -> None:
     assert v.last_error is None, v.status.value
     blocks = _blocks(v)
     assert "Every outcome" in blocks[0] and "outcome" in blocks[-1]
+    assert isinstance(v.result, Exploration)
     assert v.step.description == "Outcome 1" and v.step.max == len(v.result.outcomes[0].example)
     v.resolve.click()
     assert v.step.description == "Step" and v.outcome_bar.layout.display == "none"

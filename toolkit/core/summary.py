@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from toolkit.core.search import Exploration
 
 __all__ = ["Aspect", "Difference", "ExploreSummary", "Fact", "Pager", "Pattern", "Value", "aspect_text", "fact_text",
-           "facts_of", "summarize"]
+           "facts_of", "short_aspect_text", "summarize"]
 
 QUIET_KINDS = frozenset({"performed", "resolved"})
 """Bookkeeping event kinds: facts too, but named last in a row that has others."""
@@ -63,7 +63,8 @@ class Fact:
     card: str = ""
     copies: int = 0
     event: Event | None = field(default=None, compare=False)
-    event_key: tuple[str, str, str, int, str] = ()  # type: ignore[assignment]
+    event_key: tuple[object, ...] = ()
+    """The event's sort key (what an event fact compares and hashes by)."""
 
     @property
     def aspect(self) -> Aspect:
@@ -150,6 +151,17 @@ def aspect_text(aspect: Aspect) -> str:
         return "whether the line loops"
     who = f" of {aspect.player}" if aspect.player else ""
     return f"the events “{aspect.what}”{who}"
+
+
+def short_aspect_text(aspect: Aspect) -> str:
+    """An aspect as a column header: ``A's graveyard``, ``A's LP``, ``“discarded” (A)``, ``loop``."""
+    if aspect.kind in ("zone", "unnamed"):
+        return f"{aspect.player}'s {aspect.what}" + (" (unnamed)" if aspect.kind == "unnamed" else "")
+    if aspect.kind == "life":
+        return f"{aspect.player}'s LP"
+    if aspect.kind == "loop":
+        return "loop"
+    return f"“{aspect.what}”" + (f" ({aspect.player})" if aspect.player else "")
 
 
 def _item_text(fact: Fact) -> str:

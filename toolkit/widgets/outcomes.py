@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from toolkit.core.summary import ExploreSummary, Pager, fact_text
+from toolkit.core.summary import ExploreSummary, Pager, fact_text, short_aspect_text
 
 if TYPE_CHECKING:
     from toolkit.core.search import Exploration
@@ -91,14 +91,9 @@ def _forced_words(forced: int, ways: int) -> str:
     return f"{forced} of the {ways}"
 
 
-def outcome_differences(shown: ShownExploration, index: int) -> str:
-    """How outcome ``index`` differs from the others: its value of each difference."""
-    s = shown.summary
-    parts = []
-    for d in s.differences:
-        value = next(v for v in d.values if index in v.outcomes)
-        parts.append(f"{d.text().split(':', 1)[0]}: {value.text()}")
-    return "; ".join(parts) or "the only outcome: what every outcome shares, above"
+def outcome_values(shown: ShownExploration, index: int) -> list[str]:
+    """Outcome ``index``'s value of each difference, in words (one per column of the outcome table)."""
+    return [next(v for v in d.values if index in v.outcomes).text() for d in shown.summary.differences]
 
 
 def outcomes_page_html(shown: ShownExploration, opened: int | None = None) -> str:
@@ -106,7 +101,8 @@ def outcomes_page_html(shown: ShownExploration, opened: int | None = None) -> st
     lines, how it differs, who can force it, and its example line's actions."""
     esc = html.escape
     roles = shown.roles
-    cols = ["outcome", "lines", "how it differs", *(f"{roles[p]} can force" for p in roles), "example line"]
+    differs = [short_aspect_text(d.aspects[0]) for d in shown.summary.differences] or ["what it is"]
+    cols = ["outcome", "lines", *differs, *(f"{roles[p]} can force" for p in roles), "example line"]
     header = "".join(f"<th{_CELL}>{esc(c)}</th>" for c in cols)
     body = []
     for i in shown.pager.rows:
@@ -115,8 +111,9 @@ def outcomes_page_html(shown: ShownExploration, opened: int | None = None) -> st
         can = "".join(f"<td{_CELL}>{'yes' if p in forced else 'no'}</td>" for p in roles)
         mark = " class='endphase-outcome-open'" if i == opened else ""
         example = f"{len(o.example)} steps: " + " → ".join(esc(step_words(s)) for s in o.example)
-        body.append(f"<tr{mark}><td{_CELL}>{i + 1}</td><td{_CELL}>{o.lines}</td>"
-                    f"<td{_CELL}>{esc(outcome_differences(shown, i))}</td>{can}"
+        values = outcome_values(shown, i) or ["the only outcome: what every outcome shares, above"]
+        cells = "".join(f"<td{_CELL}>{esc(v)}</td>" for v in values)
+        body.append(f"<tr{mark}><td{_CELL}>{i + 1}</td><td{_CELL}>{o.lines}</td>{cells}{can}"
                     f"<td{_CELL}><details><summary>{len(o.example)} steps</summary>{example}</details></td></tr>")
     table = (f"<table class='endphase-table endphase-outcomes'><thead><tr>{header}</tr></thead>"
              f"<tbody>{''.join(body)}</tbody></table>")
