@@ -37,8 +37,8 @@ from toolkit.core.values import PLAYERS, other
 Policy = Callable[[Any, tuple[Action, ...]], Action]
 
 __all__ = [
-    "DEFAULT_POLICY", "PASS_LINE", "POLICIES", "NamedPolicy", "Policy", "UnknownPolicy", "acting_policy",
-    "label", "names", "pass_policy", "policy_for",
+    "DEFAULT_POLICY", "PASS_LINE", "POLICIES", "NamedPolicy", "UnknownPolicy", "acting_policy", "choices", "label",
+    "name_of", "named", "names", "policy_for",
 ]
 
 
