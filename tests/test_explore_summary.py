@@ -14,7 +14,7 @@ import pytest
 from toolkit.core.forcing import can_force
 from toolkit.core.game import register, unregister
 from toolkit.core.search import Exploration, explore
-from toolkit.core.summary import ExploreSummary, Pager, facts_of, summarize
+from toolkit.core.summary import ExploreSummary, Fact, Pager, Pattern, facts_of, summarize
 from toolkit.core.values import PLAYERS, Event, Outcome
 from toolkit.duel_masters import list_seed_scenarios as dm_scenarios
 from toolkit.games import shipped_scenario
@@ -41,9 +41,9 @@ class OneOf:
         return True
 
 
-def _summed(name: str) -> tuple[Exploration, ExploreSummary]:
+def _summed(name: str, forcing: bool = True) -> tuple[Exploration, ExploreSummary]:
     found = explore(shipped_scenario(name))
-    return found, summarize(found)
+    return found, summarize(found, forcing=forcing)
 
 
 def _check_counts(found: Exploration, summary: ExploreSummary) -> None:
@@ -80,7 +80,7 @@ SHIPPED = sorted(list_seed_scenarios()) + sorted(dm_scenarios())
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_summary_counts_and_shared_facts(name: str) -> None:
-    found, summary = _summed(name)
+    found, summary = _summed(name, forcing=False)
     _check_counts(found, summary)
     _check_shared(found, summary)
 
@@ -140,15 +140,19 @@ def test_the_hand_adjustment_collapses_into_which_cards_are_discarded() -> None:
     patterns = row.patterns()
     assert [(p.choose, len(p.pool), p.ways) for p in patterns] == [(3, 9, 84), (1, 6, 6)]
     assert "which 3 of these 9" in row.text()
-    assert "of the" not in patterns[0].text(), "all C(9, 3) = 84 ways occur: no count needed"
+    assert "ways)" not in patterns[0].text(), "all C(9, 3) = 84 ways occur: no count needed"
     # the turn player decides every discard; the opponent none
     assert row.forced_count("A") == 90 and row.forced_count("B") == 0
 
 
-def test_a_difference_says_when_not_every_combination_occurs() -> None:
-    found, summary = _summed("worm_beast_grimoire_loop_2013")
-    texts = [p.text() for d in summary.differences for p in d.patterns()]
-    assert all("ways)" not in t or "of the" in t for t in texts), texts
+def test_a_pattern_says_when_not_every_combination_occurs() -> None:
+    cards = tuple(Fact("zone", "A", "graveyard", name, 1) for name in ("X", "Y", "Z"))
+    every = Pattern(common=(), pool=cards, choose=2, ways=3, lines=3)
+    some = Pattern(common=cards[:1], pool=cards[1:], choose=1, ways=1, lines=1)
+    assert every.text() == "which 2 of these 3: X, Y, Z"
+    assert Pattern((), cards, 2, 2, 2).text() == "which 2 of these 3: X, Y, Z (2 of the 3 ways)"
+    assert some.text() == "X and which 1 of these 2: Y, Z (1 of the 2 ways)"
+    assert Pattern((), (), 0, 1, 1).text() == "none"
 
 
 def test_summary_without_forcing_leaves_forced_by_empty() -> None:
