@@ -150,7 +150,7 @@ def test_turn_starts_later_makes_explore_show_moffle_destroyed(viewer: TurnEndVi
     assert viewer.table.iloc[0]["final"] == f"A.battle_zone: {ZANJIBAR}; B.graveyard: {MOFFLE}"
     assert f"destroyed: {MOFFLE} (B)" in _output_html(viewer)
     assert "under dm-turn-starts-later" in _status(viewer)
-    assert viewer.step.disabled, "an exploration has no single line to step through"
+    assert not viewer.step.disabled and viewer.step.description == "Outcome 1", "the slider walks outcome 1's line"
 
 
 def test_explore_gurje_gurje_never_brings_a_destroyed_gurje_back(viewer: TurnEndViewer) -> None:

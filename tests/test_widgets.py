@@ -188,7 +188,7 @@ def test_the_policy_choice_changes_who_acts(horus: ScenarioBuilder) -> None:
     horus.policy.value = "pass"
     horus.resolve.click()
     assert not horus.result.has("special_summoned", HORUS8), "when both always pass, Horus's optional effect waits"
-    horus.policy.value = "turn_player_acts"
+    horus.policy.value = "turn-player-acts"
     horus.resolve.click()
     assert horus.result.has("special_summoned", HORUS8)
 

@@ -261,11 +261,13 @@ def _rules_label(scenario: Any) -> str:
 
 
 def run_shipped_example(name: str, card: str) -> ArticleExample:
-    """Run a shipped scenario (of any game) with the engine's default policy (both pass)."""
+    """Run a shipped scenario (of any game) on the line where both players pass
+    whenever they may (the rulings' "both choose not to act" line)."""
+    from toolkit.core.policies import PASS_LINE
     from toolkit.core.search import resolve
 
     scenario = _shipped(name)
-    result = resolve(scenario)
+    result = resolve(scenario, PASS_LINE)
     outcome = result.outcome
     return ArticleExample(
         name=name,

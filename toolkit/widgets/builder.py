@@ -30,12 +30,13 @@ from toolkit.widgets.catalogue import default_catalogue, default_examples, defau
 from toolkit.widgets.files import checked_file_name, default_user_folder, list_scenario_files, scenario_file_name
 from toolkit.widgets.form import ScenarioForm
 from toolkit.widgets.messages import error_html
+from toolkit.widgets.outcomes import OutcomePanel
 from toolkit.widgets.panel import RunPanel
 
 __all__ = ["ScenarioBuilder"]
 
 
-class ScenarioBuilder(ScenarioForm, RunPanel):
+class ScenarioBuilder(ScenarioForm, RunPanel, OutcomePanel):
     """An ipywidgets scenario builder; display it in a notebook cell.
 
     Editing widgets (from :class:`~toolkit.widgets.form.ScenarioForm`):
@@ -49,7 +50,10 @@ class ScenarioBuilder(ScenarioForm, RunPanel):
     ``load_example``.
     Running: ``policy``, ``resolve``, ``explore``, ``sweep`` (every date where
     the rules changed), ``progress``; ``step`` (a slider over the trace) and
-    ``step_view`` (the position at that step and the reason).
+    ``step_view`` (the position at that step and the reason).  After Explore:
+    the summary and a page of outcomes in ``output``, and ``outcome_bar``
+    (:class:`~toolkit.widgets.outcomes.OutcomePanel`: ``outcome_previous``,
+    ``outcome_next``, ``outcome`` — the outcome whose example line the slider walks).
     Files: ``folder``, ``file_name``, ``overwrite``, ``save``, ``saved_files``,
     ``refresh_files``, ``load``.
     Feedback: ``status`` (one line), ``output`` (tables), ``result`` (the
@@ -119,6 +123,7 @@ class ScenarioBuilder(ScenarioForm, RunPanel):
         self.load.add_class("endphase-load")
 
         self._build_feedback(w, "Choose a worked example or build a position.")
+        self._build_outcome_bar(w)
 
         self.load_example.on_click(lambda _b: self._guarded("load example", self._load_example))
         self.example.observe(lambda _c: self._guarded("load example", self._example_chosen), names="value")
@@ -162,6 +167,7 @@ class ScenarioBuilder(ScenarioForm, RunPanel):
                 self.progress,
                 self.status,
                 self.output,
+                self.outcome_bar,
                 self.step,
                 self.step_view,
                 w.HTML("<b>Save / load</b> (your own folder; the shipped examples are never changed)"),
@@ -270,6 +276,7 @@ class ScenarioBuilder(ScenarioForm, RunPanel):
         self._trace_rows = []
         self._trace_positions = []
         self._reset_feedback()
+        self._hide_outcomes()
 
     def _start_progress(self, label: str) -> runs.ProgressReport:
         """Show the progress bar; the returned callable moves it (done, total)."""
@@ -324,11 +331,17 @@ class ScenarioBuilder(ScenarioForm, RunPanel):
         exploration = runs.explore_scenario(scenario, progress=advance)
         self.result = exploration.result
         self.view = exploration
-        self._show(
-            runs.HtmlBlock(exploration.summary_html),
-            runs.HtmlBlock(runs.table_html(exploration.table, "endphase-outcomes")),
-        )
+        self._show_exploration(exploration.shown, self._rules_text(scenario))
         self._say(exploration.headline, "ok")
+
+    def _show_line(self, rows: list[dict[str, Any]], positions: list[str]) -> None:
+        """An outcome's example line under the step slider, as Resolve's."""
+        self._trace_rows = rows
+        self._trace_positions = positions
+        self.step.max = max(len(rows) - 1, 0)
+        self.step.disabled = len(rows) <= 1
+        self.step.value = self.step.max
+        self._show_step()
 
     def _sweep(self) -> None:
         scenario = self._checked_scenario()

@@ -4,9 +4,9 @@ Each function takes a :class:`~toolkit.ocg.scenario.Scenario`, asks the engine,
 and returns the result together with the HTML / tables the builder shows, so
 notebooks and tests can call them directly.
 
-Policies (who does what when a choice is open) are plain callables
-``(state, actions) -> action``, as the engine expects; :data:`POLICIES` names
-the ones the builder offers.
+Policies (who does what when a choice is open) are the named ones of
+:mod:`toolkit.core.policies`, the same list and default as ``resolve()`` and
+the command line's ``--policy``.
 """
 
 from __future__ import annotations
@@ -19,65 +19,19 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.core.actions import Pass
+from toolkit.core import policies
 from toolkit.ocg.scenario import PLAYERS, Scenario
 
-Policy = Callable[[Any, Sequence[Any]], Any]
 Progress = Callable[[int], None]
 
-DEFAULT_POLICY = "use_effects"
+DEFAULT_POLICY = policies.DEFAULT_POLICY
+"""The builder's policy unless one is chosen: the same as ``resolve()``'s and the command line's."""
 
-POLICY_LABELS: dict[str, str] = {
-    "use_effects": "both use their effects when they can (listed order)",
-    "pass": "both pass whenever the rules let them (the engine's default)",
-    "turn_player_acts": "turn player uses its effects; the opponent passes",
-    "opponent_acts": "the opponent uses its effects; the turn player passes",
-}
-"""The builder's policy choices (key -> label)."""
+POLICY_LABELS: dict[str, str] = {p.name: p.label for p in policies.POLICIES}
+"""The builder's policy choices (name -> label): :data:`toolkit.core.policies.POLICIES`."""
 
-
-def _first_pass(actions: Sequence[Any]) -> Any | None:
-    return next((a for a in actions if isinstance(a, Pass)), None)
-
-
-def acting_policy(actors: str) -> Policy:
-    """A policy: players in ``actors`` ("A", "B", "TP", "NTP" or "both") take
-    the first action that is not a pass; the others pass whenever allowed.
-
-    When passing is not allowed (a forced choice), the first listed action is
-    taken, as in the engine's default policy.
-    """
-
-    def choose(state: Any, actions: Sequence[Any]) -> Any:
-        player = state.acting_player
-        tp = state.turn_player
-        active = {
-            "both": set(PLAYERS),
-            "TP": {tp},
-            "NTP": set(PLAYERS) - {tp},
-        }.get(actors, {actors})
-        if player in active:
-            doing = next((a for a in actions if not isinstance(a, Pass)), None)
-            if doing is not None:
-                return doing
-        passing = _first_pass(actions)
-        return passing if passing is not None else actions[0]
-
-    choose.__name__ = f"acting_policy_{actors}"
-    return choose
-
-
-def policy_for(key: str) -> Policy | None:
-    """The policy callable for a builder key (None: the engine's default)."""
-    if key == "pass":
-        return None
-    if key == "use_effects":
-        return acting_policy("both")
-    if key == "turn_player_acts":
-        return acting_policy("TP")
-    if key == "opponent_acts":
-        return acting_policy("NTP")
-    raise KeyError(f"unknown policy {key!r}; known: {', '.join(POLICY_LABELS)}")
+policy_for = policies.policy_for
+acting_policy = policies.acting_policy
 
 
 @dataclass(frozen=True)
@@ -233,7 +187,7 @@ def resolve_scenario(scenario: Scenario, policy: str = DEFAULT_POLICY) -> Resolv
     headline = f"{loop}Events: {events}."
     summary = (
         f"<div class='endphase-summary'><b>{html.escape(scenario.title)}</b> — {html.escape(rules_label(scenario))} "
-        f"(<code>{html.escape(result.start.ruleset.name)}</code>), players: {html.escape(POLICY_LABELS[policy])}."
+        f"(<code>{html.escape(result.start.ruleset.name)}</code>), players: {html.escape(policies.label(policy))}."
         f"<br><b>{html.escape(headline)}</b><br>Final position: {html.escape(result.outcome.summary.text())}</div>"
     )
     return ResolveView(result, table, rows, _positions(result), summary, headline)
@@ -283,35 +237,42 @@ class ExactOutcome:
 
 @dataclass(frozen=True)
 class ExploreView:
-    """Every outcome of a scenario and which player can force each."""
+    """Every outcome of a scenario, its summary and which player can force each.
+
+    ``shown``: what the builder displays (:mod:`toolkit.widgets.outcomes`: the
+    summary, then the outcomes a page at a time); ``table``: every outcome as
+    one row, for code and tests.
+    """
 
     result: Any
     table: pd.DataFrame
     force: dict[tuple[int, str], bool]
     summary_html: str
     headline: str
+    shown: Any = None
 
 
-def explore_scenario(scenario: Scenario, progress: ProgressReport = _no_progress) -> ExploreView:
-    """Every distinct outcome, the number of lines to it, and who can force it.
+def explore_scenario(scenario: Scenario, progress: ProgressReport = _no_progress,
+                     page_size: int | None = None) -> ExploreView:
+    """Every distinct outcome, the number of lines to it, what tells them apart and who can force it.
 
-    ``force[(i, player)]`` says whether ``player`` can force outcome ``i``
-    (one minimax search answers every outcome: ``Exploration.forcing``).
+    ``force[(i, player)]`` says whether ``player`` can force outcome ``i``; one
+    minimax search answers every outcome and every value of every difference
+    (:func:`toolkit.core.summary.summarize`).
     """
+    from toolkit.core.summary import Pager, summarize
     from toolkit.engine import explore
+    from toolkit.widgets.outcomes import OUTCOME_PAGE_SIZE, ShownExploration, explore_roles, summary_html
 
     progress(0, 2)
     result = explore(scenario)
     progress(1, 2)
-    forcers = result.forcing()
+    summary = summarize(result)
+    forcers = summary.outcome_forced_by
     force: dict[tuple[int, str], bool] = {
         (i, player): player in forcers[i] for i in range(len(result.outcomes)) for player in PLAYERS}
     progress(2, 2)
-    tp = scenario.turn_player
-
-    def role(player: str) -> str:
-        return f"{player} ({'TP' if player == tp else 'NTP'})"
-
+    roles = explore_roles(scenario.turn_player, PLAYERS)
     table = pd.DataFrame(
         {
             "outcome": range(1, len(result.outcomes) + 1),
@@ -320,7 +281,7 @@ def explore_scenario(scenario: Scenario, progress: ProgressReport = _no_progress
             "final": [o.outcome.summary.text() for o in result.outcomes],
             "loop": [" -> ".join(o.outcome.loop) if o.outcome.loop else "" for o in result.outcomes],
             **{
-                f"{role(p)} can force": [bool(force[(i, p)]) for i in range(len(result.outcomes))]
+                f"{roles[p]} can force": [bool(force[(i, p)]) for i in range(len(result.outcomes))]
                 for p in PLAYERS
             },
             "example line": [" ; ".join(repr(a) for a in o.example_actions) for o in result.outcomes],
@@ -330,8 +291,8 @@ def explore_scenario(scenario: Scenario, progress: ProgressReport = _no_progress
         f"{len(result.outcomes)} distinct outcomes over {result.total_lines} lines "
         f"({result.states} positions) under {rules_label(scenario)}"
     )
-    summary = f"<div class='endphase-summary'><b>{html.escape(headline)}</b></div>"
-    return ExploreView(result, table, force, summary, headline)
+    shown = ShownExploration(result, summary, Pager(len(result.outcomes), page_size or OUTCOME_PAGE_SIZE), roles)
+    return ExploreView(result, table, force, summary_html(shown, rules_label(scenario)), headline, shown)
 
 
 # --------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import ScenarioError
+from toolkit.widgets.outcomes import OutcomePanel
 from toolkit.widgets.panel import RunPanel
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def _ruleset_html(name: str) -> str:
     return f"Rules <code>{esc(name)}</code>, a counterfactual variant of seed 004's:<ul>{changes}</ul>"
 
 
-class TurnEndViewer(RunPanel):
+class TurnEndViewer(RunPanel, OutcomePanel):
     """An ipywidgets viewer of the shipped Duel Masters scenarios; display it in a cell.
 
     Widgets: ``scenario`` (dropdown of the shipped scenarios, labelled by
@@ -159,6 +160,7 @@ class TurnEndViewer(RunPanel):
         self.explore = w.Button(description="Explore", icon="sitemap")
         self.explore.add_class("endphase-explore")
         self._build_feedback(w, "Choose a scenario and a ruleset, then Resolve or Explore.")
+        self._build_outcome_bar(w)
 
         self.resolve.on_click(lambda _b: self._guarded("resolve", self._resolve))
         self.explore.on_click(lambda _b: self._guarded("explore", self._explore))
@@ -192,6 +194,7 @@ class TurnEndViewer(RunPanel):
                 w.HBox([self.resolve, self.explore]),
                 self.status,
                 self.output,
+                self.outcome_bar,
                 self.step,
                 self.step_view,
             ]
@@ -278,6 +281,7 @@ class TurnEndViewer(RunPanel):
         self._step_rows = []
         self._positions = []
         self._reset_feedback()
+        self._hide_outcomes()
 
     def _chosen(self) -> None:
         self._clear_results()
@@ -343,7 +347,10 @@ class TurnEndViewer(RunPanel):
         import pandas as pd
 
         from toolkit.core.search import explore
-        from toolkit.widgets.runs import HtmlBlock, events_text, table_html
+        from toolkit.core.summary import Pager, summarize
+        from toolkit.core.values import PLAYERS
+        from toolkit.widgets.outcomes import OUTCOME_PAGE_SIZE, ShownExploration, explore_roles
+        from toolkit.widgets.runs import events_text
 
         scenario = self._scenario()
         rules = self.ruleset.value
@@ -361,10 +368,23 @@ class TurnEndViewer(RunPanel):
         )
         self.result = result
         self.table = table
-        self._show(HtmlBlock(table_html(table, "endphase-outcomes")))
+        roles = explore_roles(result.start.turn_player, PLAYERS)
+        shown = ShownExploration(result, summarize(result, max_states=self.max_states),
+                                 Pager(len(result.outcomes), OUTCOME_PAGE_SIZE), roles)
+        self._show_exploration(shown, rules)
         self._say(
             f"{len(result.outcomes)} distinct outcomes over {result.total_lines} lines "
             f"({result.states} positions) of {scenario.title} under {rules}",
             "ok",
         )
 
+    def _show_line(self, rows: list[dict[str, Any]], positions: list[str]) -> None:
+        """An outcome's example line under the step slider (1 … its steps), as Resolve's."""
+        self._step_rows = rows[1:]
+        self._positions = positions[1:]
+        if self._step_rows:
+            self.step.max = len(self._step_rows)
+            self.step.min = 1
+            self.step.value = self.step.max
+            self.step.disabled = False
+        self._show_step()
