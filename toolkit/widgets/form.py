@@ -45,9 +45,23 @@ MATCH_LIMIT = 200
 
 SOURCE_LABEL = "<scenario builder>"
 
+EMPTY_TITLE = "My scenario"
+"""The title of the empty position (a new builder, or New)."""
 
-def _label(text: str, width: str = "9em") -> w.Label:
-    return w.Label(text, layout=w.Layout(width=width))
+
+def _label(text: str, width: str = "11em") -> w.Label:
+    return w.Label(text, layout=w.Layout(width=width, flex="0 0 auto"))
+
+
+def row(*children: w.Widget) -> w.HBox:
+    """Widgets side by side, wrapping onto the next line when the page is narrow."""
+    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", align_items="center"))
+
+
+def button(description: str, icon: str = "", **kwargs: Any) -> w.Button:
+    """A button as wide as its words (never squeezed to "Add …")."""
+    return w.Button(description=description, icon=icon,
+                    layout=w.Layout(width="auto", flex="0 0 auto", min_width="6em"), **kwargs)
 
 
 class ScenarioForm:
@@ -67,7 +81,7 @@ class ScenarioForm:
         self._kept: dict[str, Any] = {"phase": "end", "description": "", "rulings": ()}
 
         # -- rules and who is to play --------------------------------------
-        self.title = w.Text(value="My scenario", description="Title", layout=w.Layout(width="40em"))
+        self.title = w.Text(value=EMPTY_TITLE, description="Title", layout=w.Layout(width="40em"))
         self.date = w.DatePicker(description="Rules of", value=None)
         self.date.tooltip = "the rules and card texts in force on this day (empty: today)"
         self.date.add_class("endphase-date")
@@ -77,7 +91,10 @@ class ScenarioForm:
             description="Ruleset",
         )
         self.ruleset.add_class("endphase-ruleset")
-        self.turn_player = w.ToggleButtons(options=list(PLAYERS), value="A", description="Turn player")
+        self.turn_player = w.ToggleButtons(
+            options=[(f"{p} plays this turn", p) for p in PLAYERS], value="A", description="Turn player",
+            style={"button_width": "auto"},
+        )
         self.turn_player.add_class("endphase-turn-player")
         self.description = w.HTML(value="")
 
@@ -108,7 +125,9 @@ class ScenarioForm:
             value="A:hand",
             description="Add to",
         )
-        self.add_card = w.Button(description="Add card", icon="plus")
+        self.add_card = button("Add card", "plus")
+        self.card_status = w.HTML(value="")
+        self.card_status.add_class("endphase-card-status")
         self.card_search.observe(lambda _change: self._refresh_matches(), names="value")
         self.add_card.on_click(lambda _b: self._add_selected_card())
 
@@ -129,7 +148,7 @@ class ScenarioForm:
 
         # -- lingering effects -------------------------------------------------
         self.lingering_list = w.Select(options=[], rows=3, layout=w.Layout(width="40em"))
-        self.remove_lingering = w.Button(description="Remove", icon="trash")
+        self.remove_lingering = button("Remove", "trash")
         self.lingering_source = w.Combobox(
             options=list(catalogue.names), placeholder="card whose effect lingers", description="Source",
             ensure_option=False,
@@ -139,12 +158,17 @@ class ScenarioForm:
         self.lingering_effect = w.Combobox(
             options=list(LINGERING_EFFECTS), value="negate", description="Effect", ensure_option=False
         )
-        self.add_lingering = w.Button(description="Add effect", icon="plus")
+        self.add_lingering = button("Add effect", "plus")
+        self.lingering_status = w.HTML(value="")
+        self.lingering_status.add_class("endphase-lingering-status")
         self.add_lingering.on_click(lambda _b: self._add_lingering())
         self.remove_lingering.on_click(lambda _b: self._remove_lingering())
 
         self.ruleset.observe(lambda _change: self._on_ruleset_change(), names="value")
         self.date.observe(lambda _change: self._on_date_change(), names="value")
+        for edited in (self.title, self.date, self.ruleset, self.turn_player, *self.life.values(),
+                       *self.deck_filler.values()):
+            edited.observe(self._user_edit, names="value")
         self._refresh_matches()
 
     # ------------------------------------------------------------------
@@ -155,33 +179,40 @@ class ScenarioForm:
         """The editing widgets, laid out (the builder adds its buttons around them)."""
         player_tabs = w.Tab(
             children=[self._player_box(p) for p in PLAYERS],
-            titles=[f"Player {p}" for p in PLAYERS],
+            titles=[f"Player {p}'s cards" for p in PLAYERS],
         )
         add_box = w.VBox(
-            [w.HBox([self.card_search, self.add_to, self.add_card]), self.card_matches]
+            [row(self.card_search, self.add_to, self.add_card), self.card_status, self.card_matches]
         )
         detail_box = w.VBox(
             [
                 w.HTML("<b>What happened this turn</b> (per card on the field, in the graveyard or banished)"),
-                w.HBox([self.detail_card, self.detail_position]),
-                w.HBox([_label("This turn"), self.detail_tags]),
+                row(self.detail_card, self.detail_position),
+                row(_label("This turn"), self.detail_tags),
                 self.tag_help_box,
             ]
         )
         lingering_box = w.VBox(
             [
                 w.HTML("<b>Lingering effects</b> (resolved earlier this turn, still applying)"),
-                w.HBox([self.lingering_list, self.remove_lingering]),
-                w.HBox([self.lingering_source, self.lingering_controller]),
-                w.HBox([self.lingering_target, self.lingering_effect, self.add_lingering]),
+                row(self.lingering_list, self.remove_lingering),
+                row(self.lingering_source, self.lingering_controller),
+                row(self.lingering_target, self.lingering_effect, self.add_lingering),
+                self.lingering_status,
             ]
         )
+        turn_box = w.VBox(
+            [w.HTML("<b>Rules and turn</b>"), row(self.date, self.ruleset), self.turn_player],
+            layout=w.Layout(border="1px solid #cfd8dc", padding="4px 8px", margin="6px 0px"),
+        )
+        turn_box.add_class("endphase-rules-and-turn")
         return w.VBox(
             [
                 self.title,
                 self.description,
-                w.HBox([self.date, self.ruleset]),
-                self.turn_player,
+                *self._identity_widgets(),
+                turn_box,
+                w.HTML("<b>Cards</b>"),
                 player_tabs,
                 add_box,
                 detail_box,
@@ -189,12 +220,16 @@ class ScenarioForm:
             ]
         )
 
+    def _identity_widgets(self) -> list[w.Widget]:
+        """Widgets shown under the description (the builder adds its "keep ruling ids")."""
+        return []
+
     def _player_box(self, player: str) -> w.Widget:
         rows = [
             w.HBox([_label(ZONE_LABELS[zone]), self.zones[player][zone]], layout=w.Layout(width="100%"))
             for zone in ZONES
         ]
-        return w.VBox(rows + [w.HBox([self.life[player], self.deck_filler[player]])])
+        return w.VBox(rows + [row(self.life[player], self.deck_filler[player])])
 
     # ------------------------------------------------------------------
     # Widgets -> Scenario
@@ -249,7 +284,7 @@ class ScenarioForm:
                 "description": scenario.description,
                 "rulings": tuple(scenario.rulings),
             }
-            self.description.value = _description_html(scenario)
+            self.description.value = description_html(scenario.description, scenario.rulings)
             if scenario.ruleset is not None:
                 self._ensure_ruleset_option(scenario.ruleset)
                 self.ruleset.value = scenario.ruleset
@@ -269,6 +304,47 @@ class ScenarioForm:
                 self.life[p].value = setup.life
                 self.deck_filler[p].value = setup.deck_filler
             self._lingering = list(scenario.lingering)
+        finally:
+            self._syncing = False
+        self._after_zones_changed()
+        self._refresh_lingering_list()
+
+    def form_state(self) -> dict[str, Any]:
+        """Everything the widgets hold, even when it is not a valid scenario
+        (kept by the builder so one Undo can bring it back)."""
+        return {
+            "title": self.title.value,
+            "date": self.date.value,
+            "ruleset": self.ruleset.value,
+            "turn_player": self.turn_player.value,
+            "zones": {(p, z): list(self.zones[p][z].value) for p in PLAYERS for z in ZONES},
+            "specs": dict(self._specs),
+            "life": {p: self.life[p].value for p in PLAYERS},
+            "deck_filler": {p: self.deck_filler[p].value for p in PLAYERS},
+            "lingering": list(self._lingering),
+            "kept": dict(self._kept),
+            "description": self.description.value,
+        }
+
+    def restore_form_state(self, state: dict[str, Any]) -> None:
+        """Put back what :meth:`form_state` returned (replacing what the widgets hold)."""
+        self._syncing = True
+        try:
+            self.title.value = state["title"]
+            self._kept = dict(state["kept"])
+            self.description.value = state["description"]
+            if state["ruleset"] != BY_DATE:
+                self._ensure_ruleset_option(state["ruleset"])
+            self.ruleset.value = state["ruleset"]
+            self.date.value = state["date"]
+            self.turn_player.value = state["turn_player"]
+            for (p, z), names in state["zones"].items():
+                self.zones[p][z].value = list(names)
+            self._specs = dict(state["specs"])
+            for p in PLAYERS:
+                self.life[p].value = state["life"][p]
+                self.deck_filler[p].value = state["deck_filler"][p]
+            self._lingering = list(state["lingering"])
         finally:
             self._syncing = False
         self._after_zones_changed()
@@ -310,6 +386,14 @@ class ScenarioForm:
             for zone in CARD_ZONES:
                 self._specs[(p, zone)] = reconcile(self._specs[(p, zone)], self.zones[p][zone].value)
         self._after_zones_changed()
+        self._edited()
+
+    def _user_edit(self, _change: Any = None) -> None:
+        if not self._syncing:
+            self._edited()
+
+    def _edited(self) -> None:
+        """Called after every edit by the reader (not while a scenario is being shown)."""
 
     def _after_zones_changed(self) -> None:
         """Refresh the choices that depend on which cards are where."""
@@ -376,6 +460,7 @@ class ScenarioForm:
             specs[index], position=self.detail_position.value, tags=frozenset(self.detail_tags.value)
         )
         self._specs[(player, zone)] = tuple(specs)
+        self._edited()
 
     def _refresh_matches(self) -> None:
         found = self.catalogue.search(self.card_search.value, limit=MATCH_LIMIT)
@@ -386,7 +471,7 @@ class ScenarioForm:
     def _add_selected_card(self) -> None:
         name = self.card_matches.value
         if not name:
-            self._report_form_error(ScenarioError("choose a card in the list first", field="card"))
+            self._report_form_error(ScenarioError("choose a card in the list first", field="card"), self.card_status)
             return
         player, zone = str(self.add_to.value).split(":")
         held = [n for z in ZONES for n in self.zones[player][z].value]
@@ -397,7 +482,8 @@ class ScenarioForm:
         source = self.lingering_source.value.strip()
         if not source:
             self._report_form_error(
-                ScenarioError("name the card whose effect lingers", field="lingering.source")
+                ScenarioError("name the card whose effect lingers", field="lingering.source"),
+                self.lingering_status,
             )
             return
         target = self.lingering_target.value or None
@@ -410,6 +496,7 @@ class ScenarioForm:
             )
         )
         self._refresh_lingering_list()
+        self._edited()
 
     def _remove_lingering(self) -> None:
         index = self.lingering_list.index
@@ -417,14 +504,16 @@ class ScenarioForm:
             return
         del self._lingering[index]
         self._refresh_lingering_list()
+        self._edited()
 
     def _refresh_lingering_list(self) -> None:
         self.lingering_list.options = [
             (_lingering_label(spec), i) for i, spec in enumerate(self._lingering)
         ]
 
-    def _report_form_error(self, exc: ScenarioError) -> None:
-        """Overridden by the builder to show the message in its status line."""
+    def _report_form_error(self, exc: ScenarioError, where: Any = None) -> None:
+        """Overridden by the builder to show the message in ``where``, the
+        status line beside the control that caused it."""
         raise exc
 
 
@@ -434,12 +523,17 @@ def _lingering_label(spec: LingeringSpec) -> str:
     return f"{spec.source} (applied by {spec.controller}){target}{effect}"
 
 
-def _description_html(scenario: Scenario) -> str:
+def description_html(description: str, rulings: Sequence[str]) -> str:
+    """A scenario's description and ruling ids, as shown under its title.
+
+    >>> description_html("Veiler <negates>", ["ocg-1"])
+    'Veiler &lt;negates&gt;<br>Rulings: <code>ocg-1</code>'
+    """
     import html
 
     parts = []
-    if scenario.description:
-        parts.append(html.escape(scenario.description))
-    if scenario.rulings:
-        parts.append("Rulings: " + ", ".join(f"<code>{html.escape(r)}</code>" for r in scenario.rulings))
+    if description:
+        parts.append(html.escape(description))
+    if rulings:
+        parts.append("Rulings: " + ", ".join(f"<code>{html.escape(r)}</code>" for r in rulings))
     return "<br>".join(parts)

@@ -100,12 +100,14 @@ class TurnEndViewer(RunPanel):
     read with the safe loader and added to the ``scenario`` dropdown),
     ``resolve`` and ``explore`` (buttons), ``status`` (one line), ``output``
     (the trace table or the exploration table), ``step`` (a slider over the
-    resolved line, 1 … number of steps) and ``step_view`` (that step's rule,
-    reason, notes and events, then the position after it).
+    resolved line, 1 … number of steps, shown only with a trace; it highlights
+    its row of the trace, ``highlighted_row``) and ``step_view`` (that step's
+    rule, reason, notes and events, then the position after it).
 
     Results: ``result`` (the engine's last Resolution or Exploration, None
-    after a change of scenario or ruleset), ``table`` (the DataFrame shown in
-    ``output``), ``last_error``.  ``widget`` is the whole layout.
+    after a change of scenario or ruleset and after a failed run, which also
+    empties ``output``), ``table`` (the DataFrame shown in ``output``),
+    ``last_error``.  ``widget`` is the whole layout.
 
     ``scenarios`` / ``rulesets`` restrict the dropdowns (default: every shipped
     scenario, every ruleset); ``max_states`` is Explore's search budget.
@@ -192,6 +194,7 @@ class TurnEndViewer(RunPanel):
                 w.HBox([self.resolve, self.explore]),
                 self.status,
                 self.output,
+                self.step_style,
                 self.step,
                 self.step_view,
             ]
@@ -300,9 +303,9 @@ class TurnEndViewer(RunPanel):
         from toolkit.core.search import resolve
         from toolkit.widgets.runs import HtmlBlock, events_text, table_html
 
+        self._clear_results()  # a failed run must not leave the previous trace under its error
         scenario = self._scenario()
         rules = self.ruleset.value
-        self._clear_results()
         result = resolve(scenario, ruleset=rules)
         trace = result.trace
         words = [events_text(s.events) for s in result.steps]
@@ -319,10 +322,7 @@ class TurnEndViewer(RunPanel):
         self._positions = positions
         self._show(HtmlBlock(table_html(table, "endphase-trace")))
         if self._step_rows:
-            self.step.max = len(self._step_rows)
-            self.step.min = 1
-            self.step.value = 1
-            self.step.disabled = False
+            self._show_slider(1, len(self._step_rows), 1)
         self._show_step()
         self._say(
             f"Resolved {scenario.title} under {rules}: {len(result.steps)} steps. "
@@ -333,11 +333,13 @@ class TurnEndViewer(RunPanel):
     def _show_step(self) -> None:
         if not self._step_rows:
             self.step_view.value = ""
+            self._highlight_row(None)
             return
         from toolkit.widgets.runs import step_html
 
         index = min(max(self.step.value, 1), len(self._step_rows)) - 1
         self.step_view.value = step_html(self._step_rows[index], self._positions[index])
+        self._highlight_row(index)  # step k is row k of the trace table
 
     def _explore(self) -> None:
         import pandas as pd
@@ -345,9 +347,9 @@ class TurnEndViewer(RunPanel):
         from toolkit.core.search import explore
         from toolkit.widgets.runs import HtmlBlock, events_text, table_html
 
+        self._clear_results()  # a failed run must not leave the previous table under its error
         scenario = self._scenario()
         rules = self.ruleset.value
-        self._clear_results()
         result = explore(scenario, ruleset=rules, max_states=self.max_states)
         table = pd.DataFrame(
             {
