@@ -173,6 +173,7 @@ class ScenarioBuilder(ScenarioForm, RunPanel, Replacing):
             layout=w.Layout(width="40em"),
         )
         self.file_name = w.Text(value="", placeholder="name.yaml (default: from the title)", description="File")
+        self.file_name.add_class("endphase-file-name")
         self.overwrite = w.Checkbox(value=False, description="Overwrite", indent=False,
                                     layout=w.Layout(width="auto"))
         self.save = button("Save", "save")
@@ -180,6 +181,7 @@ class ScenarioBuilder(ScenarioForm, RunPanel, Replacing):
         self.save_status = w.HTML(value="")
         self.save_status.add_class("endphase-save-status")
         self.saved_files = w.Dropdown(options=[], description="Saved")
+        self.saved_files.add_class("endphase-saved-files")
         self.load = button("Load", "upload")
         self.load.add_class("endphase-load")
         self.refresh_files = w.Button(description="", icon="refresh", tooltip="list the folder again",

@@ -82,6 +82,7 @@ class ScenarioForm:
 
         # -- rules and who is to play --------------------------------------
         self.title = w.Text(value=EMPTY_TITLE, description="Title", layout=w.Layout(width="40em"))
+        self.title.add_class("endphase-title")
         self.date = w.DatePicker(description="Rules of", value=None)
         self.date.tooltip = "the rules and card texts in force on this day (empty: today)"
         self.date.add_class("endphase-date")
@@ -97,6 +98,7 @@ class ScenarioForm:
         )
         self.turn_player.add_class("endphase-turn-player")
         self.description = w.HTML(value="")
+        self.description.add_class("endphase-description")
 
         # -- zones -----------------------------------------------------------
         self.zones: dict[str, dict[str, w.TagsInput]] = {}
@@ -120,12 +122,15 @@ class ScenarioForm:
         )
         self.card_search.add_class("endphase-card-search")
         self.card_matches = w.Select(options=[], rows=6, layout=w.Layout(width="40em"))
+        self.card_matches.add_class("endphase-card-matches")
         self.add_to = w.Dropdown(
             options=[(f"{p} · {ZONE_LABELS[z]}", f"{p}:{z}") for p in PLAYERS for z in ZONES],
             value="A:hand",
             description="Add to",
         )
+        self.add_to.add_class("endphase-add-to")
         self.add_card = button("Add card", "plus")
+        self.add_card.add_class("endphase-add-card")
         self.card_status = w.HTML(value="")
         self.card_status.add_class("endphase-card-status")
         self.card_search.observe(lambda _change: self._refresh_matches(), names="value")
