@@ -38,7 +38,9 @@ def _loaded(builder: ScenarioBuilder, name: str) -> ScenarioBuilder:
 
 
 def _asking(b: ScenarioBuilder, slot: str = "example") -> bool:
-    return b.confirm in b._confirm_slots[slot].children and REPLACE_QUESTION in b.confirm_text.value
+    shown = b.confirm in b._confirm_slots[slot].children and REPLACE_QUESTION in b.confirm_text.value
+    assert shown == b.asking or not b.asking, "asking means the question is shown somewhere"
+    return shown
 
 
 def _output_html(b: ScenarioBuilder) -> str:

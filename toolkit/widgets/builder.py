@@ -67,8 +67,8 @@ class ScenarioBuilder(ScenarioForm, RunPanel, Replacing):
     listed by title) and ``load_example``; ``new`` (the empty position);
     ``load`` (a file of yours). Each takes the title, description and ruling
     ids of what it loads. Over unsaved edits they ask first: ``confirm`` (a
-    row "Replace your unsaved position?" with ``replace`` and ``cancel``);
-    ``undo`` brings back the position the last of them replaced. Once a
+    row "Replace your unsaved position?" with ``replace`` and ``cancel``;
+    ``asking`` says whether it waits); ``undo`` brings back the position the last of them replaced. Once a
     worked example's position is changed, the scenario is "based on" it and
     drops its ruling ids unless ``keep_rulings`` is ticked.
 

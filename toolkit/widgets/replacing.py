@@ -61,6 +61,11 @@ class Replacing:
         def _refresh_identity(self) -> None: ...
         def _say(self, message: str, kind: StatusKind = "info", where: Any = None) -> None: ...
 
+    @property
+    def asking(self) -> bool:
+        """Whether the ``confirm`` row is waiting for Replace or Cancel."""
+        return self._pending is not None
+
     def _example_chosen(self) -> None:
         """Choosing an example loads it (asking first over unsaved edits);
         the "(choose a worked example)" line does nothing."""
