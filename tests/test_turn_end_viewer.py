@@ -220,6 +220,36 @@ def test_an_unexpected_error_is_shown_not_raised(viewer: TurnEndViewer, monkeypa
     assert viewer.result is None
 
 
+@pytest.mark.parametrize("button", ["resolve", "explore"])
+def test_a_failed_run_clears_the_previous_trace(
+    viewer: TurnEndViewer, monkeypatch: pytest.MonkeyPatch, button: str
+) -> None:
+    viewer.resolve.click()
+    assert viewer.result is not None and "endphase-trace" in _output_html(viewer)
+
+    def unreadable(name: str) -> Any:
+        raise ScenarioError("the scenario file cannot be read", file=f"{name}.yaml")
+
+    monkeypatch.setattr("toolkit.duel_masters.seed_scenario", unreadable)
+    getattr(viewer, button).click()
+    assert "cannot be read" in _status(viewer)
+    assert viewer.result is None and viewer.table is None
+    assert viewer.output.outputs == (), "no old trace under the error"
+    assert viewer.step_view.value == "" and viewer.step.layout.display == "none"
+
+
+def test_the_step_slider_highlights_its_trace_row_and_walks_the_explored_line(viewer: TurnEndViewer) -> None:
+    assert viewer.step.layout.display == "none"
+    viewer.scenario.value = "dm_gurje_gurje_welcome_hell"
+    viewer.resolve.click()
+    assert viewer.step.layout.display is None and viewer.step.layout.width == "100%"
+    viewer.step.value = 2
+    assert viewer.highlighted_row == 1 and "tr:nth-child(2)" in viewer.step_style.value
+    viewer.explore.click()  # the slider walks the first outcome's example line
+    assert viewer.step.layout.display is None and viewer.step.value == viewer.step.max
+    assert viewer.highlighted_row == viewer.step.max - 1
+
+
 # --------------------------------------------------------------------------
 # Display
 # --------------------------------------------------------------------------

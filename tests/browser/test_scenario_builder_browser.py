@@ -1,9 +1,10 @@
 """The scenario builder in a real browser (Voilà + Debian's chromium).
 
-Open notebook 02 as a Voilà app, load the Horus LV6 + Effect Veiler worked
-example, set the date, press Resolve and read the trace the page shows:
-under the rules of 2012-01-01 Horus LV8 is special summoned; under those of
-2015-01-01 (after the errata of Veiler) it is not. A screenshot of each state
+Open notebook 02 as a Voilà app, choose the Horus LV6 + Effect Veiler
+worked example (listed by its title; choosing it loads it), set the date,
+press Resolve and read the trace the page shows: under the rules of
+2012-01-01 Horus LV8 is special summoned; under those of 2015-01-01 (after
+the errata of Veiler) it is not. A screenshot of each state
 goes to test-output/browser/<test>/; with UPDATE_SCREENSHOTS=1 the first one
 also replaces the README's picture (docs/img/scenario_builder.png).
 """
@@ -16,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from toolkit.ocg.scenario import seed_scenario
 
 pytestmark = pytest.mark.browser
 
@@ -53,9 +56,8 @@ def test_resolve_horus_lv6_and_veiler_in_the_browser_before_and_after_the_errata
     builder = _builder(page)
     builder.wait_for(state="visible")
 
-    builder.locator(".endphase-example select").select_option(EXAMPLE)
-    builder.locator("button.endphase-load-example").click()
-    builder.locator(".endphase-status-line").get_by_text(f"Loaded the worked example {EXAMPLE}").wait_for()
+    builder.locator(".endphase-example select").select_option(label=seed_scenario(EXAMPLE).title)
+    builder.locator(".endphase-example-status").get_by_text("Loaded the worked example").wait_for()
 
     trace_2012 = _set_date_and_resolve(page, "2012-01-01")
     builder.screenshot(path=str(screenshot_dir / "builder_2012-01-01.png"))

@@ -101,12 +101,14 @@ class TurnEndViewer(RunPanel, OutcomePanel):
     read with the safe loader and added to the ``scenario`` dropdown),
     ``resolve`` and ``explore`` (buttons), ``status`` (one line), ``output``
     (the trace table or the exploration table), ``step`` (a slider over the
-    resolved line, 1 … number of steps) and ``step_view`` (that step's rule,
-    reason, notes and events, then the position after it).
+    resolved line, 1 … number of steps, shown only with a trace; it highlights
+    its row of the trace, ``highlighted_row``) and ``step_view`` (that step's
+    rule, reason, notes and events, then the position after it).
 
     Results: ``result`` (the engine's last Resolution or Exploration, None
-    after a change of scenario or ruleset), ``table`` (the DataFrame shown in
-    ``output``), ``last_error``.  ``widget`` is the whole layout.
+    after a change of scenario or ruleset and after a failed run, which also
+    empties ``output``), ``table`` (the DataFrame shown in ``output``),
+    ``last_error``.  ``widget`` is the whole layout.
 
     ``scenarios`` / ``rulesets`` restrict the dropdowns (default: every shipped
     scenario, every ruleset); ``max_states`` is Explore's search budget.
@@ -195,6 +197,7 @@ class TurnEndViewer(RunPanel, OutcomePanel):
                 self.status,
                 self.output,
                 self.outcome_bar,
+                self.step_style,
                 self.step,
                 self.step_view,
             ]
@@ -304,9 +307,9 @@ class TurnEndViewer(RunPanel, OutcomePanel):
         from toolkit.core.search import resolve
         from toolkit.widgets.runs import HtmlBlock, events_text, table_html
 
+        self._clear_results()  # a failed run must not leave the previous trace under its error
         scenario = self._scenario()
         rules = self.ruleset.value
-        self._clear_results()
         result = resolve(scenario, ruleset=rules)
         trace = result.trace
         words = [events_text(s.events) for s in result.steps]
@@ -323,10 +326,7 @@ class TurnEndViewer(RunPanel, OutcomePanel):
         self._positions = positions
         self._show(HtmlBlock(table_html(table, "endphase-trace")))
         if self._step_rows:
-            self.step.max = len(self._step_rows)
-            self.step.min = 1
-            self.step.value = 1
-            self.step.disabled = False
+            self._show_slider(1, len(self._step_rows), 1)
         self._show_step()
         self._say(
             f"Resolved {scenario.title} under {rules}: {len(result.steps)} steps. "
@@ -337,11 +337,13 @@ class TurnEndViewer(RunPanel, OutcomePanel):
     def _show_step(self) -> None:
         if not self._step_rows:
             self.step_view.value = ""
+            self._highlight_row(None)
             return
         from toolkit.widgets.runs import step_html
 
         index = min(max(self.step.value, 1), len(self._step_rows)) - 1
         self.step_view.value = step_html(self._step_rows[index], self._positions[index])
+        self._highlight_row(index)  # step k is row k of the trace table
 
     def _explore(self) -> None:
         import pandas as pd
@@ -352,9 +354,9 @@ class TurnEndViewer(RunPanel, OutcomePanel):
         from toolkit.widgets.outcomes import OUTCOME_PAGE_SIZE, ShownExploration, explore_roles
         from toolkit.widgets.runs import events_text
 
+        self._clear_results()  # a failed run must not leave the previous table under its error
         scenario = self._scenario()
         rules = self.ruleset.value
-        self._clear_results()
         result = explore(scenario, ruleset=rules, max_states=self.max_states)
         table = pd.DataFrame(
             {
@@ -383,8 +385,5 @@ class TurnEndViewer(RunPanel, OutcomePanel):
         self._step_rows = rows[1:]
         self._positions = positions[1:]
         if self._step_rows:
-            self.step.max = len(self._step_rows)
-            self.step.min = 1
-            self.step.value = self.step.max
-            self.step.disabled = False
+            self._show_slider(1, len(self._step_rows), len(self._step_rows))
         self._show_step()
