@@ -16,7 +16,7 @@ import toolkit.data
 PACKAGE = Path(toolkit.data.__file__).resolve().parent
 MODULES = sorted(PACKAGE.glob("*.py"))
 ALLOWED_TOP_LEVEL = {"toolkit", "pandas", "numpy", "yaml"}
-ALLOWED_TOOLKIT = ("toolkit.data", "toolkit.errors", "toolkit.resources", "toolkit.files")
+ALLOWED_TOOLKIT = ("toolkit.data", "toolkit.errors", "toolkit.resources", "toolkit.files", "toolkit.fields")
 
 
 def _imports(path: Path) -> list[str]:
