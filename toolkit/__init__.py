@@ -67,6 +67,7 @@ if TYPE_CHECKING:
     from toolkit.ocg.scenario import Scenario, load_scenario, save_scenario, seed_scenario
     from toolkit.side_by_side import compare_games
     from toolkit.core.rules import rules
+    from toolkit.rule_glossary import glossary
     from toolkit.wiki import FaqEntry, entries_to_frame, parse_faq, parse_plain, write_faq
 
 # Where each public name lives. A name is imported from its module on first
@@ -108,6 +109,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "toolkit.ocg.rulesets": ("VIDEO_GAME",),
     "toolkit.side_by_side": ("compare_games",),
     "toolkit.core.rules": ("rules",),
+    "toolkit.rule_glossary": ("glossary",),
 }
 _SUBMODULES = ("duel_masters", "games")
 _LAZY: dict[str, str] = {name: module for module, names in _HOMES.items() for name in names}

@@ -20,6 +20,7 @@ from toolkit.duel_masters.rules import FLAGS, RULES, TurnEndRules, get_rules, ru
 from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios, scenario_from_dict, seed_scenario
 from toolkit.duel_masters.setup import initial_state, with_rules
 from toolkit.duel_masters.state import DMState, DMZone
+from toolkit.duel_masters.words import describe_action, describe_event, describe_state
 
 
 def _flags() -> tuple[Flag, ...]:
@@ -72,4 +73,7 @@ GAME = Game(
     variants=rules_names,
     counterfactuals=counterfactuals,
     flags=_flags,
+    describe_action=describe_action,
+    describe_event=describe_event,
+    describe_state=describe_state,
 )

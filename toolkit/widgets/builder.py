@@ -298,7 +298,7 @@ class ScenarioBuilder(ScenarioForm, RunPanel):
         self._trace_positions = resolution.positions
         self._show(
             runs.HtmlBlock(resolution.summary_html),
-            runs.HtmlBlock(runs.table_html(resolution.table, "endphase-trace")),
+            runs.HtmlBlock(resolution.trace_html),
         )
         self.step.max = max(len(self._trace_rows) - 1, 0)
         self.step.disabled = not self._trace_rows
