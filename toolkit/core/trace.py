@@ -116,12 +116,15 @@ def step_words(step: LineStep, game: str | Game) -> dict[str, object]:
     }
 
 
-def words_frame(steps: Iterable[LineStep], game: str | Game) -> pd.DataFrame:
+def words_frame(steps: Iterable[LineStep], game: str | Game | None = None) -> pd.DataFrame:
     """A line as people read it: one row per step, columns :data:`WORD_COLUMNS`
-    plus ``code`` (the action's repr, as :func:`trace_frame` has it)."""
+    plus ``code`` (the action's repr, as :func:`trace_frame` has it); ``game``
+    defaults to the game the steps were played in."""
     import pandas as pd
 
-    rows = [step_words(s, game) for s in steps]
+    steps = tuple(steps)
+    chosen = game if game is not None else next((s.game for s in steps if s.game), "")
+    rows = [step_words(s, chosen) for s in steps] if chosen else []
     return pd.DataFrame(rows, columns=[*WORD_COLUMNS, "code"])
 
 
