@@ -78,8 +78,8 @@ def trace_table(result: Any, columns: tuple[str, ...] = ("step", "actor", "actio
     >>> shown = trace_table(resolve(shipped_scenario("hysteric_sign_adjustment_2013")))
     >>> shown.frame["action"].tolist()[:3]
     ['Pass', 'Pass', 'Discard ヒステリック・サイン']
-    >>> shown.titles["action"][2]
-    "Discard(('ヒステリック・サイン',))"
+    >>> shown.titles["action"][2], shown.titles["rule"][2][:36]
+    ("Discard(('ヒステリック・サイン',))", 'R2 — The excess goes in one discard:')
     """
     from toolkit.core.trace import words_frame
 
@@ -87,4 +87,7 @@ def trace_table(result: Any, columns: tuple[str, ...] = ("step", "actor", "actio
     steps = tuple(found)
     game = next((s.game for s in steps if s.game), "")
     frame = words_frame(steps, game)
-    return show_table(frame[list(columns)], titles={"action": list(frame["code"])})
+    from toolkit.core.rules import rule_tooltip
+
+    tips = [rule_tooltip(r, game) if r else "" for r in frame["rule"]]
+    return show_table(frame[list(columns)], titles={"action": list(frame["code"]), "rule": tips})
