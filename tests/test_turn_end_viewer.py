@@ -95,7 +95,7 @@ def test_resolving_moffle_under_seed_004_keeps_moffle(viewer: TurnEndViewer) -> 
     assert viewer.table is not None
     assert list(viewer.table.columns) == list(turn_end_viewer.TRACE_COLUMNS)
     assert list(viewer.table["rule"]) == ["D2(1)", "D2(6)"]
-    assert "D2(6)" in _output_html(viewer) and "turn_started: B" in _output_html(viewer)
+    assert "D2(6)" in _output_html(viewer) and "B&#x27;s turn starts" in _output_html(viewer)
 
 
 def test_the_step_slider_follows_the_line_and_shows_rule_reason_and_notes(viewer: TurnEndViewer) -> None:
@@ -111,18 +111,19 @@ def test_the_step_slider_follows_the_line_and_shows_rule_reason_and_notes(viewer
         row = trace.iloc[index - 1]
         view = viewer.step_view.value
         assert f"Step {index}</b>" in view
-        assert f"rule {row['rule']}:" in view
+        assert f"rule <a class=\"endphase-rule\" href=\"#rule-duel_masters-" in view and f">{row['rule']}<span" in view
         assert row["reason"].split("'")[0] in view
     viewer.step.value = 1
-    assert "Notes: D2(1): the Turn End Step comes" in viewer.step_view.value
+    assert "Notes: <a class=\"endphase-rule\" href=\"#rule-duel_masters-D2-1\">D2(1)<span" in viewer.step_view.value
+    assert "</span></a>: the Turn End Step comes" in viewer.step_view.value
 
     viewer.scenario.value = "dm_moffle_zanjibar"  # a new choice clears the line
     assert viewer.result is None and viewer.step.disabled and viewer.step.max == 0
     viewer.resolve.click()
     assert (viewer.step.min, viewer.step.max) == (1, 2)
     viewer.step.value = 2
-    assert "rule D2(6)" in viewer.step_view.value
-    assert f"Notes: D2(6): durations end ({MOFFLE}" in viewer.step_view.value
+    assert "rule <a class=\"endphase-rule\" href=\"#rule-duel_masters-D2-6\">D2(6)<span" in viewer.step_view.value
+    assert f"</span></a>: durations end ({MOFFLE}" in viewer.step_view.value
     # the position after the last step: Moffle untapped in B's battle zone
     assert MOFFLE in viewer.step_view.value.split("<table>", 1)[1]
 
@@ -137,7 +138,7 @@ def test_turn_starts_later_makes_explore_show_moffle_destroyed(viewer: TurnEndVi
     viewer.explore.click()
     assert isinstance(viewer.result, Exploration)
     assert not any(o.outcome.has("destroyed", MOFFLE) for o in viewer.result.outcomes)
-    assert f"destroyed: {MOFFLE}" not in _output_html(viewer)
+    assert f"{MOFFLE} is destroyed" not in _output_html(viewer)
 
     viewer.ruleset.value = "dm-turn-starts-later"
     assert viewer.result is None, "a new ruleset clears the old answer"
@@ -148,7 +149,7 @@ def test_turn_starts_later_makes_explore_show_moffle_destroyed(viewer: TurnEndVi
     assert viewer.table is not None
     assert list(viewer.table.columns) == list(turn_end_viewer.EXPLORE_COLUMNS)
     assert viewer.table.iloc[0]["final"] == f"A.battle_zone: {ZANJIBAR}; B.graveyard: {MOFFLE}"
-    assert f"destroyed: {MOFFLE} (B)" in _output_html(viewer)
+    assert f"{MOFFLE} is destroyed (B)" in _output_html(viewer)
     assert "under dm-turn-starts-later" in _status(viewer)
     assert not viewer.step.disabled and viewer.step.description == "Outcome 1", "the slider walks outcome 1's line"
 

@@ -152,10 +152,11 @@ def test_resolve_horus_under_the_rules_of_2012_levels_up(horus: ScenarioBuilder)
     assert horus.last_error is None, _status(horus)
     assert horus.result.has("special_summoned", HORUS8)
     table = horus.view.table
-    summon_rows = table[table["events"].str.contains(f"special_summoned: {HORUS8}", regex=False)]
+    summon_rows = table[table["events"].str.contains(f"{HORUS8} is Special Summoned", regex=False)]
     assert len(summon_rows) == 1
-    assert summon_rows.iloc[0]["action"] == "Perform('ホルスの黒炎竜 LV６: level up to LV8')"
-    assert f"special_summoned: {HORUS8}" in _output_html(horus), "the trace table is in the output widget"
+    assert summon_rows.iloc[0]["action"] == "Perform: ホルスの黒炎竜 LV６: level up to LV8"
+    assert summon_rows.iloc[0]["code"] == "Perform('ホルスの黒炎竜 LV６: level up to LV8')"
+    assert f"{HORUS8} is Special Summoned" in _output_html(horus), "the trace table is in the output widget"
     assert "2012-01-01" in _status(horus)
 
 
@@ -164,7 +165,7 @@ def test_resolve_horus_under_the_rules_of_2015_does_not_level_up(horus: Scenario
     horus.resolve.click()
     assert horus.last_error is None, _status(horus)
     assert not horus.result.has("special_summoned", HORUS8)
-    assert "special_summoned" not in _output_html(horus)
+    assert "is Special Summoned" not in _output_html(horus)
 
 
 def test_step_slider_shows_each_position_and_the_reason(horus: ScenarioBuilder) -> None:
@@ -174,10 +175,10 @@ def test_step_slider_shows_each_position_and_the_reason(horus: ScenarioBuilder) 
     assert horus.step.max == steps and not horus.step.disabled
     horus.step.value = 0
     assert "Start" in horus.step_view.value and "End Phase" in horus.step_view.value
-    summon = int(horus.view.table.loc[horus.view.table["events"].str.contains("special_summoned"), "step"].iloc[0])
+    summon = int(horus.view.table.loc[horus.view.table["events"].str.contains("Special Summoned"), "step"].iloc[0])
     horus.step.value = summon
     view = horus.step_view.value
-    assert f"Step {summon}" in view and "rule R7" in view
+    assert f"Step {summon}" in view and 'href="#rule-ocg-R7">R7<span class="endphase-tip"' in view
     # the position after the level-up shows LV8 on the field
     assert HORUS8 in view.split("<table>", 1)[1]
     horus.step.value = summon - 1
@@ -226,7 +227,10 @@ def test_sweep_over_rule_dates_finds_the_2014_errata_for_horus(horus: ScenarioBu
     changed = table[table["changed"]]
     assert list(changed["from"]) == ["2014-07-10"]
     before = table[table["from"] < "2014-07-10"]
-    assert before["events"].str.contains(f"special_summoned: {HORUS8}", regex=False).all()
+    assert before["events"].str.contains(f"{HORUS8} is Special Summoned", regex=False).all()
+    errata = table.loc[table["from"] == "2014-07-10", "what changed"].item()
+    assert errata.startswith("Duration errata") and "エフェクト・ヴェーラー" in errata, errata
+    assert "_" not in " ".join(table["what changed"]), "the dates name events and rulings, not flag names"
     assert horus.progress.value == horus.progress.max == len(table)
 
 

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = "02_scenario_builder.ipynb"
 EXAMPLE = "horus_lv6_veiler_2011"
-LV8_SUMMONED = "special_summoned: ホルスの黒炎竜 LV８"
+LV8_SUMMONED = "ホルスの黒炎竜 LV８ is Special Summoned"
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 README_SCREENSHOT = PROJECT_ROOT / "docs" / "img" / "scenario_builder.png"
 TIMEOUT_MS = 60_000
@@ -68,9 +68,9 @@ def test_resolve_horus_lv6_and_veiler_in_the_browser_before_and_after_the_errata
 
     trace_2015 = _set_date_and_resolve(page, "2015-01-01")
     builder.screenshot(path=str(screenshot_dir / "builder_2015-01-01.png"))
-    assert "Proceed()" in trace_2015, "the trace of the new resolution is shown"
+    assert "Go on (nobody chooses)" in trace_2015, "the trace of the new resolution is shown"
     assert LV8_SUMMONED not in trace_2015, trace_2015[:2000]
-    assert "ホルスの黒炎竜 LV８" not in str(builder.locator(".endphase-output tr").all_inner_texts())
+    assert "ホルスの黒炎竜 LV８" not in str(builder.locator(".endphase-output table.endphase-trace tr").all_inner_texts())
 
     for name in ("builder_2012-01-01.png", "builder_2015-01-01.png"):
         assert (screenshot_dir / name).stat().st_size > 10_000

@@ -39,7 +39,8 @@ def test_resolve_trace_is_a_dataframe_with_rule_ids() -> None:
 def test_resolve_html() -> None:
     res = resolve(seed("lyla_veiler_2011"))
     page = res._repr_html_()
-    assert "<table>" in page and "R7" in page and LYLA in page
+    assert '<table class="endphase-table">' in page and "R7" in page and LYLA in page
+    assert "Pass()" not in page.split("title=")[0], "actions read as words"
     assert "<table>" in initial_state(seed("lyla_veiler_2011"))._repr_html_()
     assert "outcomes" in explore(seed("lyla_veiler_2011"))._repr_html_()
 

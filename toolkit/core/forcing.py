@@ -25,7 +25,7 @@ from toolkit.core.game import GameState, RulesArg, as_state, game_of
 from toolkit.core.graph import INF, Graph, default_policy, reduction_wanted, search_mode
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
 from toolkit.core.predicates import Predicate, parse_predicate, resolve_role
-from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame
+from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, PLAYERS, Event, Outcome
 
 if TYPE_CHECKING:
@@ -53,10 +53,16 @@ class ForceResult:
     def trace(self) -> pd.DataFrame:
         return trace_frame(self.line)
 
+    @property
+    def words(self) -> pd.DataFrame:
+        """The line as people read it (:func:`toolkit.core.trace.words_frame`)."""
+        return words_frame(self.line)
+
     def _repr_html_(self) -> str:
         verdict = "can" if self.value else "cannot"
         return (f"<div><b>{html.escape(self.player)} {verdict} force</b> "
-                f"<code>{html.escape(repr(self.predicate))}</code>{steps_html(self.line)}</div>")
+                f"<code>{html.escape(repr(self.predicate))}</code>"
+                f"{steps_html(self.line, game=next((s.game for s in self.line if s.game), None))}</div>")
 
 
 def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, Any], *,

@@ -39,7 +39,7 @@ from toolkit.core.graph import default_policy as default_policy
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
 from toolkit.core.policies import PASS_LINE, name_of, policy_for
 from toolkit.core.predicates import Query, parse_query
-from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame
+from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, Event, Outcome, sorted_events
 
 if TYPE_CHECKING:
@@ -102,16 +102,23 @@ class Resolution:
         """The decisions as a DataFrame (step, priority, actor, action, process, rule, reason, ...)."""
         return trace_frame(self.steps)
 
+    @property
+    def words(self) -> pd.DataFrame:
+        """The decisions as people read them: actions, events and positions in
+        words (:func:`toolkit.core.trace.words_frame`; the action's code in ``code``)."""
+        return words_frame(self.steps, game_of(self.start))
+
     def has(self, kind: str, card: str | None = None) -> bool:
         return self.outcome.has(kind, card)
 
     def _repr_html_(self) -> str:
         esc = html.escape
+        game = game_of(self.start)
         loop = f"<p><b>Loop:</b> {esc(' → '.join(self.loop))}</p>" if self.loop else ""
-        events = ", ".join(esc(repr(e)) for e in sorted_events(self.events))
+        events = "; ".join(esc(game.describe_event(e)) for e in sorted_events(self.events))
         return (
             f"<div><b>Resolution</b> under <code>{esc(self.start.ruleset.name)}</code>, "
-            f"{len(self.steps)} steps{loop}{steps_html(self.steps)}"
+            f"{len(self.steps)} steps{loop}{steps_html(self.steps, game=game)}"
             f"<p><b>Final:</b> {esc(self.outcome.summary.text())}</p><p><b>Events:</b> {events}</p></div>"
         )
 

@@ -475,7 +475,7 @@ class ScenarioBuilder(ScenarioForm, RunPanel, Replacing, OutcomePanel):
         self._trace_positions = resolution.positions
         self._show(
             runs.HtmlBlock(resolution.summary_html),
-            runs.HtmlBlock(runs.table_html(resolution.table, "endphase-trace")),
+            runs.HtmlBlock(resolution.trace_html),
         )
         last = max(len(self._trace_rows) - 1, 0)
         self._show_slider(0, last, last)

@@ -21,6 +21,8 @@ import pandas as pd
 
 from toolkit.core import policies
 from toolkit.ocg.scenario import PLAYERS, Scenario
+from toolkit.tables import CELL_STYLE
+from toolkit.tables import table_html as shared_table_html
 
 Progress = Callable[[int], None]
 
@@ -47,24 +49,17 @@ class HtmlBlock:
         return "HtmlBlock(...)"
 
 
-_CELL = ' style="text-align:left;vertical-align:top"'
+_CELL = CELL_STYLE
 
 
 def table_html(frame: pd.DataFrame, css_class: str) -> str:
-    """A full (never truncated) HTML table of ``frame``, cells escaped, no index.
+    """A full (never truncated) HTML table of ``frame``, cells escaped, no index,
+    missing values blank (:func:`toolkit.tables.table_html`).
 
     >>> table_html(pd.DataFrame({"a": ["<x>"]}), "t")
     '<table class="endphase-table t"><thead><tr><th style="text-align:left;vertical-align:top">a</th></tr></thead><tbody><tr><td style="text-align:left;vertical-align:top">&lt;x&gt;</td></tr></tbody></table>'
     """
-    head = "".join(f"<th{_CELL}>{html.escape(str(c))}</th>" for c in frame.columns)
-    body = "".join(
-        "<tr>" + "".join(f"<td{_CELL}>{html.escape(str(v))}</td>" for v in row) + "</tr>"
-        for row in frame.itertuples(index=False, name=None)
-    )
-    return (
-        f'<table class="endphase-table {css_class}"><thead><tr>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table>"
-    )
+    return shared_table_html(frame, css_class)
 
 
 ProgressReport = Callable[[int, int], None]
@@ -120,8 +115,8 @@ def rules_label(scenario: Scenario) -> str:
 # Resolve
 # --------------------------------------------------------------------------
 
-TRACE_COLUMNS: tuple[str, ...] = ("step", "priority", "actor", "action", "rule", "reason", "events", "notes")
-"""The columns of the trace table the builder shows."""
+TRACE_COLUMNS: tuple[str, ...] = ("step", "priority", "actor", "action", "rule", "reason", "events", "notes", "code")
+"""The columns of the trace table the builder shows (``code``: the action's repr, shown on hover)."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +125,9 @@ class ResolveView:
 
     ``rows[i]`` / ``positions[i]``: the decision of step ``i`` and the position
     after it (HTML); row 0 is the starting position, before any decision.
+    ``trace_html``: the trace as HTML — actions in words with their code on
+    hover, rule ids with their statement as a tooltip linking to the "Rules
+    cited" list, notes naming the rulings they rest on, whose rows open below.
     """
 
     result: Any
@@ -138,25 +136,67 @@ class ResolveView:
     positions: list[str]
     summary_html: str
     headline: str
+    trace_html: str = ""
+
+
+def _game(result: Any) -> Any:
+    from toolkit.games import game_of
+
+    return game_of(result.start)
+
+
+def _quiet(events: Any) -> list[Any]:
+    from toolkit.core.values import sorted_events
+
+    return [e for e in sorted_events(tuple(events))
+            if e.kind not in QUIET_EVENTS and not (e.kind == "hand_adjusted" and not e.amount)]
 
 
 def trace_table(result: Any) -> pd.DataFrame:
-    """The resolution's trace with events in words (columns :data:`TRACE_COLUMNS`)."""
+    """The resolution's trace in words (columns :data:`TRACE_COLUMNS`): actions
+    and events phrased by the game, the action's repr kept in ``code``."""
+    game = _game(result)
     frame = result.trace
     shown = pd.DataFrame(
         {
             "step": frame["step"].astype("int64"),
             "priority": frame["priority"],
             "actor": frame["actor"],
-            "action": frame["action"],
+            "action": [game.describe_action(step.action) for step in result.steps],
             "rule": frame["rule"],
             "reason": frame["reason"],
-            "events": [events_text(step.events) for step in result.steps],
+            "events": ["; ".join(game.describe_event(e) for e in step.events) for step in result.steps],
             "notes": frame["notes"],
+            "code": frame["action"],
         },
         columns=list(TRACE_COLUMNS),
     )
     return shown
+
+
+def steps_trace_html(steps: Sequence[Any], game: Any, *, css_class: str = "endphase-trace") -> str:
+    """A line as HTML for people (see :attr:`ResolveView.trace_html`); any game."""
+    from toolkit.citations import TOOLTIP_CSS, cited_rules_html, cited_rulings_html, note_html, note_rulings, rule_tip_html
+
+    esc = html.escape
+    name = game.name
+    head = "".join(f"<th{_CELL}>{c}</th>" for c in ("step", "actor", "action", "rule", "reason", "events", "notes"))
+    body = []
+    rules: list[str] = []
+    rulings: list[str] = []
+    for s in steps:
+        rules += [s.rule, *(n.rule for n in s.notes)]
+        rulings += [r for n in s.notes for r in note_rulings(n.rule, n.text, name)]
+        notes = "<br>".join(note_html(n.rule, n.text, name) for n in s.notes)
+        events = "<br>".join(esc(game.describe_event(e)) for e in s.events)
+        body.append(
+            f"<tr><td{_CELL}>{s.step}</td><td{_CELL}>{esc(s.actor)}</td>"
+            f'<td{_CELL} title="{esc(repr(s.action))}" class="endphase-action">{esc(game.describe_action(s.action))}</td>'
+            f"<td{_CELL}>{rule_tip_html(s.rule, name)}</td><td{_CELL}>{esc(s.reason)}</td>"
+            f"<td{_CELL}>{events}</td><td{_CELL}>{notes}</td></tr>")
+    table = (f'<table class="endphase-table {css_class}"><thead><tr>{head}</tr></thead>'
+             f"<tbody>{''.join(body)}</tbody></table>")
+    return TOOLTIP_CSS + table + cited_rulings_html(rulings) + cited_rules_html(rules, name)
 
 
 def _positions(result: Any) -> list[str]:
@@ -175,14 +215,19 @@ def resolve_scenario(scenario: Scenario, policy: str = DEFAULT_POLICY) -> Resolv
     from toolkit.engine import resolve
 
     result = resolve(scenario, policy_for(policy))
+    game = _game(result)
     table = trace_table(result)
     start_row = {
         "step": 0, "priority": result.start.turn_player, "actor": "", "action": "(start)", "rule": "",
-        "reason": "the position as the End Phase begins", "events": "", "notes": "",
+        "reason": "the position as the End Phase begins", "events": "", "notes": "", "code": "",
     }
     rows: list[dict[str, Any]] = [start_row]
     rows += [{str(k): v for k, v in record.items()} for record in table.to_dict("records")]
-    events = events_text(result.events, quiet=True) or "no events"
+    from toolkit.citations import note_html
+
+    for row, step in zip(rows[1:], result.steps):
+        row["notes_html"] = "; ".join(note_html(n.rule, n.text, game.name) for n in step.notes)
+    events = "; ".join(game.describe_event(e) for e in _quiet(result.events)) or "no events"
     loop = f"Loop: {' -> '.join(result.loop)}. " if result.loop else ""
     headline = f"{loop}Events: {events}."
     summary = (
@@ -190,24 +235,31 @@ def resolve_scenario(scenario: Scenario, policy: str = DEFAULT_POLICY) -> Resolv
         f"(<code>{html.escape(result.start.ruleset.name)}</code>), players: {html.escape(policies.label(policy))}."
         f"<br><b>{html.escape(headline)}</b><br>Final position: {html.escape(result.outcome.summary.text())}</div>"
     )
-    return ResolveView(result, table, rows, _positions(result), summary, headline)
+    return ResolveView(result, table, rows, _positions(result), summary, headline,
+                       steps_trace_html(result.steps, game))
 
 
-def step_html(row: dict[str, Any], position: str) -> str:
-    """The step slider's view: the decision, its rule and reason, then the position."""
+def step_html(row: dict[str, Any], position: str, game: str = "ocg") -> str:
+    """The step slider's view: the decision in words (its code on hover), its
+    rule (statement on hover) and reason, then the position."""
+    from toolkit.citations import TOOLTIP_CSS, rule_tip_html
+
     esc = html.escape
     if row["step"] == 0:
         head = "<b>Start</b>: the position as the End Phase begins."
     else:
         head = (
-            f"<b>Step {row['step']}</b>: {esc(str(row['actor']))} — <code>{esc(str(row['action']))}</code> "
-            f"(rule {esc(str(row['rule']))}: {esc(str(row['reason']))})"
+            f"<b>Step {row['step']}</b>: {esc(str(row['actor']))} — "
+            f"<span class='endphase-action' title=\"{esc(str(row.get('code', '')))}\">{esc(str(row['action']))}</span> "
+            f"(rule {rule_tip_html(str(row['rule']), game)}: {esc(str(row['reason']))})"
         )
         if row.get("events"):
             head += f"<br>Events: {esc(str(row['events']))}"
-        if row.get("notes"):
+        if row.get("notes_html"):
+            head += f"<br>Notes: {row['notes_html']}"
+        elif row.get("notes"):
             head += f"<br>Notes: {esc(str(row['notes']))}"
-    return f"<div class='endphase-step-detail'>{head}{position}</div>"
+    return f"{TOOLTIP_CSS}<div class='endphase-step-detail'>{head}{position}</div>"
 
 
 # --------------------------------------------------------------------------
@@ -319,10 +371,12 @@ def sweep_dates() -> list[tuple[datetime.date, str]]:
     from toolkit.games import game_named
     from toolkit.history.eras import rule_eras
 
+    from toolkit.citations import change_words
+
     out = []
     for era in rule_eras(game_named("ocg")):
-        cited = [*era.rulings, *era.events]
-        out.append((era.first_day, era.what() + (f" — {', '.join(cited)}" if cited else "")))
+        what = "; ".join(sorted({change_words(c) for c in era.changes})) or era.what()
+        out.append((era.first_day, what))
     return out
 
 
@@ -340,7 +394,7 @@ def sweep_scenario(
     previous: str | None = None
     for done, (day, what) in enumerate(eras, start=1):
         result = resolve(scenario.at(day), policy_for(policy))
-        events = events_text(result.events, quiet=True)
+        events = "; ".join(_game(result).describe_event(e) for e in _quiet(result.events))
         outcome = result.outcome.summary.text() + " | " + events
         rows.append(
             {

@@ -56,14 +56,14 @@ def ruleset_label(name: str) -> str:
     """A ruleset's name and, for a counterfactual variant, the flags it turns off.
 
     >>> ruleset_label("duel_masters")
-    'duel_masters (seed 004)'
+    'duel_masters (the rules of the wiki page 「ターン終了ステップ」)'
     >>> ruleset_label("dm-turn-starts-later")
     'dm-turn-starts-later (D2(6) next_turn_starts_at_once off)'
     """
     from toolkit.duel_masters import FLAGS, RULES
 
     if name == SEED_RULES:
-        return f"{name} (seed 004)"
+        return f"{name} (the rules of the wiki page 「ターン終了ステップ」)"
     rules = RULES.get(name)
     if rules is None:
         return name
@@ -305,16 +305,19 @@ class TurnEndViewer(RunPanel, OutcomePanel):
     def _resolve(self) -> None:
         from toolkit.core.game import game_of
         from toolkit.core.search import resolve
-        from toolkit.widgets.runs import HtmlBlock, events_text, table_html
+        from toolkit.citations import note_html
+        from toolkit.widgets.runs import HtmlBlock, steps_trace_html
 
         self._clear_results()  # a failed run must not leave the previous trace under its error
         scenario = self._scenario()
         rules = self.ruleset.value
         result = resolve(scenario, ruleset=rules)
-        trace = result.trace
-        words = [events_text(s.events) for s in result.steps]
-        table = trace.assign(events=words)[list(TRACE_COLUMNS)]
-        transition = game_of(result.start).transition
+        game = game_of(result.start)
+        trace = result.trace.assign(
+            code=result.trace["action"], action=[game.describe_action(s.action) for s in result.steps],
+            events=["; ".join(game.describe_event(e) for e in s.events) for s in result.steps])
+        table = trace[list(TRACE_COLUMNS)]
+        transition = game.transition
         state = result.start
         positions = []
         for s in result.steps:
@@ -322,9 +325,11 @@ class TurnEndViewer(RunPanel, OutcomePanel):
             positions.append(state._repr_html_())
         self.result = result
         self.table = table
-        self._step_rows = [{str(k): v for k, v in row.items()} for row in trace.assign(events=words).to_dict("records")]
+        self._step_rows = [{str(k): v for k, v in row.items()} for row in trace.to_dict("records")]
+        for row, s in zip(self._step_rows, result.steps):
+            row["notes_html"] = "; ".join(note_html(n.rule, n.text, game.name) for n in s.notes)
         self._positions = positions
-        self._show(HtmlBlock(table_html(table, "endphase-trace")))
+        self._show(HtmlBlock(steps_trace_html(result.steps, game)))
         if self._step_rows:
             self._show_slider(1, len(self._step_rows), 1)
         self._show_step()
@@ -342,29 +347,33 @@ class TurnEndViewer(RunPanel, OutcomePanel):
         from toolkit.widgets.runs import step_html
 
         index = min(max(self.step.value, 1), len(self._step_rows)) - 1
-        self.step_view.value = step_html(self._step_rows[index], self._positions[index])
+        self.step_view.value = step_html(self._step_rows[index], self._positions[index], "duel_masters")
         self._highlight_row(index)  # step k is row k of the trace table
 
     def _explore(self) -> None:
         import pandas as pd
 
+        from toolkit.core.game import game_of
         from toolkit.core.search import explore
         from toolkit.core.summary import Pager, summarize
         from toolkit.core.values import PLAYERS
         from toolkit.widgets.outcomes import OUTCOME_PAGE_SIZE, ShownExploration, explore_roles
-        from toolkit.widgets.runs import events_text
+        from toolkit.core.values import sorted_events
+
 
         self._clear_results()  # a failed run must not leave the previous table under its error
         scenario = self._scenario()
         rules = self.ruleset.value
         result = explore(scenario, ruleset=rules, max_states=self.max_states)
+        game = game_of(scenario)
         table = pd.DataFrame(
             {
                 "outcome": range(1, len(result.outcomes) + 1),
                 "lines": [o.lines for o in result.outcomes],
-                "events": [events_text(o.outcome.events) for o in result.outcomes],
+                "events": ["; ".join(game.describe_event(e) for e in sorted_events(o.outcome.events))
+                           for o in result.outcomes],
                 "final": [o.outcome.summary.text() for o in result.outcomes],
-                "example line": [" ; ".join(repr(s.action) for s in o.example) for o in result.outcomes],
+                "example line": [" ; ".join(game.describe_action(s.action) for s in o.example) for o in result.outcomes],
             },
             columns=list(EXPLORE_COLUMNS),
         )
