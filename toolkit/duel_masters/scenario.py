@@ -32,7 +32,7 @@ listing order (A before B, zones in the order above), and ``equipped_to`` /
 ...                     "players": {"A": {"battle_zone": ["グルジェ・グルジエ"]}}})
 Traceback (most recent call last):
 ...
-toolkit.errors.ScenarioError: field 'players.A.battle_zone[0]': unknown Duel Masters card 'グルジェ・グルジエ' (did you mean 'グルジェ・グルジェ'?)
+toolkit.errors.ScenarioError: field 'players.A.battle_zone[0]': Unknown Duel Masters card 「グルジェ・グルジエ」 in player A's battle zone — did you mean 「グルジェ・グルジェ」, ...?
 """
 
 from __future__ import annotations

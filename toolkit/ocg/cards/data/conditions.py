@@ -8,7 +8,7 @@ player are marked :func:`~toolkit.ocg.cards.base.card_local` so the engine
 may remember their answers, exactly as for the Python cards.
 
 >>> sorted(CONDITIONS.terms)[:3]
-['any_of', 'can_banish', 'count_at_least']
+['a_monster_was_just_summoned', 'all_of', 'any_of']
 """
 
 from __future__ import annotations
