@@ -12,6 +12,7 @@ also replaces docs/img/explore_summary.png (shown in the README).
 
 from __future__ import annotations
 
+
 import json
 import os
 import shutil
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from toolkit.ocg.scenario import seed_scenario
 
 pytestmark = pytest.mark.browser
 
@@ -52,10 +54,9 @@ def test_explore_shows_the_grouped_summary_first_and_one_page(page: Any, voila_s
     page.goto(voila_server.notebook_url(NOTEBOOK), wait_until="domcontentloaded")
     builder = page.locator(".endphase-builder").first
     builder.wait_for(state="visible")
-    builder.locator(".endphase-example select").select_option(EXAMPLE)
-    builder.locator("button.endphase-load-example").click()
+    builder.locator(".endphase-example select").select_option(label=seed_scenario(EXAMPLE).title)
+    builder.locator(".endphase-example-status").get_by_text("Loaded the worked example").wait_for()
     status = builder.locator(".endphase-status-line")
-    status.get_by_text(f"Loaded the worked example {EXAMPLE}").wait_for()
     before = builder.bounding_box()["height"]
 
     builder.locator("button.endphase-explore").click()

@@ -10,6 +10,7 @@ replaces docs/img/rule_tooltip.png.
 
 from __future__ import annotations
 
+
 import os
 import shutil
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from toolkit.core.rules import rule
+from toolkit.ocg.scenario import seed_scenario
 
 pytestmark = pytest.mark.browser
 
@@ -37,9 +39,8 @@ def test_hovering_a_rule_id_in_the_trace_shows_its_statement(
     page.goto(voila_server.notebook_url(NOTEBOOK), wait_until="domcontentloaded")
     builder = page.locator(".endphase-builder").first
     builder.wait_for(state="visible")
-    builder.locator(".endphase-example select").select_option(EXAMPLE)
-    builder.locator("button.endphase-load-example").click()
-    builder.locator(".endphase-status-line").get_by_text(f"Loaded the worked example {EXAMPLE}").wait_for()
+    builder.locator(".endphase-example select").select_option(label=seed_scenario(EXAMPLE).title)
+    builder.locator(".endphase-example-status").get_by_text("Loaded the worked example").wait_for()
     builder.locator("button.endphase-resolve").click()
     trace = builder.locator(".endphase-output table.endphase-trace")
     trace.wait_for(timeout=TIMEOUT_MS)
