@@ -110,3 +110,39 @@ def test_without_the_card_file_the_card_is_unknown_and_named_in_one_line(tmp_pat
     assert done.returncode == 2 and "Traceback" not in done.stderr
     line = done.stderr.strip()
     assert "\n" not in line and "jain.yaml" in line and JAIN in line
+
+
+def test_a_card_of_ones_own_joins_the_cards_table_and_an_article_names_its_scenario_file_only(
+        tmp_path: Path) -> None:
+    import toolkit
+    from toolkit.export.article import _cited_scenario
+
+    path = tmp_path / "jain.yaml"
+    path.write_text(CARD.replace(MANDATORY, "mandatory: false").replace(JAIN, "テスト用ジェイン"), encoding="utf-8")
+    cards = toolkit.cards_with(toolkit.load_card_definitions(path))
+    row = cards[cards["name_ja"] == "テスト用ジェイン"]
+    assert len(cards) == len(toolkit.load_cards()) + 1 and row["end_phase_effect"].tolist() == ["optional"]
+    assert toolkit.cards_with([], cards) is cards  # nothing to add: the same table
+    assert toolkit.resolve_card("Jain, Lightsworn Paladin", cards) == "テスト用ジェイン"
+    assert _cited_scenario(str(tmp_path / "mine.yaml")) == "mine"
+    assert _cited_scenario("hysteric_sign_adjustment_2016.yaml") == "hysteric_sign_adjustment_2016"
+
+
+def test_cards_check_and_show_read_the_hand_written_card_by_either_name(tmp_path: Path) -> None:
+    _, user = write_by_hand(tmp_path, "user_folder")
+    env = {**os.environ, "ENDPHASE_USER_DIR": str(user)}
+
+    def cards(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "toolkit", "cards", *args], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=300)
+
+    checked = cards("--check", str(user / "cards" / "jain.yaml"))
+    assert checked.returncode == 0 and f"{JAIN}: OK (1 text version)" in checked.stdout, checked.stderr
+    for name in (JAIN, "Jain, Lightsworn Paladin", "jain, lightsworn paladin"):
+        shown = cards("--show", name)
+        assert shown.returncode == 0, shown.stderr
+        assert shown.stdout.startswith(f"{JAIN} (Jain, Lightsworn Paladin): monster, effect — your card, from ")
+        assert "mandatory: True" in shown.stdout and "mill(count=2" in shown.stdout
+    (user / "cards" / "jain.yaml").write_text(CARD.replace("mill: 2", "mil: 2"), encoding="utf-8")
+    bad = cards("--check", str(user / "cards" / "jain.yaml"))
+    assert bad.returncode == 2 and "unknown verb 'mil' (did you mean: mill?)" in bad.stderr
