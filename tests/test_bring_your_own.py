@@ -114,16 +114,17 @@ def test_without_the_card_file_the_card_is_unknown_and_named_in_one_line(tmp_pat
 
 def test_a_card_of_ones_own_joins_the_cards_table_and_an_article_names_its_scenario_file_only(
         tmp_path: Path) -> None:
-    import toolkit
+    from toolkit.data import cards_with, load_cards, resolve_card
     from toolkit.export.article import _cited_scenario
+    from toolkit.ocg.cards import load_card_definitions
 
     path = tmp_path / "jain.yaml"
     path.write_text(CARD.replace(MANDATORY, "mandatory: false").replace(JAIN, "テスト用ジェイン"), encoding="utf-8")
-    cards = toolkit.cards_with(toolkit.load_card_definitions(path))
+    cards = cards_with(load_card_definitions(path))
     row = cards[cards["name_ja"] == "テスト用ジェイン"]
-    assert len(cards) == len(toolkit.load_cards()) + 1 and row["end_phase_effect"].tolist() == ["optional"]
-    assert toolkit.cards_with([], cards) is cards  # nothing to add: the same table
-    assert toolkit.resolve_card("Jain, Lightsworn Paladin", cards) == "テスト用ジェイン"
+    assert len(cards) == len(load_cards()) + 1 and row["end_phase_effect"].tolist() == ["optional"]
+    assert cards_with([], cards) is cards  # nothing to add: the same table
+    assert resolve_card("Jain, Lightsworn Paladin", cards) == "テスト用ジェイン"
     assert _cited_scenario(str(tmp_path / "mine.yaml")) == "mine"
     assert _cited_scenario("hysteric_sign_adjustment_2016.yaml") == "hysteric_sign_adjustment_2016"
 
