@@ -66,3 +66,7 @@ html_theme = "furo"
 html_title = f"End Phase ruling toolkit {__version__}"
 html_static_path: list[str] = []
 html_show_sourcelink = False
+
+# Notebook 03's interactive timeline carries a Vega-Lite chart (for JupyterLab)
+# beside its PNG; the site shows the PNG, so the Vega-Lite output is skipped.
+suppress_warnings = ["mystnb.unknown_mime_type"]

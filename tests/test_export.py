@@ -263,7 +263,8 @@ def test_an_article_on_a_duel_masters_card_runs_its_checks_and_examples() -> Non
     assert "dm-qa-zanjibar-moffle-simultaneous" in text
     assert "engine (rules `duel_masters`, scenario `duel_masters/dm_moffle_zanjibar`): **no**" in text
     assert "Scenario `dm_moffle_zanjibar`, rules of duel_masters" in text
-    assert "| 2 | game | Proceed() | D2(6) |" in text
+    assert '| 2 | game | Go on (the game moves by itself) | [<abbr title="D2(6) — Durations end and the next turn starts:' in text
+    assert "Proceed()" not in text and '<a id="rule-duel_masters-D2-6"></a>**D2(6)**' in text
 
 
 def test_article_sentences_end_in_one_full_stop() -> None:

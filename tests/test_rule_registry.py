@@ -243,4 +243,4 @@ def test_the_glossary_html_escapes_every_text() -> None:
     assert card.startswith("<div><b>T&lt;1&gt;</b> — &lt;b&gt;bold&lt;/b&gt;") and "<b>bold</b>" not in card
     assert "<dt>functions</dt><dd>—</dd>" in card and "<dt>rulings</dt><dd>r&amp;1</dd>" in card
     full = rule_glossary_html(game="ocg")
-    assert full.count("<tr>") == len(registered_rules("ocg")) + 1
+    assert full.count("<tr") == len(registered_rules("ocg")) + 1

@@ -95,7 +95,7 @@ def test_resolving_moffle_under_seed_004_keeps_moffle(viewer: TurnEndViewer) -> 
     assert viewer.table is not None
     assert list(viewer.table.columns) == list(turn_end_viewer.TRACE_COLUMNS)
     assert list(viewer.table["rule"]) == ["D2(1)", "D2(6)"]
-    assert "D2(6)" in _output_html(viewer) and "turn_started: B" in _output_html(viewer)
+    assert "D2(6)" in _output_html(viewer) and "B&#x27;s turn starts" in _output_html(viewer)
 
 
 def test_the_step_slider_follows_the_line_and_shows_rule_reason_and_notes(viewer: TurnEndViewer) -> None:
@@ -111,18 +111,19 @@ def test_the_step_slider_follows_the_line_and_shows_rule_reason_and_notes(viewer
         row = trace.iloc[index - 1]
         view = viewer.step_view.value
         assert f"Step {index}</b>" in view
-        assert f"rule {row['rule']}:" in view
+        assert f"rule <a class=\"endphase-rule\" href=\"#rule-duel_masters-" in view and f">{row['rule']}<span" in view
         assert row["reason"].split("'")[0] in view
     viewer.step.value = 1
-    assert "Notes: D2(1): the Turn End Step comes" in viewer.step_view.value
+    assert "Notes: <a class=\"endphase-rule\" href=\"#rule-duel_masters-D2-1\">D2(1)<span" in viewer.step_view.value
+    assert "</span></a>: the Turn End Step comes" in viewer.step_view.value
 
     viewer.scenario.value = "dm_moffle_zanjibar"  # a new choice clears the line
     assert viewer.result is None and viewer.step.disabled and viewer.step.max == 0
     viewer.resolve.click()
     assert (viewer.step.min, viewer.step.max) == (1, 2)
     viewer.step.value = 2
-    assert "rule D2(6)" in viewer.step_view.value
-    assert f"Notes: D2(6): durations end ({MOFFLE}" in viewer.step_view.value
+    assert "rule <a class=\"endphase-rule\" href=\"#rule-duel_masters-D2-6\">D2(6)<span" in viewer.step_view.value
+    assert f"</span></a>: durations end ({MOFFLE}" in viewer.step_view.value
     # the position after the last step: Moffle untapped in B's battle zone
     assert MOFFLE in viewer.step_view.value.split("<table>", 1)[1]
 
@@ -137,7 +138,7 @@ def test_turn_starts_later_makes_explore_show_moffle_destroyed(viewer: TurnEndVi
     viewer.explore.click()
     assert isinstance(viewer.result, Exploration)
     assert not any(o.outcome.has("destroyed", MOFFLE) for o in viewer.result.outcomes)
-    assert f"destroyed: {MOFFLE}" not in _output_html(viewer)
+    assert f"{MOFFLE} is destroyed" not in _output_html(viewer)
 
     viewer.ruleset.value = "dm-turn-starts-later"
     assert viewer.result is None, "a new ruleset clears the old answer"
@@ -148,9 +149,9 @@ def test_turn_starts_later_makes_explore_show_moffle_destroyed(viewer: TurnEndVi
     assert viewer.table is not None
     assert list(viewer.table.columns) == list(turn_end_viewer.EXPLORE_COLUMNS)
     assert viewer.table.iloc[0]["final"] == f"A.battle_zone: {ZANJIBAR}; B.graveyard: {MOFFLE}"
-    assert f"destroyed: {MOFFLE} (B)" in _output_html(viewer)
+    assert f"{MOFFLE} is destroyed (B)" in _output_html(viewer)
     assert "under dm-turn-starts-later" in _status(viewer)
-    assert viewer.step.disabled, "an exploration has no single line to step through"
+    assert not viewer.step.disabled and viewer.step.description == "Outcome 1", "the slider walks outcome 1's line"
 
 
 def test_explore_gurje_gurje_never_brings_a_destroyed_gurje_back(viewer: TurnEndViewer) -> None:
@@ -218,6 +219,36 @@ def test_an_unexpected_error_is_shown_not_raised(viewer: TurnEndViewer, monkeypa
     viewer.resolve.click()
     assert "unexpected RuntimeError: engine fell over" in _status(viewer)
     assert viewer.result is None
+
+
+@pytest.mark.parametrize("button", ["resolve", "explore"])
+def test_a_failed_run_clears_the_previous_trace(
+    viewer: TurnEndViewer, monkeypatch: pytest.MonkeyPatch, button: str
+) -> None:
+    viewer.resolve.click()
+    assert viewer.result is not None and "endphase-trace" in _output_html(viewer)
+
+    def unreadable(name: str) -> Any:
+        raise ScenarioError("the scenario file cannot be read", file=f"{name}.yaml")
+
+    monkeypatch.setattr("toolkit.duel_masters.seed_scenario", unreadable)
+    getattr(viewer, button).click()
+    assert "cannot be read" in _status(viewer)
+    assert viewer.result is None and viewer.table is None
+    assert viewer.output.outputs == (), "no old trace under the error"
+    assert viewer.step_view.value == "" and viewer.step.layout.display == "none"
+
+
+def test_the_step_slider_highlights_its_trace_row_and_walks_the_explored_line(viewer: TurnEndViewer) -> None:
+    assert viewer.step.layout.display == "none"
+    viewer.scenario.value = "dm_gurje_gurje_welcome_hell"
+    viewer.resolve.click()
+    assert viewer.step.layout.display is None and viewer.step.layout.width == "100%"
+    viewer.step.value = 2
+    assert viewer.highlighted_row == 1 and "tr:nth-child(2)" in viewer.step_style.value
+    viewer.explore.click()  # the slider walks the first outcome's example line
+    assert viewer.step.layout.display is None and viewer.step.value == viewer.step.max
+    assert viewer.highlighted_row == viewer.step.max - 1
 
 
 # --------------------------------------------------------------------------

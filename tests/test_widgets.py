@@ -7,6 +7,7 @@ Widgets are attributes: tests set their values, call ``.click()`` and assert on
 from __future__ import annotations
 
 import datetime
+import html
 import subprocess
 import sys
 from pathlib import Path
@@ -128,9 +129,9 @@ def test_a_date_and_a_ruleset_exclude_each_other(builder: ScenarioBuilder) -> No
 def test_every_worked_example_loads_in_one_click_and_reads_back_unchanged(builder: ScenarioBuilder, name: str) -> None:
     builder.example.value = name
     builder.load_example.click()
-    assert builder.last_error is None, _status(builder)
+    assert builder.last_error is None, builder.example_status.value
     assert builder.scenario == seed_scenario(name)
-    assert "endphase-status-ok" in _status(builder)
+    assert "endphase-status-ok" in builder.example_status.value
 
 
 def test_set_scenario_and_scenario_round_trip_a_built_position(builder: ScenarioBuilder) -> None:
@@ -151,10 +152,11 @@ def test_resolve_horus_under_the_rules_of_2012_levels_up(horus: ScenarioBuilder)
     assert horus.last_error is None, _status(horus)
     assert horus.result.has("special_summoned", HORUS8)
     table = horus.view.table
-    summon_rows = table[table["events"].str.contains(f"special_summoned: {HORUS8}", regex=False)]
+    summon_rows = table[table["events"].str.contains(f"{HORUS8} is Special Summoned", regex=False)]
     assert len(summon_rows) == 1
-    assert summon_rows.iloc[0]["action"] == "Perform('ホルスの黒炎竜 LV６: level up to LV8')"
-    assert f"special_summoned: {HORUS8}" in _output_html(horus), "the trace table is in the output widget"
+    assert summon_rows.iloc[0]["action"] == "Perform: ホルスの黒炎竜 LV６: level up to LV8"
+    assert summon_rows.iloc[0]["code"] == "Perform('ホルスの黒炎竜 LV６: level up to LV8')"
+    assert f"{HORUS8} is Special Summoned" in _output_html(horus), "the trace table is in the output widget"
     assert "2012-01-01" in _status(horus)
 
 
@@ -163,7 +165,7 @@ def test_resolve_horus_under_the_rules_of_2015_does_not_level_up(horus: Scenario
     horus.resolve.click()
     assert horus.last_error is None, _status(horus)
     assert not horus.result.has("special_summoned", HORUS8)
-    assert "special_summoned" not in _output_html(horus)
+    assert "is Special Summoned" not in _output_html(horus)
 
 
 def test_step_slider_shows_each_position_and_the_reason(horus: ScenarioBuilder) -> None:
@@ -173,10 +175,10 @@ def test_step_slider_shows_each_position_and_the_reason(horus: ScenarioBuilder) 
     assert horus.step.max == steps and not horus.step.disabled
     horus.step.value = 0
     assert "Start" in horus.step_view.value and "End Phase" in horus.step_view.value
-    summon = int(horus.view.table.loc[horus.view.table["events"].str.contains("special_summoned"), "step"].iloc[0])
+    summon = int(horus.view.table.loc[horus.view.table["events"].str.contains("Special Summoned"), "step"].iloc[0])
     horus.step.value = summon
     view = horus.step_view.value
-    assert f"Step {summon}" in view and "rule R7" in view
+    assert f"Step {summon}" in view and 'href="#rule-ocg-R7">R7<span class="endphase-tip"' in view
     # the position after the level-up shows LV8 on the field
     assert HORUS8 in view.split("<table>", 1)[1]
     horus.step.value = summon - 1
@@ -188,7 +190,7 @@ def test_the_policy_choice_changes_who_acts(horus: ScenarioBuilder) -> None:
     horus.policy.value = "pass"
     horus.resolve.click()
     assert not horus.result.has("special_summoned", HORUS8), "when both always pass, Horus's optional effect waits"
-    horus.policy.value = "turn_player_acts"
+    horus.policy.value = "turn-player-acts"
     horus.resolve.click()
     assert horus.result.has("special_summoned", HORUS8)
 
@@ -225,7 +227,10 @@ def test_sweep_over_rule_dates_finds_the_2014_errata_for_horus(horus: ScenarioBu
     changed = table[table["changed"]]
     assert list(changed["from"]) == ["2014-07-10"]
     before = table[table["from"] < "2014-07-10"]
-    assert before["events"].str.contains(f"special_summoned: {HORUS8}", regex=False).all()
+    assert before["events"].str.contains(f"{HORUS8} is Special Summoned", regex=False).all()
+    errata = table.loc[table["from"] == "2014-07-10", "what changed"].item()
+    assert errata.startswith("Duration errata") and "エフェクト・ヴェーラー" in errata, errata
+    assert "_" not in " ".join(table["what changed"]), "the dates name events and rulings, not flag names"
     assert horus.progress.value == horus.progress.max == len(table)
 
 
@@ -302,13 +307,13 @@ def test_save_then_load_in_a_fresh_builder_gives_the_same_scenario(horus: Scenar
     horus.date.value = datetime.date(2012, 1, 1)
     horus.file_name.value = "my horus"
     horus.save.click()
-    assert horus.last_error is None, _status(horus)
+    assert horus.last_error is None, horus.save_status.value
     saved = tmp_path / "scenarios" / "my horus.yaml"
     assert saved.is_file()
     fresh = ScenarioBuilder(folder=tmp_path / "scenarios")
     assert fresh.saved_files.options == ("my horus.yaml",)
     fresh.load.click()
-    assert fresh.last_error is None, _status(fresh)
+    assert fresh.last_error is None, fresh.load_status.value
     assert fresh.scenario == horus.scenario
 
 
@@ -317,7 +322,7 @@ def test_save_does_not_overwrite_unless_ticked(horus: ScenarioBuilder, tmp_path:
     (saved,) = (tmp_path / "scenarios").glob("*.yaml")
     saved.write_text("# my notes\n", encoding="utf-8")
     horus.save.click()
-    assert "tick Overwrite" in _status(horus)
+    assert "tick Overwrite" in horus.save_status.value
     assert saved.read_text(encoding="utf-8") == "# my notes\n", "nothing was lost"
     horus.overwrite.value = True
     horus.save.click()
@@ -336,12 +341,13 @@ def test_a_bad_file_shows_the_error_and_keeps_the_form(horus: ScenarioBuilder, t
     before = horus.scenario
     horus.saved_files.value = "broken.yaml"
     horus.load.click()
-    assert "endphase-status-error" in _status(horus) and "broken.yaml" in _status(horus)
-    assert "not valid YAML" in _status(horus)
+    status = horus.load_status.value
+    assert "endphase-status-error" in status and "broken.yaml" in status
+    assert "not valid YAML" in status
     assert horus.scenario == before
     horus.saved_files.value = "unknown.yaml"
     horus.load.click()
-    assert "Unknown card" in _status(horus) and "players.A.hand[0]" in _status(horus)
+    assert "Unknown card" in horus.load_status.value and "players.A.hand[0]" in horus.load_status.value
     assert horus.scenario == before
 
 
@@ -358,7 +364,7 @@ def test_hostile_files_load_as_one_line_errors_naming_file_and_field(horus: Scen
                               ("twice.yaml", "players.A.hand", "duplicate key")):
         horus.saved_files.value = name
         horus.load.click()
-        status = _status(horus)
+        status = horus.load_status.value
         assert "unexpected" not in status and isinstance(horus.last_error, ScenarioError), status
         assert name in status and field in status and what in status
         assert horus.scenario == before
@@ -370,7 +376,7 @@ def test_saving_into_the_packaged_datasets_is_refused(horus: ScenarioBuilder) ->
     horus.folder.value = str(shipped)
     horus.file_name.value = "new_example"
     horus.save.click()
-    assert "refusing to write into the packaged datasets folder" in _status(horus)
+    assert "refusing to write into the packaged datasets folder" in horus.save_status.value
     assert sorted(p.name for p in shipped.iterdir()) == before
 
 
@@ -378,14 +384,14 @@ def test_no_folder_is_created_inside_the_packaged_datasets(horus: ScenarioBuilde
     datasets = Path(str(dataset_root()))
     horus.folder.value = str(datasets / "my_new_folder")
     horus.save.click()
-    assert "refusing to write into the packaged datasets folder" in _status(horus)
+    assert "refusing to write into the packaged datasets folder" in horus.save_status.value
     assert not (datasets / "my_new_folder").exists()
 
 
 def test_a_file_name_with_folders_is_refused(horus: ScenarioBuilder, tmp_path: Path) -> None:
     horus.file_name.value = "../escape.yaml"
     horus.save.click()
-    assert "without folders" in _status(horus)
+    assert "without folders" in horus.save_status.value
     assert not (tmp_path / "escape.yaml").exists()
 
 
@@ -417,7 +423,8 @@ def test_choosing_an_example_loads_it_in_one_action(tmp_path: Path) -> None:
     b = ScenarioBuilder(folder=str(tmp_path))
     b.example.value = "lyla_veiler_2011"
     assert "ライトロード・マジシャン ライラ" in [c.name for c in b.scenario.players["A"].field]
-    assert "Loaded the worked example lyla_veiler_2011" in b.status.value
+    title = html.escape(seed_scenario("lyla_veiler_2011").title)
+    assert f"Loaded the worked example “{title}”" in b.example_status.value
 
 
 def test_choosing_an_example_never_discards_edits(tmp_path: Path) -> None:
@@ -425,8 +432,8 @@ def test_choosing_an_example_never_discards_edits(tmp_path: Path) -> None:
     b.title.value = "my own position"
     b.example.value = "horus_lv6_veiler_2011"
     assert b.scenario.title == "my own position"  # the edit is kept
-    assert "press Load example" in b.status.value
-    b.load_example.click()  # on purpose: now it is replaced
+    assert b.confirm in b._confirm_slots["example"].children, "asked beside the list"
+    b.replace.click()  # on purpose: now it is replaced
     assert b.scenario.title != "my own position"
     assert "ホルスの黒炎竜 LV６" in [c.name for c in b.scenario.players["A"].field]
 

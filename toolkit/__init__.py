@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     from toolkit.history import changes, run_ruling, supersession_explanations, timeline_links, verify_rulings
     from toolkit.side_by_side import compare_games
     from toolkit.core.rules import rules
+    from toolkit.rule_glossary import glossary
     from toolkit.wiki import FaqEntry, entries_to_frame, parse_faq, parse_plain, write_faq
 
 # Where each public name lives. A name is imported from its module on first
@@ -122,6 +123,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "toolkit.paper_vs_video": ("ordering_dependence",),
     "toolkit.side_by_side": ("compare_games",),
     "toolkit.core.rules": ("rules",),
+    "toolkit.rule_glossary": ("glossary",),
 }
 _SUBMODULES = ("games",)
 """Subpackages listed by ``dir(toolkit)``; any other subpackage (each game's

@@ -43,6 +43,7 @@ from typing import Any
 from toolkit.core.actions import Action
 from toolkit.core.game import GameState, RulesArg, as_state, game_of
 from toolkit.core.predicates import QUANTIFIERS, Predicate, PredicateError, Query, parse_predicate, parse_query
+from toolkit.core.policies import PASS_LINE
 from toolkit.core.search import evaluate, resolve
 from toolkit.core.trace import LineStep, line_step
 from toolkit.core.values import Event
@@ -265,7 +266,7 @@ def _run_query(item: QueryCheck, position: Position, ruleset: RulesArg,
         verdict = evaluate(start, Query(item.quantifier, item.predicate), max_states=max_states)
         return verdict.value, verdict.line
     if item.quantifier == "default_order":
-        res = resolve(start)
+        res = resolve(start, PASS_LINE)  # the rulings' "both players choose not to act" line
         done = _Order(item.order, item.without, start.turn_player).progress(res.steps)
         return done == len(item.order), res.steps
     return order_search(start, item.order, every=item.quantifier == "always_order", without=item.without,
@@ -372,7 +373,7 @@ def _witness(start: GameState, seq: _Order, answer: bool, every: bool,
     """Follow the edges that decided the answer (a completing line, or a
     counter-example); when no edge decided it, the default line."""
     if answer == every:  # no single line shows it: show the default line
-        return resolve(start).steps
+        return resolve(start, PASS_LINE).steps
     steps: list[LineStep] = []
     state, k = start, 0
     seen = {(state, k)}
@@ -389,7 +390,7 @@ def _witness(start: GameState, seq: _Order, answer: bool, every: bool,
             break
         seen.add((state, k))
     if not every and k == len(seq.items) and not state.is_over:
-        rest = resolve(state).steps
+        rest = resolve(state, PASS_LINE).steps
         steps.extend(_renumber(rest, len(steps)))
     return tuple(steps)
 

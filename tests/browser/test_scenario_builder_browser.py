@@ -1,9 +1,10 @@
 """The scenario builder in a real browser (Voilà + Debian's chromium).
 
-Open notebook 02 as a Voilà app, load the Horus LV6 + Effect Veiler worked
-example, set the date, press Resolve and read the trace the page shows:
-under the rules of 2012-01-01 Horus LV8 is special summoned; under those of
-2015-01-01 (after the errata of Veiler) it is not. A screenshot of each state
+Open notebook 02 as a Voilà app, choose the Horus LV6 + Effect Veiler
+worked example (listed by its title; choosing it loads it), set the date,
+press Resolve and read the trace the page shows: under the rules of
+2012-01-01 Horus LV8 is special summoned; under those of 2015-01-01 (after
+the errata of Veiler) it is not. A screenshot of each state
 goes to test-output/browser/<test>/; with UPDATE_SCREENSHOTS=1 the first one
 also replaces the README's picture (docs/img/scenario_builder.png).
 """
@@ -17,11 +18,13 @@ from typing import Any
 
 import pytest
 
+from toolkit.ocg.scenario import seed_scenario
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "02_scenario_builder.ipynb"
 EXAMPLE = "horus_lv6_veiler_2011"
-LV8_SUMMONED = "special_summoned: ホルスの黒炎竜 LV８"
+LV8_SUMMONED = "ホルスの黒炎竜 LV８ is Special Summoned"
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 README_SCREENSHOT = PROJECT_ROOT / "docs" / "img" / "scenario_builder.png"
 TIMEOUT_MS = 60_000
@@ -53,9 +56,8 @@ def test_resolve_horus_lv6_and_veiler_in_the_browser_before_and_after_the_errata
     builder = _builder(page)
     builder.wait_for(state="visible")
 
-    builder.locator(".endphase-example select").select_option(EXAMPLE)
-    builder.locator("button.endphase-load-example").click()
-    builder.locator(".endphase-status-line").get_by_text(f"Loaded the worked example {EXAMPLE}").wait_for()
+    builder.locator(".endphase-example select").select_option(label=seed_scenario(EXAMPLE).title)
+    builder.locator(".endphase-example-status").get_by_text("Loaded the worked example").wait_for()
 
     trace_2012 = _set_date_and_resolve(page, "2012-01-01")
     builder.screenshot(path=str(screenshot_dir / "builder_2012-01-01.png"))
@@ -66,9 +68,9 @@ def test_resolve_horus_lv6_and_veiler_in_the_browser_before_and_after_the_errata
 
     trace_2015 = _set_date_and_resolve(page, "2015-01-01")
     builder.screenshot(path=str(screenshot_dir / "builder_2015-01-01.png"))
-    assert "Proceed()" in trace_2015, "the trace of the new resolution is shown"
+    assert "Go on (nobody chooses)" in trace_2015, "the trace of the new resolution is shown"
     assert LV8_SUMMONED not in trace_2015, trace_2015[:2000]
-    assert "ホルスの黒炎竜 LV８" not in str(builder.locator(".endphase-output tr").all_inner_texts())
+    assert "ホルスの黒炎竜 LV８" not in str(builder.locator(".endphase-output table.endphase-trace tr").all_inner_texts())
 
     for name in ("builder_2012-01-01.png", "builder_2015-01-01.png"):
         assert (screenshot_dir / name).stat().st_size > 10_000

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from toolkit.engine import initial_state
@@ -36,3 +38,17 @@ def write_cards(folder: Path, cards: Any, name: str = "cards.yaml") -> Path:
 
 def load(folder: Path, cards: Any, name: str = "cards.yaml") -> Any:
     return load_card_definitions(write_cards(folder, cards, name))
+
+
+@pytest.fixture(autouse=True)
+def _restore_the_registry() -> Iterator[None]:
+    """Cards a test registers are gone after it: other tests see the shipped registry."""
+    from toolkit.ocg import cards
+
+    cards.registered_names()
+    saved = (dict(cards._REGISTRY), dict(cards._ORIGIN), dict(cards.USER_CARD_FILES))
+    yield
+    for live, kept in zip((cards._REGISTRY, cards._ORIGIN, cards.USER_CARD_FILES), saved):
+        live.clear()
+        live.update(kept)  # type: ignore[attr-defined]
+    cards.text_at.cache_clear()

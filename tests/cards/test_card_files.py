@@ -166,3 +166,16 @@ def test_cli_check_show_schema_counts(tmp_path: Path, capsys: pytest.CaptureFixt
     assert json.loads(capsys.readouterr().out) == card_schema()
     assert main(["cards", "--counts"]) == 0
     assert "drastic_drop_off.py" in capsys.readouterr().out
+
+
+def test_user_card_folder_is_loaded_automatically(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    write_cards(tmp_path / "cards" if (tmp_path / "cards").mkdir() is None else tmp_path, dict(GOOD, name="試験フォルダ"))
+    env = dict(os.environ, ENDPHASE_USER_DIR=str(tmp_path))
+    code = ("from toolkit.ocg.cards import is_user_card, card_origin; "
+            "print(is_user_card('試験フォルダ'), card_origin('試験フォルダ'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=REPO, check=True)
+    assert done.stdout.split()[0] == "True" and str(tmp_path / "cards") in done.stdout

@@ -42,7 +42,7 @@ def test_d1_attack_step_ends_then_the_turn_end_step_comes() -> None:
     assert start.step is DMStep.ATTACK and start.acting_player == "A"
     actions = legal_actions(start)
     assert [repr(a) for a in actions] == ["Attack('鬼ヶ王魔 エンド・ジャオウガ')", "Pass()"]
-    line = resolve(start)  # the default line passes: no attack, the step comes
+    line = resolve(start, "pass")  # the pass line: no attack, the step comes
     assert [s.rule for s in line.steps][:2] == ["D1", "D2(1)"]
     assert line.outcome.has("destroyed", "鬼ヶ王魔 エンド・ジャオウガ")
 

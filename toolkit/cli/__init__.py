@@ -1,7 +1,7 @@
 """The command line, ``endphase`` (or ``python -m toolkit``): one subcommand per job.
 
 ========================  ===================================================
-``resolve``               the default line of a scenario, every step with its rule
+``resolve``               one line of a scenario (``--policy``), every step with its rule
 ``explore``               every distinct outcome, with the lines reaching it
 ``can-force``             can a player guarantee something (exit 1: no)
 ``changes``               when a scenario's answer changed, and why

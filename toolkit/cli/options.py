@@ -121,6 +121,25 @@ def add_rules_options(sub: argparse.ArgumentParser) -> None:
     when.add_argument("--ruleset", help="use a named ruleset (e.g. ocg, ocg-2011, video_game, dm-turn-starts-later)")
 
 
+def policy_argument(text: str) -> str:
+    """An argparse type: a policy name of :mod:`toolkit.core.policies` (``use_effects`` reads as ``use-effects``)."""
+    from toolkit.core.policies import UnknownPolicy, named
+
+    try:
+        return named(text).name
+    except UnknownPolicy as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_policy_option(sub: argparse.ArgumentParser) -> None:
+    """``--policy NAME``: who does what on the line played (the same names as ``resolve()`` and the builder)."""
+    from toolkit.core.policies import DEFAULT_POLICY, POLICIES
+
+    listed = "; ".join(f"{p.name}: {p.label}" for p in POLICIES)
+    sub.add_argument("--policy", type=policy_argument, default=DEFAULT_POLICY, metavar="NAME",
+                     help=f"who does what when a choice is open (default {DEFAULT_POLICY}) — {listed}")
+
+
 def known_game(name: str) -> None:
     """Refuse a ``--game`` that no registered game is called."""
     from toolkit.games import registered_games

@@ -120,6 +120,7 @@ def step_data(step: LineStep) -> dict[str, Any]:
         "priority": step.priority,
         "actor": step.actor,
         "action": repr(step.action),
+        "action_text": _words(None, (step,)).describe_action(step.action),
         "process": step.process,
         "rule": step.rule,
         "reason": step.reason,
@@ -170,6 +171,30 @@ def header_data(scenario: Scenario, rules: Rules) -> dict[str, Any]:
 # --------------------------------------------------------------------------
 
 
+def _words(game: Any, steps: Sequence[LineStep] = ()) -> Any:
+    """The phrasing functions of ``game`` (a Game), else of the game the steps
+    were played in, else the neutral ones."""
+    if game is not None:
+        return game
+    named = next((s.game for s in steps if s.game), "")
+    if named:
+        from toolkit.core.game import game_named
+
+        return game_named(named)
+    from toolkit.core import words
+
+    class Neutral:
+        describe_action = staticmethod(words.action_words)
+        describe_event = staticmethod(words.event_words)
+
+    return Neutral
+
+
+def events_words(events: Sequence[Event], game: Any = None) -> str:
+    """Events as phrases for people ("A discards ヒステリック・サイン"), joined by "; "."""
+    return "; ".join(_words(game).describe_event(e) for e in events)
+
+
 def events_text(events: Sequence[Event]) -> str:
     parts = []
     for e in events:
@@ -200,25 +225,28 @@ def header_text(scenario: Scenario, rules: Rules) -> list[str]:
     return lines
 
 
-def steps_text(steps: Sequence[LineStep], indent: str = "  ") -> list[str]:
+def steps_text(steps: Sequence[LineStep], indent: str = "  ", game: Any = None) -> list[str]:
+    """Each step as a judge reads it: number, actor, the action in words (the
+    ``game``'s phrasing, else the neutral one), rule id, reason, notes, events."""
+    say = _words(game, steps)
     lines = []
     for s in steps:
-        lines.append(f"{indent}{s.step:>3}. {s.actor:<4} {s.action!r}  [{s.rule}] {s.reason}")
+        lines.append(f"{indent}{s.step:>3}. {s.actor:<4} {say.describe_action(s.action)}  [{s.rule}] {s.reason}")
         for note in s.notes:
             lines.append(f"{indent}       {note.rule}: {note.text}")
         if s.events:
-            lines.append(f"{indent}       -> {events_text(s.events)}")
+            lines.append(f"{indent}       -> {events_words(s.events, say)}")
     return lines
 
 
-def outcome_text(outcome: Outcome, indent: str = "  ") -> list[str]:
+def outcome_text(outcome: Outcome, indent: str = "  ", game: Any = None) -> list[str]:
     from toolkit.core.values import sorted_events
 
     lines = []
     if outcome.loop is not None:
         lines.append(f"{indent}LOOP (the position repeats): {' -> '.join(outcome.loop)}")
     lines.append(f"{indent}final: {outcome.summary.text()}")
-    lines.append(f"{indent}events: {events_text(sorted_events(outcome.events)) or 'none'}")
+    lines.append(f"{indent}events: {events_words(sorted_events(outcome.events), game) or 'none'}")
     return lines
 
 

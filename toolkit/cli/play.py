@@ -1,5 +1,6 @@
-"""Playing one scenario: ``resolve`` (the default line), ``explore`` (every
-outcome) and ``can-force`` (can a player guarantee something).
+"""Playing one scenario: ``resolve`` (one line, played with a named policy:
+``--policy``), ``explore`` (every outcome) and ``can-force`` (can a player
+guarantee something).
 
 Text output says why: every step of a line carries its rule id and reason,
 outcomes list the events they rest on.
@@ -15,6 +16,7 @@ from toolkit.cli.options import (
     add_command,
     add_max_states,
     add_output_options,
+    add_policy_option,
     add_rules_options,
     add_scenario_argument,
     read_yaml_argument,
@@ -41,22 +43,26 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_NO = 1
 
-DEFAULT_LINE = "both players pass whenever the rules let them, other choices in listed order"
 
 
 def register(commands: Commands, prog: str) -> None:
     sub = add_command(
         commands, prog, "resolve",
-        summary="Play the default line: both players pass whenever the rules let them.",
-        description="Play a scenario to the end of the turn on the default line (both players pass whenever "
-                    "the rules let them; other choices in listed order) and print every step with the rule "
-                    "and the reason behind it, then the outcome.",
-        examples=[("horus_lv6_veiler_2011 --date 2012-01-01", "Horus LV6 under Effect Veiler, before the 2014 errata"),
+        summary="Play one line: by default both players use their effects when they can.",
+        description="Play a scenario to the end of the turn on one line and print every step with the rule "
+                    "and the reason behind it, then the outcome. --policy says who does what when a choice "
+                    "is open (default: use-effects, as the scenario builder; pass is the line the rulings "
+                    "call \"both players choose not to act\"); `explore` shows every line.",
+        examples=[("horus_lv6_veiler_2011 --date 2012-01-01",
+                   "Horus LV6 under Effect Veiler, before the 2014 errata: it levels up"),
+                  ("horus_lv6_veiler_2011 --date 2012-01-01 --policy pass",
+                   "the same position when both players pass: Horus does not level up"),
                   ("my_position.yaml --json", "your own scenario file, as JSON"),
                   ("- < my_position.yaml", "a scenario on standard input")],
     )
     add_scenario_argument(sub)
     add_rules_options(sub)
+    add_policy_option(sub)
     add_output_options(sub)
     sub.set_defaults(run=run_resolve)
 
@@ -100,15 +106,23 @@ def register(commands: Commands, prog: str) -> None:
     sub.set_defaults(run=run_can_force)
 
 
+def played_with(name: str) -> str:
+    """``both use their effects when they can, in listed order (--policy use-effects)``."""
+    from toolkit.core.policies import label
+
+    return f"{label(name)} (--policy {name})"
+
+
 def run_resolve(args: argparse.Namespace) -> int:
+    from toolkit.core.policies import label
     from toolkit.core.search import resolve
 
     scenario = scenario_of(args)
-    result: Resolution = resolve(scenario)
+    result: Resolution = resolve(scenario, args.policy)
     rules = result.start.ruleset
     if args.json:
         data = header_data(scenario, rules)
-        data["policy"] = f"default: {DEFAULT_LINE}"
+        data["policy"] = {"name": args.policy, "label": label(args.policy)}
         data["steps"] = [step_data(s) for s in result.steps]
         data["outcome"] = outcome_data(result.outcome)
         emit_json(data)
@@ -118,7 +132,7 @@ def run_resolve(args: argparse.Namespace) -> int:
         return EXIT_OK
     lines = header_text(scenario, rules)
     lines.append("")
-    lines.append(f"Default line ({DEFAULT_LINE}):")
+    lines.append(f"Line played with: {played_with(args.policy)}")
     lines.extend(steps_text(result.steps))
     lines.append("Outcome:")
     lines.extend(outcome_text(result.outcome))

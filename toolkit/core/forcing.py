@@ -5,7 +5,8 @@
 * :func:`forcing_players` answers, in ONE search, for every outcome of an
   exploration and each player whether that player can force exactly that
   outcome (what the builder's Explore shows) — the same answers as one
-  ``can_force`` per outcome and player.
+  ``can_force`` per outcome and player; :func:`forcing_groups` does the same
+  for groups of outcomes ("the outcome is one of these").
 
 A node of the search is a position with the events its line has had so far
 (the predicate reads the events of the whole line).  A node that repeats on
@@ -24,7 +25,7 @@ from toolkit.core.game import GameState, RulesArg, as_state, game_of
 from toolkit.core.graph import INF, Graph, default_policy, reduction_wanted, search_mode
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
 from toolkit.core.predicates import Predicate, parse_predicate, resolve_role
-from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame
+from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, PLAYERS, Event, Outcome
 
 if TYPE_CHECKING:
@@ -52,10 +53,16 @@ class ForceResult:
     def trace(self) -> pd.DataFrame:
         return trace_frame(self.line)
 
+    @property
+    def words(self) -> pd.DataFrame:
+        """The line as people read it (:func:`toolkit.core.trace.words_frame`)."""
+        return words_frame(self.line)
+
     def _repr_html_(self) -> str:
         verdict = "can" if self.value else "cannot"
         return (f"<div><b>{html.escape(self.player)} {verdict} force</b> "
-                f"<code>{html.escape(repr(self.predicate))}</code>{steps_html(self.line)}</div>")
+                f"<code>{html.escape(repr(self.predicate))}</code>"
+                f"{steps_html(self.line, game=next((s.game for s in self.line if s.game), None))}</div>")
 
 
 def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, Any], *,
@@ -185,17 +192,36 @@ def forcing_players(start: GameState, outcomes: Sequence[Outcome], *, max_states
     player can force from it — the union over the children where the player
     chooses, the intersection where the other player (or nobody) does.
     """
+    singletons = [frozenset([i]) for i in range(len(outcomes))]
+    return forcing_groups(start, outcomes, singletons, max_states=max_states, time_limit=time_limit,
+                          progress=progress, source=source, reduce=reduce)
+
+
+def forcing_groups(start: GameState, outcomes: Sequence[Outcome], groups: Sequence[frozenset[int]], *,
+                   max_states: int = DEFAULT_MAX_STATES, time_limit: float | None = None,
+                   progress: ProgressCallback | None = None, source: str | None = None,
+                   reduce: bool | None = None) -> tuple[frozenset[str], ...]:
+    """For each group of ``outcomes`` (indices into them), the players who can
+    force the line to end in one of the group's outcomes whatever the other
+    does — the answer of ``can_force`` with the predicate "the outcome is one
+    of these", for every group in ONE search (a bit per group; a leaf sets the
+    bits of the groups holding its outcome).
+    """
     limits = Limits(max_states, time_limit, progress, source)
-    found = _forcing(start, outcomes, limits, reduction_wanted(reduce))
+    found = _forcing(start, outcomes, groups, limits, reduction_wanted(reduce))
     if found is None:  # a reduced search met a loop: the full search
-        found = _forcing(start, outcomes, limits, False)
+        found = _forcing(start, outcomes, groups, limits, False)
     assert found is not None
     return found
 
 
-def _forcing(start: GameState, outcomes: Sequence[Outcome], limits: Limits,
+def _forcing(start: GameState, outcomes: Sequence[Outcome], groups: Sequence[frozenset[int]], limits: Limits,
              reduce: bool) -> tuple[frozenset[str], ...] | None:
-    index = {o: i for i, o in enumerate(outcomes)}
+    bits = [0] * len(outcomes)
+    for g, members in enumerate(groups):
+        for i in members:
+            bits[i] |= 1 << g
+    index = {o: bits[i] for i, o in enumerate(outcomes)}
     players = PLAYERS
     graph = Graph(limits, game_of(start), reduce)
     looped = [False]
@@ -207,8 +233,8 @@ def _forcing(start: GameState, outcomes: Sequence[Outcome], limits: Limits,
 
     def leaf(state: GameState, evs: frozenset[Event], loop: tuple[str, ...] | None = None) -> Masks:
         events = evs | {LOOP_EVENT} if loop is not None else evs
-        i = index.get(Outcome(state.summary(), events, loop))
-        return nothing if i is None else tuple(1 << i for _ in players)
+        mask = index.get(Outcome(state.summary(), events, loop))
+        return nothing if mask is None else tuple(mask for _ in players)
 
     def value(state: GameState, evs: frozenset[Event], depth: int) -> tuple[Masks, int]:
         key = (state, evs)
@@ -243,7 +269,7 @@ def _forcing(start: GameState, outcomes: Sequence[Outcome], limits: Limits,
                     result[k] = result[k] | v[k] if p == acting else result[k] & v[k]
         del on_stack[key]
         if result is None:  # no legal action: what nobody can choose holds vacuously for the one not acting
-            result = [0 if p == acting else (1 << len(outcomes)) - 1 for p in players]
+            result = [0 if p == acting else (1 << len(groups)) - 1 for p in players]
         masks = tuple(result)
         if low >= depth:
             memo[key] = masks
@@ -259,4 +285,4 @@ def _forcing(start: GameState, outcomes: Sequence[Outcome], limits: Limits,
         finally:
             graph.release(memo, on_stack)
     limits.finish(positions)
-    return tuple(frozenset(p for k, p in enumerate(players) if masks[k] >> i & 1) for i in range(len(outcomes)))
+    return tuple(frozenset(p for k, p in enumerate(players) if masks[k] >> g & 1) for g in range(len(groups)))

@@ -25,6 +25,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from toolkit.core.values import Event, PositionSummary, slot_init
+from toolkit.core.words import action_words, event_words, state_words
 from toolkit.errors import ToolkitError
 from toolkit.fields import CardNames
 
@@ -206,9 +207,13 @@ class Game:
     mapping whose ``game:`` key names this game).
 
     Words: ``event_kinds`` and ``zones`` (what predicates may name),
-    ``event_text(event)`` (an event in words); ``card_names()`` (optional)
-    the cards the game knows as read now, so a card a person names in a
-    question is read as its key or refused with the nearest names.
+    ``event_text(event)`` (an event in words); for people reading a trace,
+    ``describe_action(action)``, ``describe_event(event)`` and
+    ``describe_state(state)`` give short phrases ("Pass", "Discard
+    ヒステリック・サイン", "A: 1 card") — a game that gives none gets the
+    neutral phrasing of :mod:`toolkit.core.words`; the code stays in ``repr``.
+    ``card_names()`` (optional) the cards the game knows as read now, so a card
+    a person names in a question is read as its key or refused with the nearest names.
 
     Cards: ``cards`` (optional) reads and shows card files written as data.
 
@@ -249,6 +254,9 @@ class Game:
     flags: Callable[[], tuple[Flag, ...]] = tuple
     rule_changes: Callable[[], tuple[Any, ...]] = _no_rule_changes
     event_text: Callable[[Event], str] = _plain_event_text
+    describe_action: Callable[[Action], str] = action_words
+    describe_event: Callable[[Event], str] = event_words
+    describe_state: Callable[[Any], str] = state_words
     interchangeable: Interchangeable | None = None
     cards: Any = None
     """The game's card format, if it has one: an object with ``check_card_files(paths)``,

@@ -15,7 +15,8 @@ Predicates (plain mappings, e.g. parsed from YAML):
 
 Players are "A", "B", "TP" or "NTP".  Quantifiers (:func:`parse_query`):
 ``possible`` (in some line), ``always`` (in every line), ``default`` (on
-the default line: both pass whenever they may), ``force:TP`` / ``force:NTP``
+the line where both pass whenever they may: the "pass" policy of
+:mod:`toolkit.core.policies`, whatever ``resolve()`` plays by default), ``force:TP`` / ``force:NTP``
 / ``force:A`` / ``force:B`` (that player can guarantee it).
 
 >>> p = parse_predicate({"event": "activated", "card": "ヒステリック・サイン"})

@@ -51,8 +51,11 @@ __all__ = [
     "register_rule",
     "registered_rules",
     "rule",
+    "rule_anchor",
     "rule_glossary_html",
     "rule_ids",
+    "rule_ref_html",
+    "rule_tooltip",
     "rules",
     "unregister_rules",
 ]
@@ -234,12 +237,50 @@ def rules(game: str | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(COLUMNS), dtype=pd.StringDtype(storage="python"))
 
 
+def rule_anchor(rule_id: str, game: str) -> str:
+    """The HTML id of a rule's glossary entry (the docs page and every trace's
+    "Rules cited" list use it): ``rule-ocg-R7``, ``rule-duel_masters-D2-6``.
+
+    >>> rule_anchor("D2(6)", "duel_masters")
+    'rule-duel_masters-D2-6'
+    """
+    safe = "".join(c if c.isalnum() or c in "_-" else "-" for c in rule_id).strip("-")
+    return f"rule-{game}-{safe}"
+
+
+def rule_tooltip(rule_id: str, game: str) -> str:
+    """What hovering a rule id shows: "R7 — Priority, and both players passing: The turn player …"
+    (an unregistered id says so instead of failing: a tooltip never raises)."""
+    try:
+        found = rule(rule_id, game)
+    except UnknownRuleError:
+        return f"{rule_id}: not a registered rule of {game}"
+    return f"{found.id} — {found.title}: {found.statement}"
+
+
+def rule_ref_html(rule_id: str, game: str, *, link: bool = True) -> str:
+    """A rule id as HTML for people: an ``<abbr>`` whose title (the tooltip) is
+    the rule's statement, inside a link to its glossary entry (:func:`rule_anchor`)
+    unless ``link`` is False.  An empty id gives an empty string.
+
+    >>> html_text = rule_ref_html("R7", "ocg")
+    >>> html_text.startswith('<a class="endphase-rule" href="#rule-ocg-R7"><abbr title="R7 — Priority'), "</abbr></a>" in html_text
+    (True, True)
+    """
+    if not rule_id:
+        return ""
+    esc = html.escape
+    abbr = f'<abbr title="{esc(rule_tooltip(rule_id, game))}">{esc(rule_id)}</abbr>'
+    return f'<a class="endphase-rule" href="#{rule_anchor(rule_id, game)}">{abbr}</a>' if link else abbr
+
+
 def rule_glossary_html(items: tuple[Rule, ...] | None = None, *, game: str | None = None) -> str:
     """A small HTML table of rules (``items``, else the registered rules of
     ``game``, else all): id, game, section, title, statement, flags, rulings —
-    every text escaped (the functions are left to :meth:`Rule._repr_html_`).
+    every text escaped (the functions are left to :meth:`Rule._repr_html_`);
+    each row carries its :func:`rule_anchor`, so rule ids elsewhere can link to it.
 
-    >>> "<td>R1</td>" in rule_glossary_html(game="ocg"), "<script>" in rule_glossary_html(
+    >>> '<td>R1</td>' in rule_glossary_html(game="ocg"), "<script>" in rule_glossary_html(
     ...     (Rule("T", "g", "§", "<script>", "x"),))
     (True, False)
     """
@@ -247,7 +288,8 @@ def rule_glossary_html(items: tuple[Rule, ...] | None = None, *, game: str | Non
     esc = html.escape
     head = "".join(f"<th>{c}</th>" for c in ("id", "game", "section", "title", "statement", "flags", "rulings"))
     body = "".join(
-        f"<tr><td>{esc(r.id)}</td><td>{esc(r.game)}</td><td>{esc(r.section)}</td><td>{esc(r.title)}</td>"
-        f"<td>{esc(r.statement)}</td><td>{esc(', '.join(r.flags))}</td><td>{esc(', '.join(r.rulings))}</td></tr>"
+        f'<tr id="{rule_anchor(r.id, r.game)}"><td>{esc(r.id)}</td><td>{esc(r.game)}</td><td>{esc(r.section)}</td>'
+        f"<td>{esc(r.title)}</td><td>{esc(r.statement)}</td><td>{esc(', '.join(r.flags))}</td>"
+        f"<td>{esc(', '.join(r.rulings))}</td></tr>"
         for r in chosen)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"

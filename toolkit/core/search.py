@@ -1,8 +1,8 @@
 """Running and searching End Phases.
 
-* :func:`resolve` plays one line with a policy (default: both players pass
-  whenever the rules let them, other choices in listed order) and returns the
-  trace;
+* :func:`resolve` plays one line with a policy (a callable or a name of
+  :mod:`toolkit.core.policies`; default: both players use their effects when
+  they can) and returns the trace;
 * :func:`explore` finds every distinct outcome, one example line each, and
   the NUMBER of lines reaching it — counted by memoised DP over the graph of
   positions (transpositions merge: a GameState carries no history), never by
@@ -37,8 +37,9 @@ from toolkit.core.game import GameState, RulesArg, as_state, game_of
 from toolkit.core.graph import INF, Graph, Replayed, reduction_wanted, replay, search_mode
 from toolkit.core.graph import default_policy as default_policy
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
+from toolkit.core.policies import PASS_LINE, name_of, policy_for
 from toolkit.core.predicates import Query, parse_query
-from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame
+from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, Event, Outcome, sorted_events
 
 if TYPE_CHECKING:
@@ -81,6 +82,8 @@ class Resolution:
     final: GameState
     steps: tuple[LineStep, ...]
     outcome: Outcome
+    policy: str | None = None
+    """The name of the policy the line was played with (None: a callable of the caller's)."""
 
     @property
     def events(self) -> frozenset[Event]:
@@ -99,31 +102,46 @@ class Resolution:
         """The decisions as a DataFrame (step, priority, actor, action, process, rule, reason, ...)."""
         return trace_frame(self.steps)
 
+    @property
+    def words(self) -> pd.DataFrame:
+        """The decisions as people read them: actions, events and positions in
+        words (:func:`toolkit.core.trace.words_frame`; the action's code in ``code``)."""
+        return words_frame(self.steps, game_of(self.start))
+
     def has(self, kind: str, card: str | None = None) -> bool:
         return self.outcome.has(kind, card)
 
     def _repr_html_(self) -> str:
         esc = html.escape
+        game = game_of(self.start)
         loop = f"<p><b>Loop:</b> {esc(' → '.join(self.loop))}</p>" if self.loop else ""
-        events = ", ".join(esc(repr(e)) for e in sorted_events(self.events))
+        events = "; ".join(esc(game.describe_event(e)) for e in sorted_events(self.events))
         return (
             f"<div><b>Resolution</b> under <code>{esc(self.start.ruleset.name)}</code>, "
-            f"{len(self.steps)} steps{loop}{steps_html(self.steps)}"
+            f"{len(self.steps)} steps{loop}{steps_html(self.steps, game=game)}"
             f"<p><b>Final:</b> {esc(self.outcome.summary.text())}</p><p><b>Events:</b> {events}</p></div>"
         )
 
 
-def resolve(position: Position, policy: Policy | None = None, *, ruleset: RulesArg = None,
+def resolve(position: Position, policy: Policy | str | None = None, *, ruleset: RulesArg = None,
             max_steps: int = 10_000) -> Resolution:
     """Play ``position`` to the end of the turn with ``policy``.
 
     ``position`` is a Scenario or a GameState; ``ruleset`` overrides the
-    scenario's date/ruleset.  A repeated position ends the line as a loop.
+    scenario's date/ruleset.  ``policy``: a callable ``(state, actions) ->
+    action`` or a name of :mod:`toolkit.core.policies` (``"pass"``,
+    ``"use-effects"``, ...); None plays
+    :data:`~toolkit.core.policies.DEFAULT_POLICY` (both use their effects when
+    they can).  A repeated position ends the line as a loop.
     """
     start = as_state(position, ruleset=ruleset)
     game = game_of(start)
     legal_actions, transition = game.legal_actions, game.transition
-    choose = policy or default_policy
+    if policy is None or isinstance(policy, str):
+        choose = policy_for(policy)
+    else:
+        choose = policy
+    named = name_of(choose)
     state = start
     seen: dict[GameState, int] = {state: 0}
     steps: list[LineStep] = []
@@ -148,7 +166,7 @@ def resolve(position: Position, policy: Policy | None = None, *, ruleset: RulesA
         state = result.state
         seen[state] = len(steps)
     outcome = Outcome(state.summary(), frozenset(events), loop)
-    return Resolution(start, state, tuple(steps), outcome)
+    return Resolution(start, state, tuple(steps), outcome, named)
 
 
 # --------------------------------------------------------------------------
@@ -427,8 +445,8 @@ def evaluate(position: Position, query: Query | Mapping[str, Any], *,
     q = parse_query(query) if isinstance(query, Mapping) else query
     start = as_state(position, ruleset=ruleset)
     tp = start.turn_player
-    if q.quantifier == "default":
-        res = resolve(start)
+    if q.quantifier == "default":  # the rulings' "both players choose not to act" line
+        res = resolve(start, PASS_LINE)
         return Verdict(q, q.predicate.holds(res.outcome, tp), res.steps)
     if q.quantifier.startswith("force:"):
         forced = can_force(start, q.quantifier.split(":", 1)[1], q.predicate, max_states=max_states)

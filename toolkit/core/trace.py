@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from toolkit.core.actions import Action, Perform
-from toolkit.core.game import GameState, Note, Transition, game_of
-from toolkit.core.rules import check_cited
+from toolkit.core.game import Game, GameState, Note, Transition, game_named, game_of
+from toolkit.core.rules import check_cited, rule_ref_html
 from toolkit.core.values import Event
 
 if TYPE_CHECKING:
@@ -41,6 +41,10 @@ class LineStep:
     notes: tuple[Note, ...]
     events: tuple[Event, ...]
     state: str
+    situation: str = ""
+    """The position after the step in words (``Game.describe_state``); ``state`` is its code-like form."""
+    game: str = ""
+    """The name of the game the step was played in (whose words and rules phrase it)."""
 
     def row(self) -> dict[str, object]:
         return {
@@ -77,6 +81,8 @@ def line_step(index: int, before: GameState, action: Action, result: Transition)
         notes=result.notes,
         events=result.events,
         state=result.state.describe(),
+        situation=game.describe_state(result.state),
+        game=game.name,
     )
 
 
@@ -89,16 +95,56 @@ def trace_frame(steps: Iterable[LineStep]) -> pd.DataFrame:
     return frame.astype({"step": "int64"}) if rows else frame
 
 
-def steps_html(steps: Sequence[LineStep], limit: int = 200) -> str:
-    """A small HTML table of steps (for ``_repr_html_``)."""
+WORD_COLUMNS = ("step", "actor", "action", "rule", "reason", "events", "notes", "position")
+"""The columns of :func:`words_frame`: a line as people read it."""
+
+
+def step_words(step: LineStep, game: str | Game) -> dict[str, object]:
+    """One step in words (columns :data:`WORD_COLUMNS` plus ``code``, the action's repr):
+    the action, events and position phrased by the game (``Game.describe_*``)."""
+    g = game_named(game) if isinstance(game, str) else game
+    return {
+        "step": step.step,
+        "actor": step.actor,
+        "action": g.describe_action(step.action),
+        "rule": step.rule,
+        "reason": step.reason,
+        "events": "; ".join(g.describe_event(e) for e in step.events),
+        "notes": "; ".join(f"{n.rule}: {n.text}" for n in step.notes),
+        "position": step.situation,
+        "code": repr(step.action),
+    }
+
+
+def words_frame(steps: Iterable[LineStep], game: str | Game | None = None) -> pd.DataFrame:
+    """A line as people read it: one row per step, columns :data:`WORD_COLUMNS`
+    plus ``code`` (the action's repr, as :func:`trace_frame` has it); ``game``
+    defaults to the game the steps were played in."""
+    import pandas as pd
+
+    steps = tuple(steps)
+    chosen = game if game is not None else next((s.game for s in steps if s.game), "")
+    rows = [step_words(s, chosen) for s in steps] if chosen else []
+    return pd.DataFrame(rows, columns=[*WORD_COLUMNS, "code"])
+
+
+def steps_html(steps: Sequence[LineStep], limit: int = 200, *, game: str | Game | None = None) -> str:
+    """A small HTML table of steps (for ``_repr_html_``): actions in words with
+    their code on hover, rule ids with their statement on hover (``game``: whose
+    phrases and rules; None reads actions by their code)."""
     esc = html.escape
+    g = game_named(game) if isinstance(game, str) else game
+    name = g.name if g is not None else ""
     head = "".join(f"<th>{c}</th>" for c in ("step", "actor", "action", "rule", "reason", "notes"))
     body = []
     for s in steps[:limit]:
-        notes = "<br>".join(esc(f"{n.rule}: {n.text}") for n in s.notes)
+        notes = "<br>".join(f"{rule_ref_html(n.rule, name, link=False)}: {esc(n.text)}" for n in s.notes)
+        action = esc(g.describe_action(s.action)) if g is not None else f"<code>{esc(repr(s.action))}</code>"
         body.append(
-            f"<tr><td>{s.step}</td><td>{esc(s.actor)}</td><td><code>{esc(repr(s.action))}</code></td>"
-            f"<td>{esc(s.rule)}</td><td>{esc(s.reason)}</td><td>{notes}</td></tr>"
+            f"<tr><td>{s.step}</td><td>{esc(s.actor)}</td><td title=\"{esc(repr(s.action))}\">{action}</td>"
+            f"<td>{rule_ref_html(s.rule, name, link=False)}</td><td>{esc(s.reason)}</td><td>{notes}</td></tr>"
         )
     more = f"<p>… {len(steps) - limit} more steps</p>" if len(steps) > limit else ""
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{more}"
+    style = ' style="text-align:left;vertical-align:top"'
+    return (f"<table class=\"endphase-table\"><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+            f"{more}").replace("<td", f"<td{style}").replace("<th>", f"<th{style}>")

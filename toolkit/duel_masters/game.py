@@ -22,6 +22,7 @@ from toolkit.duel_masters.rules import FLAGS, RULES, TurnEndRules, get_rules, ru
 from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios, scenario_from_dict, seed_scenario
 from toolkit.duel_masters.setup import initial_state, with_rules
 from toolkit.duel_masters.state import DMState, DMZone
+from toolkit.duel_masters.words import describe_action, describe_event, describe_state
 
 
 def _flags() -> tuple[Flag, ...]:
@@ -75,4 +76,7 @@ GAME = Game(
     counterfactuals=counterfactuals,
     flags=_flags,
     card_names=lambda: CardNames(card_names()),
+    describe_action=describe_action,
+    describe_event=describe_event,
+    describe_state=describe_state,
 )

@@ -78,8 +78,8 @@ _RULES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     (ATTACK, "The attack step (before the Turn End Step)",
      "Before the Turn End Step the turn player may attack with an untapped creature that can attack: the "
      "opponent's first listed shield is broken, and a broken shield with a shield trigger may be used for "
-     "free. Seed 004 does not describe this step; it is modelled so that a scenario can reach the Turn "
-     "End Step the way the Q&A describe (The Clock).",
+     "free. The wiki page 「ターン終了ステップ」 does not describe this step; it is modelled so that a "
+     "scenario can reach the Turn End Step the way the Q&A describe (The Clock).",
      ("dm-qa-the-clock-extra-turn",)),
 )
 

@@ -229,6 +229,8 @@ class DMState:
         return f"{self.step.value} ({who}); waiting: {waiting}{skipped}"
 
     def _repr_html_(self) -> str:
+        from toolkit.duel_masters.words import describe_state
+
         esc = html.escape
         rows = []
         for p in PLAYERS:
@@ -240,7 +242,7 @@ class DMState:
                 text = ", ".join(esc(c.shown()) + (" <i>(tapped)</i>" if c.tapped else "") for c in cards)
                 rows.append(f"<tr><td>{p} ({role})</td><td>{zone.value}</td><td>{text}</td></tr>")
         waiting = "".join(f"<li>{esc(w.label)} — {w.controller}, {w.kind}</li>" for w in self.waiting)
-        return (f"<div><b>Turn End Step</b> — rules <code>{esc(self.ruleset.name)}</code>; {esc(self.describe())}"
+        return (f"<div><b>Turn End Step</b> — rules <code>{esc(self.ruleset.name)}</code>; <span title='{esc(self.describe())}'>{esc(describe_state(self))}</span>"
                 f"<table>{''.join(rows)}</table><div>Waiting:<ul>{waiting or '<li>none</li>'}</ul></div></div>")
 
 

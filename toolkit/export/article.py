@@ -178,6 +178,8 @@ def check_ruling(row: pd.Series) -> RulingCheck | None:
         return None
     from toolkit.history import run_ruling
 
+    from toolkit.core.trace import words_frame
+
     run = run_ruling({str(k): v for k, v in row.to_dict().items()})
     names = row["scenario"] if isinstance(row["scenario"], list) else []
     return RulingCheck(
@@ -187,7 +189,7 @@ def check_ruling(row: pd.Series) -> RulingCheck | None:
         scenarios=tuple(_cited_scenario(str(n)) for n in names),
         expected=run.expected,
         engine=run.own.answer,
-        line=run.trace,
+        line=words_frame(run.line),
         decided_by=run.decided_by,
         today=run.today.answer,
     )
@@ -268,20 +270,28 @@ def _rules_label(scenario: Any) -> str:
 
 
 def run_shipped_example(name: str, card: str) -> ArticleExample:
-    """Run a shipped scenario (of any game) with the engine's default policy (both pass)."""
+    """Run a shipped scenario (of any game) on the line where both players pass
+    whenever they may (the rulings' "both choose not to act" line)."""
+    from toolkit.core.policies import PASS_LINE
     from toolkit.core.search import resolve
 
+    from toolkit.core.trace import words_frame
+    from toolkit.core.values import sorted_events
+    from toolkit.games import game_of
+
     scenario = _shipped(name)
-    result = resolve(scenario)
+    result = resolve(scenario, PASS_LINE)
     outcome = result.outcome
+    game = game_of(result.start)
+    events = "; ".join(game.describe_event(e) for e in sorted_events(outcome.events))
     return ArticleExample(
         name=name,
         title=scenario.title,
         rules=_rules_label(scenario),
         rulings=tuple(scenario.rulings),
-        outcome=outcome.text(),
+        outcome=outcome.summary.text() + (f" | {events}" if events else ""),
         card_activated=outcome.has("activated", card),
-        trace=result.trace,
+        trace=words_frame(result.steps),
         as_of=result.start.ruleset.as_of,
         card_in_scenario=card in scenario.card_names(),
     )

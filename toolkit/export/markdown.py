@@ -36,12 +36,47 @@ def _dated(frame: pd.DataFrame) -> pd.DataFrame:
     return shown
 
 
-def _md_table(frame: pd.DataFrame, columns: Sequence[str]) -> list[str]:
+def _rule_of(rule_id: str) -> Any:
+    """The registered rule with this id (ids are unique across the shipped games), or None."""
+    from toolkit.core.rules import registered_rules
+
+    return next((r for r in registered_rules() if r.id == rule_id), None)
+
+
+def _rule_cell(rule_id: Any, cited: list[str]) -> str:
+    """A rule id whose statement shows on hover and that links to "Rules cited"."""
+    import html
+
+    from toolkit.core.rules import rule_anchor, rule_tooltip
+
+    found = _rule_of(str(rule_id)) if isinstance(rule_id, str) and rule_id else None
+    if found is None:
+        return _cell(rule_id)
+    cited.append(found.id)
+    tip = html.escape(rule_tooltip(found.id, found.game)).replace("|", "&#124;")
+    return f'[<abbr title="{tip}">{_cell(found.id)}</abbr>](#{rule_anchor(found.id, found.game)})'
+
+
+def _md_table(frame: pd.DataFrame, columns: Sequence[str], cited: list[str] | None = None) -> list[str]:
     present = [c for c in columns if c in frame.columns]
     lines = ["| " + " | ".join(present) + " |", "|" + "---|" * len(present)]
     for _, row in frame.iterrows():
-        lines.append("| " + " | ".join(_cell(row[c]) for c in present) + " |")
+        cells = [_rule_cell(row[c], cited) if c == "rule" and cited is not None else _cell(row[c]) for c in present]
+        lines.append("| " + " | ".join(cells) + " |")
     return lines
+
+
+def _rules_cited(cited: list[str]) -> list[str]:
+    """The statements of the rules the article's lines cite, each with its anchor."""
+    from toolkit.core.rules import rule_anchor
+
+    out = []
+    for rule_id in dict.fromkeys(cited):
+        found = _rule_of(rule_id)
+        if found is not None:
+            out += [f'<a id="{rule_anchor(found.id, found.game)}"></a>**{found.id}** — {found.title}: '
+                    f"{found.statement}", ""]
+    return ["## Rules cited", "", *out] if out else []
 
 
 def _quote(text: str) -> list[str]:
@@ -81,6 +116,7 @@ def article_markdown(article: RulingArticle) -> str:
     """The article as Markdown: rulings with history, then engine examples."""
     heading = article.card + (f" ({article.card_en})" if article.card_en else "")
     out = [f"# {heading}", ""]
+    cited: list[str] = []
     if article.notes_en:
         out += [article.notes_en, ""]
     out += ["## Rulings", ""]
@@ -128,7 +164,7 @@ def article_markdown(article: RulingArticle) -> str:
                 "The line that shows it:",
                 "",
             ]
-            out += _md_table(check.line, TRACE_COLUMNS_MD)
+            out += _md_table(check.line, TRACE_COLUMNS_MD, cited)
             out.append("")
     out += ["## Worked examples", ""]
     if not article.examples:
@@ -150,6 +186,7 @@ def article_markdown(article: RulingArticle) -> str:
                 line += f"; this {relation} `{example.expected_from}` (answer: {example.expected})"
             out += [line + ".", ""]
         out += [f"Outcome: {example.outcome}", ""]
-        out += _md_table(example.trace, TRACE_COLUMNS_MD)
+        out += _md_table(example.trace, TRACE_COLUMNS_MD, cited)
         out.append("")
+    out += _rules_cited(cited)
     return "\n".join(out).rstrip("\n") + "\n"

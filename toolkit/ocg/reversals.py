@@ -71,7 +71,7 @@ REVERSALS: tuple[Reversal, ...] = (
              "the rulebook and 19/10/26 put the turn player first"),
     Reversal("R7", "R7 priority to the other player after a forced process", "after a forced process the other player holds priority",
              {"priority_after_forced_process": "opponent"},
-             "12/09/21: 「自壊後、優先権は自分にあります」; seed 000's walk-through is doubted by its editors"),
+             "12/09/21: 「自壊後、優先権は自分にあります」; the walk-through on the wiki page 「エンドフェイズ」 is doubted by its editors"),
     Reversal("R7", "R7 priority to the other player after a voluntary process", "after a voluntary process the other player holds priority",
              {"priority_after_voluntary_process": "opponent"},
              "the rulebook lets the turn player do its processes one after another"),
@@ -90,9 +90,9 @@ REVERSALS: tuple[Reversal, ...] = (
     Reversal("P3", "P3 the declaration names the phase", "the declaration to leave Main Phase 1 names the next phase (a plain pass: the End Phase)",
              {"next_phase_chosen_after_passes": False}, "08/07/14 and 12/08/01: the choice comes after both pass"),
     Reversal("V1", "V1 the system orders the processes", "the system orders the End Phase processes (the video games)",
-             {"process_order": video_game_process_order}, "seed 000: the video games order them partly by themselves"),
+             {"process_order": video_game_process_order}, "wiki page 「エンドフェイズ」: the video games order them partly by themselves"),
     Reversal("V2", "V2 the phase moves on after a response", "the phase moves on after a response to the declaration (the video games)",
-             {"phase_continues_after_response": False}, "seed 002: in the OCG priority returns to the turn player"),
+             {"phase_continues_after_response": False}, "wiki page 「フェイズ」: in the OCG priority returns to the turn player"),
 )
 """Every named reversal of a rule that never changed, in rule order."""
 

@@ -187,7 +187,7 @@ _RULES: tuple[tuple[str, str, str, str, tuple[str, ...]], ...] = (
     ("V1", _S6, "The video games order the processes",
      "Konami's video games take End Phase processes in an order of their own rather than the player's, "
      "which rules out some paper lines. The sources do not give that order; the video-game rule set uses "
-     "an assumed one (toolkit.ocg.video_game).",
+     "an assumed one.",
      ()),
     ("V2", _S6, "The video games move on after an answer",
      "In the video games, once a quick effect answering a declaration to move on has resolved, the game "

@@ -160,7 +160,7 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
         ),
         undated=("ocg-151026-ua-perfect-ace-at-turn-end",),
         events=("e1-turn-end-triggers-2017-03", "faq-2017-03-fid8021"),
-        doubts="The FAQ fid=8021 text is not in the seeds; the replacing entries shown are dated 17/10/26.",
+        doubts="The FAQ fid=8021 text is not quoted on the wiki page 「エンドフェイズ」; the replacing entries it shows are dated 17/10/26.",
         before_means="a card destroyed as the turn ends may activate its trigger",
         after_means="a card destroyed as the turn ends cannot activate its trigger",
     ),

@@ -485,6 +485,8 @@ class State(PositionReader):
         return f"{where}{self.step.value} ({who}), passes {self.passes}; pending: {pend}{extra}{adj}{attack}"
 
     def _repr_html_(self) -> str:
+        from toolkit.ocg.words import describe_state
+
         esc = html.escape
         rows = []
         for p in PLAYERS:
@@ -511,7 +513,7 @@ class State(PositionReader):
         )
         return (
             f"<div><b>{PHASE_TITLES.get(self.phase, 'End Phase')}</b> — ruleset <code>{esc(self.ruleset.name)}</code>; "
-            f"{esc(self.describe())}"
+            f"<span title='{esc(self.describe())}'>{esc(describe_state(self))}</span>"
             f"<table>{''.join(rows)}</table>"
             f"<div>Pending processes:<ul>{pending or '<li>none</li>'}</ul></div></div>"
         )

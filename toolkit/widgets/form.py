@@ -30,9 +30,10 @@ from toolkit.ocg.scenario import (
     PlayerSetup,
     Scenario,
 )
+from toolkit.widgets.card_entry import NO_TAG, CardEntry, added_text
 from toolkit.widgets.card_search import CardCatalogue
 from toolkit.widgets.messages import StatusKind, status_html
-from toolkit.widgets.zones import CARD_ZONES, ZONE_LABELS, ZONES, check_entries, copy_name, reconcile, zone_phrase
+from toolkit.widgets.zones import CARD_ZONES, ZONE_LABELS, ZONES, check_entries, reconcile, zone_phrase
 
 BY_DATE = ""
 """The ruleset dropdown's value meaning "use the rules of the chosen date"."""
@@ -40,19 +41,30 @@ BY_DATE = ""
 NO_TARGET = ""
 """The lingering-target dropdown's value meaning "no target"."""
 
-NO_TAG = ""
-"""The this-turn dropdown's resting value (nothing to add)."""
 
 LINGERING_EFFECTS: tuple[str, ...] = ("negate", "control", "banish_in_end_phase")
 """Effect keys offered for a lingering effect (any text may be typed)."""
 
-MATCH_LIMIT = 200
 
 SOURCE_LABEL = "<scenario builder>"
 
+EMPTY_TITLE = "My scenario"
+"""The title of the empty position (a new builder, or New)."""
 
-def _label(text: str, width: str = "9em") -> w.Label:
-    return w.Label(text, layout=w.Layout(width=width))
+
+def _label(text: str, width: str = "11em") -> w.Label:
+    return w.Label(text, layout=w.Layout(width=width, flex="0 0 auto"))
+
+
+def row(*children: w.Widget) -> w.HBox:
+    """Widgets side by side, wrapping onto the next line when the page is narrow."""
+    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", align_items="center"))
+
+
+def button(description: str, icon: str = "", **kwargs: Any) -> w.Button:
+    """A button as wide as its words (never squeezed to "Add …")."""
+    return w.Button(description=description, icon=icon,
+                    layout=w.Layout(width="auto", flex="0 0 auto", min_width="6em"), **kwargs)
 
 
 def _message_box(css_class: str) -> w.HTML:
@@ -72,7 +84,7 @@ def _on_enter(text: w.Text, callback: Any) -> None:
         text.on_submit(lambda _widget: callback())
 
 
-class ScenarioForm:
+class ScenarioForm(CardEntry):
     """Widgets describing one End Phase position; see the module docstring."""
 
     def __init__(
@@ -89,7 +101,8 @@ class ScenarioForm:
         self._kept: dict[str, Any] = {"phase": "end", "description": "", "rulings": ()}
 
         # -- rules and who is to play --------------------------------------
-        self.title = w.Text(value="My scenario", description="Title", layout=w.Layout(width="40em"))
+        self.title = w.Text(value=EMPTY_TITLE, description="Title", layout=w.Layout(width="40em"))
+        self.title.add_class("endphase-title")
         self.date = w.DatePicker(description="Rules of", value=None)
         self.date.tooltip = "the rules and card texts in force on this day (empty: today)"
         self.date.add_class("endphase-date")
@@ -99,9 +112,13 @@ class ScenarioForm:
             description="Ruleset",
         )
         self.ruleset.add_class("endphase-ruleset")
-        self.turn_player = w.ToggleButtons(options=list(PLAYERS), value="A", description="Turn player")
+        self.turn_player = w.ToggleButtons(
+            options=[(f"{p} plays this turn", p) for p in PLAYERS], value="A", description="Turn player",
+            style={"button_width": "auto"},
+        )
         self.turn_player.add_class("endphase-turn-player")
         self.description = w.HTML(value="")
+        self.description.add_class("endphase-description")
 
         # -- zones -----------------------------------------------------------
         self.zones: dict[str, dict[str, w.TagsInput]] = {}
@@ -128,13 +145,14 @@ class ScenarioForm:
         )
         self.card_search.add_class("endphase-card-search")
         self.card_matches = w.Select(options=[], rows=6, layout=w.Layout(width="40em"))
+        self.card_matches.add_class("endphase-card-matches")
         self.add_to = w.Dropdown(
             options=[(f"{p} · {ZONE_LABELS[z]}", f"{p}:{z}") for p in PLAYERS for z in ZONES],
             value="A:hand",
             description="Add to",
         )
         self.add_to.add_class("endphase-add-to")
-        self.add_card = w.Button(description="Add card", icon="plus")
+        self.add_card = button("Add card", "plus")
         self.add_card.add_class("endphase-add-card")
         self.card_message = _message_box("endphase-card-message")
         self.card_search.observe(lambda _change: self._refresh_matches(), names="value")
@@ -166,7 +184,7 @@ class ScenarioForm:
 
         # -- lingering effects -------------------------------------------------
         self.lingering_list = w.Select(options=[], rows=3, layout=w.Layout(width="40em"))
-        self.remove_lingering = w.Button(description="Remove", icon="trash")
+        self.remove_lingering = button("Remove", "trash")
         self.lingering_source = w.Combobox(
             options=list(catalogue.names), placeholder="card whose effect lingers", description="Source",
             ensure_option=False,
@@ -176,7 +194,7 @@ class ScenarioForm:
         self.lingering_effect = w.Combobox(
             options=list(LINGERING_EFFECTS), value="negate", description="Effect", ensure_option=False
         )
-        self.add_lingering = w.Button(description="Add effect", icon="plus")
+        self.add_lingering = button("Add effect", "plus")
         self.add_lingering.add_class("endphase-add-lingering")
         self.lingering_message = _message_box("endphase-lingering-message")
         self.add_lingering.on_click(lambda _b: self._add_lingering())
@@ -184,6 +202,9 @@ class ScenarioForm:
 
         self.ruleset.observe(lambda _change: self._on_ruleset_change(), names="value")
         self.date.observe(lambda _change: self._on_date_change(), names="value")
+        for edited in (self.title, self.date, self.ruleset, self.turn_player, *self.life.values(),
+                       *self.deck_filler.values()):
+            edited.observe(self._user_edit, names="value")
         self._refresh_matches()
         self._show_detail()
 
@@ -195,18 +216,18 @@ class ScenarioForm:
         """The editing widgets, laid out (the builder adds its buttons around them)."""
         player_tabs = w.Tab(
             children=[self._player_box(p) for p in PLAYERS],
-            titles=[f"Player {p}" for p in PLAYERS],
+            titles=[f"Player {p}'s cards" for p in PLAYERS],
         )
         player_tabs.add_class("endphase-player-tabs")
         add_box = w.VBox(
-            [w.HBox([self.card_search, self.add_to, self.add_card]), self.card_message, self.card_matches]
+            [row(self.card_search, self.add_to, self.add_card), self.card_message, self.card_matches]
         )
         add_box.add_class("endphase-card-entry")
         detail_box = w.VBox(
             [
                 w.HTML("<b>What happened this turn</b> (per card on the field, in the graveyard or banished)"),
-                w.HBox([self.detail_card, self.detail_position]),
-                w.HBox([_label("This turn"), self.detail_tags]),
+                row(self.detail_card, self.detail_position),
+                row(_label("This turn"), self.detail_tags),
                 self.detail_tag_choice,
                 self.detail_message,
                 self.tag_help_box,
@@ -215,18 +236,24 @@ class ScenarioForm:
         lingering_box = w.VBox(
             [
                 w.HTML("<b>Lingering effects</b> (resolved earlier this turn, still applying)"),
-                w.HBox([self.lingering_list, self.remove_lingering]),
-                w.HBox([self.lingering_source, self.lingering_controller]),
-                w.HBox([self.lingering_target, self.lingering_effect, self.add_lingering]),
+                row(self.lingering_list, self.remove_lingering),
+                row(self.lingering_source, self.lingering_controller),
+                row(self.lingering_target, self.lingering_effect, self.add_lingering),
                 self.lingering_message,
             ]
         )
+        turn_box = w.VBox(
+            [w.HTML("<b>Rules and turn</b>"), row(self.date, self.ruleset), self.turn_player],
+            layout=w.Layout(border="1px solid #cfd8dc", padding="4px 8px", margin="6px 0px"),
+        )
+        turn_box.add_class("endphase-rules-and-turn")
         return w.VBox(
             [
                 self.title,
                 self.description,
-                w.HBox([self.date, self.ruleset]),
-                self.turn_player,
+                *self._identity_widgets(),
+                turn_box,
+                w.HTML("<b>Cards</b>"),
                 player_tabs,
                 add_box,
                 detail_box,
@@ -234,13 +261,17 @@ class ScenarioForm:
             ]
         )
 
+    def _identity_widgets(self) -> list[w.Widget]:
+        """Widgets shown under the description (the builder adds its "keep ruling ids")."""
+        return []
+
     def _player_box(self, player: str) -> w.Widget:
         rows = [
             w.VBox([w.HBox([_label(ZONE_LABELS[zone]), self.zones[player][zone]], layout=w.Layout(width="100%")),
                     self.zone_messages[player][zone]], layout=w.Layout(width="100%"))
             for zone in ZONES
         ]
-        return w.VBox(rows + [w.HBox([self.life[player], self.deck_filler[player]])])
+        return w.VBox(rows + [row(self.life[player], self.deck_filler[player])])
 
     # ------------------------------------------------------------------
     # Widgets -> Scenario
@@ -295,7 +326,7 @@ class ScenarioForm:
                 "description": scenario.description,
                 "rulings": tuple(scenario.rulings),
             }
-            self.description.value = _description_html(scenario)
+            self.description.value = description_html(scenario.description, scenario.rulings)
             if scenario.ruleset is not None:
                 self._ensure_ruleset_option(scenario.ruleset)
                 self.ruleset.value = scenario.ruleset
@@ -315,6 +346,47 @@ class ScenarioForm:
                 self.life[p].value = setup.life
                 self.deck_filler[p].value = setup.deck_filler
             self._lingering = list(scenario.lingering)
+        finally:
+            self._syncing = False
+        self._after_zones_changed()
+        self._refresh_lingering_list()
+
+    def form_state(self) -> dict[str, Any]:
+        """Everything the widgets hold, even when it is not a valid scenario
+        (kept by the builder so one Undo can bring it back)."""
+        return {
+            "title": self.title.value,
+            "date": self.date.value,
+            "ruleset": self.ruleset.value,
+            "turn_player": self.turn_player.value,
+            "zones": {(p, z): list(self.zones[p][z].value) for p in PLAYERS for z in ZONES},
+            "specs": dict(self._specs),
+            "life": {p: self.life[p].value for p in PLAYERS},
+            "deck_filler": {p: self.deck_filler[p].value for p in PLAYERS},
+            "lingering": list(self._lingering),
+            "kept": dict(self._kept),
+            "description": self.description.value,
+        }
+
+    def restore_form_state(self, state: dict[str, Any]) -> None:
+        """Put back what :meth:`form_state` returned (replacing what the widgets hold)."""
+        self._syncing = True
+        try:
+            self.title.value = state["title"]
+            self._kept = dict(state["kept"])
+            self.description.value = state["description"]
+            if state["ruleset"] != BY_DATE:
+                self._ensure_ruleset_option(state["ruleset"])
+            self.ruleset.value = state["ruleset"]
+            self.date.value = state["date"]
+            self.turn_player.value = state["turn_player"]
+            for (p, z), names in state["zones"].items():
+                self.zones[p][z].value = list(names)
+            self._specs = dict(state["specs"])
+            for p in PLAYERS:
+                self.life[p].value = state["life"][p]
+                self.deck_filler[p].value = state["deck_filler"][p]
+            self._lingering = list(state["lingering"])
         finally:
             self._syncing = False
         self._after_zones_changed()
@@ -364,7 +436,7 @@ class ScenarioForm:
         notes: list[tuple[str, StatusKind]] = []
         spot = zone_phrase(player, zone)
         notes += [(f"Not added to {spot}: {self.catalogue.unknown(typed)}", "error") for typed in checked.refused]
-        notes += [(_added(key, typed, spot), "ok") for typed, key in checked.added]
+        notes += [(added_text(key, typed, spot), "ok") for typed, key in checked.added]
         if notes or len(change["new"]) < len(change["old"]):
             self.zone_messages[player][zone].value = "".join(status_html(text, kind) for text, kind in notes)
         self._zones_edited()
@@ -374,6 +446,14 @@ class ScenarioForm:
             for zone in CARD_ZONES:
                 self._specs[(p, zone)] = reconcile(self._specs[(p, zone)], self.zones[p][zone].value)
         self._after_zones_changed()
+        self._edited()
+
+    def _user_edit(self, _change: Any = None) -> None:
+        if not self._syncing:
+            self._edited()
+
+    def _edited(self) -> None:
+        """Called after every edit by the reader (not while a scenario is being shown)."""
 
     def _after_zones_changed(self) -> None:
         """Refresh the choices that depend on which cards are where."""
@@ -442,129 +522,25 @@ class ScenarioForm:
             specs[index], position=self.detail_position.value, tags=frozenset(self.detail_tags.value)
         )
         self._specs[(player, zone)] = tuple(specs)
+        self._edited()
 
-    def _refresh_matches(self) -> None:
-        found = self.catalogue.search(self.card_search.value, limit=MATCH_LIMIT)
-        self.card_matches.options = [(self.catalogue.label(name), name) for name in found]
-        if found:
-            self.card_matches.value = found[0]
-
-    def submit_search(self) -> None:
-        """Enter in "Find card": add the card the text names (English, kana,
-        width folded), else the first match, to the zone chosen in "Add to"."""
-        typed = self.card_search.value
-        name = self.catalogue.lookup(typed) if typed.strip() else None
-        if name is None and self.card_matches.value:
-            name = self.card_matches.value
-        if name is None:
-            self._say_beside(self.card_message, self.catalogue.unknown(typed) if typed.strip()
-                             else "Type a card's name (Japanese or English), then press Enter", "error")
-            return
-        self._add_card(name)
-
-    def _add_selected_card(self) -> None:
-        name = self.card_matches.value
-        if not name:
-            typed = self.card_search.value
-            hint = f" {self.catalogue.unknown(typed)}" if typed.strip() else ""
-            self._say_beside(self.card_message, f"Choose a card in the list first.{hint}", "error")
-            return
-        self._add_card(name)
-
-    def _add_card(self, name: str) -> None:
-        player, zone = str(self.add_to.value).split(":")
-        held = [n for z in ZONES for n in self.zones[player][z].value]
-        entry = copy_name(name, held)
-        self._syncing = True
-        try:
-            self.zones[player][zone].value = [*self.zones[player][zone].value, entry]
-        finally:
-            self._syncing = False
-        self.zone_messages[player][zone].value = ""
-        self._zones_edited()
-        typed = self.card_search.value if self.catalogue.lookup(self.card_search.value) == name else ""
-        self._say_beside(self.card_message, _added(entry, typed, zone_phrase(player, zone)), "ok")
-
-    def _add_chosen_tag(self) -> None:
-        """A tag chosen in the this-turn dropdown joins the selected card's tags."""
-        tag = self.detail_tag_choice.value
-        if self._syncing or tag == NO_TAG:
-            return
-        self._syncing = True
-        try:
-            self.detail_tag_choice.value = NO_TAG
-        finally:
-            self._syncing = False
-        selected = self._selected_detail()
-        if selected is None:
-            self._say_beside(self.detail_message, "Add a card to the field, graveyard or banished cards first", "error")
-            return
-        player, zone, index = selected
-        name = self._specs[(player, zone)][index].name
-        if tag not in self.detail_tags.value:
-            self.detail_tags.value = [*self.detail_tags.value, tag]
-        self._say_beside(self.detail_message, f"{name} ({zone_phrase(player, zone)}): {TAGS[tag]}", "ok")
-
-    def _add_lingering(self) -> None:
-        typed = self.lingering_source.value.strip()
-        if not typed:
-            self._say_beside(self.lingering_message, "Name the card whose effect lingers", "error")
-            return
-        source = self.catalogue.lookup(typed)
-        if source is None:
-            self._say_beside(self.lingering_message, f"Not added: {self.catalogue.unknown(typed)}", "error")
-            return
-        self.lingering_source.value = source
-        target = self.lingering_target.value or None
-        spec = LingeringSpec(
-            source=source,
-            controller=self.lingering_controller.value,
-            target=target,
-            effect=self.lingering_effect.value.strip(),
-        )
-        self._lingering.append(spec)
-        self._refresh_lingering_list()
-        self._say_beside(self.lingering_message, f"Added the lingering effect {_lingering_label(spec)}", "ok")
-
-    def _say_beside(self, box: w.HTML, message: str, kind: StatusKind) -> None:
-        """Show ``message`` in the line beside the control that caused it."""
-        box.value = status_html(message, kind)
-
-    def _remove_lingering(self) -> None:
-        index = self.lingering_list.index
-        if index is None:
-            return
-        del self._lingering[index]
-        self._refresh_lingering_list()
-
-    def _refresh_lingering_list(self) -> None:
-        self.lingering_list.options = [
-            (_lingering_label(spec), i) for i, spec in enumerate(self._lingering)
-        ]
-
-    def _report_form_error(self, exc: ScenarioError) -> None:
-        """Overridden by the builder to show the message in its status line."""
+    def _report_form_error(self, exc: ScenarioError, where: Any = None) -> None:
+        """Overridden by the builder to show the message in ``where``, the
+        status line beside the control that caused it."""
         raise exc
 
 
-def _added(entry: str, typed: str, spot: str) -> str:
-    """ "Added X to A's hand", saying which card a typed name was read as."""
-    read_as = f" (read from {typed.strip()!r})" if typed.strip() and typed.strip() != entry else ""
-    return f"Added {entry}{read_as} to {spot}"
+def description_html(description: str, rulings: Sequence[str]) -> str:
+    """A scenario's description and ruling ids, as shown under its title.
 
-
-def _lingering_label(spec: LingeringSpec) -> str:
-    target = f" → {spec.target}" if spec.target else ""
-    effect = f": {spec.effect}" if spec.effect else ""
-    return f"{spec.source} (applied by {spec.controller}){target}{effect}"
-
-
-def _description_html(scenario: Scenario) -> str:
+    >>> description_html("Veiler <negates>", ["ocg-1"])
+    'Veiler &lt;negates&gt;<br>Rulings: <code>ocg-1</code>'
+    """
     import html
 
     parts = []
-    if scenario.description:
-        parts.append(html.escape(scenario.description))
-    if scenario.rulings:
-        parts.append("Rulings: " + ", ".join(f"<code>{html.escape(r)}</code>" for r in scenario.rulings))
+    if description:
+        parts.append(html.escape(description))
+    if rulings:
+        parts.append("Rulings: " + ", ".join(f"<code>{html.escape(r)}</code>" for r in rulings))
     return "<br>".join(parts)

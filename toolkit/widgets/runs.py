@@ -4,9 +4,9 @@ Each function takes a :class:`~toolkit.ocg.scenario.Scenario`, asks the engine,
 and returns the result together with the HTML / tables the builder shows, so
 notebooks and tests can call them directly.
 
-Policies (who does what when a choice is open) are plain callables
-``(state, actions) -> action``, as the engine expects; :data:`POLICIES` names
-the ones the builder offers.
+Policies (who does what when a choice is open) are the named ones of
+:mod:`toolkit.core.policies`, the same list and default as ``resolve()`` and
+the command line's ``--policy``.
 """
 
 from __future__ import annotations
@@ -19,65 +19,21 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.core.actions import Pass
+from toolkit.core import policies
 from toolkit.ocg.scenario import PLAYERS, Scenario
+from toolkit.tables import CELL_STYLE
+from toolkit.tables import table_html as shared_table_html
 
-Policy = Callable[[Any, Sequence[Any]], Any]
 Progress = Callable[[int], None]
 
-DEFAULT_POLICY = "use_effects"
+DEFAULT_POLICY = policies.DEFAULT_POLICY
+"""The builder's policy unless one is chosen: the same as ``resolve()``'s and the command line's."""
 
-POLICY_LABELS: dict[str, str] = {
-    "use_effects": "both use their effects when they can (listed order)",
-    "pass": "both pass whenever the rules let them (the engine's default)",
-    "turn_player_acts": "turn player uses its effects; the opponent passes",
-    "opponent_acts": "the opponent uses its effects; the turn player passes",
-}
-"""The builder's policy choices (key -> label)."""
+POLICY_LABELS: dict[str, str] = {p.name: p.label for p in policies.POLICIES}
+"""The builder's policy choices (name -> label): :data:`toolkit.core.policies.POLICIES`."""
 
-
-def _first_pass(actions: Sequence[Any]) -> Any | None:
-    return next((a for a in actions if isinstance(a, Pass)), None)
-
-
-def acting_policy(actors: str) -> Policy:
-    """A policy: players in ``actors`` ("A", "B", "TP", "NTP" or "both") take
-    the first action that is not a pass; the others pass whenever allowed.
-
-    When passing is not allowed (a forced choice), the first listed action is
-    taken, as in the engine's default policy.
-    """
-
-    def choose(state: Any, actions: Sequence[Any]) -> Any:
-        player = state.acting_player
-        tp = state.turn_player
-        active = {
-            "both": set(PLAYERS),
-            "TP": {tp},
-            "NTP": set(PLAYERS) - {tp},
-        }.get(actors, {actors})
-        if player in active:
-            doing = next((a for a in actions if not isinstance(a, Pass)), None)
-            if doing is not None:
-                return doing
-        passing = _first_pass(actions)
-        return passing if passing is not None else actions[0]
-
-    choose.__name__ = f"acting_policy_{actors}"
-    return choose
-
-
-def policy_for(key: str) -> Policy | None:
-    """The policy callable for a builder key (None: the engine's default)."""
-    if key == "pass":
-        return None
-    if key == "use_effects":
-        return acting_policy("both")
-    if key == "turn_player_acts":
-        return acting_policy("TP")
-    if key == "opponent_acts":
-        return acting_policy("NTP")
-    raise KeyError(f"unknown policy {key!r}; known: {', '.join(POLICY_LABELS)}")
+policy_for = policies.policy_for
+acting_policy = policies.acting_policy
 
 
 @dataclass(frozen=True)
@@ -93,24 +49,17 @@ class HtmlBlock:
         return "HtmlBlock(...)"
 
 
-_CELL = ' style="text-align:left;vertical-align:top"'
+_CELL = CELL_STYLE
 
 
 def table_html(frame: pd.DataFrame, css_class: str) -> str:
-    """A full (never truncated) HTML table of ``frame``, cells escaped, no index.
+    """A full (never truncated) HTML table of ``frame``, cells escaped, no index,
+    missing values blank (:func:`toolkit.tables.table_html`).
 
     >>> table_html(pd.DataFrame({"a": ["<x>"]}), "t")
     '<table class="endphase-table t"><thead><tr><th style="text-align:left;vertical-align:top">a</th></tr></thead><tbody><tr><td style="text-align:left;vertical-align:top">&lt;x&gt;</td></tr></tbody></table>'
     """
-    head = "".join(f"<th{_CELL}>{html.escape(str(c))}</th>" for c in frame.columns)
-    body = "".join(
-        "<tr>" + "".join(f"<td{_CELL}>{html.escape(str(v))}</td>" for v in row) + "</tr>"
-        for row in frame.itertuples(index=False, name=None)
-    )
-    return (
-        f'<table class="endphase-table {css_class}"><thead><tr>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table>"
-    )
+    return shared_table_html(frame, css_class)
 
 
 ProgressReport = Callable[[int, int], None]
@@ -166,8 +115,8 @@ def rules_label(scenario: Scenario) -> str:
 # Resolve
 # --------------------------------------------------------------------------
 
-TRACE_COLUMNS: tuple[str, ...] = ("step", "priority", "actor", "action", "rule", "reason", "events", "notes")
-"""The columns of the trace table the builder shows."""
+TRACE_COLUMNS: tuple[str, ...] = ("step", "priority", "actor", "action", "rule", "reason", "events", "notes", "code")
+"""The columns of the trace table the builder shows (``code``: the action's repr, shown on hover)."""
 
 
 @dataclass(frozen=True)
@@ -176,6 +125,9 @@ class ResolveView:
 
     ``rows[i]`` / ``positions[i]``: the decision of step ``i`` and the position
     after it (HTML); row 0 is the starting position, before any decision.
+    ``trace_html``: the trace as HTML — actions in words with their code on
+    hover, rule ids with their statement as a tooltip linking to the "Rules
+    cited" list, notes naming the rulings they rest on, whose rows open below.
     """
 
     result: Any
@@ -184,25 +136,67 @@ class ResolveView:
     positions: list[str]
     summary_html: str
     headline: str
+    trace_html: str = ""
+
+
+def _game(result: Any) -> Any:
+    from toolkit.games import game_of
+
+    return game_of(result.start)
+
+
+def _quiet(events: Any) -> list[Any]:
+    from toolkit.core.values import sorted_events
+
+    return [e for e in sorted_events(tuple(events))
+            if e.kind not in QUIET_EVENTS and not (e.kind == "hand_adjusted" and not e.amount)]
 
 
 def trace_table(result: Any) -> pd.DataFrame:
-    """The resolution's trace with events in words (columns :data:`TRACE_COLUMNS`)."""
+    """The resolution's trace in words (columns :data:`TRACE_COLUMNS`): actions
+    and events phrased by the game, the action's repr kept in ``code``."""
+    game = _game(result)
     frame = result.trace
     shown = pd.DataFrame(
         {
             "step": frame["step"].astype("int64"),
             "priority": frame["priority"],
             "actor": frame["actor"],
-            "action": frame["action"],
+            "action": [game.describe_action(step.action) for step in result.steps],
             "rule": frame["rule"],
             "reason": frame["reason"],
-            "events": [events_text(step.events) for step in result.steps],
+            "events": ["; ".join(game.describe_event(e) for e in step.events) for step in result.steps],
             "notes": frame["notes"],
+            "code": frame["action"],
         },
         columns=list(TRACE_COLUMNS),
     )
     return shown
+
+
+def steps_trace_html(steps: Sequence[Any], game: Any, *, css_class: str = "endphase-trace") -> str:
+    """A line as HTML for people (see :attr:`ResolveView.trace_html`); any game."""
+    from toolkit.citations import TOOLTIP_CSS, cited_rules_html, cited_rulings_html, note_html, note_rulings, rule_tip_html
+
+    esc = html.escape
+    name = game.name
+    head = "".join(f"<th{_CELL}>{c}</th>" for c in ("step", "actor", "action", "rule", "reason", "events", "notes"))
+    body = []
+    rules: list[str] = []
+    rulings: list[str] = []
+    for s in steps:
+        rules += [s.rule, *(n.rule for n in s.notes)]
+        rulings += [r for n in s.notes for r in note_rulings(n.rule, n.text, name)]
+        notes = "<br>".join(note_html(n.rule, n.text, name) for n in s.notes)
+        events = "<br>".join(esc(game.describe_event(e)) for e in s.events)
+        body.append(
+            f"<tr><td{_CELL}>{s.step}</td><td{_CELL}>{esc(s.actor)}</td>"
+            f'<td{_CELL} title="{esc(repr(s.action))}" class="endphase-action">{esc(game.describe_action(s.action))}</td>'
+            f"<td{_CELL}>{rule_tip_html(s.rule, name)}</td><td{_CELL}>{esc(s.reason)}</td>"
+            f"<td{_CELL}>{events}</td><td{_CELL}>{notes}</td></tr>")
+    table = (f'<table class="endphase-table {css_class}"><thead><tr>{head}</tr></thead>'
+             f"<tbody>{''.join(body)}</tbody></table>")
+    return TOOLTIP_CSS + table + cited_rulings_html(rulings) + cited_rules_html(rules, name)
 
 
 def _positions(result: Any) -> list[str]:
@@ -221,39 +215,51 @@ def resolve_scenario(scenario: Scenario, policy: str = DEFAULT_POLICY) -> Resolv
     from toolkit.engine import resolve
 
     result = resolve(scenario, policy_for(policy))
+    game = _game(result)
     table = trace_table(result)
     start_row = {
         "step": 0, "priority": result.start.turn_player, "actor": "", "action": "(start)", "rule": "",
-        "reason": "the position as the End Phase begins", "events": "", "notes": "",
+        "reason": "the position as the End Phase begins", "events": "", "notes": "", "code": "",
     }
     rows: list[dict[str, Any]] = [start_row]
     rows += [{str(k): v for k, v in record.items()} for record in table.to_dict("records")]
-    events = events_text(result.events, quiet=True) or "no events"
+    from toolkit.citations import note_html
+
+    for row, step in zip(rows[1:], result.steps):
+        row["notes_html"] = "; ".join(note_html(n.rule, n.text, game.name) for n in step.notes)
+    events = "; ".join(game.describe_event(e) for e in _quiet(result.events)) or "no events"
     loop = f"Loop: {' -> '.join(result.loop)}. " if result.loop else ""
     headline = f"{loop}Events: {events}."
     summary = (
         f"<div class='endphase-summary'><b>{html.escape(scenario.title)}</b> — {html.escape(rules_label(scenario))} "
-        f"(<code>{html.escape(result.start.ruleset.name)}</code>), players: {html.escape(POLICY_LABELS[policy])}."
+        f"(<code>{html.escape(result.start.ruleset.name)}</code>), players: {html.escape(policies.label(policy))}."
         f"<br><b>{html.escape(headline)}</b><br>Final position: {html.escape(result.outcome.summary.text())}</div>"
     )
-    return ResolveView(result, table, rows, _positions(result), summary, headline)
+    return ResolveView(result, table, rows, _positions(result), summary, headline,
+                       steps_trace_html(result.steps, game))
 
 
-def step_html(row: dict[str, Any], position: str) -> str:
-    """The step slider's view: the decision, its rule and reason, then the position."""
+def step_html(row: dict[str, Any], position: str, game: str = "ocg") -> str:
+    """The step slider's view: the decision in words (its code on hover), its
+    rule (statement on hover) and reason, then the position."""
+    from toolkit.citations import TOOLTIP_CSS, rule_tip_html
+
     esc = html.escape
     if row["step"] == 0:
         head = "<b>Start</b>: the position as the End Phase begins."
     else:
         head = (
-            f"<b>Step {row['step']}</b>: {esc(str(row['actor']))} — <code>{esc(str(row['action']))}</code> "
-            f"(rule {esc(str(row['rule']))}: {esc(str(row['reason']))})"
+            f"<b>Step {row['step']}</b>: {esc(str(row['actor']))} — "
+            f"<span class='endphase-action' title=\"{esc(str(row.get('code', '')))}\">{esc(str(row['action']))}</span> "
+            f"(rule {rule_tip_html(str(row['rule']), game)}: {esc(str(row['reason']))})"
         )
         if row.get("events"):
             head += f"<br>Events: {esc(str(row['events']))}"
-        if row.get("notes"):
+        if row.get("notes_html"):
+            head += f"<br>Notes: {row['notes_html']}"
+        elif row.get("notes"):
             head += f"<br>Notes: {esc(str(row['notes']))}"
-    return f"<div class='endphase-step-detail'>{head}{position}</div>"
+    return f"{TOOLTIP_CSS}<div class='endphase-step-detail'>{head}{position}</div>"
 
 
 # --------------------------------------------------------------------------
@@ -283,35 +289,42 @@ class ExactOutcome:
 
 @dataclass(frozen=True)
 class ExploreView:
-    """Every outcome of a scenario and which player can force each."""
+    """Every outcome of a scenario, its summary and which player can force each.
+
+    ``shown``: what the builder displays (:mod:`toolkit.widgets.outcomes`: the
+    summary, then the outcomes a page at a time); ``table``: every outcome as
+    one row, for code and tests.
+    """
 
     result: Any
     table: pd.DataFrame
     force: dict[tuple[int, str], bool]
     summary_html: str
     headline: str
+    shown: Any = None
 
 
-def explore_scenario(scenario: Scenario, progress: ProgressReport = _no_progress) -> ExploreView:
-    """Every distinct outcome, the number of lines to it, and who can force it.
+def explore_scenario(scenario: Scenario, progress: ProgressReport = _no_progress,
+                     page_size: int | None = None) -> ExploreView:
+    """Every distinct outcome, the number of lines to it, what tells them apart and who can force it.
 
-    ``force[(i, player)]`` says whether ``player`` can force outcome ``i``
-    (one minimax search answers every outcome: ``Exploration.forcing``).
+    ``force[(i, player)]`` says whether ``player`` can force outcome ``i``; one
+    minimax search answers every outcome and every value of every difference
+    (:func:`toolkit.core.summary.summarize`).
     """
+    from toolkit.core.summary import Pager, summarize
     from toolkit.engine import explore
+    from toolkit.widgets.outcomes import OUTCOME_PAGE_SIZE, ShownExploration, explore_roles, summary_html
 
     progress(0, 2)
     result = explore(scenario)
     progress(1, 2)
-    forcers = result.forcing()
+    summary = summarize(result)
+    forcers = summary.outcome_forced_by
     force: dict[tuple[int, str], bool] = {
         (i, player): player in forcers[i] for i in range(len(result.outcomes)) for player in PLAYERS}
     progress(2, 2)
-    tp = scenario.turn_player
-
-    def role(player: str) -> str:
-        return f"{player} ({'TP' if player == tp else 'NTP'})"
-
+    roles = explore_roles(scenario.turn_player, PLAYERS)
     table = pd.DataFrame(
         {
             "outcome": range(1, len(result.outcomes) + 1),
@@ -320,7 +333,7 @@ def explore_scenario(scenario: Scenario, progress: ProgressReport = _no_progress
             "final": [o.outcome.summary.text() for o in result.outcomes],
             "loop": [" -> ".join(o.outcome.loop) if o.outcome.loop else "" for o in result.outcomes],
             **{
-                f"{role(p)} can force": [bool(force[(i, p)]) for i in range(len(result.outcomes))]
+                f"{roles[p]} can force": [bool(force[(i, p)]) for i in range(len(result.outcomes))]
                 for p in PLAYERS
             },
             "example line": [" ; ".join(repr(a) for a in o.example_actions) for o in result.outcomes],
@@ -330,8 +343,8 @@ def explore_scenario(scenario: Scenario, progress: ProgressReport = _no_progress
         f"{len(result.outcomes)} distinct outcomes over {result.total_lines} lines "
         f"({result.states} positions) under {rules_label(scenario)}"
     )
-    summary = f"<div class='endphase-summary'><b>{html.escape(headline)}</b></div>"
-    return ExploreView(result, table, force, summary, headline)
+    shown = ShownExploration(result, summary, Pager(len(result.outcomes), page_size or OUTCOME_PAGE_SIZE), roles)
+    return ExploreView(result, table, force, summary_html(shown, rules_label(scenario)), headline, shown)
 
 
 # --------------------------------------------------------------------------
@@ -358,10 +371,12 @@ def sweep_dates() -> list[tuple[datetime.date, str]]:
     from toolkit.games import game_named
     from toolkit.history.eras import rule_eras
 
+    from toolkit.citations import change_words
+
     out = []
     for era in rule_eras(game_named("ocg")):
-        cited = [*era.rulings, *era.events]
-        out.append((era.first_day, era.what() + (f" — {', '.join(cited)}" if cited else "")))
+        what = "; ".join(sorted({change_words(c) for c in era.changes})) or era.what()
+        out.append((era.first_day, what))
     return out
 
 
@@ -379,7 +394,7 @@ def sweep_scenario(
     previous: str | None = None
     for done, (day, what) in enumerate(eras, start=1):
         result = resolve(scenario.at(day), policy_for(policy))
-        events = events_text(result.events, quiet=True)
+        events = "; ".join(_game(result).describe_event(e) for e in _quiet(result.events))
         outcome = result.outcome.summary.text() + " | " + events
         rows.append(
             {

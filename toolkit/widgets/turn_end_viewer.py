@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import ScenarioError
+from toolkit.widgets.outcomes import OutcomePanel
 from toolkit.widgets.panel import RunPanel
 
 if TYPE_CHECKING:
@@ -55,14 +56,14 @@ def ruleset_label(name: str) -> str:
     """A ruleset's name and, for a counterfactual variant, the flags it turns off.
 
     >>> ruleset_label("duel_masters")
-    'duel_masters (seed 004)'
+    'duel_masters (the rules of the wiki page 「ターン終了ステップ」)'
     >>> ruleset_label("dm-turn-starts-later")
     'dm-turn-starts-later (D2(6) next_turn_starts_at_once off)'
     """
     from toolkit.duel_masters import FLAGS, RULES
 
     if name == SEED_RULES:
-        return f"{name} (seed 004)"
+        return f"{name} (the rules of the wiki page 「ターン終了ステップ」)"
     rules = RULES.get(name)
     if rules is None:
         return name
@@ -89,7 +90,7 @@ def _ruleset_html(name: str) -> str:
     return f"Rules <code>{esc(name)}</code>, a counterfactual variant of seed 004's:<ul>{changes}</ul>"
 
 
-class TurnEndViewer(RunPanel):
+class TurnEndViewer(RunPanel, OutcomePanel):
     """An ipywidgets viewer of the shipped Duel Masters scenarios; display it in a cell.
 
     Widgets: ``scenario`` (dropdown of the shipped scenarios, labelled by
@@ -100,12 +101,14 @@ class TurnEndViewer(RunPanel):
     read with the safe loader and added to the ``scenario`` dropdown),
     ``resolve`` and ``explore`` (buttons), ``status`` (one line), ``output``
     (the trace table or the exploration table), ``step`` (a slider over the
-    resolved line, 1 … number of steps) and ``step_view`` (that step's rule,
-    reason, notes and events, then the position after it).
+    resolved line, 1 … number of steps, shown only with a trace; it highlights
+    its row of the trace, ``highlighted_row``) and ``step_view`` (that step's
+    rule, reason, notes and events, then the position after it).
 
     Results: ``result`` (the engine's last Resolution or Exploration, None
-    after a change of scenario or ruleset), ``table`` (the DataFrame shown in
-    ``output``), ``last_error``.  ``widget`` is the whole layout.
+    after a change of scenario or ruleset and after a failed run, which also
+    empties ``output``), ``table`` (the DataFrame shown in ``output``),
+    ``last_error``.  ``widget`` is the whole layout.
 
     ``scenarios`` / ``rulesets`` restrict the dropdowns (default: every shipped
     scenario, every ruleset); ``max_states`` is Explore's search budget.
@@ -159,6 +162,7 @@ class TurnEndViewer(RunPanel):
         self.explore = w.Button(description="Explore", icon="sitemap")
         self.explore.add_class("endphase-explore")
         self._build_feedback(w, "Choose a scenario and a ruleset, then Resolve or Explore.")
+        self._build_outcome_bar(w)
 
         self.resolve.on_click(lambda _b: self._guarded("resolve", self._resolve))
         self.explore.on_click(lambda _b: self._guarded("explore", self._explore))
@@ -192,6 +196,8 @@ class TurnEndViewer(RunPanel):
                 w.HBox([self.resolve, self.explore]),
                 self.status,
                 self.output,
+                self.outcome_bar,
+                self.step_style,
                 self.step,
                 self.step_view,
             ]
@@ -278,6 +284,7 @@ class TurnEndViewer(RunPanel):
         self._step_rows = []
         self._positions = []
         self._reset_feedback()
+        self._hide_outcomes()
 
     def _chosen(self) -> None:
         self._clear_results()
@@ -298,16 +305,19 @@ class TurnEndViewer(RunPanel):
     def _resolve(self) -> None:
         from toolkit.core.game import game_of
         from toolkit.core.search import resolve
-        from toolkit.widgets.runs import HtmlBlock, events_text, table_html
+        from toolkit.citations import note_html
+        from toolkit.widgets.runs import HtmlBlock, steps_trace_html
 
+        self._clear_results()  # a failed run must not leave the previous trace under its error
         scenario = self._scenario()
         rules = self.ruleset.value
-        self._clear_results()
         result = resolve(scenario, ruleset=rules)
-        trace = result.trace
-        words = [events_text(s.events) for s in result.steps]
-        table = trace.assign(events=words)[list(TRACE_COLUMNS)]
-        transition = game_of(result.start).transition
+        game = game_of(result.start)
+        trace = result.trace.assign(
+            code=result.trace["action"], action=[game.describe_action(s.action) for s in result.steps],
+            events=["; ".join(game.describe_event(e) for e in s.events) for s in result.steps])
+        table = trace[list(TRACE_COLUMNS)]
+        transition = game.transition
         state = result.start
         positions = []
         for s in result.steps:
@@ -315,14 +325,13 @@ class TurnEndViewer(RunPanel):
             positions.append(state._repr_html_())
         self.result = result
         self.table = table
-        self._step_rows = [{str(k): v for k, v in row.items()} for row in trace.assign(events=words).to_dict("records")]
+        self._step_rows = [{str(k): v for k, v in row.items()} for row in trace.to_dict("records")]
+        for row, s in zip(self._step_rows, result.steps):
+            row["notes_html"] = "; ".join(note_html(n.rule, n.text, game.name) for n in s.notes)
         self._positions = positions
-        self._show(HtmlBlock(table_html(table, "endphase-trace")))
+        self._show(HtmlBlock(steps_trace_html(result.steps, game)))
         if self._step_rows:
-            self.step.max = len(self._step_rows)
-            self.step.min = 1
-            self.step.value = 1
-            self.step.disabled = False
+            self._show_slider(1, len(self._step_rows), 1)
         self._show_step()
         self._say(
             f"Resolved {scenario.title} under {rules}: {len(result.steps)} steps. "
@@ -333,38 +342,57 @@ class TurnEndViewer(RunPanel):
     def _show_step(self) -> None:
         if not self._step_rows:
             self.step_view.value = ""
+            self._highlight_row(None)
             return
         from toolkit.widgets.runs import step_html
 
         index = min(max(self.step.value, 1), len(self._step_rows)) - 1
-        self.step_view.value = step_html(self._step_rows[index], self._positions[index])
+        self.step_view.value = step_html(self._step_rows[index], self._positions[index], "duel_masters")
+        self._highlight_row(index)  # step k is row k of the trace table
 
     def _explore(self) -> None:
         import pandas as pd
 
+        from toolkit.core.game import game_of
         from toolkit.core.search import explore
-        from toolkit.widgets.runs import HtmlBlock, events_text, table_html
+        from toolkit.core.summary import Pager, summarize
+        from toolkit.core.values import PLAYERS
+        from toolkit.widgets.outcomes import OUTCOME_PAGE_SIZE, ShownExploration, explore_roles
+        from toolkit.core.values import sorted_events
 
+
+        self._clear_results()  # a failed run must not leave the previous table under its error
         scenario = self._scenario()
         rules = self.ruleset.value
-        self._clear_results()
         result = explore(scenario, ruleset=rules, max_states=self.max_states)
+        game = game_of(scenario)
         table = pd.DataFrame(
             {
                 "outcome": range(1, len(result.outcomes) + 1),
                 "lines": [o.lines for o in result.outcomes],
-                "events": [events_text(o.outcome.events) for o in result.outcomes],
+                "events": ["; ".join(game.describe_event(e) for e in sorted_events(o.outcome.events))
+                           for o in result.outcomes],
                 "final": [o.outcome.summary.text() for o in result.outcomes],
-                "example line": [" ; ".join(repr(s.action) for s in o.example) for o in result.outcomes],
+                "example line": [" ; ".join(game.describe_action(s.action) for s in o.example) for o in result.outcomes],
             },
             columns=list(EXPLORE_COLUMNS),
         )
         self.result = result
         self.table = table
-        self._show(HtmlBlock(table_html(table, "endphase-outcomes")))
+        roles = explore_roles(result.start.turn_player, PLAYERS)
+        shown = ShownExploration(result, summarize(result, max_states=self.max_states),
+                                 Pager(len(result.outcomes), OUTCOME_PAGE_SIZE), roles)
+        self._show_exploration(shown, rules)
         self._say(
             f"{len(result.outcomes)} distinct outcomes over {result.total_lines} lines "
             f"({result.states} positions) of {scenario.title} under {rules}",
             "ok",
         )
 
+    def _show_line(self, rows: list[dict[str, Any]], positions: list[str]) -> None:
+        """An outcome's example line under the step slider (1 … its steps), as Resolve's."""
+        self._step_rows = rows[1:]
+        self._positions = positions[1:]
+        if self._step_rows:
+            self._show_slider(1, len(self._step_rows), len(self._step_rows))
+        self._show_step()

@@ -33,6 +33,11 @@ plus a few small callables where data is not enough: ``applies`` /
 
 How to add a card (the other helper's recipe)
 ---------------------------------------------
+Most cards are written as data instead: a YAML file in ``datasets/cards/``
+in the card format of :mod:`toolkit.ocg.cards.data` (``python -m toolkit
+cards --check FILE`` validates one).  A Python module is for what the format
+cannot say yet; it starts with a ``# stays Python: <reason>`` line.
+
 1. Create ``toolkit/ocg/cards/<family>.py`` (one module per card or
    family).  Modules in this package are imported automatically; nothing
    else needs editing.

@@ -87,8 +87,11 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
         if seen is not None and seen[0] is card:  # the card R6 last saw for this uid: its entry, unhashed
             found = seen[1]
         else:
-            found = applying.get(card)  # the processes whose condition holds, each as it would be created
-            if found is None:
+            cached = applying.get(card)  # the processes whose condition holds, each as it would be created
+            if cached is not None:
+                found = cached
+                last[uid] = (card, found)
+            else:
                 key = (card.name, phase)
                 found = tuple(
                     ((uid, e.key), e, Process(uid, e.key, card.controller, e.process_kind, e.mandatory, e.chain_link,
@@ -98,8 +101,6 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
                 if key in local:  # the conditions read the card and the turn player only: asked once per card
                     applying[card] = found
                     last[uid] = (card, found)
-            else:
-                last[uid] = (card, found)
         if not found:
             continue
         for pid, eff, created in found:
