@@ -59,7 +59,8 @@ def test_an_outcome_opens_into_its_example_line_as_resolve_shows_it(sign: Scenar
     assert sign.step.max == len(example) and not sign.step.disabled
     assert sign.step.description == "Outcome 4"
     sign.step.value = 1
-    assert "Step 1" in sign.step_view.value and f"rule {example[0].rule}" in sign.step_view.value
+    assert "Step 1" in sign.step_view.value
+    assert f'>{example[0].rule}<span class="endphase-tip"' in sign.step_view.value, "the rule, with its statement"
     assert "endphase-outcome-open" in _blocks(sign)[-1]
     sign.resolve.click()
     assert sign.step.description == "Step" and sign.outcome_bar.layout.display == "none"

@@ -334,7 +334,7 @@ def test_a_user_scenario_naming_an_unknown_card_is_a_clear_error(tmp_path: Path)
     done = verify_cli(path, "--only-mine")
     assert done.returncode == 2 and "Traceback" not in done.stderr
     line = done.stderr.strip()
-    assert "\n" not in line and "sign.yaml" in line and "unknown card 'ヒステリック・サイソ'" in line
+    assert "\n" not in line and "sign.yaml" in line and "Unknown card 「ヒステリック・サイソ」" in line
     assert SIGN in line  # the nearest name
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -125,8 +125,9 @@ def _event_words(event: Event) -> str:
     return " ".join(parts)
 
 
-def fact_text(fact: Fact) -> str:
-    """A fact in words: ``A's graveyard: 死者蘇生``, ``B: 7700 LP``, ``discarded: 死者蘇生 (A)``."""
+def fact_text(fact: Fact, describe: Callable[[Event], str] | None = None) -> str:
+    """A fact in words: ``A's graveyard: 死者蘇生``, ``B: 7700 LP``, ``discarded: 死者蘇生 (A)``
+    (an event fact in ``describe``'s words when given: a game's ``describe_event``)."""
     if fact.kind == "zone":
         return f"{fact.player}'s {fact.zone}: {fact.card}" + (f" ×{fact.copies}" if fact.copies > 1 else "")
     if fact.kind == "unnamed":
@@ -136,7 +137,7 @@ def fact_text(fact: Fact) -> str:
     if fact.kind == "loop":
         return f"the line repeats a position (loop: {fact.card})"
     assert fact.event is not None
-    return _event_words(fact.event)
+    return describe(fact.event) if describe is not None else _event_words(fact.event)
 
 
 def aspect_text(aspect: Aspect) -> str:

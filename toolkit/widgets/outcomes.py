@@ -60,7 +60,10 @@ def summary_html(shown: ShownExploration, rules: str) -> str:
     s = shown.summary
     roles = shown.roles
     head = f"<b>{esc(s.headline())}</b> under {esc(rules)} ({shown.found.states} positions searched)."
-    shared = "; ".join(esc(fact_text(f)) for f in s.shared) or "nothing"
+    from toolkit.core.game import game_of
+
+    describe = game_of(shown.found.start).describe_event
+    shared = "; ".join(esc(fact_text(f, describe)) for f in s.shared) or "nothing"
     parts = [f"<div class='endphase-explore-summary'><p>{head}</p>",
              f"<p class='endphase-explore-shared'><b>Every outcome</b>: {shared}</p>"]
     if s.differences:
@@ -122,23 +125,28 @@ def outcomes_page_html(shown: ShownExploration, opened: int | None = None) -> st
 
 
 def step_words(step: LineStep) -> str:
-    """One step of an example line in the outcome table (the trace's action text)."""
-    return f"{step.actor}: {step.row()['action']}"
+    """One step of an example line in the outcome table, in the game's words."""
+    from toolkit.core.game import game_named
+
+    return f"{step.actor}: {game_named(step.game).describe_action(step.action)}" if step.game else \
+        f"{step.actor}: {step.row()['action']}"
 
 
 def line_rows(steps: Sequence[LineStep], start: Any) -> tuple[list[dict[str, Any]], list[str]]:
     """The step view's rows and positions for a line (row 0: the start), as Resolve shows them."""
     from toolkit.core.game import game_of
-    from toolkit.widgets.runs import events_text
 
-    transition = game_of(start).transition
+    game = game_of(start)
+    transition = game.transition
     rows: list[dict[str, Any]] = [{"step": 0, "priority": "", "actor": "", "action": "(start)", "rule": "",
                                    "reason": "the position as the End Phase begins", "events": "", "notes": ""}]
     positions = [start._repr_html_()]
     state = start
     for s in steps:
         row = {str(k): v for k, v in s.row().items()}
-        row["events"] = events_text(s.events)
+        row["action"] = game.describe_action(s.action)
+        row["code"] = repr(s.action)
+        row["events"] = "; ".join(game.describe_event(e) for e in s.events)
         rows.append(row)
         state = transition(state, s.action, check=False).state
         positions.append(state._repr_html_())
