@@ -54,9 +54,12 @@ def _capitalised(token: str) -> bool:
 def _names() -> dict[str, str]:
     cards = load_cards()
     ocg = cards[(cards["game"] == "ocg") & cards["name_en"].notna()]
-    return {str(en): str(ja) for ja, en in zip(ocg["name_ja"], ocg["name_en"])}
+    return {str(en): str(ja) for ja, en in zip(ocg["name_ja"], ocg["name_en"])} | CARDS_OF_ONES_OWN
 
 
+CARDS_OF_ONES_OWN = {"Kuribandit": "クリバンデット", "Jain, Lightsworn Paladin": "ライトロード・パラディン ジェイン",
+                     "Inaba White Rabbit": "因幡之白兎"}
+"""Cards notebook 08 writes as data (not shipped): their English names are spelt as there."""
 NAMES = _names()
 NAME_TOKENS = {en: [_bare(t) for t in WORD.findall(en)] for en in NAMES}
 TRIGGERS: dict[str, list[str]] = {}

@@ -62,3 +62,12 @@ def test_the_check_sees_a_file_written_into_home(tmp_path: Path) -> None:
             "export_article(build_article('Hysteric Sign'), default_user_folder() / 'articles')\n")
     home, _ = _run_with_home(code, tmp_path)
     assert any(p.suffix == ".md" for p in home.rglob("*"))
+
+
+def test_notebook_08_writes_its_cards_position_and_article_into_a_temporary_folder_only(tmp_path: Path) -> None:
+    before = _datasets_digest()
+    home, tmp = _run_with_home(_code(ROOT / "notebooks" / "08_bring_your_own_card.ipynb"), tmp_path)
+    assert sorted(p.relative_to(home).as_posix() for p in home.rglob("*")) == []
+    written = sorted(p.name for p in tmp.rglob("*") if p.is_file())
+    assert {"my_cards.yaml", "three_cards.yaml", "クリバンデット-kuribandit.md"} <= set(written), written
+    assert _datasets_digest() == before

@@ -86,6 +86,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "QueryError",
         "ValidationReport",
         "card_rulings_long",
+        "cards_with",
         "check_datasets",
         "load_cards",
         "load_events",

@@ -20,6 +20,7 @@ The package, one job per module:
 * :mod:`~toolkit.data.validation` — the three files checked together;
 * :mod:`~toolkit.data.user_rulings` — a user's rulings file, combined with the shipped table;
 * :mod:`~toolkit.data.faq` — FAQ markup pasted from the wiki, as rulings rows;
+* :mod:`~toolkit.data.user_cards` — cards of one's own as rows of the cards table;
 * :mod:`~toolkit.data.queries` — the helpers analysts ask for.
 
 It imports no engine module: the tables stand on their own.
@@ -44,6 +45,7 @@ from toolkit.data.queries import (
     supersessions,
 )
 from toolkit.data.faq import rulings_from_faq, ruling_id_for
+from toolkit.data.user_cards import cards_with
 from toolkit.data.reading import CsvBytes, DataSource, load_cards, load_events, load_rulings, to_contract_csv
 from toolkit.data.schema import (
     BOOL_DTYPE,
@@ -104,6 +106,7 @@ __all__ = [
     "ruling_id_for",
     "rulings_about",
     "rulings_from_faq",
+    "cards_with",
     "rulings_in_force",
     "rulings_per_year_topic",
     "supersession_chain",

@@ -6,6 +6,7 @@ import dataclasses
 import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Any
 
 import pandas as pd
@@ -164,6 +165,12 @@ def build_article(
     )
 
 
+def _cited_scenario(name: str) -> str:
+    """How an article names a ruling's scenario: a shipped one by its name, a
+    user's (an absolute path, perhaps a temporary folder) by its file name only."""
+    return PurePath(name).name.removesuffix(".yaml") if PurePath(name).is_absolute() else name.removesuffix(".yaml")
+
+
 def check_ruling(row: pd.Series) -> RulingCheck | None:
     """Re-derive a ruling with :func:`toolkit.history.run_ruling` (None when it
     has no machine form: not modelled)."""
@@ -179,7 +186,7 @@ def check_ruling(row: pd.Series) -> RulingCheck | None:
         ruling_id=run.ruling_id,
         question=str(row["check_en"]) if not pd.isna(row["check_en"]) else str(row["check"]),
         rules=run.rules.name,
-        scenarios=tuple(str(n).removesuffix(".yaml") for n in names),
+        scenarios=tuple(_cited_scenario(str(n)) for n in names),
         expected=run.expected,
         engine=run.own.answer,
         line=words_frame(run.line),

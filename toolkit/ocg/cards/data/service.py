@@ -7,6 +7,8 @@ Schema.  Any problem is one :class:`~toolkit.errors.ToolkitError`.
 
 >>> print(card_report("ライトロード・マジシャン ライラ")[0])
 ライトロード・マジシャン ライラ (Lyla, Lightsworn Sorceress): monster, effect — shipped card file lightsworn.yaml
+>>> card_report("lyla, lightsworn sorceress") == card_report("ライトロード・マジシャン ライラ")
+True
 """
 
 from __future__ import annotations
@@ -38,10 +40,11 @@ def _origin_words(origin: str) -> str:
 
 
 def card_report(name: str) -> list[str]:
-    """The card registered under ``name``, per text version, in words."""
-    from toolkit.ocg.cards import behaviour, card_origin
+    """The card registered under ``name`` (Japanese or English, kana and width
+    folded), per text version, in words."""
+    from toolkit.ocg.cards import behaviour, card_names, card_origin
 
-    b = behaviour(name)
+    b = behaviour(card_names().key(name))
     lines = describe_card(b)
     lines[0] += f" — {_origin_words(card_origin(b.name))}"
     return lines
