@@ -26,8 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import toy_game  # noqa: E402
 
 CLASS_NAMES = tuple(n for n in dir(core_actions) if n[:1].isupper()) + ("Event", "Note", "Choice")
-REPR = re.compile(r"\(\s*'|\('|',\)|=\s*'|\w+\(\)")
-"""What gives a repr away: ``('``, ``',)``, ``key='``, ``Name()``."""
+REPR = re.compile(r"\(\s*'|\('|',\)|=\s*'|\w+\(\)|\bend:|:[a-z]+_[a-z_]+")
+"""What gives a repr away: ``('``, ``',)``, ``key='``, ``Name()``, and an engine process
+key (``end:<card>:negate``, ``<card>:banish_in_end_phase``)."""
 
 
 def repr_leaks(phrase: str, kinds: frozenset[str]) -> list[str]:
@@ -43,7 +44,10 @@ def test_the_leak_check_can_fail() -> None:
     assert repr_leaks("Discard(('ヒステリック・サイン',))", kinds)
     assert repr_leaks("Pass()", kinds) and repr_leaks("hand_adjusted: A 0", kinds)
     assert repr_leaks("Event('damage', player='B')", kinds)
+    assert repr_leaks("B performs エフェクト・ヴェーラー (end:エフェクト・ヴェーラー:negate)", kinds)
+    assert repr_leaks("A performs 真炎の爆発 (真炎の爆発:banish_in_end_phase)", kinds)
     assert not repr_leaks("Discard ヒステリック・サイン", kinds)
+    assert not repr_leaks("B performs エフェクト・ヴェーラー (its “negate” effect ends)", kinds)
 
 
 def _lines(game: Game) -> Iterator[tuple[str, tuple[LineStep, ...]]]:

@@ -38,7 +38,10 @@ def _by(e: Event) -> str:
 
 
 def _ability(e: Event) -> str:
-    return f"{_card(e)}: {e.detail}" if e.detail else _card(e)
+    """The card and its ability, without the engine's "<card>:" key prefix."""
+    if not e.detail:
+        return _card(e)
+    return f"{_card(e)}: {str(e.detail).split(':')[-1].replace('_', ' ')}"
 
 
 _PHRASES: dict[str, Callable[[Event], str]] = {

@@ -41,7 +41,23 @@ def _of(event: Event) -> str:
 
 
 def _how(event: Event) -> str:
-    return f" ({event.detail})" if event.detail else ""
+    """What the event was about, without the engine's process key: "end:<card>:negate"
+    (a lingering effect's expiry) reads "its “negate” effect ends", "<card>:banish_in_end_phase"
+    reads "banish in end phase".
+
+    >>> _how(Event("performed", card="エフェクト・ヴェーラー", detail="end:エフェクト・ヴェーラー:negate"))
+    ' (its “negate” effect ends)'
+    >>> _how(Event("performed", card="真炎の爆発", detail="真炎の爆発:banish_in_end_phase"))
+    ' (banish in end phase)'
+    """
+    if not event.detail:
+        return ""
+    parts = str(event.detail).split(":")
+    if len(parts) > 1 and parts[0] == "end":
+        return f" (its “{parts[-1].replace('_', ' ')}” effect ends)"
+    if len(parts) > 1:
+        return f" ({parts[-1].replace('_', ' ')})"
+    return f" ({event.detail})"
 
 
 def _card(event: Event) -> str:
