@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from toolkit.core.limits import DEFAULT_MAX_STATES, ProgressCallback
-from toolkit.core.values import PLAYERS, Event, Outcome
+from toolkit.core.values import PLAYERS, Event, Outcome, event_code_text
 
 if TYPE_CHECKING:
     from toolkit.core.search import Exploration
@@ -112,19 +112,6 @@ def facts_of(outcome: Outcome) -> frozenset[Fact]:
     return frozenset(facts)
 
 
-def _event_words(event: Event) -> str:
-    parts = [event.kind + ":"]
-    if event.card is not None:
-        parts.append(event.card)
-    if event.player is not None:
-        parts.append(f"({event.player})" if event.card is not None else event.player)
-    if event.amount is not None:
-        parts.append(str(event.amount))
-    if event.detail is not None:
-        parts.append(f"[{event.detail}]")
-    return " ".join(parts)
-
-
 def fact_text(fact: Fact, describe: Callable[[Event], str] | None = None) -> str:
     """A fact in words: ``A's graveyard: 死者蘇生``, ``B: 7700 LP``, ``discarded: 死者蘇生 (A)``
     (an event fact in ``describe``'s words when given: a game's ``describe_event``)."""
@@ -137,7 +124,7 @@ def fact_text(fact: Fact, describe: Callable[[Event], str] | None = None) -> str
     if fact.kind == "loop":
         return f"the line repeats a position (loop: {fact.card})"
     assert fact.event is not None
-    return describe(fact.event) if describe is not None else _event_words(fact.event)
+    return describe(fact.event) if describe is not None else event_code_text(fact.event)
 
 
 def aspect_text(aspect: Aspect) -> str:

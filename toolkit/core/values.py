@@ -183,3 +183,22 @@ class Outcome:
     def text(self) -> str:
         head = "LOOP: " + " -> ".join(self.loop) if self.loop is not None else self.summary.text()
         return head + " | " + ", ".join(repr(e) for e in sorted_events(self.events))
+
+
+def event_code_text(event: Event) -> str:
+    """An event in the engine's compact form, ``kind: card (player) amount [detail]``
+    (what tables of outcomes compare; people read ``Game.describe_event``).
+
+    >>> event_code_text(Event("damage", player="B", amount=300))
+    'damage: B 300'
+    """
+    parts = [str(event.kind) + ":"]
+    if event.card is not None:
+        parts.append(event.card)
+    if event.player is not None:
+        parts.append(f"({event.player})" if event.card is not None else event.player)
+    if event.amount is not None:
+        parts.append(str(event.amount))
+    if event.detail is not None:
+        parts.append(f"[{event.detail}]")
+    return " ".join(parts)

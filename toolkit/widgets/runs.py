@@ -71,22 +71,16 @@ def _no_progress(_done: int, _total: int) -> None:
 
 
 def event_text(event: Any) -> str:
-    """An engine event in words: ``special_summoned: ホルスの黒炎竜 LV８ (A)``.
+    """An engine event in its compact form: ``special_summoned: ホルスの黒炎竜 LV８ (A)``
+    (:func:`toolkit.core.values.event_code_text`).
 
     >>> from toolkit.engine import Event
     >>> event_text(Event("damage", player="B", amount=300))
     'damage: B 300'
     """
-    parts = [str(event.kind) + ":"]
-    if event.card is not None:
-        parts.append(event.card)
-    if event.player is not None:
-        parts.append(f"({event.player})" if event.card is not None else event.player)
-    if event.amount is not None:
-        parts.append(str(event.amount))
-    if event.detail is not None:
-        parts.append(f"[{event.detail}]")
-    return " ".join(parts)
+    from toolkit.core.values import event_code_text
+
+    return event_code_text(event)
 
 
 QUIET_EVENTS = frozenset({"performed", "resolved"})
