@@ -172,7 +172,8 @@ class PositionTables:
 
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
-                 "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying")
+                 "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
+                 "_all_local")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -209,6 +210,7 @@ class PositionTables:
         self._last_applying: dict[tuple[str, str], list[tuple[Card, Applying] | None]] = {}
         """One Card object per card value moved in these positions (``Board._move`` interns the cards it
         makes, so positions reached by different orders share them and compare fast)."""
+        self._all_local: dict[str, bool] = {}
         self.quick_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.quick_names)
         """The uids (in order) of the cards that have a quick effect."""
         self.quick_zones: dict[str, frozenset[Zone]] = {
@@ -234,6 +236,15 @@ class PositionTables:
         found = self._applying.get(key)
         if found is None:
             found = self._applying[key] = {}
+        return found
+
+    def all_local(self, phase: str) -> bool:
+        """Whether every process condition of ``phase`` of the position's cards reads
+        only its own card and the turn player (``end_phase_local``)."""
+        found = self._all_local.get(phase)
+        if found is None:
+            found = self._all_local[phase] = all(
+                key in self.end_phase_local for key in self.end_phase if key[1] == phase)
         return found
 
     def last_applying(self, turn_player: str, phase: str, size: int) -> list[tuple[Card, Applying] | None]:

@@ -8,6 +8,7 @@ self-destructs, then the triggers met, then the pending processes.
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from operator import attrgetter
 
@@ -18,8 +19,8 @@ from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import _lingering_effect, x1_card_text
 from toolkit.ocg.procedure.triggers import collect_triggers, h5_end_phase_trigger_allowed
 from toolkit.ocg.rules import CONTINUOUS
-from toolkit.ocg.state import Cause, Phase, State, WaitingTrigger
-from toolkit.ocg.values import Process, ProcessKind, Zone
+from toolkit.ocg.state import Applying, Cause, Phase, State, WaitingTrigger
+from toolkit.ocg.values import Card, Process, ProcessKind, Zone
 
 
 @implements("R4", "X2", game="ocg")
@@ -61,46 +62,115 @@ _PROCESS_ORDER = attrgetter("controller", "source", "key")
 """How R6 lists the pending processes: by controller, then card (uid), then effect key."""
 
 
+CHECK_INCREMENTAL = os.environ.get("ENDPHASE_CHECK_INCREMENTAL", "").strip() in ("1", "true", "yes")
+"""Whether every incremental R6 update is checked against the full recomputation
+(a test switch: ``ENDPHASE_CHECK_INCREMENTAL=1``, or set by tests/engine/test_incremental.py)."""
+
+
 @implements("R6", "P2b", game="ocg")
-def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tuple[Process, ...]:
+def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool, *,
+                      incremental: bool = False) -> tuple[Process, ...]:
     """R6: the pending End Phase processes after a change.
 
     A card's process appears when its ``applies`` starts to hold (after the
     adjustment only as H5 allows) and disappears when it stops holding before
     being done — "unless its card left".
+
+    ``incremental``: ``pending`` is the base state's list less processes just
+    put in ``board.done``; when every condition of the phase reads only its
+    own card (and the turn player), nothing lingers and neither the phase nor
+    the adjustment changed, only the cards that changed are looked at again
+    (:func:`_sync_changed`) — the same answer as looking at every card.
     """
+    if incremental and adjusted == board.base.adjusted and not board.lingering and not board.base.lingering \
+            and board.tables.all_local(board.phase):
+        found = _sync_changed(board, pending, adjusted)
+        if CHECK_INCREMENTAL:
+            notes = len(board.notes)
+            full = _sync_all(board, pending, adjusted)
+            del board.notes[notes:]
+            if full != found:  # pragma: no cover - a failing check is a bug in _sync_changed
+                raise AssertionError(f"incremental R6 differs: {found!r} != {full!r}")
+        return found
+    return _sync_all(board, pending, adjusted)
+
+
+def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tuple[Process, ...]:
+    """R6 for the cards whose object changed since the base state; the others'
+    processes are those of ``pending`` (the caller's conditions, see
+    :func:`r6_sync_processes`)."""
+    cards = board.cards
+    before = board.base.cards
+    changed = [uid for uid in board.tables.end_phase_uids if cards[uid] is not before[uid]]
+    if not changed:
+        return pending
+    done = board.done
+    gone = set(changed)
+    kept = [p for p in pending if p.source not in gone and p.pid not in done]
+    added = False
+    for uid in changed:
+        card = cards[uid]
+        if card.zone is not Zone.DECK:
+            for pid, eff, created in _applying(board, uid, card):
+                if pid in done:
+                    continue
+                known = next((p for p in pending if p.pid == pid), None)
+                if known is not None:
+                    kept.append(known if known.controller == card.controller else replace(known, controller=card.controller))
+                elif adjusted and not h5_end_phase_trigger_allowed(board, card, eff):
+                    done.add(pid)
+                    continue
+                else:
+                    kept.append(created)
+                added = True
+    for proc in pending:
+        if proc.source in gone and not proc.lingering and not any(p.pid == proc.pid for p in kept):
+            board.note("R6", f"{proc.label}: no longer pending ({cards[proc.source].shown()} left or its condition ended)")
+    if not added and len(kept) == len(pending):
+        return pending
+    return tuple(sorted(kept, key=_PROCESS_ORDER)) if added else tuple(kept)
+
+
+
+def _applying(board: Board, uid: int, card: Card) -> Applying:
+    """``card``'s processes of the board's phase whose ``applies`` holds, each
+    as R6 creates it (memoised per card object for card-local conditions)."""
+    tables = board.tables
+    phase: str = board.phase  # a StrEnum: keys as its value
+    last = tables.last_applying(board.turn_player, phase, len(board.cards))
+    seen = last[uid]
+    if seen is not None and seen[0] is card:  # the card R6 last saw for this uid: its entry, unhashed
+        return seen[1]
+    applying = tables.applying(board.turn_player, phase)
+    cached = applying.get(card)  # the processes whose condition holds, each as it would be created
+    if cached is not None:
+        last[uid] = (card, cached)
+        return cached
+    key = (card.name, phase)
+    local = key in tables.end_phase_local
+    done = board.done
+    found = tuple(
+        ((uid, e.key), e, Process(uid, e.key, card.controller, e.process_kind, e.mandatory, e.chain_link,
+                                  f"{card.shown()}: {e.key}"))
+        for e in tables.end_phase.get(key, ())
+        if (local or (uid, e.key) not in done) and e.applies(card, board))  # type: ignore[arg-type]
+    if local:  # the conditions read the card and the turn player only: asked once per card
+        applying[card] = found
+        last[uid] = (card, found)
+    return found
+
+
+def _sync_all(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tuple[Process, ...]:
+    """R6 looking at every card of the position."""
     current = {p.pid: p for p in pending}
     new: dict[tuple[int, str], Process] = {}
-    tables = board.tables
-    by_phase = tables.end_phase
-    local = tables.end_phase_local
-    phase: str = board.phase  # processes of other phases are not looked at (P2b); a StrEnum: keys as its value
-    applying = tables.applying(board.turn_player, phase)
-    done = board.done
     cards = board.cards
-    last = tables.last_applying(board.turn_player, phase, len(cards))
-    for uid in tables.end_phase_uids:
+    done = board.done
+    for uid in board.tables.end_phase_uids:
         card = cards[uid]
         if card.zone is Zone.DECK:
             continue
-        seen = last[uid]
-        if seen is not None and seen[0] is card:  # the card R6 last saw for this uid: its entry, unhashed
-            found = seen[1]
-        else:
-            cached = applying.get(card)  # the processes whose condition holds, each as it would be created
-            if cached is not None:
-                found = cached
-                last[uid] = (card, found)
-            else:
-                key = (card.name, phase)
-                found = tuple(
-                    ((uid, e.key), e, Process(uid, e.key, card.controller, e.process_kind, e.mandatory, e.chain_link,
-                                              f"{card.shown()}: {e.key}"))
-                    for e in by_phase.get(key, ())
-                    if (key in local or (uid, e.key) not in done) and e.applies(card, board))  # type: ignore[arg-type]
-                if key in local:  # the conditions read the card and the turn player only: asked once per card
-                    applying[card] = found
-                    last[uid] = (card, found)
+        found = _applying(board, uid, card)
         if not found:
             continue
         for pid, eff, created in found:
@@ -157,4 +227,4 @@ def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int 
     waiting = collect_triggers(board, cause, mark)
     if state.phase is Phase.TURN_END:
         return (), waiting
-    return r6_sync_processes(board, base, adjusted), waiting
+    return r6_sync_processes(board, base, adjusted, incremental=True), waiting
