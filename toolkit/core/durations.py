@@ -28,8 +28,10 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+
+from toolkit.core.values import rebuilt_when_unpickled
 
 
 class Duration(Enum):
@@ -66,6 +68,7 @@ class Moment(Enum):
     CARD_LEFT = "card_left"
 
 
+@rebuilt_when_unpickled
 @dataclass(frozen=True, slots=True)
 class Lingering:
     """A lingering effect in a position.
@@ -80,11 +83,18 @@ class Lingering:
     effect: str
     target: int
     duration: Duration
+    key: str = field(default="", init=False, repr=False, compare=False)
+    """The process key of anything this effect does in the End Phase (``"<source>:<effect>"``)."""
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
-    @property
-    def key(self) -> str:
-        """The process key of anything this effect does in the End Phase."""
-        return f"{self.source}:{self.effect}"
+    def __post_init__(self) -> None:
+        # a search hashes and keys these values many times: both are computed once
+        object.__setattr__(self, "key", f"{self.source}:{self.effect}")
+        object.__setattr__(self, "_hash", hash((self.source, self.controller, self.effect, self.target,
+                                                 self.duration)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 def expire(

@@ -71,6 +71,29 @@ def slot_init(cls: type[T]) -> type[T]:
     return cls
 
 
+def rebuilt_when_unpickled(cls: type[T]) -> type[T]:
+    """Pickle a dataclass that caches its hash by its ``__init__`` fields, so an
+    unpickled copy is built again — and hashed again: ``str`` hashes differ from
+    one process to the next, so a hash cached in another process (a process
+    pool's worker) would not find equal values in this one's dicts and sets.
+
+    >>> import pickle
+    >>> from toolkit.ocg.values import Card, Zone
+    >>> card = Card(0, "ライトロード・マジシャン ライラ", "A", "A", Zone.FIELD)
+    >>> card.__reduce__()[1][:5]
+    (0, 'ライトロード・マジシャン ライラ', 'A', 'A', <Zone.FIELD: 'field'>)
+    >>> pickle.loads(pickle.dumps(card)) in {card}
+    True
+    """
+    names = tuple(f.name for f in dataclasses.fields(cls) if f.init)  # type: ignore[arg-type]
+
+    def __reduce__(self: Any) -> tuple[type[T], tuple[Any, ...]]:
+        return cls, tuple(getattr(self, name) for name in names)
+
+    setattr(cls, "__reduce__", __reduce__)
+    return cls
+
+
 def other(player: str) -> str:
     """The opponent of ``player`` ("A" <-> "B")."""
     return "B" if player == "A" else "A"
@@ -114,6 +137,7 @@ def sorted_events(events: frozenset[Event] | tuple[Event, ...]) -> tuple[Event, 
     return tuple(sorted(events, key=Event.sort_key))
 
 
+@rebuilt_when_unpickled
 @dataclass(frozen=True, slots=True)
 class PositionSummary:
     """The final position of a line, by card names (copies are not told apart).
@@ -154,6 +178,7 @@ class PositionSummary:
         return "; ".join(rows)
 
 
+@rebuilt_when_unpickled
 @slot_init
 @dataclass(frozen=True, slots=True)
 class Outcome:

@@ -20,7 +20,7 @@ from enum import Enum, StrEnum
 from toolkit.duel_masters.rules import TurnEndRules
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Actor
-from toolkit.core.values import PLAYERS, PositionSummary, other
+from toolkit.core.values import PLAYERS, PositionSummary, other, rebuilt_when_unpickled
 
 __all__ = ["DMCard", "DMState", "DMStep", "DMZone", "Waiting"]
 
@@ -124,6 +124,7 @@ class Waiting:
     anchor_arrival: int = 0
 
 
+@rebuilt_when_unpickled
 @dataclass(frozen=True, slots=True)
 class DMState:
     """A position at the end of a Duel Masters turn."""

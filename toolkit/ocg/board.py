@@ -22,7 +22,7 @@ from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from toolkit.ocg.cards.base import ContinuousKind, Happening
+from toolkit.ocg.cards.base import Activation, ContinuousKind, Happening
 from toolkit.core.durations import Lingering, Moment, expire
 from toolkit.core.rules import implements
 from toolkit.ocg.rules import CONTINUOUS
@@ -333,8 +333,6 @@ class Board(PositionReader):
         if target is not None:
             self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
         if effect is not None and effect.on_end is not None:
-            from toolkit.ocg.cards.base import Activation
-
             card = self.cards[item.target] if item.target >= 0 else Card(-1, item.source, item.controller,
                                                                          item.controller, Zone.GY)
             effect.on_end(self, Activation(card=card, controller=item.controller, key=item.key, lingering=item))

@@ -48,7 +48,7 @@ from toolkit.ocg.cards.base import (
     is_card_local,
 )
 from toolkit.core.durations import Lingering
-from toolkit.core.values import PLAYERS, PositionSummary, other, player_index, slot_init
+from toolkit.core.values import PLAYERS, PositionSummary, other, player_index, rebuilt_when_unpickled, slot_init
 from toolkit.ocg.values import Card, Process, Zone
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ class PositionTables:
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
-                 "_all_local")
+                 "_all_local", "expiry")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -211,6 +211,9 @@ class PositionTables:
         """One Card object per card value moved in these positions (``Board._move`` interns the cards it
         makes, so positions reached by different orders share them and compare fast)."""
         self._all_local: dict[str, bool] = {}
+        self.expiry: dict[tuple[Lingering, Card | None, bool], tuple[Process, ...]] = {}
+        """R4's memo: (lingering effect, the card it applies to, whether effects "until the end of the
+        turn" end by a process) -> the processes it creates in the End Phase."""
         self.quick_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.quick_names)
         """The uids (in order) of the cards that have a quick effect."""
         self.quick_zones: dict[str, frozenset[Zone]] = {
@@ -369,6 +372,7 @@ class PositionReader:
         return any(controller is None or who == controller for who, _c, _e in self.continuous_effects(kind))
 
 
+@rebuilt_when_unpickled
 @dataclass(frozen=True, slots=True, eq=True)
 class State(PositionReader):
     """An End Phase position.  Build one with ``toolkit.ocg.setup.initial_state``.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
-from toolkit.core.values import slot_init
+from toolkit.core.values import rebuilt_when_unpickled, slot_init
 
 
 class Zone(StrEnum):
@@ -52,6 +52,7 @@ class ProcessKind(IntEnum):
     """A quick effect activated in the End Phase (not a pending process; listed for completeness)."""
 
 
+@rebuilt_when_unpickled
 @slot_init
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -97,6 +98,7 @@ class Card:
         return self.label or self.name
 
 
+@rebuilt_when_unpickled
 @slot_init
 @dataclass(frozen=True, slots=True, order=True)
 class Process:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from operator import attrgetter
 
 from toolkit.core.rules import implements
-from toolkit.core.durations import Duration
+from toolkit.core.durations import Duration, Lingering
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import _lingering_effect, x1_card_text
@@ -30,25 +30,37 @@ def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
     found: dict[tuple[int, str], Process] = {}
     if board.phase is not Phase.END:
         return found
+    memo = board.tables.expiry
+    ends_in_end_phase = not board.ruleset.turn_end_effects_end_with_turn
+    done = board.done
     for item in board.lingering:
-        effect = _lingering_effect(board, item)
-        if effect is None:
-            continue
-        target = board.cards[item.target].shown() if item.target >= 0 else ""
-        on = f" on {target}" if target else ""
-        if item.duration.has_expiry_process or r4_ends_in_end_phase(board, item.duration):
-            pid = (item.target, "end:" + item.key)
-            if pid not in board.done:
-                found[pid] = Process(item.target, "end:" + item.key, item.controller, ProcessKind.DURATION_END,
-                                     True, False, f"{item.source}: end {effect.label or item.effect}{on}",
-                                     lingering=True)
-        if effect.process is not None:
-            pid = (item.target, item.key)
-            if pid not in board.done:
-                found[pid] = Process(item.target, item.key, item.controller, ProcessKind.LINGERING,
-                                     effect.process.mandatory, effect.process.chain_link,
-                                     f"{item.source}: {effect.process.label}{on}", lingering=True)
+        target = board.cards[item.target] if item.target >= 0 else None
+        key = (item, target, ends_in_end_phase)
+        created = memo.get(key)
+        if created is None:
+            created = memo[key] = _expiry_processes(board, item, target)
+        for process in created:
+            if process.pid not in done:
+                found[process.pid] = process
     return found
+
+
+def _expiry_processes(board: Board, item: Lingering, target: Card | None) -> tuple[Process, ...]:
+    """The processes ``item`` creates in the End Phase (its expiry, its lingering
+    action), whether done or not; the same for the same item, card and ruleset flag."""
+    effect = _lingering_effect(board, item)
+    if effect is None:
+        return ()
+    on = f" on {target.shown()}" if target is not None and target.shown() else ""
+    created: list[Process] = []
+    if item.duration.has_expiry_process or r4_ends_in_end_phase(board, item.duration):
+        created.append(Process(item.target, "end:" + item.key, item.controller, ProcessKind.DURATION_END,
+                               True, False, f"{item.source}: end {effect.label or item.effect}{on}", lingering=True))
+    if effect.process is not None:
+        created.append(Process(item.target, item.key, item.controller, ProcessKind.LINGERING,
+                               effect.process.mandatory, effect.process.chain_link,
+                               f"{item.source}: {effect.process.label}{on}", lingering=True))
+    return tuple(created)
 
 
 def r4_ends_in_end_phase(board: Board, duration: Duration) -> bool:
