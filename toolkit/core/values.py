@@ -78,11 +78,10 @@ def rebuilt_when_unpickled(cls: type[T]) -> type[T]:
     pool's worker) would not find equal values in this one's dicts and sets.
 
     >>> import pickle
-    >>> from toolkit.ocg.values import Card, Zone
-    >>> card = Card(0, "ライトロード・マジシャン ライラ", "A", "A", Zone.FIELD)
-    >>> card.__reduce__()[1][:5]
-    (0, 'ライトロード・マジシャン ライラ', 'A', 'A', <Zone.FIELD: 'field'>)
-    >>> pickle.loads(pickle.dumps(card)) in {card}
+    >>> summary = PositionSummary(zones=(("A", "hand", ("ライトロード・マジシャン ライラ",)),), life=(("A", 8000),))
+    >>> summary.__reduce__()[1]
+    ((('A', 'hand', ('ライトロード・マジシャン ライラ',)),), (('A', 8000),), ())
+    >>> pickle.loads(pickle.dumps(summary)) in {summary}
     True
     """
     names = tuple(f.name for f in dataclasses.fields(cls) if f.init)  # type: ignore[arg-type]
