@@ -37,6 +37,8 @@ from toolkit.core.values import rebuilt_when_unpickled
 class Duration(Enum):
     """How long a lingering effect applies."""
 
+    __hash__ = object.__hash__  # members are singletons compared by identity: hashed in C
+
     UNTIL_END_PHASE = "until_end_phase"
     """「エンドフェイズ時まで」: ends by an expiry process in the End Phase (R4, R6 kind 5)."""
     UNTIL_END_OF_TURN = "until_end_of_turn"

@@ -12,6 +12,8 @@ from enum import StrEnum
 class EventKind(StrEnum):
     """Duel Masters' vocabulary of queryable facts."""
 
+    __hash__ = str.__hash__  # the value's hash, computed in C (Enum's own __hash__ is a Python call)
+
     ACTIVATED = "activated"
     """An ability was used (its card named)."""
     RESOLVED = "resolved"

@@ -28,6 +28,8 @@ __all__ = ["DMCard", "DMState", "DMStep", "DMZone", "Waiting"]
 class DMZone(StrEnum):
     """Where a Duel Masters card is."""
 
+    __hash__ = str.__hash__  # the value's hash, computed in C (Enum's own __hash__ is a Python call)
+
     HAND = "hand"
     BATTLE = "battle_zone"
     MANA = "mana_zone"
@@ -41,6 +43,8 @@ ZONE_ORDER = (DMZone.HAND, DMZone.BATTLE, DMZone.MANA, DMZone.SHIELD, DMZone.GRA
 
 class DMStep(Enum):
     """Where in the end of the turn a position is."""
+
+    __hash__ = object.__hash__  # members are singletons compared by identity: hashed in C
 
     ATTACK = "attack"
     """The attack step: the turn player attacks with a creature or ends the step (D1)."""

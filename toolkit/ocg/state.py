@@ -59,6 +59,8 @@ if TYPE_CHECKING:
 class Step(Enum):
     """Where in the End Phase procedure a state is."""
 
+    __hash__ = object.__hash__  # members are singletons compared by identity: hashed in C
+
     OPEN = "open"
     """Open game state: the priority holder may pass, perform, activate (R7)."""
     CHAIN = "chain"
@@ -96,6 +98,8 @@ class Phase(StrEnum):
     turn to its end.  The Draw Phase starts after the normal draw.
     """
 
+    __hash__ = str.__hash__  # the value's hash, computed in C (Enum's own __hash__ is a Python call)
+
     DRAW = "draw"
     STANDBY = "standby"
     MAIN1 = "main1"
@@ -109,6 +113,8 @@ class Phase(StrEnum):
 
 class Cause(StrEnum):
     """Why an effect is on the chain or a trigger is waiting (H1–H3, E1)."""
+
+    __hash__ = str.__hash__  # the value's hash, computed in C (Enum's own __hash__ is a Python call)
 
     END_PHASE = "end_phase"
     """Before the adjustment."""

@@ -16,6 +16,8 @@ from toolkit.core.values import rebuilt_when_unpickled, slot_init
 class Zone(StrEnum):
     """Where a card is."""
 
+    __hash__ = str.__hash__  # the value's hash, computed in C (Enum's own __hash__ is a Python call)
+
     HAND = "hand"
     FIELD = "field"
     GY = "graveyard"
@@ -25,6 +27,8 @@ class Zone(StrEnum):
 
 class Position(StrEnum):
     """How a card lies on the field (the Scenario's ``CardSpec.position``)."""
+
+    __hash__ = str.__hash__  # the value's hash, computed in C (Enum's own __hash__ is a Python call)
 
     FACE_UP = "face_up"
     FACE_UP_DEFENSE = "face_up_defense"
@@ -37,6 +41,8 @@ FACE_UP_POSITIONS = frozenset({Position.FACE_UP, Position.FACE_UP_DEFENSE})
 
 class ProcessKind(IntEnum):
     """The six kinds of End Phase process (spec R6, seed 000 「エンドフェイズに行う処理の種類」)."""
+
+    __hash__ = int.__hash__  # the value's hash, computed in C (Enum's own __hash__ is a Python call)
 
     MANDATORY_EFFECT = 1
     """A mandatory effect that must be activated/applied in the End Phase."""
@@ -137,6 +143,8 @@ class Process:
 
 class EventKind(StrEnum):
     """The OCG's vocabulary of queryable facts (predicates use these words)."""
+
+    __hash__ = str.__hash__  # the value's hash, computed in C (Enum's own __hash__ is a Python call)
 
     ACTIVATED = "activated"
     PERFORMED = "performed"
