@@ -46,9 +46,10 @@ def _restore_the_registry() -> Iterator[None]:
     from toolkit.ocg import cards
 
     cards.registered_names()
-    saved = (dict(cards._REGISTRY), dict(cards._ORIGIN), dict(cards.USER_CARD_FILES))
+    tables = (cards._REGISTRY, cards._ORIGIN, cards.USER_CARD_FILES, cards.INLINE_DEFINITIONS)
+    saved = tuple(dict(table) for table in tables)
     yield
-    for live, kept in zip((cards._REGISTRY, cards._ORIGIN, cards.USER_CARD_FILES), saved):
+    for live, kept in zip(tables, saved):
         live.clear()
         live.update(kept)  # type: ignore[attr-defined]
     cards.text_at.cache_clear()

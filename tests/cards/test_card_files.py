@@ -151,6 +151,35 @@ def test_user_card_inline_in_a_scenario_and_its_trace_note(tmp_path: Path) -> No
         load_scenario(bad)
 
 
+def test_a_saved_scenario_keeps_its_inline_cards(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from toolkit.ocg.scenario import save_scenario, scenario_to_dict
+
+    written = dict(GOOD, name="試験保存")
+    source = tmp_path / "with_cards.yaml"
+    source.write_text(yaml.safe_dump({
+        "title": "inline, saved again", "turn_player": "A", "date": "2024-01-01", "cards": [written],
+        "players": {"A": {"field": ["試験保存"], "hand": ["黄泉ガエル"], "deck_filler": 3}}}, allow_unicode=True),
+        encoding="utf-8")
+    scenario = load_scenario(source)
+    assert scenario_to_dict(scenario)["cards"] == [written]
+    from toolkit.ocg.scenario import scenario_from_dict
+
+    without = scenario_from_dict({"title": "t", "turn_player": "A", "players": {"A": {"hand": ["黄泉ガエル"]}}})
+    assert "cards" not in scenario_to_dict(without)  # only the cards the scenario holds are written
+    saved = save_scenario(scenario, tmp_path / "saved.yaml")
+    # another process, whose registry has never seen the card, reads the saved file and plays it
+    code = ("import sys, toolkit; from toolkit.engine import load_scenario, resolve; "
+            "r = resolve(load_scenario(sys.argv[1])); print(sorted(e.kind for e in r.events))")
+    env = {**os.environ, "ENDPHASE_USER_DIR": str(tmp_path / "nobody")}
+    there = subprocess.run([sys.executable, "-c", code, str(saved)], capture_output=True, text=True, env=env)
+    assert there.returncode == 0, there.stderr
+    assert there.stdout.strip() == str(sorted(e.kind for e in resolve(scenario).events))
+
+
 def test_cli_check_show_schema_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good = write_cards(tmp_path, dict(GOOD, name="試験CLI"), "good.yaml")
     assert main(["cards", "--check", str(good)]) == 0

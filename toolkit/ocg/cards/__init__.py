@@ -26,6 +26,7 @@ hiragana, half-width) goes through :func:`lookup` or :func:`card_names`:
 
 from __future__ import annotations
 
+import copy
 import datetime
 import importlib
 import os
@@ -60,6 +61,9 @@ USER_CARD_FILES: dict[str, str] = {}
 """Name -> file of every user card registered in this process (traces name them)."""
 USER_CARD_RULE = "user_card"
 """The rule column of the trace note that names a user card."""
+INLINE_DEFINITIONS: dict[str, dict[str, object]] = {}
+"""Card name -> the definition a scenario's ``cards:`` list gave it, as written
+(a scenario saved again writes it back: ``toolkit.ocg.scenario.scenario_to_dict``)."""
 
 
 class UnknownCardError(ToolkitError, KeyError):
@@ -123,6 +127,7 @@ def _add_user_cards(cards: list[object]) -> tuple[CardBehaviour, ...]:
                                 "it with your card", file=loaded.file, field="name")
         _REGISTRY[name] = loaded.behaviour
         _ORIGIN[name] = origin
+        INLINE_DEFINITIONS.pop(name, None)
         USER_CARD_FILES[name] = loaded.file
         out.append(loaded.behaviour)
     text_at.cache_clear()
@@ -149,7 +154,11 @@ def add_inline_cards(data: object, file: str | None) -> tuple[CardBehaviour, ...
     from toolkit.ocg.cards.data.reading import compile_cards
 
     _load_all()
-    return _add_user_cards(list(compile_cards(data, file, where="cards")))
+    added = _add_user_cards(list(compile_cards(data, file, where="cards")))
+    written = [data] if isinstance(data, dict) else list(data) if isinstance(data, list) else []
+    for card, definition in zip(added, written):  # compile_cards keeps the list's order, or raised
+        INLINE_DEFINITIONS[card.name] = copy.deepcopy(definition)
+    return added
 
 
 def is_user_card(name: str) -> bool:

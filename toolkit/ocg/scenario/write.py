@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 from pathlib import Path
 from functools import cache
@@ -46,6 +47,29 @@ def _player_to(setup: PlayerSetup) -> dict[str, Any]:
     return out
 
 
+def _inline_cards(scenario: Scenario) -> list[dict[str, Any]]:
+    """The definitions of the scenario's cards that a scenario file's ``cards:``
+    list wrote (so a saved scenario still carries them), in the scenario's order."""
+    from toolkit.ocg.cards import INLINE_DEFINITIONS
+
+    if not INLINE_DEFINITIONS:
+        return []
+    names: list[str] = []
+    for p in PLAYERS:
+        setup = scenario.players[p]
+        names.extend(setup.hand)
+        for zone in ("field", "graveyard", "banished"):
+            names.extend(c.name for c in getattr(setup, zone))
+        names.extend(setup.deck)
+    names.extend(ls.source for ls in scenario.lingering)
+    seen: dict[str, None] = {}
+    for name in names:
+        base = name.split(COPY_MARK, 1)[0]
+        if base in INLINE_DEFINITIONS:
+            seen.setdefault(base)
+    return [copy.deepcopy(INLINE_DEFINITIONS[name]) for name in seen]
+
+
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     """Plain data that :func:`scenario_from_dict` turns back into an equal Scenario."""
     out: dict[str, Any] = {"title": scenario.title}
@@ -60,6 +84,9 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
         out["phase"] = scenario.phase
     if scenario.rulings:
         out["rulings"] = list(scenario.rulings)
+    inline = _inline_cards(scenario)
+    if inline:
+        out["cards"] = inline
     out["players"] = {p: _player_to(scenario.players[p]) for p in PLAYERS}
     if scenario.lingering:
         out["lingering"] = [
