@@ -259,11 +259,23 @@ def test_inferred_dates_are_marked_and_say_how(rulings: pd.DataFrame, events: pd
     assert events.set_index("event_id").at["h2-adjustment-triggers-2008-08-03", "date"] == pd.Timestamp("2008-08-03")
 
 
+def test_sources_cite_pages_a_reader_can_open(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
+    """A ``source`` cell cites the wiki page (URL, page name, section), never the
+    name of the copy the project read it from."""
+    from toolkit.wiki import cited
+
+    for table in (rulings, events):
+        assert not table["source"].str.contains(r"\d{3}_[0-9a-f]{16}\.txt").any()
+        for source in table["source"]:
+            places = cited(source)
+            assert places and all(url is not None or label.startswith("page title unknown") for label, url in places), source
+
+
 def test_project_inferences_say_so(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
     """Statements the sources do not make are gone or marked as the project's."""
     by_event = events.set_index("event_id")
     assert "unaffected" not in by_event.at["tcg-time-limit-2018-06-01", "description_en"]
-    assert by_event.at["tcg-time-limit-2018-06-01", "source"].endswith("#g0391b70 (関連リンク)")
+    assert by_event.at["tcg-time-limit-2018-06-01", "source"].endswith("#g0391b70 (フェイズ: 関連リンク)")
     assert "earlier" not in by_event.at["rulebook-v3.0", "description_en"].lower()
     peten = rulings.set_index("ruling_id").at["ocg-130608-catsith-peten", "status_note"]
     assert "Inferred by the project" in peten
@@ -494,33 +506,41 @@ def test_supersession_chain_follows_lineage_not_siblings() -> None:
     ]
 
 
-SOURCE_LABEL = re.compile(r"^(?:also )?(?P<file>\d{3}_[0-9a-f]+\.txt)(?:#(?P<anchor>[^\s(]+))?(?: \((?P<place>[^)]*)\))?(?:, .*)?$")
-
-
 @pytest.mark.seeds
-@pytest.mark.parametrize("table", ["events"])
-def test_every_source_label_names_a_real_file_and_section(
-    seeds_dir: Path, table: str, rulings: pd.DataFrame, events: pd.DataFrame
-) -> None:
-    """A label 'FILE#anchor (section)' names a heading of that page with that anchor."""
-    from toolkit.wiki import page_lines
+def test_every_event_cites_a_real_page_and_section(seeds_dir: Path, events: pd.DataFrame) -> None:
+    """Each place an event's ``source`` cites is a page the project has a copy
+    of, and its anchor a heading of that copy with that title
+    ('URL#anchor (page: heading[, more])'); a place without a URL is a copy
+    that names no page."""
+    import yaml
 
-    frame = rulings if table == "rulings" else events
-    sections: dict[str, dict[str, str | None]] = {}
-    for label in (part for source in frame["source"] for part in str(source).split("; ")):
-        match = SOURCE_LABEL.match(label)
-        assert match, label
-        path = seeds_dir / match["file"]
-        assert path.is_file(), label
-        if match["file"] not in sections:
-            lines = page_lines(path.read_text(encoding="utf-8"))
-            sections[match["file"]] = {str(l.anchor): l.section for l in lines if l.anchor}
-        if match["anchor"] is None:  # only a page without anchored headings may be cited without one
-            assert not sections[match["file"]], f"{label}: name the section's anchor"
+    from toolkit.wiki import cited, page_lines, page_url
+
+    root = Path(__file__).resolve().parent.parent
+    notes = yaml.safe_load((root / "scripts" / "ruling_annotations.yaml").read_text(encoding="utf-8"))
+    headings: dict[str, dict[str, str | None]] = {}  # page URL -> anchor -> heading, over the copies of the page
+    names: dict[str, str] = {}
+    for code, spec in notes["pages"].items():
+        if "page" not in spec:
             continue
-        assert match["anchor"] in sections[match["file"]], label
-        heading = sections[match["file"]][match["anchor"]]
-        assert match["place"] is not None and match["place"].split(", ")[0] == heading, label
+        url = page_url(spec["wiki"], spec["page"])
+        names[url] = spec["page"]
+        lines = page_lines((seeds_dir / notes["seeds"][code]).read_text(encoding="utf-8"))
+        headings.setdefault(url, {}).update({str(l.anchor): l.section for l in lines if l.anchor})
+    for source in events["source"]:
+        for label, url in cited(str(source)):
+            if url is None:
+                assert label.startswith("page title unknown"), source
+                continue
+            page, _, anchor = url.partition("#")
+            assert page in headings, f"{url}: no copy of this page"
+            page_name, _, place = label.partition(": ")
+            assert page_name == names[page], label
+            if anchor:
+                assert anchor in headings[page], f"{label}: no heading #{anchor}"
+                assert place.split(", ")[0] == headings[page][anchor], label
+            else:
+                assert not headings[page], f"{label}: name the section's anchor"
 
 
 @pytest.mark.seeds
