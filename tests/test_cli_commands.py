@@ -307,6 +307,17 @@ def test_a_broken_rulings_file_is_one_line_naming_row_and_column(capsys: Capture
     assert status == 2 and len(err.strip().splitlines()) == 1 and "row 1" in err
 
 
+def test_rulings_lists_a_file_of_ones_own_beside_the_packaged_table(capsys: Capture, tmp_path: Path) -> None:
+    mine = _rulings_file(tmp_path, flip=False)
+    packaged = run_json(capsys, "rulings")
+    both = run_json(capsys, "rulings", "--rulings", str(mine))
+    assert [r["ruling_id"] for r in both] == [r["ruling_id"] for r in packaged] + [MINE]
+    only = run_json(capsys, "rulings", "--rulings", str(mine), "--only-mine")
+    assert [r["ruling_id"] for r in only] == [MINE]
+    status, _, err = run(capsys, "rulings", "--only-mine")
+    assert status == 2 and "--only-mine" in err and len(err.strip().splitlines()) == 1
+
+
 # --------------------------------------------------------------------------
 # rulings, scenarios, cards
 # --------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from toolkit.cli.options import (
     add_command,
     add_max_states,
     add_output_options,
+    add_rulings_options,
     add_scenario_argument,
     date_argument,
     read_rulings,
@@ -46,7 +47,7 @@ def register(commands: Commands, prog: str) -> None:
     sub.add_argument("--check", metavar="CHECK",
                      help="the question, as YAML flow text, e.g. '{possible: {event: activated, card: X}}'")
     sub.add_argument("--all-dates", action="store_true", help="one row per date swept, not only the flips")
-    sub.add_argument("--rulings", metavar="FILE", help="a rulings CSV file (- for standard input) instead of the packaged one")
+    add_rulings_options(sub, only_mine=None)
     add_output_options(sub)
     sub.set_defaults(run=run_changes)
 

@@ -296,15 +296,37 @@ def read_yaml_argument(text: str, what: str) -> Any:
 # --------------------------------------------------------------------------
 
 
-def read_rulings(given: str | None) -> pd.DataFrame | None:
-    """The rulings table a ``--rulings`` argument names (None: the packaged one)."""
-    if given is None:
-        return None
-    from toolkit.data import CsvBytes, load_rulings
+RULINGS_HELP = ("rulings files of your own (CSV or YAML, the packaged table's columns; - for a CSV on standard "
+                "input), added to the packaged ones")
 
-    if given == STDIN:
-        return load_rulings(CsvBytes(STDIN_LABEL, read_stdin_bytes()))
-    return load_rulings(given)
+
+def add_rulings_options(sub: argparse.ArgumentParser, *, only_mine: str | None) -> None:
+    """``--rulings FILE ...`` (added to the packaged rulings) and, with its help
+    text given, ``--only-mine``."""
+    sub.add_argument("--rulings", metavar="FILE", nargs="+", action="extend", help=RULINGS_HELP)
+    if only_mine is not None:
+        sub.add_argument("--only-mine", action="store_true", help=only_mine)
+
+
+def read_rulings(files: Sequence[str] | None, *, only_mine: bool = False) -> pd.DataFrame | None:
+    """The packaged rulings with those of the ``--rulings`` files (only theirs
+    with ``only_mine``); None when no file is named (the packaged table)."""
+    from toolkit.data import ORIGINS, CsvBytes, load_rulings
+
+    named = list(files or [])
+    if only_mine and not named:
+        raise ArgumentValueError("--only-mine", "keeps the rulings of --rulings FILE: name a file")
+    if not named:
+        return None
+    one_stdin(named)
+    extra = [CsvBytes(STDIN_LABEL, read_stdin_bytes()) if f == STDIN else f for f in named]
+    table = load_rulings(extra=extra)
+    if only_mine:
+        mine = table.attrs.get(ORIGINS) or {}
+        kept = table[table["ruling_id"].isin(list(mine))].reset_index(drop=True)
+        kept.attrs[ORIGINS] = dict(mine)
+        table = kept
+    return table
 
 
 def one_stdin(arguments: Sequence[str]) -> None:

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.cli.options import (STDIN, STDIN_LABEL, ArgumentValueError, Commands, add_command, add_output_options, known_game,
-                                 one_stdin, read_rulings, read_stdin_bytes)
+from toolkit.cli.options import (STDIN, Commands, add_command, add_output_options, add_rulings_options, known_game,
+                                 read_rulings)
 from toolkit.cli.output import emit_csv, emit_json, emit_table, records, steps_text, step_data
 
 if TYPE_CHECKING:
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
 
 EXIT_OK = 0
 EXIT_NO = 1
-
-RULINGS_FILE_HELP = "a rulings CSV file (- for standard input) instead of the packaged one"
 
 
 def register(commands: Commands, prog: str) -> None:
@@ -39,11 +37,7 @@ def register(commands: Commands, prog: str) -> None:
                   ("--rulings my_rulings.yaml --only-mine", "only your own rulings"),
                   ("--rulings a.csv b.yaml --csv", "the packaged rulings and two files of yours, as CSV")],
     )
-    sub.add_argument("--rulings", metavar="FILE", nargs="+", action="extend",
-                     help="rulings files of your own (CSV or YAML; - for a CSV on standard input), "
-                          "checked with the packaged ones")
-    sub.add_argument("--only-mine", action="store_true",
-                     help="check only the rulings of the --rulings files")
+    add_rulings_options(sub, only_mine="check only the rulings of the --rulings files")
     sub.add_argument("--ruling", metavar="ID", help="only this ruling (its ruling_id)")
     add_output_options(sub)
     sub.set_defaults(run=run_verify)
@@ -52,14 +46,17 @@ def register(commands: Commands, prog: str) -> None:
         commands, prog, "rulings",
         summary="List the dated rulings (optionally those naming a card).",
         description="List the rulings table: each ruling's id, date, verdict, status, what replaced it and "
-                    "our summary. --card keeps the rulings naming one card (Japanese or English name).",
+                    "our summary. --card keeps the rulings naming one card (Japanese or English name); "
+                    "--rulings adds your own rulings files to the packaged ones (a row of yours may supersede "
+                    "a packaged ruling, which is then listed as superseded).",
         examples=[("--card ヒステリック・サイン", "every ruling about Hysteric Sign, oldest first"),
                   ("--card 'hysteric sign' --json", "the same by English name, as JSON"),
-                  ("--game duel_masters --csv", "the Duel Masters rulings, as CSV")],
+                  ("--game duel_masters --csv", "the Duel Masters rulings, as CSV"),
+                  ("--rulings my_rulings.yaml --only-mine", "only your own rulings")],
     )
     sub.add_argument("--card", help="Japanese or English card name")
     sub.add_argument("--game", help="only the rulings of this game (ocg, duel_masters)")
-    sub.add_argument("--rulings", metavar="FILE", help=RULINGS_FILE_HELP)
+    add_rulings_options(sub, only_mine="list only the rulings of the --rulings files")
     add_output_options(sub)
     sub.set_defaults(run=run_rulings)
 
@@ -138,22 +135,14 @@ def _verify_one(args: argparse.Namespace, table: pd.DataFrame) -> int:
 
 
 def _user_rulings(args: argparse.Namespace) -> pd.DataFrame:
-    """The packaged rulings with the ``--rulings`` files' (only theirs with ``--only-mine``)."""
-    from toolkit.data import ORIGINS, CsvBytes, load_rulings
+    """The packaged rulings with the ``--rulings`` files' (only theirs with
+    ``--only-mine``), their checks read."""
+    from toolkit.data import load_rulings
     from toolkit.history import check_user_checks
 
-    files = list(args.rulings or [])
-    if args.only_mine and not files:
-        raise ArgumentValueError("--only-mine", "checks the rulings of --rulings FILE: name a file")
-    one_stdin(files)
-    extra = [CsvBytes(STDIN_LABEL, read_stdin_bytes()) if f == STDIN else f for f in files]
-    table = load_rulings(extra=extra) if extra else load_rulings()
+    given = read_rulings(args.rulings, only_mine=args.only_mine)
+    table = load_rulings() if given is None else given
     check_user_checks(table)
-    if args.only_mine:
-        mine = table.attrs.get(ORIGINS) or {}
-        kept = table[table["ruling_id"].isin(list(mine))].reset_index(drop=True)
-        kept.attrs[ORIGINS] = dict(mine)
-        table = kept
     return table
 
 
@@ -194,7 +183,7 @@ RULING_COLUMNS = ("ruling_id", "game", "date", "verdict", "status", "superseded_
 def run_rulings(args: argparse.Namespace) -> int:
     from toolkit.data import load_rulings, resolve_card, rulings_about
 
-    given = read_rulings(args.rulings)
+    given = read_rulings(args.rulings, only_mine=args.only_mine)
     table = load_rulings() if given is None else given
     heading = ""
     if args.card:
