@@ -268,6 +268,17 @@ def _rulings_file(tmp_path: Path, flip: bool) -> Path:
     return path
 
 
+def test_the_rules_header_says_what_each_flag_means(capsys: Capture) -> None:
+    """The header of a line names each rule and what its value means that day,
+    not the flag's code name: H5 flipped on 2016-07-08."""
+    before = run(capsys, "resolve", "hysteric_sign_adjustment_2013")[1]
+    after = run(capsys, "resolve", "hysteric_sign_adjustment_2013", "--date", "2016-07-08")[1]
+    h5 = "  H5  "
+    assert "end_phase_triggers_after_adjustment" not in before + after
+    assert f"{h5}a mandatory 「エンドフェイズ時」 trigger still activates after the hand-size adjustment" in before
+    assert f"{h5}no 「エンドフェイズ時」 trigger activates after the hand-size adjustment" in after
+
+
 def test_verify_one_ruling(capsys: Capture) -> None:
     from toolkit.history import run_ruling
 

@@ -206,6 +206,27 @@ def events_text(events: Sequence[Event]) -> str:
     return "; ".join(parts)
 
 
+def flag_words(flag: Any, value: Any) -> str:
+    """What a rule flag's value means, in words: the flag's own sentence for its
+    value of today or of before its change, else its name and value in words.
+
+    >>> from toolkit.core.game import Flag
+    >>> flag = Flag("adjustment_triggers_activate", "H2", meaning="they may be activated",
+    ...             alternative="they cannot be activated", before=False, after=True)
+    >>> flag_words(flag, True), flag_words(flag, False)
+    ('they may be activated', 'they cannot be activated')
+    >>> flag_words(Flag("priority_after_forced_process", "R7", before="performer", after="performer"), "opponent")
+    'priority after forced process: opponent'
+    """
+    if value == flag.after and flag.meaning:
+        return str(flag.meaning)
+    if value == flag.before and flag.before != flag.after and flag.alternative:
+        return str(flag.alternative)
+    shown = str(value).replace("_", " ") if isinstance(value, str) else ("yes" if value is True else
+                                                                           "no" if value is False else str(value))
+    return f"{flag.name.replace('_', ' ')}: {shown}"
+
+
 def header_text(scenario: Scenario, rules: Rules) -> list[str]:
     game = game_of(scenario)
     lines = [scenario.title]
@@ -219,7 +240,7 @@ def header_text(scenario: Scenario, rules: Rules) -> list[str]:
     flags = game.flags()
     width = max([3, *(len(f.rule) for f in flags)])
     for flag in flags:
-        lines.append(f"  {flag.rule:<{width}} {flag.name} = {getattr(rules, flag.name)}")
+        lines.append(f"  {flag.rule:<{width}} {flag_words(flag, getattr(rules, flag.name))}")
     if scenario.rulings:
         lines.append(f"Rulings: {', '.join(scenario.rulings)}")
     return lines

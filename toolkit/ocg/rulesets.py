@@ -171,6 +171,7 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
         after="performer",
         changed=None,
         precision="not dated: no source changes it",
+        after_means="after a mandatory process done once both had passed, its performer holds priority",
         rulings=(
             RulingRef(_d("2012-09-21"), "光神機−桜火", "after each forced Ohka the turn player has priority (hidden)", "ocg-120921-arcana-world-ohka-veiler"),
             RulingRef(_d("2019-10-26"), "", "both passed in succession: the turn player must process first", "ocg-191026-both-pass-turn-player-processes-first"),
@@ -204,6 +205,7 @@ FLAG_HISTORY: tuple[FlagHistory, ...] = (
         after="performer",
         changed=None,
         precision="not dated: no source covers it",
+        after_means="after a process done at will, its performer holds priority",
         rulings=(),
         events=("rulebook-mr3-v1.0",),
         doubts=(
