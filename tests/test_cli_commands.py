@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import toolkit.games
 from toolkit.cli import build_parser, main
 from toolkit.cli.app import EXIT_CODES_TEXT
 from toolkit.data import load_cards, load_rulings, rulings_about, to_contract_csv
@@ -151,6 +152,22 @@ def test_explore_csv_has_one_row_per_outcome(capsys: Capture) -> None:
     rows = out.splitlines()[1:]
     assert status == 0 and len(rows) == len(data["outcomes"])
     assert [int(r.split(",")[1]) for r in rows] == [o["lines"] for o in data["outcomes"]]
+
+
+def test_explore_text_sums_up_first_and_says_who_can_force_what(capsys: Capture) -> None:
+    """Lyla under Veiler (2011): the outcomes differ only in whether Lyla milled;
+    either player can make sure she mills nothing, neither that she mills 3."""
+    from toolkit.core.search import explore
+    from toolkit.core.summary import summarize
+
+    status, out, _ = run(capsys, "explore", "lyla_veiler_2011", "--examples", "1")
+    summary = summarize(explore(toolkit.games.shipped_scenario("lyla_veiler_2011")))
+    [difference] = summary.differences
+    assert status == 0 and summary.headline() in out and difference.text() in out
+    assert "A can force “none”; B can force “none”" in out
+    assert out.count("example line:") == 1 and out.count("Outcome ") == summary.outcomes
+    _, everything, _ = run(capsys, "explore", "lyla_veiler_2011")
+    assert everything.count("example line:") == summary.outcomes
 
 
 def test_a_search_limit_exits_3(capsys: Capture) -> None:

@@ -106,6 +106,17 @@ def positive_int(text: str) -> int:
     return value
 
 
+def non_negative_int(text: str) -> int:
+    """An argparse type: a whole number, zero or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"cannot read {text!r} as a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be zero or more, not {value}")
+    return value
+
+
 def add_output_options(sub: argparse.ArgumentParser, *, table: bool = True) -> None:
     """``--json`` (and ``--csv`` when the output is a table), exclusive."""
     group = sub.add_mutually_exclusive_group()

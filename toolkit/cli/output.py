@@ -271,6 +271,33 @@ def outcome_text(outcome: Outcome, indent: str = "  ", game: Any = None) -> list
     return lines
 
 
+def summary_text(summary: Any, game: Any) -> list[str]:
+    """What a reader takes in first about an exploration: what every outcome
+    shares, how the outcomes differ, and which values of each difference each
+    player can force whatever the other does (:mod:`toolkit.core.summary`)."""
+    from toolkit.core.summary import fact_text
+
+    say = _words(game).describe_event
+    lines = [summary.headline()]
+    if summary.shared:
+        lines.append("  every outcome: " + "; ".join(fact_text(f, say) for f in summary.shared))
+    for number, difference in enumerate(summary.differences, start=1):
+        lines.append(f"  {number}. {difference.text()}")
+        if difference.also():
+            lines.append(f"     the same split: {difference.also()}")
+        can = []
+        for player in summary.players:
+            k = difference.forced_count(player)
+            if 0 < k < difference.count <= 4:  # few values: name the ones the player can force
+                values = " or ".join(f"“{v.text()}”" for v in difference.values if player in v.forced_by)
+                can.append(f"{player} can force {values}")
+                continue
+            how = "each of the" if k == difference.count else "none of the" if k == 0 else f"{k} of the"
+            can.append(f"{player} can force {how} {difference.count}")
+        lines.append("     " + "; ".join(can))
+    return lines
+
+
 STEP_COLUMNS = ("step", "priority", "actor", "action", "process", "rule", "reason", "notes", "events")
 """The columns of a line printed with ``--csv``."""
 

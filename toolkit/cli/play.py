@@ -19,6 +19,7 @@ from toolkit.cli.options import (
     add_policy_option,
     add_rules_options,
     add_scenario_argument,
+    non_negative_int,
     read_yaml_argument,
     scenario_of,
 )
@@ -34,6 +35,7 @@ from toolkit.cli.output import (
     step_data,
     step_row,
     steps_text,
+    summary_text,
 )
 from toolkit.core.predicates import ROLES
 
@@ -70,14 +72,19 @@ def register(commands: Commands, prog: str) -> None:
         commands, prog, "explore",
         summary="Every distinct outcome, with the number of lines reaching it.",
         description="Search every legal line of a scenario and print each distinct outcome with the number "
-                    "of lines that reach it and one example line. A line that repeats a position ends as a loop.",
+                    "of lines that reach it and one example line. When there are several outcomes, a summary "
+                    "comes first: what every outcome shares, how they differ, and which of those differences "
+                    "each player can force whatever the other does. A line that repeats a position ends as a loop.",
         examples=[("lyla_veiler_2011", "Lyla under Effect Veiler, under the rules of 2011"),
                   ("worm_beast_grimoire_loop_2013 --ruleset ocg", "the same position under today's rules"),
+                  ("hysteric_sign_adjustment_2013 --examples 1", "the summary, every outcome, one example line"),
                   ("rekindling_iron_wall_provisions --csv", "one CSV row per outcome")],
     )
     add_scenario_argument(sub)
     add_rules_options(sub)
     add_max_states(sub)
+    sub.add_argument("--examples", type=non_negative_int, metavar="N",
+                     help="print the example line of the first N outcomes only (default: every outcome's)")
     add_output_options(sub)
     sub.set_defaults(run=run_explore)
 
@@ -168,18 +175,27 @@ def run_explore(args: argparse.Namespace) -> int:
         ]
         emit_csv(("outcome", "lines", "loop", "final", "events"), rows)
         return EXIT_OK
+    from toolkit.core.summary import summarize
+    from toolkit.games import game_of
+
     lines = header_text(scenario, rules)
     lines.append("")
     lines.append(
         f"{len(found.outcomes)} distinct outcome(s) over {found.total_lines} line(s); "
         f"{found.states} positions searched"
     )
+    if len(found.outcomes) > 1:
+        lines.append("")
+        lines.extend(summary_text(summarize(found, max_states=args.max_states, time_limit=args.time_limit,
+                                            progress=stderr_progress()), game_of(scenario)))
+    shown = len(found.outcomes) if args.examples is None else args.examples
     for number, o in enumerate(found.outcomes, start=1):
         lines.append("")
         lines.append(f"Outcome {number}: reached by {o.lines} line(s)")
         lines.extend(outcome_text(o.outcome))
-        lines.append("  example line:")
-        lines.extend(steps_text(o.example, indent="    "))
+        if number <= shown:
+            lines.append("  example line:")
+            lines.extend(steps_text(o.example, indent="    "))
     print("\n".join(lines))
     return EXIT_OK
 
