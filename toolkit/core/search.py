@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 Policy = Callable[[GameState, tuple[Action, ...]], Action]
 Position = GameState | Any
 LOOP_EVENT = Event(LOOP)
+NO_EVENTS: frozenset[Event] = frozenset()
 
 
 def scripted(choices: Sequence[str], then: Policy = default_policy) -> Policy:
@@ -173,7 +174,12 @@ def resolve(position: Position, policy: Policy | str | None = None, *, ruleset: 
 # explore
 # --------------------------------------------------------------------------
 
-_Chain = tuple[int, Any] | None  # (edge index, rest) linked list of an example line
+Entry = list[Any]
+"""What a search keeps per outcome of a position: ``[lines, edge index, entry, outcome]`` — the
+number of lines reaching the outcome, its example line as a linked list (the first edge's index
+and the entry of the outcome at that edge's position; an index of -1 ends the line, so does None),
+and the outcome.  A searched position's table is the tuple of its entries (about half the size
+of a dict from outcomes to entries)."""
 
 
 @dataclass(frozen=True)
@@ -255,12 +261,22 @@ class Exploration:
         )
 
 
-def _add(result: dict[Outcome, list[Any]], outcome: Outcome, count: int, chain: _Chain) -> None:
+def _add(result: dict[Outcome, Entry], outcome: Outcome, count: int, edge: int) -> None:
     entry = result.get(outcome)
     if entry is None:
-        result[outcome] = [count, chain]
+        result[outcome] = [count, edge, None, outcome]
     else:
         entry[0] += count
+
+
+def _example(entry: Entry) -> list[int]:
+    """The edge indices of the example line an entry starts."""
+    indices: list[int] = []
+    link: Entry | None = entry
+    while link is not None and link[1] >= 0:
+        indices.append(link[1])
+        link = link[2]
+    return indices
 
 
 def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = DEFAULT_MAX_STATES,
@@ -290,23 +306,28 @@ def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = D
 def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None) -> Exploration | None:
     """``explore`` with or without reduction; None when a reduced search met a loop."""
     graph = Graph(limits, game_of(start), reduce)
-    memo: dict[GameState, tuple[dict[Outcome, list[Any]], int]] = {}
+    memo: dict[GameState, tuple[tuple[Entry, ...], int]] = {}
     on_stack: dict[GameState, int] = {}
     path: list[Action] = []
     first_counts: list[int] = []
     hits = [0]
     looped = [False]
+    merges: dict[tuple[Outcome, frozenset[Event]], Outcome] = {}
+    """(an outcome of a position, the events of an edge to it) -> the outcome of the line through the edge."""
+    outcomes_seen: dict[Outcome, Outcome] = {}
+    one_outcome = outcomes_seen.setdefault  # one object per outcome: the tables' keys compare by identity
 
-    def visit(state: GameState, depth: int) -> tuple[dict[Outcome, list[Any]], int, int]:
+    def visit(state: GameState, depth: int) -> tuple[tuple[Entry, ...], int, int]:
         hit = memo.get(state)
         if hit is not None:
             hits[0] += 1
             return hit[0], hit[1], INF
-        res: dict[Outcome, list[Any]] = {}
         if state.is_over:
-            res[Outcome(state.summary(), frozenset())] = [1, None]
-            memo[state] = (res, 1)
-            return res, 1, INF
+            end = Outcome(state.summary(), NO_EVENTS)
+            ends: tuple[Entry, ...] = ([1, -1, None, one_outcome(end, end)],)
+            memo[state] = (ends, 1)
+            return ends, 1, INF
+        res: dict[Outcome, Entry] = {}
         on_stack[state] = depth
         nodes = 1
         low = INF
@@ -316,7 +337,7 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             if where is not None:
                 looped[0] = True
                 cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
-                _add(res, Outcome(child.summary(), events | {LOOP_EVENT}, cycle), weight, (i, None))
+                _add(res, Outcome(child.summary(), events | {LOOP_EVENT}, cycle), weight, i)
                 nodes += weight
                 low = min(low, where)
             else:
@@ -325,21 +346,32 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
                 path.pop()
                 nodes += weight * sub_nodes
                 low = min(low, sub_low)
-                for outcome, (count, chain) in sub.items():
-                    merged = outcome if events <= outcome.events else Outcome(
-                        outcome.summary, outcome.events | events, outcome.loop)
+                for sub_entry in sub:
+                    outcome = sub_entry[3]
+                    if events:
+                        key = (outcome, events)
+                        merged = merges.get(key)
+                        if merged is None:
+                            merged = outcome if events <= outcome.events else Outcome(
+                                outcome.summary, outcome.events | events, outcome.loop)
+                            merged = merges[key] = one_outcome(merged, merged)
+                    else:
+                        merged = outcome
+                    # a weight of 1 shares the child's count (a big int) rather than copying it
+                    count = sub_entry[0] if weight == 1 else sub_entry[0] * weight
                     entry = res.get(merged)  # _add, inlined (the innermost loop of the search)
                     if entry is None:
-                        res[merged] = [count * weight, (i, chain)]
+                        res[merged] = [count, i, sub_entry, merged]
                     else:
-                        entry[0] += count * weight
+                        entry[0] += count
             if depth == 0:
                 first_counts.append(sum(int(v[0]) for v in res.values()) - before)
         del on_stack[state]
+        entries = tuple(res.values())
         if low >= depth:
-            memo[state] = (res, nodes)
-            return res, nodes, INF
-        return res, nodes, low
+            memo[state] = (entries, nodes)
+            return entries, nodes, INF
+        return entries, nodes, low
 
     outcomes = []
     replayed: Replayed = {}
@@ -348,16 +380,12 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             root, tree_nodes, _ = visit(start, 0)
             if looped[0] and graph.reduced:
                 return None
-            for outcome, (count, chain) in root.items():
-                indices: list[int] = []
-                while chain is not None:
-                    indices.append(chain[0])
-                    chain = chain[1]
-                outcomes.append(OutcomeLines(outcome, count, replay(start, indices, graph, replayed)))
+            for entry in root:
+                outcomes.append(OutcomeLines(entry[3], entry[0], replay(start, _example(entry), graph, replayed)))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
             first_actions = _first_actions(start, graph, first_counts)
         finally:
-            graph.release(memo, on_stack, replayed)  # ``visit`` is a recursive closure: see Graph.release
+            graph.release(memo, on_stack, replayed, merges, outcomes_seen)  # ``visit`` is a recursive closure: see Graph.release
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text()))
     return Exploration(
         start=start,
