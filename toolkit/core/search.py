@@ -40,7 +40,7 @@ from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, so
 from toolkit.core.policies import PASS_LINE, name_of, policy_for
 from toolkit.core.predicates import Query, parse_query
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
-from toolkit.core.values import LOOP, Event, Outcome, sorted_events
+from toolkit.core.values import LOOP, Event, Outcome, PositionSummary, sorted_events
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -48,7 +48,6 @@ if TYPE_CHECKING:
 Policy = Callable[[GameState, tuple[Action, ...]], Action]
 Position = GameState | Any
 LOOP_EVENT = Event(LOOP)
-NO_EVENTS: frozenset[Event] = frozenset()
 
 
 def scripted(choices: Sequence[str], then: Policy = default_policy) -> Policy:
@@ -174,12 +173,16 @@ def resolve(position: Position, policy: Policy | str | None = None, *, ruleset: 
 # explore
 # --------------------------------------------------------------------------
 
-Entry = list[Any]
-"""What a search keeps per outcome of a position: ``[lines, edge index, entry, outcome]`` — the
-number of lines reaching the outcome, its example line as a linked list (the first edge's index
-and the entry of the outcome at that edge's position; an index of -1 ends the line, so does None),
-and the outcome.  A searched position's table is the tuple of its entries (about half the size
-of a dict from outcomes to entries)."""
+OutcomeKey = tuple[PositionSummary, int, tuple[str, ...] | None]
+"""An outcome while a search runs: the final position, the events as a bit mask (a bit per event
+the search met: an int of a few bytes where a frozenset of 40 events takes 2 KB), and the loop."""
+
+Entry = tuple[Any, ...]
+"""What a search keeps per outcome of a position: ``(lines, edge index, entry, outcome key)`` —
+the number of lines reaching the outcome, its example line as a linked list (the first edge's
+index and the entry of the outcome at that edge's position; an index of -1 ends the line, so does
+None), and the outcome.  A searched position's table is the tuple of its entries; while its
+lines are counted, an entry is a list."""
 
 
 @dataclass(frozen=True)
@@ -261,18 +264,18 @@ class Exploration:
         )
 
 
-def _add(result: dict[Outcome, Entry], outcome: Outcome, count: int, edge: int) -> None:
-    entry = result.get(outcome)
+def _add(result: dict[int, list[Any]], outcome: OutcomeKey, count: int, edge: int) -> None:
+    entry = result.get(id(outcome))
     if entry is None:
-        result[outcome] = [count, edge, None, outcome]
+        result[id(outcome)] = [count, edge, None, outcome]
     else:
         entry[0] += count
 
 
-def _example(entry: Entry) -> list[int]:
+def _example(entry: Sequence[Any]) -> list[int]:
     """The edge indices of the example line an entry starts."""
     indices: list[int] = []
-    link: Entry | None = entry
+    link: Sequence[Any] | None = entry
     while link is not None and link[1] >= 0:
         indices.append(link[1])
         link = link[2]
@@ -312,10 +315,26 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
     first_counts: list[int] = []
     hits = [0]
     looped = [False]
-    merges: dict[tuple[Outcome, frozenset[Event]], Outcome] = {}
-    """(an outcome of a position, the events of an edge to it) -> the outcome of the line through the edge."""
-    outcomes_seen: dict[Outcome, Outcome] = {}
-    one_outcome = outcomes_seen.setdefault  # one object per outcome: the tables' keys compare by identity
+    bits: dict[Event, int] = {LOOP_EVENT: 1}
+    """Each event of the search -> its bit in the masks."""
+    edge_masks: dict[int, int] = {}
+    """id of an edge's set of events (one object per set in a search: ``Graph.event_sets``) -> its mask."""
+    keys: dict[OutcomeKey, OutcomeKey] = {}
+    one_key = keys.setdefault  # one object per outcome: the tables below are keyed by its id
+    merges: dict[tuple[int, int], OutcomeKey] = {}
+    """(id of an outcome of a position, the mask of an edge's events to it) -> the outcome through the edge."""
+
+    def mask_of(events: frozenset[Event]) -> int:
+        found = edge_masks.get(id(events))
+        if found is None:
+            found = 0
+            for event in events:
+                bit = bits.get(event)
+                if bit is None:
+                    bit = bits[event] = 1 << len(bits)
+                found |= bit
+            edge_masks[id(events)] = found
+        return found
 
     def visit(state: GameState, depth: int) -> tuple[tuple[Entry, ...], int, int]:
         hit = memo.get(state)
@@ -323,21 +342,23 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             hits[0] += 1
             return hit[0], hit[1], INF
         if state.is_over:
-            end = Outcome(state.summary(), NO_EVENTS)
-            ends: tuple[Entry, ...] = ([1, -1, None, one_outcome(end, end)],)
+            end: OutcomeKey = (state.summary(), 0, None)
+            ends: tuple[Entry, ...] = ((1, -1, None, one_key(end, end)),)
             memo[state] = (ends, 1)
             return ends, 1, INF
-        res: dict[Outcome, Entry] = {}
+        res: dict[int, list[Any]] = {}
         on_stack[state] = depth
         nodes = 1
         low = INF
         for i, (action, child, events, weight) in enumerate(graph.edges(state)):
             before: int = sum(int(v[0]) for v in res.values()) if depth == 0 else 0
+            mask = mask_of(events) if events else 0
             where = on_stack.get(child)
             if where is not None:
                 looped[0] = True
                 cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
-                _add(res, Outcome(child.summary(), events | {LOOP_EVENT}, cycle), weight, i)
+                key: OutcomeKey = (child.summary(), mask | 1, cycle)
+                _add(res, one_key(key, key), weight, i)
                 nodes += weight
                 low = min(low, where)
             else:
@@ -348,30 +369,38 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
                 low = min(low, sub_low)
                 for sub_entry in sub:
                     outcome = sub_entry[3]
-                    if events:
-                        key = (outcome, events)
-                        merged = merges.get(key)
+                    if mask:
+                        pair = (id(outcome), mask)
+                        merged = merges.get(pair)
                         if merged is None:
-                            merged = outcome if events <= outcome.events else Outcome(
-                                outcome.summary, outcome.events | events, outcome.loop)
-                            merged = merges[key] = one_outcome(merged, merged)
+                            union = outcome[1] | mask
+                            if union == outcome[1]:
+                                merged = outcome
+                            else:
+                                key = (outcome[0], union, outcome[2])
+                                merged = one_key(key, key)
+                            merges[pair] = merged
                     else:
                         merged = outcome
                     # a weight of 1 shares the child's count (a big int) rather than copying it
                     count = sub_entry[0] if weight == 1 else sub_entry[0] * weight
-                    entry = res.get(merged)  # _add, inlined (the innermost loop of the search)
+                    entry = res.get(id(merged))  # _add, inlined (the innermost loop of the search)
                     if entry is None:
-                        res[merged] = [count, i, sub_entry, merged]
+                        res[id(merged)] = [count, i, sub_entry, merged]
                     else:
                         entry[0] += count
             if depth == 0:
                 first_counts.append(sum(int(v[0]) for v in res.values()) - before)
         del on_stack[state]
-        entries = tuple(res.values())
+        entries = tuple([tuple(e) for e in res.values()])  # done counting: a tuple is 16 bytes less than a list
         if low >= depth:
             memo[state] = (entries, nodes)
             return entries, nodes, INF
         return entries, nodes, low
+
+    def outcome_of(key: OutcomeKey) -> Outcome:
+        summary, mask, loop = key
+        return Outcome(summary, frozenset(e for e, bit in bits.items() if mask & bit), loop)
 
     outcomes = []
     replayed: Replayed = {}
@@ -381,11 +410,12 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             if looped[0] and graph.reduced:
                 return None
             for entry in root:
-                outcomes.append(OutcomeLines(entry[3], entry[0], replay(start, _example(entry), graph, replayed)))
+                outcomes.append(OutcomeLines(outcome_of(entry[3]), entry[0],
+                                             replay(start, _example(entry), graph, replayed)))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
             first_actions = _first_actions(start, graph, first_counts)
         finally:
-            graph.release(memo, on_stack, replayed, merges, outcomes_seen)  # ``visit`` is a recursive closure: see Graph.release
+            graph.release(memo, on_stack, replayed, merges, keys, edge_masks, bits)  # ``visit`` is a recursive closure: see Graph.release
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text()))
     return Exploration(
         start=start,
