@@ -320,9 +320,7 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
     edge_masks: dict[int, int] = {}
     """id of an edge's set of events (one object per set in a search: ``Graph.event_sets``) -> its mask."""
     keys: dict[OutcomeKey, OutcomeKey] = {}
-    one_key = keys.setdefault  # one object per outcome: the tables below are keyed by its id
-    merges: dict[tuple[int, int], OutcomeKey] = {}
-    """(id of an outcome of a position, the mask of an edge's events to it) -> the outcome through the edge."""
+    one_key = keys.setdefault  # one object per outcome (a union of masks is cheap: no cache of merges)
 
     def mask_of(events: frozenset[Event]) -> int:
         found = edge_masks.get(id(events))
@@ -369,19 +367,12 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
                 low = min(low, sub_low)
                 for sub_entry in sub:
                     outcome = sub_entry[3]
-                    if mask:
-                        pair = (id(outcome), mask)
-                        merged = merges.get(pair)
-                        if merged is None:
-                            union = outcome[1] | mask
-                            if union == outcome[1]:
-                                merged = outcome
-                            else:
-                                key = (outcome[0], union, outcome[2])
-                                merged = one_key(key, key)
-                            merges[pair] = merged
-                    else:
+                    union = outcome[1] | mask
+                    if union == outcome[1]:
                         merged = outcome
+                    else:
+                        key = (outcome[0], union, outcome[2])
+                        merged = one_key(key, key)
                     # a weight of 1 shares the child's count (a big int) rather than copying it
                     count = sub_entry[0] if weight == 1 else sub_entry[0] * weight
                     entry = res.get(id(merged))  # _add, inlined (the innermost loop of the search)
@@ -415,7 +406,7 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
             first_actions = _first_actions(start, graph, first_counts)
         finally:
-            graph.release(memo, on_stack, replayed, merges, keys, edge_masks, bits)  # ``visit`` is a recursive closure: see Graph.release
+            graph.release(memo, on_stack, replayed, keys, edge_masks, bits)  # ``visit`` is a recursive closure: see Graph.release
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text()))
     return Exploration(
         start=start,
