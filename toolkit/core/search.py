@@ -181,8 +181,8 @@ Entry = tuple[Any, ...]
 """What a search keeps per outcome of a position: ``(lines, edge index, entry, outcome key)`` —
 the number of lines reaching the outcome, its example line as a linked list (the first edge's
 index and the entry of the outcome at that edge's position; an index of -1 ends the line, so does
-None), and the outcome.  A searched position's table is the tuple of its entries; while its
-lines are counted, an entry is a list."""
+None), and the outcome.  A searched position's table is one tuple: the nodes of its tree of
+lines, then its entries; while its lines are counted, an entry is a list."""
 
 
 @dataclass(frozen=True)
@@ -309,7 +309,8 @@ def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = D
 def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None) -> Exploration | None:
     """``explore`` with or without reduction; None when a reduced search met a loop."""
     graph = Graph(limits, game_of(start), reduce)
-    memo: dict[GameState, tuple[tuple[Entry, ...], int]] = {}
+    memo: dict[GameState, tuple[Any, ...]] = {}
+    """A searched position -> its table: ``(nodes, entry, entry, ...)`` (the nodes of its tree of lines first)."""
     on_stack: dict[GameState, int] = {}
     path: list[Action] = []
     first_counts: list[int] = []
@@ -334,16 +335,15 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             edge_masks[id(events)] = found
         return found
 
-    def visit(state: GameState, depth: int) -> tuple[tuple[Entry, ...], int, int]:
+    def visit(state: GameState, depth: int) -> tuple[tuple[Any, ...], int]:
         hit = memo.get(state)
         if hit is not None:
             hits[0] += 1
-            return hit[0], hit[1], INF
+            return hit, INF
         if state.is_over:
             end: OutcomeKey = (state.summary(), 0, None)
-            ends: tuple[Entry, ...] = ((1, -1, None, one_key(end, end)),)
-            memo[state] = (ends, 1)
-            return ends, 1, INF
+            ends = memo[state] = (1, (1, -1, None, one_key(end, end)))
+            return ends, INF
         res: dict[int, list[Any]] = {}
         on_stack[state] = depth
         nodes = 1
@@ -361,11 +361,13 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
                 low = min(low, where)
             else:
                 path.append(action)
-                sub, sub_nodes, sub_low = visit(child, depth + 1)
+                sub, sub_low = visit(child, depth + 1)
+                table = iter(sub)
+                sub_nodes: int = next(table)
                 path.pop()
                 nodes += weight * sub_nodes
                 low = min(low, sub_low)
-                for sub_entry in sub:
+                for sub_entry in table:
                     outcome = sub_entry[3]
                     union = outcome[1] | mask
                     if union == outcome[1]:
@@ -383,11 +385,11 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             if depth == 0:
                 first_counts.append(sum(int(v[0]) for v in res.values()) - before)
         del on_stack[state]
-        entries = tuple([tuple(e) for e in res.values()])  # done counting: a tuple is 16 bytes less than a list
+        found = (nodes, *[tuple(e) for e in res.values()])  # done counting: a tuple is 16 bytes less than a list
         if low >= depth:
-            memo[state] = (entries, nodes)
-            return entries, nodes, INF
-        return entries, nodes, low
+            memo[state] = found
+            return found, INF
+        return found, low
 
     def outcome_of(key: OutcomeKey) -> Outcome:
         summary, mask, loop = key
@@ -397,10 +399,11 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
     replayed: Replayed = {}
     with search_mode():
         try:
-            root, tree_nodes, _ = visit(start, 0)
+            root, _ = visit(start, 0)
+            tree_nodes: int = root[0]
             if looped[0] and graph.reduced:
                 return None
-            for entry in root:
+            for entry in root[1:]:
                 outcomes.append(OutcomeLines(outcome_of(entry[3]), entry[0],
                                              replay(start, _example(entry), graph, replayed)))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
