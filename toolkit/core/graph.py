@@ -78,8 +78,8 @@ def reduction_wanted(reduce: bool | None) -> bool:
 class Graph:
     """Successors of each state, computed once (the transposition table)."""
 
-    __slots__ = ("limits", "game", "succ", "transitions", "events", "grouping", "reduced", "stands_for", "listed",
-                 "watched")
+    __slots__ = ("limits", "game", "succ", "states", "transitions", "events", "event_sets", "grouping", "reduced",
+                 "stands_for", "listed", "watched")
 
     def __init__(self, limits: Limits, game: Game, reduce: bool = False) -> None:
         self.limits = limits
@@ -90,14 +90,21 @@ class Graph:
         self.reduced = False
         """Whether some position's edges were merged (see the module docstring)."""
         self.stands_for: dict[tuple[GameState, int], tuple[int, ...]] = {}
-        """(position, edge index) -> the indices in ``listed[position]`` of the actions a merged edge stands for."""
+        """(position, edge index) -> the indices in ``listed[position]`` of the actions a merged edge stands for
+        (kept for the first position expanded, the search's start: what the lines per first action read)."""
         self.listed: dict[GameState, tuple[Action, ...]] = {}
-        """The legal actions of each position whose edges were merged."""
+        """The legal actions of the start, when its edges were merged."""
         self.succ: dict[GameState, tuple[Edge, ...]] = {}
+        self.states: dict[GameState, GameState] = {}
+        """One object per position (the first one computed): every edge to a position leads to that
+        object, so an equal position computed again is freed at once (a third of a search's memory)
+        and the tables' lookups of it compare by identity."""
         self.transitions = 0
         self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
         """One Event object per event value (keyed by its fields: tuples hash and compare in C), so
         the event sets of outcomes merged from different lines compare by identity."""
+        self.event_sets: dict[frozenset[Event], frozenset[Event]] = {}
+        """One frozenset per set of events on an edge (many edges share one: a 216-byte set each otherwise)."""
 
     def edges(self, state: GameState) -> tuple[Edge, ...]:
         found = self.succ.get(state)
@@ -109,9 +116,12 @@ class Graph:
                 self.limits.check(known_states)
             out: list[Edge] = []
             canon = self.events
+            same = self.states.setdefault
+            one_set = self.event_sets.setdefault
             transition = self.game.transition
             actions = self.game.legal_actions(state)
             results = [transition(state, action, check=False) for action in actions]
+            grouped = self.grouping is not None and len(actions) > 1  # children shared once merged
             for action, result in zip(actions, results):
                 events = []
                 for e in result.events:
@@ -120,18 +130,21 @@ class Graph:
                     if known is None:
                         known = canon[key] = e
                     events.append(known)
-                out.append((action, result.state, frozenset(events), 1))
+                child = result.state
+                evs = frozenset(events)
+                out.append((action, child if grouped else same(child, child), one_set(evs, evs), 1))
             self.transitions += len(out)
-            if self.grouping is not None and len(out) > 1:
-                groups = self.grouping(state, actions, tuple(results))
-                if groups:
-                    out = self._merge(state, out, groups)
+            if grouped:
+                assert self.grouping is not None
+                out = self._merge(state, out, self.grouping(state, actions, tuple(results)))
             found = tuple(out)
             self.succ[state] = found
         return found
 
     def _merge(self, state: GameState, out: list[Edge], groups: tuple[tuple[int, ...], ...]) -> list[Edge]:
-        """Each group's first edge, standing for the whole group; other edges as they are."""
+        """Each group's first edge, standing for the whole group; other edges as they are (leading
+        to the positions of ``states``: the children of dropped edges are not kept)."""
+        same = self.states.setdefault
         first: dict[int, tuple[int, ...]] = {}
         dropped: set[int] = set()
         for group in groups:
@@ -139,19 +152,23 @@ class Graph:
                 first[group[0]] = group
                 dropped.update(group[1:])
         if not first:
-            return out
+            return [(action, same(child, child), events, one) for action, child, events, one in out]
+        root = not self.succ
         merged: list[Edge] = []
         for i, (action, child, events, _one) in enumerate(out):
             if i in dropped:
                 continue
+            child = same(child, child)
             members = first.get(i)
             if members is not None:
-                self.stands_for[(state, len(merged))] = members
+                if root:
+                    self.stands_for[(state, len(merged))] = members
                 merged.append((action, child, events, len(members)))
             else:
                 merged.append((action, child, events, 1))
         self.reduced = True
-        self.listed[state] = tuple(edge[0] for edge in out)
+        if root:
+            self.listed[state] = tuple(edge[0] for edge in out)
         return merged
 
     def release(self, *tables: dict[Any, Any]) -> None:
@@ -160,7 +177,9 @@ class Graph:
         while the collector is paused, the positions are freed at once and
         re-enabling the collector does not make it walk the whole search's garbage."""
         self.succ.clear()
+        self.states.clear()
         self.events.clear()
+        self.event_sets.clear()
         self.stands_for.clear()
         self.listed.clear()
         for table in tables:

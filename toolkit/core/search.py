@@ -40,7 +40,7 @@ from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, so
 from toolkit.core.policies import PASS_LINE, name_of, policy_for
 from toolkit.core.predicates import Query, parse_query
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
-from toolkit.core.values import LOOP, Event, Outcome, sorted_events
+from toolkit.core.values import LOOP, Event, Outcome, PositionSummary, sorted_events
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -173,7 +173,16 @@ def resolve(position: Position, policy: Policy | str | None = None, *, ruleset: 
 # explore
 # --------------------------------------------------------------------------
 
-_Chain = tuple[int, Any] | None  # (edge index, rest) linked list of an example line
+OutcomeKey = tuple[PositionSummary, int, tuple[str, ...] | None]
+"""An outcome while a search runs: the final position, the events as a bit mask (a bit per event
+the search met: an int of a few bytes where a frozenset of 40 events takes 2 KB), and the loop."""
+
+Entry = tuple[Any, ...]
+"""What a search keeps per outcome of a position: ``(lines, edge index, entry, outcome key)`` —
+the number of lines reaching the outcome, its example line as a linked list (the first edge's
+index and the entry of the outcome at that edge's position; an index of -1 ends the line, so does
+None), and the outcome.  A searched position's table is one tuple: the nodes of its tree of
+lines, then its entries; while its lines are counted, an entry is a list."""
 
 
 @dataclass(frozen=True)
@@ -255,12 +264,22 @@ class Exploration:
         )
 
 
-def _add(result: dict[Outcome, list[Any]], outcome: Outcome, count: int, chain: _Chain) -> None:
-    entry = result.get(outcome)
+def _add(result: dict[int, list[Any]], outcome: OutcomeKey, count: int, edge: int) -> None:
+    entry = result.get(id(outcome))
     if entry is None:
-        result[outcome] = [count, chain]
+        result[id(outcome)] = [count, edge, None, outcome]
     else:
         entry[0] += count
+
+
+def _example(entry: Sequence[Any]) -> list[int]:
+    """The edge indices of the example line an entry starts."""
+    indices: list[int] = []
+    link: Sequence[Any] | None = entry
+    while link is not None and link[1] >= 0:
+        indices.append(link[1])
+        link = link[2]
+    return indices
 
 
 def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = DEFAULT_MAX_STATES,
@@ -290,74 +309,107 @@ def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = D
 def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None) -> Exploration | None:
     """``explore`` with or without reduction; None when a reduced search met a loop."""
     graph = Graph(limits, game_of(start), reduce)
-    memo: dict[GameState, tuple[dict[Outcome, list[Any]], int]] = {}
+    memo: dict[GameState, tuple[Any, ...]] = {}
+    """A searched position -> its table: ``(nodes, entry, entry, ...)`` (the nodes of its tree of lines first)."""
     on_stack: dict[GameState, int] = {}
     path: list[Action] = []
     first_counts: list[int] = []
     hits = [0]
     looped = [False]
+    bits: dict[Event, int] = {LOOP_EVENT: 1}
+    """Each event of the search -> its bit in the masks."""
+    edge_masks: dict[int, int] = {}
+    """id of an edge's set of events (one object per set in a search: ``Graph.event_sets``) -> its mask."""
+    keys: dict[OutcomeKey, OutcomeKey] = {}
+    one_key = keys.setdefault  # one object per outcome (a union of masks is cheap: no cache of merges)
 
-    def visit(state: GameState, depth: int) -> tuple[dict[Outcome, list[Any]], int, int]:
+    def mask_of(events: frozenset[Event]) -> int:
+        found = edge_masks.get(id(events))
+        if found is None:
+            found = 0
+            for event in events:
+                bit = bits.get(event)
+                if bit is None:
+                    bit = bits[event] = 1 << len(bits)
+                found |= bit
+            edge_masks[id(events)] = found
+        return found
+
+    def visit(state: GameState, depth: int) -> tuple[tuple[Any, ...], int]:
         hit = memo.get(state)
         if hit is not None:
             hits[0] += 1
-            return hit[0], hit[1], INF
-        res: dict[Outcome, list[Any]] = {}
+            return hit, INF
         if state.is_over:
-            res[Outcome(state.summary(), frozenset())] = [1, None]
-            memo[state] = (res, 1)
-            return res, 1, INF
+            end: OutcomeKey = (state.summary(), 0, None)
+            ends = memo[state] = (1, (1, -1, None, one_key(end, end)))
+            return ends, INF
+        res: dict[int, list[Any]] = {}
         on_stack[state] = depth
         nodes = 1
         low = INF
         for i, (action, child, events, weight) in enumerate(graph.edges(state)):
             before: int = sum(int(v[0]) for v in res.values()) if depth == 0 else 0
+            mask = mask_of(events) if events else 0
             where = on_stack.get(child)
             if where is not None:
                 looped[0] = True
                 cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
-                _add(res, Outcome(child.summary(), events | {LOOP_EVENT}, cycle), weight, (i, None))
+                key: OutcomeKey = (child.summary(), mask | 1, cycle)
+                _add(res, one_key(key, key), weight, i)
                 nodes += weight
                 low = min(low, where)
             else:
                 path.append(action)
-                sub, sub_nodes, sub_low = visit(child, depth + 1)
+                sub, sub_low = visit(child, depth + 1)
+                table = iter(sub)
+                sub_nodes: int = next(table)
                 path.pop()
                 nodes += weight * sub_nodes
                 low = min(low, sub_low)
-                for outcome, (count, chain) in sub.items():
-                    merged = outcome if events <= outcome.events else Outcome(
-                        outcome.summary, outcome.events | events, outcome.loop)
-                    entry = res.get(merged)  # _add, inlined (the innermost loop of the search)
-                    if entry is None:
-                        res[merged] = [count * weight, (i, chain)]
+                for sub_entry in table:
+                    outcome = sub_entry[3]
+                    union = outcome[1] | mask
+                    if union == outcome[1]:
+                        merged = outcome
                     else:
-                        entry[0] += count * weight
+                        key = (outcome[0], union, outcome[2])
+                        merged = one_key(key, key)
+                    # a weight of 1 shares the child's count (a big int) rather than copying it
+                    count = sub_entry[0] if weight == 1 else sub_entry[0] * weight
+                    entry = res.get(id(merged))  # _add, inlined (the innermost loop of the search)
+                    if entry is None:
+                        res[id(merged)] = [count, i, sub_entry, merged]
+                    else:
+                        entry[0] += count
             if depth == 0:
                 first_counts.append(sum(int(v[0]) for v in res.values()) - before)
         del on_stack[state]
+        found = (nodes, *[tuple(e) for e in res.values()])  # done counting: a tuple is 16 bytes less than a list
         if low >= depth:
-            memo[state] = (res, nodes)
-            return res, nodes, INF
-        return res, nodes, low
+            memo[state] = found
+            return found, INF
+        return found, low
+
+    def outcome_of(key: OutcomeKey) -> Outcome:
+        summary, mask, loop = key
+        return Outcome(summary, frozenset(e for e, bit in bits.items() if mask & bit), loop)
 
     outcomes = []
     replayed: Replayed = {}
     with search_mode():
         try:
-            root, tree_nodes, _ = visit(start, 0)
+            root, _ = visit(start, 0)
+            tree_nodes: int = root[0]
             if looped[0] and graph.reduced:
                 return None
-            for outcome, (count, chain) in root.items():
-                indices: list[int] = []
-                while chain is not None:
-                    indices.append(chain[0])
-                    chain = chain[1]
-                outcomes.append(OutcomeLines(outcome, count, replay(start, indices, graph, replayed)))
+            for entry in root[1:]:
+                outcomes.append(OutcomeLines(outcome_of(entry[3]), entry[0],
+                                             replay(start, _example(entry), graph, replayed)))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
             first_actions = _first_actions(start, graph, first_counts)
         finally:
-            graph.release(memo, on_stack, replayed)  # ``visit`` is a recursive closure: see Graph.release
+            graph.release(memo, on_stack, replayed, keys, edge_masks, bits)  # ``visit`` is a recursive closure: see Graph.release
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text()))
     return Exploration(
         start=start,

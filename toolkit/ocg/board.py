@@ -65,6 +65,10 @@ _TO_GY_TAGS: dict[Zone, frozenset[str]] = {
 """The tags a card sent to the GY from each zone gets."""
 
 
+NO_MOMENT: frozenset[str] = frozenset()
+"""The moment of most positions, one object (an empty frozenset is 216 bytes)."""
+
+
 class _Keep(Enum):
     """The type of :data:`KEEP`."""
 
@@ -438,7 +442,7 @@ class Board(PositionReader):
         (an addition to the hand counts only from the deck)."""
         kinds = self._tables.moment_kinds
         if not kinds:
-            return frozenset()
+            return NO_MOMENT
         return frozenset(
             f"{h.kind}:{h.player}:{h.uid}" for h in self.happenings
-            if h.kind in kinds and (h.kind != EventKind.ADDED_TO_HAND or h.from_zone is Zone.DECK))  # the same cards (uids keep their names): the same tables
+            if h.kind in kinds and (h.kind != EventKind.ADDED_TO_HAND or h.from_zone is Zone.DECK)) or NO_MOMENT  # the same cards (uids keep their names): the same tables
