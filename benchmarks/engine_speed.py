@@ -50,6 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from chess_reference import perft_job  # noqa: E402
 from toolkit.core.game import game_of  # noqa: E402
 from toolkit.engine import explore, resolve  # noqa: E402
 from toolkit.ocg.positions import FAMILIES  # noqa: E402
@@ -207,29 +208,7 @@ def shipped(repeat: int) -> None:
 
 
 def chess_perft(repeat: int, depth: int = 4) -> float:
-    import chess
-
-    board = chess.Board()
-    visits = 0
-
-    def perft(d: int) -> int:
-        nonlocal visits
-        visits += 1
-        if d == 0:
-            return 1
-        total = 0
-        for move in board.legal_moves:
-            board.push(move)
-            total += perft(d - 1)
-            board.pop()
-        return total
-
-    def run() -> int:
-        nonlocal visits
-        visits = 0
-        return perft(depth)
-
-    timing, leaves = measure(repeat, run)
+    timing, (leaves, visits) = measure(repeat, perft_job(depth))
     rate = visits / timing.cpu_min
     print(f"\n4. python-chess perft({depth}) from the start position: {leaves} leaves, {visits} node visits "
           f"(a position reached by pushing a move, plus the root); {timing.text()} = {rate:,.0f} node visits/s")

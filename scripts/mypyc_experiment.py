@@ -159,30 +159,12 @@ def cpu_min(repeat: int, job: Callable[[], Any]) -> tuple[float, Any]:
 
 
 def chess_rate(repeat: int) -> float:
-    import chess
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from chess_reference import perft_job
 
-    board = chess.Board()
-    visits = 0
-
-    def perft(depth: int) -> int:
-        nonlocal visits
-        visits += 1
-        if depth == 0:
-            return 1
-        total = 0
-        for move in board.legal_moves:
-            board.push(move)
-            total += perft(depth - 1)
-            board.pop()
-        return total
-
-    def run() -> int:
-        nonlocal visits
-        visits = 0
-        return perft(4)
-
-    seconds, _ = cpu_min(repeat, run)
-    return visits / seconds
+    seconds, (_leaves, visits) = cpu_min(repeat, perft_job(4))
+    rate: float = visits / seconds
+    return rate
 
 
 def measure(mode: str, repeat: int, profile: bool) -> dict[str, Any]:
