@@ -209,7 +209,7 @@ def shipped(repeat: int) -> None:
 
 def chess_perft(repeat: int, depth: int = 4) -> float:
     timing, (leaves, visits) = measure(repeat, perft_job(depth))
-    rate = visits / timing.cpu_min
+    rate: float = visits / timing.cpu_min
     print(f"\n4. python-chess perft({depth}) from the start position: {leaves} leaves, {visits} node visits "
           f"(a position reached by pushing a move, plus the root); {timing.text()} = {rate:,.0f} node visits/s")
     return rate
