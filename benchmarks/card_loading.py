@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,7 +63,7 @@ print(json.dumps(out))
 """
 
 
-def probe(checkout: Path, what: str) -> dict[str, object]:
+def probe(checkout: Path, what: str) -> dict[str, Any]:
     done = subprocess.run([sys.executable, "-c", PROBE, str(checkout), what], capture_output=True, text=True,
                           check=True, cwd=checkout)
     out = dict(json.loads(done.stdout.strip().splitlines()[-1]))
@@ -92,23 +93,23 @@ def main() -> None:
     repeat = max(5, args.repeat)
     with tempfile.TemporaryDirectory() as tmp:
         base, ref = baseline_checkout(args.baseline, Path(tmp) / "baseline")
-        runs: dict[str, list[dict[str, object]]] = {"data": [], "python": []}
+        runs: dict[str, list[dict[str, Any]]] = {"data": [], "python": []}
         for _ in range(repeat):  # interleaved, so both columns see the same load
             runs["data"].append(probe(ROOT, "explore"))
             runs["python"].append(probe(base, "explore"))
     print(__doc__.split("Definitions:")[1].strip())
     print(f"\nbaseline (all Python cards): {ref}; {repeat} fresh processes per column; seconds: min median\n")
     for column in ("data", "python"):
-        loads = [float(r["load"]) for r in runs[column]]  # type: ignore[arg-type]
+        loads = [float(r["load"]) for r in runs[column]]
         print(f"load (registry), {column:6}: {stats(loads)}   ({runs[column][0]['cards']} cards)")
-    files = [float(r["files"]) for r in runs["data"]]  # type: ignore[arg-type]
+    files = [float(r["files"]) for r in runs["data"]]
     print(f"load (card files), data  : {stats(files)}")
     print(f"\n{'explore (CPU s)':44} {'data min':>8} {'median':>8}   {'python min':>10} {'median':>8}   ratio")
     total = {"data": 0.0, "python": 0.0}
-    for name in runs["data"][0]["explore"]:  # type: ignore[union-attr]
+    for name in runs["data"][0]["explore"]:
         cells = []
         for column in ("data", "python"):
-            values = [float(r["explore"][name]) for r in runs[column]]  # type: ignore[index]
+            values = [float(r["explore"][name]) for r in runs[column]]
             total[column] += min(values)
             cells.append(values)
         ratio = min(cells[0]) / min(cells[1]) if min(cells[1]) > 0 else float("nan")

@@ -31,51 +31,51 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit._version import __version__
 
-if TYPE_CHECKING:
-    from toolkit import games
-    from toolkit.compare import Comparison, compare
-    from toolkit.paper_vs_video import ordering_dependence
+if TYPE_CHECKING:  # each name re-exported ("x as x"): `from toolkit import explore` type-checks
+    from toolkit import games as games
+    from toolkit.compare import Comparison as Comparison, compare as compare
+    from toolkit.paper_vs_video import ordering_dependence as ordering_dependence
     from toolkit.data import (
-        QueryError,
-        ValidationReport,
-        card_rulings_long,
-        check_datasets,
-        load_cards,
-        load_events,
-        load_rulings,
-        resolve_card,
-        rulings_about,
-        rulings_from_faq,
-        rulings_in_force,
-        supersession_chain,
-        supersessions,
-        validate_datasets,
+        QueryError as QueryError,
+        ValidationReport as ValidationReport,
+        card_rulings_long as card_rulings_long,
+        check_datasets as check_datasets,
+        load_cards as load_cards,
+        load_events as load_events,
+        load_rulings as load_rulings,
+        resolve_card as resolve_card,
+        rulings_about as rulings_about,
+        rulings_from_faq as rulings_from_faq,
+        rulings_in_force as rulings_in_force,
+        supersession_chain as supersession_chain,
+        supersessions as supersessions,
+        validate_datasets as validate_datasets,
     )
     from toolkit.engine import (
-        RULESETS,
-        VIDEO_GAME,
-        Ruleset,
-        Scenario,
-        State,
-        actions,
-        can_force,
-        card_schema,
-        load_card_definitions,
-        evaluate,
-        explore,
-        resolve,
-        load_scenario,
-        rule_change_dates,
-        ruleset_at,
-        save_scenario,
-        seed_scenario,
+        RULESETS as RULESETS,
+        VIDEO_GAME as VIDEO_GAME,
+        Ruleset as Ruleset,
+        Scenario as Scenario,
+        State as State,
+        actions as actions,
+        can_force as can_force,
+        card_schema as card_schema,
+        load_card_definitions as load_card_definitions,
+        evaluate as evaluate,
+        explore as explore,
+        resolve as resolve,
+        load_scenario as load_scenario,
+        rule_change_dates as rule_change_dates,
+        ruleset_at as ruleset_at,
+        save_scenario as save_scenario,
+        seed_scenario as seed_scenario,
     )
-    from toolkit.errors import DataError, ScenarioError, ToolkitError, WikiParseError
-    from toolkit.history import changes, run_ruling, supersession_explanations, timeline_links, verify_rulings
-    from toolkit.side_by_side import compare_games
-    from toolkit.core.rules import rules
-    from toolkit.rule_glossary import glossary
-    from toolkit.wiki import FaqEntry, entries_to_frame, parse_faq, parse_plain, write_faq
+    from toolkit.errors import DataError as DataError, ScenarioError as ScenarioError, ToolkitError as ToolkitError, WikiParseError as WikiParseError
+    from toolkit.history import changes as changes, run_ruling as run_ruling, supersession_explanations as supersession_explanations, timeline_links as timeline_links, verify_rulings as verify_rulings
+    from toolkit.side_by_side import compare_games as compare_games
+    from toolkit.core.rules import rules as rules
+    from toolkit.rule_glossary import glossary as glossary
+    from toolkit.wiki import FaqEntry as FaqEntry, entries_to_frame as entries_to_frame, parse_faq as parse_faq, parse_plain as parse_plain, write_faq as write_faq
 
 # Where each public name lives. A name is imported from its module on first
 # access and then cached in this module's namespace.
