@@ -27,27 +27,19 @@ import pytest
 WEIGHTS: dict[str, float] = {
     "tests/test_typing.py": 110,
     "tests/test_docs.py": 110,
-    "tests/browser/test_builder_workflows_browser.py": 170,
     "tests/test_build_rulings.py": 120,
     "tests/test_widgets.py": 120,
     "notebooks/03_ruling_history.ipynb": 95,
     "tests/test_wheel.py": 70,
-    "tests/browser/test_charts_browser.py": 60,
     "tests/test_charts.py": 58,
     "tests/test_bring_your_own.py": 57,
     "tests/test_user_rulings.py": 56,
-    "tests/browser/test_lab_start_here_browser.py": 53,
     "tests/engine/test_reduction.py": 46,
-    "tests/browser/test_rule_tooltip_browser.py": 42,
     "tests/test_cli.py": 41,
-    "tests/browser/test_turn_end_viewer_browser.py": 40,
-    "tests/browser/test_scenario_builder_browser.py": 36,
-    "tests/browser/test_card_entry_browser.py": 33,
     "notebooks/04_errata_2014.ipynb": 29,
     "tests/fuzz/test_fuzz_rulings.py": 27,
     "tests/test_cli_streams.py": 27,
     "tests/test_lazy_import.py": 26,
-    "tests/browser/test_explore_browser.py": 25,
     "tests/fuzz/test_fuzz.py": 21,
     "tests/test_notebooks_write_nowhere.py": 18,
     "tests/test_lab_starts.py": 18,
@@ -67,8 +59,16 @@ GROUPS: dict[str, tuple[str, ...]] = {
     # Each re-derives every ruling (verify_rulings); the first pays ~40 s, the
     # others read the process's cache. test_scale_out's forked workers inherit it.
     "rulings re-derived": ("tests/test_history.py", "tests/test_scale_out.py", "tests/test_sensitivity.py"),
+    # One Voila server, one JupyterLab and one chromium for all of them (each
+    # worker that runs a browser file would start its own).
+    "real browser": tuple(f"tests/browser/{name}" for name in (
+        "test_builder_workflows_browser.py", "test_card_entry_browser.py", "test_charts_browser.py",
+        "test_explore_browser.py", "test_lab_start_here_browser.py", "test_rule_tooltip_browser.py",
+        "test_scenario_builder_browser.py", "test_turn_end_viewer_browser.py",
+    )),
 }
 WEIGHTS["rulings re-derived"] = 215
+WEIGHTS["real browser"] = 400
 DEFAULT_WEIGHT = 3.0
 
 GROUP_OF = {path: group for group, paths in GROUPS.items() for path in paths}

@@ -51,3 +51,8 @@ def test_workers_put_the_longest_files_first_and_keep_each_files_order() -> None
     assert got == ["tests/test_history.py::h1", "tests/test_sensitivity.py::s1", "tests/test_history.py::h2",
                    "tests/test_typing.py::mypy", "tests/a.py::one", "tests/a.py::two", "tests/b.py::one"]
     assert _sorted_ids(ids, balance=False) == ids, "without the worker flag the order is the collection's"
+
+
+def test_every_browser_file_is_in_the_browser_group() -> None:
+    on_disk = {str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "browser").glob("test_*.py")}
+    assert on_disk == set(SCHEDULE.GROUPS["real browser"]), "a new browser file belongs to the group (one server, one browser)"
