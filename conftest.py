@@ -25,33 +25,28 @@ from typing import Any
 import pytest
 
 WEIGHTS: dict[str, float] = {
-    "tests/test_typing.py": 110,
-    "tests/test_docs.py": 110,
-    "tests/test_build_rulings.py": 120,
-    "tests/test_widgets.py": 120,
-    "notebooks/03_ruling_history.ipynb": 95,
-    "tests/test_wheel.py": 70,
-    "tests/test_charts.py": 58,
-    "tests/test_bring_your_own.py": 57,
-    "tests/test_user_rulings.py": 56,
-    "tests/engine/test_reduction.py": 46,
-    "tests/test_cli.py": 41,
-    "notebooks/04_errata_2014.ipynb": 29,
-    "tests/fuzz/test_fuzz_rulings.py": 27,
-    "tests/test_cli_streams.py": 27,
-    "tests/test_lazy_import.py": 26,
-    "tests/fuzz/test_fuzz.py": 21,
-    "tests/test_notebooks_write_nowhere.py": 18,
-    "tests/test_lab_starts.py": 18,
+    "tests/test_typing.py": 195,
+    "tests/test_widgets.py": 147,
+    "tests/test_build_rulings.py": 124,
+    "tests/test_docs.py": 94,
+    "notebooks/03_ruling_history.ipynb": 85,
+    "tests/test_charts.py": 65,
+    "tests/test_wheel.py": 62,
+    "tests/test_bring_your_own.py": 46,
+    "tests/test_notebooks_write_nowhere.py": 40,
+    "tests/test_explore_summary.py": 40,
+    "tests/test_cli.py": 36,
+    "tests/engine/test_reduction.py": 32,
+    "tests/test_cli_streams.py": 30,
+    "tests/test_lab_starts.py": 27,
+    "tests/test_user_rulings.py": 26,
+    "tests/fuzz/test_fuzz.py": 25,
+    "tests/test_lazy_import.py": 24,
+    "tests/test_builder_workflow.py": 22,
+    "tests/fuzz/test_fuzz_rulings.py": 20,
+    "notebooks/04_errata_2014.ipynb": 18,
     "tests/test_card_names.py": 17,
-    "tests/test_explore_summary.py": 17,
-    "tests/test_builder_workflow.py": 16,
-    "notebooks/02_scenario_builder.ipynb": 16,
-    "tests/test_words.py": 15,
-    "notebooks/07_duel_masters_turn_end.ipynb": 14,
-    "tests/test_cli_commands.py": 13,
-    "notebooks/00_start_here.ipynb": 13,
-    "notebooks/05_writing_a_ruling_article.ipynb": 13,
+    "notebooks/07_duel_masters_turn_end.ipynb": 12,
 }
 """Rough seconds per file (or per group, under the group's name)."""
 
@@ -67,8 +62,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "test_scenario_builder_browser.py", "test_turn_end_viewer_browser.py",
     )),
 }
-WEIGHTS["rulings re-derived"] = 215
-WEIGHTS["real browser"] = 400
+WEIGHTS["rulings re-derived"] = 170
+WEIGHTS["real browser"] = 390
 DEFAULT_WEIGHT = 3.0
 
 GROUP_OF = {path: group for group, paths in GROUPS.items() for path in paths}

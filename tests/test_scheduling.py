@@ -8,6 +8,8 @@ from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -43,7 +45,8 @@ def _sorted_ids(ids: list[str], balance: bool) -> list[str]:
     return [item.nodeid for item in items]
 
 
-def test_workers_put_the_longest_files_first_and_keep_each_files_order() -> None:
+def test_workers_put_the_longest_files_first_and_keep_each_files_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(SCHEDULE, "WEIGHTS", {"rulings re-derived": 200.0, "tests/test_typing.py": 100.0})
     ids = ["tests/a.py::one", "tests/a.py::two", "tests/test_typing.py::mypy", "tests/test_history.py::h1",
            "tests/b.py::one", "tests/test_sensitivity.py::s1", "tests/test_history.py::h2"]
     got = _sorted_ids(ids, balance=True)
