@@ -122,7 +122,10 @@ class LabServer:
     log: Path
 
     def notebook_url(self, name: str) -> str:
-        return f"{self.base_url}/lab/tree/{name}?token={self.token}"
+        """The notebook in a workspace of its own: the server is shared by the
+        tests, and JupyterLab would otherwise reopen the tabs an earlier test
+        left in its default workspace (with their kernels and dialogs)."""
+        return f"{self.base_url}/lab/workspaces/t{secrets.token_hex(4)}/tree/{name}?reset&token={self.token}"
 
 
 @contextmanager
