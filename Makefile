@@ -44,7 +44,8 @@ docs: install-test
 # Exports made while testing (notebook 05 writes an article) go to a folder of
 # the checkout, not into the user's home; datasets/ is never written.
 # Two workers (pytest-xdist); --dist loadfile keeps each notebook's cells, and
-# each test file, on one worker in order.
+# each test file, on one worker in order; conftest.py hands the files out
+# longest first and keeps the files that re-derive every ruling together.
 TEST_WORKERS ?= 2
 test: install-test
 	ENDPHASE_USER_DIR=$(CURDIR)/test-output/user_data \

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import csv
+import functools
 import importlib.util
 import io
 import re
@@ -67,8 +68,14 @@ def seeds_copy(seeds_dir: Path, tmp_path: Path) -> Path:
     return folder
 
 
-def annotation_data() -> dict[str, Any]:
+@functools.lru_cache(maxsize=1)
+def _parsed_annotations() -> dict[str, Any]:
     return dict(yaml.safe_load(ANNOTATIONS.read_text(encoding="utf-8")))
+
+
+def annotation_data() -> dict[str, Any]:
+    """The committed annotations, parsed once; each caller gets its own copy to edit."""
+    return copy.deepcopy(_parsed_annotations())
 
 
 def write_annotations(data: dict[str, Any], tmp_path: Path) -> Path:

@@ -11,12 +11,14 @@ described with the wrong card type.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pytest
 
 from toolkit.data import load_cards
@@ -131,12 +133,25 @@ def misspelt_names(text: str) -> list[str]:
 TYPE_CLAIM = re.compile(r"\((?:(Normal|Continuous|Quick-Play|Counter|Field|Equip|Ritual) )?(Spell|Trap)(?: Card)?\)")
 
 
+@functools.lru_cache(maxsize=1)
+def _cards_by_name() -> pd.DataFrame:
+    """cards.csv keyed by the Japanese name, read once (the scanner only reads it)."""
+    return load_cards().set_index("name_ja")
+
+
+@functools.lru_cache(maxsize=None)
+def _type_claim_after(english: str) -> re.Pattern[str]:
+    return re.compile(re.escape(english) + r"\s*" + TYPE_CLAIM.pattern)
+
+
 def wrong_types(text: str) -> list[str]:
     """'<English name> (Continuous Spell)' where cards.csv says otherwise."""
-    cards = load_cards().set_index("name_ja")
+    cards = _cards_by_name()
     found = []
     for english, ja in NAMES.items():
-        for match in re.finditer(re.escape(english) + r"\s*" + TYPE_CLAIM.pattern, text):
+        if english not in text:  # the pattern starts with the name itself: no match without it
+            continue
+        for match in _type_claim_after(english).finditer(text):
             subtype, kind = match.group(1), match.group(2).lower()
             if cards.at[ja, "card_type"] != kind or (subtype and str(cards.at[ja, "subtype"]) != subtype.lower()):
                 found.append(f"{match.group(0)} (cards.csv: {cards.at[ja, 'subtype']} {cards.at[ja, 'card_type']})")

@@ -6,8 +6,9 @@
   the temporary folder too, so nothing the kernel saves lands in the user's
   home.
 * ``lab_server`` is JupyterLab (what ``make lab`` starts) on another copy.
-* ``page`` drives ``/usr/bin/chromium`` through Playwright with a fresh
-  user-data folder. Playwright never downloads a browser here.
+* ``page`` drives ``/usr/bin/chromium`` through Playwright: one browser per
+  worker, a fresh context (cookies, storage, cache) per test. Playwright
+  never downloads a browser here.
 * ``screenshot_dir`` is ``test-output/browser/<test name>/`` (git-ignored).
 
 Without chromium the tests skip, except when CI=true: then they fail, so CI
@@ -121,7 +122,10 @@ class LabServer:
     log: Path
 
     def notebook_url(self, name: str) -> str:
-        return f"{self.base_url}/lab/tree/{name}?token={self.token}"
+        """The notebook in a workspace of its own: the server is shared by the
+        tests, and JupyterLab would otherwise reopen the tabs an earlier test
+        left in its default workspace (with their kernels and dialogs)."""
+        return f"{self.base_url}/lab/workspaces/t{secrets.token_hex(4)}/tree/{name}?reset&token={self.token}"
 
 
 @contextmanager
@@ -199,23 +203,28 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) ->
         yield LabServer(url, token, root, log)
 
 
-@pytest.fixture()
-def page(tmp_path: Path, chromium_path: Path) -> Iterator[Any]:
-    """A fresh chromium page (new user-data folder every test)."""
+@pytest.fixture(scope="session")
+def browser(chromium_path: Path) -> Iterator[Any]:
+    """One chromium for the worker's whole session (starting it is the slow part)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),
-            executable_path=str(chromium_path),
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 2400},
-        )
+        launched = pw.chromium.launch(executable_path=str(chromium_path), headless=True, args=CHROMIUM_ARGS)
         try:
-            yield context.new_page()
+            yield launched
         finally:
-            context.close()
+            launched.close()
+
+
+@pytest.fixture()
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page in a fresh browser context (its own cookies, storage and
+    cache, like a new profile) for every test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 2400})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 @pytest.fixture()

@@ -1,0 +1,126 @@
+"""How `make test` shares the test files between its two workers.
+
+`--dist loadfile` keeps each file (and each notebook, whose cells share one
+kernel) on one worker, in order. Left to itself pytest-xdist hands the files
+out largest *count of tests* first, so the single-test files that take minutes
+(mypy, the documentation build) started last and set the wall time. Here,
+when the run is `-n N --dist loadfile`:
+
+* the files are handed out by how long they take, longest first (WEIGHTS:
+  rough seconds on two busy cores, from `--durations=0`; a file not listed
+  counts as a few seconds and keeps its place in the collection order);
+* the files in one GROUPS entry run on one worker, one after the other, so
+  what they compute alike (every ruling re-derived by ``verify_rulings``,
+  cached inside the process) is computed once.
+
+Nothing is skipped or added: the same tests run, only the order of the files
+and which worker takes them change. A serial run (no ``-n``) is untouched.
+tests/test_scheduling.py checks that every file named here exists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+WEIGHTS: dict[str, float] = {
+    "tests/test_typing.py": 195,
+    "tests/test_widgets.py": 147,
+    "tests/test_build_rulings.py": 124,
+    "tests/test_docs.py": 94,
+    "notebooks/03_ruling_history.ipynb": 85,
+    "tests/test_charts.py": 65,
+    "tests/test_wheel.py": 62,
+    "tests/test_bring_your_own.py": 46,
+    "tests/test_notebooks_write_nowhere.py": 40,
+    "tests/test_explore_summary.py": 40,
+    "tests/test_cli.py": 36,
+    "tests/engine/test_reduction.py": 32,
+    "tests/test_cli_streams.py": 30,
+    "tests/test_lab_starts.py": 27,
+    "tests/test_user_rulings.py": 26,
+    "tests/fuzz/test_fuzz.py": 25,
+    "tests/test_lazy_import.py": 24,
+    "tests/test_builder_workflow.py": 22,
+    "tests/fuzz/test_fuzz_rulings.py": 20,
+    "notebooks/04_errata_2014.ipynb": 18,
+    "tests/test_card_names.py": 17,
+    "notebooks/07_duel_masters_turn_end.ipynb": 12,
+}
+"""Rough seconds per file (or per group, under the group's name)."""
+
+GROUPS: dict[str, tuple[str, ...]] = {
+    # Each re-derives every ruling (verify_rulings); the first pays ~40 s, the
+    # others read the process's cache. test_scale_out's forked workers inherit it.
+    "rulings re-derived": ("tests/test_history.py", "tests/test_scale_out.py", "tests/test_sensitivity.py"),
+    # One Voila server, one JupyterLab and one chromium for all of them (each
+    # worker that runs a browser file would start its own).
+    "real browser": tuple(f"tests/browser/{name}" for name in (
+        "test_builder_workflows_browser.py", "test_card_entry_browser.py", "test_charts_browser.py",
+        "test_explore_browser.py", "test_lab_start_here_browser.py", "test_rule_tooltip_browser.py",
+        "test_scenario_builder_browser.py", "test_turn_end_viewer_browser.py",
+    )),
+}
+WEIGHTS["rulings re-derived"] = 170
+WEIGHTS["real browser"] = 390
+DEFAULT_WEIGHT = 3.0
+
+GROUP_OF = {path: group for group, paths in GROUPS.items() for path in paths}
+
+
+def scope_of(nodeid: str) -> str:
+    """The unit one worker runs: the file of a test (a notebook for its cells),
+    or the group the file is in."""
+    path = nodeid.split("::", 1)[0]
+    return GROUP_OF.get(path, path)
+
+
+def _balancing(config: pytest.Config) -> bool:
+    return bool(getattr(config.option, "numprocesses", None)) and getattr(config.option, "dist", "no") == "loadfile"
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On a worker: the longest units first (every worker sorts alike, so the
+    collections still agree); a unit's own tests keep their order."""
+    if not hasattr(config, "workerinput") or config.workerinput.get("endphase_balance") != "1":
+        return
+    first: dict[str, int] = {}
+    for index, item in enumerate(items):
+        first.setdefault(scope_of(item.nodeid), index)
+
+    def key(pair: tuple[int, pytest.Item]) -> tuple[float, int, int]:
+        scope = scope_of(pair[1].nodeid)
+        return (-WEIGHTS.get(scope, DEFAULT_WEIGHT), first[scope], pair[0])
+
+    items[:] = [item for _, item in sorted(enumerate(items), key=key)]
+
+
+try:
+    import xdist  # noqa: F401  (the test-floor venv has no pytest-xdist: then no hooks of it)
+except ImportError:  # pragma: no cover
+    HAVE_XDIST = False
+else:
+    HAVE_XDIST = True
+
+if HAVE_XDIST:
+
+    def pytest_configure_node(node: Any) -> None:
+        """Tell the workers to sort (only under -n ... --dist loadfile)."""
+        if _balancing(node.config):
+            node.workerinput["endphase_balance"] = "1"
+
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+        """loadfile, with the GROUPS run as one unit and the units in the order
+        the workers sorted them (not xdist's largest-count-first)."""
+        if not _balancing(config):
+            return None
+        from xdist.scheduler import LoadFileScheduling
+
+        class LongestFileFirst(LoadFileScheduling):  # type: ignore[misc]
+            def _split_scope(self, nodeid: str) -> str:
+                return scope_of(nodeid)
+
+        config.option.loadscopereorder = False
+        return LongestFileFirst(config, log)

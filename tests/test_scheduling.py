@@ -1,0 +1,61 @@
+"""The order `make test` hands files to its workers (the root conftest.py):
+the table names real files, and sorting only reorders whole files."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _root_conftest() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("endphase_root_conftest", ROOT / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SCHEDULE = _root_conftest()
+
+
+def test_every_weighed_or_grouped_file_exists() -> None:
+    named = [p for p in SCHEDULE.WEIGHTS if p not in SCHEDULE.GROUPS] + list(SCHEDULE.GROUP_OF)
+    missing = [p for p in named if not (ROOT / p).is_file()]
+    assert not missing, f"conftest.py names files that are gone: {missing}"
+    assert set(SCHEDULE.GROUPS) <= set(SCHEDULE.WEIGHTS), "every group needs a weight"
+
+
+def test_a_test_runs_with_its_file_or_its_files_group() -> None:
+    assert SCHEDULE.scope_of("tests/test_history.py::test_changes_errors") == "rulings re-derived"
+    assert SCHEDULE.scope_of("tests/test_sensitivity.py::test_the_grid_draws[x::y]") == "rulings re-derived"
+    assert SCHEDULE.scope_of("notebooks/00_start_here.ipynb::Cell 3") == "notebooks/00_start_here.ipynb"
+    assert SCHEDULE.scope_of("toolkit/cli/options.py::toolkit.cli.options") == "toolkit/cli/options.py"
+
+
+def _sorted_ids(ids: list[str], balance: bool) -> list[str]:
+    items: list[Any] = [SimpleNamespace(nodeid=i) for i in ids]
+    config: Any = SimpleNamespace(workerinput={"endphase_balance": "1" if balance else "0"})
+    SCHEDULE.pytest_collection_modifyitems(config, items)
+    return [item.nodeid for item in items]
+
+
+def test_workers_put_the_longest_files_first_and_keep_each_files_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(SCHEDULE, "WEIGHTS", {"rulings re-derived": 200.0, "tests/test_typing.py": 100.0})
+    ids = ["tests/a.py::one", "tests/a.py::two", "tests/test_typing.py::mypy", "tests/test_history.py::h1",
+           "tests/b.py::one", "tests/test_sensitivity.py::s1", "tests/test_history.py::h2"]
+    got = _sorted_ids(ids, balance=True)
+    assert sorted(got) == sorted(ids), "sorting must neither drop nor add a test"
+    assert got == ["tests/test_history.py::h1", "tests/test_sensitivity.py::s1", "tests/test_history.py::h2",
+                   "tests/test_typing.py::mypy", "tests/a.py::one", "tests/a.py::two", "tests/b.py::one"]
+    assert _sorted_ids(ids, balance=False) == ids, "without the worker flag the order is the collection's"
+
+
+def test_every_browser_file_is_in_the_browser_group() -> None:
+    on_disk = {str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "browser").glob("test_*.py")}
+    assert on_disk == set(SCHEDULE.GROUPS["real browser"]), "a new browser file belongs to the group (one server, one browser)"
