@@ -23,6 +23,8 @@ example no longer claims the example's description and ruling ids:
 
 from __future__ import annotations
 
+import functools
+
 import html
 import os
 from collections.abc import Callable, Sequence
@@ -532,8 +534,10 @@ class ScenarioBuilder(ScenarioForm, RunPanel, Replacing, OutcomePanel):
         self._say(sweep.headline, "ok")
 
 
+@functools.lru_cache(maxsize=None)
 def _example_title(name: str) -> str:
-    """How the example dropdown lists a worked example: by its title."""
+    """How the example dropdown lists a worked example: by its title (the
+    packaged files do not change while the process runs: read once)."""
     try:
         return seed_scenario(name).title
     except ToolkitError:

@@ -150,12 +150,20 @@ def card_index() -> CardNames | None:
     """The card names a scenario may use (:func:`known_card_names`), with
     their English names, read from the card registry now (a card registered
     later is known); None when no source of names is available."""
+    global _INDEX
     names = known_card_names()
     if names is None:
         return None
     from toolkit.ocg.cards import card_names
 
-    return CardNames(names, card_names().english)
+    english = card_names().english
+    if _INDEX is None or _INDEX[0] != names or _INDEX[1] is not english:  # built again when cards change
+        _INDEX = (names, english, CardNames(names, english))
+    return _INDEX[2]
+
+
+_INDEX: tuple[frozenset[str], object, CardNames] | None = None
+"""The last index :func:`card_index` built, with the names and English table it was built from."""
 
 
 def _check_registry(s: Scenario, names: CardNames | None = None) -> None:
