@@ -2,8 +2,9 @@
 
 :class:`Graph` holds each position's successors (its transposition table),
 one Event object per event value, and the search's :class:`~toolkit.core.limits.Limits`;
-:func:`search_mode` is the interpreter set-up searches run in; :func:`replay`
-describes the steps of a line given by edge indices.
+:func:`search_mode` is the interpreter set-up searches run in; :func:`line_actions`
+reads the actions of a line given by edge indices and :func:`replay_actions`
+describes its steps (rules and notes).
 
 Reduction (partial-order reduction by interchangeable actions): when the
 game says that some of a position's actions stand for each other
@@ -186,28 +187,34 @@ class Graph:
             table.clear()
 
 
-Replayed = dict[tuple[GameState, int], tuple[LineStep, GameState]]
+Replayed = dict[tuple[GameState, Any], tuple[LineStep, GameState]]
 
 
-def replay(start: GameState, indices: Sequence[int], graph: Graph | None = None,
-           replayed: Replayed | None = None) -> tuple[LineStep, ...]:
-    """The steps of the line that takes edge ``indices[k]`` at its k-th position.
+def line_actions(start: GameState, indices: Sequence[int], graph: Graph) -> tuple[Action, ...]:
+    """The actions of the line that takes edge ``indices[k]`` at its k-th
+    position, read from the graph's edges (no transition is computed)."""
+    actions: list[Action] = []
+    state = start
+    for i in indices:
+        action, state, _events, _weight = graph.succ[state][i]
+        actions.append(action)
+    return tuple(actions)
 
-    Example lines share prefixes: with ``replayed`` (one dict per search) each
-    (position, edge) is described once; ``graph`` supplies the actions already listed.
-    """
+
+def replay_actions(start: GameState, actions: Sequence[Action], replayed: Replayed | None = None) -> tuple[LineStep, ...]:
+    """The steps of the line that plays ``actions`` from ``start``, each step
+    described with its rule notes; with ``replayed`` (shared by the example
+    lines of one search) a (position, action) is described once."""
     memo: Replayed = {} if replayed is None else replayed
     game = game_of(start)
     steps: list[LineStep] = []
     state = start
-    for i in indices:
-        found = memo.get((state, i))
+    for action in actions:
+        found = memo.get((state, action))
         if found is None:
-            edges = graph.succ.get(state) if graph is not None else None
-            action = edges[i][0] if edges is not None else game.legal_actions(state)[i]
             result = game.transition(state, action, check=False)
             found = (line_step(len(steps) + 1, state, action, result), result.state)
-            memo[(state, i)] = found
+            memo[(state, action)] = found
         step, state = found
         if step.step != len(steps) + 1:
             step = replace(step, step=len(steps) + 1)

@@ -25,6 +25,7 @@ the set of events that happened on it.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from toolkit.core.actions import Action, find_action
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
 from toolkit.core.forcing import ForceResult as ForceResult, can_force as can_force, forcing_players
 from toolkit.core.game import GameState, RulesArg, as_state, game_of
-from toolkit.core.graph import INF, Graph, Replayed, reduction_wanted, replay, search_mode
+from toolkit.core.graph import INF, Graph, Replayed, line_actions, reduction_wanted, replay_actions, search_mode
 from toolkit.core.graph import default_policy as default_policy
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
 from toolkit.core.policies import PASS_LINE, name_of, policy_for
@@ -187,15 +188,27 @@ lines, then its entries; while its lines are counted, an entry is a list."""
 
 @dataclass(frozen=True)
 class OutcomeLines:
-    """One distinct outcome, how many lines reach it, and one example line."""
+    """One distinct outcome, how many lines reach it, and one example line.
+
+    ``example_actions`` are found by the search; ``example`` (the steps with
+    their rules and notes) is described the first time it is read: a question
+    that looks at one outcome's line (``evaluate``) does not describe the others.
+    """
 
     outcome: Outcome
     lines: int
-    example: tuple[LineStep, ...]
+    example_actions: tuple[Action, ...]
+    start: GameState | None = field(default=None, repr=False, compare=False)
+    """The position the line starts from."""
+    replayed: Replayed | None = field(default=None, repr=False, compare=False)
+    """The steps already described in the search's example lines (shared prefixes are described once)."""
 
-    @property
-    def example_actions(self) -> tuple[Action, ...]:
-        return tuple(s.action for s in self.example)
+    @functools.cached_property
+    def example(self) -> tuple[LineStep, ...]:
+        """The example line, step by step (see :func:`toolkit.core.graph.replay_actions`)."""
+        if self.start is None:
+            return ()
+        return replay_actions(self.start, self.example_actions, self.replayed)
 
 
 @dataclass(frozen=True)
@@ -396,7 +409,7 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
         return Outcome(summary, frozenset(e for e, bit in bits.items() if mask & bit), loop)
 
     outcomes = []
-    replayed: Replayed = {}
+    replayed: Replayed = {}  # filled when the outcomes' example lines are read
     with search_mode():
         try:
             root, _ = visit(start, 0)
@@ -405,11 +418,11 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
                 return None
             for entry in root[1:]:
                 outcomes.append(OutcomeLines(outcome_of(entry[3]), entry[0],
-                                             replay(start, _example(entry), graph, replayed)))
+                                             line_actions(start, _example(entry), graph), start, replayed))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
             first_actions = _first_actions(start, graph, first_counts)
         finally:
-            graph.release(memo, on_stack, replayed, keys, edge_masks, bits)  # ``visit`` is a recursive closure: see Graph.release
+            graph.release(memo, on_stack, keys, edge_masks, bits)  # ``visit`` is a recursive closure: see Graph.release
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text()))
     return Exploration(
         start=start,
