@@ -172,32 +172,28 @@ VERBS.add("return_control", "control of the card(s) goes back to the owner (if s
           CARD, IF_IN, IF_FACE_UP, shorthand="card")(_on_cards(give_back_control))
 
 
-@VERBS.add("mill", "send cards from the top of the deck to the GY",
-           Param("count", "int", "how many"), PLAYER, shorthand="count")
-def _mill(count: int, player: str) -> Resolve:
-    def resolve(board: Board, act: Activation) -> None:
-        for p in _players(player, act):
-            board.mill(p, count)
+def _for_each_player(act_on: Callable[[Board, str, int], None]) -> Callable[..., Resolve]:
+    """A verb that does ``act_on(board, player, n)`` for each player it names
+    (``n``: its one number, whatever the verb calls it), as ``_on_cards`` does per card."""
 
-    return resolve
+    def build(player: str, **number: int) -> Resolve:
+        [n] = number.values()
 
+        def resolve(board: Board, act: Activation) -> None:
+            for p in _players(player, act):
+                act_on(board, p, n)
 
-@VERBS.add("draw", "draw cards", Param("count", "int", "how many"), PLAYER, shorthand="count")
-def _draw(count: int, player: str) -> Resolve:
-    def resolve(board: Board, act: Activation) -> None:
-        for p in _players(player, act):
-            board.draw(p, count)
+        return resolve
 
-    return resolve
+    return build
 
 
-@VERBS.add("damage", "inflict effect damage", Param("amount", "int", "LP"), PLAYER, shorthand="amount")
-def _damage(amount: int, player: str) -> Resolve:
-    def resolve(board: Board, act: Activation) -> None:
-        for p in _players(player, act):
-            board.damage(p, amount)
-
-    return resolve
+VERBS.add("mill", "send cards from the top of the deck to the GY",
+          Param("count", "int", "how many"), PLAYER, shorthand="count")(_for_each_player(lambda board, p, n: board.mill(p, n)))
+VERBS.add("draw", "draw cards", Param("count", "int", "how many"), PLAYER,
+          shorthand="count")(_for_each_player(lambda board, p, n: board.draw(p, n)))
+VERBS.add("damage", "inflict effect damage", Param("amount", "int", "LP"), PLAYER,
+          shorthand="amount")(_for_each_player(lambda board, p, n: board.damage(p, n)))
 
 
 @VERBS.add("gain_life", "gain LP", Param("amount", "int", "LP"), PLAYER,
