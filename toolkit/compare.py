@@ -34,7 +34,7 @@ from toolkit.core.game import Game, UnknownGameError
 from toolkit.core.rulesets import UnknownRulesetError
 from toolkit.core.search import Exploration, explore
 from toolkit.core.trace import LineStep
-from toolkit.core.values import Event, Outcome, sorted_events
+from toolkit.core.values import Event, Outcome, event_code_text, sorted_events
 from toolkit.errors import ScenarioError
 from toolkit.games import DEFAULT_GAME, game_named, game_of, rules_game, shipped_scenario
 
@@ -54,17 +54,10 @@ _QUIET_DETAIL = frozenset({"activated", "resolved", "performed", "negated"})
 
 
 def event_text(event: Event) -> str:
-    """A short reading of an event: ``activated 重力解除 (B)``, ``damage B 2000 [battle]``."""
-    parts = [str(event.kind)]
-    if event.card is not None:
-        parts.append(event.card)
-    if event.player is not None:
-        parts.append(f"({event.player})" if event.card is not None else event.player)
-    if event.amount is not None:
-        parts.append(str(event.amount))
-    if event.detail is not None and event.kind not in _QUIET_DETAIL:
-        parts.append(f"[{event.detail}]")
-    return " ".join(parts)
+    """A short reading of an event: ``activated 重力解除 (B)``, ``damage B 2000 [battle]``
+    (the engine's compact form without the colon, and without the effect's key
+    for activations and resolutions)."""
+    return event_code_text(event, kind_mark="", hide_detail_of=_QUIET_DETAIL)
 
 
 def _facts(outcome: Outcome) -> frozenset[str]:

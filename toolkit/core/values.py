@@ -209,20 +209,24 @@ class Outcome:
         return head + " | " + ", ".join(repr(e) for e in sorted_events(self.events))
 
 
-def event_code_text(event: Event) -> str:
+def event_code_text(event: Event, *, kind_mark: str = ":", hide_detail_of: frozenset[str] = frozenset()) -> str:
     """An event in the engine's compact form, ``kind: card (player) amount [detail]``
     (what tables of outcomes compare; people read ``Game.describe_event``).
+    ``kind_mark`` follows the kind; the detail of a kind in ``hide_detail_of`` is left out.
 
     >>> event_code_text(Event("damage", player="B", amount=300))
     'damage: B 300'
+    >>> event_code_text(Event("activated", card="重力解除", player="B", detail="x"), kind_mark="",
+    ...                 hide_detail_of=frozenset({"activated"}))
+    'activated 重力解除 (B)'
     """
-    parts = [str(event.kind) + ":"]
+    parts = [str(event.kind) + kind_mark]
     if event.card is not None:
         parts.append(event.card)
     if event.player is not None:
         parts.append(f"({event.player})" if event.card is not None else event.player)
     if event.amount is not None:
         parts.append(str(event.amount))
-    if event.detail is not None:
+    if event.detail is not None and event.kind not in hide_detail_of:
         parts.append(f"[{event.detail}]")
     return " ".join(parts)
