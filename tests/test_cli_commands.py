@@ -170,6 +170,25 @@ def test_explore_text_sums_up_first_and_says_who_can_force_what(capsys: Capture)
     assert everything.count("example line:") == summary.outcomes
 
 
+def test_explore_keeps_its_outcomes_when_who_can_force_them_hits_the_limit(
+        capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolkit.core import summary as summary_module
+    from toolkit.core.errors import SearchBudgetExceeded
+
+    real = summary_module.summarize
+
+    def limited(found: Any, *, forcing: bool = True, **limits: Any) -> Any:
+        if forcing:
+            raise SearchBudgetExceeded("the search stopped at its limit (raise --max-states)")
+        return real(found, forcing=False)
+
+    monkeypatch.setattr(summary_module, "summarize", limited)
+    status, out, _ = run(capsys, "explore", "lyla_veiler_2011", "--examples", "0")
+    assert status == 0 and "2 outcomes over 6 lines; they differ in 1 way" in out
+    assert "who can force each: not worked out — the search stopped at its limit" in out
+    assert "can force “" not in out and out.count("Outcome ") == 2
+
+
 def test_a_search_limit_exits_3(capsys: Capture) -> None:
     status, out, err = run(capsys, "explore", "lyla_veiler_2011", "--max-states", "3")
     assert status == 3 and out == "" and "--max-states" in err

@@ -271,10 +271,11 @@ def outcome_text(outcome: Outcome, indent: str = "  ", game: Any = None) -> list
     return lines
 
 
-def summary_text(summary: Any, game: Any) -> list[str]:
+def summary_text(summary: Any, game: Any, *, forced: bool = True) -> list[str]:
     """What a reader takes in first about an exploration: what every outcome
-    shares, how the outcomes differ, and which values of each difference each
-    player can force whatever the other does (:mod:`toolkit.core.summary`)."""
+    shares, how the outcomes differ, and (``forced``) which values of each
+    difference each player can force whatever the other does
+    (:mod:`toolkit.core.summary`)."""
     from toolkit.core.summary import fact_text
 
     say = _words(game).describe_event
@@ -285,6 +286,8 @@ def summary_text(summary: Any, game: Any) -> list[str]:
         lines.append(f"  {number}. {difference.text()}")
         if difference.also():
             lines.append(f"     the same split: {difference.also()}")
+        if not forced:
+            continue
         can = []
         for player in summary.players:
             k = difference.forced_count(player)

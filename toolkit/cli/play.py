@@ -185,9 +185,16 @@ def run_explore(args: argparse.Namespace) -> int:
         f"{found.states} positions searched"
     )
     if len(found.outcomes) > 1:
+        from toolkit.core.errors import SearchBudgetExceeded
+
         lines.append("")
-        lines.extend(summary_text(summarize(found, max_states=args.max_states, time_limit=args.time_limit,
-                                            progress=stderr_progress()), game_of(scenario)))
+        try:
+            summary = summarize(found, max_states=args.max_states, time_limit=args.time_limit,
+                                progress=stderr_progress())
+            lines.extend(summary_text(summary, game_of(scenario)))
+        except SearchBudgetExceeded as exc:  # the outcomes stand; only who can force them is unknown
+            lines.extend(summary_text(summarize(found, forcing=False), game_of(scenario), forced=False))
+            lines.append(f"  who can force each: not worked out — {exc}")
     shown = len(found.outcomes) if args.examples is None else args.examples
     for number, o in enumerate(found.outcomes, start=1):
         lines.append("")
