@@ -423,7 +423,8 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             first_actions = _first_actions(start, graph, first_counts)
         finally:
             graph.release(memo, on_stack, keys, edge_masks, bits)  # ``visit`` is a recursive closure: see Graph.release
-    outcomes.sort(key=lambda o: (-o.lines, o.outcome.text()))
+    shown: dict[int, tuple[tuple[str, str, str, int, str], str]] = {}  # the outcomes share their events
+    outcomes.sort(key=lambda o: (-o.lines, o.outcome.text(shown)))
     return Exploration(
         start=start,
         outcomes=tuple(outcomes),

@@ -204,9 +204,24 @@ class Outcome:
     def has(self, kind: str, card: str | None = None) -> bool:
         return any(e.kind == kind and (card is None or e.card == card) for e in self.events)
 
-    def text(self) -> str:
+    def text(self, shown: dict[int, tuple[tuple[str, str, str, int, str], str]] | None = None) -> str:
+        """The outcome in the engine's compact form (what sorts a search's outcomes).
+
+        ``shown``: a memo of each event's sort key and text by ``id`` (for
+        sorting many outcomes that share their event objects, as one search's
+        do: the caller keeps the events alive while the memo is used).
+        """
         head = "LOOP: " + " -> ".join(self.loop) if self.loop is not None else self.summary.text()
-        return head + " | " + ", ".join(repr(e) for e in sorted_events(self.events))
+        if shown is None:
+            return head + " | " + ", ".join(repr(e) for e in sorted_events(self.events))
+        parts = []
+        for e in self.events:
+            known = shown.get(id(e))
+            if known is None:
+                known = shown[id(e)] = (e.sort_key(), repr(e))
+            parts.append(known)
+        parts.sort()
+        return head + " | " + ", ".join(text for _key, text in parts)
 
 
 def event_code_text(event: Event, *, kind_mark: str = ":", hide_detail_of: frozenset[str] = frozenset()) -> str:
