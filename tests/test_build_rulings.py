@@ -80,7 +80,8 @@ def annotation_data() -> dict[str, Any]:
 
 def write_annotations(data: dict[str, Any], tmp_path: Path) -> Path:
     path = tmp_path / "annotations.yaml"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    path.write_text(yaml.dump(data, Dumper=dumper, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
 
 

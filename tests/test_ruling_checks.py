@@ -168,3 +168,23 @@ def test_or_and_not() -> None:
     assert run({"or": [no, yes]}, "q_hysteric_sign_adjustment", rules=rules).answer == "yes"
     assert run({"and": [no, yes]}, "q_hysteric_sign_adjustment", rules=rules).answer == "no"
     assert run({"not": no}, "q_hysteric_sign_adjustment", rules=rules).answer == "yes"
+
+
+def test_a_check_can_name_a_card_registered_after_an_earlier_check_was_read() -> None:
+    """The table of every game's card names is reused between checks, and read
+    again once a game's cards change: a card added (here a Duel Masters card)
+    is known to the next check, and unknown again once removed."""
+    from toolkit.core.predicates import PredicateError
+    from toolkit.duel_masters.cards import DMBehaviour, register, unregister
+
+    name = "テスト・あとから登録"
+    check = {"event": "destroyed", "card": name}
+    with pytest.raises(PredicateError, match=name):
+        parse_predicate(check, known_cards_only=True)
+    register(DMBehaviour(name, "creature", "test card"))
+    try:
+        assert parse_predicate(check, known_cards_only=True) == parse_predicate(check)
+    finally:
+        unregister(name)
+    with pytest.raises(PredicateError, match=name):
+        parse_predicate(check, known_cards_only=True)

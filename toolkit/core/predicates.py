@@ -215,6 +215,24 @@ def _known(what: str) -> frozenset[str]:
     return frozenset(found)
 
 
+_MERGED: list[tuple[tuple[CardNames, ...], CardNames]] = []
+"""The last merge of the games' card names (the games' own tables, kept alive, and the merge)."""
+
+
+def _every_game_names(listed: tuple[CardNames, ...]) -> CardNames:
+    """One table of every game's card names; built again only when a game's
+    table is a new one (a card was registered since)."""
+    if _MERGED:
+        known, merged = _MERGED[0]
+        if len(known) == len(listed) and all(a is b for a, b in zip(known, listed)):
+            return merged
+    keys = [name for names in listed for name in names.keys]
+    english = {ja: en for names in listed for ja, en in names.english.items()}
+    merged = CardNames(keys, english)
+    _MERGED[:] = [(listed, merged)]
+    return merged
+
+
 def _card(value: Any, where: str, known_only: bool) -> Any:
     """The card a predicate names, as the games key it: a name written in
     English, hiragana or another width is read as its card. With
@@ -226,10 +244,8 @@ def _card(value: Any, where: str, known_only: bool) -> Any:
     from toolkit.core.game import registered_games
 
     games = registered_games()
-    listed = [game.card_names() for game in games if game.card_names is not None]
-    keys = [name for names in listed for name in names.keys]
-    english = {ja: en for names in listed for ja, en in names.english.items()}
-    names = CardNames(keys, english)
+    listed = tuple(game.card_names() for game in games if game.card_names is not None)
+    names = _every_game_names(listed)
     found = names.lookup(value)
     if found is not None:
         return found

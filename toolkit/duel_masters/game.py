@@ -10,6 +10,7 @@ seed 004's reading and one-flag counterfactual variants.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from toolkit.core.game import Counterfactual, Flag, Game
@@ -50,6 +51,12 @@ def _initial_state(scenario: Any, ruleset: Any) -> DMState:
     return initial_state(scenario, ruleset)
 
 
+@lru_cache(maxsize=1)
+def _names_of(names: tuple[str, ...]) -> CardNames:
+    """The cards' names for look-ups: one table while the cards are unchanged."""
+    return CardNames(names)
+
+
 GAME = Game(
     name="duel_masters",
     title="Duel Masters",
@@ -75,7 +82,7 @@ GAME = Game(
     variants=rules_names,
     counterfactuals=counterfactuals,
     flags=_flags,
-    card_names=lambda: CardNames(card_names()),
+    card_names=lambda: _names_of(card_names()),
     describe_action=describe_action,
     describe_event=describe_event,
     describe_state=describe_state,
