@@ -196,14 +196,16 @@ def events_words(events: Sequence[Event], game: Any = None) -> str:
 
 
 def events_text(events: Sequence[Event]) -> str:
-    parts = []
-    for e in events:
-        who = f" {e.player}" if e.player else ""
-        what = f" {e.card}" if e.card else ""
-        amount = f" {e.amount}" if e.amount is not None else ""
-        detail = f" ({e.detail})" if e.detail else ""
-        parts.append(f"{e.kind}{what}{who}{amount}{detail}")
-    return "; ".join(parts)
+    """Events in the engine's compact form (``kind: card (player) amount [detail]``,
+    as the notebooks' tables show them), joined by "; " — what a CSV column holds.
+
+    >>> from toolkit.core.values import Event
+    >>> events_text([Event("discarded", card="ヒステリック・サイン", player="A"), Event("damage", player="B", amount=300)])
+    'discarded: ヒステリック・サイン (A); damage: B 300'
+    """
+    from toolkit.core.values import event_code_text
+
+    return "; ".join(event_code_text(e) for e in events)
 
 
 def flag_words(flag: Any, value: Any) -> str:
