@@ -189,3 +189,35 @@ def test_the_pager_clamps_and_refuses_empty_pages() -> None:
     assert Pager(0, 10).label() == "no rows"
     with pytest.raises(ValueError, match="at least one row"):
         Pager(5, 0)
+
+
+def test_a_summary_names_what_outcomes_differ_in_by_the_games_words_for_its_events() -> None:
+    """The rows of the 2013 Hysteric Sign summary read "cards discarded (A)",
+    not the event kind's code name; a game that names no kinds reads the
+    kind as words (the toy game's "scored")."""
+    from toolkit.core.summary import aspect_text, short_aspect_text
+
+    found = explore(shipped_scenario("hysteric_sign_adjustment_2013"))
+    rows = [aspect_text(a) for d in summarize(found, forcing=False).differences for a in d.aspects]
+    assert "cards discarded (A)" in rows and "hand-size adjustments (A)" in rows, rows
+    assert not [r for r in rows if "_" in r or "“" in r], rows
+    event_aspect = next(a for d in summarize(found, forcing=False).differences for a in d.aspects if a.kind == "event")
+    assert short_aspect_text(event_aspect) == aspect_text(event_aspect)
+
+
+@pytest.mark.parametrize("game", ["ocg", "duel_masters"])
+def test_every_event_kind_of_a_game_has_its_name_for_summaries(game: str) -> None:
+    from toolkit.core.game import game_named
+
+    found = game_named(game)
+    assert found.event_kind_names is not None
+    assert set(found.event_kinds) - {"loop"} <= set(found.event_kind_names), "a kind reads as its code name"
+
+
+def test_a_game_that_names_no_event_kinds_reads_them_as_words(toy: None) -> None:
+    from toolkit.core.summary import aspect_text
+
+    summary = summarize(explore(toy_game.seed_scenario("toy_end")), forcing=False)
+    events = [aspect_text(a) for d in summary.differences for a in d.aspects if a.kind == "event"]
+    assert events, [d.text() for d in summary.differences]
+    assert all(t.startswith("the “") and "_" not in t for t in events), events

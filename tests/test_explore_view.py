@@ -33,8 +33,11 @@ def test_the_summary_comes_first_and_one_page_of_outcomes_after(sign: ScenarioBu
     blocks = _blocks(sign)
     assert "90 outcomes over 90 lines" in blocks[0] and "Every outcome" in blocks[0]
     assert "which 3 of these 9" in blocks[0] and "can force" in blocks[0]
+    from toolkit.ocg.words import describe_event
+
     for fact in sign.view.shown.summary.shared:  # type: ignore[union-attr]
-        assert fact_text(fact).split(":")[0].replace("'", "&#x27;") in blocks[0]
+        assert fact_text(fact, describe_event).replace("'", "&#x27;") in blocks[0]
+    assert "_" not in blocks[0].split("<table", 1)[0].replace("endphase-explore-summary", ""), "no event kind in code form"
     page = blocks[-1]
     assert page.count("<tr") == OUTCOME_PAGE_SIZE + 1, "a header and one page of rows"
     assert "overflow:auto" in page and "rows 1–10 of 90" in page

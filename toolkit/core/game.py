@@ -19,7 +19,7 @@ toolkit.core.game.UnknownGameError: not a position or scenario of a known game: 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
@@ -214,6 +214,7 @@ class Game:
     neutral phrasing of :mod:`toolkit.core.words`; the code stays in ``repr``.
     ``card_names()`` (optional) the cards the game knows as read now, so a card
     a person names in a question is read as its key or refused with the nearest names.
+    ``event_kind_names`` (optional) names each kind of event as a group, for summaries.
 
     Cards: ``cards`` (optional) reads and shows card files written as data.
 
@@ -263,6 +264,10 @@ class Game:
     ``card_report(name)``, ``card_schema()`` and ``card_counts()`` (the OCG's
     ``toolkit.ocg.cards.data.service``); None for a game whose cards are code only."""
     card_names: Callable[[], CardNames] | None = None
+    event_kind_names: Mapping[str, str] | None = None
+    """What a sentence calls the events of each kind, as a group ("cards discarded",
+    "Special Summons"): how a summary of outcomes names what they differ in. A kind
+    left out reads as its words ("hand adjusted")."""
 
     @property
     def dated(self) -> bool:

@@ -31,11 +31,12 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from toolkit.core.limits import DEFAULT_MAX_STATES, ProgressCallback
 from toolkit.core.values import PLAYERS, Event, Outcome, event_code_text
+from toolkit.core.words import words
 
 if TYPE_CHECKING:
     from toolkit.core.search import Exploration
@@ -85,6 +86,8 @@ class Aspect:
     kind: str
     player: str = ""
     what: str = ""
+    named: str = field(default="", compare=False)
+    """What the game calls an event aspect's events as a group ("cards discarded"; ``Game.event_kind_names``)."""
 
 
 def facts_of(outcome: Outcome) -> frozenset[Fact]:
@@ -127,8 +130,13 @@ def fact_text(fact: Fact, describe: Callable[[Event], str] | None = None) -> str
     return describe(fact.event) if describe is not None else event_code_text(fact.event)
 
 
+def _events_named(aspect: Aspect) -> str:
+    return aspect.named or f"the “{words(aspect.what)}” events"
+
+
 def aspect_text(aspect: Aspect) -> str:
-    """An aspect in words: ``the cards in A's graveyard``, ``A's LP``, ``the events 'discarded' (A)``."""
+    """An aspect in words: ``the cards in A's graveyard``, ``A's LP``, ``cards discarded (A)``
+    (an event kind by the game's name for it, else ``the “hand adjusted” events (A)``)."""
     if aspect.kind == "zone":
         return f"the cards in {aspect.player}'s {aspect.what}"
     if aspect.kind == "unnamed":
@@ -137,19 +145,18 @@ def aspect_text(aspect: Aspect) -> str:
         return f"{aspect.player}'s LP"
     if aspect.kind == "loop":
         return "whether the line loops"
-    who = f" of {aspect.player}" if aspect.player else ""
-    return f"the events “{aspect.what}”{who}"
+    return _events_named(aspect) + (f" ({aspect.player})" if aspect.player else "")
 
 
 def short_aspect_text(aspect: Aspect) -> str:
-    """An aspect as a column header: ``A's graveyard``, ``A's LP``, ``“discarded” (A)``, ``loop``."""
+    """An aspect as a column header: ``A's graveyard``, ``A's LP``, ``cards discarded (A)``, ``loop``."""
     if aspect.kind in ("zone", "unnamed"):
         return f"{aspect.player}'s {aspect.what}" + (" (unnamed)" if aspect.kind == "unnamed" else "")
     if aspect.kind == "life":
         return f"{aspect.player}'s LP"
     if aspect.kind == "loop":
         return "loop"
-    return f"“{aspect.what}”" + (f" ({aspect.player})" if aspect.player else "")
+    return (aspect.named or f"“{words(aspect.what)}”") + (f" ({aspect.player})" if aspect.player else "")
 
 
 def _item_text(fact: Fact) -> str:
@@ -339,9 +346,13 @@ def summarize(found: Exploration, *, forcing: bool = True, max_states: int = DEF
         forced = forcing_groups(found.start, tuple(o.outcome for o in found.outcomes), groups,
                                 max_states=max_states, time_limit=time_limit, progress=progress,
                                 source=found.source)
+    from toolkit.core.game import game_of
+
+    kind_names = game_of(found.start).event_kind_names or {}
     differences = []
     at = len(facts)
     for aspects, pool, values in rows:
+        aspects = tuple(replace(a, named=kind_names.get(a.what, "")) if a.kind == "event" else a for a in aspects)
         made = []
         for key, members in values.items():
             made.append(Value(key, tuple(members), sum(lines[i] for i in members), forced[at]))

@@ -23,7 +23,7 @@ from toolkit.duel_masters.rules import FLAGS, RULES, TurnEndRules, get_rules, ru
 from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios, scenario_from_dict, seed_scenario
 from toolkit.duel_masters.setup import initial_state, with_rules
 from toolkit.duel_masters.state import DMState, DMZone
-from toolkit.duel_masters.words import describe_action, describe_event, describe_state
+from toolkit.duel_masters.words import EVENT_KIND_NAMES, describe_action, describe_event, describe_state
 
 
 def _flags() -> tuple[Flag, ...]:
@@ -85,5 +85,6 @@ GAME = Game(
     card_names=lambda: _names_of(card_names()),
     describe_action=describe_action,
     describe_event=describe_event,
+    event_kind_names=EVENT_KIND_NAMES,
     describe_state=describe_state,
 )

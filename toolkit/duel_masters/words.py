@@ -19,7 +19,7 @@ from toolkit.core.actions import Proceed
 from toolkit.core.values import Event
 from toolkit.core.words import action_words, event_words, names
 
-__all__ = ["describe_action", "describe_event", "describe_state"]
+__all__ = ["EVENT_KIND_NAMES", "describe_action", "describe_event", "describe_state"]
 
 
 def describe_action(action: Any) -> str:
@@ -42,6 +42,27 @@ def _ability(e: Event) -> str:
     if not e.detail:
         return _card(e)
     return f"{_card(e)}: {str(e.detail).split(':')[-1].replace('_', ' ')}"
+
+
+EVENT_KIND_NAMES: dict[str, str] = {
+    "activated": "abilities used",
+    "resolved": "resolutions",
+    "declared": "declarations",
+    "destroyed": "creatures destroyed",
+    "drew": "draws",
+    "effect_ended": "effects ended",
+    "attacked": "attacks",
+    "waiting": "abilities waiting",
+    "cancelled": "abilities no longer waiting",
+    "entered": "cards entering the battle zone",
+    "put_into_mana": "cards put into the mana zone",
+    "flipped": "flips (龍解)",
+    "broken": "shields broken",
+    "cast": "spells cast",
+    "rest_skipped": "turns cut short",
+    "turn_started": "turns started",
+}
+"""Each kind of Duel Masters event named as a group, for a summary's rows."""
 
 
 _PHRASES: dict[str, Callable[[Event], str]] = {

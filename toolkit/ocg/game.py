@@ -30,7 +30,7 @@ from toolkit.ocg.scenario import Scenario, list_seed_scenarios, scenario_from_di
 from toolkit.ocg.setup import initial_state, with_ruleset
 from toolkit.ocg.state import State
 from toolkit.ocg.values import EventKind, Zone
-from toolkit.ocg.words import describe_action, describe_event, describe_state
+from toolkit.ocg.words import EVENT_KIND_NAMES, describe_action, describe_event, describe_state
 
 
 def transition_noting_user_cards(state: State, action: Any, *, check: bool = True) -> Transition:
@@ -135,6 +135,7 @@ GAME = Game(
     flags=_flags,
     describe_action=describe_action,
     describe_event=describe_event,
+    event_kind_names=EVENT_KIND_NAMES,
     describe_state=describe_state,
     rule_changes=rule_change_dates,
     interchangeable=independence.interchangeable,

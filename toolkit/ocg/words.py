@@ -26,7 +26,7 @@ from toolkit.core.actions import Proceed
 from toolkit.core.values import Event
 from toolkit.core.words import PHASE_NAMES, action_words, count, event_words, names, words
 
-__all__ = ["describe_action", "describe_event", "describe_state"]
+__all__ = ["EVENT_KIND_NAMES", "describe_action", "describe_event", "describe_state"]
 
 
 def describe_action(action: Any) -> str:
@@ -94,6 +94,37 @@ _PHRASES: dict[str, Callable[[Event], str]] = {
     "position_changed": lambda e: f"{_card(e)} changes to {e.detail or 'another'} position",
     "attacked": lambda e: f"{_card(e)} attacks" + (f" ({e.player})" if e.player else ""),
 }
+
+
+EVENT_KIND_NAMES: dict[str, str] = {
+    "activated": "activations",
+    "performed": "processes performed",
+    "resolved": "resolutions",
+    "negated": "negations",
+    "summoned": "Summons",
+    "special_summoned": "Special Summons",
+    "sent_to_gy": "cards sent to the graveyard",
+    "discarded": "cards discarded",
+    "destroyed": "cards destroyed",
+    "banished": "cards banished",
+    "returned_to_hand": "cards returned to the hand",
+    "added_to_hand": "cards added to the hand",
+    "drew": "draws",
+    "milled": "cards sent from the deck to the graveyard",
+    "damage": "damage taken",
+    "damage_prevented": "damage prevented",
+    "lp_gained": "LP gained",
+    "control_changed": "control taken",
+    "effect_ended": "effects ended",
+    "turn_skipped": "turns skipped",
+    "hand_adjusted": "hand-size adjustments",
+    "banish_prevented": "banishments prevented",
+    "declared": "declarations",
+    "phase_started": "phases begun",
+    "position_changed": "battle positions changed",
+    "attacked": "attacks",
+}
+"""Each kind of OCG event named as a group, for a summary's rows ("cards discarded (A): …")."""
 
 
 def describe_event(event: Event) -> str:
