@@ -1,0 +1,123 @@
+"""Where a search's time goes, per transition (prints numbers; asserts nothing).
+
+    python benchmarks/transition_split.py [--repeat 5]
+
+For each family of positions (``toolkit.ocg.positions``) the full graph of
+the full search (``reduce=False``) is walked once to collect its positions
+and edges; then, in CPU seconds of this process, min and median of
+``--repeat`` runs:
+
+* ``legal``: ``legal_actions`` on every position of the graph;
+* ``apply``: ``transition(position, action, check=False)`` on every edge;
+* ``search``: the whole ``explore(..., reduce=False)``.
+
+Definitions of the columns (per edge of the graph, i.e. per transition):
+
+* ``legal µs`` = legal / edges, ``apply µs`` = apply / edges;
+* ``rest µs`` = (search - legal - apply) / edges: what the search adds
+  (hashing and looking up positions, the outcome tables, the event masks);
+* ``la+apply/s`` = edges / (legal + apply): the issue's "transitions/s
+  (legal actions + apply)";
+* ``ratio`` = that rate / python-chess perft(4) node visits/s measured in
+  this process (``benchmarks/chess_reference.py``); ``search ratio`` uses
+  the search's own rate, edges / search.
+
+The engine's states are immutable: each transition builds a new State (its
+cards, pending processes, events and notes) where python-chess pushes and
+pops one mutable board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from chess_reference import perft_job  # noqa: E402
+from toolkit.core.game import game_of  # noqa: E402
+from toolkit.engine import explore  # noqa: E402
+from toolkit.ocg.positions import FAMILIES  # noqa: E402
+from toolkit.ocg.setup import initial_state  # noqa: E402
+
+SIZES = {"mixed": 10, "other cards": 10, "all distinct": 9, "mandatory": 10}
+
+
+def cpu_times(repeat: int, job: Callable[[], Any]) -> tuple[float, float]:
+    """(min, median) CPU seconds of ``repeat`` runs of ``job`` (after one warm-up run)."""
+    job()
+    runs = []
+    for _ in range(repeat):
+        gc.collect()
+        start = time.process_time()
+        job()
+        runs.append(time.process_time() - start)
+    return min(runs), statistics.median(runs)
+
+
+def graph_of(start: Any) -> tuple[list[Any], list[tuple[Any, Any]]]:
+    """Every position reachable from ``start`` and every (position, action) edge."""
+    game = game_of(start)
+    seen = {start}
+    todo = [start]
+    edges: list[tuple[Any, Any]] = []
+    while todo:
+        state = todo.pop()
+        if state.is_over:
+            continue
+        for action in game.legal_actions(state):
+            edges.append((state, action))
+            child = game.transition(state, action, check=False).state
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    return sorted(seen, key=repr), edges
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    repeat = max(3, args.repeat)
+    chess_min, _ = cpu_times(repeat, perft_job(4))
+    _leaves, visits = perft_job(4)()
+    chess_rate = visits / chess_min
+    print(f"python-chess perft(4): {visits} node visits, {chess_min:.3f} s CPU min = {chess_rate:,.0f} node visits/s "
+          f"({1e6 / chess_rate:.1f} µs per node visit)\n")
+    print(f"{'family':>12} {'n':>3} {'positions':>9} {'edges':>7} {'legal µs':>9} {'apply µs':>9} {'rest µs':>8} "
+          f"{'la+apply/s':>11} {'ratio':>6} {'search ratio':>12}   (CPU min of {repeat}; medians in brackets)")
+    for family, n in SIZES.items():
+        start = initial_state(FAMILIES[family](n))
+        game = game_of(start)
+        states, edges = graph_of(start)
+        live = [s for s in states if not s.is_over]
+        def legal_all() -> None:
+            for s in live:
+                game.legal_actions(s)
+
+        def apply_all() -> None:  # each result dropped at once, as the search drops a position it knows
+            for s, a in edges:
+                game.transition(s, a, check=False)
+
+        legal = cpu_times(repeat, legal_all)
+        apply = cpu_times(repeat, apply_all)
+        search = cpu_times(repeat, lambda: explore(start, reduce=False))
+        count = len(edges)
+        rate = count / (legal[0] + apply[0])
+        rest = max(0.0, search[0] - legal[0] - apply[0])
+        print(f"{family:>12} {n:>3} {len(states):>9} {count:>7} {1e6 * legal[0] / count:>9.1f} "
+              f"{1e6 * apply[0] / count:>9.1f} {1e6 * rest / count:>8.1f} {rate:>11,.0f} {rate / chess_rate:>6.3f} "
+              f"{count / search[0] / chess_rate:>12.3f}   [legal {1e6 * legal[1] / count:.1f}, apply "
+              f"{1e6 * apply[1] / count:.1f}, search {1e6 * search[1] / count:.1f} µs]")
+
+
+if __name__ == "__main__":
+    main()
