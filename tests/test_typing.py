@@ -32,15 +32,22 @@ def test_toolkit_passes_mypy_strict(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout[-5000:] + result.stderr[-2000:]
     assert "Success" in result.stdout
-    # The names are typed, not Any (a lazily loaded name would otherwise pass
-    # anything): a wrong use in the user's file is an error. The cache makes
-    # this second run check only the changed file.
-    user.write_text("import pandas as pd\nfrom toolkit import verify_rulings\n"
-                    "table: int = verify_rulings()\nfine: pd.DataFrame = verify_rulings()\n", encoding="utf-8")
+    # Every public name is typed, not Any (a lazily loaded name that is not
+    # re-exported for type checkers would read as Any and pass anything), and
+    # a wrong use in the user's file is an error. The cache makes this second
+    # run check only the changed file.
+    names = sorted(name for name in toolkit.__all__ if name != "games")
+    user.write_text("import pandas as pd\nimport toolkit\nfrom toolkit import verify_rulings\n"
+                    "table: int = verify_rulings()\nfine: pd.DataFrame = verify_rulings()\n"
+                    + "".join(f"reveal_type(toolkit.{name})\n" for name in names), encoding="utf-8")
     wrong = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "mypy-cache"), str(user)],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert wrong.returncode == 1, wrong.stdout[-3000:] + wrong.stderr[-2000:]
-    assert "users_notebook_code.py:3: error: Incompatible types in assignment" in wrong.stdout, wrong.stdout[-3000:]
-    assert "users_notebook_code.py:4" not in wrong.stdout, wrong.stdout[-3000:]
+    assert "users_notebook_code.py:4: error: Incompatible types in assignment" in wrong.stdout, wrong.stdout[-3000:]
+    assert "users_notebook_code.py:5:" not in wrong.stdout, wrong.stdout[-3000:]
+    revealed = [line for line in wrong.stdout.splitlines() if "Revealed type is" in line]
+    assert len(revealed) == len(names), wrong.stdout[-3000:]
+    untyped = [name for name, line in zip(names, revealed) if line.endswith('"Any"')]
+    assert not untyped, f"public names typed as Any: {untyped}"

@@ -150,3 +150,24 @@ def test_predicates_from_csv_cells() -> None:
         parse_predicate("{event: [")
     with pytest.raises(PredicateError, match="mapping"):
         parse_predicate("just words")
+
+
+def test_play_reaches_the_position_the_moves_lead_to_in_either_game() -> None:
+    """``play`` is the moves applied one by one (read as find_action reads them),
+    for an OCG and a Duel Masters position; a move after the turn ended is refused."""
+    from toolkit.core.actions import find_action
+    from toolkit.core.game import as_state, game_of
+    from toolkit.core.search import play
+    from toolkit.games import shipped_scenario
+
+    for name, moves in (("p_main_phase_both_pass", ("Pass()", "Pass()", "EnterPhase('end')")),
+                        ("duel_masters/dm_moffle_zanjibar", ())):
+        state = as_state(shipped_scenario(name))
+        game = game_of(state)
+        by_hand = state
+        for move in moves:
+            by_hand = game.transition(by_hand, find_action(by_hand, move), check=False).state
+        assert play(shipped_scenario(name), *moves) == by_hand
+    final = resolve(shipped_scenario("duel_masters/dm_moffle_zanjibar")).final
+    with pytest.raises(IllegalActionError, match="legal: none"):
+        play(final, "Pass()")

@@ -18,7 +18,17 @@ class IllegalActionError(ToolkitError, ValueError):
         self.action = action
         self.state = state
         shown = "" if legal is None else f"; legal: {', '.join(repr(a) for a in legal) or 'none'}"
-        super().__init__(f"{action!r} is not legal here ({state.describe()}){shown}")
+        super().__init__(f"{action!r} is not legal here ({_where(state)}){shown}")
+
+
+def _where(state: GameState) -> str:
+    """The position in its game's words ("Main Phase 1: A chooses the next phase; ..."), else its own description."""
+    from toolkit.core.game import game_of
+
+    try:
+        return str(game_of(state).describe_state(state))
+    except (ToolkitError, LookupError, TypeError):  # a state of no registered game
+        return str(state.describe())
 
 
 class AmbiguousActionError(ToolkitError, ValueError):

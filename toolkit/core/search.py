@@ -70,6 +70,33 @@ def scripted(choices: Sequence[str], then: Policy = default_policy) -> Policy:
     return policy
 
 
+def play(position: Position, *moves: str | Action, ruleset: RulesArg = None) -> GameState:
+    """The position after ``moves``, each written as a player would
+    (:func:`~toolkit.core.actions.find_action`: ``"Pass()"``, the process or
+    card an action names), played from ``position`` (a state or a scenario).
+
+    A move that is not legal where it is played raises
+    :class:`~toolkit.core.errors.IllegalActionError` naming the legal ones.
+
+    >>> from toolkit.games import shipped_scenario
+    >>> main1 = shipped_scenario("p_main_phase_both_pass")
+    >>> after = play(main1, "Pass()", "Pass()")
+    >>> game_of(after).legal_actions(after)
+    (EnterPhase('battle'), EnterPhase('end'))
+    >>> play(main1, "Pass()", "Pass()", "Attack")
+    Traceback (most recent call last):
+    ...
+    toolkit.core.errors.IllegalActionError: 'Attack' is not legal here (Main Phase 1: A chooses the next phase; nothing pending); legal: EnterPhase('battle'), EnterPhase('end')
+    """
+    state: GameState = as_state(position, ruleset=ruleset)
+    game = game_of(state)
+    for move in moves:
+        if state.is_over:
+            raise IllegalActionError(move, state, ())
+        state = game.transition(state, find_action(state, move), check=False).state
+    return state
+
+
 # --------------------------------------------------------------------------
 # resolve
 # --------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from toolkit.core.search import (
     evaluate,
     explore,
     naive_line_count,
+    play,
     resolve,
     scripted,
 )
@@ -96,6 +97,7 @@ __all__ = [
     "default_policy",
     "evaluate",
     "explore",
+    "play",
     "game_of",
     "games",
     "get_ruleset",
