@@ -107,6 +107,8 @@ class Board(PositionReader):
         """The kinds of continuous effect any card of the position has."""
         self.trigger_events = tables.trigger_events
         """The event kinds any card of the position has a trigger for."""
+        self.happening_kinds = tables.happening_kinds
+        """The kinds of happening a trigger or a "when …" quick effect of the position reads (others are not kept)."""
         self.end_phase_names = tables.end_phase_names
         """The names of the position's cards that have End Phase processes."""
         self.touched = False
@@ -137,6 +139,9 @@ class Board(PositionReader):
 
     def _happen(self, kind: str, uid: int = -1, player: str | None = None,
                 from_zone: Zone | None = None, amount: int = 0) -> None:
+        if kind not in self.happening_kinds:  # no trigger nor quick effect of the position reads it
+            self.touched = True  # (still a change: the pending processes are looked at again)
+            return
         self.happenings.append(
             Happening(
                 kind=kind, uid=uid, player=player, from_zone=from_zone,

@@ -179,7 +179,7 @@ class PositionTables:
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
-                 "_all_local", "expiry")
+                 "_all_local", "expiry", "happening_kinds")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -197,6 +197,8 @@ class PositionTables:
         """The names whose text has a quick effect."""
         self.moment_kinds: frozenset[str] = frozenset(k for t in texts for q in t.quick for k in q.moment_kinds)
         """The event kinds whose moment a quick effect of the position answers (``State.moment``)."""
+        self.happening_kinds: frozenset[str] = self.trigger_events | self.moment_kinds
+        """The kinds of happening something of the position reads (a trigger, a "when …" quick effect)."""
         self.end_phase: dict[tuple[str, str], tuple[EndPhaseEffect, ...]] = {}
         """``(name, phase) ->`` the card's processes of that phase, in text order."""
         for name, t in self.text.items():
@@ -422,7 +424,7 @@ class State(PositionReader):
     _tables: PositionTables | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(_HASH_KEY(self)))
+        object.__setattr__(self, "_hash", _HASH_OF(self))
 
     def __hash__(self) -> int:
         return self._hash
@@ -551,20 +553,41 @@ the ones marked ``hash=False`` (the dataclass rule, read from the fields)."""
 _FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(STATE_FIELDS)}
 _FIELD_VALUES = attrgetter(*STATE_FIELDS)
 """A State's field values in ``STATE_FIELDS`` order, as one tuple (built in C)."""
-_HASH_KEY = attrgetter(*HASHED_FIELDS)
-"""The tuple a State's hash is the hash of."""
+_OWN_HASH_FIELDS = frozenset({"cards", "pending", "lingering"})
+"""Fields whose items (cards, processes, lingering effects) keep their hash in
+``_hash``: a State's hash reads those numbers (in C, ``map`` of an attrgetter)
+instead of calling each item's Python ``__hash__`` — equal items, equal numbers."""
+
+_ITEM_HASH = attrgetter("_hash")
+
+
+def _hash_terms(of: str) -> str:
+    """The terms of the tuple a State's hash is the hash of, as source text
+    (``of``: how a field is read, e.g. ``"s.{}"`` or ``"{}"``)."""
+    return ", ".join(f"tuple(map(_item_hash, {of.format(name)}))" if name in _OWN_HASH_FIELDS else of.format(name)
+                     for name in HASHED_FIELDS)
+
+
+def _hasher() -> Callable[[State], int]:
+    """The hash of a State from its hashed fields (the same number ``fill`` computes)."""
+    namespace: dict[str, object] = {"_item_hash": _ITEM_HASH}
+    exec(f"def hash_of(s):\n    return hash(({_hash_terms('s.{}')},))\n", namespace)
+    return namespace["hash_of"]  # type: ignore[return-value]
+
+
+_HASH_OF = _hasher()
 
 
 def _slot_filler() -> Callable[..., None]:
     """A function setting every field slot of a new State from positional values
-    (each slot's descriptor called directly, as ``slot_init`` does)."""
+    (each slot's descriptor called directly, as ``slot_init`` does), and its hash."""
     namespace: dict[str, object] = {f"_set_{name}": State.__dict__[name].__set__ for name in STATE_FIELDS}
     namespace["_set__tables"] = State.__dict__["_tables"].__set__
     namespace["_set__hash"] = State.__dict__["_hash"].__set__
-    namespace["_key"] = _HASH_KEY
+    namespace["_item_hash"] = _ITEM_HASH
     body = "".join(f"    _set_{name}(new, {name})\n" for name in STATE_FIELDS)
     exec(f"def fill(new, tables, {', '.join(STATE_FIELDS)}):\n{body}"
-         "    _set__hash(new, hash(_key(new)))\n    _set__tables(new, tables)\n", namespace)
+         f"    _set__hash(new, hash(({_hash_terms('{}')},)))\n    _set__tables(new, tables)\n", namespace)
     return namespace["fill"]  # type: ignore[return-value]
 
 

@@ -107,7 +107,8 @@ _TYPE_NAME: dict[CardType, str] = {t: t.value for t in CardType}
 
 def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State:
     ref = action.ref
-    for process in state.pending:
+    every = state.pending
+    for at, process in enumerate(every):
         if process.pid == ref:
             break
     else:
@@ -118,7 +119,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
     after = state.turn_player if system else r7_priority_after_process(state, performer, forced=forced)
     cause = _cause(state)
     board = Board(state, cause, source=process.source)
-    pending = tuple(p for p in state.pending if p.pid != process.pid)
+    pending = every[:at] + every[at + 1:]  # the others (a pid is listed once)
     board.done.add(process.pid)
     if process.lingering:
         item = _find_lingering(state, process)
