@@ -179,7 +179,7 @@ class PositionTables:
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
-                 "_all_local", "expiry", "happening_kinds")
+                 "_all_local", "expiry", "happening_kinds", "fixed_performs")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -211,6 +211,9 @@ class PositionTables:
         self._applying: dict[tuple[str, str], dict[Card, Applying]] = {}
         self.performs: dict[Process, Perform] = {}
         """Process -> the action performing it with no choice to make (built once, shared by the positions)."""
+        self.fixed_performs: dict[Process, Perform | None] = {}
+        """Process -> the one action performing it in every position of these cards (None: it cannot be
+        performed), or a mark that it depends on the position (``procedure.legal._fixed_perform``)."""
         self.interned: dict[Card, Card] = {}
         self.interned_values: dict[tuple[object, ...], Card] = {}
         """The same cards by their field values in order (a tuple hashes and compares in C): ``Board._move``
@@ -424,7 +427,7 @@ class State(PositionReader):
     _tables: PositionTables | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", _HASH_OF(self))
+        object.__setattr__(self, "_hash", hash(_HASH_KEY(self)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -553,41 +556,20 @@ the ones marked ``hash=False`` (the dataclass rule, read from the fields)."""
 _FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(STATE_FIELDS)}
 _FIELD_VALUES = attrgetter(*STATE_FIELDS)
 """A State's field values in ``STATE_FIELDS`` order, as one tuple (built in C)."""
-_OWN_HASH_FIELDS = frozenset({"cards", "pending", "lingering"})
-"""Fields whose items (cards, processes, lingering effects) keep their hash in
-``_hash``: a State's hash reads those numbers (in C, ``map`` of an attrgetter)
-instead of calling each item's Python ``__hash__`` — equal items, equal numbers."""
-
-_ITEM_HASH = attrgetter("_hash")
-
-
-def _hash_terms(of: str) -> str:
-    """The terms of the tuple a State's hash is the hash of, as source text
-    (``of``: how a field is read, e.g. ``"s.{}"`` or ``"{}"``)."""
-    return ", ".join(f"tuple(map(_item_hash, {of.format(name)}))" if name in _OWN_HASH_FIELDS else of.format(name)
-                     for name in HASHED_FIELDS)
-
-
-def _hasher() -> Callable[[State], int]:
-    """The hash of a State from its hashed fields (the same number ``fill`` computes)."""
-    namespace: dict[str, object] = {"_item_hash": _ITEM_HASH}
-    exec(f"def hash_of(s):\n    return hash(({_hash_terms('s.{}')},))\n", namespace)
-    return namespace["hash_of"]  # type: ignore[return-value]
-
-
-_HASH_OF = _hasher()
+_HASH_KEY = attrgetter(*HASHED_FIELDS)
+"""The tuple a State's hash is the hash of."""
 
 
 def _slot_filler() -> Callable[..., None]:
     """A function setting every field slot of a new State from positional values
-    (each slot's descriptor called directly, as ``slot_init`` does), and its hash."""
+    (each slot's descriptor called directly, as ``slot_init`` does)."""
     namespace: dict[str, object] = {f"_set_{name}": State.__dict__[name].__set__ for name in STATE_FIELDS}
     namespace["_set__tables"] = State.__dict__["_tables"].__set__
     namespace["_set__hash"] = State.__dict__["_hash"].__set__
-    namespace["_item_hash"] = _ITEM_HASH
+    namespace["_key"] = _HASH_KEY
     body = "".join(f"    _set_{name}(new, {name})\n" for name in STATE_FIELDS)
     exec(f"def fill(new, tables, {', '.join(STATE_FIELDS)}):\n{body}"
-         f"    _set__hash(new, hash(({_hash_terms('{}')},)))\n    _set__tables(new, tables)\n", namespace)
+         "    _set__hash(new, hash(_key(new)))\n    _set__tables(new, tables)\n", namespace)
     return namespace["fill"]  # type: ignore[return-value]
 
 

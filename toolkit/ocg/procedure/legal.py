@@ -82,12 +82,40 @@ def x4_process_choices(state: State, candidates: Iterable[Process]) -> tuple[Pro
     return tuple(p for p in candidates if head is not None and p.pid == head.pid)
 
 
+_ASK = Perform("(depends on the position)")
+"""``PositionTables.fixed_performs``' mark for a process whose performing depends on the position."""
+_UNSEEN = Perform("(not looked at yet)")
+
+
+def _fixed_perform(state: State, process: Process) -> Perform | None:
+    """The one action performing ``process`` in every position of these cards, None
+    when it cannot be performed in any, or ``_ASK``: a lingering effect's process, or a
+    mandatory one with nothing to choose, is performed the same way wherever it is
+    pending (``_process_choices`` asks R8 and ``can_perform`` of optional ones only)."""
+    if not process.lingering:
+        eff = _end_phase_effect(state, process)
+        if eff is None:
+            return None
+        if not process.mandatory or eff.choices is not None:
+            return _ASK
+    return state.tables.performs.setdefault(process, Perform(process.label, ref=process.pid, choice=NO_CHOICE))
+
+
 def _performs(state: State, player: str | None, *, only_mandatory: bool) -> Iterator[Perform]:
     own = [p for p in state.pending if p.controller == player and (p.mandatory or not only_mandatory)]
     if not own:
         return
-    made = state.tables.performs
+    tables = state.tables
+    made = tables.performs
+    fixed = tables.fixed_performs
     for process in x4_process_choices(state, own):
+        known = fixed.get(process, _UNSEEN)
+        if known is _UNSEEN:
+            known = fixed[process] = _fixed_perform(state, process)
+        if known is not _ASK:
+            if known is not None:
+                yield known
+            continue
         choices = _process_choices(state, process)
         if choices is None:
             continue
