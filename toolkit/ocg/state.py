@@ -404,7 +404,11 @@ class State(PositionReader):
     priority: str | None = None
     passes: int = 0
     forced: str | None = None
-    pending: tuple[Process, ...] = ()
+    pending: tuple[Process, ...] = field(default=(), hash=False)
+    """Compared but not hashed: R6 makes the pending processes from the cards, the
+    done processes and the lingering effects, which are hashed (a process's hash is
+    a Python call; no two positions of the shipped scenarios' searches or of the
+    benchmark's families differ in their pending processes alone)."""
     done: frozenset[tuple[int, str]] = frozenset()
     lingering: tuple[Lingering, ...] = ()
     chain: tuple[Link, ...] = ()

@@ -15,12 +15,12 @@ from toolkit.core.rules import implements
 from toolkit.core.values import other
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import behaviour
-from toolkit.ocg.cards.base import NO_CHOICE, CardType, Choice, ContinuousKind, Trigger
+from toolkit.ocg.cards.base import NO_CHOICE, CardType, Choice, ContinuousKind, QuickEffect, Trigger
 from toolkit.ocg.procedure._shared import _end_phase_effect, _monsters, x1_card_text
 from toolkit.ocg.procedure.adjustment import r2_discard_choices
 from toolkit.ocg.rules import GAME_ACTION
-from toolkit.ocg.state import Cause, Phase, State, Step
-from toolkit.ocg.values import Position, Process, Zone
+from toolkit.ocg.state import Cause, Link, Phase, State, Step
+from toolkit.ocg.values import Card, Position, Process, Zone
 from toolkit.ocg.video_game import system_head
 
 
@@ -175,6 +175,18 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
             or state.phase in (Phase.TURN_END, Phase.OVER):
         return
     top = state.chain[-1] if (responding and state.chain) else None
+    kind = Respond if responding else Activate
+    for card, q, choices in _quick_offers(state, player, top):
+        label = card.shown() if q.card_activation else f"{card.shown()}: {q.key}"
+        for choice in choices:
+            yield kind(label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
+                       ref=(card.uid, q.key), choice=choice)
+
+
+def _quick_offers(state: State, player: str, top: Link | None) -> Iterator[tuple[Card, QuickEffect, list[Choice]]]:
+    """The quick effects ``player`` may activate now, each with its choices (R5:
+    spell speed 2+, and at least the speed of ``top``, the link responded to),
+    once the calls above found that the player may act at all."""
     min_speed = max(2, top.speed) if top is not None else 2
     no_traps = state.phase is Phase.BATTLE and state.continuous_active(
         ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player))
@@ -205,11 +217,8 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
             if q.can_activate is not None and not q.can_activate(card, state):
                 continue
             choices = list(q.choices(card, state, ())) if q.choices is not None else [NO_CHOICE]
-            kind = Respond if responding else Activate
-            label = card.shown() if q.card_activation else f"{card.shown()}: {q.key}"
-            for choice in choices:
-                yield kind(label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
-                           ref=(card.uid, q.key), choice=choice)
+            if choices:
+                yield card, q, choices
 
 
 def _nobody_can_respond(board: Board | State) -> bool:
@@ -217,7 +226,8 @@ def _nobody_can_respond(board: Board | State) -> bool:
 
     A cheap pre-check first: ``r5_quick_effects`` offers a player nothing
     unless they control a card with a quick effect in a zone (not the deck)
-    where one of its quick effects may be activated."""
+    where one of its quick effects may be activated; then what it asks once
+    for both players (H1), and each holder's quick effects."""
     cards = board.cards
     tp = board.turn_player
     tp_holds = ntp_holds = False
@@ -230,11 +240,14 @@ def _nobody_can_respond(board: Board | State) -> bool:
                 tp_holds = True
             else:
                 ntp_holds = True
+    if not (tp_holds or ntp_holds) or not h1_responses_allowed(board):  # type: ignore[arg-type]
+        return True
+    top = board.chain[-1] if board.chain else None
     if tp_holds:
-        for _ in r5_quick_effects(board, tp, responding=True):  # type: ignore[arg-type]
+        for _ in _quick_offers(board, tp, top):  # type: ignore[arg-type]
             return False
     if ntp_holds:
-        for _ in r5_quick_effects(board, other(tp), responding=True):  # type: ignore[arg-type]
+        for _ in _quick_offers(board, other(tp), top):  # type: ignore[arg-type]
             return False
     return True
 
