@@ -87,12 +87,14 @@ class Board(PositionReader):
         self.ruleset: Ruleset = state.ruleset
         self.turn_player = state.turn_player
         self.cards: list[Card] = list(state.cards)
-        self.decks: list[list[int]] = [list(state.decks[0]), list(state.decks[1])]
-        self.anonymous: list[list[int]] = [list(state.anonymous[0]), list(state.anonymous[1])]
-        self.life: list[int] = list(state.life)
-        self.lingering: list[Lingering] = list(state.lingering)
+        # the decks, unnamed counts, LP, lingering effects and skipped turns are the State's own objects
+        # until a verb changes one (most steps change none; ``_decks``, ``_anonymous``, ``_life`` copy it then)
+        self.decks: tuple[tuple[int, ...], tuple[int, ...]] | list[list[int]] = state.decks
+        self.anonymous: tuple[tuple[int, int, int], tuple[int, int, int]] | list[list[int]] = state.anonymous
+        self.life: tuple[int, int] | list[int] = state.life
+        self.lingering: tuple[Lingering, ...] | list[Lingering] = state.lingering
         self.chain: list[Link] = list(state.chain)
-        self.skipped: set[str] = set(state.skipped)
+        self.skipped: frozenset[str] | set[str] = state.skipped
         self.done: set[tuple[int, str]] = set(state.done)
         self.cause = cause
         self.by_effect = by_effect
@@ -113,6 +115,26 @@ class Board(PositionReader):
         """The names of the position's cards that have End Phase processes."""
         self.touched = False
         """Whether anything but bookkeeping changed (a move, control, LP, a lingering effect)."""
+
+    # --- copies made on the first change ---------------------------------
+
+    def _decks(self) -> list[list[int]]:
+        decks = self.decks
+        if isinstance(decks, tuple):
+            decks = self.decks = [list(decks[0]), list(decks[1])]
+        return decks
+
+    def _anonymous(self) -> list[list[int]]:
+        anonymous = self.anonymous
+        if isinstance(anonymous, tuple):
+            anonymous = self.anonymous = [list(anonymous[0]), list(anonymous[1])]
+        return anonymous
+
+    def _life(self) -> list[int]:
+        life = self.life
+        if isinstance(life, tuple):
+            life = self.life = list(life)
+        return life
 
     # --- reading (the same API as State, so card conditions accept both) ---
 
@@ -170,7 +192,7 @@ class Board(PositionReader):
             self.note(CONTINUOUS, f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
             return False
         if origin is Zone.DECK:
-            self.decks[player_index(card.owner)].remove(uid)
+            self._decks()[player_index(card.owner)].remove(uid)
         tags = card.tags
         if origin is Zone.FIELD and to is not Zone.FIELD:
             tags = tags - FIELD_ONLY_TAGS
@@ -188,7 +210,7 @@ class Board(PositionReader):
             found = tables.interned_values[values] = tables.interned.setdefault(moved, moved)
         self.cards[uid] = found
         if to is Zone.DECK:
-            self.decks[player_index(owner)].insert(0, uid)
+            self._decks()[player_index(owner)].insert(0, uid)
         if origin is not to:
             self._card_left(uid)
         for kind in kinds:
@@ -229,8 +251,9 @@ class Board(PositionReader):
             milled += 1
         unnamed = min(n - milled, self.anonymous[idx][0])
         if unnamed:
-            self.anonymous[idx][0] -= unnamed
-            self.anonymous[idx][2] += unnamed
+            anonymous = self._anonymous()
+            anonymous[idx][0] -= unnamed
+            anonymous[idx][2] += unnamed
             self._sent_to_gy_damage(player, unnamed)
             milled += unnamed
         self.record(Event(EventKind.MILLED, player=player, amount=milled))
@@ -243,8 +266,9 @@ class Board(PositionReader):
             drawn += 1
         unnamed = min(n - drawn, self.anonymous[idx][0])
         if unnamed:
-            self.anonymous[idx][0] -= unnamed
-            self.anonymous[idx][1] += unnamed
+            anonymous = self._anonymous()
+            anonymous[idx][0] -= unnamed
+            anonymous[idx][1] += unnamed
             drawn += unnamed
         if drawn:
             self.record(Event(EventKind.DREW, player=player, amount=drawn))
@@ -274,8 +298,9 @@ class Board(PositionReader):
 
     def discard_unnamed(self, player: str, n: int) -> None:
         idx = player_index(player)
-        self.anonymous[idx][1] -= n
-        self.anonymous[idx][2] += n
+        anonymous = self._anonymous()
+        anonymous[idx][1] -= n
+        anonymous[idx][2] += n
         self.record(Event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n))
         self._sent_to_gy_damage(player, n)
 
@@ -305,19 +330,19 @@ class Board(PositionReader):
             self.record(Event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount))
             self.note(CONTINUOUS, f"{player} takes no effect damage ({amount} prevented)")
             return
-        self.life[player_index(player)] -= amount
+        self._life()[player_index(player)] -= amount
         self.record(Event(EventKind.DAMAGE, card=source, player=player, amount=amount))
         self._happen(EventKind.DAMAGE, player=player, amount=amount)
 
     def gain_life(self, player: str, amount: int) -> None:
         self.touched = True
-        self.life[player_index(player)] += amount
+        self._life()[player_index(player)] += amount
         self.record(Event(EventKind.LP_GAINED, player=player, amount=amount))
 
     def add_lingering(self, item: Lingering) -> None:
         if item not in self.lingering:
             self.touched = True
-            self.lingering.append(item)
+            self.lingering = [*self.lingering, item]
 
     def end_lingering(self, item: Lingering) -> None:
         """End one lingering effect now (its expiry process was performed)."""
@@ -348,7 +373,7 @@ class Board(PositionReader):
 
     def skip_next_turn(self, player: str) -> None:
         self.touched = True
-        self.skipped.add(player)
+        self.skipped = self.skipped | {player}
         self.record(Event(EventKind.TURN_SKIPPED, player=player))
 
     def negate_link(self, index: int) -> None:
@@ -383,7 +408,7 @@ class Board(PositionReader):
         if amount <= 0:
             return
         self.touched = True
-        self.life[player_index(player)] -= amount
+        self._life()[player_index(player)] -= amount
         self.record(Event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle"))
         self._happen(EventKind.DAMAGE, player=player, amount=amount)
 
@@ -418,19 +443,20 @@ class Board(PositionReader):
             base.turn_player,
             base.ruleset,
             tuple(self.cards),
-            old_decks if decks[0] == list(old_decks[0]) and decks[1] == list(old_decks[1])
+            old_decks if decks is old_decks or (decks[0] == list(old_decks[0]) and decks[1] == list(old_decks[1]))
             else (tuple(decks[0]), tuple(decks[1])),
-            old_anonymous if anonymous[0] == list(old_anonymous[0]) and anonymous[1] == list(old_anonymous[1])
+            old_anonymous if anonymous is old_anonymous or (
+                anonymous[0] == list(old_anonymous[0]) and anonymous[1] == list(old_anonymous[1]))
             else (tuple(anonymous[0]), tuple(anonymous[1])),
-            old_life if life[0] == old_life[0] and life[1] == old_life[1] else (life[0], life[1]),
+            old_life if life is old_life or (life[0] == old_life[0] and life[1] == old_life[1]) else (life[0], life[1]),
             base.step if step is None else step,
             base.priority if priority is KEEP else priority,
             base.passes if passes < 0 else passes,
             base.forced if forced is KEEP else forced,
             base.pending if pending is None else pending,
             (base.done if self.done == base.done else frozenset(self.done)) if done is None else done,
-            base.lingering if len(self.lingering) == len(base.lingering) and all(
-                a is b for a, b in zip(self.lingering, base.lingering)) else tuple(self.lingering),
+            base.lingering if self.lingering is base.lingering or (len(self.lingering) == len(base.lingering) and all(
+                a is b for a, b in zip(self.lingering, base.lingering))) else tuple(self.lingering),
             tuple(self.chain) if chain is None else chain,
             base.waiting if waiting is None else waiting,
             base.adjusted if adjusted is None else adjusted,
