@@ -214,7 +214,7 @@ class Board(PositionReader):
         if origin is not to:
             self._card_left(uid)
         for kind in kinds:
-            self.record(Event(kind, card=card.name, player=owner))
+            self.events.append(tables.event(kind, card.name, owner))
             self._happen(kind, uid, owner, origin)
         if to is Zone.GY:
             self._sent_to_gy_damage(owner, 1)

@@ -48,7 +48,7 @@ from toolkit.ocg.cards.base import (
     is_card_local,
 )
 from toolkit.core.durations import Lingering
-from toolkit.core.values import PLAYERS, PositionSummary, other, player_index, rebuilt_when_unpickled, slot_init
+from toolkit.core.values import PLAYERS, Event, PositionSummary, other, player_index, rebuilt_when_unpickled, slot_init
 from toolkit.ocg.values import Card, Process, Zone
 
 if TYPE_CHECKING:
@@ -179,7 +179,8 @@ class PositionTables:
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
-                 "_all_local", "expiry", "happening_kinds", "fixed_performs")
+                 "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
+                 "links")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -214,6 +215,11 @@ class PositionTables:
         self.fixed_performs: dict[Process, Perform | None] = {}
         """Process -> the one action performing it in every position of these cards (None: it cannot be
         performed), or a mark that it depends on the position (``procedure.legal._fixed_perform``)."""
+        self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
+        """One Event object per value (:meth:`event`): a step records the same events again and again."""
+        self.links: dict[tuple[Process, Cause, bool], tuple[Link, Event]] = {}
+        """(process, cause, negated) -> the chain link performing the process with nothing to choose, and
+        its activation's event (``procedure.transitions._perform``: the same in every position)."""
         self.interned: dict[Card, Card] = {}
         self.interned_values: dict[tuple[object, ...], Card] = {}
         """The same cards by their field values in order (a tuple hashes and compares in C): ``Board._move``
@@ -268,6 +274,15 @@ class PositionTables:
         found = self._last_applying.get(key)
         if found is None:
             found = self._last_applying[key] = [None] * size
+        return found
+
+    def event(self, kind: str, card: str | None = None, player: str | None = None, amount: int | None = None,
+              detail: str | None = None) -> Event:
+        """``Event(kind, card, player, amount, detail)``, one object per value."""
+        key = (kind, card, player, amount, detail)
+        found = self.events.get(key)
+        if found is None:
+            found = self.events[key] = Event(kind, card, player, amount, detail)
         return found
 
     def text_of(self, name: str) -> CardText:

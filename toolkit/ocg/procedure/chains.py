@@ -32,7 +32,7 @@ def _resolve_links(board: Board, state: State) -> None:
             if resolve is not None and card is not None:
                 resolve(board, Activation(card=board.cards[link.source], controller=link.controller, key=link.key,
                                           choice=link.choice, subjects=link.subjects, lingering=link.lingering))
-            board.record(Event(EventKind.RESOLVED, card=link.name, player=link.controller, detail=link.key))
+            board.record(board.tables.event(EventKind.RESOLVED, link.name, link.controller, detail=link.key))
         board.chain.pop()
         board.touched = True
         if link.card_activation and link.source >= 0:

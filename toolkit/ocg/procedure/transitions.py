@@ -29,7 +29,7 @@ from toolkit.core.rules import implements
 from toolkit.core.values import Event, other
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import behaviour
-from toolkit.ocg.cards.base import Activation, CardType, QuickEffect, Trigger
+from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, Choice, QuickEffect, Trigger
 from toolkit.ocg.procedure._shared import (
     _Log,
     _cause,
@@ -56,7 +56,7 @@ from toolkit.ocg.procedure.pending import _settle, _state_checks
 from toolkit.ocg.procedure.triggers import collect_triggers
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import Cause, Link, Phase, State, Step
-from toolkit.ocg.values import Card, EventKind, Position, ProcessKind, Zone
+from toolkit.ocg.values import Card, EventKind, Position, Process, ProcessKind, Zone
 
 
 # --------------------------------------------------------------------------
@@ -105,6 +105,24 @@ _TYPE_NAME: dict[CardType, str] = {t: t.value for t in CardType}
 """A chain link's ``card_type`` (the plain string) of each card type."""
 
 
+def _process_link(state: State, process: Process, card: Card, cause: Cause, choice: Choice,
+                  negated: bool) -> tuple[Link, Event]:
+    """The chain link of a process of ``card``'s text and the event of its activation
+    (with nothing to choose, the same objects in every position of these cards)."""
+    links = state.tables.links
+    key = (process, cause, negated)
+    if choice is NO_CHOICE:
+        found = links.get(key)
+        if found is not None:
+            return found
+    link = Link(card.uid, card.name, process.label, process.key, process.controller, 1, cause, choice=choice,
+                card_type=_TYPE_NAME[behaviour(card.name).card_type], process=process.pid, negated=negated)
+    made = (link, state.tables.event(EventKind.ACTIVATED, card.name, process.controller, detail=process.key))
+    if choice is NO_CHOICE:
+        links[key] = made
+    return made
+
+
 def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State:
     ref = action.ref
     every = state.pending
@@ -148,10 +166,9 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
                 board.by_effect = False
                 eff.cost(board, Activation(card=card, controller=performer, key=process.key, choice=action.choice))
                 board.by_effect = True
-            board.chain.append(Link(card.uid, card.name, process.label, process.key, performer, 1, cause,
-                                    choice=action.choice, card_type=_TYPE_NAME[behaviour(card.name).card_type],
-                                    process=process.pid, negated=negated))
-            board.record(Event(EventKind.ACTIVATED, card=card.name, player=performer, detail=process.key))
+            link, activated = _process_link(state, process, card, cause, action.choice, negated)
+            board.chain.append(link)
+            board.record(activated)
             if negated:
                 log[1].append(Note("R8", f"{process.label}: mandatory, so it is performed although negated"))
         else:
