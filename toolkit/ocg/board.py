@@ -96,6 +96,10 @@ class Board(PositionReader):
         self.chain: list[Link] = list(state.chain)
         self.skipped: frozenset[str] | set[str] = state.skipped
         self.done: set[tuple[int, str]] = set(state.done)
+        self.adjusted: bool = state.adjusted
+        """The base State's (a step does not change it on the board)."""
+        self.phase: Phase = state.phase
+        """The base State's (a step does not change it on the board)."""
         self.cause = cause
         self.by_effect = by_effect
         self.source = source
@@ -137,14 +141,6 @@ class Board(PositionReader):
         return life
 
     # --- reading (the same API as State, so card conditions accept both) ---
-
-    @property
-    def adjusted(self) -> bool:
-        return self.base.adjusted
-
-    @property
-    def phase(self) -> Phase:
-        return self.base.phase
 
     @property
     def tables(self) -> PositionTables:

@@ -47,8 +47,7 @@ def _link_resolver(state: State, link: Link):  # type: ignore[no-untyped-def]
     if link.lingering is not None:
         effect = _lingering_effect(state, link.lingering)
         return effect.process.resolve if effect is not None and effect.process is not None else None
-    card = state.card(link.source)
-    found = state.tables.effect_named(card.name, link.key)
+    found = state.tables.effect_named(state.cards[link.source].name, link.key)
     return found.resolve if found is not None else None
 
 

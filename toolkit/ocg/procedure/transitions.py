@@ -95,7 +95,7 @@ def r7_pass(state: State, log: _Log, named: Phase | None = None) -> State:
     if state.passes + 1 >= 2:
         log[1].append(Note("R7", f"{holder} passes: both players passed in succession"))
         return r7_both_passed(state, log)
-    mandatory = state.pending_of(holder, mandatory=True)
+    mandatory = any(p.mandatory and p.controller == holder for p in state.pending)
     why = " (holding a mandatory process does not oblige doing it first, 19/10/26)" if mandatory else ""
     log[1].append(Note("R7", f"{holder} passes; priority to {other(holder)}{why}"))
     return _with(state, priority=other(holder), passes=state.passes + 1)
@@ -157,7 +157,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
             else:
                 board.end_lingering(item)
     else:
-        card = state.card(process.source)
+        card = state.cards[process.source]
         eff = _end_phase_effect(state, process)
         assert eff is not None
         negated = r8_negated(state, process)
