@@ -35,7 +35,7 @@ from toolkit.ocg.state import (
     State,
     Step,
     WaitingTrigger,
-    build_state,
+    make_state,
 )
 from toolkit.core.values import Event, other, player_index
 from toolkit.ocg.values import Card, EventKind, Position, Process, Zone
@@ -435,7 +435,8 @@ class Board(PositionReader):
         # fields the step left as they were are handed on as the same objects (a frozenset keeps its
         # hash; equal positions then compare by identity in the transposition table)
         old_decks, old_anonymous, old_life = base.decks, base.anonymous, base.life
-        return build_state((
+        return make_state(
+            self._tables,
             base.turn_player,
             base.ruleset,
             tuple(self.cards),
@@ -457,12 +458,12 @@ class Board(PositionReader):
             base.waiting if waiting is None else waiting,
             base.adjusted if adjusted is None else adjusted,
             base.after_chain if after_chain is KEEP else after_chain,
-            base.skipped if self.skipped == base.skipped else frozenset(self.skipped),
+            base.skipped if self.skipped is base.skipped or self.skipped == base.skipped else frozenset(self.skipped),
             base.phase if phase is None else phase,
             base.declared if declared is None else declared,
             base.attacker if attacker is None else attacker,
-            self._moment(),
-        ), self._tables)
+            self._moment() if self._tables.moment_kinds else NO_MOMENT,
+        )
 
     def _moment(self) -> frozenset[str]:
         """What this change did that a "when …" effect of the position answers

@@ -579,28 +579,31 @@ _HASH_KEY = attrgetter(*HASHED_FIELDS)
 """The tuple a State's hash is the hash of."""
 
 
-def _slot_filler() -> Callable[..., None]:
-    """A function setting every field slot of a new State from positional values
-    (each slot's descriptor called directly, as ``slot_init`` does)."""
+def _state_maker() -> Callable[..., State]:
+    """A function building a State from its position tables and its field values,
+    positionally in ``STATE_FIELDS`` order (each slot's descriptor called directly,
+    as ``slot_init`` does)."""
     namespace: dict[str, object] = {f"_set_{name}": State.__dict__[name].__set__ for name in STATE_FIELDS}
     namespace["_set__tables"] = State.__dict__["_tables"].__set__
     namespace["_set__hash"] = State.__dict__["_hash"].__set__
     namespace["_key"] = _HASH_KEY
+    namespace["_new"] = object.__new__
+    namespace["_State"] = State
     body = "".join(f"    _set_{name}(new, {name})\n" for name in STATE_FIELDS)
-    exec(f"def fill(new, tables, {', '.join(STATE_FIELDS)}):\n{body}"
-         "    _set__hash(new, hash(_key(new)))\n    _set__tables(new, tables)\n", namespace)
-    return namespace["fill"]  # type: ignore[return-value]
+    exec(f"def make(tables, {', '.join(STATE_FIELDS)}):\n    new = _new(_State)\n{body}"
+         "    _set__hash(new, hash(_key(new)))\n    _set__tables(new, tables)\n    return new\n", namespace)
+    return namespace["make"]  # type: ignore[return-value]
 
 
-_FILL = _slot_filler()
+make_state = _state_maker()
+"""``make_state(tables, *values)``: the State of these field values (``STATE_FIELDS`` order) whose
+position tables are ``tables`` (None: computed when asked) — what ``State(*values)`` builds, faster."""
 
 
 def build_state(values: Iterable[object], tables: PositionTables | None) -> State:
     """A State from its field values in ``STATE_FIELDS`` order (what ``State(*values)``
     builds, faster) with its position tables already known (None: computed when asked)."""
-    new = object.__new__(State)
-    _FILL(new, tables, *values)
-    return new
+    return make_state(tables, *values)
 
 
 PHASE_TITLES: dict[Phase, str] = {
