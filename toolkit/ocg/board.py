@@ -184,7 +184,7 @@ class Board(PositionReader):
                 to = Zone.BANISHED
                 kinds = tuple(k for k in kinds if k != EventKind.SENT_TO_GY) + (EventKind.BANISHED,)
         if to is Zone.BANISHED and self.continuous_active(ContinuousKind.NO_BANISH):
-            self.record(Event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner))
+            self.record(self._tables.event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner))
             self.note(CONTINUOUS, f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
             return False
         if origin is Zone.DECK:
@@ -252,7 +252,7 @@ class Board(PositionReader):
             anonymous[idx][2] += unnamed
             self._sent_to_gy_damage(player, unnamed)
             milled += unnamed
-        self.record(Event(EventKind.MILLED, player=player, amount=milled))
+        self.record(self._tables.event(EventKind.MILLED, player=player, amount=milled))
 
     def draw(self, player: str, n: int) -> None:
         idx = player_index(player)
@@ -267,7 +267,7 @@ class Board(PositionReader):
             anonymous[idx][1] += unnamed
             drawn += unnamed
         if drawn:
-            self.record(Event(EventKind.DREW, player=player, amount=drawn))
+            self.record(self._tables.event(EventKind.DREW, player=player, amount=drawn))
             self._happen(EventKind.DREW, player=player, amount=drawn)
 
     def send_to_gy(self, uid: int) -> None:
@@ -275,7 +275,7 @@ class Board(PositionReader):
 
     def destroy(self, uid: int) -> None:
         card = self.cards[uid]
-        self.record(Event(EventKind.DESTROYED, card=card.name, player=card.owner))
+        self.record(self._tables.event(EventKind.DESTROYED, card=card.name, player=card.owner))
         self._happen(EventKind.DESTROYED, uid, card.owner, card.zone)
         self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
 
@@ -297,7 +297,7 @@ class Board(PositionReader):
         anonymous = self._anonymous()
         anonymous[idx][1] -= n
         anonymous[idx][2] += n
-        self.record(Event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n))
+        self.record(self._tables.event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n))
         self._sent_to_gy_damage(player, n)
 
     def special_summon(self, uid: int, controller: str | None = None,
@@ -314,7 +314,7 @@ class Board(PositionReader):
         tags = card.tags - {"control_taken"} if player == card.owner else card.tags | {"control_taken"}
         self.cards[uid] = Card(card.uid, card.name, card.owner, player, card.zone, card.position, frozenset(tags),
                                card.label)
-        self.record(Event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
+        self.record(self._tables.event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
         self._happen(EventKind.CONTROL_CHANGED, uid, player, Zone.FIELD)
 
     @implements(CONTINUOUS, game="ocg")
@@ -323,17 +323,17 @@ class Board(PositionReader):
             return
         self.touched = True
         if self.continuous_active(ContinuousKind.NO_EFFECT_DAMAGE, player):
-            self.record(Event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount))
+            self.record(self._tables.event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount))
             self.note(CONTINUOUS, f"{player} takes no effect damage ({amount} prevented)")
             return
         self._life()[player_index(player)] -= amount
-        self.record(Event(EventKind.DAMAGE, card=source, player=player, amount=amount))
+        self.record(self._tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount))
         self._happen(EventKind.DAMAGE, player=player, amount=amount)
 
     def gain_life(self, player: str, amount: int) -> None:
         self.touched = True
         self._life()[player_index(player)] += amount
-        self.record(Event(EventKind.LP_GAINED, player=player, amount=amount))
+        self.record(self._tables.event(EventKind.LP_GAINED, player=player, amount=amount))
 
     def add_lingering(self, item: Lingering) -> None:
         if item not in self.lingering:
@@ -358,7 +358,7 @@ class Board(PositionReader):
 
     def _after_end(self, item: Lingering) -> None:
         target = self.cards[item.target].name if item.target >= 0 else None
-        self.record(Event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller, detail=item.effect))
+        self.record(self._tables.event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller, detail=item.effect))
         effect = self.tables.text_of(item.source).lingering_effect(item.effect)
         if target is not None:
             self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
@@ -370,7 +370,7 @@ class Board(PositionReader):
     def skip_next_turn(self, player: str) -> None:
         self.touched = True
         self.skipped = self.skipped | {player}
-        self.record(Event(EventKind.TURN_SKIPPED, player=player))
+        self.record(self._tables.event(EventKind.TURN_SKIPPED, player=player))
 
     def negate_link(self, index: int) -> None:
         """Negate a chain link (index into the current chain; -2 = the link below the resolving one)."""
@@ -396,7 +396,7 @@ class Board(PositionReader):
         self.cards[uid] = Card(card.uid, card.name, card.owner, card.controller, card.zone, new, frozenset(tags),
                                card.label)
         detail = "attack" if new is Position.FACE_UP else "defense"
-        self.record(Event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail))
+        self.record(self._tables.event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail))
         self._happen(EventKind.POSITION_CHANGED, uid, by, Zone.FIELD)
 
     def battle_damage(self, player: str, amount: int, *, source: str | None = None) -> None:
@@ -405,7 +405,7 @@ class Board(PositionReader):
             return
         self.touched = True
         self._life()[player_index(player)] -= amount
-        self.record(Event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle"))
+        self.record(self._tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle"))
         self._happen(EventKind.DAMAGE, player=player, amount=amount)
 
     def return_control(self, uid: int) -> None:

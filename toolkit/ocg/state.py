@@ -468,7 +468,7 @@ class State(PositionReader):
         for name, value in changes.items():
             values[_FIELD_INDEX[name]] = value
         keep = "cards" not in changes and "ruleset" not in changes
-        return build_state(values, self._tables if keep else None)
+        return make_state(self._tables if keep else None, *values)
 
     # --- who acts -------------------------------------------------------
 

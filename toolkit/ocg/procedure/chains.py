@@ -4,7 +4,6 @@ after it (P1)."""
 from __future__ import annotations
 
 from toolkit.core.rules import implements
-from toolkit.core.values import Event
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import behaviour
 from toolkit.ocg.cards.base import Activation
@@ -25,7 +24,7 @@ def _resolve_links(board: Board, state: State) -> None:
             and behaviour(card.name).is_monster and board.is_negated(card.uid) and link.lingering is None
         )
         if link.negated or negated_now:
-            board.record(Event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key))
+            board.record(board.tables.event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key))
             board.note("R8", f"{link.label}: resolves as negated — nothing happens")
         else:
             resolve = _link_resolver(state, link)

@@ -143,13 +143,13 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
         item = _find_lingering(state, process)
         if item is not None:
             effect = _lingering_effect(state, item)
-            board.record(Event(EventKind.PERFORMED, card=item.source, player=performer, detail=process.key))
+            board.record(board.tables.event(EventKind.PERFORMED, card=item.source, player=performer, detail=process.key))
             if process.kind is ProcessKind.LINGERING and effect is not None and effect.process is not None:
                 target = board.cards[item.target] if item.target >= 0 else Card(-1, item.source, performer, performer, Zone.GY)
                 if effect.process.chain_link:
                     board.chain.append(Link(item.target, item.source, process.label, item.key, performer, 1, cause,
                                             lingering=item))
-                    board.record(Event(EventKind.ACTIVATED, card=item.source, player=performer, detail=process.key))
+                    board.record(board.tables.event(EventKind.ACTIVATED, card=item.source, player=performer, detail=process.key))
                 else:
                     effect.process.resolve(board, Activation(card=target, controller=performer, key=item.key,
                                                              lingering=item))
@@ -177,9 +177,9 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
                 board.by_effect = False
                 eff.cost(board, act)
                 board.by_effect = True
-            board.record(Event(EventKind.PERFORMED, card=card.name, player=performer, detail=process.key))
+            board.record(board.tables.event(EventKind.PERFORMED, card=card.name, player=performer, detail=process.key))
             if negated and eff.activates:
-                board.record(Event(EventKind.NEGATED, card=card.name, player=performer, detail=process.key))
+                board.record(board.tables.event(EventKind.NEGATED, card=card.name, player=performer, detail=process.key))
                 log[1].append(Note("R8", f"{process.label}: performed while negated — nothing happens"))
             else:
                 eff.resolve(board, act)
@@ -221,7 +221,7 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     b = behaviour(card.name)
     board.chain.append(Link(uid, card.name, action.effect, key, player, q.spell_speed, cause, choice=action.choice,
                             card_activation=q.card_activation, card_type=_TYPE_NAME[b.card_type]))
-    board.record(Event(EventKind.ACTIVATED, card=card.name, player=player, detail=key))
+    board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=key))
     pending, waiting = _settle(board, state, cause, state.adjusted)
     _flush(board, log)
     after = state.after_chain if responding else state.turn_player
@@ -246,7 +246,7 @@ def _activate_trigger(state: State, action: Activate, log: _Log) -> State:
         trig.cost(board, act)
     board.chain.append(Link(card.uid, card.name, w.label, w.key, w.controller, 1, w.cause, choice=action.choice,
                             subjects=w.subjects, card_type=_TYPE_NAME[behaviour(card.name).card_type]))
-    board.record(Event(EventKind.ACTIVATED, card=card.name, player=w.controller, detail=w.key))
+    board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=w.controller, detail=w.key))
     rest = tuple(x for x in state.waiting if x is not w)
     pending, waiting = _settle(board, state, _cause(state), state.adjusted)
     _flush(board, log)
@@ -320,7 +320,7 @@ def _declare_attack(state: State, action: Attack, log: _Log) -> State:
     board = Board(state, Cause.END_PHASE, by_effect=False)
     card = board.cards[action.ref]
     board.cards[action.ref] = replace(card, tags=card.tags | {"attacked_this_turn"})
-    board.record(Event(EventKind.ATTACKED, card=card.name, player=state.turn_player))
+    board.record(board.tables.event(EventKind.ATTACKED, card=card.name, player=state.turn_player))
     board.note(GAME_ACTION, f"{card.shown()} attacks directly; both must pass before the Damage Step")
     _flush(board, log)
     return _advance(board.freeze(attacker=action.ref, passes=0, step=Step.OPEN, after_chain=state.turn_player), log)
