@@ -342,12 +342,16 @@ def r7_may_pass(state: State) -> bool:
     return not state.pending_of(state.priority or state.turn_player, mandatory=True)
 
 
+_PASS = Pass()
+"""The pass (a value: one object serves every position)."""
+
+
 def iter_actions(state: State) -> Iterator[Action]:
     """The legal actions, lazily, in a fixed order (Pass first where legal)."""
     step = state.step
     if step is Step.OPEN:
         if r7_may_pass(state):
-            yield Pass()
+            yield _PASS
             if (state.phase is Phase.MAIN1 and not state.ruleset.next_phase_chosen_after_passes
                     and state.priority == state.turn_player and state.attacker < 0):
                 yield EnterPhase(Phase.BATTLE.value)  # P3 reversed: the declaration names the Battle Phase
@@ -355,13 +359,13 @@ def iter_actions(state: State) -> Iterator[Action]:
         yield from r5_quick_effects(state, state.priority, responding=False)
         yield from game_actions(state)
     elif step is Step.CHAIN:
-        yield Pass()
+        yield _PASS
         yield from r5_quick_effects(state, state.priority, responding=True)
     elif step is Step.FORCED:
         if state.ruleset.process_order is not None:
             head = system_head(state)
             if head is not None and not head.mandatory:
-                yield Pass()
+                yield _PASS
             yield from _performs(state, state.forced, only_mandatory=False)
         else:
             yield from _performs(state, state.forced, only_mandatory=True)
@@ -371,7 +375,7 @@ def iter_actions(state: State) -> Iterator[Action]:
         yield Proceed()
     elif step is Step.TRIGGERS:
         if not any(w.mandatory for w in state.waiting if w.controller == state.forced):
-            yield Pass()
+            yield _PASS
         yield from _trigger_activations(state)
     elif step is Step.ADJUST:
         yield from r2_discard_choices(state)
