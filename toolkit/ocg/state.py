@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 from toolkit.core.game import Actor
 from toolkit.ocg.cards import behaviour, text_at
 from toolkit.ocg.cards.base import (
+    Activation,
     CardText,
     Choice,
     Continuous,
@@ -180,7 +181,7 @@ class PositionTables:
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
                  "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
-                 "links")
+                 "links", "activations")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -220,6 +221,9 @@ class PositionTables:
         self.links: dict[tuple[Process, Cause, bool], tuple[Link, Event]] = {}
         """(process, cause, negated) -> the chain link performing the process with nothing to choose, and
         its activation's event (``procedure.transitions._perform``: the same in every position)."""
+        self.activations: dict[int, tuple[Link, Card, Activation]] = {}
+        """id of a link of ``links`` -> (the link, the card it last resolved for, what its resolve was told
+        then): the Activation again when the same link resolves for the same card object."""
         self.interned: dict[Card, Card] = {}
         self.interned_values: dict[tuple[object, ...], Card] = {}
         """The same cards by their field values in order (a tuple hashes and compares in C): ``Board._move``
