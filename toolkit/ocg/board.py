@@ -35,7 +35,7 @@ from toolkit.ocg.state import (
     State,
     Step,
     WaitingTrigger,
-    build_state,
+    make_state,
 )
 from toolkit.core.values import Event, other, player_index
 from toolkit.ocg.values import Card, EventKind, Position, Process, Zone
@@ -87,13 +87,19 @@ class Board(PositionReader):
         self.ruleset: Ruleset = state.ruleset
         self.turn_player = state.turn_player
         self.cards: list[Card] = list(state.cards)
-        self.decks: list[list[int]] = [list(state.decks[0]), list(state.decks[1])]
-        self.anonymous: list[list[int]] = [list(state.anonymous[0]), list(state.anonymous[1])]
-        self.life: list[int] = list(state.life)
-        self.lingering: list[Lingering] = list(state.lingering)
+        # the decks, unnamed counts, LP, lingering effects and skipped turns are the State's own objects
+        # until a verb changes one (most steps change none; ``_decks``, ``_anonymous``, ``_life`` copy it then)
+        self.decks: tuple[tuple[int, ...], tuple[int, ...]] | list[list[int]] = state.decks
+        self.anonymous: tuple[tuple[int, int, int], tuple[int, int, int]] | list[list[int]] = state.anonymous
+        self.life: tuple[int, int] | list[int] = state.life
+        self.lingering: tuple[Lingering, ...] | list[Lingering] = state.lingering
         self.chain: list[Link] = list(state.chain)
-        self.skipped: set[str] = set(state.skipped)
+        self.skipped: frozenset[str] | set[str] = state.skipped
         self.done: set[tuple[int, str]] = set(state.done)
+        self.adjusted: bool = state.adjusted
+        """The base State's (a step does not change it on the board)."""
+        self.phase: Phase = state.phase
+        """The base State's (a step does not change it on the board)."""
         self.cause = cause
         self.by_effect = by_effect
         self.source = source
@@ -107,20 +113,34 @@ class Board(PositionReader):
         """The kinds of continuous effect any card of the position has."""
         self.trigger_events = tables.trigger_events
         """The event kinds any card of the position has a trigger for."""
+        self.happening_kinds = tables.happening_kinds
+        """The kinds of happening a trigger or a "when …" quick effect of the position reads (others are not kept)."""
         self.end_phase_names = tables.end_phase_names
         """The names of the position's cards that have End Phase processes."""
         self.touched = False
         """Whether anything but bookkeeping changed (a move, control, LP, a lingering effect)."""
 
+    # --- copies made on the first change ---------------------------------
+
+    def _decks(self) -> list[list[int]]:
+        decks = self.decks
+        if isinstance(decks, tuple):
+            decks = self.decks = [list(decks[0]), list(decks[1])]
+        return decks
+
+    def _anonymous(self) -> list[list[int]]:
+        anonymous = self.anonymous
+        if isinstance(anonymous, tuple):
+            anonymous = self.anonymous = [list(anonymous[0]), list(anonymous[1])]
+        return anonymous
+
+    def _life(self) -> list[int]:
+        life = self.life
+        if isinstance(life, tuple):
+            life = self.life = list(life)
+        return life
+
     # --- reading (the same API as State, so card conditions accept both) ---
-
-    @property
-    def adjusted(self) -> bool:
-        return self.base.adjusted
-
-    @property
-    def phase(self) -> Phase:
-        return self.base.phase
 
     @property
     def tables(self) -> PositionTables:
@@ -137,6 +157,9 @@ class Board(PositionReader):
 
     def _happen(self, kind: str, uid: int = -1, player: str | None = None,
                 from_zone: Zone | None = None, amount: int = 0) -> None:
+        if kind not in self.happening_kinds:  # no trigger nor quick effect of the position reads it
+            self.touched = True  # (still a change: the pending processes are looked at again)
+            return
         self.happenings.append(
             Happening(
                 kind=kind, uid=uid, player=player, from_zone=from_zone,
@@ -161,11 +184,11 @@ class Board(PositionReader):
                 to = Zone.BANISHED
                 kinds = tuple(k for k in kinds if k != EventKind.SENT_TO_GY) + (EventKind.BANISHED,)
         if to is Zone.BANISHED and self.continuous_active(ContinuousKind.NO_BANISH):
-            self.record(Event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner))
+            self.record(self._tables.event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner))
             self.note(CONTINUOUS, f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
             return False
         if origin is Zone.DECK:
-            self.decks[player_index(card.owner)].remove(uid)
+            self._decks()[player_index(card.owner)].remove(uid)
         tags = card.tags
         if origin is Zone.FIELD and to is not Zone.FIELD:
             tags = tags - FIELD_ONLY_TAGS
@@ -183,11 +206,11 @@ class Board(PositionReader):
             found = tables.interned_values[values] = tables.interned.setdefault(moved, moved)
         self.cards[uid] = found
         if to is Zone.DECK:
-            self.decks[player_index(owner)].insert(0, uid)
+            self._decks()[player_index(owner)].insert(0, uid)
         if origin is not to:
             self._card_left(uid)
         for kind in kinds:
-            self.record(Event(kind, card=card.name, player=owner))
+            self.events.append(tables.event(kind, card.name, owner))
             self._happen(kind, uid, owner, origin)
         if to is Zone.GY:
             self._sent_to_gy_damage(owner, 1)
@@ -224,11 +247,12 @@ class Board(PositionReader):
             milled += 1
         unnamed = min(n - milled, self.anonymous[idx][0])
         if unnamed:
-            self.anonymous[idx][0] -= unnamed
-            self.anonymous[idx][2] += unnamed
+            anonymous = self._anonymous()
+            anonymous[idx][0] -= unnamed
+            anonymous[idx][2] += unnamed
             self._sent_to_gy_damage(player, unnamed)
             milled += unnamed
-        self.record(Event(EventKind.MILLED, player=player, amount=milled))
+        self.record(self._tables.event(EventKind.MILLED, player=player, amount=milled))
 
     def draw(self, player: str, n: int) -> None:
         idx = player_index(player)
@@ -238,11 +262,12 @@ class Board(PositionReader):
             drawn += 1
         unnamed = min(n - drawn, self.anonymous[idx][0])
         if unnamed:
-            self.anonymous[idx][0] -= unnamed
-            self.anonymous[idx][1] += unnamed
+            anonymous = self._anonymous()
+            anonymous[idx][0] -= unnamed
+            anonymous[idx][1] += unnamed
             drawn += unnamed
         if drawn:
-            self.record(Event(EventKind.DREW, player=player, amount=drawn))
+            self.record(self._tables.event(EventKind.DREW, player=player, amount=drawn))
             self._happen(EventKind.DREW, player=player, amount=drawn)
 
     def send_to_gy(self, uid: int) -> None:
@@ -250,7 +275,7 @@ class Board(PositionReader):
 
     def destroy(self, uid: int) -> None:
         card = self.cards[uid]
-        self.record(Event(EventKind.DESTROYED, card=card.name, player=card.owner))
+        self.record(self._tables.event(EventKind.DESTROYED, card=card.name, player=card.owner))
         self._happen(EventKind.DESTROYED, uid, card.owner, card.zone)
         self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
 
@@ -269,9 +294,10 @@ class Board(PositionReader):
 
     def discard_unnamed(self, player: str, n: int) -> None:
         idx = player_index(player)
-        self.anonymous[idx][1] -= n
-        self.anonymous[idx][2] += n
-        self.record(Event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n))
+        anonymous = self._anonymous()
+        anonymous[idx][1] -= n
+        anonymous[idx][2] += n
+        self.record(self._tables.event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n))
         self._sent_to_gy_damage(player, n)
 
     def special_summon(self, uid: int, controller: str | None = None,
@@ -288,7 +314,7 @@ class Board(PositionReader):
         tags = card.tags - {"control_taken"} if player == card.owner else card.tags | {"control_taken"}
         self.cards[uid] = Card(card.uid, card.name, card.owner, player, card.zone, card.position, frozenset(tags),
                                card.label)
-        self.record(Event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
+        self.record(self._tables.event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
         self._happen(EventKind.CONTROL_CHANGED, uid, player, Zone.FIELD)
 
     @implements(CONTINUOUS, game="ocg")
@@ -297,22 +323,22 @@ class Board(PositionReader):
             return
         self.touched = True
         if self.continuous_active(ContinuousKind.NO_EFFECT_DAMAGE, player):
-            self.record(Event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount))
+            self.record(self._tables.event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount))
             self.note(CONTINUOUS, f"{player} takes no effect damage ({amount} prevented)")
             return
-        self.life[player_index(player)] -= amount
-        self.record(Event(EventKind.DAMAGE, card=source, player=player, amount=amount))
+        self._life()[player_index(player)] -= amount
+        self.record(self._tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount))
         self._happen(EventKind.DAMAGE, player=player, amount=amount)
 
     def gain_life(self, player: str, amount: int) -> None:
         self.touched = True
-        self.life[player_index(player)] += amount
-        self.record(Event(EventKind.LP_GAINED, player=player, amount=amount))
+        self._life()[player_index(player)] += amount
+        self.record(self._tables.event(EventKind.LP_GAINED, player=player, amount=amount))
 
     def add_lingering(self, item: Lingering) -> None:
         if item not in self.lingering:
             self.touched = True
-            self.lingering.append(item)
+            self.lingering = [*self.lingering, item]
 
     def end_lingering(self, item: Lingering) -> None:
         """End one lingering effect now (its expiry process was performed)."""
@@ -332,7 +358,7 @@ class Board(PositionReader):
 
     def _after_end(self, item: Lingering) -> None:
         target = self.cards[item.target].name if item.target >= 0 else None
-        self.record(Event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller, detail=item.effect))
+        self.record(self._tables.event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller, detail=item.effect))
         effect = self.tables.text_of(item.source).lingering_effect(item.effect)
         if target is not None:
             self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
@@ -343,8 +369,8 @@ class Board(PositionReader):
 
     def skip_next_turn(self, player: str) -> None:
         self.touched = True
-        self.skipped.add(player)
-        self.record(Event(EventKind.TURN_SKIPPED, player=player))
+        self.skipped = self.skipped | {player}
+        self.record(self._tables.event(EventKind.TURN_SKIPPED, player=player))
 
     def negate_link(self, index: int) -> None:
         """Negate a chain link (index into the current chain; -2 = the link below the resolving one)."""
@@ -370,7 +396,7 @@ class Board(PositionReader):
         self.cards[uid] = Card(card.uid, card.name, card.owner, card.controller, card.zone, new, frozenset(tags),
                                card.label)
         detail = "attack" if new is Position.FACE_UP else "defense"
-        self.record(Event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail))
+        self.record(self._tables.event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail))
         self._happen(EventKind.POSITION_CHANGED, uid, by, Zone.FIELD)
 
     def battle_damage(self, player: str, amount: int, *, source: str | None = None) -> None:
@@ -378,8 +404,8 @@ class Board(PositionReader):
         if amount <= 0:
             return
         self.touched = True
-        self.life[player_index(player)] -= amount
-        self.record(Event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle"))
+        self._life()[player_index(player)] -= amount
+        self.record(self._tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle"))
         self._happen(EventKind.DAMAGE, player=player, amount=amount)
 
     def return_control(self, uid: int) -> None:
@@ -409,33 +435,35 @@ class Board(PositionReader):
         # fields the step left as they were are handed on as the same objects (a frozenset keeps its
         # hash; equal positions then compare by identity in the transposition table)
         old_decks, old_anonymous, old_life = base.decks, base.anonymous, base.life
-        return build_state((
+        return make_state(
+            self._tables,
             base.turn_player,
             base.ruleset,
             tuple(self.cards),
-            old_decks if decks[0] == list(old_decks[0]) and decks[1] == list(old_decks[1])
+            old_decks if decks is old_decks or (decks[0] == list(old_decks[0]) and decks[1] == list(old_decks[1]))
             else (tuple(decks[0]), tuple(decks[1])),
-            old_anonymous if anonymous[0] == list(old_anonymous[0]) and anonymous[1] == list(old_anonymous[1])
+            old_anonymous if anonymous is old_anonymous or (
+                anonymous[0] == list(old_anonymous[0]) and anonymous[1] == list(old_anonymous[1]))
             else (tuple(anonymous[0]), tuple(anonymous[1])),
-            old_life if life[0] == old_life[0] and life[1] == old_life[1] else (life[0], life[1]),
+            old_life if life is old_life or (life[0] == old_life[0] and life[1] == old_life[1]) else (life[0], life[1]),
             base.step if step is None else step,
             base.priority if priority is KEEP else priority,
             base.passes if passes < 0 else passes,
             base.forced if forced is KEEP else forced,
             base.pending if pending is None else pending,
             (base.done if self.done == base.done else frozenset(self.done)) if done is None else done,
-            base.lingering if len(self.lingering) == len(base.lingering) and all(
-                a is b for a, b in zip(self.lingering, base.lingering)) else tuple(self.lingering),
+            base.lingering if self.lingering is base.lingering or (len(self.lingering) == len(base.lingering) and all(
+                a is b for a, b in zip(self.lingering, base.lingering))) else tuple(self.lingering),
             tuple(self.chain) if chain is None else chain,
             base.waiting if waiting is None else waiting,
             base.adjusted if adjusted is None else adjusted,
             base.after_chain if after_chain is KEEP else after_chain,
-            base.skipped if self.skipped == base.skipped else frozenset(self.skipped),
+            base.skipped if self.skipped is base.skipped or self.skipped == base.skipped else frozenset(self.skipped),
             base.phase if phase is None else phase,
             base.declared if declared is None else declared,
             base.attacker if attacker is None else attacker,
-            self._moment(),
-        ), self._tables)
+            self._moment() if self._tables.moment_kinds else NO_MOMENT,
+        )
 
     def _moment(self) -> frozenset[str]:
         """What this change did that a "when …" effect of the position answers

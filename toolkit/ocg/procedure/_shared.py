@@ -56,10 +56,12 @@ def _with(state: State, **changes: object) -> State:
 
 
 def _flush(board: Board, log: _Log) -> None:
-    log[0].extend(board.events)
-    log[1].extend(Note(rule, text) for rule, text in board.notes)
-    board.events.clear()
-    board.notes.clear()
+    if board.events:
+        log[0].extend(board.events)
+        board.events.clear()
+    if board.notes:
+        log[1].extend(Note(rule, text) for rule, text in board.notes)
+        board.notes.clear()
 
 
 def _cause(state: State) -> Cause:

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from toolkit.core.actions import Discard
 from toolkit.core.game import Note
 from toolkit.core.rules import implements
-from toolkit.core.values import Event
 from toolkit.ocg.board import Board
 from toolkit.ocg.procedure._shared import _Log, _flush, _with
 from toolkit.ocg.procedure.pending import _settle
@@ -99,7 +98,7 @@ def r2_discard(state: State, action: Discard, log: _Log) -> State:
             board.discard(uid)
     if unnamed:
         board.discard_unnamed(tp, unnamed)
-    board.record(Event(EventKind.HAND_ADJUSTED, player=tp, amount=len(action.ref)))
+    board.record(board.tables.event(EventKind.HAND_ADJUSTED, player=tp, amount=len(action.ref)))
     pending, waiting = _settle(board, state, Cause.ADJUSTMENT, True)
     _flush(board, log)
     return board.freeze(step=Step.OPEN, adjusted=True, pending=pending, waiting=state.waiting + waiting,

@@ -4,14 +4,13 @@ after it (P1)."""
 from __future__ import annotations
 
 from toolkit.core.rules import implements
-from toolkit.core.values import Event
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import behaviour
-from toolkit.ocg.cards.base import Activation
+from toolkit.ocg.cards.base import NO_CHOICE, Activation
 from toolkit.ocg.procedure._shared import _Log, _cause, _flush, _lingering_effect, _the
 from toolkit.ocg.procedure.pending import _settle
 from toolkit.ocg.state import Link, Phase, State, Step
-from toolkit.ocg.values import EventKind, Zone
+from toolkit.ocg.values import Card, EventKind, Zone
 
 
 def _resolve_links(board: Board, state: State) -> None:
@@ -25,14 +24,13 @@ def _resolve_links(board: Board, state: State) -> None:
             and behaviour(card.name).is_monster and board.is_negated(card.uid) and link.lingering is None
         )
         if link.negated or negated_now:
-            board.record(Event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key))
+            board.record(board.tables.event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key))
             board.note("R8", f"{link.label}: resolves as negated — nothing happens")
         else:
             resolve = _link_resolver(state, link)
             if resolve is not None and card is not None:
-                resolve(board, Activation(card=board.cards[link.source], controller=link.controller, key=link.key,
-                                          choice=link.choice, subjects=link.subjects, lingering=link.lingering))
-            board.record(Event(EventKind.RESOLVED, card=link.name, player=link.controller, detail=link.key))
+                resolve(board, _activation(board, link, card))
+            board.record(board.tables.event(EventKind.RESOLVED, link.name, link.controller, detail=link.key))
         board.chain.pop()
         board.touched = True
         if link.card_activation and link.source >= 0:
@@ -43,12 +41,27 @@ def _resolve_links(board: Board, state: State) -> None:
                 board.send_to_gy(now.uid)
 
 
+def _activation(board: Board, link: Link, card: Card) -> Activation:
+    """What ``link``'s resolve is told (``card``: its source now); the same object again
+    for a process's link of ``PositionTables.links`` resolving for the same card."""
+    if link.process is None or link.choice is not NO_CHOICE:
+        return Activation(card=card, controller=link.controller, key=link.key, choice=link.choice,
+                          subjects=link.subjects, lingering=link.lingering)
+    known = board.tables.activations
+    found = known.get(id(link))  # such a link lives as long as the tables: its id is its own
+    if found is not None and found[0] is link and found[1] is card:
+        return found[2]
+    act = Activation(card=card, controller=link.controller, key=link.key, choice=link.choice,
+                     subjects=link.subjects, lingering=link.lingering)
+    known[id(link)] = (link, card, act)
+    return act
+
+
 def _link_resolver(state: State, link: Link):  # type: ignore[no-untyped-def]
     if link.lingering is not None:
         effect = _lingering_effect(state, link.lingering)
         return effect.process.resolve if effect is not None and effect.process is not None else None
-    card = state.card(link.source)
-    found = state.tables.effect_named(card.name, link.key)
+    found = state.tables.effect_named(state.cards[link.source].name, link.key)
     return found.resolve if found is not None else None
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from toolkit.core.actions import Discard
 from toolkit.core.game import Note
 from toolkit.core.rules import implements
-from toolkit.core.values import Event
 from toolkit.ocg.board import Board
 from toolkit.ocg.procedure._shared import _Log, _flush, _the, _with
 from toolkit.ocg.procedure.adjustment import h4_readjust, r1_excess, r2_discard
@@ -229,7 +228,7 @@ def p_enter_phase(state: State, phase: Phase, log: _Log) -> State:
     fresh = _with(state, phase=phase, step=Step.OPEN, pending=(), done=frozenset(), priority=state.turn_player,
                   passes=0, forced=None, after_chain=None, declared=False, attacker=-1)
     board = Board(fresh, Cause.END_PHASE)
-    board.record(Event(EventKind.PHASE_STARTED, player=state.turn_player, detail=phase.value))
+    board.record(board.tables.event(EventKind.PHASE_STARTED, player=state.turn_player, detail=phase.value))
     pending = r6_sync_processes(board, (), adjusted=False)
     log[1].append(Note("P1", f"{_the(phase)} begins: {state.turn_player} holds priority"))
     _flush(board, log)

@@ -15,12 +15,12 @@ from toolkit.core.rules import implements
 from toolkit.core.values import other
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import behaviour
-from toolkit.ocg.cards.base import NO_CHOICE, CardType, Choice, ContinuousKind, Trigger
+from toolkit.ocg.cards.base import NO_CHOICE, CardType, Choice, ContinuousKind, QuickEffect, Trigger
 from toolkit.ocg.procedure._shared import _end_phase_effect, _monsters, x1_card_text
 from toolkit.ocg.procedure.adjustment import r2_discard_choices
 from toolkit.ocg.rules import GAME_ACTION
-from toolkit.ocg.state import Cause, Phase, State, Step
-from toolkit.ocg.values import Position, Process, Zone
+from toolkit.ocg.state import Cause, Link, Phase, State, Step
+from toolkit.ocg.values import Card, Position, Process, Zone
 from toolkit.ocg.video_game import system_head
 
 
@@ -82,12 +82,40 @@ def x4_process_choices(state: State, candidates: Iterable[Process]) -> tuple[Pro
     return tuple(p for p in candidates if head is not None and p.pid == head.pid)
 
 
+_ASK = Perform("(depends on the position)")
+"""``PositionTables.fixed_performs``' mark for a process whose performing depends on the position."""
+_UNSEEN = Perform("(not looked at yet)")
+
+
+def _fixed_perform(state: State, process: Process) -> Perform | None:
+    """The one action performing ``process`` in every position of these cards, None
+    when it cannot be performed in any, or ``_ASK``: a lingering effect's process, or a
+    mandatory one with nothing to choose, is performed the same way wherever it is
+    pending (``_process_choices`` asks R8 and ``can_perform`` of optional ones only)."""
+    if not process.lingering:
+        eff = _end_phase_effect(state, process)
+        if eff is None:
+            return None
+        if not process.mandatory or eff.choices is not None:
+            return _ASK
+    return state.tables.performs.setdefault(process, Perform(process.label, ref=process.pid, choice=NO_CHOICE))
+
+
 def _performs(state: State, player: str | None, *, only_mandatory: bool) -> Iterator[Perform]:
     own = [p for p in state.pending if p.controller == player and (p.mandatory or not only_mandatory)]
     if not own:
         return
-    made = state.tables.performs
+    tables = state.tables
+    made = tables.performs
+    fixed = tables.fixed_performs
     for process in x4_process_choices(state, own):
+        known = fixed.get(process, _UNSEEN)
+        if known is _UNSEEN:
+            known = fixed[process] = _fixed_perform(state, process)
+        if known is not _ASK:
+            if known is not None:
+                yield known
+            continue
         choices = _process_choices(state, process)
         if choices is None:
             continue
@@ -147,6 +175,18 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
             or state.phase in (Phase.TURN_END, Phase.OVER):
         return
     top = state.chain[-1] if (responding and state.chain) else None
+    kind = Respond if responding else Activate
+    for card, q, choices in _quick_offers(state, player, top):
+        label = card.shown() if q.card_activation else f"{card.shown()}: {q.key}"
+        for choice in choices:
+            yield kind(label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
+                       ref=(card.uid, q.key), choice=choice)
+
+
+def _quick_offers(state: State, player: str, top: Link | None) -> Iterator[tuple[Card, QuickEffect, list[Choice]]]:
+    """The quick effects ``player`` may activate now, each with its choices (R5:
+    spell speed 2+, and at least the speed of ``top``, the link responded to),
+    once the calls above found that the player may act at all."""
     min_speed = max(2, top.speed) if top is not None else 2
     no_traps = state.phase is Phase.BATTLE and state.continuous_active(
         ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player))
@@ -177,11 +217,8 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
             if q.can_activate is not None and not q.can_activate(card, state):
                 continue
             choices = list(q.choices(card, state, ())) if q.choices is not None else [NO_CHOICE]
-            kind = Respond if responding else Activate
-            label = card.shown() if q.card_activation else f"{card.shown()}: {q.key}"
-            for choice in choices:
-                yield kind(label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
-                           ref=(card.uid, q.key), choice=choice)
+            if choices:
+                yield card, q, choices
 
 
 def _nobody_can_respond(board: Board | State) -> bool:
@@ -189,7 +226,8 @@ def _nobody_can_respond(board: Board | State) -> bool:
 
     A cheap pre-check first: ``r5_quick_effects`` offers a player nothing
     unless they control a card with a quick effect in a zone (not the deck)
-    where one of its quick effects may be activated."""
+    where one of its quick effects may be activated; then what it asks once
+    for both players (H1), and each holder's quick effects."""
     cards = board.cards
     tp = board.turn_player
     tp_holds = ntp_holds = False
@@ -202,11 +240,14 @@ def _nobody_can_respond(board: Board | State) -> bool:
                 tp_holds = True
             else:
                 ntp_holds = True
+    if not (tp_holds or ntp_holds) or not h1_responses_allowed(board):  # type: ignore[arg-type]
+        return True
+    top = board.chain[-1] if board.chain else None
     if tp_holds:
-        for _ in r5_quick_effects(board, tp, responding=True):  # type: ignore[arg-type]
+        for _ in _quick_offers(board, tp, top):  # type: ignore[arg-type]
             return False
     if ntp_holds:
-        for _ in r5_quick_effects(board, other(tp), responding=True):  # type: ignore[arg-type]
+        for _ in _quick_offers(board, other(tp), top):  # type: ignore[arg-type]
             return False
     return True
 
@@ -301,12 +342,16 @@ def r7_may_pass(state: State) -> bool:
     return not state.pending_of(state.priority or state.turn_player, mandatory=True)
 
 
+_PASS = Pass()
+"""The pass (a value: one object serves every position)."""
+
+
 def iter_actions(state: State) -> Iterator[Action]:
     """The legal actions, lazily, in a fixed order (Pass first where legal)."""
     step = state.step
     if step is Step.OPEN:
         if r7_may_pass(state):
-            yield Pass()
+            yield _PASS
             if (state.phase is Phase.MAIN1 and not state.ruleset.next_phase_chosen_after_passes
                     and state.priority == state.turn_player and state.attacker < 0):
                 yield EnterPhase(Phase.BATTLE.value)  # P3 reversed: the declaration names the Battle Phase
@@ -314,13 +359,13 @@ def iter_actions(state: State) -> Iterator[Action]:
         yield from r5_quick_effects(state, state.priority, responding=False)
         yield from game_actions(state)
     elif step is Step.CHAIN:
-        yield Pass()
+        yield _PASS
         yield from r5_quick_effects(state, state.priority, responding=True)
     elif step is Step.FORCED:
         if state.ruleset.process_order is not None:
             head = system_head(state)
             if head is not None and not head.mandatory:
-                yield Pass()
+                yield _PASS
             yield from _performs(state, state.forced, only_mandatory=False)
         else:
             yield from _performs(state, state.forced, only_mandatory=True)
@@ -330,7 +375,7 @@ def iter_actions(state: State) -> Iterator[Action]:
         yield Proceed()
     elif step is Step.TRIGGERS:
         if not any(w.mandatory for w in state.waiting if w.controller == state.forced):
-            yield Pass()
+            yield _PASS
         yield from _trigger_activations(state)
     elif step is Step.ADJUST:
         yield from r2_discard_choices(state)

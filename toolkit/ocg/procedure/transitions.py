@@ -29,7 +29,7 @@ from toolkit.core.rules import implements
 from toolkit.core.values import Event, other
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import behaviour
-from toolkit.ocg.cards.base import Activation, CardType, QuickEffect, Trigger
+from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, Choice, QuickEffect, Trigger
 from toolkit.ocg.procedure._shared import (
     _Log,
     _cause,
@@ -56,7 +56,7 @@ from toolkit.ocg.procedure.pending import _settle, _state_checks
 from toolkit.ocg.procedure.triggers import collect_triggers
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import Cause, Link, Phase, State, Step
-from toolkit.ocg.values import Card, EventKind, Position, ProcessKind, Zone
+from toolkit.ocg.values import Card, EventKind, Position, Process, ProcessKind, Zone
 
 
 # --------------------------------------------------------------------------
@@ -95,7 +95,7 @@ def r7_pass(state: State, log: _Log, named: Phase | None = None) -> State:
     if state.passes + 1 >= 2:
         log[1].append(Note("R7", f"{holder} passes: both players passed in succession"))
         return r7_both_passed(state, log)
-    mandatory = state.pending_of(holder, mandatory=True)
+    mandatory = any(p.mandatory and p.controller == holder for p in state.pending)
     why = " (holding a mandatory process does not oblige doing it first, 19/10/26)" if mandatory else ""
     log[1].append(Note("R7", f"{holder} passes; priority to {other(holder)}{why}"))
     return _with(state, priority=other(holder), passes=state.passes + 1)
@@ -105,9 +105,28 @@ _TYPE_NAME: dict[CardType, str] = {t: t.value for t in CardType}
 """A chain link's ``card_type`` (the plain string) of each card type."""
 
 
+def _process_link(state: State, process: Process, card: Card, cause: Cause, choice: Choice,
+                  negated: bool) -> tuple[Link, Event]:
+    """The chain link of a process of ``card``'s text and the event of its activation
+    (with nothing to choose, the same objects in every position of these cards)."""
+    links = state.tables.links
+    key = (process, cause, negated)
+    if choice is NO_CHOICE:
+        found = links.get(key)
+        if found is not None:
+            return found
+    link = Link(card.uid, card.name, process.label, process.key, process.controller, 1, cause, choice=choice,
+                card_type=_TYPE_NAME[behaviour(card.name).card_type], process=process.pid, negated=negated)
+    made = (link, state.tables.event(EventKind.ACTIVATED, card.name, process.controller, detail=process.key))
+    if choice is NO_CHOICE:
+        links[key] = made
+    return made
+
+
 def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State:
     ref = action.ref
-    for process in state.pending:
+    every = state.pending
+    for at, process in enumerate(every):
         if process.pid == ref:
             break
     else:
@@ -118,19 +137,19 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
     after = state.turn_player if system else r7_priority_after_process(state, performer, forced=forced)
     cause = _cause(state)
     board = Board(state, cause, source=process.source)
-    pending = tuple(p for p in state.pending if p.pid != process.pid)
+    pending = every[:at] + every[at + 1:]  # the others (a pid is listed once)
     board.done.add(process.pid)
     if process.lingering:
         item = _find_lingering(state, process)
         if item is not None:
             effect = _lingering_effect(state, item)
-            board.record(Event(EventKind.PERFORMED, card=item.source, player=performer, detail=process.key))
+            board.record(board.tables.event(EventKind.PERFORMED, card=item.source, player=performer, detail=process.key))
             if process.kind is ProcessKind.LINGERING and effect is not None and effect.process is not None:
                 target = board.cards[item.target] if item.target >= 0 else Card(-1, item.source, performer, performer, Zone.GY)
                 if effect.process.chain_link:
                     board.chain.append(Link(item.target, item.source, process.label, item.key, performer, 1, cause,
                                             lingering=item))
-                    board.record(Event(EventKind.ACTIVATED, card=item.source, player=performer, detail=process.key))
+                    board.record(board.tables.event(EventKind.ACTIVATED, card=item.source, player=performer, detail=process.key))
                 else:
                     effect.process.resolve(board, Activation(card=target, controller=performer, key=item.key,
                                                              lingering=item))
@@ -138,7 +157,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
             else:
                 board.end_lingering(item)
     else:
-        card = state.card(process.source)
+        card = state.cards[process.source]
         eff = _end_phase_effect(state, process)
         assert eff is not None
         negated = r8_negated(state, process)
@@ -147,10 +166,9 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
                 board.by_effect = False
                 eff.cost(board, Activation(card=card, controller=performer, key=process.key, choice=action.choice))
                 board.by_effect = True
-            board.chain.append(Link(card.uid, card.name, process.label, process.key, performer, 1, cause,
-                                    choice=action.choice, card_type=_TYPE_NAME[behaviour(card.name).card_type],
-                                    process=process.pid, negated=negated))
-            board.record(Event(EventKind.ACTIVATED, card=card.name, player=performer, detail=process.key))
+            link, activated = _process_link(state, process, card, cause, action.choice, negated)
+            board.chain.append(link)
+            board.record(activated)
             if negated:
                 log[1].append(Note("R8", f"{process.label}: mandatory, so it is performed although negated"))
         else:
@@ -159,9 +177,9 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
                 board.by_effect = False
                 eff.cost(board, act)
                 board.by_effect = True
-            board.record(Event(EventKind.PERFORMED, card=card.name, player=performer, detail=process.key))
+            board.record(board.tables.event(EventKind.PERFORMED, card=card.name, player=performer, detail=process.key))
             if negated and eff.activates:
-                board.record(Event(EventKind.NEGATED, card=card.name, player=performer, detail=process.key))
+                board.record(board.tables.event(EventKind.NEGATED, card=card.name, player=performer, detail=process.key))
                 log[1].append(Note("R8", f"{process.label}: performed while negated — nothing happens"))
             else:
                 eff.resolve(board, act)
@@ -203,7 +221,7 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     b = behaviour(card.name)
     board.chain.append(Link(uid, card.name, action.effect, key, player, q.spell_speed, cause, choice=action.choice,
                             card_activation=q.card_activation, card_type=_TYPE_NAME[b.card_type]))
-    board.record(Event(EventKind.ACTIVATED, card=card.name, player=player, detail=key))
+    board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=key))
     pending, waiting = _settle(board, state, cause, state.adjusted)
     _flush(board, log)
     after = state.after_chain if responding else state.turn_player
@@ -228,7 +246,7 @@ def _activate_trigger(state: State, action: Activate, log: _Log) -> State:
         trig.cost(board, act)
     board.chain.append(Link(card.uid, card.name, w.label, w.key, w.controller, 1, w.cause, choice=action.choice,
                             subjects=w.subjects, card_type=_TYPE_NAME[behaviour(card.name).card_type]))
-    board.record(Event(EventKind.ACTIVATED, card=card.name, player=w.controller, detail=w.key))
+    board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=w.controller, detail=w.key))
     rest = tuple(x for x in state.waiting if x is not w)
     pending, waiting = _settle(board, state, _cause(state), state.adjusted)
     _flush(board, log)
@@ -302,7 +320,7 @@ def _declare_attack(state: State, action: Attack, log: _Log) -> State:
     board = Board(state, Cause.END_PHASE, by_effect=False)
     card = board.cards[action.ref]
     board.cards[action.ref] = replace(card, tags=card.tags | {"attacked_this_turn"})
-    board.record(Event(EventKind.ATTACKED, card=card.name, player=state.turn_player))
+    board.record(board.tables.event(EventKind.ATTACKED, card=card.name, player=state.turn_player))
     board.note(GAME_ACTION, f"{card.shown()} attacks directly; both must pass before the Damage Step")
     _flush(board, log)
     return _advance(board.freeze(attacker=action.ref, passes=0, step=Step.OPEN, after_chain=state.turn_player), log)

@@ -78,6 +78,8 @@ def e1_trigger_allowed(board: Board, label: str) -> bool:
 def collect_triggers(board: Board, cause: Cause, start: int = 0) -> tuple[WaitingTrigger, ...]:
     """Triggers met by the happenings since ``start``, filtered by R8/H2/H3/E1."""
     watched = board.trigger_events
+    if not watched:
+        return ()  # no card of the position has a trigger
     happenings = [h for h in board.happenings[start:] if h.kind in watched]
     if not happenings:
         return ()

@@ -1,0 +1,178 @@
+"""The fixed lookups of a position's cards (:class:`PositionTables`), shared by
+every State of a search: card texts, pre-check sets and the memos of the
+procedure (R6's conditions, the one object per event, chain link and action
+value a step hands out again).
+
+>>> t = position_tables(("ライトロード・マジシャン ライラ",), None)
+>>> t.event("activated", "ライトロード・マジシャン ライラ") is t.event("activated", "ライトロード・マジシャン ライラ")
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from toolkit.core.durations import Lingering
+from toolkit.core.values import Event
+from toolkit.ocg.cards import text_at
+from toolkit.ocg.cards.base import (
+    Activation,
+    CardText,
+    ContinuousKind,
+    EndPhaseEffect,
+    QuickEffect,
+    Trigger,
+    is_card_local,
+)
+from toolkit.ocg.values import Card, Process, Zone
+
+if TYPE_CHECKING:
+    from toolkit.core.actions import Perform
+    from toolkit.ocg.state import Cause, Link
+
+
+Applying = tuple[tuple[tuple[int, str], EndPhaseEffect, Process], ...]
+"""A card's processes whose condition holds: (process id, effect, the Process R6 creates)."""
+
+
+class PositionTables:
+    """Lookups that hold for a position and every position reached from it:
+    the cards of a position never change name (a uid keeps its card) and the
+    date whose texts apply is the ruleset's.  Built once per set of names and
+    date (:func:`position_tables`), shared by every State of a search.
+
+    >>> t = position_tables(("ライトロード・マジシャン ライラ",), None)
+    >>> sorted(t.end_phase_names), sorted(t.quick_names)
+    (['ライトロード・マジシャン ライラ'], [])
+    """
+
+    __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
+                 "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
+                 "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
+                 "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
+                 "links", "activations")
+
+    def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
+        self.as_of = as_of
+        self.text: dict[str, CardText] = {name: text_at(name, as_of) for name in names}
+        """The text version in force of each card name of the position."""
+        texts = self.text.values()
+        self.continuous_kinds: frozenset[ContinuousKind] = frozenset(
+            eff.kind for t in texts for eff in t.continuous)
+        """The kinds of no-chain-link effect any card of the position has."""
+        self.trigger_events: frozenset[str] = frozenset(kind for t in texts for trig in t.triggers for kind in trig.on)
+        """The event kinds any card of the position has a trigger for."""
+        self.end_phase_names: frozenset[str] = frozenset(n for n, t in self.text.items() if t.end_phase)
+        """The names whose text has End Phase (or other phase) processes."""
+        self.quick_names: frozenset[str] = frozenset(n for n, t in self.text.items() if t.quick)
+        """The names whose text has a quick effect."""
+        self.moment_kinds: frozenset[str] = frozenset(k for t in texts for q in t.quick for k in q.moment_kinds)
+        """The event kinds whose moment a quick effect of the position answers (``State.moment``)."""
+        self.happening_kinds: frozenset[str] = self.trigger_events | self.moment_kinds
+        """The kinds of happening something of the position reads (a trigger, a "when …" quick effect)."""
+        self.end_phase: dict[tuple[str, str], tuple[EndPhaseEffect, ...]] = {}
+        """``(name, phase) ->`` the card's processes of that phase, in text order."""
+        for name, t in self.text.items():
+            for eff in t.end_phase:
+                key = (name, eff.phase)
+                self.end_phase[key] = self.end_phase.get(key, ()) + (eff,)
+        self.end_phase_local: frozenset[tuple[str, str]] = frozenset(
+            key for key, effs in self.end_phase.items() if all(is_card_local(e.applies) for e in effs))
+        """The ``end_phase`` keys whose every ``applies`` reads only the card and the turn player."""
+        self._applying: dict[tuple[str, str], dict[Card, Applying]] = {}
+        self.performs: dict[Process, Perform] = {}
+        """Process -> the action performing it with no choice to make (built once, shared by the positions)."""
+        self.fixed_performs: dict[Process, Perform | None] = {}
+        """Process -> the one action performing it in every position of these cards (None: it cannot be
+        performed), or a mark that it depends on the position (``procedure.legal._fixed_perform``)."""
+        self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
+        """One Event object per value (:meth:`event`): a step records the same events again and again."""
+        self.links: dict[tuple[Process, Cause, bool], tuple[Link, Event]] = {}
+        """(process, cause, negated) -> the chain link performing the process with nothing to choose, and
+        its activation's event (``procedure.transitions._perform``: the same in every position)."""
+        self.activations: dict[int, tuple[Link, Card, Activation]] = {}
+        """id of a link of ``links`` -> (the link, the card it last resolved for, what its resolve was told
+        then): the Activation again when the same link resolves for the same card object."""
+        self.interned: dict[Card, Card] = {}
+        self.interned_values: dict[tuple[object, ...], Card] = {}
+        """The same cards by their field values in order (a tuple hashes and compares in C): ``Board._move``
+        finds the card it would build without building it."""
+        self._last_applying: dict[tuple[str, str], list[tuple[Card, Applying] | None]] = {}
+        """One Card object per card value moved in these positions (``Board._move`` interns the cards it
+        makes, so positions reached by different orders share them and compare fast)."""
+        self._all_local: dict[str, bool] = {}
+        self.expiry: dict[tuple[Lingering, Card | None, bool], tuple[Process, ...]] = {}
+        """R4's memo: (lingering effect, the card it applies to, whether effects "until the end of the
+        turn" end by a process) -> the processes it creates in the End Phase."""
+        self.quick_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.quick_names)
+        """The uids (in order) of the cards that have a quick effect."""
+        self.quick_zones: dict[str, frozenset[Zone]] = {
+            n: frozenset(z for q in self.text[n].quick for z in q.zones if z is not Zone.DECK) for n in self.quick_names}
+        """name -> the zones (other than the deck) where one of its quick effects may be activated: a card
+        elsewhere has nothing to activate (e.g. 《ホルスの黒炎竜 LV８》 in the graveyard)."""
+        self.end_phase_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.end_phase_names)
+        """The uids (in order) of the cards that have phase processes."""
+        self.continuous_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if self.text[n].continuous)
+        """The uids (in order) of the cards that have no-chain-link effects."""
+        self.effects: dict[tuple[str, str], EndPhaseEffect | Trigger | QuickEffect] = {}
+        """``(name, key) ->`` the effect ``CardText.effect_named`` finds."""
+        for name, t in self.text.items():
+            for group in (t.end_phase, t.triggers, t.quick):
+                for item in group:
+                    self.effects.setdefault((name, item.key), item)
+
+    def applying(self, turn_player: str, phase: str) -> dict[Card, Applying]:
+        """A memo for R6: card -> its ``phase`` processes whose ``applies`` holds
+        (process id, effect, the Process R6 creates for it), for the cards whose ``(name, phase)`` is in ``end_phase_local`` (their
+        answer depends on the card and the turn player only)."""
+        key = (turn_player, phase)
+        found = self._applying.get(key)
+        if found is None:
+            found = self._applying[key] = {}
+        return found
+
+    def all_local(self, phase: str) -> bool:
+        """Whether every process condition of ``phase`` of the position's cards reads
+        only its own card and the turn player (``end_phase_local``)."""
+        found = self._all_local.get(phase)
+        if found is None:
+            found = self._all_local[phase] = all(
+                key in self.end_phase_local for key in self.end_phase if key[1] == phase)
+        return found
+
+    def last_applying(self, turn_player: str, phase: str, size: int) -> list[tuple[Card, Applying] | None]:
+        """Per uid, the last (card, entry of :meth:`applying`) R6 looked up: the same card object is
+        recognised by identity, without hashing it (``size``: the number of cards)."""
+        key = (turn_player, phase)
+        found = self._last_applying.get(key)
+        if found is None:
+            found = self._last_applying[key] = [None] * size
+        return found
+
+    def event(self, kind: str, card: str | None = None, player: str | None = None, amount: int | None = None,
+              detail: str | None = None) -> Event:
+        """``Event(kind, card, player, amount, detail)``, one object per value."""
+        key = (kind, card, player, amount, detail)
+        found = self.events.get(key)
+        if found is None:
+            found = self.events[key] = Event(kind, card, player, amount, detail)
+        return found
+
+    def text_of(self, name: str) -> CardText:
+        """The text in force of ``name`` (any card name, also one not in the position)."""
+        found = self.text.get(name)
+        return found if found is not None else text_at(name, self.as_of)
+
+    def effect_named(self, name: str, key: str) -> EndPhaseEffect | Trigger | QuickEffect | None:
+        """``text_of(name).effect_named(key)``, looked up once."""
+        if name in self.text:
+            return self.effects.get((name, key))
+        return text_at(name, self.as_of).effect_named(key)
+
+
+@lru_cache(maxsize=1024)
+def position_tables(names: tuple[str, ...], as_of: datetime.date | None) -> PositionTables:
+    """The :class:`PositionTables` of a position whose cards have ``names`` (uid order)."""
+    return PositionTables(names, as_of)
