@@ -118,7 +118,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
     after = state.turn_player if system else r7_priority_after_process(state, performer, forced=forced)
     cause = _cause(state)
     board = Board(state, cause, source=process.source)
-    pending = tuple(p for p in state.pending if p.pid != process.pid)
+    pending = tuple([p for p in state.pending if p.pid != process.pid])  # a list first: a tuple of its exact size (see below)
     board.done.add(process.pid)
     if process.lingering:
         item = _find_lingering(state, process)
