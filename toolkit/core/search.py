@@ -292,10 +292,20 @@ def _add(result: dict[int, list[Any]], outcome: OutcomeKey, count: int, edge: in
         entry[0] += count
 
 
-def _table(nodes: int, entries: dict[int, list[Any]]) -> tuple[Any, ...]:
-    """A position's table, from its entries (see :data:`ENTRY`)."""
-    flat: list[Any] = [nodes]
+def _table(nodes: int, entries: dict[int, list[Any]], same: Callable[[int, int], int]) -> tuple[Any, ...]:
+    """A position's table, from its entries (see :data:`ENTRY`); its numbers are ``same(n, n)``: one
+    object per number in a search (the counts of lines are big ints, and a few hundred values repeat
+    in thousands of entries).
+
+    >>> numbers: dict[int, int] = {}
+    >>> table = _table(2**70, {1: [2**70, 0, None, 0, "outcome"]}, numbers.setdefault)
+    >>> table[0] is table[1], len(table)
+    (True, 6)
+    """
+    flat: list[Any] = [same(nodes, nodes)]
     for entry in entries.values():
+        count = entry[0]
+        entry[0] = same(count, count)
         flat += entry
     return tuple(flat)  # from a list: a tuple of its exact size
 
@@ -351,6 +361,8 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
     """id of an edge's set of events (one object per set in a search: ``Graph.event_sets``) -> its mask."""
     keys: dict[OutcomeKey, OutcomeKey] = {}
     one_key = keys.setdefault  # one object per outcome (a union of masks is cheap: no cache of merges)
+    numbers: dict[int, int] = {}
+    one_number = numbers.setdefault  # one object per count of lines or nodes in the tables
 
     def mask_of(events: frozenset[Event]) -> int:
         found = edge_masks.get(id(events))
@@ -412,7 +424,7 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             if depth == 0:
                 first_counts.append(sum(v[0] for v in res.values()) - before)
         del on_stack[state]
-        found = _table(nodes, res)
+        found = _table(nodes, res, one_number)
         if low >= depth:
             memo[state] = found
             return found, INF
@@ -436,7 +448,7 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
             first_actions = _first_actions(start, graph, first_counts)
         finally:
-            graph.release(memo, on_stack, keys, edge_masks, bits)  # ``visit`` is a recursive closure: see Graph.release
+            graph.release(memo, on_stack, keys, edge_masks, bits, numbers)  # ``visit`` is a recursive closure: see Graph.release
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text()))
     return Exploration(
         start=start,
