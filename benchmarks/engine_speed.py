@@ -118,7 +118,11 @@ def families(max_n: int, repeat: int) -> dict[tuple[str, int, bool], tuple[Timin
 
 def memory(family: str, n: int, reduce: bool) -> tuple[float, int]:
     """Peak traced memory (bytes) of one search and its positions, the cards' texts and tables
-    already built by a first search (what a process keeps between searches is not counted)."""
+    already built by a first search (what a process keeps between searches is not counted).
+    ``gc.collect()`` also empties the interpreter's free lists, so the peak counts the small
+    tuples the search frees and a free list keeps (under Python 3.11 a freed tuple of 20
+    items is kept and never reused: tests/engine/test_memory_sharing.py holds the two
+    reduced rows to 2 KB a position)."""
     scen = FAMILIES[family](n)
     explore(scen, reduce=reduce, max_states=3_000_000)
     gc.collect()

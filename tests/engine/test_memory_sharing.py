@@ -1,13 +1,22 @@
-"""What a search's memory relies on: in one search, equal positions and equal
-sets of events are one object each (benchmarks/engine_speed.py section 2 measures the bytes)."""
+"""What a search's memory relies on: in one search, equal positions, equal
+sets of events and equal counts of lines are one object each, and the peak
+per position of the two largest reduced searches stays within issue 14's
+2 KB (benchmarks/engine_speed.py section 2 (b) prints the bytes)."""
 
 from __future__ import annotations
 
+import gc
+import sys
+import tracemalloc
+from typing import Any
+
 import pytest
 
+from toolkit.core import graph as graph_module
 from toolkit.core.game import GameState, as_state, game_of
 from toolkit.core.graph import Edge, Graph
 from toolkit.core.limits import Limits
+from toolkit.core.search import ENTRY, explore
 from toolkit.ocg.positions import FAMILIES
 
 
@@ -50,3 +59,46 @@ def test_merged_edges_are_listed_for_the_start_only() -> None:
     start = next(iter(graph.succ))
     assert set(graph.listed) <= {start}
     assert all(state is start for state, _i in graph.stands_for)
+
+
+def _tables(monkeypatch: pytest.MonkeyPatch, family: str, n: int, reduce: bool) -> list[tuple[Any, ...]]:
+    """The outcome tables of one search, read as the search releases them."""
+    seen: list[tuple[Any, ...]] = []
+    release = Graph.release
+
+    def keep(self: Graph, *tables: dict[Any, Any]) -> None:
+        seen.extend(tables[0].values())  # the memo: position -> table
+        release(self, *tables)
+
+    monkeypatch.setattr(graph_module.Graph, "release", keep)
+    explore(FAMILIES[family](n), reduce=reduce)
+    return seen
+
+
+@pytest.mark.parametrize("reduce", [False, True])
+def test_equal_counts_in_the_tables_are_one_object(monkeypatch: pytest.MonkeyPatch, reduce: bool) -> None:
+    tables = _tables(monkeypatch, "mandatory", 9, reduce)
+    counts: dict[int, int] = {}
+    big = 0
+    for table in tables:
+        assert (len(table) - 1) % ENTRY == 0
+        for number in (table[0], *table[1::ENTRY]):
+            assert counts.setdefault(number, number) is number, f"two objects for the count {number}"
+            big += number > 256  # Python shares the small ints anyway
+    assert big > sum(1 for c in counts if c > 256)  # some big count is in several entries
+
+
+@pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="the figures are Python 3.11's (environment.yml)")
+@pytest.mark.parametrize("family, n", [("mandatory", 20), ("all distinct", 17)])
+def test_peak_memory_per_position_of_the_reduced_searches(family: str, n: int) -> None:
+    scenario = FAMILIES[family](n)
+    explore(scenario, reduce=True)  # the cards' texts and tables, kept between searches, are not counted
+    gc.collect()  # also empties the free lists of small objects
+    tracemalloc.start()
+    try:
+        found = explore(scenario, reduce=True)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert found.states > 500
+    assert peak / found.states <= 2048, f"{peak / found.states:.0f} bytes per position"

@@ -304,21 +304,46 @@ class Exploration:
         )
 
 
+ENTRY = 5
+"""The fields of one outcome's entry in a position's table: ``count, edge, table, at, outcome`` — its
+lines, the edge its example line takes (-1: the position is an end), and where the example goes on:
+the entry at index ``at`` of the child's ``table`` (None: the line ends after that edge).  A table is
+``(nodes, *entry, *entry, ...)``, flat: a tuple per entry would cost 72 bytes more each."""
+
+
 def _add(result: dict[int, list[Any]], outcome: OutcomeKey, count: int, edge: int) -> None:
     entry = result.get(id(outcome))
     if entry is None:
-        result[id(outcome)] = [count, edge, None, outcome]
+        result[id(outcome)] = [count, edge, None, 0, outcome]
     else:
         entry[0] += count
 
 
-def _example(entry: Sequence[Any]) -> list[int]:
-    """The edge indices of the example line an entry starts."""
+def _table(nodes: int, entries: dict[int, list[Any]], same: Callable[[int, int], int]) -> tuple[Any, ...]:
+    """A position's table, from its entries (see :data:`ENTRY`); its numbers are ``same(n, n)``: one
+    object per number in a search (the counts of lines are big ints, and a few hundred values repeat
+    in thousands of entries).
+
+    >>> numbers: dict[int, int] = {}
+    >>> table = _table(2**70, {1: [2**70, 0, None, 0, "outcome"]}, numbers.setdefault)
+    >>> table[0] is table[1], len(table)
+    (True, 6)
+    """
+    flat: list[Any] = [same(nodes, nodes)]
+    for entry in entries.values():
+        count = entry[0]
+        entry[0] = same(count, count)
+        flat += entry
+    return tuple(flat)  # from a list: a tuple of its exact size
+
+
+def _example(table: Sequence[Any], at: int) -> list[int]:
+    """The edge indices of the example line that the entry at index ``at`` of ``table`` starts."""
     indices: list[int] = []
-    link: Sequence[Any] | None = entry
-    while link is not None and link[1] >= 0:
-        indices.append(link[1])
-        link = link[2]
+    link: Sequence[Any] | None = table
+    while link is not None and link[at + 1] >= 0:
+        indices.append(link[at + 1])
+        link, at = link[at + 2], link[at + 3]
     return indices
 
 
@@ -350,7 +375,8 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
     """``explore`` with or without reduction; None when a reduced search met a loop."""
     graph = Graph(limits, game_of(start), reduce)
     memo: dict[GameState, tuple[Any, ...]] = {}
-    """A searched position -> its table: ``(nodes, entry, entry, ...)`` (the nodes of its tree of lines first)."""
+    """A searched position -> its table: ``(nodes, *entry, *entry, ...)`` (the nodes of its tree of lines
+    first; :data:`ENTRY`)."""
     on_stack: dict[GameState, int] = {}
     path: list[Action] = []
     first_counts: list[int] = []
@@ -362,6 +388,8 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
     """id of an edge's set of events (one object per set in a search: ``Graph.event_sets``) -> its mask."""
     keys: dict[OutcomeKey, OutcomeKey] = {}
     one_key = keys.setdefault  # one object per outcome (a union of masks is cheap: no cache of merges)
+    numbers: dict[int, int] = {}
+    one_number = numbers.setdefault  # one object per count of lines or nodes in the tables
 
     def mask_of(events: frozenset[Event]) -> int:
         found = edge_masks.get(id(events))
@@ -382,14 +410,14 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             return hit, INF
         if state.is_over:
             end: OutcomeKey = (state.summary(), 0, None)
-            ends = memo[state] = (1, (1, -1, None, one_key(end, end)))
+            ends = memo[state] = (1, 1, -1, None, 0, one_key(end, end))
             return ends, INF
         res: dict[int, list[Any]] = {}
         on_stack[state] = depth
         nodes = 1
         low = INF
         for i, (action, child, events, weight) in enumerate(graph.edges(state)):
-            before: int = sum(int(v[0]) for v in res.values()) if depth == 0 else 0
+            before: int = sum(v[0] for v in res.values()) if depth == 0 else 0
             mask = mask_of(events) if events else 0
             where = on_stack.get(child)
             if where is not None:
@@ -402,13 +430,11 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             else:
                 path.append(action)
                 sub, sub_low = visit(child, depth + 1)
-                table = iter(sub)
-                sub_nodes: int = next(table)
                 path.pop()
-                nodes += weight * sub_nodes
+                nodes += weight * sub[0]
                 low = min(low, sub_low)
-                for sub_entry in table:
-                    outcome = sub_entry[3]
+                for at in range(1, len(sub), ENTRY):
+                    outcome = sub[at + 4]
                     union = outcome[1] | mask
                     if union == outcome[1]:
                         merged = outcome
@@ -416,16 +442,16 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
                         key = (outcome[0], union, outcome[2])
                         merged = one_key(key, key)
                     # a weight of 1 shares the child's count (a big int) rather than copying it
-                    count = sub_entry[0] if weight == 1 else sub_entry[0] * weight
+                    count = sub[at] if weight == 1 else sub[at] * weight
                     entry = res.get(id(merged))  # _add, inlined (the innermost loop of the search)
                     if entry is None:
-                        res[id(merged)] = [count, i, sub_entry, merged]
+                        res[id(merged)] = [count, i, sub, at, merged]
                     else:
                         entry[0] += count
             if depth == 0:
-                first_counts.append(sum(int(v[0]) for v in res.values()) - before)
+                first_counts.append(sum(v[0] for v in res.values()) - before)
         del on_stack[state]
-        found = (nodes, *[tuple(e) for e in res.values()])  # done counting: a tuple is 16 bytes less than a list
+        found = _table(nodes, res, one_number)
         if low >= depth:
             memo[state] = found
             return found, INF
@@ -443,13 +469,13 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             tree_nodes: int = root[0]
             if looped[0] and graph.reduced:
                 return None
-            for entry in root[1:]:
-                outcomes.append(OutcomeLines(outcome_of(entry[3]), entry[0],
-                                             line_actions(start, _example(entry), graph), start, replayed))
+            for at in range(1, len(root), ENTRY):
+                outcomes.append(OutcomeLines(outcome_of(root[at + 4]), root[at],
+                                             line_actions(start, _example(root, at), graph), start, replayed))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
             first_actions = _first_actions(start, graph, first_counts)
         finally:
-            graph.release(memo, on_stack, keys, edge_masks, bits)  # ``visit`` is a recursive closure: see Graph.release
+            graph.release(memo, on_stack, keys, edge_masks, bits, numbers)  # ``visit`` is a recursive closure: see Graph.release
     shown: dict[int, tuple[tuple[str, str, str, int, str], str]] = {}  # the outcomes share their events
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text(shown)))
     return Exploration(

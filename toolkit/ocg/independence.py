@@ -79,7 +79,15 @@ _SAFE_POSITIONS: dict[tuple[object, ...], bool] = {}
 """(card names, date of the texts) -> whether every card of the position is of the kinds above."""
 
 
+_LAST_TABLES: dict[PositionTables, bool] = {}
+"""The answer for the last tables asked about (every position of a search shares one tables object):
+asked at each position, the key of ``_SAFE_POSITIONS`` would be a new tuple of the card names each time."""
+
+
 def _cards_are_known(tables: PositionTables) -> bool:
+    found = _LAST_TABLES.get(tables)  # by identity
+    if found is not None:
+        return found
     key = (tuple(tables.text), tables.as_of)
     found = _SAFE_POSITIONS.get(key)
     if found is None:
@@ -90,6 +98,8 @@ def _cards_are_known(tables: PositionTables) -> bool:
                  and all((name, q.key) in QUICK_ON_CHAIN_ONLY for name in tables.quick_names
                          for q in tables.text[name].quick))
         _SAFE_POSITIONS[key] = found
+    _LAST_TABLES.clear()
+    _LAST_TABLES[tables] = found
     return found
 
 

@@ -137,7 +137,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
     after = state.turn_player if system else r7_priority_after_process(state, performer, forced=forced)
     cause = _cause(state)
     board = Board(state, cause, source=process.source)
-    pending = every[:at] + every[at + 1:]  # the others (a pid is listed once)
+    pending = every[:at] + every[at + 1:]  # the others (a pid is listed once); slices make a tuple of its exact size
     board.done.add(process.pid)
     if process.lingering:
         item = _find_lingering(state, process)
