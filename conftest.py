@@ -7,7 +7,7 @@ out largest *count of tests* first, so the single-test files that take minutes
 when the run is `-n N --dist loadfile`:
 
 * the files are handed out by how long they take, longest first (WEIGHTS:
-  rough seconds on two busy cores, from `--durations=0`; a file not listed
+  seconds on two cores, summed per file from `--durations=0` (2026-12-01); a file not listed
   counts as a few seconds and keeps its place in the collection order);
 * the files in one GROUPS entry run on one worker, one after the other, so
   what they compute alike (every ruling re-derived by ``verify_rulings``,
@@ -25,28 +25,33 @@ from typing import Any
 import pytest
 
 WEIGHTS: dict[str, float] = {
-    "tests/test_typing.py": 195,
-    "tests/test_widgets.py": 147,
-    "tests/test_build_rulings.py": 124,
-    "tests/test_docs.py": 94,
-    "notebooks/03_ruling_history.ipynb": 85,
-    "tests/test_charts.py": 65,
-    "tests/test_wheel.py": 62,
-    "tests/test_bring_your_own.py": 46,
-    "tests/test_notebooks_write_nowhere.py": 40,
-    "tests/test_explore_summary.py": 40,
-    "tests/test_cli.py": 36,
-    "tests/engine/test_reduction.py": 32,
-    "tests/test_cli_streams.py": 30,
-    "tests/test_lab_starts.py": 27,
-    "tests/test_user_rulings.py": 26,
-    "tests/fuzz/test_fuzz.py": 25,
-    "tests/test_lazy_import.py": 24,
-    "tests/test_builder_workflow.py": 22,
-    "tests/fuzz/test_fuzz_rulings.py": 20,
-    "notebooks/04_errata_2014.ipynb": 18,
-    "tests/test_card_names.py": 17,
-    "notebooks/07_duel_masters_turn_end.ipynb": 12,
+    "tests/test_typing.py": 43,
+    "notebooks/03_ruling_history.ipynb": 40,
+    "tests/test_docs.py": 30,
+    "tests/test_widgets.py": 27,
+    "tests/test_build_rulings.py": 21,
+    "tests/test_cli.py": 20,
+    "tests/test_wheel.py": 18,
+    "tests/test_bring_your_own.py": 17,
+    "tests/test_user_rulings.py": 14,
+    "tests/test_charts.py": 14,
+    "tests/engine/test_reduction.py": 12,
+    "tests/test_explore_summary.py": 12,
+    "tests/engine/test_memory_sharing.py": 9,
+    "notebooks/08_bring_your_own_card.ipynb": 9,
+    "tests/test_notebooks_write_nowhere.py": 9,
+    "tests/test_cli_commands.py": 8,
+    "tests/fuzz/test_fuzz_rulings.py": 8,
+    "tests/test_cli_streams.py": 7,
+    "tests/fuzz/test_fuzz.py": 7,
+    "tests/test_lab_starts.py": 7,
+    "notebooks/02_scenario_builder.ipynb": 7,
+    "notebooks/04_errata_2014.ipynb": 6,
+    "tests/test_lazy_import.py": 6,
+    "tests/test_words.py": 6,
+    "notebooks/07_duel_masters_turn_end.ipynb": 6,
+    "notebooks/00_start_here.ipynb": 6,
+    "tests/test_card_names.py": 5,
 }
 """Rough seconds per file (or per group, under the group's name)."""
 
@@ -62,8 +67,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "test_scenario_builder_browser.py", "test_turn_end_viewer_browser.py",
     )),
 }
-WEIGHTS["rulings re-derived"] = 170
-WEIGHTS["real browser"] = 390
+WEIGHTS["rulings re-derived"] = 53
+WEIGHTS["real browser"] = 170
 DEFAULT_WEIGHT = 3.0
 
 GROUP_OF = {path: group for group, paths in GROUPS.items() for path in paths}
