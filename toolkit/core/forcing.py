@@ -16,9 +16,9 @@ the line ends it as a loop, as in :func:`toolkit.core.search.explore`.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from toolkit.core.actions import Action
 from toolkit.core.game import GameState, RulesArg, as_state, game_of
@@ -86,67 +86,89 @@ def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, An
     return found
 
 
+V = TypeVar("V")
+_UNKNOWN: Any = object()
+
+
+class _Minimax(Generic[V]):
+    """The minimax both searches of this module walk: nodes are (position, the
+    events its line has had), each valued once (``memo``); a node already on
+    the line ends it as a loop (``leaf`` with the cycle); ``combine`` folds the
+    values of a node's children, read lazily so that it may stop early; ``step``
+    is the events a child's node carries. A value depending on a node still on
+    the line is not memoised (the lowest depth it depends on is returned)."""
+
+    def __init__(self, graph: Graph, leaf: Callable[[GameState, frozenset[Event], tuple[str, ...] | None], V],
+                 combine: Callable[[GameState, Iterator[V]], V],
+                 step: Callable[[frozenset[Event], frozenset[Event]], frozenset[Event]]) -> None:
+        self.graph = graph
+        self.leaf = leaf
+        self.combine = combine
+        self.step = step
+        self.memo: dict[tuple[GameState, frozenset[Event]], V] = {}
+        self.on_stack: dict[tuple[GameState, frozenset[Event]], int] = {}
+        self.path: list[Action] = []
+        self.looped = False
+
+    def value(self, state: GameState, evs: frozenset[Event], depth: int) -> tuple[V, int]:
+        key = (state, evs)
+        found = self.memo.get(key, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found, INF
+        if state.is_over:
+            found = self.memo[key] = self.leaf(state, evs, None)
+            return found, INF
+        self.on_stack[key] = depth
+        low = [INF]
+        result = self.combine(state, self._children(state, evs, depth, low))
+        del self.on_stack[key]
+        if low[0] >= depth:
+            self.memo[key] = result
+            return result, INF
+        return result, low[0]
+
+    def _children(self, state: GameState, evs: frozenset[Event], depth: int, low: list[int]) -> Iterator[V]:
+        for action, child, events, _weight in self.graph.edges(state):
+            child_evs = self.step(evs, events)
+            where = self.on_stack.get((child, child_evs))
+            if where is not None:
+                self.looped = True
+                cycle = tuple(repr(a) for a in self.path[where:]) + (repr(action),)
+                low[0] = min(low[0], where)
+                yield self.leaf(child, child_evs, cycle)
+            else:
+                self.path.append(action)
+                v, sub_low = self.value(child, child_evs, depth + 1)
+                self.path.pop()
+                low[0] = min(low[0], sub_low)
+                yield v
+
+
 def _can_force(start: GameState, who: str, pred: Predicate, limits: Limits, reduce: bool) -> ForceResult | None:
     tp = start.turn_player
     graph = Graph(limits, game_of(start), reduce)
-    looped = [False]
-    memo: dict[tuple[GameState, frozenset[Event]], bool] = {}
-    on_stack: dict[tuple[GameState, frozenset[Event]], int] = {}
-    path: list[Action] = []
 
     def relevant(events: frozenset[Event]) -> frozenset[Event]:
         return frozenset(e for e in events if pred.relevant(e, tp))
 
-    def leaf(state: GameState, evs: frozenset[Event], loop: tuple[str, ...] | None = None) -> bool:
+    def leaf(state: GameState, evs: frozenset[Event], loop: tuple[str, ...] | None) -> bool:
         events = evs | {LOOP_EVENT} if loop is not None else evs
         return pred.holds(Outcome(state.summary(), events, loop), tp)
 
-    def value(state: GameState, evs: frozenset[Event], depth: int) -> tuple[bool, int]:
-        key = (state, evs)
-        if key in memo:
-            return memo[key], INF
-        if state.is_over:
-            memo[key] = leaf(state, evs)
-            return memo[key], INF
-        on_stack[key] = depth
-        mine = state.acting_player == who
-        result = not mine
-        low = INF
-        for action, child, events, _weight in graph.edges(state):
-            child_evs = evs | relevant(events)
-            ckey = (child, child_evs)
-            where = on_stack.get(ckey)
-            if where is not None:
-                looped[0] = True
-                cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
-                v = leaf(child, child_evs, cycle)
-                low = min(low, where)
-            else:
-                path.append(action)
-                v, sub_low = value(child, child_evs, depth + 1)
-                path.pop()
-                low = min(low, sub_low)
-            if mine and v:
-                result = True
-                break
-            if not mine and not v:
-                result = False
-                break
-        del on_stack[key]
-        if low >= depth:
-            memo[key] = result
-            return result, INF
-        return result, low
+    def combine(state: GameState, values: Iterator[bool]) -> bool:
+        # the player's choice: one child will do; the other's (or nobody's): every child must
+        return any(values) if state.acting_player == who else all(values)
 
+    search = _Minimax(graph, leaf, combine, lambda evs, events: evs | relevant(events))
     with search_mode():
         try:
-            verdict, _ = value(start, frozenset(), 0)
-            if looped[0] and graph.reduced:
+            verdict, _ = search.value(start, frozenset(), 0)
+            if search.looped and graph.reduced:
                 return None
-            line = _witness(start, who, verdict, graph, value, relevant)
+            line = _witness(start, who, verdict, graph, search.value, relevant)
             positions = len(graph.succ)
         finally:
-            graph.release(memo, on_stack)
+            graph.release(search.memo, search.on_stack)
     return ForceResult(verdict, who, pred, line, positions)
 
 
@@ -224,65 +246,36 @@ def _forcing(start: GameState, outcomes: Sequence[Outcome], groups: Sequence[fro
     index = {o: bits[i] for i, o in enumerate(outcomes)}
     players = PLAYERS
     graph = Graph(limits, game_of(start), reduce)
-    looped = [False]
     Masks = tuple[int, ...]
-    memo: dict[tuple[GameState, frozenset[Event]], Masks] = {}
-    on_stack: dict[tuple[GameState, frozenset[Event]], int] = {}
-    path: list[Action] = []
     nothing: Masks = tuple(0 for _ in players)
+    everything = (1 << len(groups)) - 1
 
-    def leaf(state: GameState, evs: frozenset[Event], loop: tuple[str, ...] | None = None) -> Masks:
+    def leaf(state: GameState, evs: frozenset[Event], loop: tuple[str, ...] | None) -> Masks:
         events = evs | {LOOP_EVENT} if loop is not None else evs
         mask = index.get(Outcome(state.summary(), events, loop))
         return nothing if mask is None else tuple(mask for _ in players)
 
-    def value(state: GameState, evs: frozenset[Event], depth: int) -> tuple[Masks, int]:
-        key = (state, evs)
-        found = memo.get(key)
-        if found is not None:
-            return found, INF
-        if state.is_over:
-            memo[key] = found = leaf(state, evs)
-            return found, INF
-        on_stack[key] = depth
+    def combine(state: GameState, values: Iterator[Masks]) -> Masks:
         acting = state.acting_player
         result: list[int] | None = None
-        low = INF
-        for action, child, events, _weight in graph.edges(state):
-            child_evs = evs | events
-            ckey = (child, child_evs)
-            where = on_stack.get(ckey)
-            if where is not None:
-                looped[0] = True
-                cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
-                v = leaf(child, child_evs, cycle)
-                low = min(low, where)
-            else:
-                path.append(action)
-                v, sub_low = value(child, child_evs, depth + 1)
-                path.pop()
-                low = min(low, sub_low)
+        for v in values:
             if result is None:
                 result = list(v)
             else:
                 for k, p in enumerate(players):
                     result[k] = result[k] | v[k] if p == acting else result[k] & v[k]
-        del on_stack[key]
         if result is None:  # no legal action: what nobody can choose holds vacuously for the one not acting
-            result = [0 if p == acting else (1 << len(groups)) - 1 for p in players]
-        masks = tuple(result)
-        if low >= depth:
-            memo[key] = masks
-            return masks, INF
-        return masks, low
+            result = [0 if p == acting else everything for p in players]
+        return tuple(result)
 
+    search = _Minimax(graph, leaf, combine, frozenset.__or__)
     with search_mode():
         try:
-            masks, _ = value(start, frozenset(), 0)
-            if looped[0] and graph.reduced:
+            masks, _ = search.value(start, frozenset(), 0)
+            if search.looped and graph.reduced:
                 return None
             positions = len(graph.succ)
         finally:
-            graph.release(memo, on_stack)
+            graph.release(search.memo, search.on_stack)
     limits.finish(positions)
     return tuple(frozenset(p for k, p in enumerate(players) if masks[k] >> g & 1) for g in range(len(groups)))
