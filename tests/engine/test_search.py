@@ -161,13 +161,13 @@ def test_play_reaches_the_position_the_moves_lead_to_in_either_game() -> None:
     from toolkit.games import shipped_scenario
 
     for name, moves in (("p_main_phase_both_pass", ("Pass()", "Pass()", "EnterPhase('end')")),
-                        ("duel_masters/dm_moffle_zanjibar", ())):
+                        ("duel_masters/dm_the_clock_extra_turn", ("Attack('鬼ヶ王魔 エンド・ジャオウガ'",))):
         state = as_state(shipped_scenario(name))
         game = game_of(state)
         by_hand = state
         for move in moves:
             by_hand = game.transition(by_hand, find_action(by_hand, move), check=False).state
-        assert play(shipped_scenario(name), *moves) == by_hand
+        assert by_hand != state and play(shipped_scenario(name), *moves) == by_hand
     final = resolve(shipped_scenario("duel_masters/dm_moffle_zanjibar")).final
     with pytest.raises(IllegalActionError, match="legal: none"):
         play(final, "Pass()")

@@ -41,7 +41,7 @@ from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, so
 from toolkit.core.policies import PASS_LINE, name_of, policy_for
 from toolkit.core.predicates import Query, parse_query
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
-from toolkit.core.values import LOOP, Event, Outcome, PositionSummary, sorted_events
+from toolkit.core.values import LOOP, Event, EventTexts, Outcome, PositionSummary, sorted_events
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -476,7 +476,7 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
             first_actions = _first_actions(start, graph, first_counts)
         finally:
             graph.release(memo, on_stack, keys, edge_masks, bits, numbers)  # ``visit`` is a recursive closure: see Graph.release
-    shown: dict[int, tuple[tuple[str, str, str, int, str], str]] = {}  # the outcomes share their events
+    shown: EventTexts = {}  # the outcomes share their events: each is written once
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text(shown)))
     return Exploration(
         start=start,

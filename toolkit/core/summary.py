@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from toolkit.core.game import game_of
 from toolkit.core.limits import DEFAULT_MAX_STATES, ProgressCallback
 from toolkit.core.values import PLAYERS, Event, Outcome, event_code_text
 from toolkit.core.words import words
@@ -130,10 +131,6 @@ def fact_text(fact: Fact, describe: Callable[[Event], str] | None = None) -> str
     return describe(fact.event) if describe is not None else event_code_text(fact.event)
 
 
-def _events_named(aspect: Aspect) -> str:
-    return aspect.named or f"the “{words(aspect.what)}” events"
-
-
 def aspect_text(aspect: Aspect) -> str:
     """An aspect in words: ``the cards in A's graveyard``, ``A's LP``, ``cards discarded (A)``
     (an event kind by the game's name for it, else ``the “hand adjusted” events (A)``)."""
@@ -145,7 +142,8 @@ def aspect_text(aspect: Aspect) -> str:
         return f"{aspect.player}'s LP"
     if aspect.kind == "loop":
         return "whether the line loops"
-    return _events_named(aspect) + (f" ({aspect.player})" if aspect.player else "")
+    named = aspect.named or f"the “{words(aspect.what)}” events"
+    return named + (f" ({aspect.player})" if aspect.player else "")
 
 
 def short_aspect_text(aspect: Aspect) -> str:
@@ -346,8 +344,6 @@ def summarize(found: Exploration, *, forcing: bool = True, max_states: int = DEF
         forced = forcing_groups(found.start, tuple(o.outcome for o in found.outcomes), groups,
                                 max_states=max_states, time_limit=time_limit, progress=progress,
                                 source=found.source)
-    from toolkit.core.game import game_of
-
     kind_names = game_of(found.start).event_kind_names or {}
     differences = []
     at = len(facts)

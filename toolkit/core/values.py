@@ -131,6 +131,10 @@ class Event:
         return (self.kind, self.card or "", self.player or "", self.amount or 0, self.detail or "")
 
 
+EventTexts = dict[int, tuple[tuple[str, str, str, int, str], str]]
+"""id of an event -> (its sort key, its text): what :meth:`Outcome.text` reads events by."""
+
+
 def sorted_events(events: frozenset[Event] | tuple[Event, ...]) -> tuple[Event, ...]:
     """Events in a deterministic order."""
     return tuple(sorted(events, key=Event.sort_key))
@@ -204,21 +208,21 @@ class Outcome:
     def has(self, kind: str, card: str | None = None) -> bool:
         return any(e.kind == kind and (card is None or e.card == card) for e in self.events)
 
-    def text(self, shown: dict[int, tuple[tuple[str, str, str, int, str], str]] | None = None) -> str:
-        """The outcome in the engine's compact form (what sorts a search's outcomes).
+    def text(self, shown: EventTexts | None = None) -> str:
+        """The outcome in the engine's compact form (what sorts a search's outcomes),
+        its events in ``Event.sort_key`` order (ties by their text).
 
-        ``shown``: a memo of each event's sort key and text by ``id`` (for
-        sorting many outcomes that share their event objects, as one search's
-        do: the caller keeps the events alive while the memo is used).
+        ``shown``: a memo of each event's sort key and text by ``id``, for sorting
+        many outcomes that share their event objects, as one search's do (the
+        caller keeps the events alive while the memo is used).
         """
         head = "LOOP: " + " -> ".join(self.loop) if self.loop is not None else self.summary.text()
-        if shown is None:
-            return head + " | " + ", ".join(repr(e) for e in sorted_events(self.events))
+        memo: EventTexts = {} if shown is None else shown
         parts = []
         for e in self.events:
-            known = shown.get(id(e))
+            known = memo.get(id(e))
             if known is None:
-                known = shown[id(e)] = (e.sort_key(), repr(e))
+                known = memo[id(e)] = (e.sort_key(), repr(e))
             parts.append(known)
         parts.sort()
         return head + " | " + ", ".join(text for _key, text in parts)

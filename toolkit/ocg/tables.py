@@ -96,12 +96,12 @@ class PositionTables:
         """id of a link of ``links`` -> (the link, the card it last resolved for, what its resolve was told
         then): the Activation again when the same link resolves for the same card object."""
         self.interned: dict[Card, Card] = {}
+        """One Card object per card value moved in these positions (``Board._move`` interns the cards it
+        makes, so positions reached by different orders share them and compare fast)."""
         self.interned_values: dict[tuple[object, ...], Card] = {}
         """The same cards by their field values in order (a tuple hashes and compares in C): ``Board._move``
         finds the card it would build without building it."""
         self._last_applying: dict[tuple[str, str], list[tuple[Card, Applying] | None]] = {}
-        """One Card object per card value moved in these positions (``Board._move`` interns the cards it
-        makes, so positions reached by different orders share them and compare fast)."""
         self._all_local: dict[str, bool] = {}
         self.expiry: dict[tuple[Lingering, Card | None, bool], tuple[Process, ...]] = {}
         """R4's memo: (lingering effect, the card it applies to, whether effects "until the end of the
