@@ -45,7 +45,17 @@ def test_hiragana_and_enter_add_the_card_and_an_unknown_name_is_flagged_at_once(
     find = builder.locator(".endphase-card-search input")
     find.click()
     find.press_sequentially("えふぇくと")
-    builder.locator(".endphase-card-entry select").get_by_text(VEILER).first.wait_for()
+    # Wait until the list holds Effect Veiler alone: the kernel has then read at
+    # least 「えふ」. Enter's submit message is not queued behind the box's
+    # value updates (ipywidgets sends custom messages at once but holds value
+    # updates while one is unanswered), so on a busy kernel it can arrive while
+    # the kernel still holds 「え」, whose list starts with another card.
+    page.wait_for_function(
+        "name => { const o = [...document.querySelectorAll("
+        "'.endphase-builder .endphase-card-matches select option')];"
+        " return o.length === 1 && o[0].innerText.includes(name); }",
+        arg=VEILER,
+    )
     find.press("Enter")
     confirmation = builder.locator(".endphase-card-message")
     confirmation.get_by_text(f"Added {VEILER} to A's hand").wait_for()
