@@ -9,7 +9,7 @@ import warnings
 import pandas as pd
 import pytest
 
-from toolkit.charts import Chart, answer_grid, answers_over_time, errata_flips, ruling_timeline
+from toolkit.charts import Chart, answer_grid, answers_over_time, errata_flips, ruling_timeline, timeline_data
 from toolkit.data import load_rulings
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -63,6 +63,25 @@ def test_the_timeline_names_cards_in_japanese_or_english() -> None:
     assert english.loc["ocg-160708-hysteric-sign-adjustment", "label"] == "16/07/08 Hysteric Sign"
     with pytest.raises(ValueError, match="labels must be 'ja'"):
         ruling_timeline(rulings, labels="fr")
+
+
+def test_the_timeline_data_is_the_charts_data_without_a_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hover chart reads the timeline's points from timeline_data, which
+    draws nothing: the same rows, numbers, labels and lanes as the drawn chart."""
+    import toolkit.charts as charts
+
+    rulings = load_rulings()
+    drawn = ruling_timeline(rulings, labels="en").data
+
+    def no_figure(*_args: object) -> None:
+        raise AssertionError("timeline_data drew a figure")
+
+    monkeypatch.setattr(charts, "_new_figure", no_figure)
+    data = timeline_data(rulings, labels="en")
+    pd.testing.assert_frame_equal(data, drawn)
+    assert data["y"].nunique() > data["topic"].nunique()  # sub-rows inside each topic's lane
+    dm = timeline_data(rulings, game="dm")
+    assert set(dm["ruling_id"]) <= set(rulings.loc[rulings["game"] == "dm", "ruling_id"])
 
 
 def test_the_timeline_numbers_every_point_without_overlap() -> None:

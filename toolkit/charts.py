@@ -164,19 +164,10 @@ def _draw_key(ax: "Axes", data: pd.DataFrame) -> None:
                 fontsize=7, va="center", color=STATUS_COLOURS.get(str(status), "black"))
 
 
-def ruling_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg", labels: str = "ja") -> Chart:
-    """Dated rulings by topic, coloured by status, with an arrow from each
-    superseded ruling to its successor; each point carries a number, and the
-    key beside the chart names its date and card(s).
-
-    The data has one row per dated ruling of ``game``: ``ruling_id``, ``date``,
-    ``topic``, ``status``, ``superseded_by``, the successor's date and topic
-    (NaT / NA when there is none), ``date_inferred`` (the date is the
-    project's inference, drawn as a hollow marker), the point's ``number``
-    and ``label`` (date and card names, Japanese by default, ``labels="en"``
-    for English), and ``topic_words`` / ``status_words``. Undated rulings
-    cannot be placed on a time axis and are left out.
-    """
+def timeline_data(rulings: pd.DataFrame | None = None, game: str = "ocg", labels: str = "ja") -> pd.DataFrame:
+    """The data of :func:`ruling_timeline` (one row per dated ruling of
+    ``game``, with its point's ``number``, ``label`` and lane ``y``),
+    without drawing the chart."""
     names = check_labels(labels)
     if rulings is None:
         from toolkit.data import load_rulings
@@ -203,17 +194,34 @@ def ruling_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg", labe
     data["number"] = range(1, len(data) + 1)
     data["topic_words"] = [topic_words(t) for t in data["topic"]]
     data["status_words"] = [status_words(s) for s in data["status"]]
+    topics = sorted(str(t) for t in data["topic"].dropna().unique())
+    lane = {t: i for i, t in enumerate(topics)}
+    # each ruling of a lane gets its own sub-row (cycling through five), so
+    # rulings of one date and the arrows of different chains stand apart
+    rank = data.groupby("topic", observed=True).cumcount()
+    data["y"] = [lane[str(t)] + ((r % 5) - 2) * 0.16 for t, r in zip(data["topic"], rank)]
+    return data
 
+
+def ruling_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg", labels: str = "ja") -> Chart:
+    """Dated rulings by topic, coloured by status, with an arrow from each
+    superseded ruling to its successor; each point carries a number, and the
+    key beside the chart names its date and card(s).
+
+    The data has one row per dated ruling of ``game``: ``ruling_id``, ``date``,
+    ``topic``, ``status``, ``superseded_by``, the successor's date and topic
+    (NaT / NA when there is none), ``date_inferred`` (the date is the
+    project's inference, drawn as a hollow marker), the point's ``number``
+    and ``label`` (date and card names, Japanese by default, ``labels="en"``
+    for English), and ``topic_words`` / ``status_words``. Undated rulings
+    cannot be placed on a time axis and are left out.
+    """
+    data = timeline_data(rulings, game, labels)
+    topics = sorted(str(t) for t in data["topic"].dropna().unique())
+    y = list(data["y"])
     with japanese_text():
         fig = _new_figure(13.0, max(4.5, 0.15 * len(data) + 1.2))
         ax, key = fig.subplots(1, 2, width_ratios=[3, 2])
-        topics = sorted(str(t) for t in data["topic"].dropna().unique())
-        lane = {t: i for i, t in enumerate(topics)}
-        # each ruling of a lane gets its own sub-row (cycling through five), so
-        # rulings of one date and the arrows of different chains stand apart
-        rank = data.groupby("topic", observed=True).cumcount()
-        y = [lane[str(t)] + ((r % 5) - 2) * 0.16 for t, r in zip(data["topic"], rank)]
-        data["y"] = y
         ys = dict(zip(data["ruling_id"], y))
         _scatter_by_status(ax, data["date"], y, data["status"], data["date_inferred"], s=36)
         arrows = 0

@@ -18,7 +18,7 @@ from typing import Any
 import pandas as pd
 
 from toolkit.chart_text import JAPANESE_FONT, check_labels, japanese_font_file, short_date, status_words
-from toolkit.charts import STATUS_COLOURS, ruling_timeline
+from toolkit.charts import STATUS_COLOURS, timeline_data
 
 VEGALITE_MIME = "application/vnd.vegalite.v5+json"
 VL_VERSION = "5.20"
@@ -67,7 +67,7 @@ def interactive_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg",
         from toolkit.data import load_rulings
 
         rulings = load_rulings()
-    base = ruling_timeline(rulings, game, names).data
+    base = timeline_data(rulings, game, names)
     extra = rulings.set_index("ruling_id")
     data = pd.DataFrame({
         "number": base["number"].astype(int),
