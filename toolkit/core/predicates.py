@@ -233,6 +233,39 @@ def _every_game_names(listed: tuple[CardNames, ...]) -> CardNames:
     return merged
 
 
+def unknown_card(value: str) -> str | None:
+    """The message for a card name no registered game has (with the nearest
+    names), or None when a game has it, or when some game cannot list its
+    cards (then no name can be refused). Checks call it once their scenarios
+    are loaded, so a card of a scenario's own ``cards:`` is known by then.
+
+    >>> unknown_card("ヒステリック・サイン") is None
+    True
+    >>> unknown_card("Hysteric Sgn").startswith("Unknown card 「Hysteric Sgn」 — did you mean 「ヒステリック・サイン」")
+    True
+    """
+    from toolkit.core.game import registered_games
+
+    games = registered_games()
+    listed = tuple(game.card_names() for game in games if game.card_names is not None)
+    if not listed or len(listed) != len(games):
+        return None
+    names = _every_game_names(listed)
+    if names.lookup(value) is not None or value.partition(COPY_MARK)[0] in names.keys:
+        return None
+    return names.unknown(value)
+
+
+def card_key(value: str) -> str:
+    """The key of the card ``value`` names (English, kana or width folded),
+    as the games know their cards now; ``value`` itself when none has it.
+
+    >>> card_key("hysteric sign")
+    'ヒステリック・サイン'
+    """
+    return str(_card(value, "card", False))
+
+
 def _card(value: Any, where: str, known_only: bool) -> Any:
     """The card a predicate names, as the games key it: a name written in
     English, hiragana or another width is read as its card. With

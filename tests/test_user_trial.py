@@ -1,0 +1,82 @@
+"""What a user trial of "bring what we did not foresee" found, each held by a test.
+
+A judge, an analyst and a writer used only the README, the notebooks and the
+command line's help on a fresh clone, with cards, rulings and questions the
+toolkit does not ship. Every test here failed before its fix.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+RABBIT = "因幡之白兎"
+
+SCENARIO = f"""\
+title: Inaba White Rabbit, Normal Summoned this turn, in A's End Phase
+turn_player: A
+players:
+  A:
+    field: [{{name: {RABBIT}, tags: [summoned_this_turn]}}]
+cards:
+  - name: {RABBIT}
+    english: Inaba White Rabbit
+    type: monster
+    subtype: spirit
+    texts:
+      - end_phase:
+          - key: return to the hand
+            mandatory: true
+            chain_link: true
+            when: [face_up_on_field, summoned_this_turn]
+            do: {{return_to_hand: {{card: itself, if_in: field}}}}
+"""
+
+
+def ruling(card: str, *, ruling_id: str = "user-240105-rabbit-returns") -> str:
+    return f"""\
+- ruling_id: {ruling_id}
+  date: 2024-01-05
+  question_ja: エンドフェイズに《{RABBIT}》は手札に戻りますか？
+  answer_ja: はい、戻ります。
+  source: https://example.org/my-notes#rabbit
+  scenario: rabbit.yaml
+  check: {{possible: {{event: returned_to_hand, card: {card}}}}}
+  expected: "yes"
+  check_en: the Rabbit returns to the hand
+"""
+
+
+def endphase(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "ENDPHASE_USER_DIR": str(cwd / "user")}
+    return subprocess.run([sys.executable, "-m", "toolkit", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def write(folder: Path, rulings: str) -> Path:
+    (folder / "rabbit.yaml").write_text(SCENARIO, encoding="utf-8")
+    path = folder / "my_rulings.yaml"
+    path.write_text(rulings, encoding="utf-8")
+    return path
+
+
+def test_a_check_naming_no_card_is_refused_with_the_nearest_cards_not_verified(tmp_path: Path) -> None:
+    # before: the misspelt name matched no event, the check answered "no" and a "no" ruling was "verified"
+    rulings = write(tmp_path, ruling("Inaba Whte Rabbit").replace('expected: "yes"', 'expected: "no"'))
+    done = endphase("verify", "--rulings", str(rulings), "--only-mine", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "verified" not in done.stdout
+    line = done.stderr.strip()
+    assert "\n" not in line and "Traceback" not in line
+    assert "user-240105-rabbit-returns" in line and "Unknown card 「Inaba Whte Rabbit」" in line
+    assert f"did you mean 「{RABBIT}」 (Inaba White Rabbit)" in line
+
+
+def test_a_check_may_name_a_scenarios_own_card_by_its_english_name(tmp_path: Path) -> None:
+    # before: the English name was read before the scenario's cards: registered the card, so it never matched
+    rulings = write(tmp_path, ruling("Inaba White Rabbit"))
+    done = endphase("verify", "--rulings", str(rulings), "--only-mine", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "expected yes, engine yes" in done.stdout, done.stdout
