@@ -80,3 +80,52 @@ def test_a_check_may_name_a_scenarios_own_card_by_its_english_name(tmp_path: Pat
     done = endphase("verify", "--rulings", str(rulings), "--only-mine", cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "expected yes, engine yes" in done.stdout, done.stdout
+
+
+DARKSOUL = "ＸＸ−セイバー ダークソウル"
+
+DARKSOUL_SCENARIO = f"""\
+title: XX-Saber Darksoul, sent from the field to the GY this turn, in A's End Phase
+turn_player: A
+players:
+  A:
+    graveyard: [{{name: {DARKSOUL}, tags: [sent_to_gy_this_turn, sent_to_gy_from_field]}}]
+    deck: [Ｘ−セイバー エアベルン]
+cards:
+  - {{name: Ｘ−セイバー エアベルン, english: X-Saber Airbellum, type: monster, archetypes: [Ｘ−セイバー]}}
+  - name: {DARKSOUL}
+    english: XX-Saber Darksoul
+    type: monster
+    texts:
+      - end_phase:
+          - key: search an X-Saber
+            mandatory: false
+            chain_link: true
+            when: [{{sent_to_gy_this_turn: {{not_from: [hand, deck, gy, banished]}}}}]
+            do: {{add_to_hand: {{first: {{zones: [deck], archetype: Ｘ−セイバー}}}}}}
+"""
+
+DARKSOUL_RULING = f"""\
+- ruling_id: user-130330-darksoul-after-adjustment
+  date: 2013-03-30
+  question_ja: 手札調整の後に《{DARKSOUL}》の効果を発動できますか？
+  answer_ja: いいえ、できません。
+  source: https://example.org/my-notes#darksoul
+  scenario: darksoul.yaml
+  check: {{possible_order: [{{event: hand_adjusted}}, {{event: activated, card: {DARKSOUL}}}]}}
+  expected: "no"
+  check_en: Darksoul's search can come after the hand-size adjustment
+"""
+
+
+def test_an_optional_process_lost_at_the_adjustment_is_explained_by_r3_about_the_card(tmp_path: Path) -> None:
+    # before: "decided by H1: no quick effect may be activated after the hand-size adjustment", a rule
+    # about quick effects, which the check does not ask about
+    (tmp_path / "darksoul.yaml").write_text(DARKSOUL_SCENARIO, encoding="utf-8")
+    rulings = tmp_path / "my_rulings.yaml"
+    rulings.write_text(DARKSOUL_RULING, encoding="utf-8")
+    done = endphase("verify", "--rulings", str(rulings), "--only-mine", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    decided = next(line for line in done.stdout.splitlines() if "decided by" in line)
+    assert decided.strip().startswith(f"decided by R3: {DARKSOUL}: search an X-Saber"), decided
+    assert "optional process not performed before the adjustment" in decided
