@@ -129,3 +129,14 @@ def test_an_optional_process_lost_at_the_adjustment_is_explained_by_r3_about_the
     decided = next(line for line in done.stdout.splitlines() if "decided by" in line)
     assert decided.strip().startswith(f"decided by R3: {DARKSOUL}: search an X-Saber"), decided
     assert "optional process not performed before the adjustment" in decided
+
+
+def test_changes_asks_the_check_of_ones_own_ruling_on_the_scenario_file(tmp_path: Path) -> None:
+    # before: the user's ruling names the file by its path, which never equalled the name changes()
+    # looked for, so the outcome sets were compared instead ("1 outcome(s) [hash]")
+    rulings = write(tmp_path, ruling(RABBIT))
+    done = endphase("changes", "rabbit.yaml", "--from", "2013-01-01", "--to", "2015-01-01",
+                    "--rulings", str(rulings), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "answer on 2013-01-01: yes" in done.stdout, done.stdout
+    assert "outcome(s)" not in done.stdout
