@@ -140,3 +140,14 @@ def test_changes_asks_the_check_of_ones_own_ruling_on_the_scenario_file(tmp_path
     assert done.returncode == 0, done.stderr
     assert "answer on 2013-01-01: yes" in done.stdout, done.stdout
     assert "outcome(s)" not in done.stdout
+
+
+def test_a_ruling_id_not_of_the_form_is_told_the_form_in_words(tmp_path: Path) -> None:
+    # before: "... is not a valid id (expected the form (?:(?:ocg|user)-(?:\\d{6}|undated)|dm-(?:qa|example))-...)"
+    rulings = write(tmp_path, ruling(RABBIT, ruling_id="user-rabbit-returns"))
+    done = endphase("verify", "--rulings", str(rulings), "--only-mine", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    line = done.stderr.strip()
+    assert "my_rulings.yaml, row 1, column 'ruling_id'" in line and "'user-rabbit-returns'" in line, line
+    assert "user-YYMMDD-words" in line and "user-undated-words" in line
+    assert "(?:" not in line and "\\d" not in line
