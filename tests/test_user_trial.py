@@ -151,3 +151,35 @@ def test_a_ruling_id_not_of_the_form_is_told_the_form_in_words(tmp_path: Path) -
     assert "my_rulings.yaml, row 1, column 'ruling_id'" in line and "'user-rabbit-returns'" in line, line
     assert "user-YYMMDD-words" in line and "user-undated-words" in line
     assert "(?:" not in line and "\\d" not in line
+
+
+CARD_FILE = f"""\
+name: {RABBIT}
+english: Inaba White Rabbit
+type: monster
+subtype: spirit
+texts:
+  - end_phase:
+      - key: return to the hand
+        mandatory: true
+        chain_link: true
+        when: [face_up_on_field, summoned_this_turn]
+        do: {{return_to_hand: {{card: itself, if_in: field}}}}
+"""
+
+
+def test_validate_reads_yaml_files_of_ones_own_rulings_and_cards(tmp_path: Path) -> None:
+    # before: both were read as scenarios: "this is not a scenario: the file holds a list instead of keys ..."
+    rulings = write(tmp_path, ruling(RABBIT))
+    (tmp_path / "rabbit_card.yaml").write_text(CARD_FILE, encoding="utf-8")
+    (tmp_path / "bad_card.yaml").write_text(CARD_FILE.replace("summoned_this_turn]", "summoned_this_trun]"),
+                                           encoding="utf-8")
+    done = endphase("validate", rulings.name, "rabbit_card.yaml", "rabbit.yaml", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "my_rulings.yaml: OK (a file of 1 ruling(s) of your own)" in done.stdout, done.stdout
+    assert "rabbit_card.yaml: OK (a card file, 1 card(s))" in done.stdout
+    assert "rabbit.yaml: OK (a Yu-Gi-Oh! OCG scenario" in done.stdout
+    done = endphase("validate", "bad_card.yaml", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "bad_card.yaml, field 'texts[0].end_phase[0].when'" in done.stdout, done.stdout
+    assert "unknown condition 'summoned_this_trun'" in done.stdout and "Traceback" not in done.stdout + done.stderr
