@@ -241,7 +241,7 @@ def unknown_card(value: str) -> str | None:
 
     >>> unknown_card("ヒステリック・サイン") is None
     True
-    >>> unknown_card("Hysteric Sgn").startswith("Unknown card 「Hysteric Sgn」 — did you mean 「ヒステリック・サイン」")
+    >>> unknown_card("ヒステリック・サイソ").startswith("Unknown card 「ヒステリック・サイソ」 — did you mean 「ヒステリック・サイン」")
     True
     """
     from toolkit.core.game import registered_games
