@@ -183,3 +183,19 @@ def test_validate_reads_yaml_files_of_ones_own_rulings_and_cards(tmp_path: Path)
     assert done.returncode == 2
     assert "bad_card.yaml, field 'texts[0].end_phase[0].when'" in done.stdout, done.stdout
     assert "unknown condition 'summoned_this_trun'" in done.stdout and "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_card_acting_on_a_target_it_never_chooses_is_refused_at_the_field(tmp_path: Path) -> None:
+    # before: `cards --check` said OK and the effect resolved on no card, silently
+    card = CARD_FILE.replace("do: {return_to_hand: {card: itself, if_in: field}}", "do: {add_to_hand: target}")
+    (tmp_path / "card.yaml").write_text(card, encoding="utf-8")
+    done = endphase("cards", "--check", "card.yaml", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    line = done.stderr.strip()
+    assert "card.yaml, field 'texts[0].end_phase[0].do' (line 11" in line, line
+    assert f"card {RABBIT}: 'target' is the card the player picks" in line and "choose: {target: ...}" in line
+    chosen = card.replace("do: {add_to_hand: target}",
+                          "choose: {target: {zones: [deck]}}\n        do: {add_to_hand: target}")
+    (tmp_path / "card.yaml").write_text(chosen, encoding="utf-8")
+    done = endphase("cards", "--check", "card.yaml", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
