@@ -199,3 +199,19 @@ def test_a_card_acting_on_a_target_it_never_chooses_is_refused_at_the_field(tmp_
     (tmp_path / "card.yaml").write_text(chosen, encoding="utf-8")
     done = endphase("cards", "--check", "card.yaml", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_cards_listing_shows_ones_own_cards_and_its_help_says_where_they_go(tmp_path: Path) -> None:
+    # before: `cards --show` found a card of the user folder but `cards` did not list it, and the
+    # "Unknown card" message's pointer, `cards --help`, did not say where a card of one's own goes
+    (tmp_path / "user" / "cards").mkdir(parents=True)
+    (tmp_path / "user" / "cards" / "rabbit.yaml").write_text(CARD_FILE, encoding="utf-8")
+    done = endphase("cards", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    mine = [line for line in done.stdout.splitlines() if "(your card)" in line]
+    assert mine == [f"{RABBIT} / Inaba White Rabbit  [ocg] monster/spirit; end-of-turn effect: mandatory (your card)"]
+    done = endphase("cards", "--game", "duel_masters", cwd=tmp_path)
+    assert RABBIT not in done.stdout
+    helped = "".join(endphase("cards", "--help", cwd=tmp_path).stdout.split())  # wrapped anywhere
+    assert "$ENDPHASE_USER_DIR/cards/(default~/endphase-scenarios/cards/)" in helped
+    assert "scenariofile'scards:list" in helped

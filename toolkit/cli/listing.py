@@ -44,7 +44,10 @@ def register(commands: Commands, prog: str) -> None:
         commands, prog, "cards",
         summary="List the cards table.",
         description="List the cards the rulings and scenarios name: Japanese and English name, game, card "
-                    "type, and what the card does at the end of the turn.",
+                    "type, and what the card does at the end of the turn. Cards of your own are YAML files "
+                    "in the card format (--schema; datasets/cards/ holds the shipped ones as examples) in "
+                    "$ENDPHASE_USER_DIR/cards/ (default ~/endphase-scenarios/cards/), listed here as yours, "
+                    "or a scenario file's cards: list.",
         examples=[("", "every card"), ("--game ocg --csv", "the OCG cards, as CSV"),
                   ("--check my_card.yaml", "validate a card file"),
                   ("--show 黄泉ガエル", "a card as the engine reads it"),
@@ -105,14 +108,21 @@ def run_scenarios(args: argparse.Namespace) -> int:
 CARD_COLUMNS = ("name_ja", "name_en", "game", "card_type", "subtype", "end_phase_effect", "notes_en")
 
 
+OWN_CARD_NOTE = "a card of your own"
+"""The ``notes_en`` of a user's card in the listing."""
+
+
 def run_cards(args: argparse.Namespace) -> int:
-    from toolkit.data import load_cards
+    from toolkit.cli.card_files import own_cards
+    from toolkit.data import cards_with, load_cards
 
     if wants_card_files(args):
         return run_card_files(args)
     if args.game is not None:
         known_game(args.game)
     table = load_cards()
+    if args.game in (None, "ocg"):
+        table = cards_with(own_cards(), table, note=OWN_CARD_NOTE)
     if args.game is not None:
         table = table[table["game"] == args.game]
     rows = sorted(records(table), key=lambda r: (str(r["game"]), str(r["name_ja"])))
@@ -124,7 +134,8 @@ def run_cards(args: argparse.Namespace) -> int:
     for r in rows:
         english = f" / {r['name_en']}" if r["name_en"] else ""
         kind = "/".join(str(x) for x in (r["card_type"], r["subtype"]) if x)
-        print(f"{r['name_ja']}{english}  [{r['game']}] {kind}; end-of-turn effect: {r['end_phase_effect']}")
+        own = " (your card)" if r["notes_en"] == OWN_CARD_NOTE else ""
+        print(f"{r['name_ja']}{english}  [{r['game']}] {kind}; end-of-turn effect: {r['end_phase_effect']}{own}")
     return EXIT_OK
 
 
