@@ -215,3 +215,16 @@ def test_the_cards_listing_shows_ones_own_cards_and_its_help_says_where_they_go(
     helped = "".join(endphase("cards", "--help", cwd=tmp_path).stdout.split())  # wrapped anywhere
     assert "$ENDPHASE_USER_DIR/cards/(default~/endphase-scenarios/cards/)" in helped
     assert "scenariofile'scards:list" in helped
+
+
+def test_a_predicate_with_a_wrong_key_is_told_in_words_not_as_a_python_dict(tmp_path: Path) -> None:
+    # before: "check.possible: cannot read {'evnt': 'activated'} (expected event, ...)"
+    done = endphase("changes", "q_hysteric_sign_adjustment", "--from", "2013-03-30", "--to", "2013-03-30",
+                    "--check", "{possible: {evnt: activated}}", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "check.possible: a predicate starts with event, zone, hand, life, loop, not, all or any, not 'evnt'" \
+        in done.stderr, done.stderr
+    done = endphase("can-force", "q_hysteric_sign_adjustment", "TP", "{event: activated, cards: X}", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "an event predicate has no key 'cards' (its keys: event, card, player, amount, detail)" in done.stderr
+    assert "{'" not in done.stderr and "['" not in done.stderr

@@ -324,7 +324,8 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
             raise PredicateError(f"{where}.event: unknown event {quoted(kind)}; known: {', '.join(sorted(known))}")
         extra = keys - {"event", "card", "player", "amount", "detail"}
         if extra:
-            raise PredicateError(f"{where}: unknown key(s) {sorted(extra)} for an event predicate")
+            raise PredicateError(f"{where}: an event predicate has no key {', '.join(map(quoted, sorted(map(str, extra))))} "
+                                 "(its keys: event, card, player, amount, detail)")
         return HasEvent(
             kind=kind,
             card=_card(data.get("card"), f"{where}.card", known_cards_only),
@@ -346,7 +347,9 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
             if not bounds:
                 raise PredicateError(f"{where}: '{what}' needs equals, at_most or at_least")
             return Count(what, _player(data[what], f"{where}.{what}"), **bounds)
-    raise PredicateError(f"{where}: cannot read {quoted(dict(data))} (expected event, zone, hand, life, loop, not, all or any)")
+    written = f"not {', '.join(quoted(str(k)) for k in list(data)[:5])}" if data else "and this one is empty"
+    raise PredicateError(f"{where}: a predicate starts with event, zone, hand, life, loop, not, all or any, "
+                         f"{written}")
 
 
 def parse_query(data: Any, where: str = "query") -> Query:
