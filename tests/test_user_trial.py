@@ -228,3 +228,26 @@ def test_a_predicate_with_a_wrong_key_is_told_in_words_not_as_a_python_dict(tmp_
     assert done.returncode == 2
     assert "an event predicate has no key 'cards' (its keys: event, card, player, amount, detail)" in done.stderr
     assert "{'" not in done.stderr and "['" not in done.stderr
+
+
+def test_the_question_language_has_a_page_whose_examples_run_and_whose_event_kinds_are_the_engines(
+        project_root: Path) -> None:
+    # before: the language was described only in two module docstrings the documentation site leaves out
+    import re
+
+    import yaml
+
+    from toolkit.games import game_named
+    from toolkit.ruling_checks import parse_check
+
+    page = (project_root / "docs" / "questions.md").read_text(encoding="utf-8")
+    assert "questions" in (project_root / "docs" / "index.md").read_text(encoding="utf-8").split("api/index")[0]
+    assert "docs/questions.md" in (project_root / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", page, re.S)
+    assert len(blocks) >= 4
+    for block in blocks:
+        parse_check(yaml.safe_load(block))
+    listed = re.search(r"End Phase, as traces and outcomes name\nthem: (.*?)\. `performed`", page, re.S)
+    assert listed is not None
+    kinds = {k.strip() for k in listed.group(1).replace("\n", " ").split(",")}
+    assert kinds == set(game_named("ocg").event_kinds)
