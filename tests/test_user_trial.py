@@ -39,6 +39,7 @@ def ruling(card: str, *, ruling_id: str = "user-240105-rabbit-returns") -> str:
     return f"""\
 - ruling_id: {ruling_id}
   date: 2024-01-05
+  cards: [{RABBIT}]
   question_ja: エンドフェイズに《{RABBIT}》は手札に戻りますか？
   answer_ja: はい、戻ります。
   source: https://example.org/my-notes#rabbit
@@ -251,3 +252,18 @@ def test_the_question_language_has_a_page_whose_examples_run_and_whose_event_kin
     assert listed is not None
     kinds = {k.strip() for k in listed.group(1).replace("\n", " ").split(",")}
     assert kinds == set(game_named("ocg").event_kinds)
+
+
+def test_export_writes_an_article_about_a_card_of_ones_own_folder_with_ones_own_rulings(tmp_path: Path) -> None:
+    # before: "Unknown card" for a card of the user folder, and export had no --rulings
+    (tmp_path / "user" / "cards").mkdir(parents=True)
+    (tmp_path / "user" / "cards" / "rabbit.yaml").write_text(CARD_FILE, encoding="utf-8")
+    (tmp_path / "rabbit.yaml").write_text(SCENARIO.split("cards:\n")[0], encoding="utf-8")
+    rulings = tmp_path / "my_rulings.yaml"
+    rulings.write_text(ruling(RABBIT), encoding="utf-8")
+    done = endphase("export", "Inaba White Rabbit", "--format", "md", "--out", "-", "--rulings", str(rulings),
+                    cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"# {RABBIT} (Inaba White Rabbit)"), done.stdout[:200]
+    assert "| user-240105-rabbit-returns | ocg@2024-01-05 | the Rabbit returns to the hand | yes | yes | True |" \
+        in done.stdout, done.stdout
