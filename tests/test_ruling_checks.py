@@ -70,7 +70,7 @@ def test_parse_json_text_round_trips_through_check_text() -> None:
         ({"and": []}, "check.and: expected a non-empty list"),
         ({"possible_order": {"event": "activated"}}, "check.possible_order: expected a non-empty list"),
         ({"possible": {"event": "exploded"}}, "unknown event 'exploded'"),
-        ({"possible_order": [{"event": "activated", "colour": "red"}]}, "check.possible_order[0]: unknown key(s)"),
+        ({"possible_order": [{"event": "activated", "colour": "red"}]}, "check.possible_order[0]: an event predicate has no key 'colour'"),
         ({"possible": {"loop": True}, "without": {"event": "drew"}}, "only an order"),
         ({"and": [{"possible": {"loop": True}}], "scenario": "x.yaml"}, "check.scenario: names a scenario file"),
         ({"possible": {"event": "damage", "player": "C"}}, "player must be one of"),

@@ -42,7 +42,16 @@ from typing import Any
 
 from toolkit.core.actions import Action
 from toolkit.core.game import GameState, RulesArg, as_state, game_of
-from toolkit.core.predicates import QUANTIFIERS, Predicate, PredicateError, Query, parse_predicate, parse_query
+from toolkit.core.predicates import (
+    QUANTIFIERS,
+    Predicate,
+    PredicateError,
+    Query,
+    card_key,
+    parse_predicate,
+    parse_query,
+    unknown_card,
+)
 from toolkit.core.policies import PASS_LINE
 from toolkit.core.search import evaluate, resolve
 from toolkit.core.trace import LineStep, line_step
@@ -239,6 +248,7 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
     """
     if not scenarios:
         raise CheckError("run_check: no scenario to run the check on")
+    check = _cards_read_again(check)
     first = default if default is not None else next(iter(scenarios))
     parts: list[QueryAnswer] = []
 
@@ -257,6 +267,23 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
 
     value = run(check)
     return CheckResult(value, tuple(parts))
+
+
+def _cards_read_again(check: Check) -> Check:
+    """``check`` with its card names read again now that its scenarios are
+    loaded (a scenario's own ``cards:`` are registered by then, so a name
+    written in English finds its card); a name no card has is refused."""
+    if isinstance(check, QueryCheck):
+        names = cards_named(check)
+        for card in names:
+            unknown = unknown_card(card)
+            if unknown is not None:
+                raise CheckError(f"check: {unknown}")
+        return parse_check(check.data) if any(card_key(c) != c for c in names) else check
+    if isinstance(check, NotCheck):
+        return NotCheck(_cards_read_again(check.inner))
+    items = tuple(_cards_read_again(i) for i in check.items)
+    return AllChecks(items) if isinstance(check, AllChecks) else AnyCheck(items)
 
 
 def _run_query(item: QueryCheck, position: Position, ruleset: RulesArg,

@@ -37,6 +37,17 @@ def wants_card_files(args: argparse.Namespace) -> bool:
                 or getattr(args, "counts", False))
 
 
+def own_cards() -> list[Any]:
+    """The cards of one's own registered now (the user folder's first of all)."""
+    return list(_format().user_cards())
+
+
+def check_card_lines(paths: list[str]) -> list[str]:
+    """``cards --check``'s line per card of the files; the first bad card raises."""
+    lines: list[str] = _format().check_card_files(paths)
+    return lines
+
+
 def run_card_files(args: argparse.Namespace) -> int:
     cards = _format()
     if args.schema:

@@ -1,6 +1,7 @@
 """What the toolkit holds, and whether a user's file is sound: ``scenarios``
 (the shipped worked examples), ``cards`` (the cards table) and ``validate``
-(scenario files of any game, rulings / cards / events CSV files).
+(scenario files of any game, rulings / cards / events CSV files, YAML files of
+one's own rulings or cards).
 """
 
 from __future__ import annotations
@@ -43,7 +44,10 @@ def register(commands: Commands, prog: str) -> None:
         commands, prog, "cards",
         summary="List the cards table.",
         description="List the cards the rulings and scenarios name: Japanese and English name, game, card "
-                    "type, and what the card does at the end of the turn.",
+                    "type, and what the card does at the end of the turn. Cards of your own are YAML files "
+                    "in the card format (--schema; datasets/cards/ holds the shipped ones as examples) in "
+                    "$ENDPHASE_USER_DIR/cards/ (default ~/endphase-scenarios/cards/), listed here as yours, "
+                    "or a scenario file's cards: list.",
         examples=[("", "every card"), ("--game ocg --csv", "the OCG cards, as CSV"),
                   ("--check my_card.yaml", "validate a card file"),
                   ("--show 黄泉ガエル", "a card as the engine reads it"),
@@ -60,7 +64,9 @@ def register(commands: Commands, prog: str) -> None:
         description="Read each file as the toolkit would and report it OK or with its problems, one line "
                     "each naming the file, row or field. A .csv file is a rulings, cards or events table "
                     "(told by its header; a rulings file is also checked against the packaged cards and "
-                    "events); any other file is a scenario of any game. - reads standard input.",
+                    "events); a YAML list of rows with ruling_id is a rulings file of your own, one with "
+                    "name and type a card file; any other file is a scenario of any game. - reads "
+                    "standard input.",
         examples=[("my_position.yaml my_rulings.csv", "two files"),
                   ("- < my_position.yaml", "a scenario on standard input"),
                   ("datasets/scenarios/*.yaml --json", "many files, as JSON")],
@@ -102,14 +108,21 @@ def run_scenarios(args: argparse.Namespace) -> int:
 CARD_COLUMNS = ("name_ja", "name_en", "game", "card_type", "subtype", "end_phase_effect", "notes_en")
 
 
+OWN_CARD_NOTE = "a card of your own"
+"""The ``notes_en`` of a user's card in the listing."""
+
+
 def run_cards(args: argparse.Namespace) -> int:
-    from toolkit.data import load_cards
+    from toolkit.cli.card_files import own_cards
+    from toolkit.data import cards_with, load_cards
 
     if wants_card_files(args):
         return run_card_files(args)
     if args.game is not None:
         known_game(args.game)
     table = load_cards()
+    if args.game in (None, "ocg"):
+        table = cards_with(own_cards(), table, note=OWN_CARD_NOTE)
     if args.game is not None:
         table = table[table["game"] == args.game]
     rows = sorted(records(table), key=lambda r: (str(r["game"]), str(r["name_ja"])))
@@ -121,7 +134,8 @@ def run_cards(args: argparse.Namespace) -> int:
     for r in rows:
         english = f" / {r['name_en']}" if r["name_en"] else ""
         kind = "/".join(str(x) for x in (r["card_type"], r["subtype"]) if x)
-        print(f"{r['name_ja']}{english}  [{r['game']}] {kind}; end-of-turn effect: {r['end_phase_effect']}")
+        own = " (your card)" if r["notes_en"] == OWN_CARD_NOTE else ""
+        print(f"{r['name_ja']}{english}  [{r['game']}] {kind}; end-of-turn effect: {r['end_phase_effect']}{own}")
     return EXIT_OK
 
 
@@ -203,10 +217,50 @@ def _check_file(given: str, prog: str) -> dict[str, Any]:
             return {"file": label, "ok": False, "kind": "table", "problems": [problem]}
         source = given
     else:
+        own = _own_yaml_kind(given)
+        if own is not None:
+            return {"file": label, **_finish(_check_own_yaml(own, given, prog))}
         return {"file": label, **_finish(_check_scenario(None, given, prog))}
     problems, count = _check_table(kind, source)
     about = f"a table of {kind}, {count} row(s)" if count is not None else None
     return {"file": label, **_finish({"kind": kind, "rows": count, "problems": problems, "about": about})}
+
+
+def _own_yaml_kind(path: str) -> str | None:
+    """``rulings`` for a YAML file of rulings rows, ``cards`` for a card file
+    (one card or a list), None for anything else (read as a scenario)."""
+    from toolkit.files.yaml_guard import read_yaml
+
+    try:
+        data = read_yaml(path).data
+    except ToolkitError:
+        return None  # the scenario reader says what is wrong with it
+    first = data[0] if isinstance(data, list) and data else data
+    if not isinstance(first, dict) or "players" in first:
+        return None
+    if "ruling_id" in first:
+        return "rulings"
+    if "name" in first and ("type" in first or "texts" in first):
+        return "cards"
+    return None
+
+
+def _check_own_yaml(kind: str, path: str, prog: str) -> dict[str, Any]:
+    """A YAML rulings file read as ``verify --rulings`` reads it, or a card
+    file as ``cards --check`` does."""
+    from toolkit.cli.card_files import check_card_lines
+    from toolkit.data import ORIGINS, load_rulings
+
+    try:
+        if kind == "rulings":
+            count = len(load_rulings(extra=[path]).attrs.get(ORIGINS) or {})
+            about = f"a file of {count} ruling(s) of your own"
+        else:
+            count = len(check_card_lines([path]))
+            about = f"a card file, {count} card(s)"
+    except ToolkitError as exc:
+        return {"kind": kind, "rows": None, "problems": [error_data(exc, prog)], "about": None}
+    return {"kind": kind, "rows": count, "problems": [], "about": about}
 
 
 def _finish(result: dict[str, Any]) -> dict[str, Any]:

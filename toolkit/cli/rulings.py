@@ -65,10 +65,12 @@ def register(commands: Commands, prog: str) -> None:
         summary="Write one card's ruling article as Markdown and/or wiki FAQ markup.",
         description="Gather every ruling naming CARD with its history, check each one with the engine, run "
                     "the worked examples that cite them, and write the article: Markdown (CARD.md) and the "
-                    "wiki's FAQ markup (CARD.wiki.txt). Existing files are kept unless --overwrite; the "
-                    "packaged datasets folder is never written.",
+                    "wiki's FAQ markup (CARD.wiki.txt). CARD may be a card of your own folder "
+                    "($ENDPHASE_USER_DIR/cards/), --rulings adds your own rulings. Existing files are kept "
+                    "unless --overwrite; the packaged datasets folder is never written.",
         examples=[("ヒステリック・サイン --out articles/", "both files into articles/"),
-                  ("'Hysteric Sign' --format wiki --out -", "the wiki markup on standard output")],
+                  ("'Hysteric Sign' --format wiki --out -", "the wiki markup on standard output"),
+                  ("'My Card' --rulings my_rulings.yaml", "a card of your own folder, with your rulings")],
     )
     sub.add_argument("card", metavar="CARD", help="Japanese or English card name")
     sub.add_argument("--format", choices=("md", "wiki"), action="append", dest="formats",
@@ -77,6 +79,7 @@ def register(commands: Commands, prog: str) -> None:
                      help="the folder to write into, - for standard output "
                           "(default: articles/ in $ENDPHASE_USER_DIR or ~/endphase-scenarios)")
     sub.add_argument("--overwrite", action="store_true", help="replace files that exist")
+    add_rulings_options(sub, only_mine=None)
     add_output_options(sub, table=False)
     sub.set_defaults(run=run_export)
 
@@ -216,11 +219,14 @@ def run_rulings(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     from toolkit.export import ExportError, article_markdown, article_wiki, build_article, default_user_folder
     from toolkit.export import safe_stem, write_text_atomic
+    from toolkit.cli.card_files import own_cards
+    from toolkit.data import cards_with
 
     formats = sorted(set(args.formats or ("md", "wiki")), key=("md", "wiki").index)
     if args.out == STDIN and len(formats) != 1:
         raise ExportError("--out - prints one article: choose --format md or --format wiki")
-    article = build_article(args.card)
+    own = own_cards()  # the cards of one's own folder, which the cards table does not ship
+    article = build_article(args.card, rulings=read_rulings(args.rulings), cards=cards_with(own) if own else None)
     render = {"md": article_markdown, "wiki": article_wiki}
     suffix = {"md": ".md", "wiki": ".wiki.txt"}
     if args.out == STDIN:

@@ -233,6 +233,39 @@ def _every_game_names(listed: tuple[CardNames, ...]) -> CardNames:
     return merged
 
 
+def unknown_card(value: str) -> str | None:
+    """The message for a card name no registered game has (with the nearest
+    names), or None when a game has it, or when some game cannot list its
+    cards (then no name can be refused). Checks call it once their scenarios
+    are loaded, so a card of a scenario's own ``cards:`` is known by then.
+
+    >>> unknown_card("ヒステリック・サイン") is None
+    True
+    >>> unknown_card("ヒステリック・サイソ").startswith("Unknown card 「ヒステリック・サイソ」 — did you mean 「ヒステリック・サイン」")
+    True
+    """
+    from toolkit.core.game import registered_games
+
+    games = registered_games()
+    listed = tuple(game.card_names() for game in games if game.card_names is not None)
+    if not listed or len(listed) != len(games):
+        return None
+    names = _every_game_names(listed)
+    if names.lookup(value) is not None or value.partition(COPY_MARK)[0] in names.keys:
+        return None
+    return names.unknown(value)
+
+
+def card_key(value: str) -> str:
+    """The key of the card ``value`` names (English, kana or width folded),
+    as the games know their cards now; ``value`` itself when none has it.
+
+    >>> card_key("hysteric sign")
+    'ヒステリック・サイン'
+    """
+    return str(_card(value, "card", False))
+
+
 def _card(value: Any, where: str, known_only: bool) -> Any:
     """The card a predicate names, as the games key it: a name written in
     English, hiragana or another width is read as its card. With
@@ -291,7 +324,8 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
             raise PredicateError(f"{where}.event: unknown event {quoted(kind)}; known: {', '.join(sorted(known))}")
         extra = keys - {"event", "card", "player", "amount", "detail"}
         if extra:
-            raise PredicateError(f"{where}: unknown key(s) {sorted(extra)} for an event predicate")
+            raise PredicateError(f"{where}: an event predicate has no key {', '.join(map(quoted, sorted(map(str, extra))))} "
+                                 "(its keys: event, card, player, amount, detail)")
         return HasEvent(
             kind=kind,
             card=_card(data.get("card"), f"{where}.card", known_cards_only),
@@ -313,7 +347,9 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
             if not bounds:
                 raise PredicateError(f"{where}: '{what}' needs equals, at_most or at_least")
             return Count(what, _player(data[what], f"{where}.{what}"), **bounds)
-    raise PredicateError(f"{where}: cannot read {quoted(dict(data))} (expected event, zone, hand, life, loop, not, all or any)")
+    written = f"not {', '.join(quoted(str(k)) for k in list(data)[:5])}" if data else "and this one is empty"
+    raise PredicateError(f"{where}: a predicate starts with event, zone, hand, life, loop, not, all or any, "
+                         f"{written}")
 
 
 def parse_query(data: Any, where: str = "query") -> Query:

@@ -163,7 +163,8 @@ def _parse_cell(column: Column, text: str) -> Any:
         return [] if column.kind == "list" else None
     if column.kind == "string":
         if column.pattern and not re.fullmatch(column.pattern, text):
-            raise _CellError(f"{quoted(text)} is not a valid id (expected the form {column.pattern})")
+            shape = f": {column.pattern_words}" if column.pattern_words else f" (expected the form {column.pattern})"
+            raise _CellError(f"{quoted(text)} is not a valid id{shape}")
         return text
     if column.kind == "category":
         if text not in column.categories:

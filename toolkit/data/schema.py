@@ -31,6 +31,10 @@ RULING_ID_PATTERN = r"(?:(?:ocg|user)-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0
 """``ocg-YYMMDD-slug`` / ``ocg-undated-slug`` (OCG), ``dm-qa-slug`` / ``dm-example-slug``
 (Duel Masters), and ``user-YYMMDD-slug`` / ``user-undated-slug`` for a user's own
 rulings of either game (:func:`toolkit.rulings_from_faq` writes these)."""
+RULING_ID_WORDS = ("a ruling id of your own is user-YYMMDD-words, or user-undated-words without a date, "
+                   "in lower-case letters, digits and hyphens, e.g. user-130330-darksoul-search "
+                   "(the shipped ones are ocg-YYMMDD-words and dm-qa-words)")
+"""``RULING_ID_PATTERN`` in words, for the message an id not of that form gets."""
 EVENT_ID_PATTERN = r"[a-z0-9]+(?:[-.][a-z0-9]+)*"
 
 DATE_PRECISIONS = ("day", "month", "year", "inferred", "none")
@@ -70,7 +74,8 @@ class Column:
     """One column of a dataset: its name, how a cell is parsed, its dtype.
 
     ``required`` means every row needs a value; ``pattern`` is a regular
-    expression a string value must match in full.
+    expression a string value must match in full, and ``pattern_words`` says
+    the same form in words for the message a value not matching it gets.
     """
 
     name: str
@@ -78,6 +83,7 @@ class Column:
     required: bool = False
     categories: tuple[str, ...] = ()
     pattern: str | None = None
+    pattern_words: str | None = None
 
     @property
     def dtype(self) -> Any:
@@ -122,7 +128,7 @@ RULINGS_SCHEMA = TableSchema(
     file="rulings.csv",
     key="ruling_id",
     columns=(
-        Column("ruling_id", "string", required=True, pattern=RULING_ID_PATTERN),
+        Column("ruling_id", "string", required=True, pattern=RULING_ID_PATTERN, pattern_words=RULING_ID_WORDS),
         Column("game", "category", required=True, categories=GAMES),
         Column(
             "kind",
@@ -157,7 +163,7 @@ RULINGS_SCHEMA = TableSchema(
             categories=("yes", "no", "conditional", "under_review", "explanation"),
         ),
         Column("status", "category", required=True, categories=("current", "superseded", "retracted")),
-        Column("superseded_by", "string", pattern=RULING_ID_PATTERN),
+        Column("superseded_by", "string", pattern=RULING_ID_PATTERN, pattern_words=RULING_ID_WORDS),
         Column("obsoleted_by_event", "string", pattern=EVENT_ID_PATTERN),
         Column("status_note", "string"),
         Column("hidden_in_source", "bool", required=True),

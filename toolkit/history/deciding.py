@@ -27,6 +27,12 @@ RuleChange = Any
 # --------------------------------------------------------------------------
 
 
+CARD_RULES = (*DECIDING_RULES, "R3")
+"""The rules whose notes about a card the check names explain its answer: the
+deciding rules, then R3 (an optional process not performed before the
+hand-size adjustment is gone), which no flag decides."""
+
+
 def _today_rules(rules: Ruleset) -> Ruleset:
     """Today's rules of the ruling's game."""
     from toolkit.games import game_of
@@ -53,8 +59,8 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
 
     1. a note of the rule whose flag decides the answer (``deciding``), about
        a card the check names when it names any;
-    2. a note of a deciding rule (H1-H5, E1, R8, R4, X1) about a card the
-       check names (e.g. "H5: ヒステリック・サイン: ... not activated");
+    2. a note of a deciding rule (H1-H5, E1, R8, R4, X1), else of R3, about a
+       card the check names (e.g. "H5: ヒステリック・サイン: ... not activated");
     3. the last step where an event the check asks about happens, on a line
        that answers yes;
     4. what the rules withheld along the lines (``withheld``), then, for a
@@ -86,7 +92,7 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
 
     flag_rules = [d.split(" ", 1)[0] for d in deciding]
     flag_rules = [r for r in flag_rules if r != "X1"] + (["R8", "R4"] if "X1" in flag_rules else [])
-    found_note = note_of(flag_rules, about_cards=True) or (note_of(DECIDING_RULES, about_cards=True) if cards else None)
+    found_note = note_of(flag_rules, about_cards=True) or (note_of(CARD_RULES, about_cards=True) if cards else None)
     if found_note:
         return found_note
     predicates = predicates_of(check)

@@ -68,11 +68,23 @@ def _dated_rule_changes() -> tuple[RuleChange, ...]:
     return tuple(sorted(found, key=lambda c: (c.date, c.kind, c.what)))
 
 
-def _check_for(name: str, rulings: pd.DataFrame) -> str | None:
-    """The one check the rulings using scenario ``name`` (as their first) share."""
+def _same_file(written: str, source: str | None) -> bool:
+    """Whether a ruling's scenario path (a user's rows hold it resolved
+    against their file) is the scenario file ``source``."""
+    if source is None or not Path(written).is_absolute():
+        return False
+    try:
+        return Path(written).resolve() == Path(source).resolve()
+    except OSError:
+        return False
+
+
+def _check_for(name: str, rulings: pd.DataFrame, source: str | None = None) -> str | None:
+    """The one check the rulings using scenario ``name`` (as their first) share;
+    a ruling of one's own names the same file ``source`` by its path."""
     texts = sorted({
         str(c) for c, s in zip(rulings["check"], rulings["scenario"])
-        if isinstance(c, str) and s is not None and len(s) and s[0] == name
+        if isinstance(c, str) and s is not None and len(s) and (s[0] == name or _same_file(str(s[0]), source))
     })
     if len(texts) > 1:
         raise HistoryError(f"rulings on {name} ask {len(texts)} different checks: pass check= to changes()")
@@ -176,7 +188,7 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     assert game.rules_at is not None  # _scenario_name refuses undated games
     text = json.dumps(check, ensure_ascii=False) if isinstance(check, Mapping) else check
     if text is None:
-        text = _check_for(name, table)
+        text = _check_for(name, table, getattr(position, "source", None))
     first = min(c.date for c in game.rule_changes()) - datetime.timedelta(days=1)
     begin = _as_day(start, first)
     finish = _as_day(end, datetime.date.today())

@@ -347,6 +347,47 @@ PARTS: dict[str, tuple[Param, ...]] = {
 """Every part of the format and its field table (the schema's ``$defs``)."""
 
 
+_PICKED_BY = {"target": ("target", "target_among_triggering"), "cost": ("cost", "cost_any_number")}
+"""A selector naming the card(s) the player picked, and the ``choose:`` kinds that pick them."""
+
+
+def _picked_names(steps: object) -> list[str]:
+    """The selectors ``target`` and ``cost`` that a step list uses (as a verb's value or its ``card``)."""
+    found: list[str] = []
+    if isinstance(steps, str):
+        if steps in _PICKED_BY:
+            found.append(steps)
+    elif isinstance(steps, dict):
+        for value in steps.values():
+            found.extend(_picked_names(value))
+    elif isinstance(steps, list):
+        for item in steps:
+            found.extend(_picked_names(item))
+    return found
+
+
+def _unpicked(written: dict[str, Any]) -> TermError | None:
+    """An effect whose steps act on the card the player picked (``target``,
+    ``cost``) with no ``choose:`` that picks it: the engine would act on no card."""
+    texts = written.get("texts")
+    for i, text in enumerate(texts if isinstance(texts, list) else []):
+        for part in ("end_phase", "triggers", "quick"):
+            effects = text.get(part) if isinstance(text, dict) else None
+            for j, effect in enumerate(effects if isinstance(effects, list) else []):
+                if not isinstance(effect, dict):
+                    continue
+                choose = effect.get("choose")
+                chosen = set(choose) if isinstance(choose, dict) else set()
+                for steps in ("cost", "do"):
+                    for name in _picked_names(effect.get(steps)):
+                        kinds = _PICKED_BY[name]
+                        if not chosen & set(kinds):
+                            return TermError(f"'{name}' is the card the player picks, but the effect has no "
+                                             f"choose: {{{kinds[0]}: ...}} (or {kinds[1]}) saying what it picks",
+                                             field=".".join(_PATH + [f"texts[{i}].{part}[{j}].{steps}"]))
+    return None
+
+
 def compile_card(written: object, *, file: str | None = None, field: str | None = None) -> CardBehaviour:
     """The :class:`CardBehaviour` a card mapping describes, or :class:`CardFileError`
     naming ``file``, the card and the field."""
@@ -357,6 +398,9 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
         _PATH.append(field)
     try:
         v = _read(written, CARD_FIELDS)
+        unpicked = _unpicked(written) if isinstance(written, dict) else None
+        if unpicked is not None:
+            raise unpicked
         texts = v["texts"] if v["texts"] is not None else (CardText(),)
         try:
             return CardBehaviour(name=v["name"], card_type=v["type"], texts=texts, english=v["english"],

@@ -50,6 +50,14 @@ def card_report(name: str) -> list[str]:
     return lines
 
 
+def user_cards() -> list[Any]:
+    """The cards of one's own registered now (those of ``$ENDPHASE_USER_DIR/cards/``
+    and any a scenario's ``cards:`` or a notebook added), by Japanese name."""
+    from toolkit.ocg.cards import behaviour, is_user_card, registered_names
+
+    return [behaviour(name) for name in sorted(registered_names()) if is_user_card(name)]
+
+
 def card_schema() -> dict[str, Any]:
     return _schema()
 
