@@ -62,7 +62,7 @@ def subcommands() -> dict[str, Any]:
 # Help, version, exit statuses
 # --------------------------------------------------------------------------
 
-EXPECTED = {"resolve", "explore", "can-force", "changes", "compare", "compare-games", "verify", "rulings",
+EXPECTED = {"resolve", "explore", "can-force", "ask", "changes", "compare", "compare-games", "verify", "rulings",
             "export", "validate", "scenarios", "cards"}
 
 

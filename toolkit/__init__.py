@@ -73,7 +73,7 @@ if TYPE_CHECKING:  # each name re-exported ("x as x"): `from toolkit import expl
         seed_scenario as seed_scenario,
     )
     from toolkit.errors import DataError as DataError, ScenarioError as ScenarioError, ToolkitError as ToolkitError, WikiParseError as WikiParseError
-    from toolkit.history import changes as changes, run_ruling as run_ruling, supersession_explanations as supersession_explanations, timeline_links as timeline_links, verify_rulings as verify_rulings
+    from toolkit.history import Answer as Answer, ask as ask, changes as changes, run_ruling as run_ruling, supersession_explanations as supersession_explanations, timeline_links as timeline_links, verify_rulings as verify_rulings
     from toolkit.side_by_side import compare_games as compare_games
     from toolkit.core.rules import rules as rules
     from toolkit.rule_glossary import glossary as glossary
@@ -121,7 +121,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "save_scenario",
         "seed_scenario",
     ),
-    "toolkit.history": ("changes", "run_ruling", "supersession_explanations", "timeline_links", "verify_rulings"),
+    "toolkit.history": ("Answer", "ask", "changes", "run_ruling", "supersession_explanations", "timeline_links",
+                        "verify_rulings"),
     "toolkit.compare": ("Comparison", "compare"),
     "toolkit.paper_vs_video": ("ordering_dependence",),
     "toolkit.side_by_side": ("compare_games",),

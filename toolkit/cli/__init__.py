@@ -4,6 +4,7 @@
 ``resolve``               one line of a scenario (``--policy``), every step with its rule
 ``explore``               every distinct outcome, with the lines reaching it
 ``can-force``             can a player guarantee something (exit 1: no)
+``ask``                   any question: the answer, its line, the deciding rule (exit 1: no)
 ``changes``               when a scenario's answer changed, and why
 ``compare``               one scenario under several rule sets
 ``compare-games``         the same questions asked of each game
@@ -14,7 +15,7 @@
 ``scenarios``, ``cards``  list the shipped examples, the cards table
 ========================  ===================================================
 
-One module per group: :mod:`~toolkit.cli.play`, :mod:`~toolkit.cli.contrast`,
+One module per group: :mod:`~toolkit.cli.play`, :mod:`~toolkit.cli.ask`, :mod:`~toolkit.cli.contrast`,
 :mod:`~toolkit.cli.rulings`, :mod:`~toolkit.cli.listing`; what they share in
 :mod:`~toolkit.cli.options` (reading arguments and files),
 :mod:`~toolkit.cli.output` (JSON, CSV, text) and :mod:`~toolkit.cli.errors`;

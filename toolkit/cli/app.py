@@ -24,9 +24,9 @@ from toolkit.cli.options import CliParser, HelpFormatter, UsageError
 from toolkit.errors import ToolkitError
 
 EXIT_OK = 0
-"""The command did its job (for ``can-force`` / ``verify``: the answer is yes / every ruling agrees)."""
+"""The command did its job (for ``can-force`` / ``ask`` / ``verify``: the answer is yes / every ruling agrees)."""
 EXIT_NO = 1
-"""The answer to the question asked is no: ``can-force`` cannot, ``verify`` found a ruling that disagrees."""
+"""The answer to the question asked is no: ``can-force`` cannot, ``ask`` answers no, ``verify`` found a ruling that disagrees."""
 EXIT_BAD_INPUT = 2
 """Bad input: a command line, scenario, rulings file, date, ruleset or card name that cannot be used."""
 EXIT_SEARCH_LIMIT = 3
@@ -38,8 +38,8 @@ EXIT_INTERRUPTED = 130
 
 EXIT_CODES_TEXT = f"""\
 exit status:
-  {EXIT_OK}  done (can-force: the player can; verify: every ruling agrees)
-  {EXIT_NO}  the answer is no (can-force: the player cannot; verify: a ruling disagrees)
+  {EXIT_OK}  done (can-force: the player can; ask: yes; verify: every ruling agrees)
+  {EXIT_NO}  the answer is no (can-force: the player cannot; ask: no; verify: a ruling disagrees)
   {EXIT_BAD_INPUT}  bad input (command line, scenario or rulings file, date, ruleset, card); one line on stderr
   {EXIT_SEARCH_LIMIT}  a search reached its limit (raise --max-states)
   {EXIT_CANNOT_WRITE}  the output could not be written (e.g. the disk is full)
@@ -63,7 +63,7 @@ def program_name(argv0: str | None = None) -> str:
 
 def build_parser(prog: str | None = None) -> CliParser:
     """The parser of every subcommand (the documentation's CLI page prints its help)."""
-    from toolkit.cli import contrast, listing, play, rulings
+    from toolkit.cli import ask, contrast, listing, play, rulings
 
     name = prog or program_name()
     parser = CliParser(
@@ -78,6 +78,7 @@ def build_parser(prog: str | None = None) -> CliParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     play.register(commands, name)
+    ask.register(commands, name)
     contrast.register(commands, name)
     rulings.register(commands, name)
     listing.register(commands, name)

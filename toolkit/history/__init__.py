@@ -11,6 +11,8 @@ scenario, a check, the expected answer; see :mod:`toolkit.ruling_checks`).
 * :func:`changes` sweeps one scenario across the dates where a rule changed
   (each dated game's ``rule_changes()``) and reports when its answer
   flipped and which ruling or event row justifies the change.
+* :func:`ask` answers any question of one position (a check, as in a
+  ruling) with the line that shows it and the rule changes that flip it.
 * :func:`timeline_links` and :func:`supersession_explanations` tie the
   ruleset timeline and the table together, both ways.
 
@@ -23,12 +25,15 @@ scenario, a check, the expected answer; see :mod:`toolkit.ruling_checks`).
 
 from __future__ import annotations
 
+from toolkit.history.asking import Answer, ask
 from toolkit.history.runs import HistoryError, RulingRun, _scenario as _scenario, ruling_ruleset, run_ruling
 from toolkit.history.verification import check_user_checks, verify_rulings
 from toolkit.history.sweeps import OutcomeSummary, changes, fact_difference, summarise_outcomes
 from toolkit.history.timeline import rulings_of, supersession_explanations, timeline_links
 
 __all__ = [
+    "Answer",
+    "ask",
     "check_user_checks",
     "HistoryError",
     "RulingRun",

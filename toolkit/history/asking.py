@@ -1,0 +1,124 @@
+"""Asking one question of one position: the answer, the line that shows it,
+and which rule decides it.
+
+:func:`ask` is what :func:`toolkit.verify_rulings` does for one ruling, for a
+question nobody wrote a ruling for: the question (in the language of a
+ruling's ``check``, see ``docs/questions.md``) is answered under the rules of
+one day, then under each rule set one change away from them (a dated flag, a
+card-text era, a named reversal), so that the answer says which changes would
+flip it and which trace note shows the deciding rule at work.
+
+>>> from toolkit import seed_scenario
+>>> sign = seed_scenario("q_hysteric_sign_adjustment")
+>>> answer = ask(sign, {"possible": {"event": "activated", "card": "ヒステリック・サイン"}}, "2013-03-30")
+>>> answer.answer, answer.flipped_by[0].split(" ", 1)[0]
+('yes', 'H5')
+>>> ask(sign, {"possible": {"event": "activated", "card": "ヒステリック・サイン"}}, "2016-07-08").answer
+'no'
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from toolkit.core.trace import LineStep
+    from toolkit.ruling_checks import CheckResult
+
+Scenario = Any
+"""A scenario or position of any registered game."""
+Ruleset = Any
+"""A rule set of any registered game."""
+
+ASKED = "scenario"
+"""The name the asked position goes by inside the question (a question's
+``scenario: FILE`` may name only it)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One question answered on one position under one rule set.
+
+    ``result`` holds each part's answer and line; ``tried`` labels every rule
+    set one change away that the question was also asked under, and
+    ``flipped_by`` those under which the answer flips (empty when ``why`` was
+    not asked, or when no single change flips it); ``decided_by`` is the trace
+    note of the deciding rule, read from ``line``.
+    """
+
+    question: str
+    rules: Ruleset
+    result: CheckResult
+    tried: tuple[str, ...] = ()
+    flipped_by: tuple[str, ...] = ()
+    decided_by: str = ""
+    line: tuple[LineStep, ...] = ()
+
+    @property
+    def value(self) -> bool:
+        return self.result.value
+
+    @property
+    def answer(self) -> str:
+        """``"yes"`` or ``"no"``."""
+        return self.result.answer
+
+    @property
+    def why_asked(self) -> bool:
+        """Whether the rule sets one change away were tried."""
+        return bool(self.tried)
+
+
+def _rules_for(scenario: Scenario, rules: Ruleset | str | datetime.date | None) -> tuple[Scenario, Ruleset]:
+    """The position under ``rules`` (a day, a rule set's name or value, or
+    None: the scenario's own), and the rule set it is played under."""
+    from toolkit.core.game import as_state
+
+    if rules is None:
+        return scenario, as_state(scenario).ruleset
+    if isinstance(rules, datetime.date) or (isinstance(rules, str) and _is_day(rules)):
+        position = scenario.at(rules)
+        return position, as_state(position).ruleset
+    if isinstance(rules, str):
+        position = scenario.under(rules)
+        return position, as_state(position).ruleset
+    return scenario, as_state(scenario, ruleset=rules).ruleset
+
+
+def _is_day(text: str) -> bool:
+    """``YYYY-MM-DD`` in form (whether the day exists is the scenario's to say)."""
+    parts = text.strip().split("-")
+    return len(parts) == 3 and all(p.isdigit() for p in parts) and len(parts[0]) == 4
+
+
+def ask(scenario: Scenario, question: Mapping[str, Any] | str,
+        rules: Ruleset | str | datetime.date | None = None, *, why: bool = True) -> Answer:
+    """Answer ``question`` (a check: a mapping, or its JSON text) on
+    ``scenario`` under ``rules`` (a day ``YYYY-MM-DD``, a rule set's name,
+    a rule set, or None: the scenario's own date or today's rules).
+
+    With ``why`` (the default) the question is asked again under every rule
+    set one change away, to say which changes flip the answer and which trace
+    note shows the deciding rule; ``why=False`` answers it once.
+    """
+    from toolkit.history.deciding import _decided_by, _deciding_changes
+    from toolkit.history.runs import _run
+    from toolkit.ruling_checks import check_text, parse_check
+
+    data = json.loads(question) if isinstance(question, str) else question
+    check = parse_check(data, "question")
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    position, ruleset = _rules_for(scenario, rules)
+    scenarios = {ASKED: position}
+    names = (ASKED,)
+    result = _run(text, check, names, scenarios, ruleset)
+    shown = next((p.line for p in result.parts if p.line), ())
+    if not why:
+        return Answer(check_text(check), ruleset, result, line=shown)
+    tried, flips = _deciding_changes(text, check, names, scenarios, ruleset, result.value)
+    decided, line = _decided_by(check, scenarios, ruleset, result, flips)
+    return Answer(check_text(check), ruleset, result, tried, flips, decided, line or shown)
