@@ -104,9 +104,9 @@ class Graph:
         object, so an equal position computed again is freed at once (a third of a search's memory)
         and the tables' lookups of it compare by identity."""
         self.transitions = 0
-        self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
-        """One Event object per event value (keyed by its fields: tuples hash and compare in C), so
-        the event sets of outcomes merged from different lines compare by identity."""
+        self.events: dict[Event, Event] = {}
+        """One Event object per event value, so the event sets of outcomes merged from different lines
+        compare by identity (looked up only for a step whose events ``sets_by_ids`` does not know)."""
         self.event_sets: dict[frozenset[Event], frozenset[Event]] = {}
         """One frozenset per set of events on an edge (many edges share one: a 216-byte set each otherwise)."""
         self.sets_by_ids: dict[tuple[int, ...], frozenset[Event]] = {}
@@ -133,8 +133,8 @@ class Graph:
             for action, result in zip(actions, results):
                 events = result.events
                 if events:
-                    ids = tuple(map(id, events))
-                    evs = sets_by_ids.get(ids)  # the step recorded the search's own Event objects (the usual case)
+                    # (a tuple from a list: of its exact size, so Python's tuple free lists reuse it)
+                    evs = sets_by_ids.get(tuple(list(map(id, events))))  # the search's own Event objects (the usual case)
                     if evs is None:
                         evs = self._event_set(events)
                 else:
@@ -152,17 +152,11 @@ class Graph:
     def _event_set(self, events: tuple[Event, ...]) -> frozenset[Event]:
         """The search's one set of these events, made of its one object per event value, and
         remembered by the ids of those objects in this order (``sets_by_ids``)."""
-        canon = self.events
-        known: list[Event] = []
-        for e in events:
-            key = (e.kind, e.card, e.player, e.amount, e.detail)
-            found = canon.get(key)
-            if found is None:
-                found = canon[key] = e
-            known.append(found)
+        one_event = self.events.setdefault
+        known = [one_event(e, e) for e in events]
         evs = frozenset(known)
         evs = self.event_sets.setdefault(evs, evs)
-        self.sets_by_ids[tuple(map(id, known))] = evs
+        self.sets_by_ids[tuple(list(map(id, known)))] = evs
         return evs
 
     def _merge(self, state: GameState, out: list[Edge], groups: tuple[tuple[int, ...], ...]) -> list[Edge]:
