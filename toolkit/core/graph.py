@@ -44,6 +44,9 @@ actions it stands for (1 unless the graph is reduced)."""
 
 INF = sys.maxsize
 
+NO_EVENTS: frozenset[Event] = frozenset()
+"""The events of an edge on which nothing happened (one object for every such edge)."""
+
 
 def default_policy(state: GameState, actions: tuple[Action, ...]) -> Action:
     """Both players pass whenever the rules let them; otherwise the first listed choice."""
@@ -80,7 +83,7 @@ class Graph:
     """Successors of each state, computed once (the transposition table)."""
 
     __slots__ = ("limits", "game", "succ", "states", "transitions", "events", "event_sets", "grouping", "reduced",
-                 "stands_for", "listed", "watched")
+                 "stands_for", "listed", "watched", "sets_by_ids")
 
     def __init__(self, limits: Limits, game: Game, reduce: bool = False) -> None:
         self.limits = limits
@@ -101,11 +104,16 @@ class Graph:
         object, so an equal position computed again is freed at once (a third of a search's memory)
         and the tables' lookups of it compare by identity."""
         self.transitions = 0
-        self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
-        """One Event object per event value (keyed by its fields: tuples hash and compare in C), so
-        the event sets of outcomes merged from different lines compare by identity."""
+        self.events: dict[Event, Event] = {}
+        """One Event object per event value, so the event sets of outcomes merged from different lines
+        compare by identity (looked up only for a step whose events ``sets_by_ids`` does not know)."""
         self.event_sets: dict[frozenset[Event], frozenset[Event]] = {}
         """One frozenset per set of events on an edge (many edges share one: a 216-byte set each otherwise)."""
+        self.sets_by_ids: dict[tuple[int, ...], frozenset[Event]] = {}
+        """The ids of a step's events, in order -> their set of ``event_sets``: keyed only by objects of
+        ``events`` (alive while the search runs, so an id names one of them), a step that records those
+        objects again, as steps mostly do (the game hands out one object per event value), finds its set
+        without hashing an event or building a key of its fields."""
 
     def edges(self, state: GameState) -> tuple[Edge, ...]:
         found = self.succ.get(state)
@@ -116,24 +124,23 @@ class Graph:
             if self.watched:
                 self.limits.check(known_states)
             out: list[Edge] = []
-            canon = self.events
             same = self.states.setdefault
-            one_set = self.event_sets.setdefault
+            sets_by_ids = self.sets_by_ids
             transition = self.game.transition
             actions = self.game.legal_actions(state)
             results = [transition(state, action, check=False) for action in actions]
             grouped = self.grouping is not None and len(actions) > 1  # children shared once merged
             for action, result in zip(actions, results):
-                events = []
-                for e in result.events:
-                    key = (e.kind, e.card, e.player, e.amount, e.detail)
-                    known = canon.get(key)
-                    if known is None:
-                        known = canon[key] = e
-                    events.append(known)
+                events = result.events
+                if events:
+                    # (a tuple from a list: of its exact size, so Python's tuple free lists reuse it)
+                    evs = sets_by_ids.get(tuple(list(map(id, events))))  # the search's own Event objects (the usual case)
+                    if evs is None:
+                        evs = self._event_set(events)
+                else:
+                    evs = NO_EVENTS
                 child = result.state
-                evs = frozenset(events)
-                out.append((action, child if grouped else same(child, child), one_set(evs, evs), 1))
+                out.append((action, child if grouped else same(child, child), evs, 1))
             self.transitions += len(out)
             if grouped:
                 assert self.grouping is not None
@@ -141,6 +148,16 @@ class Graph:
             found = tuple(out)
             self.succ[state] = found
         return found
+
+    def _event_set(self, events: tuple[Event, ...]) -> frozenset[Event]:
+        """The search's one set of these events, made of its one object per event value, and
+        remembered by the ids of those objects in this order (``sets_by_ids``)."""
+        one_event = self.events.setdefault
+        known = [one_event(e, e) for e in events]
+        evs = frozenset(known)
+        evs = self.event_sets.setdefault(evs, evs)
+        self.sets_by_ids[tuple(list(map(id, known)))] = evs
+        return evs
 
     def _merge(self, state: GameState, out: list[Edge], groups: tuple[tuple[int, ...], ...]) -> list[Edge]:
         """Each group's first edge, standing for the whole group; other edges as they are (leading
@@ -181,6 +198,7 @@ class Graph:
         self.states.clear()
         self.events.clear()
         self.event_sets.clear()
+        self.sets_by_ids.clear()
         self.stands_for.clear()
         self.listed.clear()
         for table in tables:

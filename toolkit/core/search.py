@@ -377,6 +377,7 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
     memo: dict[GameState, tuple[Any, ...]] = {}
     """A searched position -> its table: ``(nodes, *entry, *entry, ...)`` (the nodes of its tree of lines
     first; :data:`ENTRY`)."""
+    memo_get = memo.get
     on_stack: dict[GameState, int] = {}
     path: list[Action] = []
     first_counts: list[int] = []
@@ -404,10 +405,8 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
         return found
 
     def visit(state: GameState, depth: int) -> tuple[tuple[Any, ...], int]:
-        hit = memo.get(state)
-        if hit is not None:
-            hits[0] += 1
-            return hit, INF
+        """The table of ``state`` (not searched yet: the caller looks in ``memo`` first) and the lowest
+        depth of a position on the stack that one of its lines loops back to (INF: none)."""
         if state.is_over:
             end: OutcomeKey = (state.summary(), 0, None)
             ends = memo[state] = (1, 1, -1, None, 0, one_key(end, end))
@@ -418,36 +417,44 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
         low = INF
         for i, (action, child, events, weight) in enumerate(graph.edges(state)):
             before: int = sum(v[0] for v in res.values()) if depth == 0 else 0
-            mask = mask_of(events) if events else 0
-            where = on_stack.get(child)
-            if where is not None:
-                looped[0] = True
-                cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
-                key: OutcomeKey = (child.summary(), mask | 1, cycle)
-                _add(res, one_key(key, key), weight, i)
-                nodes += weight
-                low = min(low, where)
+            sub = memo_get(child)
+            if sub is not None:  # searched already (two edges in three): the transposition table
+                hits[0] += 1
             else:
+                where = on_stack.get(child)
+                if where is not None:
+                    looped[0] = True
+                    cycle = tuple(repr(a) for a in path[where:]) + (repr(action),)
+                    key: OutcomeKey = (child.summary(), (mask_of(events) if events else 0) | 1, cycle)
+                    _add(res, one_key(key, key), weight, i)
+                    nodes += weight
+                    if where < low:
+                        low = where
+                    if depth == 0:
+                        first_counts.append(sum(v[0] for v in res.values()) - before)
+                    continue
                 path.append(action)
                 sub, sub_low = visit(child, depth + 1)
                 path.pop()
-                nodes += weight * sub[0]
-                low = min(low, sub_low)
-                for at in range(1, len(sub), ENTRY):
-                    outcome = sub[at + 4]
-                    union = outcome[1] | mask
-                    if union == outcome[1]:
-                        merged = outcome
-                    else:
-                        key = (outcome[0], union, outcome[2])
-                        merged = one_key(key, key)
-                    # a weight of 1 shares the child's count (a big int) rather than copying it
-                    count = sub[at] if weight == 1 else sub[at] * weight
-                    entry = res.get(id(merged))  # _add, inlined (the innermost loop of the search)
-                    if entry is None:
-                        res[id(merged)] = [count, i, sub, at, merged]
-                    else:
-                        entry[0] += count
+                if sub_low < low:
+                    low = sub_low
+            nodes += weight * sub[0]
+            mask = mask_of(events) if events else 0
+            for at in range(1, len(sub), ENTRY):
+                outcome = sub[at + 4]
+                union = outcome[1] | mask
+                if union == outcome[1]:
+                    merged = outcome
+                else:
+                    key = (outcome[0], union, outcome[2])
+                    merged = one_key(key, key)
+                # a weight of 1 shares the child's count (a big int) rather than copying it
+                count = sub[at] if weight == 1 else sub[at] * weight
+                entry = res.get(id(merged))  # _add, inlined (the innermost loop of the search)
+                if entry is None:
+                    res[id(merged)] = [count, i, sub, at, merged]
+                else:
+                    entry[0] += count
             if depth == 0:
                 first_counts.append(sum(v[0] for v in res.values()) - before)
         del on_stack[state]

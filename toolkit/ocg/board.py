@@ -82,6 +82,12 @@ KEEP = _Keep.KEEP
 class Board(PositionReader):
     """Mutable working copy of a State (see the module docstring)."""
 
+    __slots__ = ("base", "ruleset", "turn_player", "cards", "decks", "anonymous", "life", "lingering", "chain",
+                 "skipped", "done", "adjusted", "phase", "cause", "by_effect", "source", "by_adjustment", "events",
+                 "happenings", "notes", "moved", "_tables", "kinds", "trigger_events", "happening_kinds",
+                 "end_phase_names", "touched")
+    """A board per transition: slots are built and freed faster than an attribute dict."""
+
     def __init__(self, state: State, cause: Cause, *, by_effect: bool = True, source: int = -1) -> None:
         self.base = state
         self.ruleset: Ruleset = state.ruleset
@@ -216,6 +222,17 @@ class Board(PositionReader):
             self._sent_to_gy_damage(owner, 1)
         return True
 
+    def _card(self, values: tuple[int, str, str, str, Zone, Position, frozenset[str], str]) -> Card:
+        """The Card of these field values (in order), one object per value in these positions (see
+        ``PositionTables.interned``): found by the tuple of its values, built only the first time
+        (what ``_move`` does inline)."""
+        tables = self._tables
+        found = tables.interned_values.get(values)
+        if found is None:
+            made = Card(*values)
+            found = tables.interned_values[values] = tables.interned.setdefault(made, made)
+        return found
+
     def _card_left(self, uid: int) -> None:
         """A card that moved is a new card: effects applied to it and its done processes go."""
         self.moved.add(uid)
@@ -312,8 +329,8 @@ class Board(PositionReader):
             return
         self.touched = True
         tags = card.tags - {"control_taken"} if player == card.owner else card.tags | {"control_taken"}
-        self.cards[uid] = Card(card.uid, card.name, card.owner, player, card.zone, card.position, frozenset(tags),
-                               card.label)
+        self.cards[uid] = self._card((card.uid, card.name, card.owner, player, card.zone, card.position,
+                                      frozenset(tags), card.label))
         self.record(self._tables.event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
         self._happen(EventKind.CONTROL_CHANGED, uid, player, Zone.FIELD)
 
@@ -393,8 +410,8 @@ class Board(PositionReader):
         self.touched = True
         new = Position.FACE_UP_DEFENSE if card.position is Position.FACE_UP else Position.FACE_UP
         tags = card.tags | {"position_changed_this_turn"} if manual else card.tags
-        self.cards[uid] = Card(card.uid, card.name, card.owner, card.controller, card.zone, new, frozenset(tags),
-                               card.label)
+        self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, new,
+                                      frozenset(tags), card.label))
         detail = "attack" if new is Position.FACE_UP else "defense"
         self.record(self._tables.event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail))
         self._happen(EventKind.POSITION_CHANGED, uid, by, Zone.FIELD)

@@ -296,7 +296,7 @@ class State(PositionReader):
     _tables: PositionTables | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(_HASH_KEY(self)))
+        object.__setattr__(self, "_hash", _STATE_HASH(self))
 
     def __hash__(self) -> int:
         return self._hash
@@ -425,8 +425,28 @@ the ones marked ``hash=False`` (the dataclass rule, read from the fields)."""
 _FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(STATE_FIELDS)}
 _FIELD_VALUES = attrgetter(*STATE_FIELDS)
 """A State's field values in ``STATE_FIELDS`` order, as one tuple (built in C)."""
-_HASH_KEY = attrgetter(*HASHED_FIELDS)
-"""The tuple a State's hash is the hash of."""
+COUNTED_FIELDS: frozenset[str] = frozenset({"pending"})
+"""Hashed fields whose length stands in the hash for their items: R6 makes the pending processes
+from the hashed cards, done processes and lingering effects, so two positions rarely differ in
+them alone (``==`` still compares them), and hashing a Process is a Python call per item."""
+
+
+def _hash_expression(read: Callable[[str], str]) -> str:
+    """The expression of a State's hash, each hashed field read by ``read(name)``: the hash of the
+    tuple of ``HASHED_FIELDS`` (lengths for ``COUNTED_FIELDS``) — a tuple of their number, so the
+    key is a size that Python's tuple free lists do not keep (see ``pending``)."""
+    items = ", ".join(f"len({read(name)})" if name in COUNTED_FIELDS else read(name) for name in HASHED_FIELDS)
+    return f"hash(({items}))"
+
+
+def _hash_function() -> Callable[[State], int]:
+    namespace: dict[str, object] = {}
+    exec(f"def state_hash(s):\n    return {_hash_expression(lambda name: 's.' + name)}\n", namespace)
+    return namespace["state_hash"]  # type: ignore[return-value]
+
+
+_STATE_HASH = _hash_function()
+"""A State's hash from its fields (``_hash_expression``)."""
 
 
 def _state_maker() -> Callable[..., State]:
@@ -436,12 +456,11 @@ def _state_maker() -> Callable[..., State]:
     namespace: dict[str, object] = {f"_set_{name}": State.__dict__[name].__set__ for name in STATE_FIELDS}
     namespace["_set__tables"] = State.__dict__["_tables"].__set__
     namespace["_set__hash"] = State.__dict__["_hash"].__set__
-    namespace["_key"] = _HASH_KEY
     namespace["_new"] = object.__new__
     namespace["_State"] = State
     body = "".join(f"    _set_{name}(new, {name})\n" for name in STATE_FIELDS)
     exec(f"def make(tables, {', '.join(STATE_FIELDS)}):\n    new = _new(_State)\n{body}"
-         "    _set__hash(new, hash(_key(new)))\n    _set__tables(new, tables)\n    return new\n", namespace)
+         f"    _set__hash(new, {_hash_expression(str)})\n    _set__tables(new, tables)\n    return new\n", namespace)
     return namespace["make"]  # type: ignore[return-value]
 
 
