@@ -192,10 +192,12 @@ def _check_file(given: str, prog: str) -> dict[str, Any]:
             return {"file": label, **_finish(_check_scenario(text, label, prog))}
         source: Any = CsvBytes(label, data)
     elif given.lower().endswith(".csv"):
-        try:
-            with open(given, "rb") as handle:
-                kind = _table_kind(_first_line(handle.readline()))
-        except OSError:
+        from toolkit.errors import FileError
+        from toolkit.files import read_bytes
+
+        try:  # the guarded reader: a pipe, a device or a huge file is refused, not read line by line
+            kind = _table_kind(_first_line(read_bytes(given, what="CSV file")))
+        except FileError:
             kind = "rulings"  # unreadable: the loader says why
         if kind is None:
             problem = {"error": f"{label}: not a rulings, cards or events table (its header names none of "
