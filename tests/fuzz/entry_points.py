@@ -201,14 +201,14 @@ def options() -> Iterator[Attack]:
     yield args("rulings --card ''", ["rulings", "--card", ""], "--card", fast=True)
     yield args("rulings --card full-width space", ["rulings", "--card", "\u3000"], "--card")
     yield args("cards --show ''", ["cards", "--show", ""], "--show")
-    yield args("rulings --ruling '' (verify)", ["verify", "--ruling", ""], "--ruling")
+    yield args("verify --ruling ''", ["verify", "--ruling", ""], "no ruling ''")
     yield Attack(_path_case(cls, "export --out a file", lambda f: ["export", "ヒステリック・サイン", "--out",
                                                                    _write(f, "plain.txt", "x")]), "not a folder")
     yield Attack(_path_case(cls, "export --out /dev/null", lambda f: ["export", "ヒステリック・サイン", "--out",
                                                                       "/dev/null"]), "not a folder")
 
 
-CLASSES = (standard_input, tables, card_files)
+CLASSES = (standard_input, tables, card_files, options)
 
 
 def all_attacks() -> list[Attack]:

@@ -34,7 +34,7 @@ def test_every_class_has_a_fast_attack_and_a_valid_control() -> None:
     attacks = entry_points.all_attacks()
     classes = {a.case.cls for a in attacks}
     assert classes == {a.case.cls for a in attacks if a.fast}
-    assert {a.case.cls for a in attacks if a.case.expect == "ok"} >= {"standard input", "card files"}
+    assert {a.case.cls for a in attacks if a.case.expect == "ok"} >= {"standard input", "card files", "options"}
 
 
 def test_passed_can_fail() -> None:

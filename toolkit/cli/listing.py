@@ -12,6 +12,7 @@ from toolkit.cli.card_files import add_card_file_options, run_card_files, wants_
 from toolkit.cli.errors import error_data, problem_data
 from toolkit.cli.options import (
     STDIN,
+    ArgumentValueError,
     STDIN_LABEL,
     Commands,
     add_command,
@@ -105,6 +106,8 @@ CARD_COLUMNS = ("name_ja", "name_en", "game", "card_type", "subtype", "end_phase
 def run_cards(args: argparse.Namespace) -> int:
     from toolkit.data import load_cards
 
+    if args.show is not None and not args.show.strip():
+        raise ArgumentValueError("--show", "is empty; give a card's Japanese or English name")
     if wants_card_files(args):
         return run_card_files(args)
     if args.game is not None:
