@@ -31,6 +31,8 @@ class Attack:
     """Run under the default (ci) profile too; the rest only under ``thorough``."""
     report: bool = False
     """The command reports on standard output (``validate``): its first line is the message."""
+    status: int = 2
+    """The exit status of the refusal: 2 (bad input), or 3 for a search that reached its limit."""
 
 
 def _card(name: str, english: str | None = None, shadows: bool = False) -> str:
@@ -208,24 +210,63 @@ def options() -> Iterator[Attack]:
                                                                       "/dev/null"]), "not a folder")
 
 
-CLASSES = (standard_input, tables, card_files, options)
+# --------------------------------------------------------------------------
+# Searches that explode
+# --------------------------------------------------------------------------
+
+
+def exploding_scenario(n: int = 12) -> str:
+    """``n`` Lyla each negated by its own Effect Veiler until the End Phase: the
+    order of the 2n mandatory processes makes the search explode."""
+    lines = ["title: many lingering negations", "date: 2012-01-01", "turn_player: A", "players:", "  A:", "    field:"]
+    lines += [f"      - ライトロード・マジシャン ライラ#{i}" for i in range(n)]
+    lines += ["  B:", "    graveyard: [" + ", ".join(f"{VEILER}#{i}" for i in range(n)) + "]", "lingering:"]
+    lines += [f"  - {{source: {VEILER}#{i}, controller: B, target: ライトロード・マジシャン ライラ#{i}, effect: negate}}"
+              for i in range(n)]
+    return "\n".join(lines) + "\n"
+
+
+def searches() -> Iterator[Attack]:
+    cls = "searches"
+    boom = exploding_scenario()
+    yield Attack(_path_case(cls, "explore --max-states 100", lambda f: ["explore", _write(f, "boom.yaml", boom),
+                                                                         "--max-states", "100"]),
+                 "followed; raise --max-states to search further", fast=True, status=3)
+    yield Attack(_path_case(cls, "can-force --max-states 100", lambda f: ["can-force", _write(f, "boom.yaml", boom),
+                                                                           "TP", "{loop: true}", "--max-states", "100"]),
+                 "followed; raise --max-states to search further", status=3)
+    yield Attack(_path_case(cls, "explore --time-limit 1.5, stderr a file",
+                            lambda f: ["explore", _write(f, "boom.yaml", boom), "--time-limit", "1.5"], isolate=True),
+                 "raise --time-limit to search further", status=3)
+
+
+CLASSES = (standard_input, tables, card_files, options, searches)
 
 
 def all_attacks() -> list[Attack]:
-    return [Attack(_with_user_dir(a.case), a.says, a.fast, a.report) for make in CLASSES for a in make()]
+    return [Attack(_with_user_dir(a.case), a.says, a.fast, a.report, a.status) for make in CLASSES for a in make()]
 
 
 def run_attack(attack: Attack, folder: Path) -> hostile.Result:
     """One attack through :func:`hostile.run_case`; a ``report`` command's
     first line of standard output stands for its message."""
-    if not attack.report:
+    if not attack.report and attack.status == 2:
         return hostile.run_case(attack.case, folder)
     prepared = attack.case.make(folder)
-    status, out, err, _timed_out, peak = hostile.run_isolated(prepared.argv, prepared.env, stdin_path=prepared.stdin)
-    first = out.strip().splitlines()[0] if out.strip() else ""
-    shown = err if err.strip() or status in (0, None) else f"error: {first}\n"
-    outcome = hostile.classify(attack.case.expect, status, shown, False, _timed_out)
-    return hostile.Result(attack.case, outcome, status, shown.strip(), 0.0, peak)
+    peak: float | None = None
+    if attack.case.isolate:
+        status, out, err, timed_out, peak = hostile.run_isolated(prepared.argv, prepared.env,
+                                                                 stdin_path=prepared.stdin)
+        escaped = False
+    else:
+        status, out, err, escaped, timed_out = hostile.run_in_process(prepared.argv, prepared.env)
+    if attack.report:
+        first = out.strip().splitlines()[0] if out.strip() else ""
+        err = err if err.strip() or status in (0, None) else f"error: {first}\n"
+    # the classifier knows exit 2 as a refusal: the expected status stands for it
+    seen = 2 if status == attack.status else (99 if status == 2 else status)
+    outcome = hostile.classify(attack.case.expect, seen, err, escaped, timed_out)
+    return hostile.Result(attack.case, outcome, status, err.strip(), 0.0, peak)
 
 
 def passed(attack: Attack, result: hostile.Result) -> bool:

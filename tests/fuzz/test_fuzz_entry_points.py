@@ -9,6 +9,10 @@ The default (ci) profile runs the attacks marked fast; ``make fuzz``
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import entry_points
@@ -43,3 +47,23 @@ def test_passed_can_fail() -> None:
     vague = hostile.Result(attack.case, "clear", 2, "error: something", 0.0)
     assert not entry_points.passed(attack, vague)
     assert entry_points.passed(attack, hostile.Result(attack.case, "clear", 2, f"error: {attack.says}", 0.0))
+
+
+@pytest.mark.skipif(not THOROUGH, reason="a few seconds per run: the thorough profile (make fuzz)")
+@pytest.mark.parametrize("command", [["explore", "BOOM", "--time-limit", "60"], ["can-force", "BOOM", "TP", "{loop: true}"],
+                                     ["verify"], ["resolve", "-"]], ids=lambda c: c[0] + (" -" if "-" in c else ""))
+def test_ctrl_c_ends_a_run_with_one_word(command: list[str], tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT) during a long search, the rulings' verification or a read
+    of standard input: status 130 (or death by SIGINT, which a shell shows as
+    130) and ``interrupted`` alone on stderr."""
+    boom = tmp_path / "boom.yaml"
+    boom.write_text(entry_points.exploding_scenario(), encoding="utf-8")
+    argv = [str(boom) if a == "BOOM" else a for a in command]
+    proc = subprocess.Popen([sys.executable, "-m", "toolkit", *argv], cwd=hostile.ROOT, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(3.0)  # past the imports: inside the search (or the wait for standard input)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode in (130, -signal.SIGINT), (proc.returncode, err[-500:])
+    assert err.decode("utf-8").strip() == "interrupted", err[-500:]
