@@ -200,6 +200,13 @@ def options() -> Iterator[Attack]:
                "calendar")
     yield args("compare --rulesets 2013-03-30 ocg (valid)", ["compare", SHIPPED_OCG, "--rulesets", "2013-03-30",
                                                               "ocg"], expect="ok")
+    yield args("resolve --date in full-width digits (valid)", ["resolve", SHIPPED_OCG, "--date", "２０１３-０３-３０"],
+               expect="ok", fast=True)
+    yield args("compare --rulesets a full-width day (valid)", ["compare", SHIPPED_OCG, "--rulesets", "２０１３-０３-３０",
+                                                                "ocg"], expect="ok")
+    yield Attack(_path_case(cls, "a scenario dated in full-width digits (valid)",
+                            lambda f: ["resolve", _write(f, "s.yaml", hostile.OCG_TEXT.replace(
+                                "ruleset: ocg-2011", "date: ２０１１-０９-０１"))], expect="ok"))
     yield args("rulings --card ''", ["rulings", "--card", ""], "--card", fast=True)
     yield args("rulings --card full-width space", ["rulings", "--card", "\u3000"], "--card")
     yield args("cards --show ''", ["cards", "--show", ""], "--show")

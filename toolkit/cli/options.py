@@ -87,8 +87,10 @@ def date_argument(text: str) -> datetime.date:
     from toolkit import fields
     from toolkit.errors import quoted
 
+    import unicodedata
+
     try:
-        return fields.day(datetime.date.fromisoformat(text), "--date", None)
+        return fields.day(datetime.date.fromisoformat(unicodedata.normalize("NFKC", text).strip()), "--date", None)
     except ValueError:
         raise argparse.ArgumentTypeError(f"cannot read {quoted(text)} as a date; write YYYY-MM-DD") from None
     except ScenarioError as exc:
