@@ -70,7 +70,7 @@ CARDS_MAX = 200
 NAME_MAX = 120
 """The longest card name (with its copy mark) a scenario may write (every game)."""
 
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 _RULING_ID = re.compile(r"(?:(?:ocg|user)-(?:\d{6}|undated)|dm-(?:qa|example))-[a-z0-9]+(?:-[a-z0-9]+)*")
 """The same pattern as toolkit.data.RULING_ID_PATTERN (not imported: that module loads pandas)."""
@@ -147,7 +147,13 @@ def rules_date_range(today: datetime.date | None = None) -> tuple[datetime.date,
 
 
 def day(value: object, where: str, file: str | None) -> datetime.date:
-    """A calendar day (a date, or text ``YYYY-MM-DD``) inside :func:`rules_date_range`."""
+    """A calendar day (a date, or text ``YYYY-MM-DD``, full-width digits too) inside :func:`rules_date_range`.
+
+    >>> day("２０１３-０３-３０", "date", None)
+    datetime.date(2013, 3, 30)
+    """
+    if isinstance(value, str):
+        value = unicodedata.normalize("NFKC", value)  # ２０１３−０３−３０ as typed with a Japanese input method
     if isinstance(value, datetime.datetime):
         raise fail(f"date must be a day (YYYY-MM-DD), not a time: {value.isoformat(sep=' ')}", where, file)
     found: datetime.date | None = value if isinstance(value, datetime.date) else None

@@ -45,6 +45,9 @@ def shipped_scenario_text(name: str, *folder: str, kind: str = "") -> tuple[str,
     an unknown name raises ScenarioError with the closest name and the count."""
     from toolkit.errors import ScenarioError
 
+    if not isinstance(name, str):
+        raise ScenarioError(f"a shipped {kind}scenario is named by text (e.g. 'lyla_veiler_2011'), "
+                            f"not {type(name).__name__} {name!r:.40}")
     stem = name[: -len(".yaml")] if name.endswith(".yaml") else name
     available = shipped_scenario_names(*folder)
     where = "/".join(("datasets", *folder))

@@ -67,6 +67,7 @@ class Prepared:
     argv: list[str]
     env: dict[str, str] = field(default_factory=dict)
     during: Callable[[], contextlib.AbstractContextManager[Any]] | None = None
+    stdin: str | None = None  # a file fed as standard input (isolated runs only)
 
 
 @dataclass(frozen=True)
@@ -533,7 +534,7 @@ imported, runs ``python -m toolkit`` and records its peak resident memory
 
 
 def run_isolated(argv: Sequence[str], env: dict[str, str] | None = None,
-                 timeout: float = TIMEOUT) -> tuple[int | None, str, str, bool, float]:
+                 timeout: float = TIMEOUT, stdin_path: str | None = None) -> tuple[int | None, str, str, bool, float]:
     """``python -m toolkit ARGV`` in a subprocess with a timeout and a 1 GB
     address-space cap: (status or None on timeout, out, err, timed_out, peak MB)."""
     import tempfile
@@ -541,7 +542,7 @@ def run_isolated(argv: Sequence[str], env: dict[str, str] | None = None,
     peak_file = Path(tempfile.mkstemp(prefix="endphase-fuzz-peak-")[1])
     full_env = dict(os.environ, OPENBLAS_NUM_THREADS="1", FUZZ_MEMORY_CAP=str(MEMORY_CAP),
                     FUZZ_PEAK_FILE=str(peak_file), **(env or {}))
-    with open(os.devnull, "rb") as stdin, _spool() as out_file, _spool() as err_file:
+    with open(stdin_path or os.devnull, "rb") as stdin, _spool() as out_file, _spool() as err_file:
         proc = subprocess.Popen([sys.executable, "-c", _CHILD, *argv], stdin=stdin, stdout=out_file,
                                 stderr=err_file, env=full_env, cwd=ROOT)
         deadline = time.monotonic() + timeout
@@ -600,7 +601,7 @@ def run_case(case: Case, folder: Path) -> Result:
     peak: float | None = None
     with context:
         if case.isolate:
-            status, _out, err, timed_out, peak = run_isolated(prepared.argv, prepared.env)
+            status, _out, err, timed_out, peak = run_isolated(prepared.argv, prepared.env, stdin_path=prepared.stdin)
             escaped = False
         else:
             status, _out, err, escaped, timed_out = run_in_process(prepared.argv, prepared.env)

@@ -62,6 +62,15 @@ def test_a_wrong_file_is_refused_in_one_line() -> None:
     assert result.outcome == "clear" and "row 1" in result.message and "date" in result.message
 
 
+def test_an_unreadable_id_that_names_a_successor_is_refused_in_one_line() -> None:
+    """Found by ``make fuzz`` (a '7' typed before an id): the cycle check sorted the ids with the unreadable one
+    as None among them and raised TypeError."""
+    lines = BASE_CSV.splitlines(keepends=True)
+    text = lines[0] + lines[1] + "7" + lines[2] + lines[2]
+    result = _outcome(text, ".csv")
+    assert result.outcome == "clear" and "row 2" in result.message and "ruling_id" in result.message, result.message
+
+
 @given(st.lists(st.tuples(st.sampled_from(["delete", "duplicate", "swap", "insert", "value", "truncate", "indent"]),
                           st.integers(0, 10_000), st.integers(0, 10_000), st.sampled_from(TOKENS)),
                 min_size=1, max_size=4),

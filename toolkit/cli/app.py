@@ -101,6 +101,28 @@ def _report(data: dict[str, Any], as_json: bool) -> None:
         print(f"error: {data['error']}", file=sys.stderr)
 
 
+def _limit_advice(message: str, args: Any, prog: str) -> str:
+    """A search limit's message with advice this command can follow: its own
+    option (named once), or — for a command without one (``changes``,
+    ``verify``) — the command that searches further.
+
+    >>> import argparse
+    >>> text = "the search of x.yaml stopped at its limit of 5 positions (max_states); raise max_states (--max-states on the command line) to search further"
+    >>> _limit_advice(text, argparse.Namespace(command="explore", max_states=5), "endphase")
+    'the search of x.yaml stopped at its limit of 5 positions (max_states); raise --max-states to search further'
+    >>> _limit_advice(text, argparse.Namespace(command="changes"), "endphase")[-93:]
+    'its own limits; `endphase explore SCENARIO --date YYYY-MM-DD --max-states N` searches further'
+    """
+    stem, found, _ = message.partition("; raise ")
+    if not found:
+        return message
+    option = "--time-limit" if "time limit" in stem else "--max-states"
+    if hasattr(args, option[2:].replace("-", "_")):
+        return f"{stem}; raise {option} to search further"
+    return (f"{stem}; `{prog} {args.command}` searches with its own limits; "
+            f"`{prog} explore SCENARIO --date YYYY-MM-DD --max-states N` searches further")
+
+
 def _quiet_stdout() -> None:
     """Point standard output at the null device, so that Python's last flush
     at exit cannot fail again on a closed pipe or a full disk."""
@@ -166,8 +188,7 @@ def _run(words: list[str], prog: str, as_json: bool) -> int:
     except ToolkitError as exc:
         data = error_data(exc, prog)
         if budget_reached(exc):
-            hint = " (raise --max-states to search further)" if hasattr(args, "max_states") else ""
-            _report({**data, "error": data["error"] + hint}, as_json)
+            _report({**data, "error": _limit_advice(data["error"], args, prog)}, as_json)
             return EXIT_SEARCH_LIMIT
         _report(data, as_json)
         return EXIT_BAD_INPUT

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import re
+import unicodedata
 from typing import Any
 
 from toolkit.cli.options import (
@@ -144,15 +146,16 @@ def _end_day(end: datetime.date | None) -> str:
 
 
 def _rules_argument(text: str, game: Any, index: int, file: str | None) -> Any:
-    """A ``--rulesets`` item: a rule set name, or a day (YYYY-MM-DD) of a dated game."""
-    try:
-        day = datetime.date.fromisoformat(text)
-    except ValueError:
+    """A ``--rulesets`` item: a rule set name, or a day (YYYY-MM-DD) of a dated game,
+    held to the dates the rules cover as ``--date`` is."""
+    from toolkit import fields
+
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", unicodedata.normalize("NFKC", text).strip()):
         return text
     if game.rules_at is None:
         raise ScenarioError(f"{game.title} rule sets are undated: name one of {', '.join(game.ruleset_names())}",
                             field=f"rulesets[{index}]", file=file)
-    return game.rules_at(day)
+    return game.rules_at(fields.day(text, f"rulesets[{index}]", file))
 
 
 def run_compare(args: argparse.Namespace) -> int:

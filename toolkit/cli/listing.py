@@ -13,6 +13,7 @@ from toolkit.cli.card_files import add_card_file_options, run_card_files, wants_
 from toolkit.cli.errors import error_data, problem_data
 from toolkit.cli.options import (
     STDIN,
+    ArgumentValueError,
     STDIN_LABEL,
     Commands,
     add_command,
@@ -116,6 +117,8 @@ def run_cards(args: argparse.Namespace) -> int:
     from toolkit.cli.card_files import own_cards
     from toolkit.data import cards_with, load_cards
 
+    if args.show is not None and not args.show.strip():
+        raise ArgumentValueError("--show", "is empty; give a card's Japanese or English name")
     if wants_card_files(args):
         return run_card_files(args)
     if args.game is not None:
@@ -206,10 +209,12 @@ def _check_file(given: str, prog: str) -> dict[str, Any]:
             return {"file": label, **_finish(_check_scenario(text, label, prog))}
         source: Any = CsvBytes(label, data)
     elif given.lower().endswith(".csv"):
-        try:
-            with open(given, "rb") as handle:
-                kind = _table_kind(_first_line(handle.readline()))
-        except OSError:
+        from toolkit.errors import FileError
+        from toolkit.files import read_bytes
+
+        try:  # the guarded reader: a pipe, a device or a huge file is refused, not read line by line
+            kind = _table_kind(_first_line(read_bytes(given, what="CSV file")))
+        except FileError:
             kind = "rulings"  # unreadable: the loader says why
         if kind is None:
             problem = {"error": f"{label}: not a rulings, cards or events table (its header names none of "

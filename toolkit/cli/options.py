@@ -87,8 +87,10 @@ def date_argument(text: str) -> datetime.date:
     from toolkit import fields
     from toolkit.errors import quoted
 
+    import unicodedata
+
     try:
-        return fields.day(datetime.date.fromisoformat(text), "--date", None)
+        return fields.day(datetime.date.fromisoformat(unicodedata.normalize("NFKC", text).strip()), "--date", None)
     except ValueError:
         raise argparse.ArgumentTypeError(f"cannot read {quoted(text)} as a date; write YYYY-MM-DD") from None
     except ScenarioError as exc:
@@ -196,12 +198,20 @@ def add_max_states(sub: argparse.ArgumentParser, default: int | None = None, *, 
 
 
 def read_stdin_bytes() -> bytes:
-    """Everything on standard input, as bytes."""
+    """Everything on standard input, as bytes: at most the size limit of a
+    file (:func:`toolkit.files.max_file_bytes`), so ``- < /dev/zero`` is an
+    error, not a run that eats the memory."""
+    from toolkit.errors import FileError
+    from toolkit.files import MAX_BYTES_ENV, max_file_bytes
+
+    limit = max_file_bytes()
     buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is not None:
-        data: bytes = buffer.read()
-        return data
-    return sys.stdin.read().encode("utf-8")
+    data: bytes = buffer.read(limit + 1) if buffer is not None else sys.stdin.read(limit + 1).encode("utf-8")
+    if len(data) > limit:
+        raise FileError(f"standard input holds more than the limit of {limit:,} bytes; a scenario or a rulings "
+                        f"file is a few KB — check what is piped in, or set {MAX_BYTES_ENV} to raise the limit",
+                        file=STDIN_LABEL)
+    return data
 
 
 def read_stdin_text() -> str:

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.cli.options import (STDIN, Commands, add_command, add_output_options, add_rulings_options, known_game,
-                                 read_rulings)
+from toolkit.cli.options import (STDIN, ArgumentValueError, Commands, add_command, add_output_options,
+                                 add_rulings_options, known_game, read_rulings)
 from toolkit.cli.output import emit_csv, emit_json, emit_table, records, steps_text, step_data
 
 if TYPE_CHECKING:
@@ -189,6 +189,8 @@ def run_rulings(args: argparse.Namespace) -> int:
     given = read_rulings(args.rulings, only_mine=args.only_mine)
     table = load_rulings() if given is None else given
     heading = ""
+    if args.card is not None and not args.card.strip():
+        raise ArgumentValueError("--card", "is empty; give a card's Japanese or English name")
     if args.card:
         key = resolve_card(args.card, rulings=table)  # English, kana, width folded; the nearest names if unknown
         heading = f"rulings naming {key}" if key != args.card else ""
@@ -237,6 +239,9 @@ def run_export(args: argparse.Namespace) -> int:
             sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return EXIT_OK
     folder = Path(args.out).expanduser() if args.out else default_user_folder() / "articles"
+    if folder.exists() and not folder.is_dir():
+        raise ExportError(f"{folder}: is not a folder; --out names the folder the article is written into "
+                          "(- for standard output)")
     stem = safe_stem(article.card + (f" {article.card_en}" if article.card_en else ""))
     targets = {f: folder / f"{stem}{suffix[f]}" for f in formats}
     if not args.overwrite:

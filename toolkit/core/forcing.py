@@ -24,7 +24,8 @@ from toolkit.core.actions import Action
 from toolkit.core.game import GameState, RulesArg, as_state, game_of
 from toolkit.core.graph import INF, Graph, default_policy, reduction_wanted, search_mode
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
-from toolkit.core.predicates import Predicate, parse_predicate, resolve_role
+from toolkit.core.predicates import ROLES, Predicate, PredicateError, parse_predicate, resolve_role
+from toolkit.errors import quoted
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, PLAYERS, Event, Outcome
 
@@ -75,8 +76,16 @@ def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, An
     (a reduced search drops only choices that stand for a kept one, so the answer is the same).
     """
     limits = Limits(max_states, time_limit, progress, source_of(position))
-    start = as_state(position, ruleset=ruleset)
-    pred = parse_predicate(predicate) if isinstance(predicate, Mapping) else predicate
+    start = as_state(position, ruleset=ruleset)  # first: a scenario may bring cards of its own
+    if player not in ROLES:
+        raise PredicateError(f"can_force(): the player is one of {', '.join(ROLES)}, not {quoted(player)}")
+    if isinstance(predicate, (Mapping, str)):  # a card no game has is refused, as on the command line
+        pred = parse_predicate(predicate, known_cards_only=True)
+    elif callable(getattr(predicate, "holds", None)) and callable(getattr(predicate, "relevant", None)):
+        pred = predicate
+    else:
+        raise PredicateError(f"can_force(): the predicate is a mapping such as {{event: activated, card: ...}}, "
+                             f"its YAML text, or a Predicate, not {quoted(predicate)}")
     who = resolve_role(player, start.turn_player)
     found = _can_force(start, who, pred, limits, reduction_wanted(reduce))
     if found is None:  # a reduced search met a loop: the full search

@@ -170,13 +170,24 @@ def notebook_progress(after: float = 1.0) -> ProgressCallback:
     return report
 
 
+def _is_terminal(out: TextIO) -> bool:
+    try:
+        return bool(out.isatty())
+    except (AttributeError, ValueError):  # a closed or unusual stream
+        return False
+
+
 def stderr_progress(after: float = 1.0, stream: TextIO | None = None) -> ProgressCallback:
     """A progress callback that writes one updating line to stderr once a
-    search has run ``after`` seconds (the command line's)."""
+    search has run ``after`` seconds (the command line's). Standard error that
+    is not a terminal (a log file, a pipe) gets no progress line: its one line
+    is the error, if any."""
     shown = [False]
 
     def report(p: Progress) -> None:
         out = stream if stream is not None else sys.stderr
+        if stream is None and not _is_terminal(out):
+            return
         if not shown[0] and p.seconds < after:
             return
         shown[0] = True

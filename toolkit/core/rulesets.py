@@ -43,7 +43,12 @@ def as_date(when: datetime.date | str | None) -> datetime.date | None:
     if when is None or (isinstance(when, datetime.date) and not isinstance(when, datetime.datetime)):
         return when
     if isinstance(when, datetime.datetime):
-        return when.date()
+        day = when.date()
+        if not isinstance(day, datetime.date) or day != day:  # pandas' NaT is a datetime with no day
+            raise UnknownRulesetError(f"cannot read {when!r} as a date: it is no day (a missing date?)")
+        return day
+    if isinstance(when, (int, float)):  # 20130330 would read as a day, 2013.0330 not: neither is a date
+        raise UnknownRulesetError(f"cannot read the number {when!r} as a date; write it as text 'YYYY-MM-DD'")
     try:
         return datetime.date.fromisoformat(str(when))
     except ValueError as exc:

@@ -38,7 +38,7 @@ from toolkit.core.game import GameState, RulesArg, as_state, game_of
 from toolkit.core.graph import INF, Graph, Replayed, line_actions, reduction_wanted, replay_actions, search_mode
 from toolkit.core.graph import default_policy as default_policy
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
-from toolkit.core.policies import PASS_LINE, name_of, policy_for
+from toolkit.core.policies import PASS_LINE, POLICIES, UnknownPolicy, name_of, policy_for
 from toolkit.core.predicates import Query, parse_query
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, Event, EventTexts, Outcome, PositionSummary, sorted_events
@@ -167,8 +167,11 @@ def resolve(position: Position, policy: Policy | str | None = None, *, ruleset: 
     legal_actions, transition = game.legal_actions, game.transition
     if policy is None or isinstance(policy, str):
         choose = policy_for(policy)
-    else:
+    elif callable(policy):
         choose = policy
+    else:
+        raise UnknownPolicy(f"resolve(): the policy is a name ({', '.join(p.name for p in POLICIES)}) or a function "
+                            f"(state, actions) -> action, not {type(policy).__name__} {policy!r:.40}")
     named = name_of(choose)
     state = start
     seen: dict[GameState, int] = {state: 0}

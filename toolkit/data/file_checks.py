@@ -174,8 +174,9 @@ def _check_id_date(file: str, number: int, rid: str, row: dict[str, Any]) -> lis
 
 
 def _check_cycles(file: str, rows: list[tuple[int, dict[str, Any]]]) -> list[Problem]:
-    successor = {r["ruling_id"]: r["superseded_by"] for _, r in rows if not is_na(r["superseded_by"])}
-    number_of = {r["ruling_id"]: n for n, r in rows}
+    named = [(n, r) for n, r in rows if isinstance(r["ruling_id"], str)]  # an unreadable id is reported already
+    successor = {r["ruling_id"]: r["superseded_by"] for _, r in named if not is_na(r["superseded_by"])}
+    number_of = {r["ruling_id"]: n for n, r in named}
     problems: list[Problem] = []
     reported: set[str] = set()
     for start in sorted(successor):

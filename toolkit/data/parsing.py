@@ -27,9 +27,11 @@ from toolkit.data.schema import (
     BOOL_DTYPE,
     DATE_DTYPE,
     EARLIEST_DATE,
+    EVENT_ID_PATTERN,
     FALSE_WORDS,
     LIST_SEPARATOR,
     NULLABLE_BOOL_DTYPE,
+    RULING_ID_PATTERN,
     STRING_DTYPE,
     TRUE_WORDS,
     Column,
@@ -37,6 +39,13 @@ from toolkit.data.schema import (
     latest_date,
 )
 from toolkit.errors import quoted
+
+_ID_FORMS = {
+    RULING_ID_PATTERN: "a ruling id: ocg-, user- or dm- and then YYMMDD, undated, qa or example, then lower-case "
+                       "words joined by hyphens, e.g. user-240105-sign-adjustment",
+    EVENT_ID_PATTERN: "an event id: lower-case words joined by hyphens or dots, e.g. errata-2014-07-10",
+}
+"""How a message describes an id's form (the pattern itself is a regular expression)."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +172,10 @@ def _parse_cell(column: Column, text: str) -> Any:
         return [] if column.kind == "list" else None
     if column.kind == "string":
         if column.pattern and not re.fullmatch(column.pattern, text):
-            shape = f": {column.pattern_words}" if column.pattern_words else f" (expected the form {column.pattern})"
+            if column.pattern_words:
+                shape = f": {column.pattern_words}"
+            else:
+                shape = f" (expected {_ID_FORMS.get(column.pattern, f'the form {column.pattern}')})"
             raise _CellError(f"{quoted(text)} is not a valid id{shape}")
         return text
     if column.kind == "category":

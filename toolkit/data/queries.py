@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from toolkit.data.frames import kind_of, source_check, table_with
 from toolkit.data.parsing import is_na
 from toolkit.data.problems import QueryError
 from toolkit.data.reading import DataSource, load_cards, load_events, load_rulings
@@ -18,22 +19,24 @@ from toolkit.data.schema import DATE_DTYPE, NULLABLE_BOOL_DTYPE, RULINGS_SCHEMA,
 from toolkit.errors import quoted
 from toolkit.fields import CardNames
 
-def _rulings_frame(rulings: DataSource) -> pd.DataFrame:
-    if isinstance(rulings, pd.DataFrame):
-        return rulings
-    return load_rulings(rulings)
+def _rulings_frame(rulings: DataSource, needs: tuple[str, ...] = (), function: str = "") -> pd.DataFrame:
+    """The rulings table given (read when it is a path or None), holding the
+    columns ``function`` reads (:func:`~toolkit.data.frames.table_with`)."""
+    source_check(rulings, function)
+    table = rulings if isinstance(rulings, pd.DataFrame) else load_rulings(rulings)
+    return table_with(table, needs, function) if needs else table
 
 
-def _cards_frame(cards: DataSource) -> pd.DataFrame:
-    if isinstance(cards, pd.DataFrame):
-        return cards
-    return load_cards(cards)
+def _cards_frame(cards: DataSource, function: str = "resolve_card") -> pd.DataFrame:
+    source_check(cards, function, "cards")
+    table = cards if isinstance(cards, pd.DataFrame) else load_cards(cards)
+    return table_with(table, ("name_ja", "name_en"), function, "cards")
 
 
-def _events_frame(events: DataSource) -> pd.DataFrame:
-    if isinstance(events, pd.DataFrame):
-        return events
-    return load_events(events)
+def _events_frame(events: DataSource, function: str = "") -> pd.DataFrame:
+    source_check(events, function, "events")
+    table = events if isinstance(events, pd.DataFrame) else load_events(events)
+    return table_with(table, ("event_id", "date"), function, "events")
 
 
 def _sort_by_date(frame: pd.DataFrame) -> pd.DataFrame:
@@ -48,6 +51,7 @@ def card_names_of(cards: DataSource = None, rulings: pd.DataFrame | None = None)
     english = {str(ja): str(en) for ja, en in zip(table["name_ja"], table["name_en"], strict=True) if not is_na(en)}
     names = set(english) | {str(n) for n in table["name_ja"]}
     if rulings is not None:
+        table_with(rulings, ("cards",), "resolve_card")
         names.update(str(n) for listed in rulings["cards"] for n in listed)
     return CardNames(names, english)
 
@@ -63,6 +67,8 @@ def resolve_card(card: str, cards: DataSource = None, *, rulings: pd.DataFrame |
     >>> resolve_card("hysteric sign"), resolve_card("《TG すとらいかー》")
     ('ヒステリック・サイン', 'ＴＧ ストライカー')
     """
+    if not isinstance(card, str):
+        raise QueryError(f"a card is named by its Japanese or English name (text), not {kind_of(card)}")
     names = card_names_of(cards, rulings)
     found = names.lookup(card)
     if found is not None and found in names.keys:
@@ -80,7 +86,7 @@ def rulings_about(card: str, rulings: DataSource = None, cards: DataSource = Non
     >>> rulings_about("ひすてりっく・さいん")["cards"].map(lambda c: "ヒステリック・サイン" in c).all()
     np.True_
     """
-    table = _rulings_frame(rulings)
+    table = _rulings_frame(rulings, ("ruling_id", "date", "cards"), "rulings_about")
     name = resolve_card(card, cards, rulings=table)
     mask = table["cards"].map(lambda names: name in names).astype(bool)
     return _sort_by_date(table[mask])
@@ -92,7 +98,7 @@ def card_rulings_long(rulings: DataSource = None) -> pd.DataFrame:
 
     Rulings that name no card have no row here.
     """
-    table = _rulings_frame(rulings)
+    table = _rulings_frame(rulings, ("cards",), "card_rulings_long")
     long = table.drop(columns=["cards"]).loc[table.index.repeat(table["cards"].map(len))].copy()
     long["card"] = pd.array([c for names in table["cards"] for c in names], dtype=STRING_DTYPE)
     long["card_position"] = pd.array(
@@ -117,7 +123,7 @@ def supersession_chain(ruling_id: str, rulings: DataSource = None) -> pd.DataFra
     its line and are left out. Predecessors always come before their
     successors; ties go by date (undated last), then id.
     """
-    table = _rulings_frame(rulings)
+    table = _rulings_frame(rulings, ("ruling_id", "date", "superseded_by"), "supersession_chain")
     by_id = _ruling_index(table, ruling_id)
     forward = {rid: r["superseded_by"] for rid, r in by_id.items() if not is_na(r["superseded_by"])}
     backward: dict[str, list[str]] = {}
@@ -154,6 +160,8 @@ def supersession_chain(ruling_id: str, rulings: DataSource = None) -> pd.DataFra
 
 
 def _as_timestamp(when: Any) -> pd.Timestamp:
+    if isinstance(when, (pd.DataFrame, pd.Series, list, tuple, dict, set)):
+        raise QueryError(f"cannot read {kind_of(when)} as a date (use YYYY-MM-DD); is an argument out of order?")
     try:
         stamp = pd.Timestamp(when)
     except (ValueError, TypeError) as exc:
@@ -174,8 +182,9 @@ def supersessions(rulings: DataSource = None, events: DataSource = None) -> pd.D
     event's date; NaT when unknown), ``successor_summary_en`` and
     ``status_note``. Sorted by date, then id.
     """
-    table = _rulings_frame(rulings)
-    event_table = _events_frame(events)
+    table = _rulings_frame(rulings, ("ruling_id", "date", "cards", "status", "summary_en", "superseded_by",
+                                     "obsoleted_by_event", "status_note"), "supersessions")
+    event_table = _events_frame(events, "supersessions")
     ends = _end_dates(table, event_table)
     rows = table[table["status"] != "current"]
     summary_of = dict(zip(table["ruling_id"], table["summary_en"]))
@@ -260,8 +269,9 @@ def rulings_in_force(
     ['ocg-160708-new']
     """
     day = _as_timestamp(date)
-    table = _rulings_frame(rulings)
-    ends = _end_dates(table, _events_frame(events))
+    table = _rulings_frame(rulings, ("ruling_id", "date", "status", "superseded_by", "obsoleted_by_event"),
+                           "rulings_in_force")
+    ends = _end_dates(table, _events_frame(events, "rulings_in_force"))
     until = np.array([ends[r][0] for r in table["ruling_id"]], dtype=DATE_DTYPE)
     known = np.array(
         [not (status != "current" and is_na(ends[r][0])) for r, status in zip(table["ruling_id"], table["status"])],
@@ -284,7 +294,7 @@ def rulings_per_year_topic(rulings: DataSource = None, game: str | None = "ocg")
     from the first to the last, and a ``total`` column closes each row.
     ``game=None`` counts both games.
     """
-    table = _rulings_frame(rulings)
+    table = _rulings_frame(rulings, ("game", "date", "topic"), "rulings_per_year_topic")
     if game is not None:
         table = table[table["game"] == game]
     dated = table[table["date"].notna()]

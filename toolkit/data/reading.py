@@ -57,6 +57,11 @@ def _raw_from_frame(frame: pd.DataFrame, file: str) -> RawTable:
 
 
 def _raw_from_source(source: DataSource, schema: TableSchema) -> tuple[RawTable | None, list[Problem]]:
+    from toolkit.data.frames import is_source, kind_of
+
+    if not is_source(source):
+        return None, [Problem(schema.file, None, None, f"cannot read a table from {kind_of(source)}; give a CSV "
+                                                      "file's path, a DataFrame, or None for the packaged table")]
     if isinstance(source, pd.DataFrame):
         return _raw_from_frame(source, schema.file), []
     if isinstance(source, CsvBytes):

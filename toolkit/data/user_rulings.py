@@ -38,6 +38,7 @@ from typing import Any, TypeAlias
 import pandas as pd
 
 from toolkit.data.file_checks import check_rulings_rows
+from toolkit.data.frames import kind_of
 from toolkit.data.parsing import Parsed, RawTable, format_value, is_na, parse_date, rows_of, split_csv, typed_frame
 from toolkit.data.problems import DatasetValidationError, Problem
 from toolkit.data.reading import CsvBytes
@@ -308,10 +309,12 @@ def read_user_table(source: Any, label: str | None = None) -> tuple[UserTable | 
         name = os.fspath(source)
         raw, problems = _read_file(source)
         folder = Path(name).expanduser().resolve().parent
-    else:
+    elif isinstance(source, (list, tuple)):
         name = label or "<rulings list>"
         raw, problems = raw_from_rows(list(source), name)
         folder = Path.cwd()
+    else:
+        return None, [Problem(label or "<rulings>", None, None, _NOT_A_SOURCE.format(kind_of(source)))]
     if raw is None:
         return None, problems
     raw = _with_defaults(raw)
@@ -331,9 +334,15 @@ def _empty(value: Any) -> bool:
 # --------------------------------------------------------------------------
 
 
+_NOT_A_SOURCE = ("rulings of your own are a CSV or YAML file's path, a DataFrame, a list of rows (mappings) "
+                 "or a list of those, not {}")
+
+
 def _sources(extra: Any) -> list[Any]:
     if isinstance(extra, (str, os.PathLike, pd.DataFrame, CsvBytes)):
         return [extra]
+    if not isinstance(extra, (list, tuple)):
+        raise DatasetValidationError([Problem("<rulings>", None, None, _NOT_A_SOURCE.format(kind_of(extra)))])
     items = list(extra)
     if items and all(isinstance(i, Mapping) for i in items):
         return [items]

@@ -55,7 +55,7 @@ def _label(source: DataSource, schema: TableSchema) -> str:
         return schema.file
     if isinstance(source, CsvBytes):
         return source.label
-    return os.fspath(source)
+    return os.fspath(source) if isinstance(source, (str, os.PathLike)) else schema.file  # the reader says what is wrong
 
 
 def check_datasets(rulings: DataSource = None, cards: DataSource = None, events: DataSource = None) -> ValidationReport:

@@ -229,7 +229,14 @@ class RulingRun:
         return trace_frame(self.line)
 
 
+RUN_COLUMNS = ("ruling_id", "date", "topic", "status", "scenario", "check", "expected", "not_modelled_reason")
+"""The columns of the rulings table a ruling is re-derived from."""
+
+
 def _row(rulings: pd.DataFrame, ruling_id: str) -> dict[str, Any]:
+    from toolkit.data.frames import table_with
+
+    table_with(rulings, ("ruling_id",), "run_ruling", paths=False)
     found = rulings[rulings["ruling_id"] == ruling_id]
     if found.empty:
         raise HistoryError(f"no ruling {ruling_id!r} in the rulings table")
@@ -251,8 +258,11 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
 
             rulings = load_rulings()
         row = _row(rulings, ruling)
-    else:
+    elif isinstance(ruling, Mapping) and "ruling_id" in ruling:
         row = dict(ruling)
+    else:
+        given = "a row without a ruling_id" if isinstance(ruling, Mapping) else f"a {type(ruling).__name__}"
+        raise HistoryError(f"run_ruling() takes a ruling id or a row of the rulings table, not {given}")
     rid = str(row["ruling_id"])
     text = row.get("check")
     if not isinstance(text, str) or not text:

@@ -182,7 +182,10 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     from toolkit.games import game_of
     from toolkit.ruling_checks import scenarios_named
 
-    table = load_rulings() if rulings is None else rulings
+    from toolkit.data.frames import table_with
+
+    table = load_rulings() if rulings is None else table_with(rulings, ("ruling_id", "date", "scenario", "check"),
+                                                              "changes", paths=False)
     name, position = _scenario_name(scenario)
     game = game_of(position)
     assert game.rules_at is not None  # _scenario_name refuses undated games

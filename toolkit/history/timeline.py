@@ -39,9 +39,12 @@ def timeline_links(rulings: pd.DataFrame | None = None, events: pd.DataFrame | N
     True
     """
     from toolkit.data import load_events, load_rulings
+    from toolkit.data.frames import table_with
 
-    table = load_rulings() if rulings is None else rulings
-    evs = load_events() if events is None else events
+    table = load_rulings() if rulings is None else table_with(rulings, ("ruling_id", "date"), "timeline_links",
+                                                              paths=False)
+    evs = load_events() if events is None else table_with(events, ("event_id", "date"), "timeline_links", "events",
+                                                          paths=False)
     known = set(map(str, table["ruling_id"])) | set(map(str, evs["event_id"]))
     rows = []
     for change in _dated_rule_changes():
@@ -86,8 +89,10 @@ def supersession_explanations(rulings: pd.DataFrame | None = None) -> pd.DataFra
     and whether one of them cites the ruling, its successor or its event.
     """
     from toolkit.data import load_events, load_rulings
+    from toolkit.data.frames import table_with
 
-    table = load_rulings() if rulings is None else rulings
+    table = load_rulings() if rulings is None else table_with(
+        rulings, ("ruling_id", "status", "scenario", "check"), "supersession_explanations", paths=False)
     events = load_events()
     all_changes = _dated_rule_changes()
     rows = []

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pandas as pd
 
-from toolkit.history.runs import VERIFY_COLUMNS, run_ruling
+from toolkit.history.runs import RUN_COLUMNS, VERIFY_COLUMNS, run_ruling
 
 if TYPE_CHECKING:  # pragma: no cover
     from concurrent.futures import Executor
@@ -140,8 +140,9 @@ def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False,
     column before anything runs.
     """
     from toolkit.data import load_rulings
+    from toolkit.data.frames import table_with
 
-    table = load_rulings() if rulings is None else rulings
+    table = load_rulings() if rulings is None else table_with(rulings, RUN_COLUMNS, "verify_rulings", paths=False)
     check_user_checks(table)
     scope = _modelled_scope(table).sort_values("ruling_id")
     rows = [{str(k): v for k, v in row.to_dict().items()} for _, row in scope.iterrows()]

@@ -121,10 +121,9 @@ def _add_user_cards(cards: list[object]) -> tuple[CardBehaviour, ...]:
     for loaded in cards:
         assert isinstance(loaded, LoadedCard)
         name, origin = loaded.behaviour.name, "user:" + loaded.file
-        known = _ORIGIN.get(name)
-        if known is not None and not known.startswith("user:") and not loaded.shadows:
-            raise CardFileError(f"card {name}: a shipped card has this name; write 'shadows: true' to replace "
-                                "it with your card", file=loaded.file, field="name")
+        problem = user_card_problem(name, loaded.behaviour.english, loaded.shadows)
+        if problem is not None:
+            raise CardFileError(problem, file=loaded.file, field=problem_field(problem))
         _REGISTRY[name] = loaded.behaviour
         _ORIGIN[name] = origin
         INLINE_DEFINITIONS.pop(name, None)
@@ -134,6 +133,47 @@ def _add_user_cards(cards: list[object]) -> tuple[CardBehaviour, ...]:
     global _names
     _names = None  # a shadowing card may bring another English name
     return tuple(out)
+
+
+def user_card_problem(name: str, english: str | None, shadows: bool) -> str | None:
+    """Why a user's card may not be registered beside the shipped ones, or None.
+
+    A shipped card's exact Japanese name needs ``shadows: true``; a name that
+    only looks like a shipped card's — the same once width, kana, case and
+    spaces are folded (``ｴﾌｪｸﾄ･ｳﾞｪｰﾗｰ``), or its English name — would make
+    every look-up of that card ambiguous, so it is refused either way.
+
+    >>> user_card_problem("ｴﾌｪｸﾄ･ｳﾞｪｰﾗｰ", None, False)
+    "card ｴﾌｪｸﾄ･ｳﾞｪｰﾗｰ: its name reads as the shipped card エフェクト・ヴェーラー (Effect Veiler) once width, kana, case and spaces are ignored; give your card another name, or write 'name: エフェクト・ヴェーラー' and 'shadows: true' to replace the shipped card"
+    >>> user_card_problem("クリバンデット", "Kuribandit", False) is None
+    True
+    """
+    from toolkit.fields import fold
+
+    _load_all()
+    known = _ORIGIN.get(name)
+    if known is not None and not known.startswith("user:"):
+        if shadows:
+            return None
+        return f"card {name}: a shipped card has this name; write 'shadows: true' to replace it with your card"
+    for written, what in ((name, "name"), (english, "English name")):
+        if not written:
+            continue
+        wanted = fold(written)
+        for other, item in sorted(_REGISTRY.items()):
+            if other == name or _ORIGIN.get(other, "").startswith("user:"):
+                continue
+            if wanted in (fold(other), fold(item.english or "\0")):
+                shown = f"{other} ({item.english})" if item.english else other
+                return (f"card {name}: its {what} reads as the shipped card {shown} once width, kana, case and "
+                        f"spaces are ignored; give your card another {what}, or write 'name: {other}' and "
+                        "'shadows: true' to replace the shipped card")
+    return None
+
+
+def problem_field(problem: str) -> str:
+    """The field of a card that :func:`user_card_problem`'s message is about."""
+    return "english" if "its English name reads as" in problem else "name"
 
 
 def load_card_definitions(path: str | os.PathLike[str]) -> tuple[CardBehaviour, ...]:

@@ -186,6 +186,9 @@ def parse_scenario(text: str, source: str | None = None, *, check_registry: bool
 def load_scenario(path: str | os.PathLike[str], *, check_registry: bool = True) -> Scenario:
     """Read and validate a scenario YAML file (a regular file of at most
     :func:`toolkit.files.max_file_bytes` bytes, UTF-8)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ScenarioError(f"load_scenario() takes the path of a scenario file, not {type(path).__name__} "
+                            f"{path!r:.40}; a shipped example is seed_scenario(name)")
     file = os.fspath(path)
     try:
         from toolkit.files import read_text  # loads PyYAML on first use

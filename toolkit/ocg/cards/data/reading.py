@@ -73,10 +73,12 @@ def read_card_file(path: str | os.PathLike[str]) -> list[LoadedCard]:
 
 
 def card_files(path: str | os.PathLike[str]) -> list[Path]:
-    """``path`` itself, or the ``*.yaml`` / ``*.yml`` files of a folder, sorted."""
+    """``path`` itself, or the ``*.yaml`` / ``*.yml`` entries of a folder, sorted
+    (every one of them: a pipe, a device or a loop of links named ``x.yaml``
+    is then refused by the reader, not skipped without a word)."""
     p = Path(path)
     if p.is_dir():
-        return sorted(f for f in p.iterdir() if f.suffix in (".yaml", ".yml") and f.is_file())
+        return sorted(f for f in p.iterdir() if f.suffix in (".yaml", ".yml"))
     return [p]
 
 

@@ -17,16 +17,28 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from toolkit.ocg.cards.data.reading import read_cards
+from toolkit.ocg.cards.data.reading import read_cards, shipped_card_folder
 from toolkit.ocg.cards.data.schema import card_schema as _schema, describe_card
 
 
 def check_card_files(paths: Sequence[str]) -> list[str]:
     """One line per card of the files (each compiled, not registered); the first bad card raises."""
+    from toolkit.ocg.cards import problem_field, user_card_problem
+    from toolkit.ocg.cards.data.compile import CardFileError
+
     lines = []
     for path in paths:
-        for loaded in read_cards(path):
+        found = list(read_cards(path))
+        if not found:
+            what = "no card file (*.yaml, *.yml)" if Path(path).is_dir() else "no card"
+            raise CardFileError(f"holds {what}; a card file holds a mapping with name and type, or a list of them",
+                                file=str(path))
+        for loaded in found:
             b = loaded.behaviour
+            shipped = Path(loaded.file).resolve().parent == shipped_card_folder().resolve()
+            problem = None if shipped else user_card_problem(b.name, b.english, loaded.shadows)
+            if problem is not None:  # what loading it as your card would refuse
+                raise CardFileError(problem, file=loaded.file, field=problem_field(problem))
             versions = len(b.texts)
             lines.append(f"{loaded.file}: {b.name}: OK ({versions} text version{'s' if versions > 1 else ''}"
                          + (", shadows a shipped card" if loaded.shadows else "") + ")")

@@ -1,0 +1,69 @@
+"""Hostile input through standard input, the tables ``validate`` reads, card
+files and the options of the other commands (see entry_points.py): each
+attack ends in one clear line that says what is wrong, or in a valid run.
+
+The default (ci) profile runs the attacks marked fast; ``make fuzz``
+(``HYPOTHESIS_PROFILE=thorough``) runs every one.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import entry_points
+import hostile
+import pytest
+
+THOROUGH = os.environ.get("HYPOTHESIS_PROFILE", "ci") == "thorough"
+ATTACKS = [a for a in entry_points.all_attacks() if THOROUGH or a.fast]
+
+
+@pytest.mark.parametrize("attack", ATTACKS, ids=[f"{a.case.cls}: {a.case.name}" for a in ATTACKS])
+def test_attack(attack: entry_points.Attack, tmp_path: Path) -> None:
+    result = entry_points.run_attack(attack, tmp_path)
+    hostile.record(attack.case.cls, result.outcome, result)
+    assert entry_points.passed(attack, result), (result.outcome, result.status, result.message, attack.says)
+    if result.peak_mb is not None and result.peak_mb == result.peak_mb:
+        assert result.peak_mb < 400, f"peak memory {result.peak_mb:.0f} MB"
+
+
+def test_every_class_has_a_fast_attack_and_a_valid_control() -> None:
+    """The ci subset touches every class, and the classes hold valid runs (a
+    runner that refuses everything would pass the error cases)."""
+    attacks = entry_points.all_attacks()
+    classes = {a.case.cls for a in attacks}
+    assert classes == {a.case.cls for a in attacks if a.fast}
+    assert {a.case.cls for a in attacks if a.case.expect == "ok"} >= {"standard input", "card files", "options"}
+
+
+def test_passed_can_fail() -> None:
+    """A clear error whose message lacks what the attack expects is a failure."""
+    attack = entry_points.all_attacks()[0]
+    vague = hostile.Result(attack.case, "clear", 2, "error: something", 0.0)
+    assert not entry_points.passed(attack, vague)
+    assert entry_points.passed(attack, hostile.Result(attack.case, "clear", 2, f"error: {attack.says}", 0.0))
+
+
+@pytest.mark.skipif(not THOROUGH, reason="a few seconds per run: the thorough profile (make fuzz)")
+@pytest.mark.parametrize("command", [["explore", "BOOM", "--time-limit", "60"], ["can-force", "BOOM", "TP", "{loop: true}"],
+                                     ["verify"], ["resolve", "-"]], ids=lambda c: c[0] + (" -" if "-" in c else ""))
+def test_ctrl_c_ends_a_run_with_one_word(command: list[str], tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT) during a long search, the rulings' verification or a read
+    of standard input: status 130 (or death by SIGINT, which a shell shows as
+    130) and ``interrupted`` alone on stderr."""
+    boom = tmp_path / "boom.yaml"
+    boom.write_text(entry_points.exploding_scenario(), encoding="utf-8")
+    argv = [str(boom) if a == "BOOM" else a for a in command]
+    proc = subprocess.Popen([sys.executable, "-m", "toolkit", *argv], cwd=hostile.ROOT, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(3.0)  # past the imports: inside the search (or the wait for standard input)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode in (130, -signal.SIGINT), (proc.returncode, err[-500:])
+    assert err.decode("utf-8").strip() == "interrupted", err[-500:]
