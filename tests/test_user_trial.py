@@ -10,9 +10,24 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 RABBIT = "因幡之白兎"
+
+CARD_FILE = f"""\
+name: {RABBIT}
+english: Inaba White Rabbit
+type: monster
+subtype: spirit
+texts:
+  - end_phase:
+      - key: return to the hand
+        mandatory: true
+        chain_link: true
+        when: [face_up_on_field, summoned_this_turn]
+        do: {{return_to_hand: {{card: itself, if_in: field}}}}
+"""
 
 SCENARIO = f"""\
 title: Inaba White Rabbit, Normal Summoned this turn, in A's End Phase
@@ -21,18 +36,8 @@ players:
   A:
     field: [{{name: {RABBIT}, tags: [summoned_this_turn]}}]
 cards:
-  - name: {RABBIT}
-    english: Inaba White Rabbit
-    type: monster
-    subtype: spirit
-    texts:
-      - end_phase:
-          - key: return to the hand
-            mandatory: true
-            chain_link: true
-            when: [face_up_on_field, summoned_this_turn]
-            do: {{return_to_hand: {{card: itself, if_in: field}}}}
 """
+SCENARIO += textwrap.indent(CARD_FILE, "    ").replace("    name:", "  - name:", 1)
 
 
 def ruling(card: str, *, ruling_id: str = "user-240105-rabbit-returns") -> str:
@@ -154,19 +159,6 @@ def test_a_ruling_id_not_of_the_form_is_told_the_form_in_words(tmp_path: Path) -
     assert "(?:" not in line and "\\d" not in line
 
 
-CARD_FILE = f"""\
-name: {RABBIT}
-english: Inaba White Rabbit
-type: monster
-subtype: spirit
-texts:
-  - end_phase:
-      - key: return to the hand
-        mandatory: true
-        chain_link: true
-        when: [face_up_on_field, summoned_this_turn]
-        do: {{return_to_hand: {{card: itself, if_in: field}}}}
-"""
 
 
 def test_validate_reads_yaml_files_of_ones_own_rulings_and_cards(tmp_path: Path) -> None:
