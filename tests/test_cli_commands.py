@@ -391,7 +391,13 @@ def test_scenarios_of_one_game(capsys: Capture) -> None:
 
 
 def test_cards_lists_the_table(capsys: Capture) -> None:
-    cards = load_cards()
+    """The listing is the cards table plus the cards of one's own registered
+    in this process (an earlier test on the same worker may have added some)."""
+    from toolkit.cli.card_files import own_cards
+    from toolkit.cli.listing import OWN_CARD_NOTE
+    from toolkit.data import cards_with
+
+    cards = cards_with(own_cards(), load_cards(), note=OWN_CARD_NOTE)
     rows = run_json(capsys, "cards")
     assert sorted(r["name_ja"] for r in rows) == sorted(cards["name_ja"])
     status, out, _ = run(capsys, "cards", "--game", "ocg", "--csv")
