@@ -259,3 +259,22 @@ def test_export_writes_an_article_about_a_card_of_ones_own_folder_with_ones_own_
     assert done.stdout.startswith(f"# {RABBIT} (Inaba White Rabbit)"), done.stdout[:200]
     assert "| user-240105-rabbit-returns | ocg@2024-01-05 | the Rabbit returns to the hand | yes | yes | True |" \
         in done.stdout, done.stdout
+
+
+def test_a_ruling_of_one_game_on_a_scenario_of_the_other_is_refused_in_one_line(tmp_path: Path) -> None:
+    """make fuzz found it: a Duel Masters ruling naming an OCG scenario crashed
+    with an AttributeError deep in the engine (the rules of one game read as
+    the other's)."""
+    rows = tmp_path / "mixed.yaml"
+    rows.write_text(
+        "- ruling_id: user-240105-sign-mixed\n  date: '2024-01-05'\n  game: duel_masters\n"
+        "  question_ja: 手札調整で《ヒステリック・サイン》を捨てた場合、効果は発動しますか？\n"
+        "  answer_ja: いいえ。\n  source: https://example.org/my-notes\n"
+        "  scenario: [q_hysteric_sign_adjustment.yaml]\n"
+        "  check: {possible: {event: activated, card: ヒステリック・サイン}}\n  expected: 'no'\n",
+        encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "toolkit", "verify", "--rulings", str(rows), "--only-mine"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert "a Duel Masters ruling, but its scenario q_hysteric_sign_adjustment.yaml is a Yu-Gi-Oh! OCG" in done.stderr

@@ -128,6 +128,18 @@ def _scenarios(rid: str, names: Sequence[str]) -> dict[str, Scenario]:
         raise HistoryError(f"{rid}: {exc}") from None
 
 
+def _same_game(rid: str, rules: Ruleset, scenarios: Mapping[str, Scenario]) -> None:
+    """Refuse a ruling of one game whose scenario is a position of another."""
+    from toolkit.games import game_of
+
+    game = game_of(rules)
+    for name, scenario in scenarios.items():
+        other = game_of(scenario)
+        if other.name != game.name:
+            raise HistoryError(f"{rid}: a {game.title} ruling, but its scenario {name} is a {other.title} "
+                               f"position (its game column or its scenario is wrong)")
+
+
 def _check(rid: str, text: str) -> Check:
     from toolkit.ruling_checks import CheckError, parse_check
 
@@ -274,6 +286,7 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     check = _check(rid, text)
     scenarios = _scenarios(rid, names)
     rules = ruling_ruleset(row)
+    _same_game(rid, rules, scenarios)
     started = time.perf_counter()
     try:
         own = _run(text, check, names, scenarios, rules)
