@@ -146,6 +146,17 @@ def rules_date_range(today: datetime.date | None = None) -> tuple[datetime.date,
     return FIRST_RULES_DATE, now + datetime.timedelta(days=366)
 
 
+def looks_like_day(text: str) -> bool:
+    """Whether ``text`` is written as a day (``YYYY-MM-DD``, full-width digits
+    too) rather than as a rule set's name; whether the day exists is
+    :func:`day`'s to say.
+
+    >>> looks_like_day("２０１３-０２-３０"), looks_like_day("ocg-2011")
+    (True, False)
+    """
+    return _DAY.fullmatch(unicodedata.normalize("NFKC", text).strip()) is not None
+
+
 def day(value: object, where: str, file: str | None) -> datetime.date:
     """A calendar day (a date, or text ``YYYY-MM-DD``, full-width digits too) inside :func:`rules_date_range`.
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import re
-import unicodedata
 from typing import Any
 
 from toolkit.cli.options import (
@@ -150,7 +148,7 @@ def _rules_argument(text: str, game: Any, index: int, file: str | None) -> Any:
     held to the dates the rules cover as ``--date`` is."""
     from toolkit import fields
 
-    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", unicodedata.normalize("NFKC", text).strip()):
+    if not fields.looks_like_day(text):
         return text
     if game.rules_at is None:
         raise ScenarioError(f"{game.title} rule sets are undated: name one of {', '.join(game.ruleset_names())}",

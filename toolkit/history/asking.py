@@ -77,22 +77,12 @@ def _rules_for(scenario: Scenario, rules: Ruleset | str | datetime.date | None) 
     """The position under ``rules`` (a day, a rule set's name or value, or
     None: the scenario's own), and the rule set it is played under."""
     from toolkit.core.game import as_state
+    from toolkit.fields import looks_like_day
 
-    if rules is None:
-        return scenario, as_state(scenario).ruleset
-    if isinstance(rules, datetime.date) or (isinstance(rules, str) and _is_day(rules)):
-        position = scenario.at(rules)
-        return position, as_state(position).ruleset
-    if isinstance(rules, str):
-        position = scenario.under(rules)
-        return position, as_state(position).ruleset
+    if isinstance(rules, datetime.date) or (isinstance(rules, str) and looks_like_day(rules)):
+        scenario = scenario.at(rules)
+        rules = None
     return scenario, as_state(scenario, ruleset=rules).ruleset
-
-
-def _is_day(text: str) -> bool:
-    """``YYYY-MM-DD`` in form (whether the day exists is the scenario's to say)."""
-    parts = text.strip().split("-")
-    return len(parts) == 3 and all(p.isdigit() for p in parts) and len(parts[0]) == 4
 
 
 def ask(scenario: Scenario, question: Mapping[str, Any] | str,
