@@ -17,6 +17,8 @@ from toolkit.cli import main
 from toolkit.history.asking import ask
 
 SIGN_ACTIVATES = {"possible": {"event": "activated", "card": "ヒステリック・サイン"}}
+VEILER_ENDS_BEFORE_LV8 = {"possible_order": [{"event": "effect_ended", "card": "Effect Veiler"},
+                                             {"event": "special_summoned", "card": "ホルスの黒炎竜 LV８"}]}
 VEILER_ENDS_FIRST = ("{possible_order: [{event: effect_ended, card: Effect Veiler}, "
                      "{event: special_summoned, card: ホルスの黒炎竜 LV８}]}")
 
@@ -41,16 +43,12 @@ def test_every_named_flip_flips_and_every_other_rule_set_does_not() -> None:
     from toolkit.games import game_of
 
     horus = seed_scenario("horus_lv6_veiler_2011").at("2012-01-01")
-    answer = ask(horus, json.loads(json.dumps({"possible_order": [
-        {"event": "effect_ended", "card": "Effect Veiler"},
-        {"event": "special_summoned", "card": "ホルスの黒炎竜 LV８"}]})))
+    answer = ask(horus, VEILER_ENDS_BEFORE_LV8)
     rules = as_state(horus).ruleset
     variants = game_of(rules).counterfactuals(rules)
     assert tuple(v.label for v in variants) == answer.tried
     for variant in variants:
-        other = ask(horus, {"possible_order": [{"event": "effect_ended", "card": "Effect Veiler"},
-                                               {"event": "special_summoned", "card": "ホルスの黒炎竜 LV８"}]},
-                    variant.rules, why=False)
+        other = ask(horus, VEILER_ENDS_BEFORE_LV8, variant.rules, why=False)
         assert (other.answer != answer.answer) == (variant.label in answer.flipped_by), variant.label
     assert answer.flipped_by  # the errata of 2014-07-10 flips it
 
