@@ -156,7 +156,7 @@ def run_verify(args: argparse.Namespace) -> int:
     if args.ruling is not None:
         return _verify_one(args, table)
     progress = sys.stderr.isatty() and not (args.json or args.csv)
-    rows = records(verify_rulings(table, progress=progress))
+    rows = records(verify_rulings(table, progress=progress, flips=bool(args.json or args.csv)))  # text: no flips
     failing = [r for r in rows if r["verified"] is False]
     status = EXIT_NO if failing else EXIT_OK
     if emit_table([{c: r[c] for c in VERIFY_COLUMNS} for r in rows], args, VERIFY_COLUMNS):
