@@ -249,7 +249,8 @@ def test_changes_without_a_check_compares_outcomes() -> None:
     table = changes("hysteric_sign_adjustment_2016.yaml", "2010-01-01", "2025-12-31")
     assert table["date"].tolist() == [pd.Timestamp("2016-07-08")]
     assert "lost: activated ヒステリック・サイン" in str(table.loc[0, "detail"])
-    assert str(table.loc[0, "before"]).startswith("90 outcome(s)")
+    assert str(table.loc[0, "before"]).startswith("90 outcomes differing in activations (A): ヒステリック・サイン")
+    assert str(table.loc[0, "after"]).startswith("7 outcomes differing in cards discarded (A): which 1 of these 7")
 
 
 def test_changes_errors() -> None:

@@ -305,3 +305,19 @@ def test_verifying_ones_own_ruling_asks_only_the_rule_sets_that_name_its_decidin
         assert "optional process not performed before the adjustment" in printed
         assert len(asked) <= most, (output, len(asked))
     assert len(asked) > 4  # --json prints every rule set that flips it: all are asked
+
+
+def test_changes_without_a_check_tells_the_outcomes_by_their_cards_not_a_hash(tmp_path: Path) -> None:
+    # before: "answer on 2008-01-01: 1 outcome(s) [704079f8]"
+    import re
+
+    write(tmp_path, ruling(RABBIT))
+    done = endphase("changes", "rabbit.yaml", "--from", "2008-01-01", "--to", "2024-01-01", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert f"answer on 2008-01-01: 1 outcome: A activates {RABBIT} (return to the hand);" in done.stdout, done.stdout
+    assert f"{RABBIT} returns to A's hand" in done.stdout and "no change" in done.stdout
+    assert not re.search(r"\[[0-9a-f]{8}\]", done.stdout), done.stdout
+    (tmp_path / "darksoul.yaml").write_text(DARKSOUL_SCENARIO, encoding="utf-8")
+    done = endphase("changes", "darksoul.yaml", "--from", "2013-01-01", "--to", "2013-12-31", cwd=tmp_path)
+    assert ("answer on 2013-01-01: 2 outcomes differing in activations (A): none; or "
+            f"{DARKSOUL} search an X-Saber") in done.stdout, done.stdout
