@@ -321,3 +321,17 @@ def test_changes_without_a_check_tells_the_outcomes_by_their_cards_not_a_hash(tm
     done = endphase("changes", "darksoul.yaml", "--from", "2013-01-01", "--to", "2013-12-31", cwd=tmp_path)
     assert ("answer on 2013-01-01: 2 outcomes differing in activations (A): none; or "
             f"{DARKSOUL} search an X-Saber") in done.stdout, done.stdout
+
+
+def test_compare_says_what_differs_first_then_the_detail(tmp_path: Path) -> None:
+    # before: the outcome table came first; a reader scrolled through 91 outcomes to learn what differs
+    done = endphase("compare", "q_hysteric_sign_adjustment", "--rulesets", "2013-03-30", "2016-07-08", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[3] == "In short: the rule sets differ in 85 of the 91 outcome(s)."
+    assert lines[4].startswith("  ocg@2013-03-30: 90 outcome(s), 84 of them under it alone; only its lines: "
+                               "activated ヒステリック・サイン (A), added_to_hand"), lines[4]
+    assert lines[5] == "  ocg@2016-07-08: 7 outcome(s), 1 of them under it alone"
+    assert lines.index("91 outcome(s); lines reaching each under each rule set (- unreachable):") == 7
+    done = endphase("compare", "lyla_veiler_2011", "--rulesets", "ocg-2011", "ocg-2013", cwd=tmp_path)
+    assert "In short: every rule set reaches the same 2 outcome(s), by different numbers of lines." in done.stdout
