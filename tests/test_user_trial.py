@@ -335,3 +335,43 @@ def test_compare_says_what_differs_first_then_the_detail(tmp_path: Path) -> None
     assert lines.index("91 outcome(s); lines reaching each under each rule set (- unreachable):") == 7
     done = endphase("compare", "lyla_veiler_2011", "--rulesets", "ocg-2011", "ocg-2013", cwd=tmp_path)
     assert "In short: every rule set reaches the same 2 outcome(s), by different numbers of lines." in done.stdout
+
+
+def test_the_tags_a_scenario_may_set_are_listed_from_the_games_own_lists(project_root: Path, tmp_path: Path) -> None:
+    # before: a user learnt the tags only from a misspelt one's "did you mean"
+    import re
+
+    import yaml
+
+    from toolkit.games import game_named, load_any_scenario
+
+    sys.path.insert(0, str(project_root / "scripts"))
+    try:
+        import tag_docs
+    finally:
+        sys.path.remove(str(project_root / "scripts"))
+    assert tag_docs.main(["--check"]) == 0
+    readme = (project_root / "README.md").read_text(encoding="utf-8")
+    block = readme[readme.index(tag_docs.BEGIN):readme.index(tag_docs.END)]
+    for game in ("ocg", "duel_masters"):
+        listed = game_named(game).scenario_tags
+        assert listed, game
+        title = game_named(game).title
+        assert re.findall(rf"^\| {re.escape(title)} \| `(\w+)` \|", block, re.M) == list(listed)
+    stale = tmp_path / "README.md"
+    stale.write_text(readme.replace("| `coin_tails` |", "| `coin_heads` |"), encoding="utf-8")
+    assert tag_docs.main(["--check", "--readme", str(stale)]) == 1
+    # the list is the one the scenario reader holds a tag to
+    for tag in game_named("ocg").scenario_tags or {}:
+        data = yaml.safe_load(SCENARIO)
+        data["players"]["A"]["field"][0]["tags"] = [tag]
+        path = tmp_path / f"{tag}.yaml"
+        path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+        load_any_scenario(path)
+    done = endphase("cards", "--tags", "--game", "duel_masters", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1:] == ["Duel Masters:",
+                                            "  destroyed_this_turn  destroyed earlier this turn (in the graveyard)",
+                                            "  summoned_this_turn   summoned this turn (cannot attack yet)"]
+    helped = " ".join(endphase("cards", "--help", cwd=tmp_path).stdout.split())
+    assert "--tags lists them" in helped and "destroyed_this_turn" in helped
