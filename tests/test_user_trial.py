@@ -375,3 +375,45 @@ def test_the_tags_a_scenario_may_set_are_listed_from_the_games_own_lists(project
                                             "  summoned_this_turn   summoned this turn (cannot attack yet)"]
     helped = " ".join(endphase("cards", "--help", cwd=tmp_path).stdout.split())
     assert "--tags lists them" in helped and "destroyed_this_turn" in helped
+
+
+def test_a_ruling_without_cards_takes_the_cards_its_question_names_in_brackets(tmp_path: Path) -> None:
+    # before: `cards` stayed empty, so `rulings --card` and the articles never found the ruling
+    import json
+
+    (tmp_path / "user" / "cards").mkdir(parents=True)
+    (tmp_path / "user" / "cards" / "rabbit.yaml").write_text(CARD_FILE, encoding="utf-8")
+    (tmp_path / "rabbit.yaml").write_text(SCENARIO.split("cards:\n")[0], encoding="utf-8")
+    rows = ruling(RABBIT).replace(f"  cards: [{RABBIT}]\n", "").replace(
+        "エンドフェイズに《", "《えふぇくと・ヴぇーらー》の後、エンドフェイズに《")
+    (tmp_path / "mine.yaml").write_text(rows, encoding="utf-8")
+    (tmp_path / "darksoul.yaml").write_text(DARKSOUL_SCENARIO, encoding="utf-8")  # its card: the scenario's own
+    (tmp_path / "darksoul_rulings.yaml").write_text(DARKSOUL_RULING, encoding="utf-8")
+    done = endphase("rulings", "--rulings", "mine.yaml", "darksoul_rulings.yaml", "--only-mine", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    cards = {r["ruling_id"]: r["cards"] for r in json.loads(done.stdout)}
+    assert cards == {"user-240105-rabbit-returns": ["エフェクト・ヴェーラー", RABBIT],
+                     "user-130330-darksoul-after-adjustment": [DARKSOUL]}
+    done = endphase("rulings", "--rulings", "mine.yaml", "--card", "Inaba White Rabbit", cwd=tmp_path)
+    assert done.returncode == 0 and "user-240105-rabbit-returns" in done.stdout, done.stdout + done.stderr
+    # the same in Python
+    import toolkit
+
+    os.environ["ENDPHASE_USER_DIR"] = str(tmp_path / "user")
+    try:
+        table = toolkit.load_rulings(extra=str(tmp_path / "mine.yaml"))
+    finally:
+        del os.environ["ENDPHASE_USER_DIR"]
+    assert list(table.iloc[-1]["cards"]) == ["エフェクト・ヴェーラー", RABBIT]
+    # a name no card has is told with the nearest cards, in one line naming file, row and column
+    (tmp_path / "typo.yaml").write_text(rows.replace(f"《{RABBIT}》", "《Inaba Whte Rabbit》"), encoding="utf-8")
+    done = endphase("verify", "--rulings", "typo.yaml", "--only-mine", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    line = done.stderr.strip()
+    assert "\n" not in line and "Traceback" not in line
+    assert "typo.yaml, row 1, column 'question_ja': Unknown card 「Inaba Whte Rabbit」" in line, line
+    assert f"did you mean 「{RABBIT}」 (Inaba White Rabbit)" in line and "cards column" in line
+    # a cards column written is read instead of the question
+    (tmp_path / "typo.yaml").write_text(rows.replace(f"《{RABBIT}》", "《Inaba Whte Rabbit》").replace(
+        "  date: 2024-01-05\n", f"  date: 2024-01-05\n  cards: [{RABBIT}]\n"), encoding="utf-8")
+    assert endphase("verify", "--rulings", "typo.yaml", "--only-mine", cwd=tmp_path).returncode == 0

@@ -208,8 +208,8 @@ def run_rulings(args: argparse.Namespace) -> int:
         return EXIT_OK
     for r in rows:
         later = f" -> {r['superseded_by']}" if r["superseded_by"] else ""
-        print(f"{r['ruling_id']}  {r['date'] or 'undated':<10}  {r['verdict']:<11} {r['status']}{later}")
-        print(f"    {r['summary_en']}")
+        print(f"{r['ruling_id']}  {r['date'] or 'undated':<10}  {r['verdict'] or '-':<11} {r['status']}{later}")
+        print(f"    {r['summary_en'] or '(no summary_en)'}")  # a ruling of one's own may leave both out
     return EXIT_OK
 
 
