@@ -13,7 +13,9 @@ A user row may leave out what the wiki does not give: ``topic``,
 ``summary_en`` and ``verdict`` may be empty; an empty ``game`` is ``ocg``,
 ``kind`` is ``faq``, ``status`` is ``current``, ``hidden_in_source`` is
 ``false``, and ``date_precision`` follows the written date (``YYYY-MM-DD``:
-day, ``YYYY-MM``: month, ``YYYY``: year, none: none). ``scenario`` names
+day, ``YYYY-MM``: month, ``YYYY``: year, none: none); empty ``cards`` are
+the cards its ``question_ja`` names in 《》 (:mod:`toolkit.data.question_cards`,
+when combined with the shipped table). ``scenario`` names
 scenario files relative to the rulings file's own folder (or a shipped
 scenario by name); the combined table holds their full paths. A ``check`` is
 a mapping in YAML, its JSON text in CSV; the check language itself is read
