@@ -109,7 +109,9 @@ def test_without_the_card_file_the_card_is_unknown_and_named_in_one_line(tmp_pat
     done = verify_cli(rulings, user)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     line = done.stderr.strip()
-    assert "\n" not in line and "jain.yaml" in line and JAIN in line
+    # the ruling's question names the card in 《》 (its cards are read from there): the first to tell
+    assert "\n" not in line and "my_rulings.yaml, row 1, column 'question_ja'" in line and JAIN in line, line
+    assert "Unknown card" in line
 
 
 def test_a_card_of_ones_own_joins_the_cards_table_and_an_article_names_its_scenario_file_only(

@@ -125,6 +125,43 @@ def test_the_deciding_rule_is_named(verified: pd.DataFrame, ruling_id: str, rule
     assert flag in row["deciding_changes"], row["deciding_changes"]
 
 
+def test_naming_the_deciding_rule_alone_names_the_same_rule_for_every_ruling(verified: pd.DataFrame) -> None:
+    # what `endphase verify` prints: decided_by without asking every rule set one change away
+    alone = verify_rulings(flips=False).set_index("ruling_id")
+    assert alone["decided_by"].fillna("").to_dict() == verified["decided_by"].fillna("").to_dict()
+    modelled = alone["answer"].notna()
+    assert alone.loc[modelled, "deciding_changes"].isna().all() and alone.loc[modelled, "vacuous"].isna().all()
+    assert not verified.loc[modelled, "deciding_changes"].isna().any()
+
+
+@pytest.mark.parametrize("ruling_id", ["ocg-080803-readjust-after-hand-grows", "ocg-130330-manticore-adjustment",
+                                       "ocg-undated-2011-horus-lv6-veiler"])
+def test_naming_the_deciding_rule_asks_only_the_rule_sets_it_needs(monkeypatch: pytest.MonkeyPatch,
+                                                                   ruling_id: str) -> None:
+    import toolkit.history.runs as runs
+    import toolkit.ruling_checks as checks
+
+    asked: list[str] = []
+    real = checks.run_check
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        asked.append(args[2].name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(checks, "run_check", counting)
+    counts = {}
+    decided = {}
+    for flips in (True, False):
+        monkeypatch.setattr(runs, "_RUNS", {})  # nothing cached from another test
+        monkeypatch.setattr(runs, "_VALUES", {})
+        asked.clear()
+        run = run_ruling(ruling_row(ruling_id), flips=flips)
+        counts[flips], decided[flips] = len(asked), run.decided_by
+        assert run.flips_asked is flips
+    assert decided[False] == decided[True]
+    assert counts[True] >= 2 + 12 and counts[False] <= counts[True] // 2, counts
+
+
 def test_a_wrong_expectation_is_reported_as_a_disagreement() -> None:
     row = ruling_row("ocg-160708-hysteric-sign-adjustment")
     row["expected"] = "yes"
@@ -212,7 +249,8 @@ def test_changes_without_a_check_compares_outcomes() -> None:
     table = changes("hysteric_sign_adjustment_2016.yaml", "2010-01-01", "2025-12-31")
     assert table["date"].tolist() == [pd.Timestamp("2016-07-08")]
     assert "lost: activated ヒステリック・サイン" in str(table.loc[0, "detail"])
-    assert str(table.loc[0, "before"]).startswith("90 outcome(s)")
+    assert str(table.loc[0, "before"]).startswith("90 outcomes differing in activations (A): ヒステリック・サイン")
+    assert str(table.loc[0, "after"]).startswith("7 outcomes differing in cards discarded (A): which 1 of these 7")
 
 
 def test_changes_errors() -> None:

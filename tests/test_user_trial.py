@@ -13,6 +13,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 RABBIT = "因幡之白兎"
 
 CARD_FILE = f"""\
@@ -278,3 +280,140 @@ def test_a_ruling_of_one_game_on_a_scenario_of_the_other_is_refused_in_one_line(
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
     assert "a Duel Masters ruling, but its scenario q_hysteric_sign_adjustment.yaml is a Yu-Gi-Oh! OCG" in done.stderr
+
+
+def test_verifying_ones_own_ruling_asks_only_the_rule_sets_that_name_its_deciding_rule(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # before: 20 searches, 18 of them (one per rule set one change away) only to name the deciding rule
+    # (~5 s for notebook 08's Kuribandit ruling); what `verify` prints needs the few whose rule has a note
+    import toolkit.history.runs as runs
+    import toolkit.ruling_checks as checks
+    from toolkit.__main__ import main
+
+    (tmp_path / "darksoul.yaml").write_text(DARKSOUL_SCENARIO, encoding="utf-8")
+    rulings = tmp_path / "my_rulings.yaml"
+    rulings.write_text(DARKSOUL_RULING, encoding="utf-8")
+    asked: list[object] = []
+    real = checks.run_check
+    monkeypatch.setattr(checks, "run_check", lambda *a, **k: asked.append(a[2]) or real(*a, **k))
+    for output, most in (((), 4), (("--json",), 2 + 18)):
+        monkeypatch.setattr(runs, "_RUNS", {})
+        monkeypatch.setattr(runs, "_VALUES", {})
+        asked.clear()
+        assert main(["verify", "--rulings", str(rulings), "--only-mine", *output]) == 0
+        printed = capsys.readouterr().out
+        assert "optional process not performed before the adjustment" in printed
+        assert len(asked) <= most, (output, len(asked))
+    assert len(asked) > 4  # --json prints every rule set that flips it: all are asked
+
+
+def test_changes_without_a_check_tells_the_outcomes_by_their_cards_not_a_hash(tmp_path: Path) -> None:
+    # before: "answer on 2008-01-01: 1 outcome(s) [704079f8]"
+    import re
+
+    write(tmp_path, ruling(RABBIT))
+    done = endphase("changes", "rabbit.yaml", "--from", "2008-01-01", "--to", "2024-01-01", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert f"answer on 2008-01-01: 1 outcome: A activates {RABBIT} (return to the hand);" in done.stdout, done.stdout
+    assert f"{RABBIT} returns to A's hand" in done.stdout and "no change" in done.stdout
+    assert not re.search(r"\[[0-9a-f]{8}\]", done.stdout), done.stdout
+    (tmp_path / "darksoul.yaml").write_text(DARKSOUL_SCENARIO, encoding="utf-8")
+    done = endphase("changes", "darksoul.yaml", "--from", "2013-01-01", "--to", "2013-12-31", cwd=tmp_path)
+    assert ("answer on 2013-01-01: 2 outcomes differing in activations (A): none; or "
+            f"{DARKSOUL} search an X-Saber") in done.stdout, done.stdout
+
+
+def test_compare_says_what_differs_first_then_the_detail(tmp_path: Path) -> None:
+    # before: the outcome table came first; a reader scrolled through 91 outcomes to learn what differs
+    done = endphase("compare", "q_hysteric_sign_adjustment", "--rulesets", "2013-03-30", "2016-07-08", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[3] == "In short: the rule sets differ in 85 of the 91 outcome(s)."
+    assert lines[4].startswith("  ocg@2013-03-30: 90 outcome(s), 84 of them under it alone; only its lines: "
+                               "activated ヒステリック・サイン (A), added_to_hand"), lines[4]
+    assert lines[5] == "  ocg@2016-07-08: 7 outcome(s), 1 of them under it alone"
+    assert lines.index("91 outcome(s); lines reaching each under each rule set (- unreachable):") == 7
+    done = endphase("compare", "lyla_veiler_2011", "--rulesets", "ocg-2011", "ocg-2013", cwd=tmp_path)
+    assert "In short: every rule set reaches the same 2 outcome(s), by different numbers of lines." in done.stdout
+
+
+def test_the_tags_a_scenario_may_set_are_listed_from_the_games_own_lists(project_root: Path, tmp_path: Path) -> None:
+    # before: a user learnt the tags only from a misspelt one's "did you mean"
+    import re
+
+    import yaml
+
+    from toolkit.games import game_named, load_any_scenario
+
+    sys.path.insert(0, str(project_root / "scripts"))
+    try:
+        import tag_docs
+    finally:
+        sys.path.remove(str(project_root / "scripts"))
+    assert tag_docs.main(["--check"]) == 0
+    readme = (project_root / "README.md").read_text(encoding="utf-8")
+    block = readme[readme.index(tag_docs.BEGIN):readme.index(tag_docs.END)]
+    for game in ("ocg", "duel_masters"):
+        listed = game_named(game).scenario_tags
+        assert listed, game
+        title = game_named(game).title
+        assert re.findall(rf"^\| {re.escape(title)} \| `(\w+)` \|", block, re.M) == list(listed)
+    stale = tmp_path / "README.md"
+    stale.write_text(readme.replace("| `coin_tails` |", "| `coin_heads` |"), encoding="utf-8")
+    assert tag_docs.main(["--check", "--readme", str(stale)]) == 1
+    # the list is the one the scenario reader holds a tag to
+    for tag in game_named("ocg").scenario_tags or {}:
+        data = yaml.safe_load(SCENARIO)
+        data["players"]["A"]["field"][0]["tags"] = [tag]
+        path = tmp_path / f"{tag}.yaml"
+        path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+        load_any_scenario(path)
+    done = endphase("cards", "--tags", "--game", "duel_masters", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1:] == ["Duel Masters:",
+                                            "  destroyed_this_turn  destroyed earlier this turn (in the graveyard)",
+                                            "  summoned_this_turn   summoned this turn (cannot attack yet)"]
+    helped = " ".join(endphase("cards", "--help", cwd=tmp_path).stdout.split())
+    assert "--tags lists them" in helped and "destroyed_this_turn" in helped
+
+
+def test_a_ruling_without_cards_takes_the_cards_its_question_names_in_brackets(tmp_path: Path) -> None:
+    # before: `cards` stayed empty, so `rulings --card` and the articles never found the ruling
+    import json
+
+    (tmp_path / "user" / "cards").mkdir(parents=True)
+    (tmp_path / "user" / "cards" / "rabbit.yaml").write_text(CARD_FILE, encoding="utf-8")
+    (tmp_path / "rabbit.yaml").write_text(SCENARIO.split("cards:\n")[0], encoding="utf-8")
+    rows = ruling(RABBIT).replace(f"  cards: [{RABBIT}]\n", "").replace(
+        "エンドフェイズに《", "《えふぇくと・ヴぇーらー》の後、エンドフェイズに《")
+    (tmp_path / "mine.yaml").write_text(rows, encoding="utf-8")
+    (tmp_path / "darksoul.yaml").write_text(DARKSOUL_SCENARIO, encoding="utf-8")  # its card: the scenario's own
+    (tmp_path / "darksoul_rulings.yaml").write_text(DARKSOUL_RULING, encoding="utf-8")
+    done = endphase("rulings", "--rulings", "mine.yaml", "darksoul_rulings.yaml", "--only-mine", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    cards = {r["ruling_id"]: r["cards"] for r in json.loads(done.stdout)}
+    assert cards == {"user-240105-rabbit-returns": ["エフェクト・ヴェーラー", RABBIT],
+                     "user-130330-darksoul-after-adjustment": [DARKSOUL]}
+    done = endphase("rulings", "--rulings", "mine.yaml", "--card", "Inaba White Rabbit", cwd=tmp_path)
+    assert done.returncode == 0 and "user-240105-rabbit-returns" in done.stdout, done.stdout + done.stderr
+    # the same in Python
+    import toolkit
+
+    os.environ["ENDPHASE_USER_DIR"] = str(tmp_path / "user")
+    try:
+        table = toolkit.load_rulings(extra=str(tmp_path / "mine.yaml"))
+    finally:
+        del os.environ["ENDPHASE_USER_DIR"]
+    assert list(table.iloc[-1]["cards"]) == ["エフェクト・ヴェーラー", RABBIT]
+    # a name no card has is told with the nearest cards, in one line naming file, row and column
+    (tmp_path / "typo.yaml").write_text(rows.replace(f"《{RABBIT}》", "《Inaba Whte Rabbit》"), encoding="utf-8")
+    done = endphase("verify", "--rulings", "typo.yaml", "--only-mine", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    line = done.stderr.strip()
+    assert "\n" not in line and "Traceback" not in line
+    assert "typo.yaml, row 1, column 'question_ja': Unknown card 「Inaba Whte Rabbit」" in line, line
+    assert f"did you mean 「{RABBIT}」 (Inaba White Rabbit)" in line and "cards column" in line
+    # a cards column written is read instead of the question
+    (tmp_path / "typo.yaml").write_text(rows.replace(f"《{RABBIT}》", "《Inaba Whte Rabbit》").replace(
+        "  date: 2024-01-05\n", f"  date: 2024-01-05\n  cards: [{RABBIT}]\n"), encoding="utf-8")
+    assert endphase("verify", "--rulings", "typo.yaml", "--only-mine", cwd=tmp_path).returncode == 0

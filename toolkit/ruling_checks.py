@@ -241,10 +241,13 @@ Position = GameState | Any
 
 
 def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg = None,
-              *, default: str | None = None, max_states: int = 500_000) -> CheckResult:
+              *, default: str | None = None, max_states: int = 500_000, every_part: bool = True) -> CheckResult:
     """Answer ``check`` on ``scenarios`` (file name -> Scenario) under ``ruleset``.
 
     A query without a ``scenario`` key runs on ``default`` (the first scenario when None).
+    ``every_part=False`` stops an ``and`` at its first part that is no and an
+    ``or`` at its first yes: the same answer, but only the parts asked are in
+    ``parts`` (for a caller that needs the answer alone).
     """
     if not scenarios:
         raise CheckError("run_check: no scenario to run the check on")
@@ -262,6 +265,9 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
             return answer[0]
         if isinstance(item, NotCheck):
             return not run(item.inner)
+        if not every_part:  # all() and any() stop at the part that settles the answer
+            asked = (run(i) for i in item.items)
+            return all(asked) if isinstance(item, AllChecks) else any(asked)
         values = [run(i) for i in item.items]  # run all: every part is reported
         return all(values) if isinstance(item, AllChecks) else any(values)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import re
 from typing import Any
 
 from toolkit.cli.options import (
@@ -183,7 +184,7 @@ def run_compare(args: argparse.Namespace) -> int:
     if args.csv:
         emit_csv(["outcome", *(f"lines[{r}]" for r in names)], records(found.table()))
         return EXIT_OK
-    lines = [found.title, f"Rule sets: {', '.join(names)}", "",
+    lines = [found.title, f"Rule sets: {', '.join(names)}", "", *summary_lines(found), "",
              f"{len(found.outcomes)} outcome(s); lines reaching each under each rule set (- unreachable):"]
     width = max(len(r) for r in names)
     for number, o in enumerate(found.outcomes, start=1):
@@ -200,6 +201,39 @@ def run_compare(args: argparse.Namespace) -> int:
         lines.append("Every outcome is reachable under every rule set.")
     print("\n".join(lines))
     return EXIT_OK
+
+
+SHOWN_FACTS = 6
+"""The most facts of its own a rule set's summary line names."""
+_FINAL = re.compile(r"[A-Z]+\.\w+[: ]")
+"""A fact about the end of a line (``A.hand: X``, ``B.LP 7000``), not an event of it."""
+
+
+def summary_lines(found: Any) -> list[str]:
+    """What differs between the rule sets of a comparison, first: whether they
+    reach the same outcomes and, per rule set, how many it reaches, how many
+    only it reaches and what happens only on its lines (the facts no other
+    rule set's outcomes have)."""
+    names, outcomes = found.rulesets, found.outcomes
+    if all(all(o.lines) for o in outcomes):
+        same = len({o.lines for o in outcomes}) == 1 and len(set(outcomes[0].lines)) == 1 if outcomes else True
+        how = "by the same number of lines" if same else "by different numbers of lines"
+        return [f"In short: every rule set reaches the same {len(outcomes)} outcome(s), {how}."]
+    lines = [f"In short: the rule sets differ in {sum(1 for o in outcomes if not all(o.lines))} of the "
+             f"{len(outcomes)} outcome(s)."]
+    for i, name in enumerate(names):
+        reached = [o for o in outcomes if o.lines[i]]
+        only = [o for o in reached if not any(n for j, n in enumerate(o.lines) if j != i)]
+        own = sorted({f for o in reached for f in o.facts}
+                     - {f for o in outcomes for j, n in enumerate(o.lines) if j != i and n for f in o.facts},
+                     key=lambda f: (_FINAL.match(f) is not None, f))  # what happens, then where cards end
+        alone = f"{len(only)} of them under it alone" if only else "none under it alone"
+        text = f"  {name}: {len(reached)} outcome(s), {alone}"
+        if own:
+            more = f" and {len(own) - SHOWN_FACTS} more" if len(own) > SHOWN_FACTS else ""
+            text += f"; only its lines: {', '.join(own[:SHOWN_FACTS])}{more}"
+        lines.append(text)
+    return lines
 
 
 # --------------------------------------------------------------------------

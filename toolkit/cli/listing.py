@@ -48,13 +48,19 @@ def register(commands: Commands, prog: str) -> None:
                     "type, and what the card does at the end of the turn. Cards of your own are YAML files "
                     "in the card format (--schema; datasets/cards/ holds the shipped ones as examples) in "
                     "$ENDPHASE_USER_DIR/cards/ (default ~/endphase-scenarios/cards/), listed here as yours, "
-                    "or a scenario file's cards: list.",
+                    "or a scenario file's cards: list. What may have happened to a card earlier in the turn "
+                    "(destroyed_this_turn, summoned_this_turn, ...) is a tag the scenario sets on it: --tags "
+                    "lists them.",
         examples=[("", "every card"), ("--game ocg --csv", "the OCG cards, as CSV"),
                   ("--check my_card.yaml", "validate a card file"),
                   ("--show 黄泉ガエル", "a card as the engine reads it"),
-                  ("--counts", "shipped cards as data versus Python")],
+                  ("--counts", "shipped cards as data versus Python"),
+                  ("--tags --game ocg", "the tags an OCG scenario may set on a card, with their meaning")],
     )
     sub.add_argument("--game", help="only this game's cards (ocg, duel_masters)")
+    sub.add_argument("--tags", action="store_true",
+                     help="list the tags a scenario may set on a card ({name: X, tags: [destroyed_this_turn]}), "
+                          "per game, with what each means")
     add_card_file_options(sub)
     add_output_options(sub)
     sub.set_defaults(run=run_cards)
@@ -123,6 +129,8 @@ def run_cards(args: argparse.Namespace) -> int:
         return run_card_files(args)
     if args.game is not None:
         known_game(args.game)
+    if args.tags:
+        return _run_tags(args)
     table = load_cards()
     if args.game in (None, "ocg"):
         table = cards_with(own_cards(), table, note=OWN_CARD_NOTE)
@@ -139,6 +147,32 @@ def run_cards(args: argparse.Namespace) -> int:
         kind = "/".join(str(x) for x in (r["card_type"], r["subtype"]) if x)
         own = " (your card)" if r["notes_en"] == OWN_CARD_NOTE else ""
         print(f"{r['name_ja']}{english}  [{r['game']}] {kind}; end-of-turn effect: {r['end_phase_effect']}{own}")
+    return EXIT_OK
+
+
+def scenario_tags(game: str | None = None) -> list[dict[str, str]]:
+    """The tags a scenario may set on a card: one row (game, tag, meaning) per
+    tag, each game's in the order its scenario reader lists them."""
+    from toolkit.games import game_named, registered_games
+
+    games = [game_named(game)] if game is not None else sorted(registered_games(), key=lambda g: g.name != "ocg")
+    return [{"game": g.name, "tag": tag, "meaning": meaning}
+            for g in games for tag, meaning in (g.scenario_tags or {}).items()]
+
+
+def _run_tags(args: argparse.Namespace) -> int:
+    from toolkit.games import game_named
+
+    rows = scenario_tags(args.game)
+    if emit_table(rows, args, ("game", "tag", "meaning")):
+        return EXIT_OK
+    print("Tags a scenario may set on a card (e.g. field: [{name: X, tags: [summoned_this_turn]}]):")
+    width = max(len(r["tag"]) for r in rows)
+    for game in dict.fromkeys(r["game"] for r in rows):
+        print(f"{game_named(game).title}:")
+        for r in rows:
+            if r["game"] == game:
+                print(f"  {r['tag']:<{width}}  {r['meaning']}")
     return EXIT_OK
 
 

@@ -156,7 +156,7 @@ def run_verify(args: argparse.Namespace) -> int:
     if args.ruling is not None:
         return _verify_one(args, table)
     progress = sys.stderr.isatty() and not (args.json or args.csv)
-    rows = records(verify_rulings(table, progress=progress))
+    rows = records(verify_rulings(table, progress=progress, flips=bool(args.json or args.csv)))  # text: no flips
     failing = [r for r in rows if r["verified"] is False]
     status = EXIT_NO if failing else EXIT_OK
     if emit_table([{c: r[c] for c in VERIFY_COLUMNS} for r in rows], args, VERIFY_COLUMNS):
@@ -208,8 +208,8 @@ def run_rulings(args: argparse.Namespace) -> int:
         return EXIT_OK
     for r in rows:
         later = f" -> {r['superseded_by']}" if r["superseded_by"] else ""
-        print(f"{r['ruling_id']}  {r['date'] or 'undated':<10}  {r['verdict']:<11} {r['status']}{later}")
-        print(f"    {r['summary_en']}")
+        print(f"{r['ruling_id']}  {r['date'] or 'undated':<10}  {r['verdict'] or '-':<11} {r['status']}{later}")
+        print(f"    {r['summary_en'] or '(no summary_en)'}")  # a ruling of one's own may leave both out
     return EXIT_OK
 
 

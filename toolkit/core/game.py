@@ -268,6 +268,11 @@ class Game:
     """What a sentence calls the events of each kind, as a group ("cards discarded",
     "Special Summons"): how a summary of outcomes names what they differ in. A kind
     left out reads as its words ("hand adjusted")."""
+    scenario_tags: Mapping[str, str] | None = None
+    """The tags a scenario may set on a card (what happened to it earlier this
+    turn, e.g. ``destroyed_this_turn``), each with what it means: the game's
+    scenario reader accepts these and no other (None: a game whose scenarios
+    set none)."""
 
     @property
     def dated(self) -> bool:

@@ -19,6 +19,7 @@ The package, one job per module:
 * :mod:`~toolkit.data.reading` — the loaders, and writing a table back;
 * :mod:`~toolkit.data.validation` — the three files checked together;
 * :mod:`~toolkit.data.user_rulings` — a user's rulings file, combined with the shipped table;
+* :mod:`~toolkit.data.question_cards` — a user's ruling's cards, read from the 《》 of its question;
 * :mod:`~toolkit.data.faq` — FAQ markup pasted from the wiki, as rulings rows;
 * :mod:`~toolkit.data.user_cards` — cards of one's own as rows of the cards table;
 * :mod:`~toolkit.data.queries` — the helpers analysts ask for.

@@ -44,16 +44,23 @@ def _sort_by_date(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def card_names_of(cards: DataSource = None, rulings: pd.DataFrame | None = None) -> CardNames:
-    """The card names of a cards table (Japanese keys, English names), plus
-    every card the ``rulings`` table names (a user's own rulings may name a
-    card the cards table lacks). Read at call time."""
+    """The card names of a cards table (Japanese keys, English names), of
+    one's own cards (``$ENDPHASE_USER_DIR/cards/``, the ``cards:`` of the
+    rulings' scenario files), plus every card the ``rulings`` table names (a
+    user's own rulings may name a card the cards table lacks). Read at call time."""
+    from toolkit.data.question_cards import known_cards
+
     table = _cards_frame(cards)
-    english = {str(ja): str(en) for ja, en in zip(table["name_ja"], table["name_en"], strict=True) if not is_na(en)}
-    names = set(english) | {str(n) for n in table["name_ja"]}
+    files: list[str] = []
     if rulings is not None:
         table_with(rulings, ("cards",), "resolve_card")
+        if "scenario" in rulings.columns:
+            files = [str(f) for listed in rulings["scenario"] if isinstance(listed, list) for f in listed]
+    known = known_cards(table, files)
+    names = set(known.keys)
+    if rulings is not None:
         names.update(str(n) for listed in rulings["cards"] for n in listed)
-    return CardNames(names, english)
+    return CardNames(names, known.english)
 
 
 def resolve_card(card: str, cards: DataSource = None, *, rulings: pd.DataFrame | None = None) -> str:

@@ -107,7 +107,8 @@ def load_table(source: DataSource, schema: TableSchema) -> pd.DataFrame:
     return parsed.frame
 
 
-def load_rulings(path: str | os.PathLike[str] | CsvBytes | None = None, *, extra: Any = None) -> pd.DataFrame:
+def load_rulings(path: str | os.PathLike[str] | CsvBytes | None = None, *, extra: Any = None,
+                 cards: pd.DataFrame | None = None) -> pd.DataFrame:
     """The rulings table (one row per ruling), typed per ``RULINGS_SCHEMA``.
 
     ``path=None`` reads the packaged ``rulings.csv``; a path reads a user's CSV
@@ -121,6 +122,11 @@ def load_rulings(path: str | os.PathLike[str] | CsvBytes | None = None, *, extra
     subset), ``supersedes`` to replace a ruling (which stays, marked
     superseded), scenario files relative to the rulings file. An id already
     used is an error naming both files; every problem names file, row and column.
+    A row of yours that leaves ``cards`` empty takes the cards its
+    ``question_ja`` names in 《》, matched against ``cards`` (default: the
+    packaged cards table; pass ``cards_with(your_cards)`` for cards loaded in
+    a notebook), the cards of ``$ENDPHASE_USER_DIR/cards/`` and those its
+    scenario files define; a name no card has is a problem with the nearest.
 
     >>> mine = [{"ruling_id": "user-240105-sign", "date": "2024-01-05", "kind": "example", "answer_ja": "いいえ。",
     ...          "source": "https://example.org/faq", "supersedes": "ocg-160708-hysteric-sign-adjustment"}]
@@ -136,7 +142,7 @@ def load_rulings(path: str | os.PathLike[str] | CsvBytes | None = None, *, extra
 
     base = load_table(path, RULINGS_SCHEMA)
     label = RULINGS_SCHEMA.file if path is None else (path.label if isinstance(path, CsvBytes) else os.fspath(path))
-    return combine_rulings(base, label, extra)
+    return combine_rulings(base, label, extra, cards)
 
 
 def load_cards(path: str | os.PathLike[str] | CsvBytes | None = None) -> pd.DataFrame:

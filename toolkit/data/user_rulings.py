@@ -13,7 +13,9 @@ A user row may leave out what the wiki does not give: ``topic``,
 ``summary_en`` and ``verdict`` may be empty; an empty ``game`` is ``ocg``,
 ``kind`` is ``faq``, ``status`` is ``current``, ``hidden_in_source`` is
 ``false``, and ``date_precision`` follows the written date (``YYYY-MM-DD``:
-day, ``YYYY-MM``: month, ``YYYY``: year, none: none). ``scenario`` names
+day, ``YYYY-MM``: month, ``YYYY``: year, none: none); empty ``cards`` are
+the cards its ``question_ja`` names in 《》 (:mod:`toolkit.data.question_cards`,
+when combined with the shipped table). ``scenario`` names
 scenario files relative to the rulings file's own folder (or a shipped
 scenario by name); the combined table holds their full paths. A ``check`` is
 a mapping in YAML, its JSON text in CSV; the check language itself is read
@@ -41,7 +43,7 @@ from toolkit.data.file_checks import check_rulings_rows
 from toolkit.data.frames import kind_of
 from toolkit.data.parsing import Parsed, RawTable, format_value, is_na, parse_date, rows_of, split_csv, typed_frame
 from toolkit.data.problems import DatasetValidationError, Problem
-from toolkit.data.reading import CsvBytes
+from toolkit.data.reading import CsvBytes, load_cards
 from toolkit.data.schema import LIST_SEPARATOR, RULINGS_SCHEMA, Column, TableSchema
 from toolkit.errors import FileError, quoted
 from toolkit.resources import dataset_path
@@ -349,8 +351,13 @@ def _sources(extra: Any) -> list[Any]:
     return items
 
 
-def combine_rulings(base: pd.DataFrame, base_label: str, extra: Any) -> pd.DataFrame:
-    """``base`` (the shipped table) and every user table of ``extra``, checked together."""
+def combine_rulings(base: pd.DataFrame, base_label: str, extra: Any, cards: pd.DataFrame | None = None) -> pd.DataFrame:
+    """``base`` (the shipped table) and every user table of ``extra``, checked
+    together; a user row with no cards takes those its question names in 《》
+    (:mod:`toolkit.data.question_cards`, matched against ``cards``: default
+    the shipped cards table, and one's own cards)."""
+    from toolkit.data.question_cards import fill_cards
+
     problems: list[Problem] = []
     tables: list[UserTable] = []
     for source in _sources(extra):
@@ -358,6 +365,10 @@ def combine_rulings(base: pd.DataFrame, base_label: str, extra: Any) -> pd.DataF
         problems += found
         if table is not None:
             tables.append(table)
+    if tables:
+        table_of_cards = cards if cards is not None else load_cards()
+        for table in tables:
+            problems += fill_cards(table.parsed, table.label, table_of_cards)
     where: dict[str, tuple[str, int]] = {str(r): (base_label, i) for i, r in enumerate(base["ruling_id"], 1)}
     for table in tables:
         for number, row in rows_of(table.parsed):

@@ -20,7 +20,7 @@ from toolkit.duel_masters.cards import card_names
 from toolkit.fields import CardNames
 from toolkit.duel_masters.events import EventKind
 from toolkit.duel_masters.rules import FLAGS, RULES, TurnEndRules, get_rules, rules_names
-from toolkit.duel_masters.scenario import DMScenario, list_seed_scenarios, scenario_from_dict, seed_scenario
+from toolkit.duel_masters.scenario import TAGS, DMScenario, list_seed_scenarios, scenario_from_dict, seed_scenario
 from toolkit.duel_masters.setup import initial_state, with_rules
 from toolkit.duel_masters.state import DMState, DMZone
 from toolkit.duel_masters.words import EVENT_KIND_NAMES, describe_action, describe_event, describe_state
@@ -87,4 +87,5 @@ GAME = Game(
     describe_event=describe_event,
     event_kind_names=EVENT_KIND_NAMES,
     describe_state=describe_state,
+    scenario_tags=TAGS,
 )

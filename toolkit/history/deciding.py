@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 
-from toolkit.history.runs import DECIDING_RULES, _run
+from toolkit.history.runs import DECIDING_RULES, _value
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -40,20 +40,79 @@ def _today_rules(rules: Ruleset) -> Ruleset:
     return game_of(rules).today()
 
 
+class Flips:
+    """The game's one-change counterfactuals of ``rules`` (a dated flag, a
+    card-text era or a named reversal of the OCG; a Turn End Step flag) and,
+    asked only when wanted, whether each flips the answer ``value``: naming
+    the deciding rule needs the few whose rule has a note on the lines, and
+    stops at the first of those that flips."""
+
+    def __init__(self, text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
+                 rules: Ruleset, value: bool) -> None:
+        from toolkit.games import game_of
+
+        self.variants = game_of(rules).counterfactuals(rules)
+        self._asked = (text, check, names, scenarios)
+        self._value = value
+        self._known: dict[int, bool] = {}
+
+    @property
+    def tried(self) -> tuple[str, ...]:
+        """The labels of every counterfactual."""
+        return tuple(c.label for c in self.variants)
+
+    def rule(self, index: int) -> str:
+        """The rule id a counterfactual varies (the first word of its label)."""
+        return self.variants[index].label.split(" ", 1)[0]
+
+    def flips(self, index: int) -> bool:
+        """Whether the answer under counterfactual ``index`` differs (asked once)."""
+        known = self._known.get(index)
+        if known is None:
+            text, check, names, scenarios = self._asked
+            known = self._known[index] = _value(text, check, names, scenarios,
+                                                self.variants[index].rules) != self._value
+        return known
+
+    def labels(self) -> tuple[str, ...]:
+        """The labels of the counterfactuals that flip the answer (asks every one)."""
+        return tuple(c.label for i, c in enumerate(self.variants) if self.flips(i))
+
+    def first(self) -> str:
+        """The label of the first counterfactual that flips the answer ("" when none does)."""
+        return next((c.label for i, c in enumerate(self.variants) if self.flips(i)), "")
+
+
 def _deciding_changes(text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
                       rules: Ruleset, value: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The game's one-change counterfactuals (a dated flag, a card-text era or
-    a named reversal of the OCG; a Turn End Step flag): the labels of all of
-    them, and of those whose rules flip the answer."""
-    from toolkit.games import game_of
+    """The game's one-change counterfactuals: the labels of all of them, and
+    of those whose rules flip the answer."""
+    flips = Flips(text, check, names, scenarios, rules, value)
+    return flips.tried, flips.labels()
 
-    variants = game_of(rules).counterfactuals(rules)
-    flips = tuple(c.label for c in variants if _run(text, check, names, scenarios, c.rules).value != value)
-    return tuple(c.label for c in variants), flips
+
+class _Known:
+    """:class:`Flips` whose answers are given (the labels that flip, in order)."""
+
+    def __init__(self, deciding: Sequence[str]) -> None:
+        self.deciding = tuple(deciding)
+
+    def rule(self, index: int) -> str:
+        return self.deciding[index].split(" ", 1)[0]
+
+    def flips(self, index: int) -> bool:
+        return True
+
+    @property
+    def tried(self) -> tuple[str, ...]:
+        return self.deciding
+
+    def first(self) -> str:
+        return self.deciding[0] if self.deciding else ""
 
 
 def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset, result: CheckResult,
-                deciding: Sequence[str]) -> tuple[str, tuple[LineStep, ...]]:
+                deciding: Sequence[str] | Flips) -> tuple[str, tuple[LineStep, ...]]:
     """What in the engine's lines decides the answer, and the line it is read
     from, in this order:
 
@@ -66,6 +125,11 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
     4. what the rules withheld along the lines (``withheld``), then, for a
        check that names no card, the notes of R1, R2, R5, R6, R7;
     5. the deciding flag or card-text change itself.
+
+    ``deciding``: the labels of the counterfactuals that flip the answer, or
+    a :class:`Flips` that asks only those the steps above need, in the same
+    order: the counterfactuals whose rule has a note (the card-text ones,
+    X1, last, for R8 then R4), up to the first that flips.
     """
     from toolkit.core.game import as_state
     from toolkit.core.search import explore
@@ -90,9 +154,21 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
                 return f"{note.rule}: {note.text}", line
         return None
 
-    flag_rules = [d.split(" ", 1)[0] for d in deciding]
-    flag_rules = [r for r in flag_rules if r != "X1"] + (["R8", "R4"] if "X1" in flag_rules else [])
-    found_note = note_of(flag_rules, about_cards=True) or (note_of(CARD_RULES, about_cards=True) if cards else None)
+    flips = deciding if isinstance(deciding, Flips) else _Known(deciding)
+
+    def flag_note() -> tuple[str, tuple[LineStep, ...]] | None:
+        """The note of the first rule, in the counterfactuals' order (X1's R8 and R4 last), that has a
+        note about the check's cards and whose change flips the answer."""
+        texts = [i for i in range(len(flips.tried)) if flips.rule(i) == "X1"]
+        for i in range(len(flips.tried)):
+            if i not in texts:
+                found = note_of([flips.rule(i)], about_cards=True)
+                if found and flips.flips(i):
+                    return found
+        found = note_of(["R8", "R4"], about_cards=True) if texts else None
+        return found if found and any(flips.flips(i) for i in texts) else None
+
+    found_note = flag_note() or (note_of(CARD_RULES, about_cards=True) if cards else None)
     if found_note:
         return found_note
     predicates = predicates_of(check)
@@ -111,7 +187,7 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
         found_note = note_of(("R1", "R2", "R5", "R6", "R7"), about_cards=False)
         if found_note:
             return found_note
-    return (deciding[0] if deciding else ""), (lines[0][1] if lines else ())
+    return flips.first(), (lines[0][1] if lines else ())
 
 
 def _withheld_note(lines: Sequence[tuple[str, tuple[LineStep, ...]]], scenarios: Mapping[str, Scenario],

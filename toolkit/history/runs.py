@@ -188,6 +188,26 @@ def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mappi
     return hit
 
 
+_VALUES: dict[tuple[Any, ...], bool] = {}
+
+
+def _value(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
+           rules: Ruleset) -> bool:
+    """The check's answer alone (what a rule set one change away is asked for):
+    a run already made under rules that decide the same, else the check asked
+    with its ``and`` / ``or`` stopping at the part that settles it."""
+    from toolkit.ruling_checks import run_check
+
+    key = (check_text, tuple((n, scenarios[n]) for n in names), _rules_key(rules))
+    made = _RUNS.get(key)
+    if made is not None:
+        return made.value
+    hit = _VALUES.get(key)
+    if hit is None:
+        hit = _VALUES[key] = run_check(check, scenarios, rules, default=names[0], every_part=False).value
+    return hit
+
+
 @dataclass(frozen=True)
 class RulingRun:
     """One ruling re-derived: under its own rules and under today's."""
@@ -203,6 +223,10 @@ class RulingRun:
     shown: tuple[LineStep, ...] = ()
     counterfactuals: tuple[str, ...] = ()
     """The labels of every counterfactual the check was run under."""
+    flips_asked: bool = True
+    """Whether every counterfactual was asked (``run_ruling(..., flips=False)``
+    asks only those naming the deciding rule needs: ``deciding_changes`` is
+    then empty and says nothing)."""
 
     @property
     def flipped_by(self) -> tuple[str, ...]:
@@ -212,8 +236,8 @@ class RulingRun:
     @property
     def vacuous(self) -> bool:
         """No counterfactual flips the answer: the check would pass whatever
-        the rules it is about said."""
-        return not self.deciding_changes
+        the rules it is about said (False when the flips were not asked)."""
+        return self.flips_asked and not self.deciding_changes
 
     @property
     def agrees(self) -> bool:
@@ -255,8 +279,14 @@ def _row(rulings: pd.DataFrame, ruling_id: str) -> dict[str, Any]:
     return {str(k): v for k, v in found.iloc[0].to_dict().items()}
 
 
-def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = None) -> RulingRun:
+def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = None, *,
+               flips: bool = True) -> RulingRun:
     """Re-derive one ruling (by id, or a row of the rulings table).
+
+    ``flips=False`` names the deciding rule (``decided_by``, the same) without
+    asking every rule set one change away whether it flips the answer: only
+    those whose rule has a note on the lines, up to the first that flips
+    (``deciding_changes`` is then left empty, ``flips_asked`` False).
 
     >>> run = run_ruling("ocg-160708-hysteric-sign-adjustment")
     >>> run.rules.name, run.expected, run.own.answer, run.agrees
@@ -290,12 +320,13 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     started = time.perf_counter()
     try:
         own = _run(text, check, names, scenarios, rules)
-        from toolkit.history.deciding import _decided_by, _deciding_changes, _today_rules
+        from toolkit.history.deciding import Flips, _decided_by, _today_rules
 
         today = _run(text, check, names, scenarios, _today_rules(rules))
-        tried, deciding = _deciding_changes(text, check, names, scenarios, rules, own.value)
-        decided, shown = _decided_by(check, scenarios, rules, own, deciding)
+        variants = Flips(text, check, names, scenarios, rules, own.value)
+        deciding = variants.labels() if flips else ()
+        decided, shown = _decided_by(check, scenarios, rules, own, variants)
     except ToolkitError as exc:
         raise HistoryError(f"{rid}: {exc}") from None
     return RulingRun(rid, rules, expected, own, today, decided, deciding, time.perf_counter() - started, shown,
-                     tried)
+                     variants.tried if flips else (), flips)

@@ -98,12 +98,33 @@ QUIET_EVENTS = frozenset({"resolved", "sent_to_gy", "discarded", "hand_adjusted"
 @dataclass(frozen=True)
 class OutcomeSummary:
     """A scenario's outcomes under one ruleset, summarised: how many, a short
-    stable label, and the facts (event kind and card) that happen in some
-    line, quiet events left out."""
+    stable label (equal for the same outcomes, different otherwise), the
+    facts (event kind and card) that happen in some line, quiet events left
+    out, and ``words``: the outcomes as ``explore`` tells them (one outcome:
+    its events; several: what they differ in)."""
 
     count: int
     label: str
     facts: frozenset[str]
+    words: str = ""
+
+
+def outcomes_in_words(found: Any) -> str:
+    """An exploration's outcomes in the words ``explore`` prints: one outcome,
+    its events ("1 outcome: A returns 因幡之白兎 to the hand; ..."); several,
+    what tells them apart, as its summary rows read ("2 outcomes differing
+    in activations (A): none; or ＸＸ−セイバー ダークソウル search an X-Saber")."""
+    from toolkit.core.game import game_of
+    from toolkit.core.summary import summarize
+    from toolkit.core.values import sorted_events
+
+    outcomes = found.outcomes
+    if len(outcomes) == 1:
+        say = game_of(found.start).describe_event
+        events = "; ".join(say(e) for e in sorted_events(outcomes[0].outcome.events))
+        return f"1 outcome: {events or 'nothing happens'}"
+    rows = [d.text() for d in summarize(found, forcing=False).differences]
+    return f"{len(outcomes)} outcomes differing in " + " | ".join(rows) if rows else f"{len(outcomes)} outcomes"
 
 
 def summarise_outcomes(scenario: Scenario, rules: Ruleset) -> OutcomeSummary:
@@ -119,7 +140,7 @@ def summarise_outcomes(scenario: Scenario, rules: Ruleset) -> OutcomeSummary:
         " ".join(x for x in (str(e.kind), e.card or "", f"({e.player})" if e.player and not e.card else "") if x)
         for o in found.outcomes for e in o.outcome.events if str(e.kind) not in QUIET_EVENTS
     }
-    return OutcomeSummary(len(texts), f"{len(texts)} outcome(s) [{digest}]", frozenset(facts))
+    return OutcomeSummary(len(texts), f"{len(texts)} outcome(s) [{digest}]", frozenset(facts), outcomes_in_words(found))
 
 
 def fact_difference(before: frozenset[str], after: frozenset[str]) -> str:
@@ -146,9 +167,9 @@ def _as_day(value: datetime.date | str | pd.Timestamp | None, default: datetime.
 
 
 def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Scenario]]
-               ) -> tuple[str, frozenset[str] | None]:
-    """``changes``' answer on one day: the check's, or the outcomes' label and facts
-    (a module-level function: executors pickle it)."""
+               ) -> tuple[str, frozenset[str] | None, str | None]:
+    """``changes``' answer on one day: the check's, or the outcomes in words, their
+    facts and their label (a module-level function: executors pickle it)."""
     from toolkit.core.game import game_named
 
     game_name, day, name, text, scenarios = job
@@ -156,9 +177,9 @@ def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Scenari
     assert rules_at is not None
     rules = rules_at(day)
     if text is not None:
-        return _run(text, _check(name, text), tuple(scenarios), scenarios, rules).answer, None
+        return _run(text, _check(name, text), tuple(scenarios), scenarios, rules).answer, None, None
     summary = summarise_outcomes(scenarios[name], rules)
-    return summary.label, summary.facts
+    return summary.words, summary.facts, summary.label
 
 
 def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
@@ -207,10 +228,12 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
                 scenarios[other] = _scenario(other)
     rows = []
     previous: str | None = None
+    previous_key: str | None = None
     previous_facts: frozenset[str] = frozenset()
     jobs = [(game.name, day, name, text, scenarios) for day in days]
     answers = map(_answer_on, jobs) if executor is None else executor.map(_answer_on, jobs)
-    for era, (answer, facts) in zip(eras, with_progress(answers, len(days), "changes", progress)):
+    for era, (answer, facts, label) in zip(eras, with_progress(answers, len(days), "changes", progress)):
+        key = label if label is not None else answer  # the outcomes compare by their label, not their words
         day, on_day = era.first_day, era.changes
         detail = ""
         if facts is not None:
@@ -221,13 +244,13 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
             "date": pd.Timestamp(day),
             "before": previous if previous is not None else pd.NA,
             "after": answer,
-            "changed": previous is not None and answer != previous,
+            "changed": previous_key is not None and key != previous_key,
             "detail": detail,
             "rule_changes": "; ".join(f"{c.rule} {c.what}: {c.before} -> {c.after}" for c in on_day),
             "rulings": list(era.rulings),
             "events": list(era.events),
         })
-        previous = answer
+        previous, previous_key = answer, key
     frame = pd.DataFrame(rows, columns=list(CHANGE_COLUMNS))
     frame = frame.astype({"before": "string", "after": "string", "detail": "string", "rule_changes": "string",
                           "changed": "bool"})

@@ -26,7 +26,7 @@ from toolkit.ocg.rulesets import (
     ruleset_at,
     ruleset_names,
 )
-from toolkit.ocg.scenario import Scenario, list_seed_scenarios, scenario_from_dict, seed_scenario
+from toolkit.ocg.scenario import TAGS, Scenario, list_seed_scenarios, scenario_from_dict, seed_scenario
 from toolkit.ocg.setup import initial_state, with_ruleset
 from toolkit.ocg.state import State
 from toolkit.ocg.values import EventKind, Zone
@@ -141,4 +141,5 @@ GAME = Game(
     interchangeable=independence.interchangeable,
     cards=card_service,
     card_names=cards.card_names,
+    scenario_tags=TAGS,
 )

@@ -1,0 +1,122 @@
+"""The cards of a user's ruling read from its question: a row whose ``cards``
+cell is empty takes the cards its ``question_ja`` names in 《》, each matched
+by the toolkit's one name matching (:class:`toolkit.fields.CardNames`: English
+or Japanese, any width, kana, spaces) against the cards a user can name:
+
+* the cards table (the shipped ``cards.csv``, or the table given);
+* the cards of one's own folder, ``$ENDPHASE_USER_DIR/cards/*.yaml`` (default
+  ``~/endphase-scenarios/cards/``);
+* the cards a row's own scenario files define in their ``cards:`` list.
+
+Only ``name`` and ``english`` of a card file are read here (the engine reads
+and checks the rest when a scenario uses the card). A name in 《》 no card has
+is a problem naming the file, the row and ``question_ja``, with the nearest
+cards; writing the ruling's cards in its ``cards`` column keeps the question
+out of it.
+
+>>> names = known_cards(pd.DataFrame({"name_ja": ["ヒステリック・サイン"], "name_en": ["Hysteric Sign"]}), [])
+>>> cards_of_question("手札調整で《hysteric sign》を捨てた場合は？", names)
+(['ヒステリック・サイン'], [])
+>>> cards_of_question("《ヒステリック・サイソ》は？", names)[1]  # doctest: +ELLIPSIS
+["Unknown card 「ヒステリック・サイソ」 — did you mean 「ヒステリック・サイン」 (Hysteric Sign)? ..."]
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from toolkit.data.parsing import Parsed, is_na, rows_of
+from toolkit.data.problems import Problem
+from toolkit.fields import CardNames
+
+USER_DIR_ENV = "ENDPHASE_USER_DIR"
+"""The user folder's variable (the card loader's and the exports' too)."""
+
+ADVICE = ("Add the card (see `python -m toolkit cards --help`), or name the ruling's cards in its cards column, "
+          "which is then read instead of the question")
+"""What to do about a name in 《》 that no card has."""
+
+
+def _user_card_files() -> list[Path]:
+    configured = os.environ.get(USER_DIR_ENV)
+    folder = (Path(configured).expanduser() if configured else Path.home() / "endphase-scenarios") / "cards"
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def _names_in(path: Path, key: str | None) -> dict[str, str]:
+    """The Japanese -> English names of the cards a YAML file holds: a card,
+    a list of cards, or (``key="cards"``) a scenario's ``cards:`` list. A file
+    that cannot be read holds none here (the engine says why where it reads it)."""
+    from toolkit.errors import FileError
+    from toolkit.files import read_yaml
+
+    try:
+        data: Any = read_yaml(path, what="card file").data
+    except (FileError, OSError):
+        return {}
+    if key is not None:
+        data = data.get(key) if isinstance(data, dict) else None
+    items = data if isinstance(data, list) else [data]
+    return {str(c["name"]): str(c.get("english") or "") for c in items
+            if isinstance(c, dict) and isinstance(c.get("name"), str)}
+
+
+def known_cards(cards: pd.DataFrame, scenario_files: Iterable[str]) -> CardNames:
+    """The names a question's 《》 may give: those of ``cards``, of one's own
+    folder and of the scenario files' ``cards:`` lists."""
+    english = {str(ja): str(en) for ja, en in zip(cards["name_ja"], cards["name_en"], strict=True) if not is_na(en)}
+    names = {str(n) for n in cards["name_ja"]}
+    found: dict[str, str] = {}
+    for path in _user_card_files():
+        found.update(_names_in(path, None))
+    for file in scenario_files:
+        if os.path.isabs(file) and os.path.isfile(file):
+            found.update(_names_in(Path(file), "cards"))
+    names.update(found)
+    english.update({ja: en for ja, en in found.items() if en})
+    return CardNames(names, english)
+
+
+def cards_of_question(question: str, names: CardNames) -> tuple[list[str], list[str]]:
+    """The cards ``question`` names in 《》 (their Japanese keys, in order of
+    first mention) and a message for each name no card has."""
+    from toolkit.wiki.markup import card_names
+
+    found: list[str] = []
+    unknown: list[str] = []
+    for written in card_names(question):
+        key = names.lookup(written)
+        if key is not None and key in names.keys:
+            if key not in found:
+                found.append(key)
+        else:
+            unknown.append(names.unknown(written, advice=ADVICE))
+    return found, unknown
+
+
+def fill_cards(parsed: Parsed, label: str, cards: pd.DataFrame) -> list[Problem]:
+    """Give each row of ``parsed`` with no cards those its question names in
+    《》 (in place); a problem for each name no card has."""
+    problems: list[Problem] = []
+    frame = parsed.frame
+    names: CardNames | None = None
+    for index, (number, row) in enumerate(rows_of(parsed)):
+        listed: Sequence[Any] = row["cards"] if isinstance(row["cards"], list) else []
+        question = row["question_ja"]
+        if listed or is_na(question) or "《" not in str(question) or not parsed.clean(number, "cards", "question_ja"):
+            continue
+        if names is None:
+            files = [str(f) for _, r in rows_of(parsed) for f in (r["scenario"] or [])]
+            names = known_cards(cards, files)
+        found, unknown = cards_of_question(str(question), names)
+        problems += [Problem(label, number, "question_ja", message) for message in unknown]
+        cell: Any = found
+        frame.at[frame.index[index], "cards"] = cell
+    return problems
