@@ -21,7 +21,9 @@ def _examples() -> list[Any]:
     return [yaml.safe_load(block) for block in re.findall(r"```yaml\n(.*?)```", section, re.S)]
 
 
-def _as_card(example: dict[str, Any]) -> dict[str, Any]:
+def _as_card(example: Any) -> dict[str, Any]:
+    if isinstance(example, list):  # a whole End Phase process
+        return {"name": "README例", "type": "monster", "texts": [{"end_phase": example}]}
     if "name" in example:
         return example
     effect = {"key": "example", "mandatory": False, "chain_link": False, "when": ["face_up_on_field"],
@@ -33,6 +35,7 @@ def test_readme_shows_either_pick_and_kind_examples_and_each_compiles() -> None:
     examples = _examples()
     shown = yaml.safe_dump(examples, allow_unicode=True)
     assert "either" in shown and "pick" in shown and "picked" in shown and "tuner" in shown
+    assert "face_up: true" in shown
     for example in examples:
         card = compile_card(_as_card(example))
         assert card.texts

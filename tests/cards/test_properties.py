@@ -31,6 +31,8 @@ CONDITION = st.one_of(
     st.builds(lambda z: {"in_zone": z}, st.sampled_from(ZONES)),
     st.builds(lambda f: {"exists": f}, FILTERS),
     st.builds(lambda f: {"none": f}, FILTERS),
+    st.builds(lambda z, up: {"destroyed_this_turn": {"destroyed_in": z, "face_up": up}}, st.sampled_from(ZONES),
+              st.booleans() | st.just("yes")),
 )
 SELECTOR = st.one_of(st.sampled_from(["itself", "target", "cost", "lingering_target", "picked", "everyone"]),
                      st.builds(lambda f: {"first": f}, FILTERS), st.builds(lambda f: {"each": f}, FILTERS))
@@ -95,14 +97,15 @@ def test_the_generator_makes_cards_that_load() -> None:
 
 
 def test_the_generator_hits_either_pick_and_kind_filters_that_load() -> None:
-    """The grammar reaches the vocabulary added for alternatives, non-targeting picks and kinds."""
+    """The grammar reaches the vocabulary added for alternatives, non-targeting picks, kinds and how a
+    card got to the GY."""
     from hypothesis import find
 
     def uses(card: dict[str, Any], *words: str) -> bool:
         text = repr(card)
         return all(w in text for w in words)
 
-    for words in (("'either'",), ("'pick'",), ("'kind'",), ("'subtype'",)):
+    for words in (("'either'",), ("'pick'",), ("'kind'",), ("'subtype'",), ("'destroyed_in'",)):
         card = find(CARD, lambda c, w=words: uses(c, *w) and _loads(c))
         assert uses(card, *words)
 

@@ -273,7 +273,22 @@ def _destroyed_this_turn(card: Card, state: State) -> bool:
     return card.zone is Zone.GY and "destroyed_this_turn" in card.tags
 
 
-_fixed("destroyed_this_turn", "the card is in the GY, destroyed this turn", _destroyed_this_turn)
+@CONDITIONS.add("destroyed_this_turn", "the card is in the GY, destroyed this turn (optionally: where, and "
+                "whether it was face-up on the field then)",
+                Param("destroyed_in", "zones", "it was destroyed in one of these zones (field: on the field)", False, ()),
+                Param("face_up", "bool", "it was face-up on the field when destroyed (tag left_field_face_up)",
+                      False, False))
+def _destroyed(destroyed_in: tuple[Zone, ...], face_up: bool) -> Condition:
+    if not destroyed_in and not face_up:
+        return _destroyed_this_turn
+    zones = tuple(f"sent_to_gy_from_{z.value}" for z in destroyed_in)
+
+    def test(card: Card, state: State) -> bool:
+        tags = card.tags
+        return (card.zone is Zone.GY and "destroyed_this_turn" in tags and (not zones or any(t in tags for t in zones))
+                and (not face_up or "left_field_face_up" in tags))
+
+    return card_local(test)
 
 
 @card_local
