@@ -13,7 +13,7 @@ import pytest
 from toolkit.engine import explore, resolve
 from toolkit.ocg.cards.data.conditions import LINK_TESTS, TRIGGER_TESTS
 from toolkit.ocg.cards.data.verbs import CHOICES, SELECTORS, VERBS
-from toolkit.ocg.cards.base import Happening
+from toolkit.ocg.cards.base import Choice, Happening
 from toolkit.ocg.scenario import scenario_from_dict
 from tests.cards.conftest import card, load, position
 
@@ -164,9 +164,32 @@ def test_link_tests() -> None:
     assert not summon(me, state, theirs)
 
 
+def test_either_does_the_alternative_chosen_and_only_it(tmp_path: Path) -> None:
+    # tests/test_card_either.py plays it through the engine; here: the verb alone
+    either = VERBS.build({"either": [{"label": "draw", "do": {"draw": 1}}, {"label": "gain", "do": {"gain_life": 5}}]})
+    calls: list[tuple[str, str, int]] = []
+    board = namedtuple("B", "draw gain_life")(lambda p, n: calls.append(("draw", p, n)),
+                                               lambda p, n: calls.append(("gain", p, n)))
+    act = namedtuple("Act", "controller choice")
+    either(board, act("A", Choice(option="gain")))
+    either(board, act("A", Choice()))  # no alternative chosen: nothing
+    assert calls == [("gain", "A", 5)]
+
+
+def test_pick_offers_each_group_and_picked_acts_on_it() -> None:
+    state = position(deck=[FROG, OHKA, MIST])
+    pick = CHOICES.build({"pick": {"filter": {"zones": "deck"}, "count": 2}})
+    frog = card(state, FROG)
+    groups = [c.picks for c in pick(frog, state, ())]
+    assert len(groups) == 3 and all(len(g) == 2 for g in groups)
+    assert all(c.targets == () for c in pick(frog, state, ()))
+    act = namedtuple("Act", "choice")(Choice(picks=groups[0]))
+    assert SELECTORS.build("picked")(None, act) == list(groups[0])
+
+
 def test_every_term_has_a_test() -> None:
-    verbs_tested = set(VERB_CASES) | {"negate_activation", "return_control"}
+    verbs_tested = set(VERB_CASES) | {"negate_activation", "return_control", "either"}
     assert set(VERBS.terms) <= verbs_tested, sorted(set(VERBS.terms) - verbs_tested)
     assert set(SELECTORS.terms) == {"itself", "each", "first", "first_of_each", "up_to_distinct_names", "target",
-                                    "cost", "lingering_target"}
-    assert set(CHOICES.terms) == {"target", "target_among_triggering", "cost", "cost_any_number"}
+                                    "cost", "lingering_target", "picked"}
+    assert set(CHOICES.terms) == {"target", "target_among_triggering", "cost", "cost_any_number", "pick"}

@@ -27,10 +27,14 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """What a player picks when activating or performing: targets and cost cards (uids)."""
+    """What a player picks when activating or performing: targets and cost cards (uids),
+    cards chosen without targeting them (``picks``: "add 1 ... from your Deck") and,
+    for an effect that does one thing *or* another, the alternative taken (``option``)."""
 
     targets: tuple[int, ...] = ()
     cost: tuple[int, ...] = ()
+    picks: tuple[int, ...] = ()
+    option: str = ""
 
     @property
     def target(self) -> int | None:
@@ -40,12 +44,17 @@ class Choice:
 NO_CHOICE = Choice()
 
 
-def _args(main: str, target: str | None, cost: tuple[str, ...]) -> str:
+def _args(main: str, target: str | None, cost: tuple[str, ...], picks: tuple[str, ...] = (),
+          option: str | None = None) -> str:
     parts = [repr(main)]
     if target is not None:
         parts.append(f"target={target!r}")
     if cost:
         parts.append(f"cost={cost!r}")
+    if picks:
+        parts.append(f"picks={picks!r}")
+    if option is not None:
+        parts.append(f"option={option!r}")
     return ", ".join(parts)
 
 
@@ -66,9 +75,11 @@ class Perform:
     cost: tuple[str, ...] = ()
     ref: tuple[int, str] = field(default=(-1, ""), repr=False)
     choice: Choice = field(default=NO_CHOICE, repr=False)
+    picks: tuple[str, ...] = ()
+    option: str | None = None
 
     def __repr__(self) -> str:
-        return f"Perform({_args(self.process, self.target, self.cost)})"
+        return f"Perform({_args(self.process, self.target, self.cost, self.picks, self.option)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +92,11 @@ class _EffectAction:
     cost: tuple[str, ...] = ()
     ref: tuple[int, str] = field(default=(-1, ""), repr=False)
     choice: Choice = field(default=NO_CHOICE, repr=False)
+    picks: tuple[str, ...] = ()
+    option: str | None = None
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({_args(self.effect, self.target, self.cost)})"
+        return f"{type(self).__name__}({_args(self.effect, self.target, self.cost, self.picks, self.option)})"
 
 
 @dataclass(frozen=True, slots=True, repr=False)

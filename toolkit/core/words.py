@@ -13,6 +13,10 @@ core's, so the neutral phrasing already reads well for every game:
 'Perform: ライトロード・マジシャン ライラ: mill 3'
 >>> action_words(Activate("サイクロン", target="王宮の鉄壁", cost=("ミストデーモン",)))
 'Activate サイクロン targeting 王宮の鉄壁, paying ミストデーモン'
+>>> action_words(Perform("テスト: add or summon", option="add it to the hand"))
+'Perform: テスト: add or summon, choosing to add it to the hand'
+>>> action_words(Perform("テスト: search", picks=("ハーピィ・レディ",)))
+'Perform: テスト: search, choosing ハーピィ・レディ'
 >>> event_words(Event("hand_adjusted", player="A", amount=1))
 'hand adjusted: A, 1'
 >>> count(1, "card"), count(3, "card"), names(("a", "b", "c"))
@@ -70,9 +74,15 @@ def names(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _extras(target: str | None, cost: tuple[str, ...]) -> str:
+def _extras(target: str | None, cost: tuple[str, ...], picks: tuple[str, ...] = (), option: str | None = None) -> str:
     text = f" targeting {target}" if target else ""
-    return text + (f", paying {names(cost)}" if cost else "")
+    text += f", paying {names(cost)}" if cost else ""
+    text += f", choosing {names(picks)}" if picks else ""
+    return text + (f", choosing to {option}" if option else "")
+
+
+def _chosen(action: Perform | Activate | Respond) -> str:
+    return _extras(action.target, action.cost, action.picks, action.option)
 
 
 def action_words(action: Any) -> str:
@@ -80,11 +90,11 @@ def action_words(action: Any) -> str:
     if isinstance(action, Pass):
         return "Pass"
     if isinstance(action, Perform):
-        return f"Perform: {action.process}{_extras(action.target, action.cost)}"
+        return f"Perform: {action.process}{_chosen(action)}"
     if isinstance(action, Respond):
-        return f"Chain {action.effect}{_extras(action.target, action.cost)}"
+        return f"Chain {action.effect}{_chosen(action)}"
     if isinstance(action, Activate):
-        return f"Activate {action.effect}{_extras(action.target, action.cost)}"
+        return f"Activate {action.effect}{_chosen(action)}"
     if isinstance(action, Discard):
         return f"Discard {names(action.cards)}" if action.cards else "Discard nothing"
     if isinstance(action, Proceed):

@@ -38,7 +38,7 @@ from toolkit.ocg.state import (
     make_state,
 )
 from toolkit.core.values import Event, other, player_index
-from toolkit.ocg.values import Card, EventKind, Position, Process, Zone
+from toolkit.ocg.values import FACE_UP_POSITIONS, Card, EventKind, Position, Process, Zone
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset
@@ -60,6 +60,8 @@ FIELD_ONLY_TAGS = frozenset(
 """Tags about a card's stay on the field; they go when it leaves (a new card)."""
 
 
+LEFT_FACE_UP = frozenset({"left_field_face_up"})
+"""The tag of a card that was face-up on the field when it last left it."""
 _TO_GY_TAGS: dict[Zone, frozenset[str]] = {
     zone: frozenset({"sent_to_gy_this_turn", f"sent_to_gy_from_{zone.value}"}) for zone in Zone}
 """The tags a card sent to the GY from each zone gets."""
@@ -198,6 +200,10 @@ class Board(PositionReader):
         tags = card.tags
         if origin is Zone.FIELD and to is not Zone.FIELD:
             tags = tags - FIELD_ONLY_TAGS
+            if card.position in FACE_UP_POSITIONS:  # how it left: "destroyed while face-up"
+                tags = tags | LEFT_FACE_UP
+            elif LEFT_FACE_UP <= tags:
+                tags = tags - LEFT_FACE_UP
         if to is Zone.GY:
             tags = tags | _TO_GY_TAGS[origin]
         if extra_tags:

@@ -450,8 +450,8 @@ class CardBehaviour:
     ``archetypes`` are name groups card texts refer to (「彼岸」, 「ハーピィ」);
     ``subtype`` is e.g. "quick-play", "continuous", "spirit", "effect";
     ``rulings`` lists ruling ids that involve the card; ``atk`` / ``defense``
-    / ``attribute`` are a monster's printed values where an effect or an
-    attack needs them (None / "" when not modelled).
+    / ``attribute`` / ``level`` / ``race`` (its monster type) are a monster's
+    printed values where an effect or an attack needs them (None / "" when not modelled).
     """
 
     name: str
@@ -464,6 +464,8 @@ class CardBehaviour:
     atk: int | None = None
     defense: int | None = None
     attribute: str = ""
+    level: int | None = None
+    race: str = ""
     _order: tuple[CardText, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -17,16 +17,43 @@ from toolkit.core.actions import (
 )
 from toolkit.core.game import Note
 from toolkit.core.values import other
+from toolkit.core.words import names
 from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import _the
-from toolkit.ocg.procedure.legal import _answers_declaration, _process_choices, r8_negated
+from toolkit.ocg.procedure.legal import _answers_declaration, _process_choices, legal_actions, r8_negated
 from toolkit.ocg.rules import CONTINUOUS, GAME_ACTION
 from toolkit.ocg.state import Cause, Phase, State, Step
 from toolkit.ocg.video_game import system_head
 
 
 def explain(state: State, action: Action) -> Note:
-    """The rule under which ``action`` is taken in ``state``, and why."""
+    """The rule under which ``action`` is taken in ``state``, and why (with what the
+    player chose of an effect's alternatives or picks, and what was offered)."""
+    note = _explain(state, action)
+    if isinstance(action, (Perform, Activate, Respond)) and (action.option or action.picks):
+        return Note(note.rule, note.text + _chosen(state, action))
+    return note
+
+
+def _chosen(state: State, action: Perform | Activate | Respond) -> str:
+    """``; A chooses to ... (offered: ...)`` for an effect's alternative and its cards picked without targeting."""
+    who = state.acting_player or "the player"
+    same = [a for a in legal_actions(state) if isinstance(a, type(action)) and a.ref == action.ref]
+    text = ""
+    if action.option:
+        offered = list(dict.fromkeys(a.option for a in same if a.option))
+        text += f"; {who} chooses to {action.option} (the effect does one of: {_or(offered)})"
+    if action.picks:
+        offered = list(dict.fromkeys(p for a in same for p in a.picks))
+        text += f"; {who} chooses {names(action.picks)} (could choose: {_or(offered)})"
+    return text
+
+
+def _or(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _explain(state: State, action: Action) -> Note:
     who = state.acting_player or "game"
     in_phase = state.phase not in (Phase.END, Phase.TURN_END, Phase.OVER)
     if isinstance(action, Pass):

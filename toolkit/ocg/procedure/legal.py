@@ -120,9 +120,10 @@ def _performs(state: State, player: str | None, *, only_mandatory: bool) -> Iter
         if choices is None:
             continue
         for choice in choices:
-            if choice.targets or choice.cost:
+            if choice.targets or choice.cost or choice.picks or choice.option:
                 yield Perform(process.label, target=_target_label(state, choice),
-                              cost=_labels(state, choice.cost), ref=process.pid, choice=choice)
+                              cost=_labels(state, choice.cost), ref=process.pid, choice=choice,
+                              picks=_labels(state, choice.picks), option=choice.option or None)
                 continue
             action = made.get(process)  # nothing to choose: the same action in every position
             if action is None:
@@ -180,7 +181,8 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
         label = card.shown() if q.card_activation else f"{card.shown()}: {q.key}"
         for choice in choices:
             yield kind(label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
-                       ref=(card.uid, q.key), choice=choice)
+                       ref=(card.uid, q.key), choice=choice, picks=_labels(state, choice.picks),
+                       option=choice.option or None)
 
 
 def _quick_offers(state: State, player: str, top: Link | None) -> Iterator[tuple[Card, QuickEffect, list[Choice]]]:
@@ -283,7 +285,8 @@ def _trigger_activations(state: State) -> Iterator[Activate]:
         choices = list(trig.choices(card, state, w.subjects)) if trig.choices is not None else [NO_CHOICE]
         for choice in choices:
             yield Activate(w.label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
-                           ref=(w.source, w.key), choice=choice)
+                           ref=(w.source, w.key), choice=choice, picks=_labels(state, choice.picks),
+                           option=choice.option or None)
 
 
 # --------------------------------------------------------------------------

@@ -54,6 +54,7 @@ from toolkit.ocg.cards.data.terms import (
     did_you_mean,
     words,
 )
+from toolkit.ocg.cards.data.options import OPTION_FIELDS, offer_options, options_of
 from toolkit.ocg.cards.data.verbs import CHOICES, build_steps
 from toolkit.ocg.values import ProcessKind, Zone
 
@@ -149,8 +150,18 @@ def _read(written: object, fields: tuple[Param, ...]) -> dict[str, Any]:
     return out
 
 
+def read_fields(written: object, fields: tuple[Param, ...], part: str) -> dict[str, Any]:
+    """:func:`_read` of a part nested in a term (an alternative of ``either``), reported under ``part``."""
+    with _at(part):
+        return _read(written, fields)
+
+
 def _steps(spec: Param, value: object) -> Any:
-    return build_steps(value)
+    built = build_steps(value)
+    if spec.name != "do" and options_of(built):
+        raise TermError(f"'either' is the player's choice of what the effect does: it belongs in the effect's "
+                        f"do, not in {spec.name}")
+    return built
 
 
 PARAM_TYPES.update({
@@ -262,12 +273,15 @@ CARD_FIELDS = (
     Param("name", "str", "the Japanese card name (the key), without 《》"),
     Param("type", "card_type", "monster, spell or trap"),
     Param("english", "str", "the English name", False, ""),
-    Param("subtype", "str", "effect, normal, quick-play, continuous, spirit, ...", False, ""),
+    Param("subtype", "subtype", "its kinds, separated by commas: effect, normal, tuner, synchro, fusion, xyz, "
+          "ritual, quick-play, continuous, spirit, ... (a kind filter reads them)", False, ""),
     Param("archetypes", "strs", "name groups card texts refer to", False, ()),
     Param("rulings", "strs", "ruling ids that involve the card", False, ()),
     Param("atk", "int", "printed ATK where an effect reads it", False),
     Param("def", "int", "printed DEF where an effect reads it", False),
     Param("attribute", "str", "attribute (DARK, LIGHT, ...) where an effect reads it", False, ""),
+    Param("level", "int", "printed Level (or Rank) where an effect reads it", False),
+    Param("race", "str", "monster type (dragon, spellcaster, beast, ...) where an effect reads it", False, ""),
     Param("shadows", "bool", "a user card that replaces a shipped card of the same name", False, False),
     Param("texts", "text_list", "its dated text versions (default: one with no effects)", False),
 )
@@ -295,7 +309,8 @@ def _only_if(v: dict[str, Any]) -> Any:
 def _end_phase(v: dict[str, Any]) -> EndPhaseEffect:
     return EndPhaseEffect(key=v["key"], mandatory=v["mandatory"], chain_link=v["chain_link"], applies=v["when"],
                           resolve=_only_if(v), kind=v["kind"], condition=v["timing"], activates=v["activates"],
-                          cost=v["cost"], choices=v["choose"], can_perform=v["can_perform"], phase=v["phase"])
+                          cost=v["cost"], choices=offer_options(v["choose"], v["do"]), can_perform=v["can_perform"],
+                          phase=v["phase"])
 
 
 def _zones(v: tuple[Any, ...]) -> frozenset[Any]:
@@ -305,7 +320,7 @@ def _zones(v: tuple[Any, ...]) -> frozenset[Any]:
 def _trigger(v: dict[str, Any]) -> Trigger:
     zones = v["zones"]
     return Trigger(key=v["key"], on=v["on"], mandatory=v["mandatory"], resolve=_only_if(v), scope=v["scope"],
-                   zones=_zones(zones), condition=v["if"], cost=v["cost"], choices=v["choose"],
+                   zones=_zones(zones), condition=v["if"], cost=v["cost"], choices=offer_options(v["choose"], v["do"]),
                    can_activate=v["can_activate"], face_up_required=v["face_up_required"])
 
 
@@ -313,7 +328,7 @@ def _quick(v: dict[str, Any]) -> QuickEffect:
     zones = v["zones"]
     return QuickEffect(key=v["key"], spell_speed=v["spell_speed"], resolve=_only_if(v), zones=_zones(zones),
                        can_activate=v["can_activate"], responds_to=v["responds_to"], cost=v["cost"],
-                       choices=v["choose"], card_activation=v["card_activation"],
+                       choices=offer_options(v["choose"], v["do"]), card_activation=v["card_activation"],
                        moment_kinds=v["moment_kinds"], at_moment=v["at_moment"])
 
 
@@ -325,6 +340,10 @@ def _text(v: dict[str, Any]) -> CardText:
 
 def _process(spec: Param, value: object) -> LingeringProcess:
     v = _read(value, PROCESS_FIELDS)
+    if options_of(v["do"]):
+        raise TermError("'either' needs a player who performs the effect and chooses; a lingering effect's "
+                        "process has none (write the alternatives in the effect that creates it)",
+                        field=".".join(_PATH + ["do"]).replace(".[", "["))
     return LingeringProcess(label=v["label"], resolve=v["do"], mandatory=v["mandatory"], chain_link=v["chain_link"])
 
 
@@ -342,12 +361,13 @@ PARAM_TYPES.update({
 PARTS: dict[str, tuple[Param, ...]] = {
     "card": CARD_FIELDS, "text": TEXT_FIELDS, "end_phase": END_PHASE_FIELDS, "trigger": TRIGGER_FIELDS,
     "quick": QUICK_FIELDS, "continuous": CONTINUOUS_FIELDS, "lingering": LINGERING_FIELDS,
-    "process": PROCESS_FIELDS,
+    "process": PROCESS_FIELDS, "option": OPTION_FIELDS,
 }
 """Every part of the format and its field table (the schema's ``$defs``)."""
 
 
-_PICKED_BY = {"target": ("target", "target_among_triggering"), "cost": ("cost", "cost_any_number")}
+_PICKED_BY = {"target": ("target", "target_among_triggering"), "cost": ("cost", "cost_any_number"),
+              "picked": ("pick",)}
 """A selector naming the card(s) the player picked, and the ``choose:`` kinds that pick them."""
 
 
@@ -382,8 +402,9 @@ def _unpicked(written: dict[str, Any]) -> TermError | None:
                     for name in _picked_names(effect.get(steps)):
                         kinds = _PICKED_BY[name]
                         if not chosen & set(kinds):
+                            also = f" (or {kinds[1]})" if len(kinds) > 1 else ""
                             return TermError(f"'{name}' is the card the player picks, but the effect has no "
-                                             f"choose: {{{kinds[0]}: ...}} (or {kinds[1]}) saying what it picks",
+                                             f"choose: {{{kinds[0]}: ...}}{also} saying what it picks",
                                              field=".".join(_PATH + [f"texts[{i}].{part}[{j}].{steps}"]))
     return None
 
@@ -406,7 +427,7 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
             return CardBehaviour(name=v["name"], card_type=v["type"], texts=texts, english=v["english"],
                                  subtype=v["subtype"], archetypes=frozenset(v["archetypes"]),
                                  rulings=tuple(v["rulings"]), atk=v["atk"], defense=v["def"],
-                                 attribute=v["attribute"])
+                                 attribute=v["attribute"], level=v["level"], race=v["race"])
         except ValueError as exc:
             raise TermError(str(exc).split(": ", 1)[-1], field=".".join(_PATH + ["texts"])) from None
     except TermError as exc:

@@ -1,7 +1,7 @@
 """The conditions of the card format: card filters, conditions, trigger and chain-link tests.
 
 A *card filter* names a group of cards relative to the card whose effect it
-is (``zones``, ``side``, ``monster``, ``name``, ``archetype``, ``tag``, ...);
+is (``zones``, ``side``, ``monster``, ``name``, ``archetype``, ``kind``, ``tag``, ...);
 conditions, choices and verbs all pick cards through one.  A *condition* is
 ``(card, state) -> bool``; those that read nothing but the card and the turn
 player are marked :func:`~toolkit.ocg.cards.base.card_local` so the engine
@@ -38,7 +38,7 @@ from toolkit.ocg.cards.base import (
     your_end_phase,
 )
 from toolkit.ocg.cards.data.terms import (
-    NESTED, WORDS, Param, Registry, TermError, check_param, did_you_mean, words)
+    NESTED, PARAM_TYPES, WORDS, Param, Registry, TermError, check_param, did_you_mean, words)
 from toolkit.ocg.values import Card, EventKind, Position, Zone
 
 if TYPE_CHECKING:
@@ -66,6 +66,10 @@ class CardFilter:
     atk_at_least: int | None = None
     atk_at_most: int | None = None
     monster_type_in: tuple[str, ...] = ()
+    kind: tuple[str, ...] = ()
+    not_kind: tuple[str, ...] = ()
+    level_at_least: int | None = None
+    level_at_most: int | None = None
     tag: str | None = None
     not_itself: bool = False
 
@@ -96,7 +100,9 @@ class CardFilter:
         if self.tag is not None and self.tag not in card.tags:
             return False
         needs_text = (self.monster is not None or self.archetype or self.not_archetype or self.attribute
-                      or self.atk_at_least is not None or self.atk_at_most is not None or self.monster_type_in)
+                      or self.atk_at_least is not None or self.atk_at_most is not None or self.monster_type_in
+                      or self.kind or self.not_kind or self.level_at_least is not None
+                      or self.level_at_most is not None)
         if not needs_text:
             return True
         b = behaviour(card.name)
@@ -112,12 +118,61 @@ class CardFilter:
             return False
         if self.atk_at_most is not None and (b.atk is None or b.atk > self.atk_at_most):
             return False
+        if self.kind or self.not_kind:
+            kinds = subtype_words(b.subtype)
+            if not kinds.issuperset(self.kind) or kinds.intersection(self.not_kind):
+                return False
+        if self.level_at_least is not None and (b.level is None or b.level < self.level_at_least):
+            return False
+        if self.level_at_most is not None and (b.level is None or b.level > self.level_at_most):
+            return False
         if self.monster_type_in:
             from toolkit.ocg.cards.plain import monster_type
 
-            if monster_type(card.name) not in self.monster_type_in:
+            if (b.race or monster_type(card.name)) not in self.monster_type_in:
                 return False
         return True
+
+
+KIND_WORDS = ("normal", "effect", "tuner", "fusion", "synchro", "xyz", "ritual", "link", "pendulum", "spirit",
+              "union", "gemini", "flip", "toon", "token", "quick-play", "continuous", "field", "equip", "counter")
+"""The words a card's ``subtype`` is written in (a Synchro Tuner: ``synchro, tuner, effect``)."""
+
+
+def subtype_words(subtype: str) -> frozenset[str]:
+    """The kinds a ``subtype`` text names, lower case (``"Synchro, Tuner"`` -> synchro, tuner).
+
+    >>> sorted(subtype_words("synchro, tuner effect"))
+    ['effect', 'synchro', 'tuner']
+    """
+    return frozenset(w for w in subtype.lower().replace(",", " ").split() if w)
+
+
+def check_subtype(spec: Param, value: object) -> str:
+    """A card's ``subtype``: words of :data:`KIND_WORDS`, separated by commas or spaces."""
+    if not isinstance(value, str) or not value.strip():
+        raise TermError(f"{spec.name!r} must be a text of card kinds ({', '.join(KIND_WORDS[:6])}, ...), "
+                        f"not {value!r}")
+    for word in subtype_words(value):
+        if word not in KIND_WORDS:
+            raise TermError(f"{spec.name!r}: unknown card kind {word!r}{did_you_mean(word, KIND_WORDS)} "
+                            f"(kinds: {', '.join(KIND_WORDS)})")
+    return value
+
+
+def _kinds(spec: Param, value: object) -> tuple[str, ...]:
+    out = []
+    for word in value if isinstance(value, list) else [value]:
+        if not isinstance(word, str) or word.lower() not in KIND_WORDS:
+            raise TermError(f"{spec.name!r}: unknown card kind {word!r}{did_you_mean(str(word), KIND_WORDS)} "
+                            f"(kinds: {', '.join(KIND_WORDS)})")
+        out.append(word.lower())
+    return tuple(out)
+
+
+_KIND_SCHEMA = {"oneOf": [{"enum": list(KIND_WORDS)}, {"type": "array", "items": {"enum": list(KIND_WORDS)}}]}
+PARAM_TYPES["kinds"] = (_kinds, _KIND_SCHEMA)
+PARAM_TYPES["subtype"] = (check_subtype, {"type": "string", "minLength": 1})
 
 
 FILTER_FIELDS: tuple[Param, ...] = (
@@ -134,7 +189,11 @@ FILTER_FIELDS: tuple[Param, ...] = (
     Param("attribute", "str", "a monster of this attribute (DARK, LIGHT, ...)", False),
     Param("atk_at_least", "int", "a monster with at least this ATK", False),
     Param("atk_at_most", "int", "a monster with a printed ATK of at most this", False),
-    Param("monster_type_in", "strs", "a monster of one of these types (beast, ...)", False, ()),
+    Param("monster_type_in", "strs", "a monster of one of these types (beast, ...: the card's race)", False, ()),
+    Param("kind", "kinds", "a card of all these kinds (tuner, synchro, ...: words of the card's subtype)", False, ()),
+    Param("not_kind", "kinds", "a card of none of these kinds", False, ()),
+    Param("level_at_least", "int", "a monster of at least this Level (the card's level)", False),
+    Param("level_at_most", "int", "a monster of at most this Level", False),
     Param("tag", "str", "a card carrying this tag", False),
     Param("not_itself", "bool", "any card but the source card", False, False),
 )
@@ -214,7 +273,22 @@ def _destroyed_this_turn(card: Card, state: State) -> bool:
     return card.zone is Zone.GY and "destroyed_this_turn" in card.tags
 
 
-_fixed("destroyed_this_turn", "the card is in the GY, destroyed this turn", _destroyed_this_turn)
+@CONDITIONS.add("destroyed_this_turn", "the card is in the GY, destroyed this turn (optionally: where, and "
+                "whether it was face-up on the field then)",
+                Param("destroyed_in", "zones", "it was destroyed in one of these zones (field: on the field)", False, ()),
+                Param("face_up", "bool", "it was face-up on the field when destroyed (tag left_field_face_up)",
+                      False, False))
+def _destroyed(destroyed_in: tuple[Zone, ...], face_up: bool) -> Condition:
+    if not destroyed_in and not face_up:
+        return _destroyed_this_turn
+    zones = tuple(f"sent_to_gy_from_{z.value}" for z in destroyed_in)
+
+    def test(card: Card, state: State) -> bool:
+        tags = card.tags
+        return (card.zone is Zone.GY and "destroyed_this_turn" in tags and (not zones or any(t in tags for t in zones))
+                and (not face_up or "left_field_face_up" in tags))
+
+    return card_local(test)
 
 
 @card_local

@@ -112,7 +112,8 @@ def _effect_lines(kind: str, effect: Any, fields: tuple[str, ...]) -> list[str]:
 def describe_card(card: CardBehaviour) -> list[str]:
     """The card as the engine reads it, one text version after another, in words."""
     lines = [f"{card.name} ({card.english or 'no English name'}): {card.card_type.value}"
-             + (f", {card.subtype}" if card.subtype else "")]
+             + (f", {card.subtype}" if card.subtype else "") + (f", {card.race}" if card.race else "")
+             + (f", Level {card.level}" if card.level is not None else "")]
     if card.archetypes:
         lines.append("  archetypes: " + ", ".join(sorted(card.archetypes)))
     for text in card.texts:

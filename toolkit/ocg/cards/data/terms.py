@@ -120,6 +120,9 @@ class Registry:
 WORDS = "_card_words"
 """The attribute holding how a built term reads in a card file (for ``cards --show``)."""
 
+OPTIONS = "_card_options"
+"""The attribute of a built ``do`` holding the alternatives of its ``either`` step."""
+
 
 def words(value: object) -> str:
     """How a built term or parameter value reads (``has_tag(tag=x)``)."""

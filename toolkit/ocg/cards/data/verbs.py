@@ -2,11 +2,13 @@
 
 A verb step is ``{verb: parameters}`` (or a bare verb name); a list of steps
 runs in order.  Verbs that act on cards take ``card`` — a *selector*
-(``itself``, ``target``, ``cost``, ``lingering_target``, or
+(``itself``, ``target``, ``picked``, ``cost``, ``lingering_target``, or
 ``{first: FILTER}`` / ``{each: FILTER}`` / ``{first_of_each: [FILTER, ...]}`` /
 ``{up_to_distinct_names: {n, filter}}``) — and may be guarded with ``if_in``
 (the card must still be in that zone) or ``if_face_up``.  *Choices* say what
-the player picks when activating: a target, or cards to pay a cost with.
+the player picks when activating or performing: a target, cards chosen
+without targeting them (``pick``: "add 1 ... from your Deck"), or cards to
+pay a cost with.
 
 >>> sorted(VERBS.terms)[:4]
 ['add_to_hand', 'banish', 'change_position', 'damage']
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING
 from toolkit.core.values import PLAYERS, Event, other
 from toolkit.ocg.cards.base import Activation, Board, Choice, Choices, Condition, Resolve
 from toolkit.ocg.cards.data.conditions import CardFilter
-from toolkit.ocg.cards.data.terms import NESTED, WORDS, Param, Registry, TermError, words
+from toolkit.ocg.cards.data.terms import NESTED, OPTIONS, WORDS, Param, Registry, TermError, words
 from toolkit.ocg.values import Card, EventKind, Zone
 
 if TYPE_CHECKING:
@@ -49,6 +51,11 @@ def _target() -> Pick:
 @SELECTORS.add("cost", "the cards the player chose to pay the cost with")
 def _cost() -> Pick:
     return lambda board, act: list(act.choice.cost)
+
+
+@SELECTORS.add("picked", "the card(s) the player chose without targeting them (choose: {pick: ...})")
+def _picked() -> Pick:
+    return lambda board, act: list(act.choice.picks)
 
 
 @SELECTORS.add("lingering_target", "the card the lingering effect applies to")
@@ -122,7 +129,7 @@ def _players(who: str, act: Activation) -> tuple[str, ...]:
     return {"you": (act.controller,), "opponent": (other(act.controller),), "each": tuple(PLAYERS)}[who]
 
 
-CARD = Param("card", "selector", "which card(s): itself, target, cost, lingering_target, {first: ...}, ...")
+CARD = Param("card", "selector", "which card(s): itself, target, picked, cost, lingering_target, {first: ...}, ...")
 IF_IN = Param("if_in", "zone", "act only on a card still in this zone", False)
 IF_FACE_UP = Param("if_face_up", "bool", "act only on a card still face-up on the field", False, False)
 PLAYER = Param("player", "player", "you (default), opponent or each", False, "you")
@@ -243,6 +250,9 @@ def build_steps(written: object, only_if: Condition | None = None) -> Resolve:
     steps: tuple[Resolve, ...] = tuple(VERBS.build(item) for item in items)
     if only_if is None and len(steps) == 1:
         return steps[0]
+    alternatives = [getattr(s, OPTIONS) for s in steps if getattr(s, OPTIONS, ())]
+    if len(alternatives) > 1:
+        raise TermError(f"an effect does one 'either' (list every alternative in it), not {len(alternatives)}")
 
     def resolve(board: Board, act: Activation) -> None:
         if only_if is not None and not only_if(board.card(act.card.uid), board):  # type: ignore[arg-type]
@@ -251,6 +261,8 @@ def build_steps(written: object, only_if: Condition | None = None) -> Resolve:
             step(board, act)
 
     setattr(resolve, WORDS, "; ".join(words(s) for s in steps))
+    if alternatives:
+        setattr(resolve, OPTIONS, alternatives[0])
     return resolve
 
 
@@ -276,6 +288,20 @@ def _choose_subject(filter: CardFilter) -> Choices:
             c = state.card(uid)
             if c.zone in filter.zones and filter.matches(c, card):
                 yield Choice(targets=(uid,))
+
+    return choices
+
+
+@CHOICES.add("pick", "choose n cards matching the filter without targeting them (\"add 1 ... from your Deck\"); "
+             "the verbs act on them as card: picked", Param("filter", "filter", "the cards"),
+             Param("count", "int", "how many (default 1)", False, 1), shorthand="filter")
+def _choose_pick(filter: CardFilter, count: int) -> Choices:
+    if count < 1:
+        raise TermError(f"'count' must be at least 1, not {count}")
+
+    def choices(card: Card, state: State, subjects: tuple[int, ...]) -> Iterator[Choice]:
+        for group in combinations(filter.cards(card, state), count):
+            yield Choice(picks=tuple(c.uid for c in group))
 
     return choices
 
