@@ -27,6 +27,7 @@ import pandas as pd
 
 from toolkit.data.problems import DatasetValidationError
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
+from toolkit.data.frames import kind_of
 from toolkit.errors import WikiParseError
 
 _PLAIN_MARK = re.compile(r"^\s*([QAＱＡ])[.:．：]\s?", re.MULTILINE)
@@ -88,7 +89,7 @@ def rulings_from_faq(text: str, *, source: str, game: str = "ocg") -> pd.DataFra
     :class:`~toolkit.errors.WikiParseError` in one line naming the place.
     """
     if not isinstance(text, str):
-        raise WikiParseError(f"pasted text: expected the page's text, not {type(text).__name__}")
+        raise WikiParseError(f"pasted text: expected the page's text, not {kind_of(text)}")
     if not isinstance(source, str) or not source.strip():
         raise WikiParseError("source: give the URL of the page the FAQ was pasted from")
     if game not in GAMES:

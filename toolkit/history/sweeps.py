@@ -136,13 +136,22 @@ def fact_difference(before: frozenset[str], after: frozenset[str]) -> str:
     return "; ".join(parts)
 
 
-def _as_day(value: datetime.date | str | pd.Timestamp | None, default: datetime.date) -> datetime.date:
+def _as_day(value: datetime.date | str | pd.Timestamp | None, default: datetime.date, which: str) -> datetime.date:
+    """``changes``' ``start`` / ``end`` (``which``), held to the dates the rules cover as ``--from`` / ``--to`` are."""
+    from toolkit.fields import outside_rules
+
     if value is None:
         return default
     try:
-        return pd.Timestamp(value).date()
+        day = pd.Timestamp(value).date()
     except (ValueError, TypeError) as exc:
         raise HistoryError(f"cannot read date {value!r} (expected YYYY-MM-DD)") from exc
+    if not isinstance(day, datetime.date) or day != day:  # NaT
+        raise HistoryError(f"changes(): {which} {value!r} is no day (a missing date?); write YYYY-MM-DD")
+    problem = outside_rules(day)
+    if problem is not None:
+        raise HistoryError(f"changes(): {which} {problem}")
+    return day
 
 
 def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Scenario]]
@@ -193,8 +202,8 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     if text is None:
         text = _check_for(name, table, getattr(position, "source", None))
     first = min(c.date for c in game.rule_changes()) - datetime.timedelta(days=1)
-    begin = _as_day(start, first)
-    finish = _as_day(end, datetime.date.today())
+    begin = _as_day(start, first, "start")
+    finish = _as_day(end, datetime.date.today(), "end")
     if finish < begin:
         raise HistoryError(f"changes(): end {finish} is before start {begin}")
     eras = rule_eras(game, begin, finish, rulings=table, events=load_events())
