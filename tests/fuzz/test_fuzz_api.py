@@ -129,3 +129,30 @@ def test_the_api_refuses_a_date_in_the_command_lines_sentence(capsys: pytest.Cap
         toolkit.ruleset_at("0001-01-01")
     assert main(["resolve", "lyla_veiler_2011", "--date", "0001-01-01"]) == 2
     assert str(caught.value) in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def boom(tmp_path_factory: pytest.TempPathFactory) -> str:
+    from entry_points import exploding_scenario
+
+    path = tmp_path_factory.mktemp("boom") / "boom.yaml"
+    path.write_text(exploding_scenario(), encoding="utf-8")
+    return str(path)
+
+
+def test_changes_takes_the_limits_of_the_other_searches(boom: str) -> None:
+    """An exploding scenario stops at max_states or time_limit (it runs ~50 s to the
+    default limit), with the message explore gives; a limit that is no positive number is refused."""
+    import time
+
+    from toolkit.core.errors import SearchBudgetExceeded
+
+    with pytest.raises(SearchBudgetExceeded, match=r"limit of 100 positions \(max_states\).*raise max_states"):
+        toolkit.changes(boom, max_states=100)
+    started = time.perf_counter()
+    with pytest.raises(SearchBudgetExceeded, match=r"time limit of 0.5 s \(time_limit\).*raise time_limit"):
+        toolkit.changes(boom, time_limit=0.5)
+    assert time.perf_counter() - started < 20
+    with pytest.raises(ToolkitError, match="max_states must be a positive whole number"):
+        toolkit.changes(boom, max_states=0)
+    assert len(toolkit.changes("q_hysteric_sign_adjustment", "2010-01-01", "2024-01-01", time_limit=600)) == 1

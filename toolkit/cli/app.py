@@ -103,14 +103,14 @@ def _report(data: dict[str, Any], as_json: bool) -> None:
 
 def _limit_advice(message: str, args: Any, prog: str) -> str:
     """A search limit's message with advice this command can follow: its own
-    option (named once), or — for a command without one (``changes``,
-    ``verify``) — the command that searches further.
+    option (named once), or — for a command without one (``verify``) — the
+    command that searches further.
 
     >>> import argparse
     >>> text = "the search of x.yaml stopped at its limit of 5 positions (max_states); raise max_states (--max-states on the command line) to search further"
     >>> _limit_advice(text, argparse.Namespace(command="explore", max_states=5), "endphase")
     'the search of x.yaml stopped at its limit of 5 positions (max_states); raise --max-states to search further'
-    >>> _limit_advice(text, argparse.Namespace(command="changes"), "endphase")[-93:]
+    >>> _limit_advice(text, argparse.Namespace(command="verify"), "endphase")[-93:]
     'its own limits; `endphase explore SCENARIO --date YYYY-MM-DD --max-states N` searches further'
     """
     stem, found, _ = message.partition("; raise ")
