@@ -146,6 +146,16 @@ def _utf8_stdout() -> None:
         reconfigure(errors="backslashreplace")
 
 
+def _catch_interrupts() -> None:
+    """From here on Ctrl-C is a KeyboardInterrupt that :func:`main` turns into its
+    one word: put back Python's handler in place of the one ``toolkit.__main__``
+    installs for the imports (any other handler is the caller's and stays)."""
+    import signal
+
+    if getattr(signal.getsignal(signal.SIGINT), "endphase_starting", False):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: the process's arguments);
     returns the exit status (see :data:`EXIT_CODES_TEXT`)."""
@@ -154,6 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     prog = program_name()
     _utf8_stdout()
     try:
+        _catch_interrupts()
         return _run(words, prog, as_json)
     except BrokenPipeError:
         _quiet_stdout()
