@@ -59,6 +59,8 @@ CALLS: list[tuple[str, Callable[[], Any], str]] = [
     ("parse_faq(5)", lambda: toolkit.parse_faq(5), "not an int"),
     ("parse_faq(text, source=5)", lambda: toolkit.parse_faq("Ｑ：x?~", source=5), "not an int"),
     ("parse_plain(None)", lambda: toolkit.parse_plain(None), "not None"),
+    ("rulings_from_faq(5)", lambda: toolkit.rulings_from_faq(5), "an int"),
+    ("rulings_from_faq(text)", lambda: toolkit.rulings_from_faq("Ｑ：x?~\nＡ：y"), "give the URL"),
     ("rulings_from_faq(5, source=...)", lambda: toolkit.rulings_from_faq(5, source="https://example.org"), "an int"),
     ("save_scenario(5, path)", lambda: toolkit.save_scenario(5, "never-written.yaml"), "not an int"),
     ("save_scenario(s, 5)", lambda: toolkit.save_scenario(_scenario(), 5), "not an int"),
