@@ -185,6 +185,13 @@ def _written(tmp_path: Path, **changes: Any) -> str:
      "no scenario file 'nowhere.yaml'"),
     ({"scenario": ["sign.yaml"], "check": {"possible": {"loop": True}}}, "expected", "expected answer"),
     ({"verdict": "maybe"}, "verdict", "unknown value 'maybe'"),
+    # a scenario of the other game: refused when the file is read, not only when the ruling is run
+    ({"game": "duel_masters", "scenario": ["sign.yaml"], "check": {"possible": {"loop": True}}, "expected": "no"},
+     "scenario", "a ruling of the game duel_masters (its game column), but its scenario 'sign.yaml' is a scenario "
+                 "of the game ocg"),
+    ({"scenario": ["duel_masters/dm_moffle_zanjibar.yaml"], "check": {"possible": {"loop": True}}, "expected": "no"},
+     "scenario", "a ruling of the game ocg (its game column), but its scenario 'duel_masters/dm_moffle_zanjibar.yaml' "
+                 "is a scenario of the game duel_masters"),
 ])
 def test_a_bad_user_rulings_file_names_file_row_and_column(tmp_path: Path, changes: dict[str, Any], column: str,
                                                            fragment: str) -> None:

@@ -279,7 +279,8 @@ def test_a_ruling_of_one_game_on_a_scenario_of_the_other_is_refused_in_one_line(
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
-    assert "a Duel Masters ruling, but its scenario q_hysteric_sign_adjustment.yaml is a Yu-Gi-Oh! OCG" in done.stderr
+    assert (f"{rows}, row 1, column 'scenario': a ruling of the game duel_masters (its game column), but its "
+            "scenario 'q_hysteric_sign_adjustment.yaml' is a scenario of the game ocg") in done.stderr
 
 
 def test_verifying_ones_own_ruling_asks_only_the_rule_sets_that_name_its_deciding_rule(

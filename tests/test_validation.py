@@ -456,3 +456,19 @@ def test_binary_garbage_gives_a_data_error(tmp_path: Path) -> None:
     with pytest.raises(DataError) as info:
         load_rulings(path)
     assert_names(info.value, path, 0, None, "not valid UTF-8", "0xFF")
+
+
+def test_a_ruling_naming_a_scenario_of_the_other_game_is_named_by_row_and_column(tmp_path: Path) -> None:
+    """validate / check_datasets refuse it as the run would (and as a user's file is refused when read)."""
+    shipped = Path(__file__).resolve().parents[1] / "datasets" / "rulings.csv"
+    lines = shipped.read_text(encoding="utf-8").split("\n")
+    row = next(i for i, line in enumerate(lines) if line.startswith("dm-qa-zanjibar-moffle-simultaneous,"))
+    target = broken(tmp_path, shipped, lines[row], lines[row].replace("duel_masters/dm_moffle_zanjibar.yaml",
+                                                                    "q_hysteric_sign_adjustment.yaml"))
+    report = check_datasets(rulings=target)
+    found = [p for p in report.problems if p.column == "scenario"]
+    assert len(found) == 1, report.problems
+    assert pd.read_csv(target)["ruling_id"].iloc[found[0].row - 1] == "dm-qa-zanjibar-moffle-simultaneous"
+    assert "a ruling of the game duel_masters (its game column), but its scenario " \
+           "'q_hysteric_sign_adjustment.yaml' is a scenario of the game ocg" in found[0].message
+    assert check_datasets().ok

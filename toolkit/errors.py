@@ -117,6 +117,19 @@ def describe(value: object) -> str:
     return f"{type(value).__name__} {quoted(value)}"
 
 
+def kind_of(value: object) -> str:
+    """What a value is, in words, for "must be X, not ..." messages of the
+    Python API: ``a list``, ``an int``, ``a DataFrame``, ``None``.
+
+    >>> kind_of(5), kind_of([1]), kind_of(None)
+    ('an int', 'a list', 'None')
+    """
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def _where(file: str | None, line: int | None, column: int | None, field: str | None) -> str:
     """``file, field 'x' (line 3, column 5)``: the file, the field, then where it is written."""
     parts = []

@@ -46,6 +46,7 @@ __all__ = [
     "flag",
     "fold",
     "mapping",
+    "outside_rules",
     "place",
     "rules_date_range",
     "ruling_ids",
@@ -177,11 +178,27 @@ def day(value: object, where: str, file: str | None) -> datetime.date:
     if found is None:
         raise fail(f"cannot read {describe(value)} as a date; write it as YYYY-MM-DD (e.g. 2013-03-30 for the "
                    "wiki's (13/03/30))", where, file)
-    first, last = rules_date_range()
-    if not first <= found <= last:
-        raise fail(f"{found.isoformat()} is outside the dates the rules cover ({first.isoformat()} to "
-                   f"{last.isoformat()}, a year after today); give a day in that range", where, file)
+    problem = outside_rules(found)
+    if problem is not None:
+        raise fail(problem, where, file)
     return found
+
+
+def outside_rules(found: datetime.date) -> str | None:
+    """The sentence refusing a day outside :func:`rules_date_range` (None for
+    a day inside it): the command line's ``--date``, a scenario's ``date`` and
+    the Python API's dates (``ruleset_at``, ``changes``) all say this one.
+
+    >>> outside_rules(datetime.date(2013, 3, 30)) is None
+    True
+    >>> outside_rules(datetime.date(1, 1, 1)).split(" (")[0]
+    '0001-01-01 is outside the dates the rules cover'
+    """
+    first, last = rules_date_range()
+    if first <= found <= last:
+        return None
+    return (f"{found.isoformat()} is outside the dates the rules cover ({first.isoformat()} to "
+            f"{last.isoformat()}, a year after today); give a day in that range")
 
 
 def ruling_ids(values: object, where: str, file: str | None, known: frozenset[str] | None) -> tuple[str, ...]:

@@ -42,6 +42,7 @@ from typing import Any
 
 from toolkit.core.actions import Action
 from toolkit.core.game import GameState, RulesArg, as_state, game_of
+from toolkit.core.limits import Limits, source_of
 from toolkit.core.predicates import (
     QUANTIFIERS,
     Predicate,
@@ -241,13 +242,16 @@ Position = GameState | Any
 
 
 def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg = None,
-              *, default: str | None = None, max_states: int = 500_000, every_part: bool = True) -> CheckResult:
+              *, default: str | None = None, max_states: int = 500_000, every_part: bool = True,
+              time_limit: float | None = None) -> CheckResult:
     """Answer ``check`` on ``scenarios`` (file name -> Scenario) under ``ruleset``.
 
     A query without a ``scenario`` key runs on ``default`` (the first scenario when None).
     ``every_part=False`` stops an ``and`` at its first part that is no and an
     ``or`` at its first yes: the same answer, but only the parts asked are in
-    ``parts`` (for a caller that needs the answer alone).
+    ``parts`` (for a caller that needs the answer alone). Each search stops
+    (:class:`~toolkit.core.errors.SearchBudgetExceeded`) after ``max_states``
+    positions or ``time_limit`` seconds (None: none).
     """
     if not scenarios:
         raise CheckError("run_check: no scenario to run the check on")
@@ -260,7 +264,7 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
             name = item.on or first
             if name not in scenarios:
                 raise CheckError(f"check names scenario {name!r}, which is not among {sorted(scenarios)}")
-            answer = _run_query(item, scenarios[name], ruleset, max_states)
+            answer = _run_query(item, scenarios[name], ruleset, max_states, time_limit)
             parts.append(QueryAnswer(item.data, name, answer[0], answer[1]))
             return answer[0]
         if isinstance(item, NotCheck):
@@ -293,17 +297,18 @@ def _cards_read_again(check: Check) -> Check:
 
 
 def _run_query(item: QueryCheck, position: Position, ruleset: RulesArg,
-               max_states: int) -> tuple[bool, tuple[LineStep, ...]]:
+               max_states: int, time_limit: float | None = None) -> tuple[bool, tuple[LineStep, ...]]:
     start = as_state(position, ruleset=ruleset)
     if item.predicate is not None:
-        verdict = evaluate(start, Query(item.quantifier, item.predicate), max_states=max_states)
+        verdict = evaluate(start, Query(item.quantifier, item.predicate), max_states=max_states,
+                           time_limit=time_limit)
         return verdict.value, verdict.line
     if item.quantifier == "default_order":
         res = resolve(start, PASS_LINE)  # the rulings' "both players choose not to act" line
         done = _Order(item.order, item.without, start.turn_player).progress(res.steps)
         return done == len(item.order), res.steps
     return order_search(start, item.order, every=item.quantifier == "always_order", without=item.without,
-                        max_states=max_states)
+                        max_states=max_states, time_limit=time_limit, source=source_of(position))
 
 
 @dataclass(frozen=True)
@@ -330,14 +335,18 @@ class _Order:
 
 
 def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, without: Predicate | None = None,
-                 max_states: int = 500_000) -> tuple[bool, tuple[LineStep, ...]]:
+                 max_states: int = 500_000, time_limit: float | None = None,
+                 source: str | None = None) -> tuple[bool, tuple[LineStep, ...]]:
     """Does some line (``every=False``) / every line (``every=True``) see
     events matching ``order`` one after the other, each at a later step?
 
     Returns the answer and a line showing it: a line completing the sequence
     (some line: True), or one that does not (every line: False; some line:
     False gives the default line).  A repeating position ends its line.
+    Stops as :func:`~toolkit.core.search.explore` does after ``max_states``
+    positions or ``time_limit`` seconds (``source``: the file the message names).
     """
+    limits = Limits(max_states, time_limit, None, source)
     seq = _Order(tuple(order), without, start.turn_player)
     n = len(order)
     succ: dict[GameState, tuple[tuple[Action, GameState, tuple[Event, ...]], ...]] = {}
@@ -350,7 +359,8 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
         found = succ.get(state)
         if found is None:
             if len(succ) >= max_states:
-                raise CheckError(f"order search visited more than {max_states} positions")
+                raise limits.too_many()
+            limits.check(len(succ))
             out = []
             for action in legal_actions(state):
                 result = transition(state, action, check=False)

@@ -242,6 +242,13 @@ def searches() -> Iterator[Attack]:
     yield Attack(_path_case(cls, "can-force --max-states 100", lambda f: ["can-force", _write(f, "boom.yaml", boom),
                                                                            "TP", "{loop: true}", "--max-states", "100"]),
                  "followed; raise --max-states to search further", status=3)
+    # changes sweeps the same search over every rule change: the same options, the same messages
+    yield Attack(_path_case(cls, "changes --max-states 100", lambda f: ["changes", _write(f, "boom.yaml", boom),
+                                                                         "--max-states", "100"]),
+                 "followed; raise --max-states to search further", fast=True, status=3)
+    yield Attack(_path_case(cls, "changes --time-limit 1.5", lambda f: ["changes", _write(f, "boom.yaml", boom),
+                                                                         "--time-limit", "1.5"]),
+                 "raise --time-limit to search further", fast=True, status=3)
     yield Attack(_path_case(cls, "explore --time-limit 1.5, stderr a file",
                             lambda f: ["explore", _write(f, "boom.yaml", boom), "--time-limit", "1.5"], isolate=True),
                  "raise --time-limit to search further", status=3)

@@ -7,6 +7,7 @@ player ``'C'`` or a card no game has)."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +29,15 @@ def _scenario() -> Any:
 CALLS: list[tuple[str, Callable[[], Any], str]] = [
     ("ruleset_at(NaT)", lambda: toolkit.ruleset_at(pd.NaT), "NaT"),
     ("ruleset_at(20130330)", lambda: toolkit.ruleset_at(20130330), "YYYY-MM-DD"),
+    # the dates the command line's --date refuses, in the same sentence
+    ("ruleset_at('0001-01-01')", lambda: toolkit.ruleset_at("0001-01-01"),
+     "0001-01-01 is outside the dates the rules cover"),
+    ("ruleset_at(date(9999, 1, 1))", lambda: toolkit.ruleset_at(datetime.date(9999, 1, 1)),
+     "9999-01-01 is outside the dates the rules cover"),
+    ("changes(s, '0001-01-01')", lambda: toolkit.changes("q_hysteric_sign_adjustment", "0001-01-01", "2024-01-01"),
+     "start 0001-01-01 is outside the dates the rules cover"),
+    ("changes(s, end='9999-01-01')", lambda: toolkit.changes("q_hysteric_sign_adjustment", end="9999-01-01"),
+     "end 9999-01-01 is outside the dates the rules cover"),
     ("rulings_in_force(table, date): arguments swapped", lambda: toolkit.rulings_in_force(RULINGS, "2014-01-01"),
      "out of order"),
     ("rulings_about(None)", lambda: toolkit.rulings_about(None), "not None"),
@@ -46,6 +56,18 @@ CALLS: list[tuple[str, Callable[[], Any], str]] = [
     ("can_force(s, 'TP', 42)", lambda: toolkit.can_force(_scenario(), "TP", 42), "predicate"),
     ("can_force(s, 'TP', unknown card)",
      lambda: toolkit.can_force(_scenario(), "TP", {"event": "activated", "card": "存在しないカード"}), "存在しないカード"),
+    ("parse_faq(5)", lambda: toolkit.parse_faq(5), "not an int"),
+    ("parse_faq(text, source=5)", lambda: toolkit.parse_faq("Ｑ：x?~", source=5), "not an int"),
+    ("parse_plain(None)", lambda: toolkit.parse_plain(None), "not None"),
+    ("rulings_from_faq(5)", lambda: toolkit.rulings_from_faq(5), "an int"),
+    ("rulings_from_faq(text)", lambda: toolkit.rulings_from_faq("Ｑ：x?~\nＡ：y"), "give the URL"),
+    ("rulings_from_faq(5, source=...)", lambda: toolkit.rulings_from_faq(5, source="https://example.org"), "an int"),
+    ("save_scenario(5, path)", lambda: toolkit.save_scenario(5, "never-written.yaml"), "not an int"),
+    ("save_scenario(s, 5)", lambda: toolkit.save_scenario(_scenario(), 5), "not an int"),
+    ("glossary('nonsense')", lambda: toolkit.glossary("nonsense"), "no game is called 'nonsense'; known games: "),
+    ("glossary('ocgg')", lambda: toolkit.glossary("ocgg"), "(did you mean 'ocg'?)"),
+    ("rules('duel_master')", lambda: toolkit.rules("duel_master"), "(did you mean 'duel_masters'?)"),
+    ("rules(5)", lambda: toolkit.rules(5), "not an int"),
     ("verify_rulings('rulings.csv')", lambda: toolkit.verify_rulings("rulings.csv"), "not a str"),
     ("verify_rulings(empty DataFrame)", lambda: toolkit.verify_rulings(pd.DataFrame()), "ruling_id"),
     ("run_ruling({})", lambda: toolkit.run_ruling({}), "ruling_id"),
@@ -100,3 +122,39 @@ def test_the_helpers_answer_on_the_whole_table() -> None:
     assert len(toolkit.rulings_in_force("2015-01-01", RULINGS)) > 0
     assert toolkit.resolve_card("hysteric sign") == SIGN
     assert toolkit.can_force(_scenario(), "NTP", {"not": {"event": "milled"}}).player == "B"
+
+
+def test_the_api_refuses_a_date_in_the_command_lines_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    from toolkit.cli import main
+
+    with pytest.raises(ToolkitError) as caught:
+        toolkit.ruleset_at("0001-01-01")
+    assert main(["resolve", "lyla_veiler_2011", "--date", "0001-01-01"]) == 2
+    assert str(caught.value) in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def boom(tmp_path_factory: pytest.TempPathFactory) -> str:
+    from entry_points import exploding_scenario
+
+    path = tmp_path_factory.mktemp("boom") / "boom.yaml"
+    path.write_text(exploding_scenario(), encoding="utf-8")
+    return str(path)
+
+
+def test_changes_takes_the_limits_of_the_other_searches(boom: str) -> None:
+    """An exploding scenario stops at max_states or time_limit (it runs ~50 s to the
+    default limit), with the message explore gives; a limit that is no positive number is refused."""
+    import time
+
+    from toolkit.core.errors import SearchBudgetExceeded
+
+    with pytest.raises(SearchBudgetExceeded, match=r"limit of 100 positions \(max_states\).*raise max_states"):
+        toolkit.changes(boom, max_states=100)
+    started = time.perf_counter()
+    with pytest.raises(SearchBudgetExceeded, match=r"time limit of 0.5 s \(time_limit\).*raise time_limit"):
+        toolkit.changes(boom, time_limit=0.5)
+    assert time.perf_counter() - started < 20
+    with pytest.raises(ToolkitError, match="max_states must be a positive whole number"):
+        toolkit.changes(boom, max_states=0)
+    assert len(toolkit.changes("q_hysteric_sign_adjustment", "2010-01-01", "2024-01-01", time_limit=600)) == 1

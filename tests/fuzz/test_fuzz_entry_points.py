@@ -67,3 +67,53 @@ def test_ctrl_c_ends_a_run_with_one_word(command: list[str], tmp_path: Path) -> 
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode in (130, -signal.SIGINT), (proc.returncode, err[-500:])
     assert err.decode("utf-8").strip() == "interrupted", err[-500:]
+
+
+# Ctrl-C while the command line is still importing its modules. The child
+# sends SIGINT to itself from an import hook the moment the command line's
+# own modules start loading (toolkit.cli.app), so the interrupt lands inside
+# the imports on every run: no timing guess, no flakiness.
+_INTERRUPT_WHILE_IMPORTING = """
+import os, signal, sys
+
+class InterruptOnImport:
+    def find_spec(self, name, path=None, target=None):
+        if name == "toolkit.cli.app":
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, InterruptOnImport())
+if sys.argv[1] == "module":
+    import runpy
+    sys.argv = [sys.argv[0], "scenarios"]
+    runpy.run_module("toolkit", run_name="__main__", alter_sys=True)
+else:
+    sys.argv = ["endphase", "scenarios"]
+    from toolkit.__main__ import main
+    sys.exit(main())
+"""
+
+
+@pytest.mark.parametrize("entry", ["module", "script"], ids=["python -m toolkit", "endphase"])
+def test_ctrl_c_while_the_command_line_imports_is_the_same_one_word(entry: str) -> None:
+    proc = subprocess.run([sys.executable, "-c", _INTERRUPT_WHILE_IMPORTING, entry], cwd=hostile.ROOT,
+                          capture_output=True, timeout=120,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert proc.returncode == 130, (proc.returncode, proc.stderr[-500:])
+    assert proc.stderr.decode("utf-8").strip() == "interrupted", proc.stderr[-500:]
+    assert proc.stdout == b""
+
+
+def test_a_program_importing_the_command_line_keeps_its_own_ctrl_c() -> None:
+    """Importing toolkit.__main__ (a test, the docs build) installs nothing:
+    Ctrl-C stays a KeyboardInterrupt, and main() leaves a caller's handler alone."""
+    import toolkit.__main__ as cli
+
+    assert signal.getsignal(signal.SIGINT) is not cli._interrupted_while_starting
+    mine = signal.signal(signal.SIGINT, lambda signum, frame: None)
+    try:
+        handler = signal.getsignal(signal.SIGINT)
+        assert cli.main(["--version"]) == 0
+        assert signal.getsignal(signal.SIGINT) is handler
+    finally:
+        signal.signal(signal.SIGINT, mine)

@@ -103,14 +103,14 @@ def _report(data: dict[str, Any], as_json: bool) -> None:
 
 def _limit_advice(message: str, args: Any, prog: str) -> str:
     """A search limit's message with advice this command can follow: its own
-    option (named once), or — for a command without one (``changes``,
-    ``verify``) — the command that searches further.
+    option (named once), or — for a command without one (``verify``) — the
+    command that searches further.
 
     >>> import argparse
     >>> text = "the search of x.yaml stopped at its limit of 5 positions (max_states); raise max_states (--max-states on the command line) to search further"
     >>> _limit_advice(text, argparse.Namespace(command="explore", max_states=5), "endphase")
     'the search of x.yaml stopped at its limit of 5 positions (max_states); raise --max-states to search further'
-    >>> _limit_advice(text, argparse.Namespace(command="changes"), "endphase")[-93:]
+    >>> _limit_advice(text, argparse.Namespace(command="verify"), "endphase")[-93:]
     'its own limits; `endphase explore SCENARIO --date YYYY-MM-DD --max-states N` searches further'
     """
     stem, found, _ = message.partition("; raise ")
@@ -146,6 +146,16 @@ def _utf8_stdout() -> None:
         reconfigure(errors="backslashreplace")
 
 
+def _catch_interrupts() -> None:
+    """From here on Ctrl-C is a KeyboardInterrupt that :func:`main` turns into its
+    one word: put back Python's handler in place of the one ``toolkit.__main__``
+    installs for the imports (any other handler is the caller's and stays)."""
+    import signal
+
+    if getattr(signal.getsignal(signal.SIGINT), "endphase_starting", False):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: the process's arguments);
     returns the exit status (see :data:`EXIT_CODES_TEXT`)."""
@@ -154,6 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     prog = program_name()
     _utf8_stdout()
     try:
+        _catch_interrupts()
         return _run(words, prog, as_json)
     except BrokenPipeError:
         _quiet_stdout()

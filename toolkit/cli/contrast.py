@@ -39,7 +39,8 @@ def register(commands: Commands, prog: str) -> None:
                     "set of outcomes is compared.",
         examples=[("q_hysteric_sign_adjustment --from 2010-01-01 --to 2024-01-01",
                    "Hysteric Sign and the hand-size adjustment: one flip, on 2016-07-08"),
-                  ("lyla_veiler_2011 --from 2011-01-01 --all-dates --csv", "every date swept, as CSV")],
+                  ("lyla_veiler_2011 --from 2011-01-01 --all-dates --csv", "every date swept, as CSV"),
+                  ("q_hysteric_sign_adjustment --time-limit 30", "give up (exit 3) if the whole sweep runs past 30 seconds")],
     )
     add_scenario_argument(sub)
     sub.add_argument("--from", dest="start", type=date_argument, metavar="YYYY-MM-DD",
@@ -48,6 +49,7 @@ def register(commands: Commands, prog: str) -> None:
     sub.add_argument("--check", metavar="CHECK",
                      help="the question, as YAML flow text, e.g. '{possible: {event: activated, card: X}}'")
     sub.add_argument("--all-dates", action="store_true", help="one row per date swept, not only the flips")
+    add_max_states(sub, time_help="stop (exit 3) once the whole sweep has run this many seconds (default: no limit)")
     add_rulings_options(sub, only_mine=None)
     add_output_options(sub)
     sub.set_defaults(run=run_changes)
@@ -102,7 +104,8 @@ def run_changes(args: argparse.Namespace) -> int:
     check = read_yaml_argument(args.check, "--check") if args.check is not None else None
     if args.start is not None and args.end is not None and args.end < args.start:
         raise ScenarioError(f"--to {args.end} is before --from {args.start}", field="to")
-    table = changes(scenario, args.start, args.end, check=check, all_dates=True, rulings=read_rulings(args.rulings))
+    table = changes(scenario, args.start, args.end, check=check, all_dates=True, rulings=read_rulings(args.rulings),
+                    max_states=args.max_states, time_limit=args.time_limit)
     rows = records(table)
     shown = rows if args.all_dates else [r for r in rows if r["changed"]]
     columns = ["date", "before", "after", "detail", "rule_changes", "rulings", "events"]

@@ -178,8 +178,10 @@ def positive_float(text: str) -> float:
     return value
 
 
-def add_max_states(sub: argparse.ArgumentParser, default: int | None = None, *, time_limit: bool = True) -> None:
-    """--max-states (and --time-limit where the command can stop on time): the search limits (exit 3)."""
+def add_max_states(sub: argparse.ArgumentParser, default: int | None = None, *, time_limit: bool = True,
+                   time_help: str | None = None) -> None:
+    """--max-states (and --time-limit where the command can stop on time): the search limits (exit 3);
+    ``time_help`` says what --time-limit bounds when it is not one search."""
     from toolkit.core.limits import DEFAULT_MAX_STATES
 
     limit = DEFAULT_MAX_STATES if default is None else default
@@ -188,8 +190,8 @@ def add_max_states(sub: argparse.ArgumentParser, default: int | None = None, *, 
     if not time_limit:
         return
     sub.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
-                     help="stop (exit 3) after this many seconds (default: no limit); a search over a second "
-                          "shows its progress on stderr")
+                     help=time_help or "stop (exit 3) after this many seconds (default: no limit); a search over "
+                                       "a second shows its progress on stderr")
 
 
 # --------------------------------------------------------------------------

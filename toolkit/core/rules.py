@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from toolkit.errors import ToolkitError
+from toolkit.errors import ToolkitError, quoted
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -210,11 +210,36 @@ def _unknown(rule_id: str, game: str) -> str:
 
 def registered_rules(game: str | None = None) -> tuple[Rule, ...]:
     """Every registered rule (of ``game`` only, if given): by game name, then
-    in the order the game registered them (its rules reading's order)."""
+    in the order the game registered them (its rules reading's order).  A
+    ``game`` that is neither a registered game nor one with rules is refused
+    in one line with the nearest names (``toolkit.rules``, ``toolkit.glossary``).
+
+    >>> try:
+    ...     registered_rules("ocgg")
+    ... except ToolkitError as refused:
+    ...     print(str(refused).split(";")[0])
+    no game is called 'ocgg' (did you mean 'ocg'?)
+    """
     _load_games()
+    if game is not None:
+        _known_game(game)
     order = {key: i for i, key in enumerate(_RULES)}
     chosen = [key for key in _RULES if game is None or key[0] == game]
     return tuple(_RULES[key] for key in sorted(chosen, key=lambda k: (k[0], order[k])))
+
+
+def _known_game(game: object) -> None:
+    """Refuse a game name no game has (the registered games, and any that registered rules)."""
+    from toolkit.core.game import UnknownGameError, games
+    from toolkit.errors import kind_of
+    from toolkit.fields import suggest
+
+    known = sorted({*games(), *(g for g, _ in _RULES)})
+    if not isinstance(game, str):
+        raise UnknownGameError(f"a game is named by text (one of {', '.join(known)}), not {kind_of(game)}")
+    if game not in known:
+        raise UnknownGameError(f"no game is called {quoted(game)}{suggest(game, known)}; known games: "
+                               f"{', '.join(known)}")
 
 
 def check_cited(game: str, rule_id: str, where: str) -> None:

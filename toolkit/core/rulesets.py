@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import unicodedata
 from collections.abc import Mapping
 from typing import TypeVar
 
 from toolkit.errors import ToolkitError
+from toolkit.fields import outside_rules
 
 T = TypeVar("T")
 
@@ -39,7 +41,26 @@ def registered(registry: Mapping[str, T], name: str, what: str = "ruleset") -> T
 
 
 def as_date(when: datetime.date | str | None) -> datetime.date | None:
-    """A date from a date, a datetime or ``YYYY-MM-DD`` text (None stays None)."""
+    """A date from a date, a datetime or ``YYYY-MM-DD`` text (full-width digits
+    too; None stays None), inside the dates the rules cover — the range the
+    command line's ``--date`` holds a day to (:func:`toolkit.fields.outside_rules`).
+
+    >>> as_date("２０１３-０３-３０")
+    datetime.date(2013, 3, 30)
+    >>> try:
+    ...     as_date("0001-01-01")
+    ... except UnknownRulesetError as refused:
+    ...     print(str(refused).split(" (")[0])
+    0001-01-01 is outside the dates the rules cover
+    """
+    day = _read_date(when)
+    problem = None if day is None else outside_rules(day)
+    if problem is not None:
+        raise UnknownRulesetError(problem)
+    return day
+
+
+def _read_date(when: datetime.date | str | None) -> datetime.date | None:
     if when is None or (isinstance(when, datetime.date) and not isinstance(when, datetime.datetime)):
         return when
     if isinstance(when, datetime.datetime):
@@ -50,7 +71,7 @@ def as_date(when: datetime.date | str | None) -> datetime.date | None:
     if isinstance(when, (int, float)):  # 20130330 would read as a day, 2013.0330 not: neither is a date
         raise UnknownRulesetError(f"cannot read the number {when!r} as a date; write it as text 'YYYY-MM-DD'")
     try:
-        return datetime.date.fromisoformat(str(when))
+        return datetime.date.fromisoformat(unicodedata.normalize("NFKC", str(when)).strip())
     except ValueError as exc:
         raise UnknownRulesetError(f"cannot read date {when!r} (expected YYYY-MM-DD)") from exc
 

@@ -569,8 +569,10 @@ class Verdict:
 
 
 def evaluate(position: Position, query: Query | Mapping[str, Any], *,
-             ruleset: RulesArg = None, max_states: int = DEFAULT_MAX_STATES) -> Verdict:
-    """Answer ``{possible|always|default|force:X: predicate}`` for ``position``."""
+             ruleset: RulesArg = None, max_states: int = DEFAULT_MAX_STATES,
+             time_limit: float | None = None) -> Verdict:
+    """Answer ``{possible|always|default|force:X: predicate}`` for ``position``
+    (the search stops after ``max_states`` positions or ``time_limit`` seconds, as :func:`explore`'s)."""
     q = parse_query(query) if isinstance(query, Mapping) else query
     start = as_state(position, ruleset=ruleset)
     tp = start.turn_player
@@ -578,9 +580,10 @@ def evaluate(position: Position, query: Query | Mapping[str, Any], *,
         res = resolve(start, PASS_LINE)
         return Verdict(q, q.predicate.holds(res.outcome, tp), res.steps)
     if q.quantifier.startswith("force:"):
-        forced = can_force(start, q.quantifier.split(":", 1)[1], q.predicate, max_states=max_states)
+        forced = can_force(start, q.quantifier.split(":", 1)[1], q.predicate, max_states=max_states,
+                           time_limit=time_limit)
         return Verdict(q, forced.value, forced.line)
-    found = explore(start, max_states=max_states)
+    found = explore(start, max_states=max_states, time_limit=time_limit)
     matching = [o for o in found.outcomes if q.predicate.holds(o.outcome, tp)]
     if q.quantifier == "possible":
         line = matching[0].example if matching else ()

@@ -27,6 +27,7 @@ import pandas as pd
 
 from toolkit.data.problems import DatasetValidationError
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
+from toolkit.data.frames import kind_of
 from toolkit.errors import WikiParseError
 
 _PLAIN_MARK = re.compile(r"^\s*([QAＱＡ])[.:．：]\s?", re.MULTILINE)
@@ -68,12 +69,13 @@ def _cite(source: str, anchor: str | None, section: str | None) -> str:
     return f"{where} ({section})" if section else where
 
 
-def rulings_from_faq(text: str, *, source: str, game: str = "ocg") -> pd.DataFrame:
+def rulings_from_faq(text: str, *, source: str | None = None, game: str = "ocg") -> pd.DataFrame:
     """The FAQ entries of ``text`` (a block pasted from a wiki page) as rulings rows.
 
     ``text`` is the page's markup (``Ｑ：``/``Ａ：`` entries, ``//`` comments,
     ``***heading [#anchor]``), or a plain copy with ``Q:``/``A:`` or ``Q.``/``A.``
-    marks. ``source`` is the page's URL; each row cites it with the anchor of
+    marks. ``source`` is the page's URL (required: named, so that a call
+    without it is refused in words, after ``text``); each row cites it with the anchor of
     the heading above the entry, and the heading itself. One row per entry,
     in page order, with the columns and dtypes of :func:`toolkit.load_rulings`:
     the question and answer verbatim (link markup removed), the date written
@@ -88,7 +90,7 @@ def rulings_from_faq(text: str, *, source: str, game: str = "ocg") -> pd.DataFra
     :class:`~toolkit.errors.WikiParseError` in one line naming the place.
     """
     if not isinstance(text, str):
-        raise WikiParseError(f"pasted text: expected the page's text, not {type(text).__name__}")
+        raise WikiParseError(f"pasted text: expected the page's text, not {kind_of(text)}")
     if not isinstance(source, str) or not source.strip():
         raise WikiParseError("source: give the URL of the page the FAQ was pasted from")
     if game not in GAMES:

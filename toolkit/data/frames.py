@@ -25,16 +25,9 @@ from typing import Any
 import pandas as pd
 
 from toolkit.data.problems import QueryError
+from toolkit.errors import kind_of as kind_of  # where it lives: a game's modules, below the data, say it too
 
 _LOADERS = {"rulings": "load_rulings()", "cards": "load_cards()", "events": "load_events()"}
-
-
-def kind_of(value: object) -> str:
-    """What a value is, in words: ``a list``, ``an int``, ``a DataFrame``, ``None``."""
-    if value is None:
-        return "None"
-    name = type(value).__name__
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def is_source(value: object) -> bool:

@@ -242,6 +242,38 @@ def _scenario_path(name: str, folder: Path) -> str | None:
     return None
 
 
+def _scenario_game(found: str) -> str | None:
+    """The game of a scenario a row names (``found``: a full path, or a shipped
+    name): its ``game:`` key, the OCG's without one; None when the file cannot
+    be read as YAML (running the ruling says why)."""
+    from toolkit.files import parse_yaml
+
+    try:
+        if Path(found).is_absolute():
+            from toolkit.files import read_text
+
+            text, source = read_text(found, what="scenario file"), found
+        else:
+            source = f"{found.removesuffix('.yaml')}.yaml"
+            text = dataset_path("scenarios", source).read_text(encoding="utf-8")
+        data = parse_yaml(text, source).data
+    except (FileError, OSError, UnicodeDecodeError):
+        return None
+    game = data.get("game", USER_DEFAULTS["game"]) if isinstance(data, Mapping) else USER_DEFAULTS["game"]
+    return game if isinstance(game, str) else None
+
+
+def _other_game(row: Mapping[str, Any], name: str, found: str) -> str | None:
+    """The problem of a row of one game naming a scenario of another (refused
+    here, as the run would refuse it), or None."""
+    game = None if is_na(row["game"]) else str(row["game"])
+    other = _scenario_game(found)
+    if game is None or other is None or other == game:
+        return None
+    return (f"a ruling of the game {game} (its game column), but its scenario {quoted(name)} is a scenario of "
+            f"the game {other}; fix the game column or name a scenario of {game}")
+
+
 def _resolve_machine_form(table: UserTable) -> list[Problem]:
     """Scenario names become full paths (also inside the check); a check must be
     a mapping (JSON in CSV), run on at least one scenario, with an expected answer."""
@@ -259,6 +291,9 @@ def _resolve_machine_form(table: UserTable) -> list[Problem]:
                                         "scenario of that name"))
             else:
                 resolved[name] = found
+                mixed = _other_game(row, name, found)
+                if mixed is not None:
+                    problems.append(Problem(table.label, number, "scenario", mixed))
         text = row["check"]
         if is_na(text):
             if names or not is_na(row["expected"]):

@@ -39,6 +39,7 @@ def _cross_file_problems(rulings: Parsed, cards: Parsed | None, events: Parsed |
                             f"card {name!r} belongs to game {card_game[name]!r} but the ruling is {row['game']!r}",
                         )
                     )
+    problems += _scenario_game_problems(rulings, file)
     if events is not None:
         event_ids = set(events.frame["event_id"].dropna())
         for number, row in rows_of(rulings):
@@ -47,6 +48,19 @@ def _cross_file_problems(rulings: Parsed, cards: Parsed | None, events: Parsed |
                 problems.append(
                     Problem(file, number, "obsoleted_by_event", f"{quoted(event)} is not an event_id in {files['events']}")
                 )
+    return problems
+
+
+def _scenario_game_problems(rulings: Parsed, file: str) -> list[Problem]:
+    """A ruling of one game naming a scenario of the other (as a user's rulings file is checked when read)."""
+    from toolkit.data.user_rulings import _other_game
+
+    problems = []
+    for number, row in rows_of(rulings):
+        for name in row["scenario"] or ():
+            mixed = _other_game(row, str(name), str(name))
+            if mixed is not None:
+                problems.append(Problem(file, number, "scenario", mixed))
     return problems
 
 
@@ -63,8 +77,8 @@ def check_datasets(rulings: DataSource = None, cards: DataSource = None, events:
 
     Each argument is a loaded DataFrame, a CSV path, or None for the packaged
     file. Besides each file's own rules: every card a ruling names is in the
-    cards table (with the same game), and every ``obsoleted_by_event`` is an
-    event id.
+    cards table (with the same game), every shipped scenario it names is of
+    its game, and every ``obsoleted_by_event`` is an event id.
 
     >>> check_datasets(cards=None, events=None).ok
     True

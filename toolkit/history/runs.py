@@ -177,13 +177,14 @@ _RUNS: dict[tuple[Any, ...], CheckResult] = {}
 
 
 def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
-         rules: Ruleset) -> CheckResult:
+         rules: Ruleset, **limits: Any) -> CheckResult:
+    """The check's answer, run once per position and rules (``limits``: run_check's max_states, time_limit)."""
     from toolkit.ruling_checks import run_check
 
     key = (check_text, tuple((n, scenarios[n]) for n in names), _rules_key(rules))
     hit = _RUNS.get(key)
     if hit is None:
-        hit = run_check(check, scenarios, rules, default=names[0])
+        hit = run_check(check, scenarios, rules, default=names[0], **limits)
         _RUNS[key] = hit
     return hit
 

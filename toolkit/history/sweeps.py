@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from toolkit.core.limits import DEFAULT_MAX_STATES, Limits
 from toolkit.errors import ToolkitError
 from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, _check, _run, _scenario
 from toolkit.history.eras import rule_eras
@@ -127,13 +129,14 @@ def outcomes_in_words(found: Any) -> str:
     return f"{len(outcomes)} outcomes differing in " + " | ".join(rows) if rows else f"{len(outcomes)} outcomes"
 
 
-def summarise_outcomes(scenario: Scenario, rules: Ruleset) -> OutcomeSummary:
+def summarise_outcomes(scenario: Scenario, rules: Ruleset, *, max_states: int = DEFAULT_MAX_STATES,
+                       time_limit: float | None = None) -> OutcomeSummary:
     """Explore ``scenario`` under ``rules`` once and summarise the outcomes."""
     import hashlib
 
     from toolkit.core.search import explore
 
-    found = explore(scenario, ruleset=rules)
+    found = explore(scenario, ruleset=rules, max_states=max_states, time_limit=time_limit)
     texts = sorted(o.outcome.text() for o in found.outcomes)
     digest = hashlib.sha1("\n".join(texts).encode("utf-8")).hexdigest()[:8]
     facts = {
@@ -157,35 +160,80 @@ def fact_difference(before: frozenset[str], after: frozenset[str]) -> str:
     return "; ".join(parts)
 
 
-def _as_day(value: datetime.date | str | pd.Timestamp | None, default: datetime.date) -> datetime.date:
+def _as_day(value: datetime.date | str | pd.Timestamp | None, default: datetime.date, which: str) -> datetime.date:
+    """``changes``' ``start`` / ``end`` (``which``), held to the dates the rules cover as ``--from`` / ``--to`` are."""
+    from toolkit.fields import outside_rules
+
     if value is None:
         return default
     try:
-        return pd.Timestamp(value).date()
+        day = pd.Timestamp(value).date()
     except (ValueError, TypeError) as exc:
         raise HistoryError(f"cannot read date {value!r} (expected YYYY-MM-DD)") from exc
+    if not isinstance(day, datetime.date) or day != day:  # NaT
+        raise HistoryError(f"changes(): {which} {value!r} is no day (a missing date?); write YYYY-MM-DD")
+    problem = outside_rules(day)
+    if problem is not None:
+        raise HistoryError(f"changes(): {which} {problem}")
+    return day
 
 
-def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Scenario]]
+@dataclass(frozen=True)
+class _SweepLimits:
+    """``changes``' limits: each search's positions, and the whole sweep's
+    seconds as a wall-clock deadline (pickled to the executor's workers)."""
+
+    max_states: int
+    time_limit: float | None
+    deadline: float | None
+    label: str
+
+    def seconds_left(self, day: datetime.date) -> float | None:
+        """The time the search of ``day`` may take; the sweep's time-limit error once none is left."""
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.time()
+        if left <= 0:
+            raise self.out_of_time(day)
+        return left
+
+    def out_of_time(self, day: datetime.date) -> ToolkitError:
+        from toolkit.core.errors import SearchBudgetExceeded
+
+        return SearchBudgetExceeded(
+            f"the sweep of {self.label} stopped at its time limit of {self.time_limit:g} s (time_limit) under "
+            f"the rules of {day.isoformat()}; raise time_limit (--time-limit on the command line) to search further")
+
+
+def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Scenario], _SweepLimits]
                ) -> tuple[str, frozenset[str] | None, str | None]:
     """``changes``' answer on one day: the check's, or the outcomes in words, their
     facts and their label (a module-level function: executors pickle it)."""
+    from toolkit.core.errors import SearchBudgetExceeded
     from toolkit.core.game import game_named
 
-    game_name, day, name, text, scenarios = job
+    game_name, day, name, text, scenarios, limits = job
     rules_at = game_named(game_name).rules_at
     assert rules_at is not None
     rules = rules_at(day)
-    if text is not None:
-        return _run(text, _check(name, text), tuple(scenarios), scenarios, rules).answer, None, None
-    summary = summarise_outcomes(scenarios[name], rules)
+    seconds = limits.seconds_left(day)
+    try:
+        if text is not None:
+            return _run(text, _check(name, text), tuple(scenarios), scenarios, rules, max_states=limits.max_states,
+                        time_limit=seconds).answer, None, None
+        summary = summarise_outcomes(scenarios[name], rules, max_states=limits.max_states, time_limit=seconds)
+    except SearchBudgetExceeded as exc:
+        if seconds is not None and "(time_limit)" in str(exc):
+            raise limits.out_of_time(day) from None
+        raise
     return summary.words, summary.facts, summary.label
 
 
 def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
             end: datetime.date | str | None = None, check: str | Mapping[str, Any] | None = None, *,
             all_dates: bool = False, rulings: pd.DataFrame | None = None,
-            progress: bool = False, executor: Executor | None = None) -> pd.DataFrame:
+            progress: bool = False, executor: Executor | None = None,
+            max_states: int = DEFAULT_MAX_STATES, time_limit: float | None = None) -> pd.DataFrame:
     """When did the answer for ``scenario`` change between ``start`` and ``end``?
 
     The scenario (a file of datasets/scenarios/, a path, or a Scenario) is
@@ -197,7 +245,10 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     that date and the ruling / event rows that justify them. ``progress``
     shows a progress bar over the dates (interrupt the kernel to stop).
     ``executor`` (any ``concurrent.futures.Executor``) runs the dates in
-    parallel; the table is the same.
+    parallel; the table is the same. Each date's search stops
+    (:class:`~toolkit.core.errors.SearchBudgetExceeded`) after ``max_states``
+    positions, as :func:`~toolkit.core.search.explore`'s, and the whole sweep
+    after ``time_limit`` seconds (None: no limit).
     """
     from toolkit.data import load_events, load_rulings
     from toolkit.games import game_of
@@ -205,6 +256,7 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
 
     from toolkit.data.frames import table_with
 
+    Limits(max_states, time_limit)  # a limit that is no positive number is refused before any search
     table = load_rulings() if rulings is None else table_with(rulings, ("ruling_id", "date", "scenario", "check"),
                                                               "changes", paths=False)
     name, position = _scenario_name(scenario)
@@ -214,8 +266,8 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     if text is None:
         text = _check_for(name, table, getattr(position, "source", None))
     first = min(c.date for c in game.rule_changes()) - datetime.timedelta(days=1)
-    begin = _as_day(start, first)
-    finish = _as_day(end, datetime.date.today())
+    begin = _as_day(start, first, "start")
+    finish = _as_day(end, datetime.date.today(), "end")
     if finish < begin:
         raise HistoryError(f"changes(): end {finish} is before start {begin}")
     eras = rule_eras(game, begin, finish, rulings=table, events=load_events())
@@ -230,7 +282,9 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     previous: str | None = None
     previous_key: str | None = None
     previous_facts: frozenset[str] = frozenset()
-    jobs = [(game.name, day, name, text, scenarios) for day in days]
+    deadline = None if time_limit is None else time.time() + time_limit
+    limits = _SweepLimits(max_states, time_limit, deadline, getattr(position, "source", None) or name)
+    jobs = [(game.name, day, name, text, scenarios, limits) for day in days]
     answers = map(_answer_on, jobs) if executor is None else executor.map(_answer_on, jobs)
     for era, (answer, facts, label) in zip(eras, with_progress(answers, len(days), "changes", progress)):
         key = label if label is not None else answer  # the outcomes compare by their label, not their words

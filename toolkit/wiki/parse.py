@@ -6,7 +6,7 @@ import datetime as _dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from toolkit.errors import WikiParseError
+from toolkit.errors import WikiParseError, kind_of
 from toolkit.wiki.lines import SourceLine, source_lines
 from toolkit.wiki.markup import FaqEntry, _A, _DATE_AT_END, _HEADING, _INDENT, _Q, _parse_date, _strip_tilde, _verdict_hint, _visibility, card_names, clean_markup
 
@@ -275,6 +275,16 @@ class _Parser:
         return "\n".join(p for p in parts if p).strip()
 
 
+def _page_text(text: object, source: object, function: str) -> None:
+    """Refuse a page or a source that is not text, in one sentence naming ``function``."""
+    if not isinstance(text, str):
+        raise WikiParseError(f"{function}(): the page is its text (a str, e.g. pasted from the wiki's edit "
+                             f"box), not {kind_of(text)}")
+    if not isinstance(source, str):
+        raise WikiParseError(f"{function}(): source names where the text came from (a str such as the page's "
+                             f"URL), not {kind_of(source)}")
+
+
 def parse_faq(text: str, source: str = "<string>") -> list[FaqEntry]:
     """The FAQ entries (``Ｑ：``/``Ａ：``) of a wiki page's source, in page order.
 
@@ -289,6 +299,7 @@ def parse_faq(text: str, source: str = "<string>") -> list[FaqEntry]:
     ...
     toolkit.errors.WikiParseError: paste, line 2 (line breaks restored; character 7): impossible date (13/13/40): month must be in 1..12
     """
+    _page_text(text, source, "parse_faq")
     return _Parser(text, source, _Q, _A).parse()
 
 
@@ -302,6 +313,7 @@ def parse_plain(text: str, source: str = "<string>") -> list[FaqEntry]:
     >>> [e.date.isoformat() for e in parse_plain("Q:a?\\nA:b\\nc.(12/08/08)\\nQ:d?\\nA:e.(13/03/27)")]
     ['2012-08-08', '2013-03-27']
     """
+    _page_text(text, source, "parse_plain")
     marked = []
     for raw in text.split("\n"):
         stripped = raw.strip()

@@ -8,7 +8,7 @@ from pathlib import Path
 from functools import cache
 from typing import Any
 
-from toolkit.errors import FileError
+from toolkit.errors import FileError, kind_of
 from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX
 from toolkit.resources import dataset_root, shipped_scenario_names, shipped_scenario_text
 from toolkit.ocg.scenario.model import CardSpec, PLAYERS, PlayerSetup, Scenario, _fail
@@ -166,6 +166,12 @@ def save_scenario(
     folder unless ``allow_datasets=True`` (notebooks must never change the
     shipped data). A replaced file keeps its permissions.
     """
+    if not isinstance(scenario, Scenario):
+        raise _fail(f"save_scenario(): the scenario must be an OCG Scenario (as load_scenario() or seed_scenario() "
+                    f"returns), not {kind_of(scenario)}", None, None)
+    if not isinstance(path, (str, os.PathLike)):
+        raise _fail(f"save_scenario(): path must be a file's path (a str or a pathlib.Path), not {kind_of(path)}",
+                    None, None)
     target = Path(os.path.realpath(Path(path).expanduser()))
     datasets = Path(os.path.realpath(str(dataset_root())))
     if _inside(target, datasets) and not allow_datasets:
