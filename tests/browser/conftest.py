@@ -11,6 +11,10 @@
   never downloads a browser here.
 * ``screenshot_dir`` is ``test-output/browser/<test name>/`` (git-ignored).
 
+The servers and the browser live as long as the browser tests (package
+scope): they are stopped when the last browser file ends, while the worker
+goes on with other files, not at the end of the whole run.
+
 Without chromium the tests skip, except when CI=true: then they fail, so CI
 can never pass by skipping the browser test.
 """
@@ -80,7 +84,7 @@ class VoilaServer:
         return f"{self.base_url}/voila/render/{name}?token={self.token}"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def chromium_path() -> Path:
     """Debian's chromium, or skip (fail in CI) when it is not installed."""
     if not CHROMIUM.is_file():
@@ -170,7 +174,7 @@ def _served_copy(
             proc.wait(timeout=5)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def voila_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[VoilaServer]:
     """Voilà serving a copy of notebooks/ on 127.0.0.1 (token auth on)."""
 
@@ -187,7 +191,7 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) 
         yield VoilaServer(url, token, root, log)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[LabServer]:
     """JupyterLab on a copy of notebooks/, as ``make lab`` runs it (token auth on)."""
 
@@ -203,9 +207,9 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) ->
         yield LabServer(url, token, root, log)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(chromium_path: Path) -> Iterator[Any]:
-    """One chromium for the worker's whole session (starting it is the slow part)."""
+    """One chromium for all the browser tests of a worker (starting it is the slow part)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

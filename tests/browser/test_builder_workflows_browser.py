@@ -9,10 +9,18 @@
   the trace, highlights its row, and is hidden after Explore. Screenshots of
   both widths go to test-output/browser/<test>/; with UPDATE_SCREENSHOTS=1
   they also replace the README's pictures in docs/img/.
+
+The page holds the builder alone (a one-cell notebook written into Voilà's
+served copy: notebook 02's first cell, the builder ``make app`` shows): each
+of the five page loads then runs one cell, not notebook 02's demonstrations
+(a resolve, an explore, a sweep and two more builders the browser would draw
+too). Notebook 02 itself is opened in Voilà by test_scenario_builder_browser,
+test_card_entry_browser and test_rule_tooltip_browser.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -26,7 +34,8 @@ from toolkit.widgets.panel import HIGHLIGHT_COLOUR
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOK = "02_scenario_builder.ipynb"
+APP_NOTEBOOK = "02_scenario_builder.ipynb"
+NOTEBOOK = "builder_workflows_test.ipynb"
 HORUS = "horus_lv6_veiler_2011"
 HYSTERIC = "hysteric_sign_adjustment_2013"
 VEILER = "エフェクト・ヴェーラー"
@@ -42,8 +51,20 @@ CLIPPED_JS = """(root) => Array.from(
 """Every visible button or label whose text is wider than its box (cut or "…")."""
 
 
+def _builder_notebook(root: Path) -> None:
+    """A copy of notebook 02 (in Voilà's served folder) that keeps only its first code cell: the builder."""
+    app = json.loads((root / APP_NOTEBOOK).read_text(encoding="utf-8"))
+    first = next(cell for cell in app["cells"] if cell["cell_type"] == "code")
+    assert "ScenarioBuilder()" in "".join(first["source"]), "notebook 02 no longer opens with the builder"
+    app["cells"] = [{**first, "outputs": [], "execution_count": None}]
+    app["metadata"].pop("widgets", None)
+    (root / NOTEBOOK).write_text(json.dumps(app), encoding="utf-8")
+
+
 def _open(page: Any, voila_server: Any) -> Any:
     page.set_default_timeout(TIMEOUT_MS)
+    if not (voila_server.root / NOTEBOOK).is_file():
+        _builder_notebook(voila_server.root)
     page.goto(voila_server.notebook_url(NOTEBOOK), wait_until="domcontentloaded")
     builder = page.locator(".endphase-builder").first
     builder.wait_for(state="visible")
