@@ -11,9 +11,25 @@ Everything that reads packaged data goes through :func:`dataset_path`.
 from __future__ import annotations
 
 import difflib
+import os
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
+
+
+USER_DIR_ENV = "ENDPHASE_USER_DIR"
+"""Environment variable naming the user's folder (their scenarios, cards and articles)."""
+
+DEFAULT_FOLDER_NAME = "endphase-scenarios"
+"""The user's folder inside their home when ``$ENDPHASE_USER_DIR`` is not set."""
+
+
+def default_user_folder() -> Path:
+    """``$ENDPHASE_USER_DIR`` or ``~/endphase-scenarios`` (not created here)."""
+    configured = os.environ.get(USER_DIR_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    return Path.home() / DEFAULT_FOLDER_NAME
 
 
 def dataset_root() -> Traversable:

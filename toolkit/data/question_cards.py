@@ -33,9 +33,7 @@ import pandas as pd
 from toolkit.data.parsing import Parsed, is_na, rows_of
 from toolkit.data.problems import Problem
 from toolkit.fields import CardNames
-
-USER_DIR_ENV = "ENDPHASE_USER_DIR"
-"""The user folder's variable (the card loader's and the exports' too)."""
+from toolkit.resources import default_user_folder
 
 ADVICE = ("Add the card (see `python -m toolkit cards --help`), or name the ruling's cards in its cards column, "
           "which is then read instead of the question")
@@ -43,8 +41,7 @@ ADVICE = ("Add the card (see `python -m toolkit cards --help`), or name the ruli
 
 
 def _user_card_files() -> list[Path]:
-    configured = os.environ.get(USER_DIR_ENV)
-    folder = (Path(configured).expanduser() if configured else Path.home() / "endphase-scenarios") / "cards"
+    folder = default_user_folder() / "cards"
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())

@@ -12,22 +12,10 @@ from toolkit.errors import FileError, ToolkitError
 from toolkit.files import write_texts
 
 
-USER_DIR_ENV = "ENDPHASE_USER_DIR"
-"""Environment variable naming the folder the toolkit writes a user's files to."""
-
-DEFAULT_FOLDER_NAME = "endphase-scenarios"
 
 
 class ExportError(ToolkitError):
     """An article could not be written; the message names the file."""
-
-
-def default_user_folder() -> Path:
-    """``$ENDPHASE_USER_DIR`` or ``~/endphase-scenarios`` (not created here)."""
-    configured = os.environ.get(USER_DIR_ENV)
-    if configured:
-        return Path(configured).expanduser()
-    return Path.home() / DEFAULT_FOLDER_NAME
 
 
 def safe_stem(text: str) -> str:

@@ -10,7 +10,8 @@ from typing import Any
 import pandas as pd
 
 from toolkit.export.article import RulingArticle
-from toolkit.export.folders import ExportError, _refuse_datasets, _write, default_user_folder, safe_stem
+from toolkit.export.folders import ExportError, _refuse_datasets, _write, safe_stem
+from toolkit.resources import default_user_folder
 from toolkit.export.markdown import _day, article_markdown
 
 

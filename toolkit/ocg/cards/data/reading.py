@@ -21,7 +21,6 @@ from toolkit.ocg.cards.data.compile import CardFileError, compile_card, shadows
 
 LIMITS = YamlLimits(depth=24, aliases=200, nodes=50_000)
 """A card file needs only a few levels of nesting and no large aliases."""
-USER_DIR_ENV = "ENDPHASE_USER_DIR"
 
 
 @dataclass(frozen=True)
@@ -96,5 +95,6 @@ def shipped_card_folder() -> Path:
 
 def user_card_folder() -> Path:
     """``$ENDPHASE_USER_DIR/cards`` (default ``~/endphase-scenarios/cards``)."""
-    base = os.environ.get(USER_DIR_ENV)
-    return (Path(base) if base else Path.home() / "endphase-scenarios") / "cards"
+    from toolkit.resources import default_user_folder
+
+    return default_user_folder() / "cards"
