@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
+from toolkit.core.generation import definitions_changed
 from toolkit.engine import initial_state
 from toolkit.ocg.cards import load_card_definitions
 from toolkit.ocg.scenario import scenario_from_dict
@@ -53,3 +54,4 @@ def _restore_the_registry() -> Iterator[None]:
         live.clear()
         live.update(kept)  # type: ignore[attr-defined]
     cards.text_at.cache_clear()
+    definitions_changed()  # a card the test replaced has its shipped text again

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from toolkit.core.generation import definitions_generation
 from toolkit.errors import ToolkitError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -181,7 +182,7 @@ def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mappi
     """The check's answer, run once per position and rules (``limits``: run_check's max_states, time_limit)."""
     from toolkit.ruling_checks import run_check
 
-    key = (check_text, tuple((n, scenarios[n]) for n in names), _rules_key(rules))
+    key = (check_text, tuple((n, scenarios[n]) for n in names), _rules_key(rules), definitions_generation())
     hit = _RUNS.get(key)
     if hit is None:
         hit = run_check(check, scenarios, rules, default=names[0], **limits)
@@ -199,7 +200,7 @@ def _value(check_text: str, check: Check, names: tuple[str, ...], scenarios: Map
     with its ``and`` / ``or`` stopping at the part that settles it."""
     from toolkit.ruling_checks import run_check
 
-    key = (check_text, tuple((n, scenarios[n]) for n in names), _rules_key(rules))
+    key = (check_text, tuple((n, scenarios[n]) for n in names), _rules_key(rules), definitions_generation())
     made = _RUNS.get(key)
     if made is not None:
         return made.value

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.core.durations import Lingering
 from toolkit.core.values import Event
+from toolkit.core.generation import definitions_generation
 from toolkit.ocg.cards import text_at
 from toolkit.ocg.cards.base import (
     Activation,
@@ -172,7 +173,13 @@ class PositionTables:
         return text_at(name, self.as_of).effect_named(key)
 
 
-@lru_cache(maxsize=1024)
 def position_tables(names: tuple[str, ...], as_of: datetime.date | None) -> PositionTables:
-    """The :class:`PositionTables` of a position whose cards have ``names`` (uid order)."""
+    """The :class:`PositionTables` of a position whose cards have ``names`` (uid order),
+    with the cards' texts as registered now (user cards included)."""
+    return _position_tables(names, as_of, definitions_generation())
+
+
+@lru_cache(maxsize=1024)
+def _position_tables(names: tuple[str, ...], as_of: datetime.date | None, generation: int) -> PositionTables:
+    """``position_tables`` remembered per registry generation (``toolkit.core.generation``)."""
     return PositionTables(names, as_of)

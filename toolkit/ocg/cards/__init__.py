@@ -34,6 +34,7 @@ import pkgutil
 from functools import lru_cache
 from pathlib import Path
 
+from toolkit.core.generation import definitions_changed
 from toolkit.ocg.cards.base import CardBehaviour, CardText
 from toolkit.errors import ToolkitError
 from toolkit.fields import CardNames
@@ -113,17 +114,20 @@ def _load_all() -> None:
         _add_user_cards(list(read_cards(user)))
 
 
-def _add_user_cards(cards: list[object]) -> tuple[CardBehaviour, ...]:
+def _add_user_cards(cards: list[object], unchanged: frozenset[str] = frozenset()) -> tuple[CardBehaviour, ...]:
+    """Register user cards (``unchanged``: names given again the definition they had)."""
     from toolkit.ocg.cards.data.compile import CardFileError
     from toolkit.ocg.cards.data.reading import LoadedCard
 
     out = []
+    replaced = False
     for loaded in cards:
         assert isinstance(loaded, LoadedCard)
         name, origin = loaded.behaviour.name, "user:" + loaded.file
         problem = user_card_problem(name, loaded.behaviour.english, loaded.shadows)
         if problem is not None:
             raise CardFileError(problem, file=loaded.file, field=problem_field(problem))
+        replaced = replaced or (name in _REGISTRY and name not in unchanged)
         _REGISTRY[name] = loaded.behaviour
         _ORIGIN[name] = origin
         INLINE_DEFINITIONS.pop(name, None)
@@ -132,6 +136,8 @@ def _add_user_cards(cards: list[object]) -> tuple[CardBehaviour, ...]:
     text_at.cache_clear()
     global _names
     _names = None  # a shadowing card may bring another English name
+    if replaced:  # a card that had a definition has another now: what was remembered of it no longer holds
+        definitions_changed()
     return tuple(out)
 
 
@@ -194,8 +200,11 @@ def add_inline_cards(data: object, file: str | None) -> tuple[CardBehaviour, ...
     from toolkit.ocg.cards.data.reading import compile_cards
 
     _load_all()
-    added = _add_user_cards(list(compile_cards(data, file, where="cards")))
+    compiled = list(compile_cards(data, file, where="cards"))
     written = [data] if isinstance(data, dict) else list(data) if isinstance(data, list) else []
+    unchanged = frozenset(loaded.behaviour.name for loaded, definition in zip(compiled, written)
+                          if INLINE_DEFINITIONS.get(loaded.behaviour.name) == definition)
+    added = _add_user_cards(compiled, unchanged)
     for card, definition in zip(added, written):  # compile_cards keeps the list's order, or raised
         INLINE_DEFINITIONS[card.name] = copy.deepcopy(definition)
     return added
