@@ -13,21 +13,31 @@ search is then the full one).  It is sure when ALL of these hold:
   forced process (R7), no chain and no waiting trigger, the paper rules (no
   ``process_order``: under V1 the system orders the processes);
 * every card of the position (in any zone, deck included) has only End
-  Phase processes listed below, no trigger effect, no continuous effect, and
+  Phase processes known (below) to read and move only their own card or a
+  deck, no trigger effect, no continuous effect, and
   quick effects only of the kinds below (they look at the chain alone); every
   lingering effect is one listed below — so no response window can open on
   these processes, nothing triggers on them, and no later process, quick
   effect or continuous effect reads the cards they move;
 * the processes: mandatory (every line that ends the turn performs them:
-  R3), of the acting player, with no choice, cost or extra requirement,
-  listed as moving only their own card (:data:`OWN_CARD_ONLY`), on different
-  cards that no other process or lingering effect points at;
+  R3), of the acting player, with no choice, cost or extra requirement, whose
+  condition reads only their own card and whose effect moves only their own
+  card (to the hand, the GY or banished) and perhaps deals damage — read off
+  the card's text (:func:`own_card_only`: the verbs mark what they touch,
+  ``toolkit.ocg.cards.base.touches_only``), so a card of one's own written
+  that way is reduced like a shipped one — on different cards that no other
+  process or lingering effect points at;
 * what they did here: each left the control fields alike (who acts,
   passes, chain, triggers) — a chain link nobody can answer resolves at once
   and leaves them as a process that is no chain link does, so both kinds may
   stand for each other — removed only itself from the pending processes,
-  changed no card but its own, no deck and no life points other than those
-  :data:`OWN_CARD_ONLY` allows.
+  changed no card but its own, no deck and no life points other than its
+  text allows.
+
+The few texts the verbs cannot vouch for (a level-up that summons from the
+deck, a control change that ends, a quick effect that looks only at the
+chain) are listed by name below, and trusted only as shipped: a user's card
+that replaces one of them (``shadows: true``) is read off its own text.
 
 A reduced search that meets a loop is run in full (loops remember their path).
 """
@@ -39,44 +49,77 @@ from collections.abc import Iterator
 from toolkit.core.actions import NO_CHOICE, Action, Perform
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Transition
+from toolkit.core.generation import definitions_generation
+from toolkit.ocg.cards import is_user_card
+from toolkit.ocg.cards.base import DECK, ITSELF, LIFE, EndPhaseEffect, is_card_local, touched_by
 from toolkit.ocg.state import PositionTables, Phase, State, Step
 from toolkit.ocg.values import Process
 
-__all__ = ["OWN_CARD_ONLY", "OTHER_PROCESSES", "interchangeable"]
+__all__ = ["LINGERING_OWN_CARD", "OTHER_PROCESSES", "QUICK_ON_CHAIN_ONLY", "interchangeable", "own_card_only"]
 
-SPIRITS = ("月読命", "阿修羅", "八俣大蛇", "火之迦具土")
-
-OWN_CARD_ONLY: dict[tuple[str, str], bool] = {
-    **{(name, "return to the hand"): False for name in SPIRITS},
-    ("邪悪なるワーム・ビースト", "return to the hand"): False,
-    ("光神機−桜火", "send itself to the GY"): False,
-    ("堕天使ゼラート", "destroy itself (its effect was used)"): False,
-    ("ミストデーモン", "destroy itself, 1000 damage to its controller"): True,
-    ("end:エネミーコントローラー:control", ""): False,
-    ("end:傀儡虫:control", ""): False,
-    ("end:ファントム・オブ・カオス:copy", ""): False,
+LINGERING_OWN_CARD: dict[str, str] = {
+    "end:エネミーコントローラー:control": "エネミーコントローラー",
+    "end:傀儡虫:control": "傀儡虫",
+    "end:ファントム・オブ・カオス:copy": "ファントム・オブ・カオス",
 }
-"""Processes that read and move only their own card (a lingering effect's:
-the card it applies to), keyed by (card name, process key) — the end of a
-lingering effect by ("end:source:effect", "") — with whether they may also change life
-points (damage adds up in any order, and nothing listed here reads life points)."""
+"""The ends of shipped lingering effects that read and change only the card they apply to
+(control goes back to its owner; a copied name ends), keyed by the process key, with the card
+whose text says so."""
 
 OTHER_PROCESSES: frozenset[tuple[str, str]] = frozenset({
-    ("ライトロード・マジシャン ライラ", "mill 3"),
     ("ホルスの黒炎竜 LV６", "level up to LV8"),
 })
-"""Processes that may be in the position as well: they read and move their own
-card and their controller's deck, never another card on the field, in a hand
-or in a graveyard."""
+"""Shipped processes that may be in the position as well: they read and move their own card
+and their controller's hand and deck (a card no process above moves), never another card on the
+field or in a graveyard.  A process whose text only moves its own card or mills
+(:func:`own_card_only`, :func:`_reads_own_card_and_decks`) is known without being listed."""
 
 QUICK_ON_CHAIN_ONLY: frozenset[tuple[str, str]] = frozenset({
     ("ホルスの黒炎竜 LV８", "negate a Spell activation"),
 })
-"""Quick effects that look only at the chain link they answer (a Spell's):
+"""Shipped quick effects that look only at the chain link they answer (a Spell's):
 never at the processes above, which are not Spells."""
 
+OWN_CARD_PARTS = frozenset({ITSELF, LIFE})
+"""What a process that stands for others may touch: its own card, life points."""
+
+
+def own_card_only(effect: EndPhaseEffect) -> bool | None:
+    """Whether the process of ``effect`` reads and moves only its own card, as its text
+    says: True when it may also change life points, False when not, None when its text
+    does not say so (a choice, a cost, an extra requirement, a condition or a verb that
+    looks further).
+
+    >>> from toolkit.ocg.cards import behaviour
+    >>> [own_card_only(e) for name in ("月読命", "ミストデーモン", "ヒステリック・サイン")
+    ...  for e in behaviour(name).texts[0].end_phase]
+    [False, True, None]
+    """
+    if effect.cost is not None or effect.choices is not None or effect.can_perform is not None \
+            or not is_card_local(effect.applies):
+        return None
+    parts = touched_by(effect.resolve)
+    if parts is None or not parts <= OWN_CARD_PARTS:
+        return None
+    return LIFE in parts
+
+
+def _reads_own_card_and_decks(effect: EndPhaseEffect) -> bool:
+    """A process whose text reads its own card and moves it or the top of a deck (a mill)."""
+    if effect.cost is not None or effect.choices is not None or effect.can_perform is not None \
+            or not is_card_local(effect.applies):
+        return False
+    parts = touched_by(effect.resolve)
+    return parts is not None and parts <= {ITSELF, LIFE, DECK}
+
+
+def _shipped(name: str) -> bool:
+    return not is_user_card(name)
+
+
 _SAFE_POSITIONS: dict[tuple[object, ...], bool] = {}
-"""(card names, date of the texts) -> whether every card of the position is of the kinds above."""
+"""(card names, date of the texts, generation of the definitions) -> whether every card of the
+position is of the kinds above."""
 
 
 _LAST_TABLES: dict[PositionTables, bool] = {}
@@ -84,18 +127,23 @@ _LAST_TABLES: dict[PositionTables, bool] = {}
 asked at each position, the key of ``_SAFE_POSITIONS`` would be a new tuple of the card names each time."""
 
 
+def _known_process(name: str, effect: EndPhaseEffect) -> bool:
+    if own_card_only(effect) is not None or _reads_own_card_and_decks(effect):
+        return True
+    return (name, effect.key) in OTHER_PROCESSES and _shipped(name)
+
+
 def _cards_are_known(tables: PositionTables) -> bool:
     found = _LAST_TABLES.get(tables)  # by identity
     if found is not None:
         return found
-    key = (tuple(tables.text), tables.as_of)
+    key = (tuple(tables.text), tables.as_of, definitions_generation())
     found = _SAFE_POSITIONS.get(key)
     if found is None:
         found = (not tables.trigger_events and not tables.continuous_kinds
-                 and all(key in OWN_CARD_ONLY or key in OTHER_PROCESSES
-                         for (name, _phase), effects in tables.end_phase.items()
-                         for key in ((name, e.key) for e in effects))
-                 and all((name, q.key) in QUICK_ON_CHAIN_ONLY for name in tables.quick_names
+                 and all(_known_process(name, e) for (name, _phase), effects in tables.end_phase.items()
+                         for e in effects)
+                 and all((name, q.key) in QUICK_ON_CHAIN_ONLY and _shipped(name) for name in tables.quick_names
                          for q in tables.text[name].quick))
         _SAFE_POSITIONS[key] = found
     _LAST_TABLES.clear()
@@ -104,13 +152,35 @@ def _cards_are_known(tables: PositionTables) -> bool:
 
 
 def _lingering_known(items: tuple[Lingering, ...]) -> bool:
-    return all(("end:" + item.key, "") in OWN_CARD_ONLY for item in items)
+    return all(_lingering_end_known("end:" + item.key) for item in items)
 
 
-def _key(state: State, process: Process) -> tuple[str, str]:
+def _lingering_end_known(key: str) -> bool:
+    source = LINGERING_OWN_CARD.get(key)
+    return source is not None and _shipped(source)
+
+
+def _effect(state: State, process: Process) -> EndPhaseEffect | None:
+    """The End Phase effect of a card's process (None for a lingering effect's)."""
     if process.lingering:
-        return (process.key, "")
-    return (state.cards[process.source].name, process.key)
+        return None
+    text = state.tables.text[state.cards[process.source].name]
+    return next((e for e in text.end_phase if e.key == process.key), None)
+
+
+def _own_card_life(state: State, process: Process) -> bool | None:
+    """:func:`own_card_only` of the process (a listed lingering effect's end: False)."""
+    if process.lingering:
+        return False if _lingering_end_known(process.key) else None
+    effect = _effect(state, process)
+    return None if effect is None else own_card_only(effect)
+
+
+def _process_known(state: State, process: Process) -> bool:
+    if process.lingering:
+        return _lingering_end_known(process.key)
+    effect = _effect(state, process)
+    return effect is not None and _known_process(state.cards[process.source].name, effect)
 
 
 def _own_card(state: State, process: Process) -> int:
@@ -121,15 +191,6 @@ def _own_card(state: State, process: Process) -> int:
                 return item.target
         return -2
     return process.source
-
-
-def _plain(state: State, process: Process) -> bool:
-    """No choice, cost or extra requirement (always performable while pending)."""
-    if process.lingering:
-        return True
-    text = state.tables.text[state.cards[process.source].name]
-    effect = next((e for e in text.end_phase if e.key == process.key), None)
-    return effect is not None and effect.cost is None and effect.choices is None and effect.can_perform is None
 
 
 def _control(state: State) -> tuple[object, ...]:
@@ -169,8 +230,8 @@ def _candidates(state: State, actions: tuple[Action, ...]) -> Iterator[tuple[int
         process = by_pid.get(action.ref)
         if process is None or not process.mandatory or process.controller != acting:
             continue
-        life = OWN_CARD_ONLY.get(_key(state, process))
-        if life is None or not _plain(state, process):
+        life = _own_card_life(state, process)  # no choice, cost or extra requirement either
+        if life is None:
             continue
         own = _own_card(state, process)
         # its card is pointed at by this process alone (a lingering process: by it and its effect)
@@ -188,7 +249,7 @@ def interchangeable(state: State, actions: tuple[Action, ...],
         return ()
     if not _cards_are_known(state.tables) or not _lingering_known(state.lingering):
         return ()
-    if not all(_key(state, p) in OWN_CARD_ONLY or _key(state, p) in OTHER_PROCESSES for p in state.pending):
+    if not all(_process_known(state, p) for p in state.pending):
         return ()
     groups: dict[tuple[object, ...], list[int]] = {}
     for i, process, own, life in _candidates(state, actions):

@@ -32,6 +32,7 @@ import importlib
 import os
 import pkgutil
 from functools import lru_cache
+from typing import Any
 from pathlib import Path
 
 from toolkit.core.generation import definitions_changed
@@ -200,7 +201,7 @@ def add_inline_cards(data: object, file: str | None) -> tuple[CardBehaviour, ...
     from toolkit.ocg.cards.data.reading import compile_cards
 
     _load_all()
-    compiled = list(compile_cards(data, file, where="cards"))
+    compiled: list[Any] = list(compile_cards(data, file, where="cards"))
     written = [data] if isinstance(data, dict) else list(data) if isinstance(data, list) else []
     unchanged = frozenset(loaded.behaviour.name for loaded, definition in zip(compiled, written)
                           if INLINE_DEFINITIONS.get(loaded.behaviour.name) == definition)

@@ -55,7 +55,7 @@ from toolkit.ocg.cards.data.terms import (
     words,
 )
 from toolkit.ocg.cards.data.options import OPTION_FIELDS, offer_options, options_of
-from toolkit.ocg.cards.data.verbs import CHOICES, build_steps
+from toolkit.ocg.cards.data.verbs import CHOICES, build_steps, touched_together
 from toolkit.ocg.values import ProcessKind, Zone
 
 __all__ = ["CardFileError", "compile_card", "CARD_FIELDS"]
@@ -303,7 +303,7 @@ def _only_if(v: dict[str, Any]) -> Any:
             inner(board, act)
 
     setattr(resolve, WORDS, f"if {words(only_if)}: {words(inner)}")
-    return resolve
+    return touched_together(resolve, (inner,), only_if)
 
 
 def _end_phase(v: dict[str, Any]) -> EndPhaseEffect:

@@ -21,7 +21,20 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from toolkit.core.values import PLAYERS, Event, other
-from toolkit.ocg.cards.base import Activation, Board, Choice, Choices, Condition, Resolve
+from toolkit.ocg.cards.base import (
+    DECK,
+    ITSELF,
+    LIFE,
+    Activation,
+    Board,
+    Choice,
+    Choices,
+    Condition,
+    Resolve,
+    is_card_local,
+    touched_by,
+    touches_only,
+)
 from toolkit.ocg.cards.data.conditions import CardFilter
 from toolkit.ocg.cards.data.terms import NESTED, OPTIONS, WORDS, Param, Registry, TermError, words
 from toolkit.ocg.values import Card, EventKind, Zone
@@ -37,7 +50,13 @@ SELECTORS = Registry("card selector")
 
 @SELECTORS.add("itself", "the card whose effect this is")
 def _itself() -> Pick:
-    return lambda board, act: [act.card.uid]
+    pick: Pick = lambda board, act: [act.card.uid]  # noqa: E731
+    setattr(pick, SELF_ONLY, True)
+    return pick
+
+
+SELF_ONLY = "_self_only"
+"""The attribute of the ``itself`` selector (a verb acting on it moves only its own card)."""
 
 
 @SELECTORS.add("target", "the card the player targeted")
@@ -135,7 +154,10 @@ IF_FACE_UP = Param("if_face_up", "bool", "act only on a card still face-up on th
 PLAYER = Param("player", "player", "you (default), opponent or each", False, "you")
 
 
-def _on_cards(act_on: Callable[[Board, int, Activation], None]) -> Callable[..., Resolve]:
+def _on_cards(act_on: Callable[[Board, int, Activation], None], *, leaves: bool = False) -> Callable[..., Resolve]:
+    """A verb acting on each card its selector picks (``leaves``: the verb moves the card
+    to the hand, the GY or banishes it — on ``itself``, it touches only its own card)."""
+
     def build(card: Pick, if_in: Zone | None, if_face_up: bool) -> Resolve:
         def resolve(board: Board, act: Activation) -> None:
             for uid in card(board, act):
@@ -146,10 +168,13 @@ def _on_cards(act_on: Callable[[Board, int, Activation], None]) -> Callable[...,
                     continue
                 act_on(board, uid, act)
 
-        return resolve
+        return touches_only(resolve, ITSELF) if leaves and getattr(card, SELF_ONLY, False) else resolve
 
     return build
 
+
+_LEAVING = frozenset({"send_to_gy", "destroy", "banish", "return_to_hand", "add_to_hand", "discard"})
+"""The verbs that move a card to the hand, the GY or banish it (never into a deck or onto the field)."""
 
 for _name, _text, _do in (
     ("send_to_gy", "send the card(s) to the GY", lambda b, uid, act: b.send_to_gy(uid)),
@@ -165,7 +190,7 @@ for _name, _text, _do in (
     ("change_position", "change the battle position of the card(s)",
      lambda b, uid, act: b.change_position(uid, act.controller)),
 ):
-    VERBS.add(_name, _text, CARD, IF_IN, IF_FACE_UP, shorthand="card")(_on_cards(_do))
+    VERBS.add(_name, _text, CARD, IF_IN, IF_FACE_UP, shorthand="card")(_on_cards(_do, leaves=_name in _LEAVING))
 
 
 def give_back_control(board: Board, uid: int, act: Activation) -> None:
@@ -179,9 +204,10 @@ VERBS.add("return_control", "control of the card(s) goes back to the owner (if s
           CARD, IF_IN, IF_FACE_UP, shorthand="card")(_on_cards(give_back_control))
 
 
-def _for_each_player(act_on: Callable[[Board, str, int], None]) -> Callable[..., Resolve]:
+def _for_each_player(act_on: Callable[[Board, str, int], None], touches: str | None = None) -> Callable[..., Resolve]:
     """A verb that does ``act_on(board, player, n)`` for each player it names
-    (``n``: its one number, whatever the verb calls it), as ``_on_cards`` does per card."""
+    (``n``: its one number, whatever the verb calls it), as ``_on_cards`` does per card
+    (``touches``: the one thing it changes, see ``touches_only``)."""
 
     def build(player: str, **number: int) -> Resolve:
         [n] = number.values()
@@ -190,17 +216,17 @@ def _for_each_player(act_on: Callable[[Board, str, int], None]) -> Callable[...,
             for p in _players(player, act):
                 act_on(board, p, n)
 
-        return resolve
+        return resolve if touches is None else touches_only(resolve, touches)
 
     return build
 
 
 VERBS.add("mill", "send cards from the top of the deck to the GY",
-          Param("count", "int", "how many"), PLAYER, shorthand="count")(_for_each_player(lambda board, p, n: board.mill(p, n)))
+          Param("count", "int", "how many"), PLAYER, shorthand="count")(_for_each_player(lambda board, p, n: board.mill(p, n), DECK))
 VERBS.add("draw", "draw cards", Param("count", "int", "how many"), PLAYER,
           shorthand="count")(_for_each_player(lambda board, p, n: board.draw(p, n)))
 VERBS.add("damage", "inflict effect damage", Param("amount", "int", "LP"), PLAYER,
-          shorthand="amount")(_for_each_player(lambda board, p, n: board.damage(p, n)))
+          shorthand="amount")(_for_each_player(lambda board, p, n: board.damage(p, n), LIFE))
 
 
 @VERBS.add("gain_life", "gain LP", Param("amount", "int", "LP"), PLAYER,
@@ -263,6 +289,16 @@ def build_steps(written: object, only_if: Condition | None = None) -> Resolve:
     setattr(resolve, WORDS, "; ".join(words(s) for s in steps))
     if alternatives:
         setattr(resolve, OPTIONS, alternatives[0])
+        return resolve
+    return touched_together(resolve, steps, only_if)
+
+
+def touched_together(resolve: Resolve, steps: tuple[Resolve, ...], only_if: Condition | None) -> Resolve:
+    """``resolve`` (which runs ``steps``, guarded by ``only_if``) marked as touching what
+    its steps touch, when every step is marked and the guard reads only its own card."""
+    parts = [touched_by(step) for step in steps]
+    if all(p is not None for p in parts) and (only_if is None or is_card_local(only_if)):
+        return touches_only(resolve, *frozenset().union(*(p for p in parts if p is not None)))
     return resolve
 
 
