@@ -79,3 +79,21 @@ def test_the_shipped_texts_that_move_only_their_own_card_say_so(name: str) -> No
 def test_mist_archfiends_damage_is_read_off_its_text() -> None:
     [effect] = behaviour("ミストデーモン").texts[-1].end_phase
     assert independence.own_card_only(effect) is True
+
+
+def _reasons(position: Any) -> list[str]:
+    from toolkit.engine import resolve
+
+    return list(resolve(position).trace["reason"])
+
+
+def test_the_trace_says_why_a_process_stands_for_the_others() -> None:
+    names = ["テスト用精霊Ａ", "テスト用精霊Ｂ"]
+    reasons = _reasons(_position(names, [_card(n, SPIRIT_LIKE) for n in names]))
+    assert 'this process and "テスト用精霊Ｂ: return to the hand" end alike in any order' in reasons[0]
+    assert "each moves only its own card" in reasons[0]
+    assert "end alike" not in reasons[1]  # one process left: nothing to stand for
+
+
+def test_the_trace_says_nothing_of_the_kind_where_the_order_matters() -> None:
+    assert not any("end alike" in reason for reason in _reasons(_position(["テスト用見張りＡ", "テスト用見張りＢ"], WATCHERS)))

@@ -55,7 +55,8 @@ from toolkit.ocg.cards.base import DECK, ITSELF, LIFE, EndPhaseEffect, is_card_l
 from toolkit.ocg.state import PositionTables, Phase, State, Step
 from toolkit.ocg.values import Process
 
-__all__ = ["LINGERING_OWN_CARD", "OTHER_PROCESSES", "QUICK_ON_CHAIN_ONLY", "interchangeable", "own_card_only"]
+__all__ = ["LINGERING_OWN_CARD", "OTHER_PROCESSES", "QUICK_ON_CHAIN_ONLY", "interchangeable", "may_group",
+           "own_card_only"]
 
 LINGERING_OWN_CARD: dict[str, str] = {
     "end:エネミーコントローラー:control": "エネミーコントローラー",
@@ -240,16 +241,22 @@ def _candidates(state: State, actions: tuple[Action, ...]) -> Iterator[tuple[int
         yield i, process, own, life
 
 
-def interchangeable(state: State, actions: tuple[Action, ...],
-                    results: tuple[Transition, ...]) -> tuple[tuple[int, ...], ...]:
-    """Groups of indices of ``actions`` that stand for each other (``Game.interchangeable``)."""
+def may_group(state: State) -> bool:
+    """Whether some of the position's processes may stand for each other (the
+    position's part of the test: a cheap look before :func:`interchangeable`)."""
     if (state.step not in (Step.OPEN, Step.FORCED) or state.phase is not Phase.END or state.adjusted
             or state.chain or state.waiting or state.declared or state.ruleset.process_order is not None
             or len(state.pending) < 2):
-        return ()
+        return False
     if not _cards_are_known(state.tables) or not _lingering_known(state.lingering):
-        return ()
-    if not all(_process_known(state, p) for p in state.pending):
+        return False
+    return all(_process_known(state, p) for p in state.pending)
+
+
+def interchangeable(state: State, actions: tuple[Action, ...],
+                    results: tuple[Transition, ...]) -> tuple[tuple[int, ...], ...]:
+    """Groups of indices of ``actions`` that stand for each other (``Game.interchangeable``)."""
+    if not may_group(state):
         return ()
     groups: dict[tuple[object, ...], list[int]] = {}
     for i, process, own, life in _candidates(state, actions):

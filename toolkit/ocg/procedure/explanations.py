@@ -20,7 +20,9 @@ from toolkit.core.values import other
 from toolkit.core.words import names
 from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import _the
+from toolkit.ocg import independence
 from toolkit.ocg.procedure.legal import _answers_declaration, _process_choices, legal_actions, r8_negated
+from toolkit.ocg.procedure.transitions import transition
 from toolkit.ocg.rules import CONTINUOUS, GAME_ACTION
 from toolkit.ocg.state import Cause, Phase, State, Step
 from toolkit.ocg.video_game import system_head
@@ -28,11 +30,34 @@ from toolkit.ocg.video_game import system_head
 
 def explain(state: State, action: Action) -> Note:
     """The rule under which ``action`` is taken in ``state``, and why (with what the
-    player chose of an effect's alternatives or picks, and what was offered)."""
+    player chose of an effect's alternatives or picks, and what was offered; for a
+    process the search performs in one order for others, why their order cannot matter)."""
     note = _explain(state, action)
     if isinstance(action, (Perform, Activate, Respond)) and (action.option or action.picks):
-        return Note(note.rule, note.text + _chosen(state, action))
+        note = Note(note.rule, note.text + _chosen(state, action))
+    if isinstance(action, Perform):
+        note = Note(note.rule, note.text + _stands_for_others(state, action))
     return note
+
+
+def _stands_for_others(state: State, action: Perform) -> str:
+    """``; in any order with ...`` when the search's reduction counts this process for others
+    (``toolkit.ocg.independence``), else nothing."""
+    if not independence.may_group(state):
+        return ""
+    actions = legal_actions(state)
+    if action not in actions:
+        return ""
+    results = tuple(transition(state, a, check=False) for a in actions)
+    at = actions.index(action)
+    group = next((g for g in independence.interchangeable(state, actions, results) if at in g), ())
+    others = [a.process for i in group if i != at and isinstance(a := actions[i], Perform)]
+    if not others:
+        return ""
+    listed = [f'"{label}"' for label in others]
+    named = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+    return (f"; this process and {named} end alike in any order (each moves only its own card, and nothing "
+            f"can respond to, trigger on or read them): the search follows one order and counts every order")
 
 
 def _chosen(state: State, action: Perform | Activate | Respond) -> str:
