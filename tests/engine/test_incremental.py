@@ -19,7 +19,7 @@ from test_properties import positions
 import toolkit.games
 from toolkit.core.search import explore
 from toolkit.ocg.positions import FAMILIES
-from toolkit.ocg.procedure import pending
+from toolkit.ocg.procedure import pending, remembered
 from toolkit.ocg.values import Process
 
 
@@ -38,6 +38,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
         return sync_all(*args)
 
     monkeypatch.setattr(pending, "CHECK_INCREMENTAL", True)
+    monkeypatch.setattr(remembered, "recall", lambda state, action: None)  # every process through R6
     monkeypatch.setattr(pending, "_sync_changed", counted_changed)
     monkeypatch.setattr(pending, "_sync_all", counted_all)
     yield calls

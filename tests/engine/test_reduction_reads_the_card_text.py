@@ -20,6 +20,7 @@ from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards reg
 from toolkit.core.search import explore
 from toolkit.ocg import independence
 from toolkit.ocg.cards import behaviour
+from toolkit.ocg.procedure import remembered
 from toolkit.ocg.scenario import scenario_from_dict
 
 SPIRIT_LIKE = {"key": "return to the hand", "mandatory": True, "chain_link": True,
@@ -60,6 +61,7 @@ def test_an_effect_that_looks_at_other_cards_is_searched_in_every_order() -> Non
 def test_the_control_wrongly_trusting_that_effect_loses_an_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
     position = _position(["テスト用見張りＡ", "テスト用見張りＢ"], WATCHERS)
     monkeypatch.setattr(independence, "own_card_only", lambda effect: False)
+    monkeypatch.setattr(remembered, "recall", lambda state, action: None)  # the reduction's trust alone
     assert len(explore(position).outcomes) == 1 and len(explore(position, reduce=False).outcomes) == 2
 
 

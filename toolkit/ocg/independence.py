@@ -53,7 +53,7 @@ from toolkit.core.generation import definitions_generation
 from toolkit.ocg.cards import is_user_card
 from toolkit.ocg.cards.base import DECK, ITSELF, LIFE, EndPhaseEffect, is_card_local, touched_by
 from toolkit.ocg.state import PositionTables, Phase, State, Step
-from toolkit.ocg.values import Process
+from toolkit.ocg.values import Process, ProcessKind
 
 __all__ = ["LINGERING_OWN_CARD", "OTHER_PROCESSES", "QUICK_ON_CHAIN_ONLY", "interchangeable", "may_group",
            "own_card_only"]
@@ -134,7 +134,8 @@ def _known_process(name: str, effect: EndPhaseEffect) -> bool:
     return (name, effect.key) in OTHER_PROCESSES and _shipped(name)
 
 
-def _cards_are_known(tables: PositionTables) -> bool:
+def cards_are_known(tables: PositionTables) -> bool:
+    """Whether every card of the position is of the kinds this module knows (see the module docstring)."""
     found = _LAST_TABLES.get(tables)  # by identity
     if found is not None:
         return found
@@ -152,7 +153,7 @@ def _cards_are_known(tables: PositionTables) -> bool:
     return found
 
 
-def _lingering_known(items: tuple[Lingering, ...]) -> bool:
+def lingering_known(items: tuple[Lingering, ...]) -> bool:
     return all(_lingering_end_known("end:" + item.key) for item in items)
 
 
@@ -169,12 +170,26 @@ def _effect(state: State, process: Process) -> EndPhaseEffect | None:
     return next((e for e in text.end_phase if e.key == process.key), None)
 
 
-def _own_card_life(state: State, process: Process) -> bool | None:
+def process_own_card_life(state: State, process: Process) -> bool | None:
     """:func:`own_card_only` of the process (a listed lingering effect's end: False)."""
     if process.lingering:
         return False if _lingering_end_known(process.key) else None
     effect = _effect(state, process)
     return None if effect is None else own_card_only(effect)
+
+
+def process_reach(state: State, process: Process) -> str | None:
+    """What performing ``process`` may touch, as its text says: ``"itself"`` (its own card, life
+    points: :func:`own_card_only`), ``"decks"`` (its own card and the top of a deck: a mill),
+    ``"target"`` (the end of a listed lingering effect: the card it applies to), None (more)."""
+    if process.lingering:
+        return "target" if process.kind is ProcessKind.DURATION_END and _lingering_end_known(process.key) else None
+    effect = _effect(state, process)
+    if effect is None:
+        return None
+    if own_card_only(effect) is not None:
+        return "itself"
+    return "decks" if _reads_own_card_and_decks(effect) else None
 
 
 def _process_known(state: State, process: Process) -> bool:
@@ -231,7 +246,7 @@ def _candidates(state: State, actions: tuple[Action, ...]) -> Iterator[tuple[int
         process = by_pid.get(action.ref)
         if process is None or not process.mandatory or process.controller != acting:
             continue
-        life = _own_card_life(state, process)  # no choice, cost or extra requirement either
+        life = process_own_card_life(state, process)  # no choice, cost or extra requirement either
         if life is None:
             continue
         own = _own_card(state, process)
@@ -248,7 +263,7 @@ def may_group(state: State) -> bool:
             or state.chain or state.waiting or state.declared or state.ruleset.process_order is not None
             or len(state.pending) < 2):
         return False
-    if not _cards_are_known(state.tables) or not _lingering_known(state.lingering):
+    if not cards_are_known(state.tables) or not lingering_known(state.lingering):
         return False
     return all(_process_known(state, p) for p in state.pending)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from toolkit.core.durations import Lingering
 from toolkit.core.values import Event
@@ -53,7 +53,7 @@ class PositionTables:
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
                  "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
-                 "links", "activations")
+                 "links", "activations", "remembered", "reaches", "known_lingering")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -86,6 +86,12 @@ class PositionTables:
         self.performs: dict[Process, Perform] = {}
         """Process -> the action performing it with no choice to make (built once, shared by the positions)."""
         self.fixed_performs: dict[Process, Perform | None] = {}
+        self.remembered: dict[tuple[object, ...], Any] = {}
+        """What performing a process from given cards changed (``procedure.remembered``)."""
+        self.reaches: dict[tuple[str, str], object] = {}
+        """(card name, process key) -> what the process reaches (``procedure.remembered``)."""
+        self.known_lingering: dict[str, bool] = {}
+        """A lingering effect's key -> whether ``independence`` knows its kind (``procedure.remembered``)."""
         """Process -> the one action performing it in every position of these cards (None: it cannot be
         performed), or a mark that it depends on the position (``procedure.legal._fixed_perform``)."""
         self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}

@@ -41,6 +41,7 @@ from toolkit.ocg.procedure._shared import (
     _the,
     _with,
 )
+from toolkit.ocg.procedure import remembered
 from toolkit.ocg.procedure.adjustment import r2_discard
 from toolkit.ocg.procedure.chains import _resolve_links
 from toolkit.ocg.procedure.flow import (
@@ -349,7 +350,16 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
         else:
             nxt = _decline_triggers(state, log)
     elif isinstance(action, Perform):
+        known = remembered.recall(state, action)
+        if known is not None and not remembered.CHECK_REMEMBERED:
+            return known
         nxt = _perform(state, action, forced=step is Step.FORCED, log=log)
+        made = Transition(nxt, tuple(log[0]), tuple(log[1]))
+        if known is None:
+            remembered.keep(state, action, made)
+        elif known != made:  # pragma: no cover - a failing check is a bug in remembered
+            raise AssertionError(f"a remembered change differs: {known!r} != {made!r}")
+        return made
     elif isinstance(action, Respond):
         nxt = _activate_quick(state, action, responding=True, log=log)
     elif isinstance(action, Activate):

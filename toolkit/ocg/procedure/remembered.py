@@ -1,0 +1,273 @@
+"""Performing a process that touches only a few known cards, done once and remembered.
+
+Most steps of a search perform a process whose text says what it may touch
+(``independence.process_reach``): a Spirit returning or a self-destruct moves
+only its own card and perhaps deals damage; a mill moves its own card's deck
+top to the GY; the end of a control change gives one card back.  In a position
+where nothing can respond to it, trigger on it or watch what it does
+(``independence.cards_are_known``), such a process changes the same things
+whatever the other cards are: the cards it reaches, their pending processes,
+done marks and lingering effects, life points by a fixed amount, and who acts
+next.
+
+The first time such a process is performed from given cards (the same card
+objects: same zones, positions and tags; the same done marks and lingering
+effects on them; for a mill, the same decks), the whole procedure performs it
+(:func:`~toolkit.ocg.procedure.transitions._perform`) and the change it made is
+kept — only after checking that it changed nothing else and that the change
+rebuilds exactly the State the procedure made.  The next times, the change is
+applied to the position directly: the same next State, events and notes
+(``ENDPHASE_CHECK_REMEMBERED=1`` runs the whole procedure as well and
+compares; tests/engine/test_remembered.py does so over every position of the
+benchmark families, the shipped scenarios and random positions).  What is kept
+lives in the position's tables (one set of cards, one date), one entry per
+process and cards reached.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from toolkit.core.actions import NO_CHOICE, Perform
+from toolkit.core.durations import Lingering
+from toolkit.core.game import Note, Transition
+from toolkit.core.values import Event
+from toolkit.ocg import independence
+from toolkit.ocg.procedure.pending import _PROCESS_ORDER
+from toolkit.ocg.state import STATE_FIELDS, Phase, State, Step, make_state
+from toolkit.ocg.values import Card, Process
+
+if TYPE_CHECKING:
+    from toolkit.ocg.rulesets import Ruleset
+
+CHECK_REMEMBERED = os.environ.get("ENDPHASE_CHECK_REMEMBERED", "").strip() in ("1", "true", "yes")
+"""Whether every remembered change is also made by the whole procedure and compared (a test switch)."""
+
+_ORDER = ("turn_player", "ruleset", "cards", "decks", "anonymous", "life", "step", "priority", "passes", "forced",
+          "pending", "done", "lingering", "chain", "waiting", "adjusted", "after_chain", "skipped", "phase",
+          "declared", "attacker", "moment")
+assert STATE_FIELDS == _ORDER, "remembered.apply builds a State positionally: update it with the State's fields"
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What performing one process from given cards did (see the module docstring)."""
+
+    ruleset: Ruleset
+    cards: tuple[tuple[int, Card], ...]
+    """Each card reached that changed, with its new object."""
+    own_pending: tuple[Process, ...]
+    """The pending processes of the cards reached, after it."""
+    own_done: frozenset[tuple[int, str]]
+    """The done processes of the cards reached, after it."""
+    ended: Lingering | None
+    """The lingering effect it ended (the end of a control change), else None."""
+    decks: tuple[tuple[int, ...], tuple[int, ...]] | None
+    """The decks after it, for a process that reaches them (a mill; else None: unchanged)."""
+    anonymous: tuple[tuple[int, int, int], tuple[int, int, int]] | None
+    life: tuple[int, int]
+    """The change of each player's life points."""
+    step: Step
+    priority: str | None
+    passes: int
+    forced: str | None
+    after_chain: str | None
+    moment: frozenset[str]
+    events: tuple[Event, ...]
+    notes: tuple[Note, ...]
+
+
+_NOTHING_DONE: frozenset[tuple[int, str]] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class _Reach:
+    """The cards a process reaches in a position, and what its change is remembered by."""
+
+    at: int
+    """The index of the process among the pending ones."""
+    process: Process
+    uids: tuple[int, ...]
+    done: frozenset[tuple[int, str]]
+    """The done processes of those cards before it."""
+    ended: Lingering | None
+    kind: str
+    """``independence.process_reach``: "itself", "decks" or "target"."""
+    key: tuple[object, ...]
+
+
+def _reach(state: State, action: Perform) -> _Reach | None:
+    """What ``action`` reaches here, when this position is one where a change may be remembered:
+    an open game state or a forced process of the End Phase, no chain, trigger or declaration,
+    nothing chosen (the rest is the same for every position of the tables — the cards' texts and
+    the rule set — and checked when the change is kept)."""
+    if (action.choice is not NO_CHOICE or state.chain or state.waiting or state.adjusted or state.declared
+            or state.phase is not Phase.END or state.attacker >= 0
+            or (state.step is not Step.OPEN and state.step is not Step.FORCED)):
+        return None
+    ref = action.ref
+    for at, process in enumerate(state.pending):
+        if process.pid == ref:
+            break
+    else:
+        return None
+    uid = process.source
+    if uid < 0:
+        return None
+    tables = state.tables
+    name = state.cards[uid].name
+    kind = tables.reaches.get((name, process.key), _UNKNOWN)
+    if kind is _UNKNOWN:
+        kind = tables.reaches[(name, process.key)] = _reach_kind(state, process)
+    if not isinstance(kind, str):
+        return None
+    ended = None
+    lingering = state.lingering
+    if lingering:
+        known = tables.known_lingering
+        on_it = []
+        for item in lingering:
+            ok = known.get(item.key)
+            if ok is None:
+                ok = known[item.key] = independence.lingering_known((item,))
+            if not ok:
+                return None  # a lingering effect of a kind that may watch or change what the process does
+            if item.target == uid:
+                on_it.append(item)
+        if process.lingering:
+            if len(on_it) != 1 or process.key != "end:" + on_it[0].key:
+                return None
+            ended = on_it[0]
+        elif on_it:
+            return None
+    elif process.lingering:
+        return None
+    cards = state.cards
+    done = state.done
+    if kind == "decks":
+        decks = state.decks
+        uids = (uid, *decks[0], *decks[1])  # a mill may reach the named deck cards
+        own_done = frozenset(d for d in done if d[0] in uids) if done else _NOTHING_DONE
+        key: tuple[object, ...] = (process.key, state.step, state.turn_player, tuple(cards[u] for u in uids),
+                                   own_done, None, decks, state.anonymous)
+    else:
+        uids = (uid,)
+        own_done = frozenset(d for d in done if d[0] == uid) if done else _NOTHING_DONE
+        key = (process.key, state.step, state.turn_player, cards[uid], own_done, ended)
+    return _Reach(at, process, uids, own_done, ended, kind, key)
+
+
+_UNKNOWN = object()
+"""``PositionTables.reaches``' mark for a process not looked at yet."""
+
+
+def _reach_kind(state: State, process: Process) -> str | None:
+    """``independence.process_reach`` of the process when the position's cards cannot respond,
+    trigger or watch and its card has no other process of the phase (else None): the same for
+    every position of the tables."""
+    if not independence.cards_are_known(state.tables):
+        return None
+    kind = independence.process_reach(state, process)
+    if kind is None or (kind == "target") != process.lingering:
+        return None
+    processes = state.tables.end_phase.get((state.cards[process.source].name, str(state.phase)), ())
+    if kind == "target":
+        return kind if not processes else None  # the card it applies to has no process of its own
+    return kind if len(processes) == 1 else None  # the card's one process of the phase: this one
+
+
+def recall(state: State, action: Perform) -> Transition | None:
+    """What performing ``action`` does here, when it was remembered (else None)."""
+    reach = _reach(state, action)
+    if reach is None:
+        return None
+    change = state.tables.remembered.get(reach.key)
+    if change is None or change.ruleset is not state.ruleset:
+        return None
+    return Transition(_apply(state, reach, change), change.events, change.notes)
+
+
+def keep(state: State, action: Perform, made: Transition) -> None:
+    """Remember what the procedure did (``made``) when the texts say the process reaches only a
+    few cards (``independence.process_reach``), the position's cards cannot respond, trigger or
+    watch, and the procedure changed only those cards here."""
+    reach = _reach(state, action)
+    if reach is None or state.ruleset.process_order is not None:
+        return
+    process = reach.process
+    if [p for p in state.pending if p.source in reach.uids] != [process]:
+        return
+    child = made.state
+    if not isinstance(child, State) or not _only_reached(state, child, reach, decks=reach.kind == "decks"):
+        return
+    reached = frozenset(reach.uids)
+    change = Change(
+        ruleset=state.ruleset,
+        cards=tuple((u, child.cards[u]) for u in reach.uids if child.cards[u] is not state.cards[u]),
+        own_pending=tuple(p for p in child.pending if p.source in reached),
+        own_done=frozenset(d for d in child.done if d[0] in reached),
+        ended=reach.ended,
+        decks=child.decks if child.decks != state.decks else None,
+        anonymous=child.anonymous if child.anonymous != state.anonymous else None,
+        life=(child.life[0] - state.life[0], child.life[1] - state.life[1]),
+        step=child.step, priority=child.priority, passes=child.passes, forced=child.forced,
+        after_chain=child.after_chain, moment=child.moment, events=made.events, notes=made.notes)
+    if _apply(state, reach, change) != child:  # the change does not rebuild what the procedure made
+        return
+    state.tables.remembered[reach.key] = change
+
+
+def _only_reached(state: State, child: State, reach: _Reach, *, decks: bool) -> bool:
+    """The procedure changed nothing but the cards reached (their processes, done marks and the
+    lingering effect ended), life points, who acts, and for a mill the decks."""
+    if (child.chain or child.waiting or child.adjusted != state.adjusted or child.phase is not state.phase
+            or child.declared != state.declared or child.attacker != state.attacker
+            or child.skipped != state.skipped or child.step is not Step.OPEN):
+        return False
+    if not decks and (child.decks != state.decks or child.anonymous != state.anonymous):
+        return False
+    expected = state.lingering if reach.ended is None else tuple(i for i in state.lingering if i is not reach.ended)
+    if child.lingering != expected:
+        return False
+    reached = frozenset(reach.uids)
+    if any(a is not b for i, (a, b) in enumerate(zip(state.cards, child.cards)) if i not in reached):
+        return False
+    if [p for p in child.pending if p.source not in reached] != [p for p in state.pending if p.source not in reached]:
+        return False
+    return {d for d in child.done if d[0] not in reached} == {d for d in state.done if d[0] not in reached}
+
+
+def _apply(state: State, reach: _Reach, change: Change) -> State:
+    """``state`` changed as ``change`` says (``reach``: what the process reaches here)."""
+    cards = state.cards
+    if change.cards:
+        if len(change.cards) == 1:
+            [(uid, card)] = change.cards
+            cards = cards[:uid] + (card,) + cards[uid + 1:]
+        else:
+            changed = list(cards)
+            for uid, card in change.cards:
+                changed[uid] = card
+            cards = tuple(changed)
+    pending = state.pending
+    at = reach.at
+    pending = pending[:at] + pending[at + 1:]  # the one pending process of the cards reached
+    if change.own_pending:
+        pending = tuple(sorted(pending + change.own_pending, key=_PROCESS_ORDER))
+    done = state.done
+    if reach.done != change.own_done:
+        done = (done - reach.done) | change.own_done
+    lingering = state.lingering
+    if reach.ended is not None:  # this position's object (equal to the one the change was kept with)
+        lingering = tuple(item for item in lingering if item is not reach.ended)
+    life = state.life
+    if change.life != (0, 0):
+        life = (life[0] + change.life[0], life[1] + change.life[1])
+    return make_state(state.tables, state.turn_player, state.ruleset, cards,
+                      state.decks if change.decks is None else change.decks,
+                      state.anonymous if change.anonymous is None else change.anonymous,
+                      life, change.step, change.priority, change.passes, change.forced, pending, done,
+                      lingering, (), (), state.adjusted, change.after_chain, state.skipped, state.phase,
+                      state.declared, state.attacker, change.moment)
