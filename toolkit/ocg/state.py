@@ -320,6 +320,14 @@ class State(PositionReader):
         keep = "cards" not in changes and "ruleset" not in changes
         return make_state(self._tables if keep else None, *values)
 
+    def passed_to(self, holder: str) -> State:
+        """This state after a pass that leaves the other player ``holder`` the priority
+        (``evolve(priority=holder, passes=passes + 1)``, the search's most common step, built directly)."""
+        return make_state(self._tables, self.turn_player, self.ruleset, self.cards, self.decks, self.anonymous,
+                          self.life, self.step, holder, self.passes + 1, self.forced, self.pending, self.done,
+                          self.lingering, self.chain, self.waiting, self.adjusted, self.after_chain, self.skipped,
+                          self.phase, self.declared, self.attacker, self.moment)
+
     # --- who acts -------------------------------------------------------
 
     @property
@@ -465,6 +473,10 @@ def _state_maker() -> Callable[..., State]:
 
 
 make_state = _state_maker()
+assert STATE_FIELDS == ("turn_player", "ruleset", "cards", "decks", "anonymous", "life", "step", "priority", "passes",
+                        "forced", "pending", "done", "lingering", "chain", "waiting", "adjusted", "after_chain",
+                        "skipped", "phase", "declared", "attacker", "moment"), \
+    "State.passed_to and procedure.remembered build States positionally: update them with the fields"
 """``make_state(tables, *values)``: the State of these field values (``STATE_FIELDS`` order) whose
 position tables are ``tables`` (None: computed when asked) — what ``State(*values)`` builds, faster."""
 

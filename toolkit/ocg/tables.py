@@ -53,7 +53,7 @@ class PositionTables:
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
                  "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
-                 "links", "activations", "remembered", "reaches", "known_lingering")
+                 "links", "activations", "remembered", "reaches", "known_lingering", "notes")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -90,6 +90,8 @@ class PositionTables:
         """What performing a process from given cards changed (``procedure.remembered``)."""
         self.reaches: dict[tuple[str, str], object] = {}
         """(card name, process key) -> what the process reaches (``procedure.remembered``)."""
+        self.notes: dict[tuple[str, bool], Any] = {}
+        """(player, holds a mandatory process) -> the note of that player's pass (``procedure.transitions``)."""
         self.known_lingering: dict[str, bool] = {}
         """A lingering effect's key -> whether ``independence`` knows its kind (``procedure.remembered``)."""
         """Process -> the one action performing it in every position of these cards (None: it cannot be

@@ -36,7 +36,7 @@ from toolkit.core.game import Note, Transition
 from toolkit.core.values import Event
 from toolkit.ocg import independence
 from toolkit.ocg.procedure.pending import _PROCESS_ORDER
-from toolkit.ocg.state import STATE_FIELDS, Phase, State, Step, make_state
+from toolkit.ocg.state import Phase, State, Step, make_state
 from toolkit.ocg.values import Card, Process
 
 if TYPE_CHECKING:
@@ -44,12 +44,6 @@ if TYPE_CHECKING:
 
 CHECK_REMEMBERED = os.environ.get("ENDPHASE_CHECK_REMEMBERED", "").strip() in ("1", "true", "yes")
 """Whether every remembered change is also made by the whole procedure and compared (a test switch)."""
-
-_ORDER = ("turn_player", "ruleset", "cards", "decks", "anonymous", "life", "step", "priority", "passes", "forced",
-          "pending", "done", "lingering", "chain", "waiting", "adjusted", "after_chain", "skipped", "phase",
-          "declared", "attacker", "moment")
-assert STATE_FIELDS == _ORDER, "remembered.apply builds a State positionally: update it with the State's fields"
-
 
 @dataclass(frozen=True, slots=True)
 class Change:

@@ -97,9 +97,13 @@ def r7_pass(state: State, log: _Log, named: Phase | None = None) -> State:
         log[1].append(Note("R7", f"{holder} passes: both players passed in succession"))
         return r7_both_passed(state, log)
     mandatory = any(p.mandatory and p.controller == holder for p in state.pending)
-    why = " (holding a mandatory process does not oblige doing it first, 19/10/26)" if mandatory else ""
-    log[1].append(Note("R7", f"{holder} passes; priority to {other(holder)}{why}"))
-    return _with(state, priority=other(holder), passes=state.passes + 1)
+    notes = state.tables.notes
+    note = notes.get((holder, mandatory))
+    if note is None:
+        why = " (holding a mandatory process does not oblige doing it first, 19/10/26)" if mandatory else ""
+        note = notes[(holder, mandatory)] = Note("R7", f"{holder} passes; priority to {other(holder)}{why}")
+    log[1].append(note)
+    return state.passed_to(other(holder))
 
 
 _TYPE_NAME: dict[CardType, str] = {t: t.value for t in CardType}
