@@ -76,3 +76,58 @@ def test_a_card_that_does_nothing_is_not_explained_by_an_unrelated_rule(tmp_path
     # with the tags its condition asks for, the same question is yes, and its step decides it
     active = ask(position(tmp_path), {"possible": {"event": "activated", "card": "XX-Saber Darksoul"}})
     assert active.answer == "yes" and DARKSOUL in active.decided_by
+
+
+def writer_files(tmp_path: Path, check: str) -> Path:
+    """A writer's folder: the Darksoul position and one ruling of theirs in CSV with ``check``."""
+    position(tmp_path)
+    rulings = tmp_path / "my_rulings.csv"
+    rulings.write_text(
+        "ruling_id,date,question_ja,answer_ja,source,scenario,check,expected\n"
+        "user-160708-darksoul-after-adjustment,2016-07-08,"
+        "《ＸＸ－セイバー ダークソウル》の効果を、エンドフェイズの手札調整の後に発動できますか？,いいえ、できません。,"
+        f'https://example.org/darksoul-notes,darksoul.yaml,"{check}",no\n', encoding="utf-8")
+    return rulings
+
+
+def test_a_csv_ruling_takes_its_check_as_yaml_flow_text_as_ask_does(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/questions.md writes questions as YAML flow text and `endphase ask`
+    reads them so; the same text in a CSV ruling's check cell was refused as
+    "not valid JSON"."""
+    from toolkit.cli import main
+
+    order = "{possible_order: [{event: hand_adjusted}, {event: activated, card: XX-Saber Darksoul}]}"
+    status = main(["verify", "--rulings", str(writer_files(tmp_path, order)), "--only-mine"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "ok   user-160708-darksoul-after-adjustment" in out and "decided by R3: ＸＸ－セイバー ダークソウル" in out
+    # text that is neither JSON nor YAML is still refused in one line naming the row and column
+    status = main(["verify", "--rulings", str(writer_files(tmp_path, "{possible: [}")), "--only-mine"])
+    err = capsys.readouterr().err
+    assert status == 2 and "row 1, column 'check': neither JSON" in err and len(err.strip().splitlines()) == 1
+
+
+def test_validate_reads_a_csv_of_ones_own_rulings_as_verify_does(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """`verify --rulings my_rulings.csv` ran the file, but `validate
+    my_rulings.csv` refused it with 18 lines of "required column is missing
+    from the header" (it read it as the packaged table)."""
+    from toolkit.cli import main
+
+    order = "{possible_order: [{event: hand_adjusted}, {event: activated, card: XX-Saber Darksoul}]}"
+    rulings = writer_files(tmp_path, order)
+    status = main(["validate", str(rulings)])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert out.strip() == f"{rulings}: OK (a file of 1 ruling(s) of your own)"
+    # a problem in it is named as verify names it: file, row and column, in one line
+    bad = writer_files(tmp_path, "{possible: [}")
+    assert main(["validate", str(bad)]) == 2
+    out = capsys.readouterr().out
+    assert "row 1, column 'check'" in out and len(out.strip().splitlines()) == 1
+    # the packaged table is still checked as the packaged table
+    from toolkit.resources import dataset_path
+
+    assert main(["validate", str(dataset_path("rulings.csv"))]) == 0
+    assert "OK (a table of rulings, " in capsys.readouterr().out
