@@ -131,3 +131,20 @@ def test_validate_reads_a_csv_of_ones_own_rulings_as_verify_does(tmp_path: Path,
 
     assert main(["validate", str(dataset_path("rulings.csv"))]) == 0
     assert "OK (a table of rulings, " in capsys.readouterr().out
+
+
+def test_an_article_about_a_ruling_without_a_summary_prints_no_pandas_na(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The writer's ruling has no summary_en; the article said "Summary: <NA>"."""
+    from toolkit.cli import main
+
+    monkeypatch.setenv("ENDPHASE_USER_DIR", str(tmp_path / "user"))
+    (tmp_path / "user" / "cards").mkdir(parents=True)
+    (tmp_path / "user" / "cards" / "darksoul.yaml").write_text(CARDS, encoding="utf-8")
+    order = "{possible_order: [{event: hand_adjusted}, {event: activated, card: XX-Saber Darksoul}]}"
+    rulings = writer_files(tmp_path, order)
+    assert main(["export", "XX-Saber Darksoul", "--rulings", str(rulings), "--format", "md", "--out", "-"]) == 0
+    article = capsys.readouterr().out
+    assert "### 2016-07-08 — `user-160708-darksoul-after-adjustment`" in article
+    assert "Ａ：いいえ、できません。" in article and "Status: current." in article
+    assert "<NA>" not in article and "nan" not in article.split()
