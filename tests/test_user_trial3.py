@@ -148,3 +148,59 @@ def test_an_article_about_a_ruling_without_a_summary_prints_no_pandas_na(
     assert "### 2016-07-08 — `user-160708-darksoul-after-adjustment`" in article
     assert "Ａ：いいえ、できません。" in article and "Status: current." in article
     assert "<NA>" not in article and "nan" not in article.split()
+
+
+def test_the_rule_changes_an_analyst_reads_are_sentences_not_flag_names(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`changes` printed "rule changes: H5 end_phase_triggers_after_adjustment:
+    True -> False" and `ask` / `verify --ruling` "H5
+    end_phase_triggers_after_adjustment=True (changed 2016-07-08)": the
+    flag's code name and Python's booleans, where the header of the same
+    output says what each value means."""
+    from toolkit.cli import main
+
+    scenario = tmp_path / "sign_lyla.yaml"
+    scenario.write_text("""\
+title: Hysteric Sign discarded for the hand limit beside Lyla
+turn_player: A
+players:
+  A:
+    hand: [ヒステリック・サイン, ブラッド・ヴォルス, ジェネティック・ワーウルフ, 死者蘇生, 強欲な壺, 落とし穴, おろかな埋葬]
+    field: [ライトロード・マジシャン ライラ]
+    deck: [ハーピィ・レディ, ハーピィ・レディ三姉妹, ハーピィ・クィーン, 増援]
+""", encoding="utf-8")
+    sign = "{possible: {event: activated, card: Hysteric Sign}}"
+    main(["changes", str(scenario), "--from", "2010-01-01", "--to", "2020-01-01", "--check", sign])
+    out = capsys.readouterr().out
+    before = "a mandatory 「エンドフェイズ時」 trigger still activates after the hand-size adjustment"
+    after = "no 「エンドフェイズ時」 trigger activates after the hand-size adjustment"
+    assert "2016-07-08: yes -> no" in out
+    assert f"    rule changes: H5: {before} -> {after}" in out, out
+    assert main(["ask", str(scenario), sign, "--date", "2013-03-30"]) == 0
+    out = capsys.readouterr().out
+    assert f"  - H5 as from 2016-07-08: {after}" in out, out
+    assert main(["verify", "--ruling", "ocg-160708-hysteric-sign-adjustment"]) == 0
+    out = capsys.readouterr().out
+    assert f"would flip with: H5 before 2016-07-08: {before}" in out, out
+    for text in (out,):
+        assert "end_phase_triggers_after_adjustment" not in text and "True" not in text
+    # the tables keep the machine form, which the notebooks and scripts read
+    table = toolkit.changes(toolkit.load_scenario(scenario), "2010-01-01", "2020-01-01",
+                            check={"possible": {"event": "activated", "card": "Hysteric Sign"}})
+    assert table["rule_changes"].iloc[0] == "H5 end_phase_triggers_after_adjustment: True -> False"
+
+
+def test_an_answer_shown_in_a_notebook_reads_as_an_answer() -> None:
+    """`toolkit.ask(...)` as a cell's last line printed the dataclass: every
+    flag of the rule set and every step of the line as Python values (some
+    9,000 characters for Hysteric Sign)."""
+    sign = toolkit.seed_scenario("q_hysteric_sign_adjustment")
+    answer = ask(sign, {"possible": {"event": "activated", "card": "ヒステリック・サイン"}}, "2013-03-30")
+    shown = repr(answer)
+    assert shown.splitlines()[:3] == [
+        'Question: {"possible": {"card": "ヒステリック・サイン", "event": "activated"}}',
+        "Answer: yes (rules ocg@2013-03-30)",
+        f"Decided by: {answer.decided_by}"]
+    assert "Flips under 2 of the 18 rule sets one change away:" in shown
+    assert f"{len(answer.line)} step(s) in .line" in shown
+    assert "Ruleset(" not in shown and "LineStep(" not in shown and len(shown) < 1000
