@@ -204,3 +204,19 @@ def test_an_answer_shown_in_a_notebook_reads_as_an_answer() -> None:
     assert "Flips under 2 of the 18 rule sets one change away:" in shown
     assert f"{len(answer.line)} step(s) in .line" in shown
     assert "Ruleset(" not in shown and "LineStep(" not in shown and len(shown) < 1000
+
+
+def test_a_card_file_named_in_a_scenarios_cards_list_is_refused_with_what_to_do(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README says a card may go "in a scenario's cards: list"; the judge
+    wrote `cards: [darksoul.yaml]` and was told only "expected a mapping with
+    name, type, not 'darksoul.yaml'"."""
+    from toolkit.cli import main
+
+    (tmp_path / "darksoul.yaml").write_text(CARDS, encoding="utf-8")
+    scenario = tmp_path / "position.yaml"
+    scenario.write_text("title: t\ncards: [darksoul.yaml]\nturn_player: A\nplayers:\n  A: {}\n", encoding="utf-8")
+    assert main(["resolve", str(scenario)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "field 'cards[0]'" in err, err
+    assert "'darksoul.yaml' is a file name" in err and "$ENDPHASE_USER_DIR/cards/" in err, err
