@@ -16,7 +16,15 @@ from toolkit.cli.options import (
     read_yaml_argument,
     scenario_of,
 )
-from toolkit.cli.output import emit_json, header_data, header_text, step_data, steps_text
+from toolkit.cli.output import (
+    counterfactual_words,
+    emit_json,
+    header_data,
+    header_text,
+    step_data,
+    steps_text,
+)
+from toolkit.games import game_of
 
 if TYPE_CHECKING:
     from toolkit.history.asking import Answer
@@ -96,7 +104,8 @@ def answer_text(scenario: object, answer: Answer) -> list[str]:
         if answer.flipped_by:
             lines.append(f"The answer flips under {len(answer.flipped_by)} of the {len(answer.tried)} rule sets "
                          "one change away:")
-            lines.extend(f"  - {label}" for label in answer.flipped_by)
+            game = game_of(scenario)
+            lines.extend(f"  - {counterfactual_words(label, game)}" for label in answer.flipped_by)
         else:
             lines.append(f"No single rule change flips it ({len(answer.tried)} rule sets one change away tried).")
     if answer.line:

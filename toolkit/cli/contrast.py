@@ -22,7 +22,7 @@ from toolkit.cli.options import (
     read_scenario,
     read_yaml_argument,
 )
-from toolkit.cli.output import emit_csv, emit_json, records
+from toolkit.cli.output import emit_csv, emit_json, records, rule_changes_words
 from toolkit.errors import ScenarioError
 
 EXIT_OK = 0
@@ -130,7 +130,7 @@ def run_changes(args: argparse.Namespace) -> int:
         if r["detail"]:
             lines.append(f"    {r['detail']}")
         if r["rule_changes"]:
-            lines.append(f"    rule changes: {r['rule_changes']}")
+            lines.append(f"    rule changes: {rule_changes_words(r['rule_changes'], game)}")
         cited = list(r["rulings"] or []) + list(r["events"] or [])
         if cited:
             lines.append(f"    justified by: {', '.join(cited)}")

@@ -247,9 +247,12 @@ def _check_file(given: str, prog: str) -> dict[str, Any]:
         from toolkit.files import read_bytes
 
         try:  # the guarded reader: a pipe, a device or a huge file is refused, not read line by line
-            kind = _table_kind(_first_line(read_bytes(given, what="CSV file")))
+            raw = read_bytes(given, what="CSV file")
+            kind = _table_kind(_first_line(raw))
         except FileError:
-            kind = "rulings"  # unreadable: the loader says why
+            raw, kind = b"", "rulings"  # unreadable: the loader says why
+        if kind == "rulings" and _own_rulings_csv(raw):
+            return {"file": label, **_finish(_check_own_yaml("rulings", given, prog))}
         if kind is None:
             problem = {"error": f"{label}: not a rulings, cards or events table (its header names none of "
                                 f"{', '.join(k for k, _ in TABLE_KEYS)})", "file": label, "field": None}
@@ -263,6 +266,25 @@ def _check_file(given: str, prog: str) -> dict[str, Any]:
     problems, count = _check_table(kind, source)
     about = f"a table of {kind}, {count} row(s)" if count is not None else None
     return {"file": label, **_finish({"kind": kind, "rows": count, "problems": problems, "about": about})}
+
+
+def _own_rulings_csv(data: bytes) -> bool:
+    """Whether a rulings CSV is a file of one's own rulings, read as ``verify
+    --rulings`` reads it: its header leaves out a column of the packaged
+    table or adds ``supersedes``, or a ruling id is ``user-...``."""
+    import csv
+    import io
+
+    from toolkit.data import RULINGS_SCHEMA
+
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8", errors="replace").lstrip("\ufeff"))))
+    if not rows:
+        return False
+    header = [c.strip() for c in rows[0]]
+    if "supersedes" in header or not set(RULINGS_SCHEMA.names) <= set(header):
+        return True
+    at = header.index("ruling_id")
+    return any(len(r) > at and r[at].strip().startswith("user-") for r in rows[1:])
 
 
 def _own_yaml_kind(path: str) -> str | None:

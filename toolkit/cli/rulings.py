@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.cli.options import (STDIN, ArgumentValueError, Commands, add_command, add_output_options,
                                  add_rulings_options, known_game, read_rulings)
-from toolkit.cli.output import emit_csv, emit_json, emit_table, records, steps_text, step_data
+from toolkit.cli.output import (
+    counterfactual_words,
+    emit_csv,
+    emit_json,
+    emit_table,
+    records,
+    step_data,
+    steps_text,
+)
+from toolkit.games import game_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -129,7 +138,8 @@ def _verify_one(args: argparse.Namespace, table: pd.DataFrame) -> int:
             f"  decided by: {run.decided_by or '-'}",
         ]
         if run.deciding_changes:
-            lines.append(f"  would flip with: {'; '.join(run.deciding_changes)}")
+            game = game_of(run.rules)
+            lines.append(f"  would flip with: {'; '.join(counterfactual_words(c, game) for c in run.deciding_changes)}")
         if run.line:
             lines.append("  the line that shows it:")
             lines.extend(steps_text(run.line, indent="    "))

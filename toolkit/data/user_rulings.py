@@ -299,10 +299,9 @@ def _resolve_machine_form(table: UserTable) -> list[Problem]:
             if names or not is_na(row["expected"]):
                 problems.append(Problem(table.label, number, "check", "scenario / expected need a check to run"))
             continue
-        try:
-            check = json.loads(str(text))
-        except json.JSONDecodeError as exc:
-            problems.append(Problem(table.label, number, "check", f"not valid JSON ({exc.msg} at column {exc.colno})"))
+        check, problem = _check_data(str(text))
+        if problem:
+            problems.append(Problem(table.label, number, "check", problem))
             continue
         if not isinstance(check, dict):
             problems.append(Problem(table.label, number, "check",
@@ -316,6 +315,23 @@ def _resolve_machine_form(table: UserTable) -> list[Problem]:
         frame.at[frame.index[index], "scenario"] = paths
         frame.at[frame.index[index], "check"] = json.dumps(_renamed(check, resolved), ensure_ascii=False)
     return problems
+
+
+def _check_data(text: str) -> tuple[Any, str]:
+    """A check cell read as JSON or, as ``endphase ask`` and docs/questions.md
+    write questions, as YAML flow text (``{possible: {event: activated}}``);
+    the data, or the problem in one line."""
+    from toolkit.errors import FileError
+    from toolkit.files import parse_yaml
+
+    try:
+        return json.loads(text), ""
+    except json.JSONDecodeError as exc:
+        problem = f"neither JSON ({exc.msg} at column {exc.colno}) nor YAML flow text"
+    try:
+        return parse_yaml(text, "check").data, ""
+    except FileError as exc:
+        return None, f"{problem} ({exc.message})"
 
 
 def _renamed(check: Any, names: Mapping[str, str]) -> Any:

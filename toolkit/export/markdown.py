@@ -128,7 +128,8 @@ def article_markdown(article: RulingArticle) -> str:
             out += _quote("Ｑ：" + str(row["question_ja"]))
             out.append("")
         out += _quote("Ａ：" + str(row["answer_ja"]))
-        out += ["", f"Summary: {row['summary_en']}", "", _status_line(row), "", f"Source: {source_markdown(str(row['source']))}", ""]
+        summary = [] if pd.isna(row["summary_en"]) else [f"Summary: {row['summary_en']}", ""]  # a ruling of one's own may have none
+        out += ["", *summary, _status_line(row), "", f"Source: {source_markdown(str(row['source']))}", ""]
     if len(article.history):
         out += ["## History", ""]
         for _, row in article.history.iterrows():

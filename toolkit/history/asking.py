@@ -39,7 +39,7 @@ ASKED = "scenario"
 ``scenario: FILE`` may name only it)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Answer:
     """One question answered on one position under one rule set.
 
@@ -71,6 +71,22 @@ class Answer:
     def why_asked(self) -> bool:
         """Whether the rule sets one change away were tried."""
         return bool(self.tried)
+
+    def __repr__(self) -> str:
+        """What a notebook shows of an answer: the question, the answer and
+        why, not the rule set's and the line's fields (``.line`` holds the
+        line, ``toolkit.core.trace.words_frame(answer.line)`` as a table)."""
+        lines = [f"Question: {self.question}", f"Answer: {self.answer} (rules {self.rules.name})"]
+        if self.decided_by:
+            lines.append(f"Decided by: {self.decided_by}")
+        if self.why_asked:
+            lines.append(f"Flips under {len(self.flipped_by)} of the {len(self.tried)} rule sets one change away"
+                         + (":" if self.flipped_by else ""))
+            lines.extend(f"  - {label}" for label in self.flipped_by)
+        if self.line:
+            lines.append(f"A line that shows it: {len(self.line)} step(s) in .line "
+                         "(toolkit.core.trace.words_frame(answer.line) shows them as a table)")
+        return "\n".join(lines)
 
 
 def _rules_for(scenario: Scenario, rules: Ruleset | str | datetime.date | None) -> tuple[Scenario, Ruleset]:

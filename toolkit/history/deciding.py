@@ -131,7 +131,7 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
     order: the counterfactuals whose rule has a note (the card-text ones,
     X1, last, for R8 then R4), up to the first that flips.
     """
-    from toolkit.core.game import as_state
+    from toolkit.core.game import as_state, game_of
     from toolkit.core.search import explore
     from toolkit.ruling_checks import cards_named, predicates_of
 
@@ -175,11 +175,17 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
     for part in result.parts:
         if not part.value:
             continue
-        tp = as_state(scenarios[part.scenario], ruleset=rules).turn_player
-        hits = [s for s in part.line if any(p.relevant(e, tp) for p in predicates for e in s.events)]
+        state = as_state(scenarios[part.scenario], ruleset=rules)
+        hits = [s for s in part.line if any(p.relevant(e, state.turn_player) for p in predicates for e in s.events)]
         if hits:
             step = hits[-1]
-            return f"step {step.step} ({step.rule}): {step.actor} {step.action!r} - {step.reason}", part.line
+            action = game_of(state).describe_action(step.action)  # in words, as the line is shown
+            return f"step {step.step} ({step.rule}): {step.actor} {action} - {step.reason}", part.line
+    searched = any(not p.value and p.query.startswith('{"possible') for p in result.parts)
+    idle = _idle(cards, lines) if searched else ()
+    if idle:
+        return (f"{' and '.join(idle)} {'does' if len(idle) == 1 else 'do'} nothing in any line of this position: "
+                "no process or effect of it is offered here (its conditions do not hold)"), lines[0][1]
     held = _withheld_note(lines, scenarios, rules)
     if held:
         return held
@@ -188,6 +194,20 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
         if found_note:
             return found_note
     return flips.first(), (lines[0][1] if lines else ())
+
+
+def _idle(cards: Sequence[str], lines: Sequence[tuple[str, tuple[LineStep, ...]]]) -> tuple[str, ...]:
+    """The cards of ``cards`` that no step of ``lines`` (one line per outcome)
+    mentions: no action, event, note or pending process of theirs. Such a card
+    does nothing in any line, so no rule withholding something else (H1's "no
+    quick effect after the adjustment") is why it did not act."""
+    def mentioned(card: str) -> bool:
+        return any(card in repr(step.action) or card in step.situation or card in step.state
+                   or any(card == e.card or card in (e.detail or "") for e in step.events)
+                   or any(card in n.text for n in step.notes)
+                   for _, line in lines for step in line)
+
+    return tuple(card for card in cards if not mentioned(card))
 
 
 def _withheld_note(lines: Sequence[tuple[str, tuple[LineStep, ...]]], scenarios: Mapping[str, Scenario],

@@ -143,6 +143,12 @@ def scenario_from_dict(
     if top.get("cards") is not None:  # the scenario's own cards, registered before its names are read
         from toolkit.ocg.cards import add_inline_cards
 
+        for i, item in enumerate(top["cards"] if isinstance(top["cards"], list) else []):
+            if isinstance(item, str) and item.lower().endswith((".yaml", ".yml")):
+                raise _fail(f"{quoted(item)} is a file name: a scenario's cards: list holds the cards themselves "
+                            "(name, type, texts, as in a card file); put a card file in $ENDPHASE_USER_DIR/cards/ "
+                            "(`cards --help`)", f"cards[{i}]", file)
+
         add_inline_cards(top["cards"], file)
     names = card_index() if check_registry else None
     read = _Reader(file, names)
