@@ -269,6 +269,22 @@ def builder(repeat: int) -> None:
            timing.cpu_min < 0.5)
 
 
+def cold_transitions(repeat: int) -> float:
+    """Transitions/s of the full search of the mixed family (n = 10) with what performing each
+    process changed forgotten before each run (``procedure.remembered``: the first search of a
+    set of cards pays for it)."""
+    from toolkit.ocg.procedure.remembered import forget
+
+    start = initial_state(FAMILIES["mixed"](10))
+
+    def job() -> Any:
+        forget(start.tables)
+        return explore(start, reduce=False)
+
+    timing, found = measure(repeat, job)
+    return float(found.transitions / timing.cpu_min)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-n", type=int, default=20)
@@ -285,7 +301,11 @@ def main() -> None:
     ours = found.transitions / timing.cpu_min
     print(f"   our transitions/s (full search, mixed family n = 10, cache hits excluded): {ours:,.0f}; "
           f"ratio to python-chess: {ours / chess_rate:.3f}")
-    target("transitions/s >= 0.5 x python-chess perft", f"{ours:,.0f}/s = {ours / chess_rate:.3f} x", ours >= 0.5 * chess_rate)
+    cold_rate = cold_transitions(repeat)
+    print(f"   the same searched cold (nothing remembered of an earlier search of these cards, "
+          f"procedure.remembered): {cold_rate:,.0f}/s; ratio {cold_rate / chess_rate:.3f}")
+    target("transitions/s >= 0.5 x python-chess perft (cold)", f"{cold_rate:,.0f}/s = {cold_rate / chess_rate:.3f} x",
+           cold_rate >= 0.5 * chess_rate)
     big_hand(repeat)
     if not args.quick:
         verify(repeat)

@@ -22,7 +22,11 @@ Definitions of the columns (per edge of the graph, i.e. per transition):
   (legal actions + apply)";
 * ``ratio`` = that rate / python-chess perft(4) node visits/s measured in
   this process (``benchmarks/chess_reference.py``); ``search ratio`` uses
-  the search's own rate, edges / search.
+  the search's own rate, edges / search; ``cold ratio`` the same for a
+  search that starts with nothing remembered (``procedure.remembered``:
+  what performing a self-contained process changed is kept per set of
+  cards, so ``legal``, ``apply`` and ``search``, measured after a warm-up
+  run, find it already kept, as any search after the first of these cards).
 
 The engine's states are immutable: each transition builds a new State (its
 cards, pending processes, events and notes) where python-chess pushes and
@@ -48,6 +52,7 @@ from chess_reference import perft_job  # noqa: E402
 from toolkit.core.game import game_of  # noqa: E402
 from toolkit.engine import explore  # noqa: E402
 from toolkit.ocg.positions import FAMILIES  # noqa: E402
+from toolkit.ocg.procedure.remembered import forget  # noqa: E402
 from toolkit.ocg.setup import initial_state  # noqa: E402
 
 SIZES = {"mixed": 10, "other cards": 10, "all distinct": 9, "mandatory": 10}
@@ -95,7 +100,8 @@ def main() -> None:
     print(f"python-chess perft(4): {visits} node visits, {chess_min:.3f} s CPU min = {chess_rate:,.0f} node visits/s "
           f"({1e6 / chess_rate:.1f} µs per node visit)\n")
     print(f"{'family':>12} {'n':>3} {'positions':>9} {'edges':>7} {'legal µs':>9} {'apply µs':>9} {'rest µs':>8} "
-          f"{'la+apply/s':>11} {'ratio':>6} {'search ratio':>12}   (CPU min of {repeat}; medians in brackets)")
+          f"{'la+apply/s':>11} {'ratio':>6} {'search ratio':>12} {'cold ratio':>10}   "
+          f"(CPU min of {repeat}; medians in brackets)")
     for family, n in SIZES.items():
         start = initial_state(FAMILIES[family](n))
         game = game_of(start)
@@ -112,12 +118,18 @@ def main() -> None:
         legal = cpu_times(repeat, legal_all)
         apply = cpu_times(repeat, apply_all)
         search = cpu_times(repeat, lambda: explore(start, reduce=False))
+
+        def cold_search() -> None:
+            forget(start.tables)
+            explore(start, reduce=False)
+
+        cold = cpu_times(repeat, cold_search)
         count = len(edges)
         rate = count / (legal[0] + apply[0])
         rest = search[0] - legal[0] - apply[0]
         print(f"{family:>12} {n:>3} {len(states):>9} {count:>7} {1e6 * legal[0] / count:>9.1f} "
               f"{1e6 * apply[0] / count:>9.1f} {1e6 * rest / count:>8.1f} {rate:>11,.0f} {rate / chess_rate:>6.3f} "
-              f"{count / search[0] / chess_rate:>12.3f}   [legal {1e6 * legal[1] / count:.1f}, apply "
+              f"{count / search[0] / chess_rate:>12.3f} {count / cold[0] / chess_rate:>10.3f}   [legal {1e6 * legal[1] / count:.1f}, apply "
               f"{1e6 * apply[1] / count:.1f}, search {1e6 * search[1] / count:.1f} µs]")
 
 

@@ -181,7 +181,8 @@ def process_own_card_life(state: State, process: Process) -> bool | None:
 def process_reach(state: State, process: Process) -> str | None:
     """What performing ``process`` may touch, as its text says: ``"itself"`` (its own card, life
     points: :func:`own_card_only`), ``"decks"`` (its own card and the top of a deck: a mill),
-    ``"target"`` (the end of a listed lingering effect: the card it applies to), None (more)."""
+    ``"target"`` (the end of a listed lingering effect: the card it applies to), ``"hands and
+    decks"`` (a listed shipped process: its own card, the hands and decks — a level-up), None (more)."""
     if process.lingering:
         return "target" if process.kind is ProcessKind.DURATION_END and _lingering_end_known(process.key) else None
     effect = _effect(state, process)
@@ -189,7 +190,10 @@ def process_reach(state: State, process: Process) -> str | None:
         return None
     if own_card_only(effect) is not None:
         return "itself"
-    return "decks" if _reads_own_card_and_decks(effect) else None
+    if _reads_own_card_and_decks(effect):
+        return "decks"
+    name = state.cards[process.source].name
+    return "hands and decks" if (name, process.key) in OTHER_PROCESSES and _shipped(name) else None
 
 
 def _process_known(state: State, process: Process) -> bool:

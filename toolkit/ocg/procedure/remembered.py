@@ -36,8 +36,8 @@ from toolkit.core.game import Note, Transition
 from toolkit.core.values import Event
 from toolkit.ocg import independence
 from toolkit.ocg.procedure.pending import _PROCESS_ORDER
-from toolkit.ocg.state import Phase, State, Step, make_state
-from toolkit.ocg.values import Card, Process
+from toolkit.ocg.state import Phase, PositionTables, State, Step, make_state
+from toolkit.ocg.values import Card, Process, Zone
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset
@@ -88,7 +88,7 @@ class _Reach:
     """The done processes of those cards before it."""
     ended: Lingering | None
     kind: str
-    """``independence.process_reach``: "itself", "decks" or "target"."""
+    """``independence.process_reach``: "itself", "decks", "target" or "hands and decks"."""
     key: tuple[object, ...]
 
 
@@ -140,9 +140,11 @@ def _reach(state: State, action: Perform) -> _Reach | None:
         return None
     cards = state.cards
     done = state.done
-    if kind == "decks":
+    if kind != "itself" and kind != "target":
         decks = state.decks
         uids = (uid, *decks[0], *decks[1])  # a mill may reach the named deck cards
+        if kind == "hands and decks":  # a level-up: a card from the hand or the deck
+            uids += tuple(c.uid for c in cards if c.zone is Zone.HAND)
         own_done = frozenset(d for d in done if d[0] in uids) if done else _NOTHING_DONE
         key: tuple[object, ...] = (process.key, state.step, state.turn_player, tuple(cards[u] for u in uids),
                                    own_done, None, decks, state.anonymous)
@@ -172,6 +174,13 @@ def _reach_kind(state: State, process: Process) -> str | None:
     return kind if len(processes) == 1 else None  # the card's one process of the phase: this one
 
 
+def forget(tables: PositionTables) -> None:
+    """Forget every change remembered for the positions of ``tables`` (a benchmark's cold run)."""
+    tables.remembered.clear()
+    tables.reaches.clear()
+    tables.known_lingering.clear()
+
+
 def recall(state: State, action: Perform) -> Transition | None:
     """What performing ``action`` does here, when it was remembered (else None)."""
     reach = _reach(state, action)
@@ -194,7 +203,7 @@ def keep(state: State, action: Perform, made: Transition) -> None:
     if [p for p in state.pending if p.source in reach.uids] != [process]:
         return
     child = made.state
-    if not isinstance(child, State) or not _only_reached(state, child, reach, decks=reach.kind == "decks"):
+    if not isinstance(child, State) or not _only_reached(state, child, reach, decks=reach.kind.endswith("decks")):
         return
     reached = frozenset(reach.uids)
     change = Change(
