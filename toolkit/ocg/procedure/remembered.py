@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from toolkit.core.actions import NO_CHOICE, Perform
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Note, Transition
-from toolkit.core.values import Event
+from toolkit.core.values import Event, slot_init
 from toolkit.ocg import independence
 from toolkit.ocg.procedure.pending import _PROCESS_ORDER
 from toolkit.ocg.state import Phase, PositionTables, State, Step, make_state
@@ -76,6 +76,7 @@ class Change:
 _NOTHING_DONE: frozenset[tuple[int, str]] = frozenset()
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class _Reach:
     """The cards a process reaches in a position, and what its change is remembered by."""
