@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from toolkit.core.actions import NO_CHOICE, Perform
 from toolkit.core.durations import Lingering
@@ -74,6 +74,10 @@ class Change:
 
 
 _NOTHING_DONE: frozenset[tuple[int, str]] = frozenset()
+
+_NOT_KEPT: Any = object()
+"""``PositionTables.remembered``' mark for a process that did more than reach its cards there
+(e.g. opened a chain another card could answer): performed by the whole procedure from then on."""
 
 
 @slot_init
@@ -188,7 +192,7 @@ def recall(state: State, action: Perform) -> Transition | None:
     if reach is None:
         return None
     change = state.tables.remembered.get(reach.key)
-    if change is None or change.ruleset is not state.ruleset:
+    if change is None or change is _NOT_KEPT or change.ruleset is not state.ruleset:
         return None
     return Transition(_apply(state, reach, change), change.events, change.notes)
 
@@ -200,11 +204,15 @@ def keep(state: State, action: Perform, made: Transition) -> None:
     reach = _reach(state, action)
     if reach is None or state.ruleset.process_order is not None:
         return
+    kept = state.tables.remembered
+    found = kept.get(reach.key)
+    if found is _NOT_KEPT:
+        return  # it did more here before (a chain a card could answer): not asked again
     process = reach.process
-    if [p for p in state.pending if p.source in reach.uids] != [process]:
-        return
     child = made.state
-    if not isinstance(child, State) or not _only_reached(state, child, reach, decks=reach.kind.endswith("decks")):
+    if [p for p in state.pending if p.source in reach.uids] != [process] or not isinstance(child, State) \
+            or not _only_reached(state, child, reach, decks=reach.kind.endswith("decks")):
+        kept[reach.key] = _NOT_KEPT
         return
     reached = frozenset(reach.uids)
     change = Change(
@@ -218,9 +226,7 @@ def keep(state: State, action: Perform, made: Transition) -> None:
         life=(child.life[0] - state.life[0], child.life[1] - state.life[1]),
         step=child.step, priority=child.priority, passes=child.passes, forced=child.forced,
         after_chain=child.after_chain, moment=child.moment, events=made.events, notes=made.notes)
-    if _apply(state, reach, change) != child:  # the change does not rebuild what the procedure made
-        return
-    state.tables.remembered[reach.key] = change
+    kept[reach.key] = change if _apply(state, reach, change) == child else _NOT_KEPT  # it must rebuild the State
 
 
 def _only_reached(state: State, child: State, reach: _Reach, *, decks: bool) -> bool:
