@@ -82,6 +82,7 @@ WEIGHTS: dict[str, float] = {
     "notebooks/07_duel_masters_turn_end.ipynb": 6,
     "notebooks/00_start_here.ipynb": 6,
     "tests/test_card_names.py": 5,
+    "tests/cards/test_properties.py": 12,
 }
 """Rough seconds per file (or per group, under the group's name)."""
 
@@ -100,6 +101,9 @@ GROUPS: dict[str, tuple[str, ...]] = {
 WEIGHTS["rulings re-derived"] = 53
 WEIGHTS["real browser"] = 170
 DEFAULT_WEIGHT = 3.0
+BACKGROUND_WEIGHT = 0.5
+"""The weight of a file whose command started in the background with the run (tests/background.py):
+its test only reads the result, so it goes last, when the command is long done, not first to wait."""
 
 GROUP_OF = {path: group for group, paths in GROUPS.items() for path in paths}
 
@@ -124,10 +128,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     first: dict[str, int] = {}
     for index, item in enumerate(items):
         first.setdefault(scope_of(item.nodeid), index)
+    weights = dict(WEIGHTS)
+    for name in json.loads(config.workerinput.get("endphase_background", "{}")):
+        weights[BACKGROUND.COMMANDS[name].file] = BACKGROUND_WEIGHT
 
     def key(pair: tuple[int, pytest.Item]) -> tuple[float, int, int]:
         scope = scope_of(pair[1].nodeid)
-        return (-WEIGHTS.get(scope, DEFAULT_WEIGHT), first[scope], pair[0])
+        return (-weights.get(scope, DEFAULT_WEIGHT), first[scope], pair[0])
 
     items[:] = [item for _, item in sorted(enumerate(items), key=key)]
 

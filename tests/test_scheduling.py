@@ -97,3 +97,14 @@ def test_a_background_run_gives_its_return_code_and_streams(tmp_path: Path, monk
     assert slow.poll() is not None and not (tmp_path / "slow" / "returncode").exists()
     with pytest.raises(AssertionError, match="ended without a result"):
         background.join("sleeper", tmp_path / "slow", slow.pid)
+
+
+def test_a_file_whose_command_runs_in_the_background_goes_last() -> None:
+    ids = ["tests/test_typing.py::mypy", "tests/a.py::one", "notebooks/00_start_here.ipynb::Cell 0"]
+    config: Any = SimpleNamespace(workerinput={"endphase_balance": "1",
+                                               "endphase_background": '{"mypy": ["/nowhere", 1]}'})
+    items: list[Any] = [SimpleNamespace(nodeid=i) for i in ids]
+    SCHEDULE.pytest_collection_modifyitems(config, items)
+    assert [item.nodeid for item in items] == ["notebooks/00_start_here.ipynb::Cell 0", "tests/a.py::one",
+                                               "tests/test_typing.py::mypy"]
+    assert _sorted_ids(ids, balance=True)[0] == "tests/test_typing.py::mypy", "run in the test: longest first"
