@@ -98,7 +98,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "test_scenario_builder_browser.py", "test_turn_end_viewer_browser.py",
     )),
 }
-WEIGHTS["rulings re-derived"] = 53
+WEIGHTS["rulings re-derived"] = 45  # 53 until the deciding-rule test took verify_rulings' answers
 WEIGHTS["real browser"] = 170
 DEFAULT_WEIGHT = 3.0
 BACKGROUND_WEIGHT = 0.5
