@@ -16,13 +16,43 @@ when the run is `-n N --dist loadfile`:
 Nothing is skipped or added: the same tests run, only the order of the files
 and which worker takes them change. A serial run (no ``-n``) is untouched.
 tests/test_scheduling.py checks that every file named here exists.
+
+Under the same ``-n N --dist loadfile``, the two long single commands (mypy,
+the Sphinx build: tests/background.py) start in the background as the run
+begins, and their tests take the finished result (the ``background`` fixture).
 """
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent
+
+
+def _load_background() -> ModuleType:
+    """tests/background.py (tests/ is no package: loaded by its path)."""
+    name = "endphase_background"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "tests" / "background.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+BACKGROUND = _load_background()
 
 WEIGHTS: dict[str, float] = {
     "tests/test_typing.py": 43,
@@ -52,6 +82,7 @@ WEIGHTS: dict[str, float] = {
     "notebooks/07_duel_masters_turn_end.ipynb": 6,
     "notebooks/00_start_here.ipynb": 6,
     "tests/test_card_names.py": 5,
+    "tests/cards/test_properties.py": 12,
 }
 """Rough seconds per file (or per group, under the group's name)."""
 
@@ -67,9 +98,12 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "test_scenario_builder_browser.py", "test_turn_end_viewer_browser.py",
     )),
 }
-WEIGHTS["rulings re-derived"] = 53
+WEIGHTS["rulings re-derived"] = 45  # 53 until the deciding-rule test took verify_rulings' answers
 WEIGHTS["real browser"] = 170
 DEFAULT_WEIGHT = 3.0
+BACKGROUND_WEIGHT = 0.5
+"""The weight of a file whose command started in the background with the run (tests/background.py):
+its test only reads the result, so it goes last, when the command is long done, not first to wait."""
 
 GROUP_OF = {path: group for group, paths in GROUPS.items() for path in paths}
 
@@ -94,12 +128,71 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     first: dict[str, int] = {}
     for index, item in enumerate(items):
         first.setdefault(scope_of(item.nodeid), index)
+    weights = dict(WEIGHTS)
+    for name in json.loads(config.workerinput.get("endphase_background", "{}")):
+        weights[BACKGROUND.COMMANDS[name].file] = BACKGROUND_WEIGHT
 
     def key(pair: tuple[int, pytest.Item]) -> tuple[float, int, int]:
         scope = scope_of(pair[1].nodeid)
-        return (-WEIGHTS.get(scope, DEFAULT_WEIGHT), first[scope], pair[0])
+        return (-weights.get(scope, DEFAULT_WEIGHT), first[scope], pair[0])
 
     items[:] = [item for _, item in sorted(enumerate(items), key=key)]
+
+
+def _selected(config: pytest.Config, file: str) -> bool:
+    """Whether the run will reach ``file``: it is under a path given, and no -k/-m may deselect it."""
+    if config.option.keyword or config.option.markexpr or config.option.collectonly:
+        return False
+    target = (ROOT / file).resolve()
+    for arg in config.args:
+        path = (config.invocation_params.dir / arg.split("::", 1)[0]).resolve()
+        if path == target or path in target.parents:
+            return True
+    return False
+
+
+_STARTED: dict[str, tuple[str, int]] = {}
+"""In the controller: command name -> (its folder, the runner's pid)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the controller of a balanced run: start the long commands the run will check."""
+    if hasattr(config, "workerinput") or not _balancing(config):
+        return
+    base = Path(tempfile.mkdtemp(prefix="endphase-background-"))
+    procs: list[subprocess.Popen[bytes]] = []
+
+    def cleanup() -> None:
+        for proc in procs:
+            BACKGROUND.stop(proc)
+        _STARTED.clear()
+        shutil.rmtree(base, ignore_errors=True)
+
+    config.add_cleanup(cleanup)
+    for name, command in BACKGROUND.COMMANDS.items():
+        if _selected(config, command.file):
+            folder = base / name
+            folder.mkdir()
+            proc = BACKGROUND.start(name, folder)
+            procs.append(proc)
+            _STARTED[name] = (str(folder), proc.pid)
+
+
+@pytest.fixture(scope="session")
+def background(request: pytest.FixtureRequest,
+               tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], tuple[subprocess.CompletedProcess[str], Path]]:
+    """``background(name)``: the result of command ``name`` of tests/background.py and the folder it
+    wrote into: the run started with the session when there is one, else one run now."""
+    started: dict[str, list[Any]] = json.loads(getattr(request.config, "workerinput", {}).get("endphase_background", "{}"))
+
+    def result(name: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+        if name in started:
+            folder, pid = started[name]
+            return BACKGROUND.join(name, Path(folder), int(pid)), Path(folder)
+        folder = tmp_path_factory.mktemp(name)
+        return BACKGROUND.run(name, folder), folder
+
+    return result
 
 
 try:
@@ -115,6 +208,7 @@ if HAVE_XDIST:
         """Tell the workers to sort (only under -n ... --dist loadfile)."""
         if _balancing(node.config):
             node.workerinput["endphase_balance"] = "1"
+            node.workerinput["endphase_background"] = json.dumps(_STARTED)
 
     def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         """loadfile, with the GROUPS run as one unit and the units in the order

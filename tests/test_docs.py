@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,16 +28,12 @@ pytestmark = pytest.mark.docs
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    work = tmp_path_factory.mktemp("docs")
-    out = work / "html"
-    done = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-q",
-         "-d", str(work / "doctrees"), str(ROOT / "docs"), str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
-    )
+def site(background: Callable[[str], tuple[subprocess.CompletedProcess[str], Path]]) -> Path:
+    """``sphinx -b html -W --keep-going`` into a temporary folder (tests/background.py: under
+    ``make test`` the build starts with the session and this waits for it)."""
+    done, work = background("sphinx")
     assert done.returncode == 0, f"the docs build failed or warned:\n{done.stderr[-4000:]}"
-    return out
+    return work / "html"
 
 
 def _first_text_output(notebook: Path) -> str:

@@ -59,3 +59,52 @@ def test_workers_put_the_longest_files_first_and_keep_each_files_order(monkeypat
 def test_every_browser_file_is_in_the_browser_group() -> None:
     on_disk = {str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "browser").glob("test_*.py")}
     assert on_disk == set(SCHEDULE.GROUPS["real browser"]), "a new browser file belongs to the group (one server, one browser)"
+
+
+def _config(args: list[str], keyword: str = "", markexpr: str = "") -> Any:
+    return SimpleNamespace(args=args, invocation_params=SimpleNamespace(dir=ROOT),
+                           option=SimpleNamespace(keyword=keyword, markexpr=markexpr, collectonly=False))
+
+
+def test_a_long_command_starts_early_only_when_the_run_reaches_its_test() -> None:
+    assert SCHEDULE._selected(_config(["tests", "toolkit", "notebooks"]), "tests/test_typing.py")
+    assert SCHEDULE._selected(_config(["tests/test_typing.py::test_toolkit_passes_mypy_strict"]), "tests/test_typing.py")
+    assert not SCHEDULE._selected(_config(["tests/test_cli.py", "toolkit"]), "tests/test_typing.py")
+    assert not SCHEDULE._selected(_config(["tests"], keyword="cli"), "tests/test_typing.py")
+    assert not SCHEDULE._selected(_config(["tests"], markexpr="not docs"), "tests/test_docs.py")
+    assert {c.file for c in SCHEDULE.BACKGROUND.COMMANDS.values()} <= set(SCHEDULE.WEIGHTS), "each has a weight"
+
+
+def test_a_background_run_gives_its_return_code_and_streams(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    background = SCHEDULE.BACKGROUND
+    script = "import sys; print('out'); print('err', file=sys.stderr); sys.exit(3)"
+    monkeypatch.setitem(background.COMMANDS, "demo",
+                        background.Command("tests/x.py", lambda folder: [sys.executable, "-c", script], 60))
+    proc = background.start("demo", tmp_path)
+    done = background.join("demo", tmp_path, proc.pid)
+    proc.wait(timeout=10)
+    assert (done.returncode, done.stdout, done.stderr) == (3, "out\n", "err\n")
+    now = background.run("demo", tmp_path)
+    assert (now.returncode, now.stdout, now.stderr) == (3, "out\n", "err\n")
+    # a run still going when the session ends is stopped, with its command
+    monkeypatch.setitem(background.COMMANDS, "sleeper", background.Command(
+        "tests/x.py", lambda folder: [sys.executable, "-c", "import time; time.sleep(60)"], 120))
+    (tmp_path / "slow").mkdir()
+    slow = background.start("sleeper", tmp_path / "slow")
+    background.stop(slow)
+    assert slow.poll() is not None and not (tmp_path / "slow" / "returncode").exists()
+    with pytest.raises(AssertionError, match="ended without a result"):
+        background.join("sleeper", tmp_path / "slow", slow.pid)
+
+
+def test_a_file_whose_command_runs_in_the_background_goes_last() -> None:
+    ids = ["tests/test_typing.py::mypy", "tests/a.py::one", "notebooks/00_start_here.ipynb::Cell 0"]
+    config: Any = SimpleNamespace(workerinput={"endphase_balance": "1",
+                                               "endphase_background": '{"mypy": ["/nowhere", 1]}'})
+    items: list[Any] = [SimpleNamespace(nodeid=i) for i in ids]
+    SCHEDULE.pytest_collection_modifyitems(config, items)
+    assert [item.nodeid for item in items] == ["notebooks/00_start_here.ipynb::Cell 0", "tests/a.py::one",
+                                               "tests/test_typing.py::mypy"]
+    assert _sorted_ids(ids, balance=True)[0] == "tests/test_typing.py::mypy", "run in the test: longest first"

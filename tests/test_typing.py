@@ -8,32 +8,32 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "test-output" / "mypy-cache"
-"""mypy's incremental cache, kept between runs (git-ignored, like .mypy_cache): a
-fresh clone checks everything (~30 s); a later run re-checks only the files
-that changed and what depends on them, with the same diagnostics."""
+"""mypy's incremental cache (tests/background.py's MYPY_CACHE), kept between runs
+(git-ignored, like .mypy_cache): a fresh clone checks everything (~40 s); a later
+run re-checks only the files that changed and what depends on them, with the
+same diagnostics."""
 
 
-def test_toolkit_passes_mypy_strict(tmp_path: Path) -> None:
+def test_toolkit_passes_mypy_strict(background: Callable[[str], tuple[subprocess.CompletedProcess[str], Path]]) -> None:
     """One run over the package, the benchmark scripts, and a user's file that
     imports every public name from ``toolkit`` (the names load lazily; each is
-    re-exported for type checkers, so ``from toolkit import explore`` checks)."""
+    re-exported for type checkers, so ``from toolkit import explore`` checks).
+    Under ``make test`` that run starts with the session (tests/background.py)
+    and this test reads its result."""
     import toolkit
 
     if shutil.which("mypy", path=str(Path(sys.executable).parent)) is None:
         pytest.fail("mypy is not installed: pip install -e '.[test]'")
-    user = tmp_path / "users_notebook_code.py"
-    user.write_text(f"from toolkit import {', '.join(sorted(toolkit.__all__))}\n", encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--cache-dir", str(CACHE), "toolkit",
-         "benchmarks", "scripts/mypyc_experiment.py", str(user)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
-    )
+    result, folder = background("mypy")
+    user = folder / "users_notebook_code.py"
+    assert user.read_text(encoding="utf-8") == f"from toolkit import {', '.join(sorted(toolkit.__all__))}\n"
     assert result.returncode == 0, result.stdout[-5000:] + result.stderr[-2000:]
     assert "Success" in result.stdout
     # Every public name is typed, not Any (a lazily loaded name that is not
