@@ -24,7 +24,7 @@ search is then the full one).  It is sure when ALL of these hold:
   condition reads only their own card and whose effect moves only their own
   card (to the hand, the GY or banished) and perhaps deals damage — read off
   the card's text (:func:`own_card_only`: the verbs mark what they touch,
-  ``toolkit.ocg.cards.base.touches_only``), so a card of one's own written
+  ``toolkit.ocg.cards.reach.touches_only``), so a card of one's own written
   that way is reduced like a shipped one — on different cards that no other
   process or lingering effect points at;
 * what they did here: each left the control fields alike (who acts,
@@ -51,7 +51,8 @@ from toolkit.core.durations import Lingering
 from toolkit.core.game import Transition
 from toolkit.core.generation import definitions_generation
 from toolkit.ocg.cards import is_user_card
-from toolkit.ocg.cards.base import DECK, ITSELF, LIFE, EndPhaseEffect, is_card_local, touched_by
+from toolkit.ocg.cards.base import EndPhaseEffect, is_card_local
+from toolkit.ocg.cards.reach import DECK, ITSELF, LIFE, touched_by
 from toolkit.ocg.state import PositionTables, Phase, State, Step
 from toolkit.ocg.values import Process, ProcessKind
 
