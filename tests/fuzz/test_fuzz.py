@@ -1,5 +1,5 @@
 """Hostile input through the command line: no traceback, no hang, no silent
-loss, bounded memory (see hostile.py for the classes and the outcomes).
+loss, bounded memory (see hostile_cases.py for the classes, hostile.py for the outcomes).
 
 Under the default ``ci`` Hypothesis profile this runs a fast subset: every
 targeted case that runs in-process except most of the field-by-type matrix,
