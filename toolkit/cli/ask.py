@@ -65,6 +65,7 @@ def register(commands: Commands, prog: str) -> None:
 
 def run_ask(args: argparse.Namespace) -> int:
     from toolkit.history.asking import ask
+    from toolkit.ruling_checks import written_check
 
     scenario = scenario_of(args)  # first: a scenario may bring cards of its own
     question = read_yaml_argument(args.question, "QUESTION")
@@ -97,7 +98,7 @@ def answer_text(scenario: object, answer: Answer) -> list[str]:
     parts = answer.result.parts
     if len(parts) > 1:
         for part in parts:
-            lines.append(f"  {'yes' if part.value else 'no '}  {part.query}")
+            lines.append(f"  {'yes' if part.value else 'no '}  {written_check(part.query)}")
     if answer.why_asked:
         if answer.decided_by:
             lines.append(f"Decided by: {answer.decided_by}")
