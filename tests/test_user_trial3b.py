@@ -36,3 +36,18 @@ def test_an_article_shows_a_check_without_check_en_as_written(tmp_path: Path) ->
     text = article_markdown(build_article(DARKSOUL, rulings=rulings, cards=cards_with(own_cards())))
     assert ORDER in text, text
     assert '"possible_order"' not in text
+
+
+def test_rulings_of_a_card_show_ones_own_ruling_by_its_question_and_answer(tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """`rulings --card "XX-Saber Darksoul" --rulings my_rulings.csv` showed
+    "(no summary_en)" and verdict "-" for the writer's ruling."""
+    from toolkit.cli import main
+
+    assert main(["rulings", "--card", "XX-Saber Darksoul", "--rulings", str(writer_files(tmp_path, ORDER))]) == 0
+    out = capsys.readouterr().out
+    assert "(no summary_en)" not in out, out
+    head = next(line for line in out.splitlines() if line.startswith("user-160708-darksoul-after-adjustment"))
+    assert head.split()[2] == "no", head  # the answer its check expects, for the verdict it left out
+    assert "    Q: 《ＸＸ－セイバー ダークソウル》の効果を、エンドフェイズの手札調整の後に発動できますか？" in out, out
+    assert "    A: いいえ、できません。" in out

@@ -208,7 +208,8 @@ def run_rulings(args: argparse.Namespace) -> int:
     if args.game is not None:
         known_game(args.game)
         table = table[table["game"] == args.game]
-    rows = [{c: r[c] for c in RULING_COLUMNS} for r in records(table)]
+    full = records(table)
+    rows = [{c: r[c] for c in RULING_COLUMNS} for r in full]
     if emit_table(rows, args, RULING_COLUMNS):
         return EXIT_OK
     if heading:
@@ -216,11 +217,21 @@ def run_rulings(args: argparse.Namespace) -> int:
     if not rows:
         print("no rulings")
         return EXIT_OK
-    for r in rows:
+    for r in full:
         later = f" -> {r['superseded_by']}" if r["superseded_by"] else ""
-        print(f"{r['ruling_id']}  {r['date'] or 'undated':<10}  {r['verdict'] or '-':<11} {r['status']}{later}")
-        print(f"    {r['summary_en'] or '(no summary_en)'}")  # a ruling of one's own may leave both out
+        verdict = r["verdict"] or r.get("expected") or "-"  # one's own ruling may leave verdict out: its check's answer
+        print(f"{r['ruling_id']}  {r['date'] or 'undated':<10}  {verdict:<11} {r['status']}{later}")
+        for line in _summary_lines(r):
+            print(f"    {line}")
     return EXIT_OK
+
+
+def _summary_lines(r: dict[str, Any]) -> list[str]:
+    """The ruling's English summary; for one's own that has none, its question and answer as written."""
+    if r["summary_en"]:
+        return [str(r["summary_en"])]
+    said = [f"{label}: {r[c]}" for label, c in (("Q", "question_ja"), ("A", "answer_ja")) if r.get(c)]
+    return said or ["(no summary_en, question or answer)"]
 
 
 # --------------------------------------------------------------------------
