@@ -51,3 +51,36 @@ def test_rulings_of_a_card_show_ones_own_ruling_by_its_question_and_answer(tmp_p
     assert head.split()[2] == "no", head  # the answer its check expects, for the verdict it left out
     assert "    Q: 《ＸＸ－セイバー ダークソウル》の効果を、エンドフェイズの手札調整の後に発動できますか？" in out, out
     assert "    A: いいえ、できません。" in out
+
+
+def test_a_failing_ruling_of_the_list_names_the_change_that_would_make_the_engine_agree(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`verify --rulings X --only-mine` listed a failing ruling with only what
+    decided it; `verify --ruling ID` named the rule changes that flip it."""
+    from toolkit.cli import main
+
+    rulings = tmp_path / "mine.csv"
+    rulings.write_text(
+        "ruling_id,date,question_ja,answer_ja,source,scenario,check,expected\n"
+        "user-200101-peten-adjustment,2020-01-01,エンドフェイズの手札調整で《闇・道化師のペーテン》を墓地へ捨てた場合、"
+        "効果を発動することはできますか？,いいえ、できません。,https://example.org/peten,peten_adjustment_2013,"
+        '"{possible: {event: activated, card: 闇・道化師のペーテン}}",no\n', encoding="utf-8")
+    assert main(["verify", "--rulings", str(rulings), "--only-mine"]) == 1
+    listed = capsys.readouterr().out
+    assert main(["verify", "--rulings", str(rulings), "--ruling", "user-200101-peten-adjustment"]) == 1
+    flips = next(line for line in capsys.readouterr().out.splitlines() if "would flip with: " in line)
+    assert "FAIL user-200101-peten-adjustment" in listed
+    assert f"the engine would agree with: {flips.split('would flip with: ')[1]}" in listed, listed
+    assert "H2 before 2008-08-03" in listed
+
+
+def test_a_failing_ruling_no_single_change_mends_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from toolkit.cli import main
+
+    rulings = writer_files(tmp_path, ORDER)
+    text = rulings.read_text(encoding="utf-8")
+    rulings.write_text(text.replace("2016-07-08", "2013-03-30").replace("160708", "130330").replace(",no\n", ",yes\n"),
+                       encoding="utf-8")
+    assert main(["verify", "--rulings", str(rulings), "--only-mine"]) == 1
+    out = capsys.readouterr().out
+    assert "no single rule change makes the engine agree (18 rule sets one change away tried)" in out, out
