@@ -84,3 +84,16 @@ def test_a_failing_ruling_no_single_change_mends_says_so(tmp_path: Path, capsys:
     assert main(["verify", "--rulings", str(rulings), "--only-mine"]) == 1
     out = capsys.readouterr().out
     assert "no single rule change makes the engine agree (18 rule sets one change away tried)" in out, out
+
+
+def test_changes_quote_the_rulings_and_events_that_justify_a_flip(capsys: pytest.CaptureFixture[str]) -> None:
+    """`changes`' "justified by" listed ruling and event ids only."""
+    from toolkit.cli import main
+    from toolkit.data import load_events, load_rulings
+
+    assert main(["changes", "q_hysteric_sign_adjustment", "--from", "2010-01-01"]) == 0
+    out = capsys.readouterr().out
+    rulings, events = load_rulings().set_index("ruling_id"), load_events().set_index("event_id")
+    ruling, event = "ocg-160708-hysteric-sign-adjustment", "h5-end-phase-triggers-2016-07-08"
+    assert f"      {ruling} (ruling, 2016-07-08): {rulings.at[ruling, 'summary_en']}" in out, out
+    assert f"      {event} (event, 2016-07-08): {events.at[event, 'title_en']}" in out, out
