@@ -472,7 +472,7 @@ def written_check(data: Any) -> str:
         try:
             data = json.loads(data)
         except json.JSONDecodeError:
-            return data
+            return str(data)
     return _flow(data)
 
 

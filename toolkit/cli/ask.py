@@ -65,7 +65,6 @@ def register(commands: Commands, prog: str) -> None:
 
 def run_ask(args: argparse.Namespace) -> int:
     from toolkit.history.asking import ask
-    from toolkit.ruling_checks import written_check
 
     scenario = scenario_of(args)  # first: a scenario may bring cards of its own
     question = read_yaml_argument(args.question, "QUESTION")
@@ -91,6 +90,8 @@ def run_ask(args: argparse.Namespace) -> int:
 def answer_text(scenario: object, answer: Answer) -> list[str]:
     """The answer as a judge reads it: the question and its answer, each
     part's answer, why, and the line that shows it."""
+    from toolkit.ruling_checks import written_check
+
     lines = header_text(scenario, answer.rules)
     lines.append("")
     lines.append(f"Question: {answer.question}")

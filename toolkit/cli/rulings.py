@@ -166,7 +166,8 @@ def _agreeing_change(table: pd.DataFrame, ruling_id: str) -> str:
     if not run.deciding_changes:
         return "     " + _no_flip(run)
     game = game_of(run.rules)
-    return f"       the engine would agree with: {'; '.join(counterfactual_words(c, game) for c in run.deciding_changes)}"
+    changes = "; ".join(counterfactual_words(c, game) for c in run.deciding_changes)
+    return f"       the engine would agree with: {changes}"
 
 
 def _user_rulings(args: argparse.Namespace) -> pd.DataFrame:

@@ -125,7 +125,8 @@ OPTIONS = "_card_options"
 
 def written_words(term: Term, params: dict[str, Any]) -> str:
     """A built term as a card file writes it, in YAML's flow form: ``face_up_on_field``,
-    ``{has_tag: x}`` (the shorthand parameter's value alone, where a card file may write it so), ``{mill: {count: 2, player: each}}``;
+    ``{has_tag: x}`` (the shorthand parameter's value alone, where a card file may
+    write it so), ``{mill: {count: 2, player: each}}``;
     parameters left at their default are not shown.
 
     >>> t = Term("mill", "", lambda **kw: None, (Param("count", "int", ""), Param("player", "str", "", False, "you")),
@@ -137,8 +138,10 @@ def written_words(term: Term, params: dict[str, Any]) -> str:
     shown = {k: v for k, v in params.items() if v not in (None, (), False) and v != defaults.get(k)}
     if not shown:
         return term.name
-    if list(shown) == [term.shorthand] and (_takes_mapping(term) or not words(shown[term.shorthand]).startswith("{")):
-        return "{" + f"{term.name}: {words(shown[term.shorthand])}" + "}"  # as parse_params reads it
+    short = term.shorthand
+    if short is not None and list(shown) == [short] and (
+            _takes_mapping(term) or not words(shown[short]).startswith("{")):
+        return "{" + f"{term.name}: {words(shown[short])}" + "}"  # as parse_params reads it
     return "{" + f"{term.name}: " + "{" + ", ".join(f"{k}: {words(v)}" for k, v in shown.items()) + "}}"
 
 
