@@ -97,3 +97,14 @@ def test_changes_quote_the_rulings_and_events_that_justify_a_flip(capsys: pytest
     ruling, event = "ocg-160708-hysteric-sign-adjustment", "h5-end-phase-triggers-2016-07-08"
     assert f"      {ruling} (ruling, 2016-07-08): {rulings.at[ruling, 'summary_en']}" in out, out
     assert f"      {event} (event, 2016-07-08): {events.at[event, 'title_en']}" in out, out
+
+
+def test_ask_prints_each_part_of_a_question_in_flow_form(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from toolkit.cli import main
+
+    position(tmp_path)
+    main(["ask", str(tmp_path / "darksoul.yaml"), "{and: [{possible: {event: activated, card: XX-Saber Darksoul}}, "
+          "{possible: {event: hand_adjusted}}]}", "--no-why"])
+    out = capsys.readouterr().out
+    assert "Question: {and: [{possible: {event: activated, card: XX-Saber Darksoul}}, " in out, out
+    assert "yes  {possible: {event: hand_adjusted}}" in out, out
