@@ -145,7 +145,7 @@ def test_cards_check_and_show_read_the_hand_written_card_by_either_name(tmp_path
         shown = cards("--show", name)
         assert shown.returncode == 0, shown.stderr
         assert shown.stdout.startswith(f"{JAIN} (Jain, Lightsworn Paladin): monster, effect — your card, from ")
-        assert "mandatory: True" in shown.stdout and "mill(count=2" in shown.stdout
+        assert "mandatory: yes" in shown.stdout and "do: {mill: 2}" in shown.stdout  # the card file's words
     (user / "cards" / "jain.yaml").write_text(CARD.replace("mill: 2", "mil: 2"), encoding="utf-8")
     bad = cards("--check", str(user / "cards" / "jain.yaml"))
     assert bad.returncode == 2 and "unknown verb 'mil' (did you mean: mill?)" in bad.stderr

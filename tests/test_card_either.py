@@ -109,5 +109,5 @@ def test_cards_show_lists_the_alternatives(tmp_path: Path) -> None:
                                                              encoding="utf-8")
     shown = _cards_cli(tmp_path, "--show", DRAGON)
     assert shown.returncode == 0, shown.stderr
-    assert "choices: one of: 'add it to the hand', 'Special Summon it'" in shown.stdout
-    assert "either(options=['add it to the hand': add_to_hand(" in shown.stdout
+    assert "choose: one of: 'add it to the hand', 'Special Summon it'" in shown.stdout
+    assert "do: {either: [{label: add it to the hand, do: {add_to_hand: {first: " in shown.stdout

@@ -442,6 +442,48 @@ def _renumber(steps: Sequence[LineStep], offset: int) -> list[LineStep]:
     return [replace(s, step=s.step + offset) for s in steps]
 
 
+_PLAIN_WORDS = frozenset({"", "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n"})
+
+
+def _flow_scalar(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if not isinstance(value, str):
+        return str(value)
+    number = value.replace(".", "", 1).replace("-", "", 1).replace("+", "", 1)
+    if (value.lower() in _PLAIN_WORDS or number.isdigit() or value != value.strip()
+            or any(c in value for c in ",[]{}#:\"'&*!|>%@`") or value.startswith(("-", "?"))):
+        return json.dumps(value, ensure_ascii=False)
+    return value
+
+
+def written_check(data: Any) -> str:
+    """A check (a mapping, or its JSON text) as a user writes it: YAML's flow
+    form, its keys in the order written.
+
+    >>> written_check('{"possible": {"hand": "A", "at_least": 7}}')
+    '{possible: {hand: A, at_least: 7}}'
+    >>> written_check({"not": {"possible": {"event": "activated", "card": "X: Y", "loop": True}}})
+    '{not: {possible: {event: activated, card: "X: Y", loop: true}}}'
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError:
+            return str(data)
+    return _flow(data)
+
+
+def _flow(data: object) -> str:
+    if isinstance(data, Mapping):
+        return "{" + ", ".join(f"{_flow_scalar(str(k))}: {_flow(v)}" for k, v in data.items()) + "}"
+    if isinstance(data, (list, tuple)):
+        return "[" + ", ".join(_flow(v) for v in data) + "]"
+    return _flow_scalar(data)
+
+
 def check_text(check: Check) -> str:
     """A compact one-line rendering of a check (for tables).
 
@@ -472,4 +514,5 @@ __all__ = [
     "predicates_of",
     "run_check",
     "scenarios_named",
+    "written_check",
 ]

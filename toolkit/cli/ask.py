@@ -90,6 +90,8 @@ def run_ask(args: argparse.Namespace) -> int:
 def answer_text(scenario: object, answer: Answer) -> list[str]:
     """The answer as a judge reads it: the question and its answer, each
     part's answer, why, and the line that shows it."""
+    from toolkit.ruling_checks import written_check
+
     lines = header_text(scenario, answer.rules)
     lines.append("")
     lines.append(f"Question: {answer.question}")
@@ -97,7 +99,7 @@ def answer_text(scenario: object, answer: Answer) -> list[str]:
     parts = answer.result.parts
     if len(parts) > 1:
         for part in parts:
-            lines.append(f"  {'yes' if part.value else 'no '}  {part.query}")
+            lines.append(f"  {'yes' if part.value else 'no '}  {written_check(part.query)}")
     if answer.why_asked:
         if answer.decided_by:
             lines.append(f"Decided by: {answer.decided_by}")

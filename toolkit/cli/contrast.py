@@ -104,7 +104,8 @@ def run_changes(args: argparse.Namespace) -> int:
     check = read_yaml_argument(args.check, "--check") if args.check is not None else None
     if args.start is not None and args.end is not None and args.end < args.start:
         raise ScenarioError(f"--to {args.end} is before --from {args.start}", field="to")
-    table = changes(scenario, args.start, args.end, check=check, all_dates=True, rulings=read_rulings(args.rulings),
+    given = read_rulings(args.rulings)
+    table = changes(scenario, args.start, args.end, check=check, all_dates=True, rulings=given,
                     max_states=args.max_states, time_limit=args.time_limit)
     rows = records(table)
     shown = rows if args.all_dates else [r for r in rows if r["changed"]]
@@ -133,9 +134,38 @@ def run_changes(args: argparse.Namespace) -> int:
             lines.append(f"    rule changes: {rule_changes_words(r['rule_changes'], game)}")
         cited = list(r["rulings"] or []) + list(r["events"] or [])
         if cited:
-            lines.append(f"    justified by: {', '.join(cited)}")
+            lines.append("    justified by:")
+            lines.extend(f"      {line}" for line in _cited_lines(cited, given))
     print("\n".join(lines))
     return EXIT_OK
+
+
+def _short(text: str, width: int = 110) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+
+
+def _cited_lines(ids: list[str], rulings: Any) -> list[str]:
+    """Each ruling or event a change rests on with its date and what it says
+    (a ruling's summary, or its answer quoted; an event's title)."""
+    from toolkit.data import load_events, load_rulings
+
+    table = load_rulings() if rulings is None else rulings
+    found = {str(r["ruling_id"]): r for r in records(table[table["ruling_id"].isin(ids)])}
+    events = load_events()
+    happened = {str(e["event_id"]): e for e in records(events[events["event_id"].isin(ids)])}
+    lines = []
+    for cited in ids:
+        if cited in found:
+            r = found[cited]
+            said = _short(str(r["summary_en"])) if r["summary_en"] else f"「{_short(str(r['answer_ja'] or ''))}」"
+            lines.append(f"{cited} (ruling, {r['date'] or 'undated'}): {said}")
+        elif cited in happened:
+            e = happened[cited]
+            lines.append(f"{cited} (event, {e['date'] or 'undated'}): {_short(str(e['title_en'] or ''))}")
+        else:
+            lines.append(cited)
+    return lines
 
 
 def _end_day(end: datetime.date | None) -> str:

@@ -140,11 +140,34 @@ def _verify_one(args: argparse.Namespace, table: pd.DataFrame) -> int:
         if run.deciding_changes:
             game = game_of(run.rules)
             lines.append(f"  would flip with: {'; '.join(counterfactual_words(c, game) for c in run.deciding_changes)}")
+        elif not run.agrees:
+            lines.append(_no_flip(run))
         if run.line:
             lines.append("  the line that shows it:")
             lines.extend(steps_text(run.line, indent="    "))
         print("\n".join(lines))
     return EXIT_OK if verified else EXIT_NO
+
+
+def _no_flip(run: Any) -> str:
+    return (f"  no single rule change makes the engine agree ({len(run.counterfactuals)} rule sets one change "
+            "away tried)")
+
+
+def _agreeing_change(table: pd.DataFrame, ruling_id: str) -> str:
+    """For a failing ruling of the list: which rule changes would make the engine
+    agree with it (the search ``verify --ruling ID`` does, only for the failing ones)."""
+    from toolkit.history import run_ruling
+
+    row = table[table["ruling_id"] == ruling_id].iloc[0]
+    run = run_ruling({str(k): v for k, v in row.to_dict().items()})
+    if run.agrees:  # it holds at its date; it fails by holding today too (a superseded ruling)
+        return "       it holds at its date and still under today's rules: no modelled change since ends it"
+    if not run.deciding_changes:
+        return "     " + _no_flip(run)
+    game = game_of(run.rules)
+    changes = "; ".join(counterfactual_words(c, game) for c in run.deciding_changes)
+    return f"       the engine would agree with: {changes}"
 
 
 def _user_rulings(args: argparse.Namespace) -> pd.DataFrame:
@@ -180,6 +203,8 @@ def run_verify(args: argparse.Namespace) -> int:
               f"expected {r['expected']}, engine {r['answer']}, today {r['today_answer']}")
         if r["decided_by"]:
             print(f"       decided by {r['decided_by']}")
+        if r["verified"] is False:
+            print(_agreeing_change(table, str(r["ruling_id"])))
     checked = sum(1 for r in rows if r["verified"] is not None)
     print(f"{checked} ruling(s) checked: {checked - len(failing)} verified, {len(failing)} not; "
           f"{len(rows) - checked} not modelled")
@@ -208,7 +233,8 @@ def run_rulings(args: argparse.Namespace) -> int:
     if args.game is not None:
         known_game(args.game)
         table = table[table["game"] == args.game]
-    rows = [{c: r[c] for c in RULING_COLUMNS} for r in records(table)]
+    full = records(table)
+    rows = [{c: r[c] for c in RULING_COLUMNS} for r in full]
     if emit_table(rows, args, RULING_COLUMNS):
         return EXIT_OK
     if heading:
@@ -216,11 +242,21 @@ def run_rulings(args: argparse.Namespace) -> int:
     if not rows:
         print("no rulings")
         return EXIT_OK
-    for r in rows:
+    for r in full:
         later = f" -> {r['superseded_by']}" if r["superseded_by"] else ""
-        print(f"{r['ruling_id']}  {r['date'] or 'undated':<10}  {r['verdict'] or '-':<11} {r['status']}{later}")
-        print(f"    {r['summary_en'] or '(no summary_en)'}")  # a ruling of one's own may leave both out
+        verdict = r["verdict"] or r.get("expected") or "-"  # one's own ruling may leave verdict out: its check's answer
+        print(f"{r['ruling_id']}  {r['date'] or 'undated':<10}  {verdict:<11} {r['status']}{later}")
+        for line in _summary_lines(r):
+            print(f"    {line}")
     return EXIT_OK
+
+
+def _summary_lines(r: dict[str, Any]) -> list[str]:
+    """The ruling's English summary; for one's own that has none, its question and answer as written."""
+    if r["summary_en"]:
+        return [str(r["summary_en"])]
+    said = [f"{label}: {r[c]}" for label, c in (("Q", "question_ja"), ("A", "answer_ja")) if r.get(c)]
+    return said or ["(no summary_en, question or answer)"]
 
 
 # --------------------------------------------------------------------------

@@ -179,12 +179,13 @@ def check_ruling(row: pd.Series) -> RulingCheck | None:
     from toolkit.history import run_ruling
 
     from toolkit.core.trace import words_frame
+    from toolkit.ruling_checks import written_check
 
     run = run_ruling({str(k): v for k, v in row.to_dict().items()})
     names = row["scenario"] if isinstance(row["scenario"], list) else []
     return RulingCheck(
         ruling_id=run.ruling_id,
-        question=str(row["check_en"]) if not pd.isna(row["check_en"]) else str(row["check"]),
+        question=str(row["check_en"]) if not pd.isna(row["check_en"]) else written_check(str(row["check"])),
         rules=run.rules.name,
         scenarios=tuple(_cited_scenario(str(n)) for n in names),
         expected=run.expected,
@@ -276,6 +277,7 @@ def run_shipped_example(name: str, card: str) -> ArticleExample:
     from toolkit.core.search import resolve
 
     from toolkit.core.trace import words_frame
+    from toolkit.ruling_checks import written_check
     from toolkit.core.values import sorted_events
     from toolkit.games import game_of
 

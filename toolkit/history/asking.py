@@ -113,7 +113,7 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     """
     from toolkit.history.deciding import _decided_by, _deciding_changes
     from toolkit.history.runs import _run
-    from toolkit.ruling_checks import check_text, parse_check
+    from toolkit.ruling_checks import parse_check, written_check
 
     data = json.loads(question) if isinstance(question, str) else question
     check = parse_check(data, "question")
@@ -124,7 +124,7 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     result = _run(text, check, names, scenarios, ruleset)
     shown = next((p.line for p in result.parts if p.line), ())
     if not why:
-        return Answer(check_text(check), ruleset, result, line=shown)
+        return Answer(written_check(data), ruleset, result, line=shown)
     tried, flips = _deciding_changes(text, check, names, scenarios, ruleset, result.value)
     decided, line = _decided_by(check, scenarios, ruleset, result, flips)
-    return Answer(check_text(check), ruleset, result, tried, flips, decided, line or shown)
+    return Answer(written_check(data), ruleset, result, tried, flips, decided, line or shown)

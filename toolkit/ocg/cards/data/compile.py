@@ -302,7 +302,7 @@ def _only_if(v: dict[str, Any]) -> Any:
         if only_if(board.card(act.card.uid), board):
             inner(board, act)
 
-    setattr(resolve, WORDS, f"if {words(only_if)}: {words(inner)}")
+    setattr(resolve, WORDS, f"{words(inner)}, only_if: {words(only_if)}")
     return touched_together(resolve, (inner,), only_if)
 
 

@@ -229,7 +229,7 @@ def build_conditions(written: object) -> Condition:
     if len(built) == 1:
         return built[0]
     combined = all_of(*built)
-    setattr(combined, WORDS, " and ".join(words(b) for b in built))
+    setattr(combined, WORDS, "[" + ", ".join(words(b) for b in built) + "]")
     return combined
 
 

@@ -51,8 +51,8 @@ class Option:
 
     @property
     def _card_words(self) -> str:  # how ``cards --show`` reads it (terms.WORDS)
-        when = f" (if {words(self.can_choose)})" if self.can_choose is not None else ""
-        return f"{self.label!r}{when}: {words(self.resolve)}"
+        when = f", can_choose: {words(self.can_choose)}" if self.can_choose is not None else ""
+        return "{" + f"label: {self.label}, do: {words(self.resolve)}{when}" + "}"
 
 
 OPTION_FIELDS = (

@@ -98,14 +98,25 @@ def schema_text() -> str:
     return json.dumps(card_schema(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
-def _effect_lines(kind: str, effect: Any, fields: tuple[str, ...]) -> list[str]:
+_WRITTEN = {"applies": "when", "resolve": "do", "process_kind": "kind", "choices": "choose", "label": "label"}
+"""The card-format field an engine attribute comes from, where the two names differ."""
+_TRIGGER_WRITTEN = {**_WRITTEN, "condition": "if"}
+_END_PHASE_WRITTEN = {**_WRITTEN, "condition": "timing"}
+
+
+def _effect_lines(kind: str, effect: Any, fields: tuple[str, ...], written: dict[str, str] = _WRITTEN) -> list[str]:
+    """The effect's fields under the names a card file gives them; yes/no for a flag."""
     head = f"    {kind} {effect.key!r}:" if hasattr(effect, "key") else f"    {kind}:"
     lines = [head]
     for name in fields:
         value = getattr(effect, name)
         if value is None or value == () or value == frozenset():
             continue
-        lines.append(f"      {name}: {words(value if not isinstance(value, frozenset) else tuple(sorted(map(str, value))))}")
+        if isinstance(value, bool):
+            shown = "yes" if value else "no"
+        else:
+            shown = words(value if not isinstance(value, frozenset) else tuple(sorted(map(str, value))))
+        lines.append(f"      {written.get(name, name)}: {shown}")
     return lines
 
 
@@ -123,10 +134,10 @@ def describe_card(card: CardBehaviour) -> list[str]:
         for e in text.end_phase:
             lines += _effect_lines("End Phase process", e, (
                 "mandatory", "chain_link", "process_kind", "condition", "phase", "applies", "can_perform",
-                "choices", "cost", "resolve"))
+                "choices", "cost", "resolve"), _END_PHASE_WRITTEN)
         for t in text.triggers:
             lines += _effect_lines("trigger", t, ("on", "mandatory", "scope", "zones", "condition", "can_activate",
-                                                  "choices", "cost", "resolve"))
+                                                  "choices", "cost", "resolve"), _TRIGGER_WRITTEN)
         for q in text.quick:
             lines += _effect_lines("quick effect", q, ("spell_speed", "zones", "can_activate", "responds_to",
                                                        "choices", "cost", "resolve", "moment_kinds", "at_moment"))

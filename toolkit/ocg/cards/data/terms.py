@@ -109,9 +109,8 @@ class Registry:
         term = self.get(name)
         params = parse_params(term, raw, self.kind)
         value = term.build(**params)
-        shown = ", ".join(f"{k}={words(v)}" for k, v in params.items() if v not in (None, (), False))
         try:
-            setattr(value, WORDS, f"{name}({shown})" if shown else name)
+            setattr(value, WORDS, written_words(term, params))
         except AttributeError:  # a value that takes no attributes is shown by its name
             pass
         return value
@@ -124,11 +123,35 @@ OPTIONS = "_card_options"
 """The attribute of a built ``do`` holding the alternatives of its ``either`` step."""
 
 
+def written_words(term: Term, params: dict[str, Any]) -> str:
+    """A built term as a card file writes it, in YAML's flow form: ``face_up_on_field``,
+    ``{has_tag: x}`` (the shorthand parameter's value alone, where a card file may
+    write it so), ``{mill: {count: 2, player: each}}``;
+    parameters left at their default are not shown.
+
+    >>> t = Term("mill", "", lambda **kw: None, (Param("count", "int", ""), Param("player", "str", "", False, "you")),
+    ...          shorthand="count")
+    >>> written_words(t, {"count": 2, "player": "you"}), written_words(t, {"count": 2, "player": "each"})
+    ('{mill: 2}', '{mill: {count: 2, player: each}}')
+    """
+    defaults = {p.name: p.default for p in term.params}
+    shown = {k: v for k, v in params.items() if v not in (None, (), False) and v != defaults.get(k)}
+    if not shown:
+        return term.name
+    short = term.shorthand
+    if short is not None and list(shown) == [short] and (
+            _takes_mapping(term) or not words(shown[short]).startswith("{")):
+        return "{" + f"{term.name}: {words(shown[short])}" + "}"  # as parse_params reads it
+    return "{" + f"{term.name}: " + "{" + ", ".join(f"{k}: {words(v)}" for k, v in shown.items()) + "}}"
+
+
 def words(value: object) -> str:
-    """How a built term or parameter value reads (``has_tag(tag=x)``)."""
+    """How a built term or parameter value reads, as a card file writes it (``{has_tag: x}``)."""
     text = getattr(value, WORDS, None)
     if isinstance(text, str):
         return text
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, tuple):
         return "[" + ", ".join(words(v) for v in value) + "]"
     if isinstance(value, enum.Enum):
@@ -138,7 +161,7 @@ def words(value: object) -> str:
         return doc[0] if doc else getattr(value, "__name__", "a Python function").lstrip("_")
     if hasattr(value, "__dataclass_fields__"):
         fields = getattr(value, "__dataclass_fields__")
-        shown = ", ".join(f"{k}={words(getattr(value, k))}" for k in fields
+        shown = ", ".join(f"{k}: {words(getattr(value, k))}" for k in fields
                           if getattr(value, k) not in (None, (), False, "you"))
         return "{" + shown + "}"
     return str(value)

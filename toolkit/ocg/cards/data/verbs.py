@@ -274,7 +274,7 @@ def build_steps(written: object, only_if: Condition | None = None) -> Resolve:
         for step in steps:
             step(board, act)
 
-    setattr(resolve, WORDS, "; ".join(words(s) for s in steps))
+    setattr(resolve, WORDS, words(steps[0]) if len(steps) == 1 else "[" + ", ".join(words(s) for s in steps) + "]")
     if alternatives:
         setattr(resolve, OPTIONS, alternatives[0])
         return resolve
