@@ -38,7 +38,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
         return sync_all(*args)
 
     monkeypatch.setattr(pending, "CHECK_INCREMENTAL", True)
-    monkeypatch.setattr(remembered, "recall", lambda state, action: None)  # every process through R6
+    monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))  # every process through R6
     monkeypatch.setattr(pending, "_sync_changed", counted_changed)
     monkeypatch.setattr(pending, "_sync_all", counted_all)
     yield calls

@@ -61,7 +61,7 @@ def test_an_effect_that_looks_at_other_cards_is_searched_in_every_order() -> Non
 def test_the_control_wrongly_trusting_that_effect_loses_an_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
     position = _position(["テスト用見張りＡ", "テスト用見張りＢ"], WATCHERS)
     monkeypatch.setattr(independence, "own_card_only", lambda effect: False)
-    monkeypatch.setattr(remembered, "recall", lambda state, action: None)  # the reduction's trust alone
+    monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))  # the reduction's trust alone
     assert len(explore(position).outcomes) == 1 and len(explore(position, reduce=False).outcomes) == 2
 
 

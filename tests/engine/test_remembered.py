@@ -37,10 +37,10 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
     calls = {"recalled": 0}
     recall = remembered.recall
 
-    def counted(*args: Any) -> Transition | None:
-        found = recall(*args)
+    def counted(*args: Any) -> tuple[Any, Transition | None]:
+        reach, found = recall(*args)
         calls["recalled"] += found is not None
-        return found
+        return reach, found
 
     monkeypatch.setattr(remembered, "CHECK_REMEMBERED", True)
     monkeypatch.setattr(remembered, "recall", counted)

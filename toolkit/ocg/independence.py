@@ -45,6 +45,7 @@ A reduced search that meets a loop is run in full (loops remember their path).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Literal
 
 from toolkit.core.actions import NO_CHOICE, Action, Perform
 from toolkit.core.durations import Lingering
@@ -179,7 +180,11 @@ def process_own_card_life(state: State, process: Process) -> bool | None:
     return None if effect is None else own_card_only(effect)
 
 
-def process_reach(state: State, process: Process) -> str | None:
+Reach = Literal["itself", "decks", "target", "hands and decks"]
+"""What a process may touch (:func:`process_reach`)."""
+
+
+def process_reach(state: State, process: Process) -> Reach | None:
     """What performing ``process`` may touch, as its text says: ``"itself"`` (its own card, life
     points: :func:`own_card_only`), ``"decks"`` (its own card and the top of a deck: a mill),
     ``"target"`` (the end of a listed lingering effect: the card it applies to), ``"hands and

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.core.durations import Lingering
 from toolkit.core.values import Event
+from toolkit.core.game import Note
 from toolkit.core.generation import definitions_generation
 from toolkit.ocg.cards import text_at
 from toolkit.ocg.cards.base import (
@@ -90,7 +91,7 @@ class PositionTables:
         """What performing a process from given cards changed (``procedure.remembered``)."""
         self.reaches: dict[tuple[str, str], object] = {}
         """(card name, process key) -> what the process reaches (``procedure.remembered``)."""
-        self.notes: dict[tuple[str, bool], Any] = {}
+        self.notes: dict[tuple[str, bool], Note] = {}
         """(player, holds a mandatory process) -> the note of that player's pass (``procedure.transitions``)."""
         self.known_lingering: dict[str, bool] = {}
         """A lingering effect's key -> whether ``independence`` knows its kind (``procedure.remembered``)."""

@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from toolkit.core.actions import NO_CHOICE, Perform
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Note, Transition
 from toolkit.core.values import Event, slot_init
 from toolkit.ocg import independence
+from toolkit.ocg.independence import Reach
 from toolkit.ocg.procedure.pending import _PROCESS_ORDER
 from toolkit.ocg.state import Phase, PositionTables, State, Step, make_state
 from toolkit.ocg.values import Card, Process, Zone
@@ -56,8 +57,6 @@ class Change:
     """The pending processes of the cards reached, after it."""
     own_done: frozenset[tuple[int, str]]
     """The done processes of the cards reached, after it."""
-    ended: Lingering | None
-    """The lingering effect it ended (the end of a control change), else None."""
     decks: tuple[tuple[int, ...], tuple[int, ...]] | None
     """The decks after it, for a process that reaches them (a mill; else None: unchanged)."""
     anonymous: tuple[tuple[int, int, int], tuple[int, int, int]] | None
@@ -92,8 +91,8 @@ class _Reach:
     done: frozenset[tuple[int, str]]
     """The done processes of those cards before it."""
     ended: Lingering | None
-    kind: str
-    """``independence.process_reach``: "itself", "decks", "target" or "hands and decks"."""
+    kind: Reach
+    """``independence.process_reach``."""
     key: tuple[object, ...]
 
 
@@ -120,8 +119,9 @@ def _reach(state: State, action: Perform) -> _Reach | None:
     kind = tables.reaches.get((name, process.key), _UNKNOWN)
     if kind is _UNKNOWN:
         kind = tables.reaches[(name, process.key)] = _reach_kind(state, process)
-    if not isinstance(kind, str):
+    if kind is None:
         return None
+    kind = cast(Reach, kind)
     ended = None
     lingering = state.lingering
     if lingering:
@@ -164,7 +164,7 @@ _UNKNOWN = object()
 """``PositionTables.reaches``' mark for a process not looked at yet."""
 
 
-def _reach_kind(state: State, process: Process) -> str | None:
+def _reach_kind(state: State, process: Process) -> Reach | None:
     """``independence.process_reach`` of the process when the position's cards cannot respond,
     trigger or watch and its card has no other process of the phase (else None): the same for
     every position of the tables."""
@@ -186,23 +186,23 @@ def forget(tables: PositionTables) -> None:
     tables.known_lingering.clear()
 
 
-def recall(state: State, action: Perform) -> Transition | None:
-    """What performing ``action`` does here, when it was remembered (else None)."""
+def recall(state: State, action: Perform) -> tuple[_Reach | None, Transition | None]:
+    """What ``action`` reaches here (None: nothing this module remembers) and, when it was
+    remembered, what performing it does (else None: the procedure performs it, then ``keep``)."""
     reach = _reach(state, action)
     if reach is None:
-        return None
+        return None, None
     change = state.tables.remembered.get(reach.key)
     if change is None or change is _NOT_KEPT or change.ruleset is not state.ruleset:
-        return None
-    return Transition(_apply(state, reach, change), change.events, change.notes)
+        return reach, None
+    return reach, Transition(_apply(state, reach, change), change.events, change.notes)
 
 
-def keep(state: State, action: Perform, made: Transition) -> None:
+def keep(state: State, reach: _Reach, made: Transition) -> None:
     """Remember what the procedure did (``made``) when the texts say the process reaches only a
     few cards (``independence.process_reach``), the position's cards cannot respond, trigger or
-    watch, and the procedure changed only those cards here."""
-    reach = _reach(state, action)
-    if reach is None or state.ruleset.process_order is not None:
+    watch, and the procedure changed only those cards here (``reach``: from ``recall``)."""
+    if state.ruleset.process_order is not None:
         return
     kept = state.tables.remembered
     found = kept.get(reach.key)
@@ -220,7 +220,6 @@ def keep(state: State, action: Perform, made: Transition) -> None:
         cards=tuple((u, child.cards[u]) for u in reach.uids if child.cards[u] is not state.cards[u]),
         own_pending=tuple(p for p in child.pending if p.source in reached),
         own_done=frozenset(d for d in child.done if d[0] in reached),
-        ended=reach.ended,
         decks=child.decks if child.decks != state.decks else None,
         anonymous=child.anonymous if child.anonymous != state.anonymous else None,
         life=(child.life[0] - state.life[0], child.life[1] - state.life[1]),

@@ -354,13 +354,14 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
         else:
             nxt = _decline_triggers(state, log)
     elif isinstance(action, Perform):
-        known = remembered.recall(state, action)
+        reach, known = remembered.recall(state, action)
         if known is not None and not remembered.CHECK_REMEMBERED:
             return known
         nxt = _perform(state, action, forced=step is Step.FORCED, log=log)
         made = Transition(nxt, tuple(log[0]), tuple(log[1]))
         if known is None:
-            remembered.keep(state, action, made)
+            if reach is not None:
+                remembered.keep(state, reach, made)
         elif known != made:  # pragma: no cover - a failing check is a bug in remembered
             raise AssertionError(f"a remembered change differs: {known!r} != {made!r}")
         return made
