@@ -457,18 +457,24 @@ _STATE_HASH = _hash_function()
 """A State's hash from its fields (``_hash_expression``)."""
 
 
+class _StateBeingBuilt(PositionReader):
+    """A State's slots without its frozen ``__setattr__``: ``make_state`` fills one with plain
+    attribute stores (each a few machine instructions, where a frozen class's slot is written by
+    calling its descriptor), then makes it a :class:`State` by assigning ``__class__`` — allowed
+    because the two classes have the same base and the same slots.  No reference to an object of
+    this class escapes ``make_state``."""
+
+    __slots__ = State.__slots__
+
+
 def _state_maker() -> Callable[..., State]:
     """A function building a State from its position tables and its field values,
-    positionally in ``STATE_FIELDS`` order (each slot's descriptor called directly,
-    as ``slot_init`` does)."""
-    namespace: dict[str, object] = {f"_set_{name}": State.__dict__[name].__set__ for name in STATE_FIELDS}
-    namespace["_set__tables"] = State.__dict__["_tables"].__set__
-    namespace["_set__hash"] = State.__dict__["_hash"].__set__
-    namespace["_new"] = object.__new__
-    namespace["_State"] = State
-    body = "".join(f"    _set_{name}(new, {name})\n" for name in STATE_FIELDS)
-    exec(f"def make(tables, {', '.join(STATE_FIELDS)}):\n    new = _new(_State)\n{body}"
-         f"    _set__hash(new, {_hash_expression(str)})\n    _set__tables(new, tables)\n    return new\n", namespace)
+    positionally in ``STATE_FIELDS`` order (see :class:`_StateBeingBuilt`)."""
+    namespace: dict[str, object] = {"_new": object.__new__, "_Built": _StateBeingBuilt, "_State": State}
+    body = "".join(f"    new.{name} = {name}\n" for name in STATE_FIELDS)
+    exec(f"def make(tables, {', '.join(STATE_FIELDS)}):\n    new = _new(_Built)\n{body}"
+         f"    new._hash = {_hash_expression(str)}\n    new._tables = tables\n    new.__class__ = _State\n"
+         f"    return new\n", namespace)
     return namespace["make"]  # type: ignore[return-value]
 
 

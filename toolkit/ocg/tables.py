@@ -54,7 +54,7 @@ class PositionTables:
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
                  "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
-                 "links", "activations", "remembered", "reaches", "known_lingering", "notes")
+                 "links", "activations", "remembered", "reaches", "known_lingering", "notes", "done_by_card")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -87,16 +87,19 @@ class PositionTables:
         self.performs: dict[Process, Perform] = {}
         """Process -> the action performing it with no choice to make (built once, shared by the positions)."""
         self.fixed_performs: dict[Process, Perform | None] = {}
+        """Process -> the one action performing it in every position of these cards (None: it cannot be
+        performed), or a mark that it depends on the position (``procedure.legal._fixed_perform``)."""
         self.remembered: dict[tuple[object, ...], Any] = {}
         """What performing a process from given cards changed (``procedure.remembered``)."""
-        self.reaches: dict[tuple[str, str], object] = {}
-        """(card name, process key) -> what the process reaches (``procedure.remembered``)."""
+        self.reaches: dict[tuple[int, str], object] = {}
+        """A process's ``pid`` -> what the process reaches (``procedure.remembered``; a uid keeps its
+        card name in these positions)."""
+        self.done_by_card: dict[frozenset[tuple[int, str]], dict[int, frozenset[tuple[int, str]]]] = {}
+        """A set of done processes -> the same marks by the uid of their card (``procedure.remembered``)."""
         self.notes: dict[tuple[str, bool], Note] = {}
         """(player, holds a mandatory process) -> the note of that player's pass (``procedure.transitions``)."""
         self.known_lingering: dict[str, bool] = {}
         """A lingering effect's key -> whether ``independence`` knows its kind (``procedure.remembered``)."""
-        """Process -> the one action performing it in every position of these cards (None: it cannot be
-        performed), or a mark that it depends on the position (``procedure.legal._fixed_perform``)."""
         self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
         """One Event object per value (:meth:`event`): a step records the same events again and again."""
         self.links: dict[tuple[Process, Cause, bool], tuple[Link, Event]] = {}

@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from toolkit.core.actions import NO_CHOICE, Perform
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Note, Transition
-from toolkit.core.values import Event, slot_init
+from toolkit.core.values import Event
 from toolkit.ocg import independence
 from toolkit.ocg.independence import Reach
 from toolkit.ocg.procedure.pending import _PROCESS_ORDER
@@ -79,10 +79,9 @@ _NOT_KEPT: Any = object()
 (e.g. opened a chain another card could answer): performed by the whole procedure from then on."""
 
 
-@slot_init
-@dataclass(frozen=True, slots=True)
-class _Reach:
-    """The cards a process reaches in a position, and what its change is remembered by."""
+class _Reach(NamedTuple):
+    """The cards a process reaches in a position, and what its change is remembered by (a tuple:
+    built for every Perform of a search, with ``tuple.__new__``)."""
 
     at: int
     """The index of the process among the pending ones."""
@@ -96,32 +95,36 @@ class _Reach:
     key: tuple[object, ...]
 
 
+_new_reach = tuple.__new__
+
+
 def _reach(state: State, action: Perform) -> _Reach | None:
     """What ``action`` reaches here, when this position is one where a change may be remembered:
     an open game state or a forced process of the End Phase, no chain, trigger or declaration,
     nothing chosen (the rest is the same for every position of the tables — the cards' texts and
     the rule set — and checked when the change is kept)."""
-    if (action.choice is not NO_CHOICE or state.chain or state.waiting or state.adjusted or state.declared
-            or state.phase is not Phase.END or state.attacker >= 0
-            or (state.step is not Step.OPEN and state.step is not Step.FORCED)):
+    step = state.step
+    if ((step is not Step.OPEN and step is not Step.FORCED) or action.choice is not NO_CHOICE or state.chain
+            or state.waiting or state.adjusted or state.declared or state.phase is not Phase.END
+            or state.attacker >= 0):
         return None
     ref = action.ref
-    for at, process in enumerate(state.pending):
+    at = 0
+    for process in state.pending:
         if process.pid == ref:
             break
+        at += 1
     else:
         return None
     uid = process.source
     if uid < 0:
         return None
     tables = state.tables
-    name = state.cards[uid].name
-    kind = tables.reaches.get((name, process.key), _UNKNOWN)
+    kind = tables.reaches.get(ref, _UNKNOWN)
     if kind is _UNKNOWN:
-        kind = tables.reaches[(name, process.key)] = _reach_kind(state, process)
+        kind = tables.reaches[ref] = _reach_kind(state, process)
     if kind is None:
         return None
-    kind = cast(Reach, kind)
     ended = None
     lingering = state.lingering
     if lingering:
@@ -145,19 +148,32 @@ def _reach(state: State, action: Perform) -> _Reach | None:
         return None
     cards = state.cards
     done = state.done
-    if kind != "itself" and kind != "target":
-        decks = state.decks
-        uids = (uid, *decks[0], *decks[1])  # a mill may reach the named deck cards
-        if kind == "hands and decks":  # a level-up: a card from the hand or the deck
-            uids += tuple(c.uid for c in cards if c.zone is Zone.HAND)
-        own_done = frozenset(d for d in done if d[0] in uids) if done else _NOTHING_DONE
-        key: tuple[object, ...] = (process.key, state.step, state.turn_player, tuple(cards[u] for u in uids),
-                                   own_done, None, decks, state.anonymous)
-    else:
-        uids = (uid,)
-        own_done = frozenset(d for d in done if d[0] == uid) if done else _NOTHING_DONE
-        key = (process.key, state.step, state.turn_player, cards[uid], own_done, ended)
-    return _Reach(at, process, uids, own_done, ended, kind, key)
+    if kind == "itself" or kind == "target":
+        if done:
+            by_card = tables.done_by_card.get(done)
+            if by_card is None:
+                by_card = tables.done_by_card[done] = _by_card(done)
+            own_done = by_card.get(uid, _NOTHING_DONE)
+        else:
+            own_done = _NOTHING_DONE
+        return _new_reach(_Reach, (at, process, (uid,), own_done, ended, kind,
+                                   (process.key, step, state.turn_player, cards[uid], own_done, ended)))
+    decks = state.decks
+    uids = (uid, *decks[0], *decks[1])  # a mill may reach the named deck cards
+    if kind == "hands and decks":  # a level-up: a card from the hand or the deck
+        uids += tuple(c.uid for c in cards if c.zone is Zone.HAND)
+    own_done = frozenset(d for d in done if d[0] in uids) if done else _NOTHING_DONE
+    key: tuple[object, ...] = (process.key, step, state.turn_player, tuple(cards[u] for u in uids),
+                               own_done, None, decks, state.anonymous)
+    return _new_reach(_Reach, (at, process, uids, own_done, ended, kind, key))
+
+
+def _by_card(done: frozenset[tuple[int, str]]) -> dict[int, frozenset[tuple[int, str]]]:
+    """The done marks ``done`` by the uid of their card."""
+    marks: dict[int, list[tuple[int, str]]] = {}
+    for mark in done:
+        marks.setdefault(mark[0], []).append(mark)
+    return {uid: frozenset(own) for uid, own in marks.items()}
 
 
 _UNKNOWN = object()
@@ -184,6 +200,7 @@ def forget(tables: PositionTables) -> None:
     tables.remembered.clear()
     tables.reaches.clear()
     tables.known_lingering.clear()
+    tables.done_by_card.clear()
 
 
 def recall(state: State, action: Perform) -> tuple[_Reach | None, Transition | None]:
