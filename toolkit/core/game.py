@@ -22,7 +22,7 @@ import datetime
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from toolkit.core.values import Event, PositionSummary, slot_init
 from toolkit.core.words import action_words, event_words, state_words
@@ -111,10 +111,12 @@ class Note:
     text: str
 
 
-@slot_init
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """The result of one action: the next state, the events, the notes."""
+class Transition(NamedTuple):
+    """The result of one action: the next state, the events, the notes.
+
+    A named tuple: a search makes one per step, and the engine's hot path builds
+    it with one call into C, ``tuple.__new__(Transition, (state, events, notes))``
+    (what ``Transition(state, events, notes)`` builds)."""
 
     state: Any
     events: tuple[Event, ...]

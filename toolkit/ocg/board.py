@@ -460,6 +460,7 @@ class Board(PositionReader):
         old_decks, old_anonymous, old_life = base.decks, base.anonymous, base.life
         return make_state(
             self._tables,
+            None,
             base.turn_player,
             base.ruleset,
             tuple(self.cards),

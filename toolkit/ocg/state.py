@@ -31,7 +31,8 @@ import html
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from enum import Enum, StrEnum
-from operator import attrgetter
+from functools import reduce
+from operator import attrgetter, xor
 from typing import TYPE_CHECKING
 
 from toolkit.core.game import Actor
@@ -293,9 +294,13 @@ class State(PositionReader):
     Summoned); kept only in positions holding such an effect, cleared by the
     next change of the board."""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
+    _cards_hash: int = field(default=0, init=False, repr=False, compare=False)
+    """What the State's hash takes for its cards: ``cards_hash(cards)``, kept so that a step that changes
+    one card updates it (``changed_cards_hash``) instead of hashing every card again."""
     _tables: PositionTables | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_cards_hash", cards_hash(self.cards))
         object.__setattr__(self, "_hash", _STATE_HASH(self))
 
     def __hash__(self) -> int:
@@ -317,13 +322,14 @@ class State(PositionReader):
         values = list(_FIELD_VALUES(self))
         for name, value in changes.items():
             values[_FIELD_INDEX[name]] = value
-        keep = "cards" not in changes and "ruleset" not in changes
-        return make_state(self._tables if keep else None, *values)
+        if "cards" in changes:
+            return make_state(None, None, *values)
+        return make_state(None if "ruleset" in changes else self._tables, self._cards_hash, *values)
 
     def passed_to(self, holder: str) -> State:
         """This state after a pass that leaves the other player ``holder`` the priority
         (``evolve(priority=holder, passes=passes + 1)``, the search's most common step, built directly)."""
-        return make_state(self._tables, self.turn_player, self.ruleset, self.cards, self.decks, self.anonymous,
+        return make_state(self._tables, self._cards_hash, self.turn_player, self.ruleset, self.cards, self.decks, self.anonymous,
                           self.life, self.step, holder, self.passes + 1, self.forced, self.pending, self.done,
                           self.lingering, self.chain, self.waiting, self.adjusted, self.after_chain, self.skipped,
                           self.phase, self.declared, self.attacker, self.moment)
@@ -348,6 +354,28 @@ class State(PositionReader):
     @property
     def is_over(self) -> bool:
         return self.step is Step.OVER
+
+    def holds_mandatory(self, player: str) -> bool:
+        """Whether ``player`` controls a pending mandatory process (``pending_of(player, mandatory=True)``
+        is not empty; asked at every pass)."""
+        return player in map(_MANDATORY_FOR, self.pending)
+
+    def to_step(self, step: Step, priority: str | None, forced: str | None, passes: int = 0) -> State:
+        """This state at ``step`` with ``priority``, ``forced`` and ``passes`` (``evolve`` with those
+        four fields, built directly: the procedure moves from step to step this way)."""
+        return make_state(self._tables, self._cards_hash, self.turn_player, self.ruleset, self.cards, self.decks,
+                          self.anonymous, self.life, step, priority, passes, forced, self.pending, self.done,
+                          self.lingering, self.chain, self.waiting, self.adjusted, self.after_chain, self.skipped,
+                          self.phase, self.declared, self.attacker, self.moment)
+
+    def opened_to(self, holder: str) -> State:
+        """This state at an open game state where ``holder`` has priority, nobody has passed, nothing is
+        forced and no chain's end is awaited (``evolve(step=Step.OPEN, priority=holder, passes=0,
+        forced=None, after_chain=None)``, built directly)."""
+        return make_state(self._tables, self._cards_hash, self.turn_player, self.ruleset, self.cards, self.decks,
+                          self.anonymous, self.life, Step.OPEN, holder, 0, None, self.pending, self.done,
+                          self.lingering, self.chain, self.waiting, self.adjusted, None, self.skipped,
+                          self.phase, self.declared, self.attacker, self.moment)
 
     def pending_of(self, player: str, *, mandatory: bool | None = None) -> tuple[Process, ...]:
         return tuple(
@@ -422,6 +450,8 @@ class State(PositionReader):
         )
 
 
+_MANDATORY_FOR = attrgetter("mandatory_for")
+
 STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State) if f.init)
 """The fields a State is built from (everything but the cached hash and tables), in order."""
 
@@ -439,11 +469,37 @@ from the hashed cards, done processes and lingering effects, so two positions ra
 them alone (``==`` still compares them), and hashing a Process is a Python call per item."""
 
 
+CACHED_HASHES: dict[str, str] = {"cards": "_cards_hash"}
+"""Hashed fields whose hash a State keeps in a slot of its own (named here), taken in its place."""
+
+
+def cards_hash(cards: Iterable[Card]) -> int:
+    """What a State's hash takes for its cards: the exclusive or of the cards' own hashes (computed in
+    C; ``cards[uid].uid == uid`` and a Card's hash covers its uid, so the order is covered too).
+
+    >>> from toolkit.ocg.values import Card, Zone
+    >>> a, b = Card(0, "x", "A", "A", Zone.HAND), Card(1, "y", "B", "B", Zone.GY)
+    >>> cards_hash((a, b)) == hash(a) ^ hash(b), cards_hash(()) == 0
+    (True, True)
+    """
+    return reduce(xor, map(_CARD_HASH, cards), 0)
+
+
+_CARD_HASH = attrgetter("_hash")
+
+
+def changed_cards_hash(before: int, old: Card, new: Card) -> int:
+    """``cards_hash`` of cards whose ``cards_hash`` was ``before``, after ``old`` was replaced by ``new``."""
+    return before ^ old._hash ^ new._hash
+
+
 def _hash_expression(read: Callable[[str], str]) -> str:
     """The expression of a State's hash, each hashed field read by ``read(name)``: the hash of the
-    tuple of ``HASHED_FIELDS`` (lengths for ``COUNTED_FIELDS``) — a tuple of their number, so the
-    key is a size that Python's tuple free lists do not keep (see ``pending``)."""
-    items = ", ".join(f"len({read(name)})" if name in COUNTED_FIELDS else read(name) for name in HASHED_FIELDS)
+    tuple of ``HASHED_FIELDS`` (lengths for ``COUNTED_FIELDS``, the kept slot for ``CACHED_HASHES``)
+    — a tuple of their number, so the key is a size that Python's tuple free lists do not keep (see
+    ``pending``)."""
+    items = ", ".join(f"len({read(name)})" if name in COUNTED_FIELDS else read(CACHED_HASHES.get(name, name))
+                      for name in HASHED_FIELDS)
     return f"hash(({items}))"
 
 
@@ -468,13 +524,16 @@ class _StateBeingBuilt(PositionReader):
 
 
 def _state_maker() -> Callable[..., State]:
-    """A function building a State from its position tables and its field values,
-    positionally in ``STATE_FIELDS`` order (see :class:`_StateBeingBuilt`)."""
-    namespace: dict[str, object] = {"_new": object.__new__, "_Built": _StateBeingBuilt, "_State": State}
+    """A function building a State from its position tables, its ``cards_hash`` (None: computed) and
+    its field values, positionally in ``STATE_FIELDS`` order (see :class:`_StateBeingBuilt`)."""
+    namespace: dict[str, object] = {"_new": object.__new__, "_Built": _StateBeingBuilt, "_State": State,
+                                    "_cards_hash_of": cards_hash}
     body = "".join(f"    new.{name} = {name}\n" for name in STATE_FIELDS)
-    exec(f"def make(tables, {', '.join(STATE_FIELDS)}):\n    new = _new(_Built)\n{body}"
-         f"    new._hash = {_hash_expression(str)}\n    new._tables = tables\n    new.__class__ = _State\n"
-         f"    return new\n", namespace)
+    exec(f"def make(tables, _cards_hash, {', '.join(STATE_FIELDS)}):\n"
+         f"    if _cards_hash is None:\n        _cards_hash = _cards_hash_of(cards)\n"
+         f"    new = _new(_Built)\n{body}"
+         f"    new._cards_hash = _cards_hash\n    new._hash = {_hash_expression(str)}\n"
+         f"    new._tables = tables\n    new.__class__ = _State\n    return new\n", namespace)
     return namespace["make"]  # type: ignore[return-value]
 
 
@@ -482,15 +541,16 @@ make_state = _state_maker()
 assert STATE_FIELDS == ("turn_player", "ruleset", "cards", "decks", "anonymous", "life", "step", "priority", "passes",
                         "forced", "pending", "done", "lingering", "chain", "waiting", "adjusted", "after_chain",
                         "skipped", "phase", "declared", "attacker", "moment"), \
-    "State.passed_to and procedure.remembered build States positionally: update them with the fields"
-"""``make_state(tables, *values)``: the State of these field values (``STATE_FIELDS`` order) whose
-position tables are ``tables`` (None: computed when asked) — what ``State(*values)`` builds, faster."""
+    "State.passed_to, to_step, opened_to and procedure.remembered build States positionally: update them"
+"""``make_state(tables, cards_hash, *values)``: the State of these field values (``STATE_FIELDS`` order)
+whose position tables are ``tables`` (None: computed when asked) and whose cards' ``cards_hash`` is
+``cards_hash`` (None: computed) — what ``State(*values)`` builds, faster."""
 
 
 def build_state(values: Iterable[object], tables: PositionTables | None) -> State:
     """A State from its field values in ``STATE_FIELDS`` order (what ``State(*values)``
     builds, faster) with its position tables already known (None: computed when asked)."""
-    return make_state(tables, *values)
+    return make_state(tables, None, *values)
 
 
 PHASE_TITLES: dict[Phase, str] = {

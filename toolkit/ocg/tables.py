@@ -96,8 +96,10 @@ class PositionTables:
         card name in these positions)."""
         self.done_by_card: dict[frozenset[tuple[int, str]], dict[int, frozenset[tuple[int, str]]]] = {}
         """A set of done processes -> the same marks by the uid of their card (``procedure.remembered``)."""
-        self.notes: dict[tuple[str, bool], Note] = {}
-        """(player, holds a mandatory process) -> the note of that player's pass (``procedure.transitions``)."""
+        self.notes: dict[tuple[str, object], Note] = {}
+        """The notes of passes (``procedure.transitions``, ``procedure.flow``), the same in every position:
+        (player, holds a mandatory process) -> that player's pass; (player, "both") -> the pass that
+        makes both players pass; (player, role) -> both passed, that player must perform."""
         self.known_lingering: dict[str, bool] = {}
         """A lingering effect's key -> whether ``independence`` knows its kind (``procedure.remembered``)."""
         self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}

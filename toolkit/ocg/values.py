@@ -127,10 +127,13 @@ class Process:
     """It belongs to a lingering effect (an expiry or a lingering action), not to a card's text."""
     pid: tuple[int, str] = field(default=(-1, ""), init=False, repr=False, compare=False)
     """``(source, key)``: what identifies the process."""
+    mandatory_for: str | None = field(default=None, init=False, repr=False, compare=False)
+    """The controller when the process is mandatory, else None (``State.holds_mandatory`` reads it in C)."""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pid", (self.source, self.key))
+        object.__setattr__(self, "mandatory_for", self.controller if self.mandatory else None)
         object.__setattr__(
             self, "_hash",
             hash((self.source, self.key, self.controller, self.kind, self.mandatory, self.chain_link, self.label,

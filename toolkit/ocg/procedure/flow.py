@@ -40,9 +40,9 @@ def _advance(state: State, log: _Log) -> State:
             return state
         if state.waiting:
             placer, _mandatory = r5_trigger_placer(state)
-            return _with(state, step=Step.TRIGGERS, forced=placer, priority=None, passes=0)
+            return state.to_step(Step.TRIGGERS, None, placer)
         if state.chain:
-            state = _with(state, step=Step.CHAIN, priority=state.turn_player, passes=0, forced=None)
+            state = state.to_step(Step.CHAIN, state.turn_player, None)
             continue
         if state.phase is Phase.TURN_END:
             log[1].append(Note("E1", "the turn ends; the next turn begins"))
@@ -52,9 +52,9 @@ def _advance(state: State, log: _Log) -> State:
             if system is not None:
                 return system
             for player in (state.turn_player, state.non_turn_player):
-                if state.pending_of(player, mandatory=True):
+                if state.holds_mandatory(player):
                     log[1].append(Note("H5", f"after the adjustment {player} must perform its mandatory process"))
-                    return _with(state, step=Step.FORCED, forced=player, priority=None, passes=0)
+                    return state.to_step(Step.FORCED, None, player)
             window = h1_window_after_adjustment(state, log)
             if window is not None:
                 return window
@@ -64,8 +64,7 @@ def _advance(state: State, log: _Log) -> State:
         system = v1_system_process(state, log)
         if system is not None:
             return system
-        holder = state.after_chain or state.turn_player
-        return _with(state, step=Step.OPEN, priority=holder, passes=0, forced=None, after_chain=None)
+        return state.opened_to(state.after_chain or state.turn_player)
     raise RuntimeError("the End Phase procedure did not settle")  # pragma: no cover
 
 
@@ -80,7 +79,7 @@ def h1_window_after_adjustment(state: State, log: _Log) -> State | None:
         return None
     holder = state.after_chain or state.turn_player
     log[1].append(Note("H1", f"reversed: after the adjustment {holder} holds priority once more"))
-    return _with(state, step=Step.OPEN, priority=holder, passes=0, forced=None, after_chain=None)
+    return state.opened_to(holder)
 
 
 def h4_or_turn_end(state: State, log: _Log) -> State:
@@ -89,7 +88,7 @@ def h4_or_turn_end(state: State, log: _Log) -> State:
     again = h4_readjust(state, log)
     if again is not None:
         return again
-    return _with(state, step=Step.TURN_END, forced=None, priority=None, passes=0)
+    return state.to_step(Step.TURN_END, None, None)
 
 
 def begin(state: State) -> State:
@@ -115,9 +114,14 @@ def r7_both_passed(state: State, log: _Log) -> State:
     if not state.ruleset.turn_player_forced_first:
         order = order[::-1]  # the reversal: the non-turn player's mandatory processes first
     for player, role in order:
-        if state.pending_of(player, mandatory=True):
-            log[1].append(Note("R7", f"both passed: the {role} ({player}) must perform one of its mandatory processes"))
-            return _with(state, step=Step.FORCED, forced=player, priority=None, passes=0)
+        if state.holds_mandatory(player):
+            notes = state.tables.notes
+            note = notes.get((player, role))
+            if note is None:
+                note = notes[(player, role)] = Note(
+                    "R7", f"both passed: the {role} ({player}) must perform one of its mandatory processes")
+            log[1].append(note)
+            return state.to_step(Step.FORCED, None, player)
     if state.phase is Phase.END:
         if state.adjusted:  # H1 reversed: both passed in the window after the adjustment
             return h4_or_turn_end(state, log)

@@ -342,7 +342,7 @@ def r7_may_pass(state: State) -> bool:
     False, as ygopro-core plays it): a player holding one may not pass."""
     if state.ruleset.pass_with_mandatory_pending:
         return True
-    return not state.pending_of(state.priority or state.turn_player, mandatory=True)
+    return not state.holds_mandatory(state.priority or state.turn_player)
 
 
 _PASS = Pass()

@@ -37,7 +37,7 @@ from toolkit.core.values import Event
 from toolkit.ocg import independence
 from toolkit.ocg.independence import Reach
 from toolkit.ocg.procedure.pending import _PROCESS_ORDER
-from toolkit.ocg.state import Phase, PositionTables, State, Step, make_state
+from toolkit.ocg.state import Phase, PositionTables, State, Step, changed_cards_hash, make_state
 from toolkit.ocg.values import Card, Process, Zone
 
 if TYPE_CHECKING:
@@ -73,6 +73,7 @@ class Change:
 
 
 _NOTHING_DONE: frozenset[tuple[int, str]] = frozenset()
+_NO_LIFE_CHANGE = (0, 0)
 
 _NOT_KEPT: Any = object()
 """``PositionTables.remembered``' mark for a process that did more than reach its cards there
@@ -95,7 +96,7 @@ class _Reach(NamedTuple):
     key: tuple[object, ...]
 
 
-_new_reach = tuple.__new__
+_new_reach = _new_tuple = tuple.__new__
 
 
 def _reach(state: State, action: Perform) -> _Reach | None:
@@ -119,7 +120,7 @@ def _reach(state: State, action: Perform) -> _Reach | None:
     uid = process.source
     if uid < 0:
         return None
-    tables = state.tables
+    tables = state._tables or state.tables
     kind = tables.reaches.get(ref, _UNKNOWN)
     if kind is _UNKNOWN:
         kind = tables.reaches[ref] = _reach_kind(state, process)
@@ -209,10 +210,10 @@ def recall(state: State, action: Perform) -> tuple[_Reach | None, Transition | N
     reach = _reach(state, action)
     if reach is None:
         return None, None
-    change = state.tables.remembered.get(reach.key)
+    change = state.tables.remembered.get(reach[6])  # reach.key
     if change is None or change is _NOT_KEPT or change.ruleset is not state.ruleset:
         return reach, None
-    return reach, Transition(_apply(state, reach, change), change.events, change.notes)
+    return reach, _new_tuple(Transition, (_apply(state, reach, change), change.events, change.notes))
 
 
 def keep(state: State, reach: _Reach, made: Transition) -> None:
@@ -239,10 +240,17 @@ def keep(state: State, reach: _Reach, made: Transition) -> None:
         own_done=frozenset(d for d in child.done if d[0] in reached),
         decks=child.decks if child.decks != state.decks else None,
         anonymous=child.anonymous if child.anonymous != state.anonymous else None,
-        life=(child.life[0] - state.life[0], child.life[1] - state.life[1]),
+        life=_life_change(state, child),
         step=child.step, priority=child.priority, passes=child.passes, forced=child.forced,
         after_chain=child.after_chain, moment=child.moment, events=made.events, notes=made.notes)
-    kept[reach.key] = change if _apply(state, reach, change) == child else _NOT_KEPT  # it must rebuild the State
+    rebuilt = _apply(state, reach, change)
+    kept[reach.key] = change if rebuilt == child and hash(rebuilt) == hash(child) else _NOT_KEPT  # the same State
+
+
+def _life_change(before: State, after: State) -> tuple[int, int]:
+    """Each player's change of life points (``_NO_LIFE_CHANGE``, one object, for none)."""
+    change = (after.life[0] - before.life[0], after.life[1] - before.life[1])
+    return _NO_LIFE_CHANGE if change == _NO_LIFE_CHANGE else change
 
 
 def _only_reached(state: State, child: State, reach: _Reach, *, decks: bool) -> bool:
@@ -267,31 +275,36 @@ def _only_reached(state: State, child: State, reach: _Reach, *, decks: bool) -> 
 
 def _apply(state: State, reach: _Reach, change: Change) -> State:
     """``state`` changed as ``change`` says (``reach``: what the process reaches here)."""
+    at, _process, _uids, done_before, ended, _kind, _key = reach
     cards = state.cards
+    hashed = state._cards_hash
     if change.cards:
         if len(change.cards) == 1:
             [(uid, card)] = change.cards
+            hashed ^= cards[uid]._hash ^ card._hash  # changed_cards_hash, inlined
             cards = cards[:uid] + (card,) + cards[uid + 1:]
         else:
             changed = list(cards)
             for uid, card in change.cards:
+                hashed = changed_cards_hash(hashed, changed[uid], card)
                 changed[uid] = card
             cards = tuple(changed)
     pending = state.pending
-    at = reach.at
     pending = pending[:at] + pending[at + 1:]  # the one pending process of the cards reached
     if change.own_pending:
         pending = tuple(sorted(pending + change.own_pending, key=_PROCESS_ORDER))
     done = state.done
-    if reach.done != change.own_done:
-        done = (done - reach.done) | change.own_done
+    own_done = change.own_done
+    if done_before != own_done:
+        done = (done - done_before) | own_done
     lingering = state.lingering
-    if reach.ended is not None:  # this position's object (equal to the one the change was kept with)
-        lingering = tuple(item for item in lingering if item is not reach.ended)
+    if ended is not None:  # this position's object (equal to the one the change was kept with)
+        lingering = tuple(item for item in lingering if item is not ended)
     life = state.life
-    if change.life != (0, 0):
-        life = (life[0] + change.life[0], life[1] + change.life[1])
-    return make_state(state.tables, state.turn_player, state.ruleset, cards,
+    gained = change.life
+    if gained is not _NO_LIFE_CHANGE and gained != _NO_LIFE_CHANGE:
+        life = (life[0] + gained[0], life[1] + gained[1])
+    return make_state(state._tables, hashed, state.turn_player, state.ruleset, cards,
                       state.decks if change.decks is None else change.decks,
                       state.anonymous if change.anonymous is None else change.anonymous,
                       life, change.step, change.priority, change.passes, change.forced, pending, done,

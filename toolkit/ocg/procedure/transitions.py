@@ -93,11 +93,14 @@ def r7_pass(state: State, log: _Log, named: Phase | None = None) -> State:
         log[0].append(Event(EventKind.DECLARED, player=holder, detail=detail))
         log[1].append(Note("P1", f"{holder} declares the end of {_the(state.phase)}: the declaration "
                                  f"includes its pass; the phase ends only if {other(holder)} passes too"))
-    if state.passes + 1 >= 2:
-        log[1].append(Note("R7", f"{holder} passes: both players passed in succession"))
-        return r7_both_passed(state, log)
-    mandatory = any(p.mandatory and p.controller == holder for p in state.pending)
     notes = state.tables.notes
+    if state.passes + 1 >= 2:
+        note = notes.get((holder, "both"))
+        if note is None:
+            note = notes[(holder, "both")] = Note("R7", f"{holder} passes: both players passed in succession")
+        log[1].append(note)
+        return r7_both_passed(state, log)
+    mandatory = state.holds_mandatory(holder)
     note = notes.get((holder, mandatory))
     if note is None:
         why = " (holding a mandatory process does not oblige doing it first, 19/10/26)" if mandatory else ""
@@ -105,6 +108,9 @@ def r7_pass(state: State, log: _Log, named: Phase | None = None) -> State:
     log[1].append(note)
     return state.passed_to(other(holder))
 
+
+_new_tuple = tuple.__new__
+"""``tuple.__new__``: builds a Transition (a named tuple) in one call into C."""
 
 _TYPE_NAME: dict[CardType, str] = {t: t.value for t in CardType}
 """A chain link's ``card_type`` (the plain string) of each card type."""
@@ -358,11 +364,11 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
         if known is not None and not remembered.CHECK_REMEMBERED:
             return known
         nxt = _perform(state, action, forced=step is Step.FORCED, log=log)
-        made = Transition(nxt, tuple(log[0]), tuple(log[1]))
+        made = _new_tuple(Transition, (nxt, tuple(log[0]), tuple(log[1])))
         if known is None:
             if reach is not None:
                 remembered.keep(state, reach, made)
-        elif known != made:  # pragma: no cover - a failing check is a bug in remembered
+        elif known != made or hash(known.state) != hash(nxt):  # pragma: no cover - a bug in remembered
             raise AssertionError(f"a remembered change differs: {known!r} != {made!r}")
         return made
     elif isinstance(action, Respond):
@@ -387,7 +393,7 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
         nxt = _declare_attack(state, action, log)
     else:  # pragma: no cover
         raise IllegalActionError(action, state)
-    return Transition(nxt, tuple(log[0]), tuple(log[1]))
+    return _new_tuple(Transition, (nxt, tuple(log[0]), tuple(log[1])))
 
 
 def apply(state: State, action: Action) -> State:
