@@ -11,9 +11,8 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from toolkit.core.game import Counterfactual, Flag, Game, Note, Transition
+from toolkit.core.game import Counterfactual, Flag, Game
 import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
-from toolkit.ocg.cards import USER_CARD_FILES, USER_CARD_RULE
 from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg import cards, independence, procedure
 from toolkit.ocg.reversals import REVERSALS
@@ -31,18 +30,6 @@ from toolkit.ocg.setup import initial_state, with_ruleset
 from toolkit.ocg.state import State
 from toolkit.ocg.values import EventKind, Zone
 from toolkit.ocg.words import EVENT_KIND_NAMES, describe_action, describe_event, describe_state
-
-
-def transition_noting_user_cards(state: State, action: Any, *, check: bool = True) -> Transition:
-    """The procedure's transition, plus a note naming any user card the action is about
-    (a trace that uses a card of the user's own says so, with its file)."""
-    result = procedure.transition(state, action, check=check)
-    if not USER_CARD_FILES:
-        return result
-    text = repr(action)
-    notes = tuple(Note(USER_CARD_RULE, f"{name} is a card of your own, from {file}")
-                  for name, file in sorted(USER_CARD_FILES.items()) if name in text)
-    return result if not notes else Transition(result.state, result.events, result.notes + notes)
 
 
 def _initial_state(scenario: Any, ruleset: Any) -> State:
@@ -116,7 +103,7 @@ GAME = Game(
     scenario_type=Scenario,
     rules_type=Ruleset,
     legal_actions=procedure.legal_actions,
-    transition=transition_noting_user_cards,
+    transition=procedure.transition,
     explain=procedure.explain,
     withheld=procedure.withheld,
     initial_state=_initial_state,

@@ -216,7 +216,7 @@ _RULES: tuple[tuple[str, str, str, str, tuple[str, ...]], ...] = (
 
 _EXPLICIT_FUNCTIONS: dict[str, tuple[str, ...]] = {
     "X2": ("toolkit.ocg.cards.data.verbs.give_back_control",),
-    USER_CARD: ("toolkit.ocg.game.transition_noting_user_cards",),
+    USER_CARD: ("toolkit.ocg.procedure.transitions.note_user_cards",),
 }
 """Implementations outside the procedure (card modules load lazily, so they carry no mark)."""
 

@@ -262,8 +262,12 @@ class State(PositionReader):
     ruleset: Ruleset = field(hash=False)
     """Compared but not hashed: a search's positions share one ruleset."""
     cards: tuple[Card, ...]
-    decks: tuple[tuple[int, ...], tuple[int, ...]]
-    anonymous: tuple[tuple[int, int, int], tuple[int, int, int]]
+    decks: tuple[tuple[int, ...], tuple[int, ...]] = field(hash=False)
+    anonymous: tuple[tuple[int, int, int], tuple[int, int, int]] = field(hash=False)
+    """``decks`` and ``anonymous`` are compared but not hashed: a named card that enters or leaves a
+    deck changes ``cards`` (its zone), and the counts of unnamed cards change when a process is done
+    (``done``, ``pending``); hashing these nested tuples again for every new State is a tenth of its
+    construction."""
     life: tuple[int, int]
     step: Step = Step.OPEN
     priority: str | None = None

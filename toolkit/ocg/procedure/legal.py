@@ -101,10 +101,12 @@ def _fixed_perform(state: State, process: Process) -> Perform | None:
     return state.tables.performs.setdefault(process, Perform(process.label, ref=process.pid, choice=NO_CHOICE))
 
 
-def _performs(state: State, player: str | None, *, only_mandatory: bool) -> Iterator[Perform]:
+def _performs(state: State, player: str | None, *, only_mandatory: bool, out: list[Action]) -> list[Action]:
+    """``out`` with the actions performing ``player``'s pending processes added (only the mandatory
+    ones when ``only_mandatory``), in the order of the pending processes."""
     own = [p for p in state.pending if p.controller == player and (p.mandatory or not only_mandatory)]
     if not own:
-        return
+        return out
     tables = state.tables
     made = tables.performs
     fixed = tables.fixed_performs
@@ -114,21 +116,22 @@ def _performs(state: State, player: str | None, *, only_mandatory: bool) -> Iter
             known = fixed[process] = _fixed_perform(state, process)
         if known is not _ASK:
             if known is not None:
-                yield known
+                out.append(known)
             continue
         choices = _process_choices(state, process)
         if choices is None:
             continue
         for choice in choices:
             if choice.targets or choice.cost or choice.picks or choice.option:
-                yield Perform(process.label, target=_target_label(state, choice),
-                              cost=_labels(state, choice.cost), ref=process.pid, choice=choice,
-                              picks=_labels(state, choice.picks), option=choice.option or None)
+                out.append(Perform(process.label, target=_target_label(state, choice),
+                                   cost=_labels(state, choice.cost), ref=process.pid, choice=choice,
+                                   picks=_labels(state, choice.picks), option=choice.option or None))
                 continue
             action = made.get(process)  # nothing to choose: the same action in every position
             if action is None:
                 action = made[process] = Perform(process.label, ref=process.pid, choice=choice)
-            yield action
+            out.append(action)
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -358,7 +361,7 @@ def iter_actions(state: State) -> Iterator[Action]:
             if (state.phase is Phase.MAIN1 and not state.ruleset.next_phase_chosen_after_passes
                     and state.priority == state.turn_player and state.attacker < 0):
                 yield EnterPhase(Phase.BATTLE.value)  # P3 reversed: the declaration names the Battle Phase
-        yield from _performs(state, state.priority, only_mandatory=False)
+        yield from _performs(state, state.priority, only_mandatory=False, out=[])
         yield from r5_quick_effects(state, state.priority, responding=False)
         yield from game_actions(state)
     elif step is Step.CHAIN:
@@ -369,9 +372,9 @@ def iter_actions(state: State) -> Iterator[Action]:
             head = system_head(state)
             if head is not None and not head.mandatory:
                 yield _PASS
-            yield from _performs(state, state.forced, only_mandatory=False)
+            yield from _performs(state, state.forced, only_mandatory=False, out=[])
         else:
-            yield from _performs(state, state.forced, only_mandatory=True)
+            yield from _performs(state, state.forced, only_mandatory=True, out=[])
     elif step is Step.NEXT_PHASE:
         yield from p3_next_phase_choices(state)
     elif step is Step.DAMAGE:
@@ -387,5 +390,16 @@ def iter_actions(state: State) -> Iterator[Action]:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal action in ``state`` (empty when the turn is over)."""
+    """Every legal action in ``state`` (empty when the turn is over): ``tuple(iter_actions(state))``,
+    built as a list for the two steps a search meets most (an open game state of the End Phase,
+    a forced process) — tests/engine/test_legal_order.py compares the two everywhere."""
+    step = state.step
+    if step is Step.OPEN and state.phase is Phase.END:
+        out: list[Action] = [_PASS] if r7_may_pass(state) else []
+        _performs(state, state.priority, only_mandatory=False, out=out)
+        if state.tables.quick_names:
+            out.extend(r5_quick_effects(state, state.priority, responding=False))
+        return tuple(out)  # (no game actions in the End Phase: ``game_actions``)
+    if step is Step.FORCED and state.ruleset.process_order is None:
+        return tuple(_performs(state, state.forced, only_mandatory=True, out=[]))
     return tuple(iter_actions(state))

@@ -296,7 +296,7 @@ def _apply(state: State, reach: _Reach, change: Change) -> State:
     done = state.done
     own_done = change.own_done
     if done_before != own_done:
-        done = (done - done_before) | own_done
+        done = (done - done_before if done_before else done) | own_done
     lingering = state.lingering
     if ended is not None:  # this position's object (equal to the one the change was kept with)
         lingering = tuple(item for item in lingering if item is not ended)

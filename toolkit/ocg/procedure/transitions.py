@@ -28,7 +28,7 @@ from toolkit.core.game import Note, Transition
 from toolkit.core.rules import implements
 from toolkit.core.values import Event, other
 from toolkit.ocg.board import Board
-from toolkit.ocg.cards import behaviour
+from toolkit.ocg.cards import USER_CARD_FILES, USER_CARD_RULE, behaviour
 from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, Choice, QuickEffect, Trigger
 from toolkit.ocg.procedure._shared import (
     _Log,
@@ -362,7 +362,7 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
     elif isinstance(action, Perform):
         reach, known = remembered.recall(state, action)
         if known is not None and not remembered.CHECK_REMEMBERED:
-            return known
+            return known if not USER_CARD_FILES else note_user_cards(known, action)
         nxt = _perform(state, action, forced=step is Step.FORCED, log=log)
         made = _new_tuple(Transition, (nxt, tuple(log[0]), tuple(log[1])))
         if known is None:
@@ -370,7 +370,7 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
                 remembered.keep(state, reach, made)
         elif known != made or hash(known.state) != hash(nxt):  # pragma: no cover - a bug in remembered
             raise AssertionError(f"a remembered change differs: {known!r} != {made!r}")
-        return made
+        return made if not USER_CARD_FILES else note_user_cards(made, action)
     elif isinstance(action, Respond):
         nxt = _activate_quick(state, action, responding=True, log=log)
     elif isinstance(action, Activate):
@@ -393,7 +393,17 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
         nxt = _declare_attack(state, action, log)
     else:  # pragma: no cover
         raise IllegalActionError(action, state)
-    return _new_tuple(Transition, (nxt, tuple(log[0]), tuple(log[1])))
+    made = _new_tuple(Transition, (nxt, tuple(log[0]), tuple(log[1])))
+    return made if not USER_CARD_FILES else note_user_cards(made, action)
+
+
+def note_user_cards(result: Transition, action: Action) -> Transition:
+    """``result`` with a note naming each card of the user's own the action is about (a trace that
+    uses one says so, with its file); ``transition`` asks only once user cards are loaded."""
+    text = repr(action)
+    notes = tuple(Note(USER_CARD_RULE, f"{name} is a card of your own, from {file}")
+                  for name, file in sorted(USER_CARD_FILES.items()) if name in text)
+    return result if not notes else Transition(result.state, result.events, result.notes + notes)
 
 
 def apply(state: State, action: Action) -> State:
