@@ -86,7 +86,7 @@ class Board(PositionReader):
 
     __slots__ = ("base", "ruleset", "turn_player", "cards", "decks", "anonymous", "life", "lingering", "chain",
                  "skipped", "done", "adjusted", "phase", "cause", "by_effect", "source", "by_adjustment", "events",
-                 "happenings", "notes", "moved", "_tables", "kinds", "trigger_events", "happening_kinds",
+                 "happenings", "notes", "moved", "tables", "kinds", "trigger_events", "happening_kinds",
                  "end_phase_names", "touched")
     """A board per transition: slots are built and freed faster than an attribute dict."""
 
@@ -116,7 +116,7 @@ class Board(PositionReader):
         self.happenings: list[Happening] = []
         self.notes: list[tuple[str, str]] = []
         self.moved: set[int] = set()
-        self._tables = tables = state.tables
+        self.tables = tables = state.tables
         self.kinds = tables.continuous_kinds
         """The kinds of continuous effect any card of the position has."""
         self.trigger_events = tables.trigger_events
@@ -150,10 +150,6 @@ class Board(PositionReader):
 
     # --- reading (the same API as State, so card conditions accept both) ---
 
-    @property
-    def tables(self) -> PositionTables:
-        """The position's fixed lookups (card texts, pre-check sets)."""
-        return self._tables
 
     # --- recording -------------------------------------------------------
 
@@ -192,7 +188,7 @@ class Board(PositionReader):
                 to = Zone.BANISHED
                 kinds = tuple(k for k in kinds if k != EventKind.SENT_TO_GY) + (EventKind.BANISHED,)
         if to is Zone.BANISHED and self.continuous_active(ContinuousKind.NO_BANISH):
-            self.record(self._tables.event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner))
+            self.record(self.tables.event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner))
             self.note(CONTINUOUS, f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
             return False
         if origin is Zone.DECK:
@@ -211,7 +207,7 @@ class Board(PositionReader):
         owner = card.owner
         new_controller = controller if (to is Zone.FIELD and controller is not None) else owner
         values = (card.uid, card.name, owner, new_controller, to, position, frozenset(tags), card.label)
-        tables = self._tables
+        tables = self.tables
         found = tables.interned_values.get(values)
         if found is None:  # one object per value (see PositionTables)
             moved = Card(*values)
@@ -232,7 +228,7 @@ class Board(PositionReader):
         """The Card of these field values (in order), one object per value in these positions (see
         ``PositionTables.interned``): found by the tuple of its values, built only the first time
         (what ``_move`` does inline)."""
-        tables = self._tables
+        tables = self.tables
         found = tables.interned_values.get(values)
         if found is None:
             made = Card(*values)
@@ -275,7 +271,7 @@ class Board(PositionReader):
             anonymous[idx][2] += unnamed
             self._sent_to_gy_damage(player, unnamed)
             milled += unnamed
-        self.record(self._tables.event(EventKind.MILLED, player=player, amount=milled))
+        self.record(self.tables.event(EventKind.MILLED, player=player, amount=milled))
 
     def draw(self, player: str, n: int) -> None:
         idx = player_index(player)
@@ -290,7 +286,7 @@ class Board(PositionReader):
             anonymous[idx][1] += unnamed
             drawn += unnamed
         if drawn:
-            self.record(self._tables.event(EventKind.DREW, player=player, amount=drawn))
+            self.record(self.tables.event(EventKind.DREW, player=player, amount=drawn))
             self._happen(EventKind.DREW, player=player, amount=drawn)
 
     def send_to_gy(self, uid: int) -> None:
@@ -298,7 +294,7 @@ class Board(PositionReader):
 
     def destroy(self, uid: int) -> None:
         card = self.cards[uid]
-        self.record(self._tables.event(EventKind.DESTROYED, card=card.name, player=card.owner))
+        self.record(self.tables.event(EventKind.DESTROYED, card=card.name, player=card.owner))
         self._happen(EventKind.DESTROYED, uid, card.owner, card.zone)
         self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
 
@@ -320,7 +316,7 @@ class Board(PositionReader):
         anonymous = self._anonymous()
         anonymous[idx][1] -= n
         anonymous[idx][2] += n
-        self.record(self._tables.event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n))
+        self.record(self.tables.event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n))
         self._sent_to_gy_damage(player, n)
 
     def special_summon(self, uid: int, controller: str | None = None,
@@ -337,7 +333,7 @@ class Board(PositionReader):
         tags = card.tags - {"control_taken"} if player == card.owner else card.tags | {"control_taken"}
         self.cards[uid] = self._card((card.uid, card.name, card.owner, player, card.zone, card.position,
                                       frozenset(tags), card.label))
-        self.record(self._tables.event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
+        self.record(self.tables.event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
         self._happen(EventKind.CONTROL_CHANGED, uid, player, Zone.FIELD)
 
     @implements(CONTINUOUS, game="ocg")
@@ -346,17 +342,17 @@ class Board(PositionReader):
             return
         self.touched = True
         if self.continuous_active(ContinuousKind.NO_EFFECT_DAMAGE, player):
-            self.record(self._tables.event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount))
+            self.record(self.tables.event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount))
             self.note(CONTINUOUS, f"{player} takes no effect damage ({amount} prevented)")
             return
         self._life()[player_index(player)] -= amount
-        self.record(self._tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount))
+        self.record(self.tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount))
         self._happen(EventKind.DAMAGE, player=player, amount=amount)
 
     def gain_life(self, player: str, amount: int) -> None:
         self.touched = True
         self._life()[player_index(player)] += amount
-        self.record(self._tables.event(EventKind.LP_GAINED, player=player, amount=amount))
+        self.record(self.tables.event(EventKind.LP_GAINED, player=player, amount=amount))
 
     def add_lingering(self, item: Lingering) -> None:
         if item not in self.lingering:
@@ -381,7 +377,7 @@ class Board(PositionReader):
 
     def _after_end(self, item: Lingering) -> None:
         target = self.cards[item.target].name if item.target >= 0 else None
-        self.record(self._tables.event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller, detail=item.effect))
+        self.record(self.tables.event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller, detail=item.effect))
         effect = self.tables.text_of(item.source).lingering_effect(item.effect)
         if target is not None:
             self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
@@ -393,7 +389,7 @@ class Board(PositionReader):
     def skip_next_turn(self, player: str) -> None:
         self.touched = True
         self.skipped = self.skipped | {player}
-        self.record(self._tables.event(EventKind.TURN_SKIPPED, player=player))
+        self.record(self.tables.event(EventKind.TURN_SKIPPED, player=player))
 
     def negate_link(self, index: int) -> None:
         """Negate a chain link (index into the current chain; -2 = the link below the resolving one)."""
@@ -419,7 +415,7 @@ class Board(PositionReader):
         self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, new,
                                       frozenset(tags), card.label))
         detail = "attack" if new is Position.FACE_UP else "defense"
-        self.record(self._tables.event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail))
+        self.record(self.tables.event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail))
         self._happen(EventKind.POSITION_CHANGED, uid, by, Zone.FIELD)
 
     def battle_damage(self, player: str, amount: int, *, source: str | None = None) -> None:
@@ -428,7 +424,7 @@ class Board(PositionReader):
             return
         self.touched = True
         self._life()[player_index(player)] -= amount
-        self.record(self._tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle"))
+        self.record(self.tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle"))
         self._happen(EventKind.DAMAGE, player=player, amount=amount)
 
     def return_control(self, uid: int) -> None:
@@ -459,7 +455,7 @@ class Board(PositionReader):
         # hash; equal positions then compare by identity in the transposition table)
         old_decks, old_anonymous, old_life = base.decks, base.anonymous, base.life
         return make_state(
-            self._tables,
+            self.tables,
             None,
             base.turn_player,
             base.ruleset,
@@ -486,13 +482,13 @@ class Board(PositionReader):
             base.phase if phase is None else phase,
             base.declared if declared is None else declared,
             base.attacker if attacker is None else attacker,
-            self._moment() if self._tables.moment_kinds else NO_MOMENT,
+            self._moment() if self.tables.moment_kinds else NO_MOMENT,
         )
 
     def _moment(self) -> frozenset[str]:
         """What this change did that a "when …" effect of the position answers
         (an addition to the hand counts only from the deck)."""
-        kinds = self._tables.moment_kinds
+        kinds = self.tables.moment_kinds
         if not kinds:
             return NO_MOMENT
         return frozenset(

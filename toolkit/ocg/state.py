@@ -171,11 +171,8 @@ class PositionReader:
     lingering: "tuple[Lingering, ...] | list[Lingering]"
     ruleset: "Ruleset"
     turn_player: str
-
-    @property
-    def tables(self) -> "PositionTables":
-        """The position's fixed lookups (card texts, pre-check sets)."""
-        raise NotImplementedError
+    tables: "PositionTables"
+    """The position's fixed lookups (card texts, pre-check sets): a slot of each reader."""
 
     @property
     def non_turn_player(self) -> str:
@@ -301,23 +298,17 @@ class State(PositionReader):
     _cards_hash: int = field(default=0, init=False, repr=False, compare=False)
     """What the State's hash takes for its cards: ``cards_hash(cards)``, kept so that a step that changes
     one card updates it (``changed_cards_hash``) instead of hashing every card again."""
-    _tables: PositionTables | None = field(default=None, init=False, repr=False, compare=False)
+    tables: PositionTables = field(init=False, repr=False, compare=False)
+    """The position's fixed lookups (``position_tables`` of its card names and date: found when the
+    State is built, then handed on to its successors; a plain slot, read at every step)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "tables", _tables_of(self.cards, self.ruleset))
         object.__setattr__(self, "_cards_hash", cards_hash(self.cards))
         object.__setattr__(self, "_hash", _STATE_HASH(self))
 
     def __hash__(self) -> int:
         return self._hash
-
-    @property
-    def tables(self) -> PositionTables:
-        """The position's fixed lookups (computed once, then handed on to successors)."""
-        found = self._tables
-        if found is None:
-            found = position_tables(tuple(c.name for c in self.cards), self.ruleset.as_of)
-            object.__setattr__(self, "_tables", found)
-        return found
 
     def evolve(self, **changes: object) -> State:
         """This state with ``changes`` (like ``dataclasses.replace``, without its
@@ -328,12 +319,12 @@ class State(PositionReader):
             values[_FIELD_INDEX[name]] = value
         if "cards" in changes:
             return make_state(None, None, *values)
-        return make_state(None if "ruleset" in changes else self._tables, self._cards_hash, *values)
+        return make_state(None if "ruleset" in changes else self.tables, self._cards_hash, *values)
 
     def passed_to(self, holder: str) -> State:
         """This state after a pass that leaves the other player ``holder`` the priority
         (``evolve(priority=holder, passes=passes + 1)``, the search's most common step, built directly)."""
-        return make_state(self._tables, self._cards_hash, self.turn_player, self.ruleset, self.cards, self.decks, self.anonymous,
+        return make_state(self.tables, self._cards_hash, self.turn_player, self.ruleset, self.cards, self.decks, self.anonymous,
                           self.life, self.step, holder, self.passes + 1, self.forced, self.pending, self.done,
                           self.lingering, self.chain, self.waiting, self.adjusted, self.after_chain, self.skipped,
                           self.phase, self.declared, self.attacker, self.moment)
@@ -367,7 +358,7 @@ class State(PositionReader):
     def to_step(self, step: Step, priority: str | None, forced: str | None, passes: int = 0) -> State:
         """This state at ``step`` with ``priority``, ``forced`` and ``passes`` (``evolve`` with those
         four fields, built directly: the procedure moves from step to step this way)."""
-        return make_state(self._tables, self._cards_hash, self.turn_player, self.ruleset, self.cards, self.decks,
+        return make_state(self.tables, self._cards_hash, self.turn_player, self.ruleset, self.cards, self.decks,
                           self.anonymous, self.life, step, priority, passes, forced, self.pending, self.done,
                           self.lingering, self.chain, self.waiting, self.adjusted, self.after_chain, self.skipped,
                           self.phase, self.declared, self.attacker, self.moment)
@@ -376,7 +367,7 @@ class State(PositionReader):
         """This state at an open game state where ``holder`` has priority, nobody has passed, nothing is
         forced and no chain's end is awaited (``evolve(step=Step.OPEN, priority=holder, passes=0,
         forced=None, after_chain=None)``, built directly)."""
-        return make_state(self._tables, self._cards_hash, self.turn_player, self.ruleset, self.cards, self.decks,
+        return make_state(self.tables, self._cards_hash, self.turn_player, self.ruleset, self.cards, self.decks,
                           self.anonymous, self.life, Step.OPEN, holder, 0, None, self.pending, self.done,
                           self.lingering, self.chain, self.waiting, self.adjusted, None, self.skipped,
                           self.phase, self.declared, self.attacker, self.moment)
@@ -527,17 +518,23 @@ class _StateBeingBuilt(PositionReader):
     __slots__ = State.__slots__
 
 
+def _tables_of(cards: tuple[Card, ...], ruleset: Ruleset) -> PositionTables:
+    """The position tables of a State of these cards under ``ruleset``."""
+    return position_tables(tuple(c.name for c in cards), ruleset.as_of)
+
+
 def _state_maker() -> Callable[..., State]:
     """A function building a State from its position tables, its ``cards_hash`` (None: computed) and
     its field values, positionally in ``STATE_FIELDS`` order (see :class:`_StateBeingBuilt`)."""
     namespace: dict[str, object] = {"_new": object.__new__, "_Built": _StateBeingBuilt, "_State": State,
-                                    "_cards_hash_of": cards_hash}
+                                    "_cards_hash_of": cards_hash, "_tables_of": _tables_of}
     body = "".join(f"    new.{name} = {name}\n" for name in STATE_FIELDS)
     exec(f"def make(tables, _cards_hash, {', '.join(STATE_FIELDS)}):\n"
          f"    if _cards_hash is None:\n        _cards_hash = _cards_hash_of(cards)\n"
          f"    new = _new(_Built)\n{body}"
          f"    new._cards_hash = _cards_hash\n    new._hash = {_hash_expression(str)}\n"
-         f"    new._tables = tables\n    new.__class__ = _State\n    return new\n", namespace)
+         f"    new.tables = tables if tables is not None else _tables_of(cards, ruleset)\n"
+         f"    new.__class__ = _State\n    return new\n", namespace)
     return namespace["make"]  # type: ignore[return-value]
 
 
@@ -547,13 +544,13 @@ assert STATE_FIELDS == ("turn_player", "ruleset", "cards", "decks", "anonymous",
                         "skipped", "phase", "declared", "attacker", "moment"), \
     "State.passed_to, to_step, opened_to and procedure.remembered build States positionally: update them"
 """``make_state(tables, cards_hash, *values)``: the State of these field values (``STATE_FIELDS`` order)
-whose position tables are ``tables`` (None: computed when asked) and whose cards' ``cards_hash`` is
+whose position tables are ``tables`` (None: found from the cards and the ruleset) and whose ``cards_hash`` is
 ``cards_hash`` (None: computed) — what ``State(*values)`` builds, faster."""
 
 
 def build_state(values: Iterable[object], tables: PositionTables | None) -> State:
     """A State from its field values in ``STATE_FIELDS`` order (what ``State(*values)``
-    builds, faster) with its position tables already known (None: computed when asked)."""
+    builds, faster) with its position tables already known (None: found from the cards and the ruleset)."""
     return make_state(tables, None, *values)
 
 

@@ -161,12 +161,12 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
     2+, and at least the speed of the link responded to)."""
     if player is None:
         return
-    quick_names = state.tables.quick_names
-    if not quick_names:
+    tables = state.tables
+    if not tables.quick_names:
         return  # no card of the position has a quick effect
     cards = state.cards
-    zones = state.tables.quick_zones
-    for uid in state.tables.quick_uids:
+    zones = tables.quick_zones
+    for uid in tables.quick_uids:
         card = cards[uid]
         if card.controller == player and card.zone in zones[card.name]:
             break
@@ -395,9 +395,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     a forced process) — tests/engine/test_legal_order.py compares the two everywhere."""
     step = state.step
     if step is Step.OPEN and state.phase is Phase.END:
+        tables = state.tables
         out: list[Action] = [_PASS] if r7_may_pass(state) else []
         _performs(state, state.priority, only_mandatory=False, out=out)
-        if state.tables.quick_names:
+        if tables.quick_names:
             out.extend(r5_quick_effects(state, state.priority, responding=False))
         return tuple(out)  # (no game actions in the End Phase: ``game_actions``)
     if step is Step.FORCED and state.ruleset.process_order is None:

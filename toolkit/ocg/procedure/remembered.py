@@ -120,7 +120,7 @@ def _reach(state: State, action: Perform) -> _Reach | None:
     uid = process.source
     if uid < 0:
         return None
-    tables = state._tables or state.tables
+    tables = state.tables
     kind = tables.reaches.get(ref, _UNKNOWN)
     if kind is _UNKNOWN:
         kind = tables.reaches[ref] = _reach_kind(state, process)
@@ -304,7 +304,7 @@ def _apply(state: State, reach: _Reach, change: Change) -> State:
     gained = change.life
     if gained is not _NO_LIFE_CHANGE and gained != _NO_LIFE_CHANGE:
         life = (life[0] + gained[0], life[1] + gained[1])
-    return make_state(state._tables, hashed, state.turn_player, state.ruleset, cards,
+    return make_state(state.tables, hashed, state.turn_player, state.ruleset, cards,
                       state.decks if change.decks is None else change.decks,
                       state.anonymous if change.anonymous is None else change.anonymous,
                       life, change.step, change.priority, change.passes, change.forced, pending, done,

@@ -73,6 +73,14 @@ class CardFilter:
     tag: str | None = None
     not_itself: bool = False
 
+    def __post_init__(self) -> None:
+        # whether ``matches`` reads the card's text (kind, attribute, ATK, level …), not only its name,
+        # zone, position and tags: fixed when the filter is made, asked for every card looked at
+        object.__setattr__(self, "_needs_text", bool(
+            self.monster is not None or self.archetype or self.not_archetype or self.attribute
+            or self.atk_at_least is not None or self.atk_at_most is not None or self.monster_type_in
+            or self.kind or self.not_kind or self.level_at_least is not None or self.level_at_most is not None))
+
     def cards(self, source: Card, reader: Reader, controller: str | None = None) -> list[Card]:
         """The matching cards, zone by zone in the order written, each zone in board order.
 
@@ -83,8 +91,6 @@ class CardFilter:
         return [c for zone in self.zones for c in reader.cards_in(player, zone) if self.matches(c, source)]
 
     def matches(self, card: Card, source: Card) -> bool:
-        from toolkit.ocg.cards import behaviour
-
         if self.not_itself and card.uid == source.uid:
             return False
         if self.face_up is not None and card.on_field_face_up is not self.face_up:
@@ -99,12 +105,10 @@ class CardFilter:
             return False
         if self.tag is not None and self.tag not in card.tags:
             return False
-        needs_text = (self.monster is not None or self.archetype or self.not_archetype or self.attribute
-                      or self.atk_at_least is not None or self.atk_at_most is not None or self.monster_type_in
-                      or self.kind or self.not_kind or self.level_at_least is not None
-                      or self.level_at_most is not None)
-        if not needs_text:
+        if not self._needs_text:  # type: ignore[attr-defined]
             return True
+        from toolkit.ocg.cards import behaviour
+
         b = behaviour(card.name)
         if self.monster is not None and b.is_monster is not self.monster:
             return False
