@@ -23,8 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolkit.core.values import slot_init
 
 
+
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Choice:
     """What a player picks when activating or performing: targets and cost cards (uids),
@@ -66,6 +69,7 @@ class Pass:
         return "Pass()"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Perform:
     """Perform one pending End Phase process (R6, R7)."""
@@ -99,11 +103,13 @@ class _EffectAction:
         return f"{type(self).__name__}({_args(self.effect, self.target, self.cost, self.picks, self.option)})"
 
 
+@slot_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Activate(_EffectAction):
     """Activate a quick effect at open game state, or put a waiting trigger on the chain."""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Respond(_EffectAction):
     """Chain a quick effect (spell speed 2+) to the current chain (R5)."""

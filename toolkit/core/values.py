@@ -52,7 +52,7 @@ def slot_init(cls: type[T]) -> type[T]:
         if f.default_factory is not dataclasses.MISSING or f.kw_only:
             raise TypeError(f"{cls.__name__}.{f.name}: slot_init supports plain defaults only")
         setter = f"_set_{f.name}"
-        namespace[setter] = cls.__dict__[f.name].__set__
+        namespace[setter] = next(k.__dict__[f.name] for k in cls.__mro__ if f.name in k.__dict__).__set__
         if f.default is not dataclasses.MISSING:
             namespace[f"_default_{f.name}"] = f.default
         if f.init:

@@ -458,10 +458,12 @@ the ones marked ``hash=False`` (the dataclass rule, read from the fields)."""
 _FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(STATE_FIELDS)}
 _FIELD_VALUES = attrgetter(*STATE_FIELDS)
 """A State's field values in ``STATE_FIELDS`` order, as one tuple (built in C)."""
-COUNTED_FIELDS: frozenset[str] = frozenset({"pending"})
+COUNTED_FIELDS: frozenset[str] = frozenset({"pending", "lingering"})
 """Hashed fields whose length stands in the hash for their items: R6 makes the pending processes
-from the hashed cards, done processes and lingering effects, so two positions rarely differ in
-them alone (``==`` still compares them), and hashing a Process is a Python call per item."""
+from the hashed cards, done processes and lingering effects, and a lingering effect begins or ends
+with a change of the cards it applies to or of the done processes, so two positions rarely differ
+in them alone (``==`` still compares them); hashing a Process or a Lingering is a Python call per
+item."""
 
 
 CACHED_HASHES: dict[str, str] = {"cards": "_cards_hash"}

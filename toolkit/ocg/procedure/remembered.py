@@ -299,7 +299,10 @@ def _apply(state: State, reach: _Reach, change: Change) -> State:
         done = (done - done_before if done_before else done) | own_done
     lingering = state.lingering
     if ended is not None:  # this position's object (equal to the one the change was kept with)
-        lingering = tuple(item for item in lingering if item is not ended)
+        for i, item in enumerate(lingering):
+            if item is ended:
+                lingering = lingering[:i] + lingering[i + 1:]
+                break
     life = state.life
     gained = change.life
     if gained is not _NO_LIFE_CHANGE and gained != _NO_LIFE_CHANGE:

@@ -87,7 +87,9 @@ class CardFilter:
         ``controller``: who "you" is (default: the source card's controller; an
         effect that resolves passes the effect's controller)."""
         you = source.controller if controller is None else controller
-        player = {"you": you, "opponent": other(you), "both": None, "owner": source.owner}[self.side]
+        side = self.side
+        player = (you if side == "you" else other(you) if side == "opponent" else None if side == "both"
+                  else source.owner if side == "owner" else _unknown_side(side))
         return [c for zone in self.zones for c in reader.cards_in(player, zone) if self.matches(c, source)]
 
     def matches(self, card: Card, source: Card) -> bool:
@@ -136,6 +138,10 @@ class CardFilter:
             if (b.race or monster_type(card.name)) not in self.monster_type_in:
                 return False
         return True
+
+
+def _unknown_side(side: str) -> str:
+    raise KeyError(side)  # the card format's schema allows only the four sides
 
 
 KIND_WORDS = ("normal", "effect", "tuner", "fusion", "synchro", "xyz", "ritual", "link", "pendulum", "spirit",
