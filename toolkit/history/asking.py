@@ -111,7 +111,7 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     set one change away, to say which changes flip the answer and which trace
     note shows the deciding rule; ``why=False`` answers it once.
     """
-    from toolkit.history.deciding import _decided_by, _deciding_changes
+    from toolkit.history.deciding import Flips, _decided_by
     from toolkit.history.runs import _run
     from toolkit.ruling_checks import parse_check, written_check
 
@@ -125,6 +125,7 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     shown = next((p.line for p in result.parts if p.line), ())
     if not why:
         return Answer(written_check(data), ruleset, result, line=shown)
-    tried, flips = _deciding_changes(text, check, names, scenarios, ruleset, result.value)
-    decided, line = _decided_by(check, scenarios, ruleset, result, flips)
-    return Answer(written_check(data), ruleset, result, tried, flips, decided, line or shown)
+    variants = Flips(text, check, names, scenarios, ruleset, result.value)
+    flips = variants.labels()  # every one asked; _decided_by reads their answers, and which were tried
+    decided, line = _decided_by(check, scenarios, ruleset, result, variants)
+    return Answer(written_check(data), ruleset, result, variants.tried, flips, decided, line or shown)

@@ -1,0 +1,37 @@
+"""Findings of the fourth user trial (a judge bringing a card, a ruling and a
+question of their own), each with the input that showed it."""
+
+from __future__ import annotations
+
+import pytest
+
+import toolkit
+from toolkit.history.asking import ask
+
+
+def _activated(card: str) -> dict[str, object]:
+    return {"possible": {"event": "activated", "card": card}}
+
+
+@pytest.mark.parametrize("card,says", [
+    ("落とし穴", "落とし穴 has no effect of its own in the card data"),
+    ("強欲な壺", "強欲な壺 has no effect of its own in the card data"),
+    ("生還の宝札", "生還の宝札: none of its effects can be activated or performed in any line"),
+])
+def test_a_card_that_never_acts_is_not_said_to_be_kept_back_by_h1(card: str, says: str) -> None:
+    # before: `ask chain_to_dandelion_2012 '{possible: {event: activated, card: 落とし穴}}'` said
+    # "Decided by: H1: no quick effect may be activated after the hand-size adjustment", though
+    # H1 reversed does not flip it (Trap Hole has no effect here at all; Card of Safe Return's
+    # trigger wants a monster Special Summoned from the GY, which no line has)
+    answer = ask(toolkit.seed_scenario("chain_to_dandelion_2012"), _activated(card))
+    assert answer.answer == "no" and answer.flipped_by == ()
+    assert not answer.decided_by.startswith("H1"), answer.decided_by
+    assert answer.decided_by.startswith(says), answer.decided_by
+
+
+def test_h1_still_decides_a_quick_effect_it_keeps_back() -> None:
+    # the control: Cyclone after the adjustment is kept back by H1, and H1 reversed flips it
+    answer = ask(toolkit.seed_scenario("quick_effect_after_adjustment_2012"),
+                 {"possible_order": [{"event": "hand_adjusted"}, {"event": "activated", "card": "サイクロン"}]})
+    assert answer.answer == "no" and any(label.startswith("H1") for label in answer.flipped_by)
+    assert answer.decided_by.startswith("H1: no quick effect may be activated after the hand-size adjustment")
