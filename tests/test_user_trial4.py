@@ -35,3 +35,30 @@ def test_h1_still_decides_a_quick_effect_it_keeps_back() -> None:
                  {"possible_order": [{"event": "hand_adjusted"}, {"event": "activated", "card": "サイクロン"}]})
     assert answer.answer == "no" and any(label.startswith("H1") for label in answer.flipped_by)
     assert answer.decided_by.startswith("H1: no quick effect may be activated after the hand-size adjustment")
+
+
+def test_verify_ruling_shows_a_duel_masters_flag_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    # before: "would flip with: D2(1) triggered_cannot_be_ignored=True (whether an end-of-turn ability
+    # triggered is fixed ...)": the flag's code name, its Python value, and the sentence of the value
+    # the rules already have rather than of the change that flips the answer
+    from toolkit.cli import main
+    from toolkit.duel_masters.rules import FLAGS
+
+    assert main(["verify", "--ruling", "dm-qa-oodate-nyudo-oni-time"]) == 0
+    flip = next(line for line in capsys.readouterr().out.splitlines() if "would flip with" in line)
+    assert "triggered_cannot_be_ignored" not in flip and "=True" not in flip, flip
+    assert flip.strip() == f"would flip with: D2(1) the other way: {FLAGS['triggered_cannot_be_ignored'].when_false}"
+
+
+def test_every_duel_masters_counterfactual_reads_as_the_sentence_of_its_other_value() -> None:
+    from toolkit.cli.output import counterfactual_words
+    from toolkit.duel_masters.rules import FLAGS
+    from toolkit.games import game_named
+
+    game = game_named("duel_masters")
+    for rules in (game.today(), game.today().with_flags(**{name: False for name in FLAGS})):
+        for c in game.counterfactuals(rules):
+            shown = counterfactual_words(c.label, game)
+            rule, flag = c.key.split(" ")
+            other = FLAGS[flag].when_false if getattr(rules, flag) else FLAGS[flag].when_true
+            assert shown == f"{rule} the other way: {other}", shown

@@ -230,6 +230,18 @@ def flag_words(flag: Any, value: Any) -> str:
     return f"{flag.name.replace('_', ' ')}: {shown}"
 
 
+def _other_way_words(label: str, game: Any) -> str:
+    """``RULE flag=True (...)`` of an undated flag as "RULE the other way: <the other value's sentence>"."""
+    found = _FLAG_OTHER.match(label)
+    flag = _flag_named(game, found["flag"]) if found else None
+    if found is None or flag is None:
+        return label
+    other = found["value"] != "True"
+    sentence = flag.meaning if other == flag.after else flag.alternative
+    return f"{found['rule']} the other way: {sentence}" if sentence else label
+
+
+_FLAG_OTHER = re.compile(r"^(?P<rule>\S+) (?P<flag>\w+)=(?P<value>True|False) \(.*\)$")
 _FLAG_FLIP = re.compile(r"^(?P<rule>\S+) (?P<flag>\w+)=(?P<value>.+) \(changed (?P<day>\d{4}-\d{2}-\d{2})\)$")
 _FLAG_CHANGE = re.compile(r"^(?P<rule>\S+) (?P<flag>\w+): (?P<before>.+) -> (?P<after>.+)$")
 
@@ -249,11 +261,18 @@ def counterfactual_words(label: str, game: Any) -> str:
     'H5 as from 2016-07-08: no 「エンドフェイズ時」 trigger activates after the hand-size adjustment'
     >>> counterfactual_words("R1 reversed: the hand limit is 7, not 6", game_named("ocg"))
     'R1 reversed: the hand limit is 7, not 6'
+
+    An undated flag (a Turn End Step flag) turned the other way reads as the
+    sentence of the value it is turned to:
+
+    >>> counterfactual_words("D3 leaving_cancels_waiting=True (a waiting ability resolves only if ...)",
+    ...                      game_named("duel_masters"))
+    'D3 the other way: a waiting ability resolves from wherever its card is'
     """
     found = _FLAG_FLIP.match(label)
     flag = _flag_named(game, found["flag"]) if found else None
     if found is None or flag is None:
-        return label
+        return _other_way_words(label, game)
     now_after = found["value"] == str(flag.after)
     other = flag.before if now_after else flag.after
     side = "before" if now_after else "as from"
