@@ -3,6 +3,8 @@ question of their own), each with the input that showed it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import toolkit
@@ -62,3 +64,46 @@ def test_every_duel_masters_counterfactual_reads_as_the_sentence_of_its_other_va
             rule, flag = c.key.split(" ")
             other = FLAGS[flag].when_false if getattr(rules, flag) else FLAGS[flag].when_true
             assert shown == f"{rule} the other way: {other}", shown
+
+
+ECCLESIA = """\
+name: テスト用エクレシア
+type: monster
+subtype: effect, tuner
+texts:
+  - end_phase:
+      - key: return to hand
+        mandatory: false
+        chain_link: true
+        when: [{in_zone: gy}, {exists: {zones: gy, kind: fusion, tag: TAG}}]
+        do: {add_to_hand: {card: itself, if_in: gy}}
+"""
+
+
+@pytest.mark.parametrize("condition,field", [
+    ("{exists: {zones: gy, kind: fusion, tag: sent_to_grave_this_turn}}", "texts[0].end_phase[0].when"),
+    ("{has_tag: summoned_this_trun}", "texts[0].end_phase[0].when"),
+    ("{lacks_tag: sent_to_gy_this_turns}", "texts[0].end_phase[0].when"),
+])
+def test_a_misspelt_tag_in_a_card_file_is_refused_with_the_nearest_tag(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], condition: str, field: str) -> None:
+    # before: `cards --check` said OK for {exists: {..., tag: sent_to_grave_this_turn}}; the condition
+    # then never held, and `ask` answered "no" without a word of the misspelling
+    from toolkit.cli import main
+
+    path = tmp_path / "ecclesia.yaml"
+    path.write_text(ECCLESIA.replace("{exists: {zones: gy, kind: fusion, tag: TAG}}", condition), encoding="utf-8")
+    assert main(["cards", "--check", str(path)]) == 2
+    line = capsys.readouterr().err.strip()
+    assert "\n" not in line and "ecclesia.yaml" in line and f"field '{field}'" in line, line
+    assert "unknown tag" in line and "did you mean: " in line, line
+
+
+def test_a_tag_a_scenario_may_set_is_accepted_in_a_card_file(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from toolkit.cli import main
+
+    path = tmp_path / "ecclesia.yaml"
+    path.write_text(ECCLESIA.replace("TAG", "sent_to_gy_this_turn"), encoding="utf-8")
+    assert main(["cards", "--check", str(path)]) == 0
+    assert "OK" in capsys.readouterr().out
