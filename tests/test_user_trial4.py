@@ -107,3 +107,33 @@ def test_a_tag_a_scenario_may_set_is_accepted_in_a_card_file(tmp_path: Path,
     path.write_text(ECCLESIA.replace("TAG", "sent_to_gy_this_turn"), encoding="utf-8")
     assert main(["cards", "--check", str(path)]) == 0
     assert "OK" in capsys.readouterr().out
+
+
+SIGN = "ヒステリック・サイン"
+
+
+@pytest.mark.parametrize("day,cited,not_cited", [
+    ("2016-07-08", "ocg-160708-hysteric-sign-adjustment (2016-07-08)", "ocg-130330-hysteric-sign-adjustment"),
+    ("2013-03-30", "ocg-130330-hysteric-sign-adjustment (2013-03-30)", "ocg-160708-hysteric-sign-adjustment"),
+])
+def test_ask_names_the_rulings_and_dates_behind_the_deciding_rule(day: str, cited: str, not_cited: str) -> None:
+    # before: "Decided by: H5: ヒステリック・サイン: ..." named the rule but neither the ruling it
+    # rests on nor its date; a judge had to look H5 up. The rulings cited are those in force on the day
+    answer = ask(toolkit.seed_scenario("q_hysteric_sign_adjustment"),
+                 {"possible": {"event": "activated", "card": SIGN}}, day)
+    assert answer.decided_by.startswith("H5")
+    assert any(g.startswith(cited) for g in answer.grounds), answer.grounds
+    assert not any(not_cited in g for g in answer.grounds), answer.grounds
+
+
+def test_ask_prints_the_rulings_behind_the_deciding_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    from toolkit.cli import main
+
+    assert main(["ask", "chain_to_dandelion_2012", "{possible: {event: activated, card: ダンディライオン}}"]) == 0
+    out = capsys.readouterr().out
+    decided = out.split("Decided by: ", 1)[1].splitlines()
+    assert decided[0].startswith("step 4 (H2)"), decided[0]
+    assert decided[1] == "  H2 rests on these rulings, as they stood on 2012-08-08:", decided[1]
+    cited = [line.strip() for line in decided[2:decided.index(next(x for x in decided if x.startswith("The answer")))]]
+    assert "ocg-120808-chain-to-adjustment-trigger (2012-08-08): " in "\n".join(cited), cited
+    assert all(c.startswith("ocg-") and (" (20" in c or " (undated)" in c) for c in cited), cited
