@@ -137,3 +137,18 @@ def test_ask_prints_the_rulings_behind_the_deciding_rule(capsys: pytest.CaptureF
     cited = [line.strip() for line in decided[2:decided.index(next(x for x in decided if x.startswith("The answer")))]]
     assert "ocg-120808-chain-to-adjustment-trigger (2012-08-08): " in "\n".join(cited), cited
     assert all(c.startswith("ocg-") and (" (20" in c or " (undated)" in c) for c in cited), cited
+
+
+def test_an_answer_shown_in_a_notebook_names_the_rule_changes_in_words() -> None:
+    # before: repr(ask(...)) listed "H5 end_phase_triggers_after_adjustment=True (changed 2016-07-08)",
+    # the flag's code name and Python value, where `endphase ask` says what the change means
+    from toolkit.core.flag_words import counterfactual_words
+    from toolkit.games import game_named
+
+    answer = ask(toolkit.seed_scenario("q_hysteric_sign_adjustment"),
+                 {"possible": {"event": "activated", "card": SIGN}}, "2013-03-30")
+    shown = repr(answer)
+    assert "end_phase_triggers_after_adjustment" not in shown and "=True" not in shown, shown
+    for label in answer.flipped_by:
+        assert f"  - {counterfactual_words(label, game_named('ocg'))}" in shown
+    assert "  - H5 as from 2016-07-08: no 「エンドフェイズ時」 trigger activates after the hand-size adjustment" in shown

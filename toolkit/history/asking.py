@@ -92,7 +92,11 @@ class Answer:
         if self.why_asked:
             lines.append(f"Flips under {len(self.flipped_by)} of the {len(self.tried)} rule sets one change away"
                          + (":" if self.flipped_by else ""))
-            lines.extend(f"  - {label}" for label in self.flipped_by)
+            from toolkit.core.flag_words import counterfactual_words
+            from toolkit.core.game import game_of
+
+            game = game_of(self.rules)
+            lines.extend(f"  - {counterfactual_words(label, game)}" for label in self.flipped_by)
         if self.line:
             lines.append(f"A line that shows it: {len(self.line)} step(s) in .line "
                          "(toolkit.core.trace.words_frame(answer.line) shows them as a table)")
