@@ -152,3 +152,13 @@ def test_an_answer_shown_in_a_notebook_names_the_rule_changes_in_words() -> None
     for label in answer.flipped_by:
         assert f"  - {counterfactual_words(label, game_named('ocg'))}" in shown
     assert "  - H5 as from 2016-07-08: no 「エンドフェイズ時」 trigger activates after the hand-size adjustment" in shown
+
+
+def test_a_misspelt_event_in_a_question_is_answered_with_the_nearest_event(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # before: "unknown event 'activate'; known: activated, added_to_hand, ... (36 names)", nothing nearer
+    from toolkit.cli import main
+
+    assert main(["ask", "chain_to_dandelion_2012", "{possible: {event: activate, card: ダンディライオン}}"]) == 2
+    line = capsys.readouterr().err.strip()
+    assert "\n" not in line and "unknown event 'activate' (did you mean: activated" in line, line
