@@ -162,3 +162,15 @@ def test_a_misspelt_event_in_a_question_is_answered_with_the_nearest_event(
     assert main(["ask", "chain_to_dandelion_2012", "{possible: {event: activate, card: ダンディライオン}}"]) == 2
     line = capsys.readouterr().err.strip()
     assert "\n" not in line and "unknown event 'activate' (did you mean: activated" in line, line
+
+
+def test_a_card_asked_to_be_summoned_is_not_said_to_do_nothing_when_a_rule_keeps_it_back() -> None:
+    # before: `ask horus_lv6_veiler_2015 '{possible: {event: special_summoned, card: ホルスの黒炎竜 LV８}}'`
+    # said "ホルスの黒炎竜 LV８ does nothing in any line of this position: no process or effect of it is
+    # offered here" — true of LV8, which has nothing to do here, but not why it is not summoned:
+    # LV6's level-up is negated by Effect Veiler, whose negation lasts past the End Phase since the errata
+    answer = ask(toolkit.seed_scenario("horus_lv6_veiler_2015"),
+                 {"possible": {"event": "special_summoned", "card": "ホルスの黒炎竜 LV８"}})
+    assert answer.answer == "no" and answer.flipped_by
+    assert "does nothing in any line" not in answer.decided_by, answer.decided_by
+    assert "エフェクト・ヴェーラー" in answer.decided_by, answer.decided_by

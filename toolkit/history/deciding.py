@@ -182,7 +182,7 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
             action = game_of(state).describe_action(step.action)  # in words, as the line is shown
             return f"step {step.step} ({step.rule}): {step.actor} {action} - {step.reason}", part.line
     searched = any(not p.value and p.query.startswith('{"possible') for p in result.parts)
-    idle = _idle(cards, lines) if searched else ()
+    idle = _idle(_acting(check, cards), lines) if searched else ()
     if idle:
         return (f"{' and '.join(idle)} {'does' if len(idle) == 1 else 'do'} nothing in any line of this position: "
                 "no process or effect of it is offered here (its conditions do not hold)"), lines[0][1]
@@ -218,6 +218,17 @@ def _idle(cards: Sequence[str], lines: Sequence[tuple[str, tuple[LineStep, ...]]
                    for _, line in lines for step in line)
 
     return tuple(card for card in cards if not mentioned(card))
+
+
+def _acting(check: Check, cards: Sequence[str]) -> tuple[str, ...]:
+    """The cards of ``cards`` the check asks to see activated or performed (not
+    moved, summoned or destroyed by something else: that a card has nothing to
+    do itself says nothing about why another card's effect does not reach it)."""
+    from toolkit.core.predicates import HasEvent
+    from toolkit.ruling_checks import predicates_of
+
+    asked = {p.card for p in predicates_of(check) if isinstance(p, HasEvent) and p.kind in ("activated", "performed")}
+    return tuple(card for card in cards if card in asked)
 
 
 def _never_activated(check: Check, cards: Sequence[str], rules: Ruleset) -> tuple[str, ...]:
