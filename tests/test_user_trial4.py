@@ -174,3 +174,19 @@ def test_a_card_asked_to_be_summoned_is_not_said_to_do_nothing_when_a_rule_keeps
     assert answer.answer == "no" and answer.flipped_by
     assert "does nothing in any line" not in answer.decided_by, answer.decided_by
     assert "エフェクト・ヴェーラー" in answer.decided_by, answer.decided_by
+
+
+def test_a_verb_written_with_its_parameters_beside_it_is_told_where_they_go(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # before: "a verb is a name or a mapping of one name to its parameters, not {'add_to_hand':
+    # 'itself', 'if_in': 'gy'}" — a Python dict, and no word of what to write instead
+    from toolkit.cli import main
+
+    path = tmp_path / "ecclesia.yaml"
+    path.write_text(ECCLESIA.replace("TAG", "sent_to_gy_this_turn").replace(
+        "do: {add_to_hand: {card: itself, if_in: gy}}", "do: {add_to_hand: itself, if_in: gy}"), encoding="utf-8")
+    assert main(["cards", "--check", str(path)]) == 2
+    line = capsys.readouterr().err.strip()
+    assert "{'" not in line and "':" not in line, line
+    assert "not {add_to_hand: itself, if_in: gy}" in line, line
+    assert "write its parameters inside it: {add_to_hand: {...}}" in line, line

@@ -211,7 +211,26 @@ def split_term(written: object, kind: str) -> tuple[str, object]:
     if isinstance(written, dict) and len(written) == 1:
         (name, raw), = written.items()
         return str(name), raw
-    raise TermError(f"a {kind} is a name or a mapping of one name to its parameters, not {written!r}")
+    hint = ""
+    if isinstance(written, dict) and written:
+        first = next(iter(written))
+        hint = f" (one name per {kind}: write its parameters inside it: {{{first}: {{...}}}})"
+    raise TermError(f"a {kind} is a name or a mapping of one name to its parameters, not {flow_text(written)}{hint}")
+
+
+def flow_text(value: object) -> str:
+    """A value read from a card file, as YAML's flow form writes it (not a Python repr).
+
+    >>> flow_text({"add_to_hand": "itself", "if_in": "gy"})
+    '{add_to_hand: itself, if_in: gy}'
+    """
+    import yaml
+
+    try:
+        return str(yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, sort_keys=False,
+                                  width=10**6)).strip().removesuffix("...").strip()
+    except yaml.YAMLError:
+        return repr(value)
 
 
 def parse_params(term: Term, raw: object, kind: str) -> dict[str, Any]:
