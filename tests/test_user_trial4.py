@@ -190,3 +190,32 @@ def test_a_verb_written_with_its_parameters_beside_it_is_told_where_they_go(
     assert "{'" not in line and "':" not in line, line
     assert "not {add_to_hand: itself, if_in: gy}" in line, line
     assert "write its parameters inside it: {add_to_hand: {...}}" in line, line
+
+
+RULING_CSV = """\
+ruling_id,date,question_ja,answer_ja,source,scenario,check,expected
+user-240101-dandelion-activates,DATE,《ダンディライオン》の効果を発動できますか？,はい。,https://example.org/n,dandelion.yaml,\
+"{possible: {event: activated, card: ダンディライオン}}",EXPECTED
+"""
+
+
+def test_validate_lists_every_problem_of_a_rulings_file_of_ones_own(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # before: `validate my_rulings.csv` printed one problem "(and 1 more problem(s): `python -m toolkit
+    # validate FILE` lists them)" — the command the judge had just run, which never listed them
+    from toolkit.cli import main
+    from toolkit.resources import dataset_path
+
+    (tmp_path / "dandelion.yaml").write_text(
+        dataset_path("scenarios", "chain_to_dandelion_2012.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    rulings = tmp_path / "my_rulings.csv"
+    rulings.write_text(RULING_CSV.replace("DATE", "24/01/01").replace("EXPECTED", "はい"), encoding="utf-8")
+    assert main(["validate", str(rulings)]) == 2
+    out = capsys.readouterr().out
+    assert "validate FILE` lists them" not in out, out
+    assert "column 'date'" in out and "column 'expected'" in out, out
+    # each problem once, as written: no derived date_precision, no "needs its expected answer" beside
+    # "unknown value 'はい'", and the wiki's own date form is told in the form the file wants
+    assert "date_precision" not in out and "needs its expected answer" not in out, out
+    assert "the wiki's YY/MM/DD 24/01/01 is written 2024-01-01" in out, out
+    assert len(out.strip().splitlines()) == 2, out
