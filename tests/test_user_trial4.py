@@ -219,3 +219,16 @@ def test_validate_lists_every_problem_of_a_rulings_file_of_ones_own(
     assert "date_precision" not in out and "needs its expected answer" not in out, out
     assert "the wiki's YY/MM/DD 24/01/01 is written 2024-01-01" in out, out
     assert len(out.strip().splitlines()) == 2, out
+
+
+def test_an_english_name_with_a_comma_unquoted_in_a_question_is_told_to_be_quoted(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # before: "{..., card: Incredible Ecclesia, the Virtuous}" gave "an event predicate has no key
+    # 'the Virtuous'", which a judge cannot read as "quote the name"
+    from toolkit.cli import main
+
+    assert main(["ask", "chain_to_dandelion_2012", "{possible: {event: activated, card: Vorse Raider, the Brute}}",
+                 "--no-why"]) == 2
+    line = capsys.readouterr().err.strip()
+    assert "\n" not in line and "has no key 'the Brute'" in line, line
+    assert 'quote a name that holds a comma: card: "Vorse Raider, the Brute"' in line, line

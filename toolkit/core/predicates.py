@@ -328,8 +328,13 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
                                  f"known: {', '.join(sorted(known))}")
         extra = keys - {"event", "card", "player", "amount", "detail"}
         if extra:
-            raise PredicateError(f"{where}: an event predicate has no key {', '.join(map(quoted, sorted(map(str, extra))))} "
-                                 "(its keys: event, card, player, amount, detail)")
+            rest = sorted(map(str, extra))
+            comma = ""
+            if isinstance(data.get("card"), str) and all(data[k] is None for k in extra):
+                # YAML flow text split "card: Incredible Ecclesia, the Virtuous" at its comma
+                comma = f'; quote a name that holds a comma: card: "{data["card"]}, {", ".join(rest)}"'
+            raise PredicateError(f"{where}: an event predicate has no key {', '.join(map(quoted, rest))} "
+                                 f"(its keys: event, card, player, amount, detail){comma}")
         return HasEvent(
             kind=kind,
             card=_card(data.get("card"), f"{where}.card", known_cards_only),
