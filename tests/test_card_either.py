@@ -109,5 +109,5 @@ def test_cards_show_lists_the_alternatives(tmp_path: Path) -> None:
                                                              encoding="utf-8")
     shown = _cards_cli(tmp_path, "--show", DRAGON)
     assert shown.returncode == 0, shown.stderr
-    assert "choose: one of: 'add it to the hand', 'Special Summon it'" in shown.stdout
+    assert "choose:" not in shown.stdout  # the alternatives are the do's either, as the file wrote them
     assert "do: {either: [{label: add it to the hand, do: {add_to_hand: {first: " in shown.stdout

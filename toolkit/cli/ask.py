@@ -43,7 +43,8 @@ def register(commands: Commands, prog: str) -> None:
                     "the rules of --date or --ruleset. It prints the answer of each part with a line that "
                     "shows it, then asks the question again under every rule set one change away (each dated "
                     "rule flag, each card-text era, each named reversal of a rule) and names the changes "
-                    "that flip the answer, with the trace note of the deciding rule. Exit status 0 means "
+                    "that flip the answer, with the trace note of the deciding rule and the rulings that rule "
+                    "rests on as they stood under those rules (id, date, summary). Exit status 0 means "
                     "yes, 1 no.",
         examples=[("horus_lv6_veiler_2011 '{possible_order: [{event: effect_ended, card: Effect Veiler}, "
                    "{event: special_summoned, card: ホルスの黒炎竜 LV８}]}' --date 2012-01-01",
@@ -78,6 +79,8 @@ def run_ask(args: argparse.Namespace) -> int:
             "parts": [{"question": p.query, "answer": "yes" if p.value else "no",
                        "line": [step_data(s) for s in p.line]} for p in answer.result.parts],
             "decided_by": answer.decided_by if answer.why_asked else None,
+            "deciding_rule": answer.deciding_rule if answer.why_asked else None,
+            "rests_on": list(answer.grounds) if answer.why_asked else None,
             "flipped_by": list(answer.flipped_by) if answer.why_asked else None,
             "rule_sets_tried": list(answer.tried),
         })
@@ -90,6 +93,7 @@ def run_ask(args: argparse.Namespace) -> int:
 def answer_text(scenario: object, answer: Answer) -> list[str]:
     """The answer as a judge reads it: the question and its answer, each
     part's answer, why, and the line that shows it."""
+    from toolkit.history.asking import grounds_text
     from toolkit.ruling_checks import written_check
 
     lines = header_text(scenario, answer.rules)
@@ -103,6 +107,7 @@ def answer_text(scenario: object, answer: Answer) -> list[str]:
     if answer.why_asked:
         if answer.decided_by:
             lines.append(f"Decided by: {answer.decided_by}")
+            lines.extend(grounds_text(answer))
         if answer.flipped_by:
             lines.append(f"The answer flips under {len(answer.flipped_by)} of the {len(answer.tried)} rule sets "
                          "one change away:")

@@ -320,7 +320,9 @@ def _check_own_yaml(kind: str, path: str, prog: str) -> dict[str, Any]:
             count = len(check_card_lines([path]))
             about = f"a card file, {count} card(s)"
     except ToolkitError as exc:
-        return {"kind": kind, "rows": None, "problems": [error_data(exc, prog)], "about": None}
+        found = error_data(exc, prog)
+        # every problem of the file, one a line (the one-line error's "and N more" points here)
+        return {"kind": kind, "rows": None, "problems": found.get("problems") or [found], "about": None}
     return {"kind": kind, "rows": count, "problems": [], "about": about}
 
 

@@ -28,6 +28,7 @@ Query(quantifier='force:TP', predicate=Not(inner=HasEvent(kind='milled')))
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -321,11 +322,19 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
         kind = data["event"]
         known = _known("event_kinds")
         if kind not in known:
-            raise PredicateError(f"{where}.event: unknown event {quoted(kind)}; known: {', '.join(sorted(known))}")
+            close = difflib.get_close_matches(str(kind), sorted(known), n=3, cutoff=0.6)
+            nearest = f" (did you mean: {', '.join(close)}?)" if close else ""
+            raise PredicateError(f"{where}.event: unknown event {quoted(kind)}{nearest}; "
+                                 f"known: {', '.join(sorted(known))}")
         extra = keys - {"event", "card", "player", "amount", "detail"}
         if extra:
-            raise PredicateError(f"{where}: an event predicate has no key {', '.join(map(quoted, sorted(map(str, extra))))} "
-                                 "(its keys: event, card, player, amount, detail)")
+            rest = sorted(map(str, extra))
+            comma = ""
+            if isinstance(data.get("card"), str) and all(data[k] is None for k in extra):
+                # YAML flow text split "card: Incredible Ecclesia, the Virtuous" at its comma
+                comma = f'; quote a name that holds a comma: card: "{data["card"]}, {", ".join(rest)}"'
+            raise PredicateError(f"{where}: an event predicate has no key {', '.join(map(quoted, rest))} "
+                                 f"(its keys: event, card, player, amount, detail){comma}")
         return HasEvent(
             kind=kind,
             card=_card(data.get("card"), f"{where}.card", known_cards_only),

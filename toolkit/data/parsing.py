@@ -185,7 +185,10 @@ def _parse_cell(column: Column, text: str) -> Any:
     if column.kind == "date":
         day, form = parse_date(text)
         if day is None:
-            raise _CellError(f"cannot parse date {quoted(text)} (expected YYYY-MM-DD, YYYY-MM or YYYY)")
+            wiki = re.fullmatch(r"(\d{2})/(\d{2})/(\d{2})", text)
+            hint = (f"; the wiki's YY/MM/DD {text} is written {1900 + int(wiki[1]) if wiki[1] == '99' else 2000 + int(wiki[1])}"
+                    f"-{wiki[2]}-{wiki[3]}") if wiki else ""
+            raise _CellError(f"cannot parse date {quoted(text)} (expected YYYY-MM-DD, YYYY-MM or YYYY{hint})")
         latest = latest_date()
         if not EARLIEST_DATE <= day <= latest:
             raise _CellError(

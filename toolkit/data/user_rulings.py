@@ -32,7 +32,7 @@ import datetime as _dt
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -225,7 +225,8 @@ def _with_defaults(raw: RawTable) -> RawTable:
                 cells[at[name]] = value
         if cells[at["date_precision"]] == "":
             written = cells[at["date"]]
-            cells[at["date_precision"]] = (parse_date(written)[1] or "") if written else "none"
+            # a date that cannot be read is refused once, under date (its precision follows it)
+            cells[at["date_precision"]] = (parse_date(written)[1] or "none") if written else "none"
         rows.append(tuple(cells))
     return replace(raw, rows=tuple(rows))
 
@@ -274,9 +275,11 @@ def _other_game(row: Mapping[str, Any], name: str, found: str) -> str | None:
             f"the game {other}; fix the game column or name a scenario of {game}")
 
 
-def _resolve_machine_form(table: UserTable) -> list[Problem]:
+def _resolve_machine_form(table: UserTable,
+                          refused: Collection[tuple[int | None, str | None]] = ()) -> list[Problem]:
     """Scenario names become full paths (also inside the check); a check must be
-    a mapping (JSON in CSV), run on at least one scenario, with an expected answer."""
+    a mapping (JSON in CSV), run on at least one scenario, with an expected answer
+    (``refused``: the cells already refused as written, not said to be missing)."""
     problems: list[Problem] = []
     frame = table.parsed.frame
     for index, (number, row) in enumerate(rows_of(table.parsed)):
@@ -309,7 +312,7 @@ def _resolve_machine_form(table: UserTable) -> list[Problem]:
             continue
         if not names:
             problems.append(Problem(table.label, number, "scenario", "a check needs the scenario file(s) it runs on"))
-        if is_na(row["expected"]):
+        if is_na(row["expected"]) and (number, "expected") not in refused:
             problems.append(Problem(table.label, number, "expected", "a check needs its expected answer (yes or no)"))
         paths: Any = [resolved.get(n, n) for n in names]
         frame.at[frame.index[index], "scenario"] = paths
@@ -373,7 +376,8 @@ def read_user_table(source: Any, label: str | None = None) -> tuple[UserTable | 
     raw = _with_defaults(raw)
     parsed, cell_problems = typed_frame(raw, USER_RULINGS_SCHEMA)
     table = UserTable(name, parsed, folder)
-    return table, problems + cell_problems + _resolve_machine_form(table)
+    refused = {(p.row, p.column) for p in cell_problems}
+    return table, problems + cell_problems + _resolve_machine_form(table, refused)
 
 
 def _empty(value: Any) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -57,6 +58,14 @@ class Answer:
     flipped_by: tuple[str, ...] = ()
     decided_by: str = ""
     line: tuple[LineStep, ...] = ()
+    grounds: tuple[str, ...] = ()
+    """The rulings the deciding rule rests on, as they stood under ``rules``
+    ("ocg-160708-hysteric-sign-adjustment (2016-07-08): ..."; see :func:`rulings_behind`)."""
+
+    @property
+    def deciding_rule(self) -> str:
+        """The id of the rule ``decided_by`` names ("" when it names none)."""
+        return deciding_rule(self.decided_by, self.rules)
 
     @property
     def value(self) -> bool:
@@ -79,14 +88,114 @@ class Answer:
         lines = [f"Question: {self.question}", f"Answer: {self.answer} (rules {self.rules.name})"]
         if self.decided_by:
             lines.append(f"Decided by: {self.decided_by}")
+            lines.extend(grounds_text(self, summaries=False))
         if self.why_asked:
             lines.append(f"Flips under {len(self.flipped_by)} of the {len(self.tried)} rule sets one change away"
                          + (":" if self.flipped_by else ""))
-            lines.extend(f"  - {label}" for label in self.flipped_by)
+            from toolkit.core.flag_words import counterfactual_words
+            from toolkit.core.game import game_of
+
+            game = game_of(self.rules)
+            lines.extend(f"  - {counterfactual_words(label, game)}" for label in self.flipped_by)
         if self.line:
             lines.append(f"A line that shows it: {len(self.line)} step(s) in .line "
                          "(toolkit.core.trace.words_frame(answer.line) shows them as a table)")
         return "\n".join(lines)
+
+
+_STEP_RULE = re.compile(r"^step \d+ \((?P<rule>[^)]+)\)")
+_NOTE_RULE = re.compile(r"^(?P<rule>[A-Z]\d[\w()]*)[: ]")
+
+
+def deciding_rule(decided_by: str, rules: Ruleset) -> str:
+    """The registered rule of ``rules``' game that ``decided_by`` names: the rule of a
+    deciding step ("step 4 (H2): ...") or note ("H5: ...", "D2(1) ..."); "" for none.
+
+    >>> from toolkit.games import game_named
+    >>> deciding_rule("step 4 (H2): A Activate ...", game_named("ocg").today())
+    'H2'
+    >>> deciding_rule("落とし穴 has no effect of its own ...", game_named("ocg").today())
+    ''
+    """
+    from toolkit.core.game import game_of
+    from toolkit.core.rules import UnknownRuleError, rule
+
+    found = _STEP_RULE.match(decided_by) or _NOTE_RULE.match(decided_by)
+    if found is None:
+        return ""
+    try:
+        return rule(found["rule"], game_of(rules).name).id
+    except UnknownRuleError:
+        return ""
+
+
+def rulings_behind(rule_id: str, rules: Ruleset) -> tuple[str, ...]:
+    """The rulings the registry says ``rule_id`` rests on, as they stood under
+    ``rules``: none dated after the rules' day, none superseded or made obsolete
+    by then (by a later ruling, a dated event such as an errata, or the change
+    of one of the rule's flags that the ruling dates), and under today's rules
+    only those still current; each as "ID (DATE): summary".
+
+    >>> from toolkit.games import game_named
+    >>> [g.split(" ")[0] for g in rulings_behind("H5", game_named("ocg").rules_at(datetime.date(2016, 7, 8)))][:1]
+    ['ocg-160708-hysteric-sign-adjustment']
+    """
+    import pandas as pd
+
+    from toolkit.core.game import game_of
+    from toolkit.core.rules import rule
+    from toolkit.data import load_events, load_rulings
+
+    if not rule_id:
+        return ()
+    game = game_of(rules)
+    day = getattr(rules, "as_of", None)
+    by_id: dict[str, dict[str, Any]] = {str(r["ruling_id"]): {str(k): v for k, v in r.items()}
+                                        for r in load_rulings().to_dict("records")}
+    events: dict[str, dict[str, Any]] = {str(e["event_id"]): {str(k): v for k, v in e.items()}
+                                         for e in load_events().to_dict("records")}
+
+    def day_of(row: Mapping[str, Any] | None) -> datetime.date | None:
+        when = row.get("date") if row is not None else None
+        return None if when is None or pd.isna(when) else when.date()
+
+    def ended(rid: str, row: Mapping[str, Any]) -> bool:
+        """Whether the ruling no longer held on ``day`` (today, when None)."""
+        later, event = row.get("superseded_by"), row.get("obsoleted_by_event")
+        replaced = isinstance(later, str) and bool(later)
+        obsolete = isinstance(event, str) and bool(event)
+        if day is None:
+            return str(row.get("status")) != "current" or replaced or obsolete
+        ends = [day_of(by_id.get(str(later))) if replaced else None,
+                day_of(events.get(str(event))) if obsolete else None]
+        ends += [f.changed for f in game.flags() if (replaced or obsolete) and rid in f.rulings and f.changed]
+        return any(end is not None and end <= day for end in ends)
+
+    out = []
+    for rid in rule(rule_id, game.name).rulings:
+        row = by_id.get(rid)
+        if row is None or ended(rid, row):
+            continue
+        when = day_of(row)
+        if day is not None and when is not None and when > day:
+            continue  # not yet given on the rules' day
+        summary = row.get("summary_en")
+        said = f": {summary}" if isinstance(summary, str) and summary else ""
+        out.append(f"{rid} ({when.isoformat() if when else 'undated'}){said}")
+    return tuple(out)
+
+
+def grounds_text(answer: Answer, *, summaries: bool = True) -> list[str]:
+    """The lines saying which rulings the deciding rule rests on, and as of when
+    (``summaries=False``: their ids and dates on one line)."""
+    if not answer.grounds:
+        return []
+    day = getattr(answer.rules, "as_of", None)
+    when = f"as they stood on {day.isoformat()}" if day is not None else "as they stand today"
+    if not summaries:
+        return [f"  {answer.deciding_rule} rests on ({when}): " + ", ".join(g.split(": ", 1)[0] for g in answer.grounds)]
+    return ([f"  {answer.deciding_rule} rests on these rulings, {when}:"]
+            + [f"    {g}" for g in answer.grounds])
 
 
 def _rules_for(scenario: Scenario, rules: Ruleset | str | datetime.date | None) -> tuple[Scenario, Ruleset]:
@@ -111,7 +220,7 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     set one change away, to say which changes flip the answer and which trace
     note shows the deciding rule; ``why=False`` answers it once.
     """
-    from toolkit.history.deciding import _decided_by, _deciding_changes
+    from toolkit.history.deciding import Flips, _decided_by
     from toolkit.history.runs import _run
     from toolkit.ruling_checks import parse_check, written_check
 
@@ -125,6 +234,8 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     shown = next((p.line for p in result.parts if p.line), ())
     if not why:
         return Answer(written_check(data), ruleset, result, line=shown)
-    tried, flips = _deciding_changes(text, check, names, scenarios, ruleset, result.value)
-    decided, line = _decided_by(check, scenarios, ruleset, result, flips)
-    return Answer(written_check(data), ruleset, result, tried, flips, decided, line or shown)
+    variants = Flips(text, check, names, scenarios, ruleset, result.value)
+    flips = variants.labels()  # every one asked; _decided_by reads their answers, and which were tried
+    decided, line = _decided_by(check, scenarios, ruleset, result, variants)
+    grounds = rulings_behind(deciding_rule(decided, ruleset), ruleset)
+    return Answer(written_check(data), ruleset, result, variants.tried, flips, decided, line or shown, grounds)

@@ -182,13 +182,23 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
             action = game_of(state).describe_action(step.action)  # in words, as the line is shown
             return f"step {step.step} ({step.rule}): {step.actor} {action} - {step.reason}", part.line
     searched = any(not p.value and p.query.startswith('{"possible') for p in result.parts)
-    idle = _idle(cards, lines) if searched else ()
+    idle = _idle(_acting(check, cards), lines) if searched else ()
     if idle:
         return (f"{' and '.join(idle)} {'does' if len(idle) == 1 else 'do'} nothing in any line of this position: "
                 "no process or effect of it is offered here (its conditions do not hold)"), lines[0][1]
-    held = _withheld_note(lines, scenarios, rules)
+
+    def could_decide(rule: str) -> bool:
+        """False when the game varies ``rule`` one change away and no such change flips the answer
+        (H1 withholds quick effects, but a card whose effects never apply here is not kept back by it)."""
+        varied = [i for i in range(len(flips.tried)) if flips.rule(i) == rule]
+        return not varied or any(flips.flips(i) for i in varied)
+
+    held = _withheld_note(lines, scenarios, rules, could_decide)
     if held:
         return held
+    inactive = _never_activated(check, cards, rules) if searched else ()
+    if inactive:
+        return " ".join(inactive), lines[0][1] if lines else ()
     if not cards:
         found_note = note_of(("R1", "R2", "R5", "R6", "R7"), about_cards=False)
         if found_note:
@@ -210,9 +220,43 @@ def _idle(cards: Sequence[str], lines: Sequence[tuple[str, tuple[LineStep, ...]]
     return tuple(card for card in cards if not mentioned(card))
 
 
+def _acting(check: Check, cards: Sequence[str]) -> tuple[str, ...]:
+    """The cards of ``cards`` the check asks to see activated or performed (not
+    moved, summoned or destroyed by something else: that a card has nothing to
+    do itself says nothing about why another card's effect does not reach it)."""
+    from toolkit.core.predicates import HasEvent
+    from toolkit.ruling_checks import predicates_of
+
+    asked = {p.card for p in predicates_of(check) if isinstance(p, HasEvent) and p.kind in ("activated", "performed")}
+    return tuple(card for card in cards if card in asked)
+
+
+def _never_activated(check: Check, cards: Sequence[str], rules: Ruleset) -> tuple[str, ...]:
+    """Why each card the check asks to see activated (or performed) never is, where no rule
+    change would make it: the card has no effect at all in the game's card data, or none of
+    its effects' conditions hold in any line.  ``()`` when the check asks no such thing."""
+    from toolkit.core.game import game_of
+    from toolkit.core.predicates import HasEvent
+    from toolkit.ruling_checks import predicates_of
+
+    asked = [p.card for p in predicates_of(check)
+             if isinstance(p, HasEvent) and p.kind in ("activated", "performed") and p.card in cards]
+    format_ = game_of(rules).cards
+    out: list[str] = []
+    for card in dict.fromkeys(asked):
+        effectless = getattr(format_, "has_no_effects", None)
+        if card is not None and callable(effectless) and effectless(card):
+            out.append(f"{card} has no effect of its own in the card data (nothing of it can be activated or "
+                       "performed in any line), so no rule of the turn's end keeps it from acting.")
+        elif card is not None:
+            out.append(f"{card}: none of its effects can be activated or performed in any line of this position "
+                       "(their conditions do not hold here), and no single rule change flips the answer.")
+    return tuple(out)
+
+
 def _withheld_note(lines: Sequence[tuple[str, tuple[LineStep, ...]]], scenarios: Mapping[str, Scenario],
-                   rules: Ruleset) -> tuple[str, tuple[LineStep, ...]] | None:
-    """The first thing a deciding rule withheld along ``lines``."""
+                   rules: Ruleset, could_decide: Any = None) -> tuple[str, tuple[LineStep, ...]] | None:
+    """The first thing a deciding rule withheld along ``lines`` (of a rule ``could_decide`` allows)."""
     from toolkit.core.game import as_state, game_of
 
     for name, line in lines:
@@ -220,7 +264,7 @@ def _withheld_note(lines: Sequence[tuple[str, tuple[LineStep, ...]]], scenarios:
         game = game_of(state)
         for step in line:
             for note in game.withheld(state):
-                if note.rule in DECIDING_RULES:
+                if note.rule in DECIDING_RULES and (could_decide is None or could_decide(note.rule)):
                     return f"{note.rule}: {note.text}", line
             if step.action not in game.legal_actions(state):
                 break

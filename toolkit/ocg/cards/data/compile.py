@@ -50,6 +50,7 @@ from toolkit.ocg.cards.data.terms import (
     TermError,
     _word,
     WORDS,
+    WRITTEN_PARTS,
     check_param,
     did_you_mean,
     words,
@@ -303,6 +304,7 @@ def _only_if(v: dict[str, Any]) -> Any:
             inner(board, act)
 
     setattr(resolve, WORDS, f"{words(inner)}, only_if: {words(only_if)}")
+    setattr(resolve, WRITTEN_PARTS, {"do": inner, "only_if": only_if})
     return touched_together(resolve, (inner,), only_if)
 
 

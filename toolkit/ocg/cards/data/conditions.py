@@ -185,6 +185,20 @@ PARAM_TYPES["kinds"] = (_kinds, _KIND_SCHEMA)
 PARAM_TYPES["subtype"] = (check_subtype, {"type": "string", "minLength": 1})
 
 
+def check_tag(spec: Param, value: object) -> str:
+    """A tag a card may carry: one a scenario may set (``cards --tags``), which the board
+    also sets as things happen; a misspelt one would make its condition never hold."""
+    from toolkit.ocg.scenario.model import TAGS
+
+    if not isinstance(value, str) or value not in TAGS:
+        raise TermError(f"{spec.name!r}: unknown tag {value!r}{did_you_mean(str(value), TAGS)} "
+                        "(`python -m toolkit cards --tags` lists them)")
+    return value
+
+
+PARAM_TYPES["tag"] = (check_tag, {"type": "string", "minLength": 1})
+
+
 FILTER_FIELDS: tuple[Param, ...] = (
     Param("zones", "zones", "where to look (default: the field)", False, ("field",)),
     Param("side", "side", "whose cards: you (default), opponent, both, owner", False, "you"),
@@ -204,7 +218,7 @@ FILTER_FIELDS: tuple[Param, ...] = (
     Param("not_kind", "kinds", "a card of none of these kinds", False, ()),
     Param("level_at_least", "int", "a monster of at least this Level (the card's level)", False),
     Param("level_at_most", "int", "a monster of at most this Level", False),
-    Param("tag", "str", "a card carrying this tag", False),
+    Param("tag", "tag", "a card carrying this tag", False),
     Param("not_itself", "bool", "any card but the source card", False, False),
 )
 
@@ -355,8 +369,8 @@ def _sent_this_turn(not_from: tuple[Zone, ...]) -> Condition:
 
 CONDITIONS.add("in_zone", "the card is in this zone", Param("zone", "zone", "hand, field, gy, banished, deck"))(
     in_zone)
-CONDITIONS.add("has_tag", "the card carries this tag", Param("tag", "str", "a tag set by the scenario"))(has_tag)
-CONDITIONS.add("lacks_tag", "the card does not carry this tag", Param("tag", "str", "a tag"))(lacks_tag)
+CONDITIONS.add("has_tag", "the card carries this tag", Param("tag", "tag", "a tag set by the scenario"))(has_tag)
+CONDITIONS.add("lacks_tag", "the card does not carry this tag", Param("tag", "tag", "a tag"))(lacks_tag)
 
 
 @CONDITIONS.add("exists", "at least one card matches the filter", Param("filter", "filter", "the cards"))

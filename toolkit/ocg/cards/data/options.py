@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from toolkit.ocg.cards.base import NO_CHOICE, Activation, Board, Choice, Choices, Condition, Resolve
-from toolkit.ocg.cards.data.terms import OPTIONS, PARAM_TYPES, WORDS, Param, TermError, words
+from toolkit.ocg.cards.data.terms import OPTIONS, PARAM_TYPES, WORDS, WRITTEN_PARTS, Param, TermError, words
 from toolkit.ocg.cards.data.verbs import VERBS
 from toolkit.ocg.values import Card
 
@@ -52,7 +52,7 @@ class Option:
     @property
     def _card_words(self) -> str:  # how ``cards --show`` reads it (terms.WORDS)
         when = f", can_choose: {words(self.can_choose)}" if self.can_choose is not None else ""
-        return "{" + f"label: {self.label}, do: {words(self.resolve)}{when}" + "}"
+        return "{" + f"label: {words(self.label)}, do: {words(self.resolve)}{when}" + "}"
 
 
 OPTION_FIELDS = (
@@ -122,4 +122,5 @@ def offer_options(choices: Choices | None, do: Any) -> Choices | None:
 
     shown = words(choices) + " and " if choices is not None else ""
     setattr(offer, WORDS, shown + "one of: " + ", ".join(repr(o.label) for o in options))
+    setattr(offer, WRITTEN_PARTS, {"choose": choices})  # the alternatives are shown in ``do``
     return offer

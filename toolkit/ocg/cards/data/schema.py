@@ -21,7 +21,7 @@ from typing import Any
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.cards.data.compile import PARTS
 from toolkit.ocg.cards.data.conditions import CONDITIONS, FILTER_FIELDS, LINK_TESTS, TRIGGER_TESTS
-from toolkit.ocg.cards.data.terms import PARAM_TYPES, Param, Registry, words
+from toolkit.ocg.cards.data.terms import PARAM_TYPES, WRITTEN_PARTS, Param, Registry, words
 from toolkit.ocg.cards.data.verbs import CHOICES, SELECTORS, VERBS
 
 SCHEMA_FILE = Path(__file__).with_name("card.schema.json")
@@ -110,13 +110,15 @@ def _effect_lines(kind: str, effect: Any, fields: tuple[str, ...], written: dict
     lines = [head]
     for name in fields:
         value = getattr(effect, name)
-        if value is None or value == () or value == frozenset():
-            continue
-        if isinstance(value, bool):
-            shown = "yes" if value else "no"
-        else:
-            shown = words(value if not isinstance(value, frozenset) else tuple(sorted(map(str, value))))
-        lines.append(f"      {written.get(name, name)}: {shown}")
+        parts = getattr(value, WRITTEN_PARTS, None)  # several fields of the file: each under its name
+        for field, part in (parts.items() if isinstance(parts, dict) else ((written.get(name, name), value),)):
+            if part is None or part == () or part == frozenset():
+                continue
+            if isinstance(part, bool):
+                shown = "yes" if part else "no"
+            else:
+                shown = words(part if not isinstance(part, frozenset) else tuple(sorted(map(str, part))))
+            lines.append(f"      {field}: {shown}")
     return lines
 
 

@@ -62,6 +62,15 @@ def card_report(name: str) -> list[str]:
     return lines
 
 
+def has_no_effects(name: str) -> bool:
+    """True when no text version of the card ``name`` has any effect (a vanilla
+    monster, or a card whose text the toolkit does not model: 《強欲な壺》)."""
+    from toolkit.ocg.cards import behaviour, card_names
+
+    b = behaviour(card_names().key(name))
+    return not any(t.end_phase or t.triggers or t.quick or t.continuous or t.lingering for t in b.texts)
+
+
 def user_cards() -> list[Any]:
     """The cards of one's own registered now (those of ``$ENDPHASE_USER_DIR/cards/``
     and any a scenario's ``cards:`` or a notebook added), by Japanese name."""

@@ -122,6 +122,11 @@ WORDS = "_card_words"
 OPTIONS = "_card_options"
 """The attribute of a built ``do`` holding the alternatives of its ``either`` step."""
 
+WRITTEN_PARTS = "_card_written_parts"
+"""The attribute of a value the compiler made of several fields of an effect, holding
+those fields as the card file wrote them (``do`` and ``only_if``; ``choose`` without the
+alternatives of ``do``'s ``either``), so ``cards --show`` shows each under its own name."""
+
 
 def written_words(term: Term, params: dict[str, Any]) -> str:
     """A built term as a card file writes it, in YAML's flow form: ``face_up_on_field``,
@@ -145,8 +150,32 @@ def written_words(term: Term, params: dict[str, Any]) -> str:
     return "{" + f"{term.name}: " + "{" + ", ".join(f"{k}: {words(v)}" for k, v in shown.items()) + "}}"
 
 
+_FLOW_INDICATORS = frozenset(",[]{}#&*!|>'\"%@`")
+
+
+def flow_scalar(text: str) -> str:
+    """``text`` as YAML's flow form reads it back: plain where it can be, else single-quoted
+    (a label holding ``:``, ``,`` or ``#``, or one YAML would read as a number or yes/no).
+
+    >>> flow_scalar("add it to the hand"), flow_scalar("Summon it: to your field"), flow_scalar("yes")
+    ('add it to the hand', "'Summon it: to your field'", "'yes'")
+    """
+    import yaml
+
+    plain = (text == text.strip() and text != "" and not _FLOW_INDICATORS.intersection(text)
+             and ": " not in text and not text.endswith(":") and text[0] not in "-?:"
+             and "\n" not in text)
+    if plain:
+        try:
+            plain = yaml.safe_load(text) == text
+        except yaml.YAMLError:
+            plain = False
+    return text if plain else "'" + text.replace("'", "''") + "'"
+
+
 def words(value: object) -> str:
-    """How a built term or parameter value reads, as a card file writes it (``{has_tag: x}``)."""
+    """How a built term or parameter value reads, as a card file writes it (``{has_tag: x}``);
+    a text is quoted where YAML would not read it back as the same text."""
     text = getattr(value, WORDS, None)
     if isinstance(text, str):
         return text
@@ -156,6 +185,8 @@ def words(value: object) -> str:
         return "[" + ", ".join(words(v) for v in value) + "]"
     if isinstance(value, enum.Enum):
         return value.name.lower()
+    if isinstance(value, str):
+        return flow_scalar(value)
     if callable(value):
         doc = (getattr(value, "__doc__", None) or "").strip().splitlines()
         return doc[0] if doc else getattr(value, "__name__", "a Python function").lstrip("_")
@@ -180,7 +211,26 @@ def split_term(written: object, kind: str) -> tuple[str, object]:
     if isinstance(written, dict) and len(written) == 1:
         (name, raw), = written.items()
         return str(name), raw
-    raise TermError(f"a {kind} is a name or a mapping of one name to its parameters, not {written!r}")
+    hint = ""
+    if isinstance(written, dict) and written:
+        first = next(iter(written))
+        hint = f" (one name per {kind}: write its parameters inside it: {{{first}: {{...}}}})"
+    raise TermError(f"a {kind} is a name or a mapping of one name to its parameters, not {flow_text(written)}{hint}")
+
+
+def flow_text(value: object) -> str:
+    """A value read from a card file, as YAML's flow form writes it (not a Python repr).
+
+    >>> flow_text({"add_to_hand": "itself", "if_in": "gy"})
+    '{add_to_hand: itself, if_in: gy}'
+    """
+    import yaml
+
+    try:
+        return str(yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, sort_keys=False,
+                                  width=10**6)).strip().removesuffix("...").strip()
+    except yaml.YAMLError:
+        return repr(value)
 
 
 def parse_params(term: Term, raw: object, kind: str) -> dict[str, Any]:
