@@ -24,6 +24,9 @@ a new process has it for the run, and put back after it:
 * the registries of rules and games are left alone: modules fill them when
   they are imported, the same in every process, and a run adds nothing else.
 
+An exception the command line lets escape fails the test with its traceback
+(a process would print it and end with status 1): stricter, never weaker.
+
 Not for tests about the process boundary: exit on a broken pipe, Ctrl-C,
 progress on a terminal, memory limits, the start-up's imports, or a variable
 the toolkit reads when it is imported (:data:`READ_AT_IMPORT` refuses those):

@@ -51,11 +51,9 @@ def test_a_run_reads_its_own_user_folder_and_leaves_the_tests_registry_as_it_was
 
 
 @pytest.mark.parametrize("argv", [
-    ["resolve", "lyla_veiler_2011", "--policy", "pass"],
-    ["rulings", "--card", "hysteric sign", "--json"],
-    ["resolve", "no_such_example"],
-    ["frobnicate"],
-], ids=["resolve", "rulings-json", "unknown-example", "usage-error"])
+    ["resolve", "lyla_veiler_2011", "--policy", "pass"],  # an answer on standard output
+    ["resolve", "no_such_example"],  # bad input: exit 2, one line on standard error naming the program
+], ids=["resolve", "unknown-example"])
 def test_a_run_in_process_says_what_a_new_process_says(argv: list[str], tmp_path: Path) -> None:
     real = subprocess.run([sys.executable, "-m", "toolkit", *argv], cwd=tmp_path, capture_output=True, text=True,
                           timeout=300)
