@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests import in_process
+from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards registered here are forgotten after)
 
 RABBIT = "因幡之白兎"
 

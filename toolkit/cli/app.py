@@ -190,7 +190,9 @@ def run_with_streams(argv: Sequence[str], *, stdin: TextIO | None = None, stdout
     'error: no-such-file.yaml: no such scenario file; check the path\\n'
     """
     saved = sys.stdin, sys.stdout, sys.stderr
-    sys.stdin, sys.stdout, sys.stderr = stdin or saved[0], stdout or saved[1], stderr or saved[2]
+    sys.stdin = saved[0] if stdin is None else stdin
+    sys.stdout = saved[1] if stdout is None else stdout
+    sys.stderr = saved[2] if stderr is None else stderr
     try:
         return main(argv)
     finally:
