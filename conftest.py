@@ -60,10 +60,18 @@ WEIGHTS: dict[str, float] = {
     "tests/test_docs.py": 30,
     "tests/test_widgets.py": 27,
     "tests/test_build_rulings.py": 21,
-    "tests/test_cli.py": 20,
+    "tests/test_cli.py": 5,  # 20 until its runs of the command line moved into the process (tests/in_process.py)
     "tests/test_wheel.py": 18,
-    "tests/test_bring_your_own.py": 17,
-    "tests/test_user_rulings.py": 14,
+    "tests/test_bring_your_own.py": 3,  # 17, 14: likewise
+    "tests/test_user_rulings.py": 5,
+    "tests/test_user_trial.py": 11,  # ~44 with a subprocess per run (and unweighed, so it ran last)
+    "tests/test_in_process.py": 6,
+    "tests/engine/test_forcing_and_limits.py": 11,  # these six were unweighed (3) and ran last: 2026-12-02
+    "tests/engine/test_remembered.py": 11,
+    "tests/duel_masters/test_dm_properties.py": 10,
+    "tests/test_builder_workflow.py": 10,
+    "tests/test_export.py": 10,
+    "tests/test_data.py": 9,
     "tests/test_charts.py": 14,
     "tests/engine/test_reduction.py": 12,
     "tests/test_explore_summary.py": 12,

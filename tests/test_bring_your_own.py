@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import in_process
+
 JAIN = "ライトロード・パラディン ジェイン"
 
 CARD = f"""\
@@ -78,10 +80,15 @@ def write_by_hand(folder: Path, where: str, *, mandatory: bool = True) -> tuple[
     return rulings, user
 
 
-def verify_cli(rulings: Path, user: Path) -> subprocess.CompletedProcess[str]:
+def verify_cli(rulings: Path, user: Path, *, process: bool = False) -> subprocess.CompletedProcess[str]:
+    """``python -m toolkit verify --rulings RULINGS --only-mine`` with the user folder ``user``: in
+    this process as a new one would run it (tests/in_process.py), or a real one (``process=True``)."""
     env = {**os.environ, "ENDPHASE_USER_DIR": str(user)}
-    return subprocess.run([sys.executable, "-m", "toolkit", "verify", "--rulings", str(rulings), "--only-mine"],
-                          cwd=rulings.parent, env=env, capture_output=True, text=True, timeout=600)
+    argv = ["verify", "--rulings", str(rulings), "--only-mine"]
+    if not process:
+        return in_process.endphase(argv, cwd=rulings.parent, env=env, timeout=600)
+    return subprocess.run([sys.executable, "-m", "toolkit", *argv], cwd=rulings.parent, env=env,
+                          capture_output=True, text=True, timeout=600)
 
 
 @pytest.mark.parametrize("where", ["user_folder", "inline"])
@@ -106,7 +113,7 @@ def test_a_hand_written_card_and_ruling_agree_and_flipping_mandatory_makes_them_
 def test_without_the_card_file_the_card_is_unknown_and_named_in_one_line(tmp_path: Path) -> None:
     rulings, user = write_by_hand(tmp_path, "user_folder")
     (user / "cards" / "jain.yaml").unlink()
-    done = verify_cli(rulings, user)
+    done = verify_cli(rulings, user, process=True)  # the real exit 2 and its one line
     assert done.returncode == 2 and "Traceback" not in done.stderr
     line = done.stderr.strip()
     # the ruling's question names the card in 《》 (its cards are read from there): the first to tell
@@ -136,8 +143,7 @@ def test_cards_check_and_show_read_the_hand_written_card_by_either_name(tmp_path
     env = {**os.environ, "ENDPHASE_USER_DIR": str(user)}
 
     def cards(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "toolkit", "cards", *args], cwd=tmp_path, env=env,
-                              capture_output=True, text=True, timeout=300)
+        return in_process.endphase(["cards", *args], cwd=tmp_path, env=env, timeout=300)
 
     checked = cards("--check", str(user / "cards" / "jain.yaml"))
     assert checked.returncode == 0 and f"{JAIN}: OK (1 text version)" in checked.stdout, checked.stderr

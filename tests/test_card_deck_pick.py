@@ -10,13 +10,12 @@ the first match in deck order and leaves the player no choice.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from tests import in_process
 from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards registered here are forgotten after)
 from toolkit.core.game import as_state, game_of
 from toolkit.engine import explore, resolve
@@ -77,9 +76,8 @@ def test_cards_check_refuses_picked_without_a_pick_in_one_line(tmp_path: Path) -
     card = scenario(bad)["cards"][0]
     path = tmp_path / "seeker.yaml"
     path.write_text(yaml.safe_dump(card, allow_unicode=True), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "toolkit", "cards", "--check", str(path)], cwd=tmp_path,
-                          env={**os.environ, "ENDPHASE_USER_DIR": str(tmp_path / "user")},
-                          capture_output=True, text=True, timeout=300)
+    done = in_process.endphase(["cards", "--check", str(path)], cwd=tmp_path,
+                               env={**os.environ, "ENDPHASE_USER_DIR": str(tmp_path / "user")}, timeout=300)
     line = done.stderr.strip()
     assert done.returncode == 2 and "\n" not in line and "Traceback" not in line
     assert "seeker.yaml" in line and SEEKER in line and "field 'texts[0].end_phase[0].do'" in line

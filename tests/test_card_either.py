@@ -11,13 +11,13 @@ from __future__ import annotations
 import copy
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
+from tests import in_process
 from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards registered here are forgotten after)
 from toolkit.core.game import as_state, game_of
 from toolkit.engine import explore, resolve
@@ -81,8 +81,7 @@ def test_an_alternative_whose_condition_fails_is_not_offered() -> None:
 
 def _cards_cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "ENDPHASE_USER_DIR": str(folder / "user")}
-    return subprocess.run([sys.executable, "-m", "toolkit", "cards", *args], cwd=folder, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return in_process.endphase(["cards", *args], cwd=folder, env=env, timeout=300)
 
 
 @pytest.mark.parametrize("bad,field,says", [

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
+from tests import in_process
 from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards registered here are forgotten after)
 from toolkit.core.game import as_state, game_of
 from toolkit.ocg.scenario import scenario_from_dict
@@ -65,9 +65,8 @@ def test_a_tuner_filter_excludes_a_non_tuner() -> None:
 def _check(folder: Path, card: dict[str, Any]) -> subprocess.CompletedProcess[str]:
     path = folder / "finder.yaml"
     path.write_text(yaml.safe_dump(card, allow_unicode=True), encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "toolkit", "cards", "--check", str(path)], cwd=folder,
-                          env={**os.environ, "ENDPHASE_USER_DIR": str(folder / "user")},
-                          capture_output=True, text=True, timeout=300)
+    return in_process.endphase(["cards", "--check", str(path)], cwd=folder,
+                               env={**os.environ, "ENDPHASE_USER_DIR": str(folder / "user")}, timeout=300)
 
 
 @pytest.mark.parametrize("card,field,says", [
@@ -93,8 +92,7 @@ def test_cards_check_accepts_the_kinds_and_show_prints_them(tmp_path: Path) -> N
     (tmp_path / "user" / "cards").mkdir(parents=True)
     (tmp_path / "user" / "cards" / "dragon.yaml").write_text(yaml.safe_dump(DECK_CARDS[3], allow_unicode=True),
                                                              encoding="utf-8")
-    shown = subprocess.run([sys.executable, "-m", "toolkit", "cards", "--show", DRAGON], cwd=tmp_path,
-                           env={**os.environ, "ENDPHASE_USER_DIR": str(tmp_path / "user")},
-                           capture_output=True, text=True, timeout=300)
+    shown = in_process.endphase(["cards", "--show", DRAGON], cwd=tmp_path,
+                                env={**os.environ, "ENDPHASE_USER_DIR": str(tmp_path / "user")}, timeout=300)
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.startswith(f"{DRAGON} (no English name): monster, normal, dragon, Level 7")

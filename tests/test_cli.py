@@ -1,4 +1,11 @@
-"""The command line, run as a user runs it: ``python -m toolkit ...`` in a subprocess."""
+"""The command line, run as a user runs it: ``python -m toolkit ...``.
+
+The runs are made in the test's process as a new process would make them
+(tests/in_process.py: the same exit status and text, no state shared with the
+other tests); a run whose point is the process itself — exit 2, one line on
+standard error, nothing on standard output — is a real subprocess
+(:func:`run_process`; tests/test_cli_streams.py holds the streams' own).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +16,17 @@ from pathlib import Path
 
 import pytest
 
+from tests.in_process import endphase
 from toolkit.duel_masters import list_seed_scenarios as dm_seed_scenarios
 from toolkit.resources import dataset_path
 from toolkit.ocg.scenario import list_seed_scenarios
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return endphase(args, cwd=cwd, timeout=300)
+
+
+def run_process(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "toolkit", *args],
         capture_output=True,
@@ -159,7 +171,7 @@ def test_duel_masters_scenarios_refuse_a_date() -> None:
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    assert "no such scenario file" in bad(run("resolve", str(tmp_path / "nope.yaml")))
+    assert "no such scenario file" in bad(run_process("resolve", str(tmp_path / "nope.yaml")))
 
 
 def test_unknown_card_in_a_file(tmp_path: Path) -> None:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pytest
 
+from tests import in_process
 import toolkit
 from toolkit.data import ORIGINS, RULINGS_SCHEMA, DatasetValidationError, load_rulings, rulings_from_faq
 from toolkit.errors import WikiParseError
@@ -302,8 +302,8 @@ def write_by_hand(folder: Path, *, scenario: str = SIGN_SCENARIO, ruling: str = 
 
 
 def verify_cli(rulings: Path, *more: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "toolkit", "verify", "--rulings", str(rulings), *more],
-                          cwd=rulings.parent, capture_output=True, text=True, timeout=600)
+    """``python -m toolkit verify --rulings RULINGS ...``, run in this process as a new one would."""
+    return in_process.endphase(["verify", "--rulings", str(rulings), *more], cwd=rulings.parent, timeout=600)
 
 
 def test_a_fresh_clone_verifies_a_hand_written_ruling_and_an_edit_makes_it_disagree(tmp_path: Path) -> None:

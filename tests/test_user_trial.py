@@ -3,6 +3,9 @@
 A judge, an analyst and a writer used only the README, the notebooks and the
 command line's help on a fresh clone, with cards, rulings and questions the
 toolkit does not ship. Every test here failed before its fix.
+
+The command line runs in the test's process as a new process would
+(tests/in_process.py); the first test runs it as a real subprocess.
 """
 
 from __future__ import annotations
@@ -14,6 +17,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
+
+from tests import in_process
+from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards registered here are forgotten after)
 
 RABBIT = "因幡之白兎"
 
@@ -57,8 +63,12 @@ def ruling(card: str, *, ruling_id: str = "user-240105-rabbit-returns") -> str:
 """
 
 
-def endphase(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def endphase(*args: str, cwd: Path, process: bool = False) -> subprocess.CompletedProcess[str]:
+    """``python -m toolkit ARGS`` with the user folder ``cwd/user``: run in this process as a
+    new one would (tests/in_process.py), or in a real subprocess (``process=True``)."""
     env = {**os.environ, "ENDPHASE_USER_DIR": str(cwd / "user")}
+    if not process:
+        return in_process.endphase(args, cwd=cwd, env=env, timeout=600)
     return subprocess.run([sys.executable, "-m", "toolkit", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=600)
 
@@ -73,7 +83,7 @@ def write(folder: Path, rulings: str) -> Path:
 def test_a_check_naming_no_card_is_refused_with_the_nearest_cards_not_verified(tmp_path: Path) -> None:
     # before: the misspelt name matched no event, the check answered "no" and a "no" ruling was "verified"
     rulings = write(tmp_path, ruling("Inaba Whte Rabbit").replace('expected: "yes"', 'expected: "no"'))
-    done = endphase("verify", "--rulings", str(rulings), "--only-mine", cwd=tmp_path)
+    done = endphase("verify", "--rulings", str(rulings), "--only-mine", cwd=tmp_path, process=True)  # the real exit 2
     assert done.returncode == 2, done.stdout + done.stderr
     assert "verified" not in done.stdout
     line = done.stderr.strip()
@@ -275,8 +285,7 @@ def test_a_ruling_of_one_game_on_a_scenario_of_the_other_is_refused_in_one_line(
         "  scenario: [q_hysteric_sign_adjustment.yaml]\n"
         "  check: {possible: {event: activated, card: ヒステリック・サイン}}\n  expected: 'no'\n",
         encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "toolkit", "verify", "--rulings", str(rows), "--only-mine"],
-                          capture_output=True, text=True, timeout=120)
+    done = in_process.endphase(["verify", "--rulings", str(rows), "--only-mine"], timeout=120)
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
     assert (f"{rows}, row 1, column 'scenario': a ruling of the game duel_masters (its game column), but its "

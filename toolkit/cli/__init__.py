@@ -36,6 +36,7 @@ from toolkit.cli.app import (
     build_parser,
     main,
     program_name,
+    run_with_streams,
 )
 
 __all__ = [
@@ -48,4 +49,5 @@ __all__ = [
     "build_parser",
     "main",
     "program_name",
+    "run_with_streams",
 ]

@@ -16,7 +16,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from toolkit._version import __version__
 from toolkit.cli.errors import budget_reached, error_data
@@ -173,6 +173,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         _quiet_stdout()
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+
+
+def run_with_streams(argv: Sequence[str], *, stdin: TextIO | None = None, stdout: TextIO | None = None,
+                     stderr: TextIO | None = None) -> int:
+    """:func:`main` on ``argv`` with standard input, output and error taken from
+    the streams given (the process's own for those not given) while it runs:
+    the command line inside a program that is already running (the tests),
+    with the same exit status and the same text as ``python -m toolkit``.
+
+    >>> import io
+    >>> out, err = io.StringIO(), io.StringIO()
+    >>> run_with_streams(["resolve", "no-such-file.yaml"], stdout=out, stderr=err), out.getvalue()
+    (2, '')
+    >>> err.getvalue()
+    'error: no-such-file.yaml: no such scenario file; check the path\\n'
+    """
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin = saved[0] if stdin is None else stdin
+    sys.stdout = saved[1] if stdout is None else stdout
+    sys.stderr = saved[2] if stderr is None else stderr
+    try:
+        return main(argv)
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
 
 
 def _run(words: list[str], prog: str, as_json: bool) -> int:
