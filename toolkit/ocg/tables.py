@@ -31,7 +31,7 @@ from toolkit.ocg.cards.base import (
 from toolkit.ocg.values import Card, Process, Zone
 
 if TYPE_CHECKING:
-    from toolkit.core.actions import Perform
+    from toolkit.core.actions import Action, Perform
     from toolkit.ocg.state import Cause, Link
 
 
@@ -54,7 +54,8 @@ class PositionTables:
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
                  "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
-                 "links", "activations", "remembered", "reaches", "known_lingering", "notes", "done_by_card")
+                 "links", "activations", "remembered", "reaches", "known_lingering", "notes", "done_by_card",
+                 "chosen_actions")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
         self.as_of = as_of
@@ -85,6 +86,9 @@ class PositionTables:
         """The ``end_phase`` keys whose every ``applies`` reads only the card and the turn player."""
         self._applying: dict[tuple[str, str], dict[Card, Applying]] = {}
         self.performs: dict[Process, Perform] = {}
+        self.chosen_actions: dict[tuple[object, ...], Action] = {}
+        """(process, choice) or (action kind, uid, effect, choice) -> the action performing or activating it
+        with that choice (``procedure.legal``): its labels are the cards' labels, which a uid keeps."""
         """Process -> the action performing it with no choice to make (built once, shared by the positions)."""
         self.fixed_performs: dict[Process, Perform | None] = {}
         """Process -> the one action performing it in every position of these cards (None: it cannot be

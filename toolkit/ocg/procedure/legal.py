@@ -123,9 +123,13 @@ def _performs(state: State, player: str | None, *, only_mandatory: bool, out: li
             continue
         for choice in choices:
             if choice.targets or choice.cost or choice.picks or choice.option:
-                out.append(Perform(process.label, target=_target_label(state, choice),
-                                   cost=_labels(state, choice.cost), ref=process.pid, choice=choice,
-                                   picks=_labels(state, choice.picks), option=choice.option or None))
+                chosen = tables.chosen_actions.get((process, choice))
+                if chosen is None:  # the same action wherever this process is performed with this choice
+                    chosen = tables.chosen_actions[(process, choice)] = Perform(
+                        process.label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
+                        ref=process.pid, choice=choice, picks=_labels(state, choice.picks),
+                        option=choice.option or None)
+                out.append(chosen)
                 continue
             action = made.get(process)  # nothing to choose: the same action in every position
             if action is None:
@@ -180,12 +184,18 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
         return
     top = state.chain[-1] if (responding and state.chain) else None
     kind = Respond if responding else Activate
+    chosen_actions = tables.chosen_actions
     for card, q, choices in _quick_offers(state, player, top):
-        label = card.shown() if q.card_activation else f"{card.shown()}: {q.key}"
         for choice in choices:
-            yield kind(label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
-                       ref=(card.uid, q.key), choice=choice, picks=_labels(state, choice.picks),
-                       option=choice.option or None)
+            key = (kind, card.uid, q.key, choice)
+            action = chosen_actions.get(key)
+            if action is None:  # the same action wherever this card activates this effect with this choice
+                label = card.shown() if q.card_activation else f"{card.shown()}: {q.key}"
+                action = chosen_actions[key] = kind(
+                    label, target=_target_label(state, choice), cost=_labels(state, choice.cost),
+                    ref=(card.uid, q.key), choice=choice, picks=_labels(state, choice.picks),
+                    option=choice.option or None)
+            yield action  # type: ignore[misc]
 
 
 def _quick_offers(state: State, player: str, top: Link | None) -> Iterator[tuple[Card, QuickEffect, list[Choice]]]:
