@@ -92,6 +92,20 @@ class CardFilter:
                   else source.owner if side == "owner" else _unknown_side(side))
         return [c for zone in self.zones for c in reader.cards_in(player, zone) if self.matches(c, source)]
 
+    def any(self, source: Card, reader: Reader) -> bool:
+        """Whether ``cards(source, reader)`` is not empty (stops at the first match; asked in every
+        position where a process's condition reads the board)."""
+        you = source.controller
+        side = self.side
+        player = (you if side == "you" else other(you) if side == "opponent" else None if side == "both"
+                  else source.owner if side == "owner" else _unknown_side(side))
+        matches = self.matches
+        for zone in self.zones:
+            for c in reader.cards_in(player, zone):
+                if matches(c, source):
+                    return True
+        return False
+
     def matches(self, card: Card, source: Card) -> bool:
         if self.not_itself and card.uid == source.uid:
             return False
@@ -376,7 +390,7 @@ CONDITIONS.add("lacks_tag", "the card does not carry this tag", Param("tag", "ta
 @CONDITIONS.add("exists", "at least one card matches the filter", Param("filter", "filter", "the cards"))
 def _exists(filter: CardFilter) -> Condition:
     def test(card: Card, state: State) -> bool:
-        return bool(filter.cards(card, state))
+        return filter.any(card, state)
 
     return test
 
@@ -384,7 +398,7 @@ def _exists(filter: CardFilter) -> Condition:
 @CONDITIONS.add("none", "no card matches the filter", Param("filter", "filter", "the cards"))
 def _none(filter: CardFilter) -> Condition:
     def test(card: Card, state: State) -> bool:
-        return not filter.cards(card, state)
+        return not filter.any(card, state)
 
     return test
 
