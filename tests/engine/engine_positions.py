@@ -53,3 +53,23 @@ def scenario(a: PlayerSetup | None = None, b: PlayerSetup | None = None, *, turn
 def seed(name: str) -> Scenario:
     """A worked example from datasets/scenarios (checked against the registry)."""
     return load_scenario(SCENARIOS / f"{name}.yaml")
+
+
+def reachable(start: object, limit: int) -> list[object]:
+    """The positions reachable from ``start`` by legal actions (at most about ``limit``: the walk
+    stops once it has seen that many), the start included."""
+    from toolkit.core.game import game_of
+
+    game = game_of(start)
+    seen = {start}
+    todo = [start]
+    while todo and len(seen) < limit:
+        state = todo.pop()
+        if state.is_over:  # type: ignore[attr-defined]
+            continue
+        for action in game.legal_actions(state):
+            child = game.transition(state, action, check=False).state
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    return list(seen)

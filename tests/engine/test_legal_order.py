@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
+from engine_positions import reachable
+
 import toolkit.games
-from toolkit.core.game import as_state, game_of
+from toolkit.core.game import as_state
 from toolkit.ocg.positions import FAMILIES
 from toolkit.ocg.procedure import iter_actions, legal_actions
 from toolkit.ocg.setup import initial_state
@@ -17,19 +19,7 @@ from toolkit.ocg.state import State, Step
 
 
 def _reachable(start: Any, limit: int) -> list[Any]:
-    game = game_of(start)
-    seen = {start}
-    todo = [start]
-    while todo and len(seen) < limit:
-        state = todo.pop()
-        if state.is_over:
-            continue
-        for action in game.legal_actions(state):
-            child = game.transition(state, action, check=False).state
-            if child not in seen:
-                seen.add(child)
-                todo.append(child)
-    return [s for s in seen if isinstance(s, State)]
+    return [s for s in reachable(start, limit) if isinstance(s, State)]
 
 
 def _compare(states: list[State]) -> set[Step]:

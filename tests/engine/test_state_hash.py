@@ -18,27 +18,17 @@ from typing import Any
 
 import pytest
 
+from engine_positions import reachable
+
 import toolkit.games
-from toolkit.core.game import as_state, game_of
+from toolkit.core.game import as_state
 from toolkit.ocg.positions import FAMILIES
 from toolkit.ocg.setup import initial_state
 from toolkit.ocg.state import STATE_FIELDS, State, cards_hash
 
 
 def _reachable(start: Any, limit: int = 3000) -> list[Any]:
-    game = game_of(start)
-    seen = {start}
-    todo = [start]
-    while todo and len(seen) < limit:
-        state = todo.pop()
-        if state.is_over:
-            continue
-        for action in game.legal_actions(state):
-            child = game.transition(state, action, check=False).state
-            if child not in seen:
-                seen.add(child)
-                todo.append(child)
-    return sorted(seen, key=repr)
+    return sorted(reachable(start, limit), key=repr)
 
 
 def _rebuilt(state: State) -> State:
