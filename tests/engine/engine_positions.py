@@ -65,7 +65,7 @@ def reachable(start: object, limit: int) -> list[object]:
     todo = [start]
     while todo and len(seen) < limit:
         state = todo.pop()
-        if state.is_over:  # type: ignore[attr-defined]
+        if state.is_over:
             continue
         for action in game.legal_actions(state):
             child = game.transition(state, action, check=False).state

@@ -245,6 +245,10 @@ class PositionReader:
         return any(controller is None or who == controller for who, _c, _e in self.continuous_effects(kind))
 
 
+_KEEP: object = object()
+"""``State.to_step``'s mark for a field left as it is."""
+
+
 @rebuilt_when_unpickled
 @dataclass(frozen=True, slots=True, eq=True)
 class State(PositionReader):
@@ -355,21 +359,15 @@ class State(PositionReader):
         is not empty; asked at every pass)."""
         return player in map(_MANDATORY_FOR, self.pending)
 
-    def to_step(self, step: Step, priority: str | None, forced: str | None, passes: int = 0) -> State:
-        """This state at ``step`` with ``priority``, ``forced`` and ``passes`` (``evolve`` with those
-        four fields, built directly: the procedure moves from step to step this way)."""
+    def to_step(self, step: Step, priority: str | None, forced: str | None, passes: int = 0,
+                after_chain: str | None | object = _KEEP) -> State:
+        """This state at ``step`` with ``priority``, ``forced``, ``passes`` and (when given)
+        ``after_chain`` (``evolve`` with those fields, built directly: the procedure moves from step
+        to step this way)."""
         return make_state(self.tables, self._cards_hash, self.turn_player, self.ruleset, self.cards, self.decks,
                           self.anonymous, self.life, step, priority, passes, forced, self.pending, self.done,
-                          self.lingering, self.chain, self.waiting, self.adjusted, self.after_chain, self.skipped,
-                          self.phase, self.declared, self.attacker, self.moment)
-
-    def opened_to(self, holder: str) -> State:
-        """This state at an open game state where ``holder`` has priority, nobody has passed, nothing is
-        forced and no chain's end is awaited (``evolve(step=Step.OPEN, priority=holder, passes=0,
-        forced=None, after_chain=None)``, built directly)."""
-        return make_state(self.tables, self._cards_hash, self.turn_player, self.ruleset, self.cards, self.decks,
-                          self.anonymous, self.life, Step.OPEN, holder, 0, None, self.pending, self.done,
-                          self.lingering, self.chain, self.waiting, self.adjusted, None, self.skipped,
+                          self.lingering, self.chain, self.waiting, self.adjusted,
+                          self.after_chain if after_chain is _KEEP else after_chain, self.skipped,
                           self.phase, self.declared, self.attacker, self.moment)
 
     def pending_of(self, player: str, *, mandatory: bool | None = None) -> tuple[Process, ...]:
@@ -544,7 +542,7 @@ make_state = _state_maker()
 assert STATE_FIELDS == ("turn_player", "ruleset", "cards", "decks", "anonymous", "life", "step", "priority", "passes",
                         "forced", "pending", "done", "lingering", "chain", "waiting", "adjusted", "after_chain",
                         "skipped", "phase", "declared", "attacker", "moment"), \
-    "State.passed_to, to_step, opened_to and procedure.remembered build States positionally: update them"
+    "State.passed_to, to_step and procedure.remembered build States positionally: update them"
 """``make_state(tables, cards_hash, *values)``: the State of these field values (``STATE_FIELDS`` order)
 whose position tables are ``tables`` (None: found from the cards and the ruleset) and whose ``cards_hash`` is
 ``cards_hash`` (None: computed) — what ``State(*values)`` builds, faster."""

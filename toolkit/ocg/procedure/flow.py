@@ -64,7 +64,7 @@ def _advance(state: State, log: _Log) -> State:
         system = v1_system_process(state, log)
         if system is not None:
             return system
-        return state.opened_to(state.after_chain or state.turn_player)
+        return state.to_step(Step.OPEN, state.after_chain or state.turn_player, None, after_chain=None)
     raise RuntimeError("the End Phase procedure did not settle")  # pragma: no cover
 
 
@@ -79,7 +79,7 @@ def h1_window_after_adjustment(state: State, log: _Log) -> State | None:
         return None
     holder = state.after_chain or state.turn_player
     log[1].append(Note("H1", f"reversed: after the adjustment {holder} holds priority once more"))
-    return state.opened_to(holder)
+    return state.to_step(Step.OPEN, holder, None, after_chain=None)
 
 
 def h4_or_turn_end(state: State, log: _Log) -> State:

@@ -210,7 +210,7 @@ def recall(state: State, action: Perform) -> tuple[_Reach | None, Transition | N
     reach = _reach(state, action)
     if reach is None:
         return None, None
-    change = state.tables.remembered.get(reach[6])  # reach.key
+    change = state.tables.remembered.get(reach.key)
     if change is None or change is _NOT_KEPT or change.ruleset is not state.ruleset:
         return reach, None
     return reach, _new_tuple(Transition, (_apply(state, reach, change), change.events, change.notes))

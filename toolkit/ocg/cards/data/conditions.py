@@ -86,25 +86,34 @@ class CardFilter:
 
         ``controller``: who "you" is (default: the source card's controller; an
         effect that resolves passes the effect's controller)."""
-        you = source.controller if controller is None else controller
-        side = self.side
-        player = (you if side == "you" else other(you) if side == "opponent" else None if side == "both"
-                  else source.owner if side == "owner" else _unknown_side(side))
+        player = self._player(source, controller)
         return [c for zone in self.zones for c in reader.cards_in(player, zone) if self.matches(c, source)]
 
     def any(self, source: Card, reader: Reader) -> bool:
         """Whether ``cards(source, reader)`` is not empty (stops at the first match; asked in every
         position where a process's condition reads the board)."""
-        you = source.controller
-        side = self.side
-        player = (you if side == "you" else other(you) if side == "opponent" else None if side == "both"
-                  else source.owner if side == "owner" else _unknown_side(side))
+        player = self._player(source, None)
         matches = self.matches
         for zone in self.zones:
             for c in reader.cards_in(player, zone):
                 if matches(c, source):
                     return True
         return False
+
+    def _player(self, source: Card, controller: str | None) -> str | None:
+        """The player whose cards the filter looks at (None: both), "you" being ``controller``
+        (default: the source card's controller)."""
+        you = source.controller if controller is None else controller
+        side = self.side
+        if side == "you":
+            return you
+        if side == "opponent":
+            return other(you)
+        if side == "both":
+            return None
+        if side == "owner":
+            return source.owner
+        raise KeyError(side)  # the card format's schema allows only these four sides
 
     def matches(self, card: Card, source: Card) -> bool:
         if self.not_itself and card.uid == source.uid:
@@ -152,10 +161,6 @@ class CardFilter:
             if (b.race or monster_type(card.name)) not in self.monster_type_in:
                 return False
         return True
-
-
-def _unknown_side(side: str) -> str:
-    raise KeyError(side)  # the card format's schema allows only the four sides
 
 
 KIND_WORDS = ("normal", "effect", "tuner", "fusion", "synchro", "xyz", "ritual", "link", "pendulum", "spirit",
