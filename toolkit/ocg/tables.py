@@ -53,6 +53,7 @@ class PositionTables:
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
+                 "open_quick_uids", "open_quick_zones",
                  "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
                  "links", "activations", "remembered", "reaches", "known_lingering", "notes", "done_by_card",
                  "chosen_actions")
@@ -131,6 +132,14 @@ class PositionTables:
             n: frozenset(z for q in self.text[n].quick for z in q.zones if z is not Zone.DECK) for n in self.quick_names}
         """name -> the zones (other than the deck) where one of its quick effects may be activated: a card
         elsewhere has nothing to activate (e.g. 《ホルスの黒炎竜 LV８》 in the graveyard)."""
+        open_quick = {n: [q for q in self.text[n].quick if q.responds_to is None or q.at_moment is not None]
+                      for n in self.quick_names}
+        self.open_quick_uids: tuple[int, ...] = tuple(u for u in self.quick_uids if open_quick[names[u]])
+        """The uids (in order) of the cards that have a quick effect which may be activated with no chain link
+        to respond to (one that only "responds to" something needs a link, or a moment it answers)."""
+        self.open_quick_zones: dict[str, frozenset[Zone]] = {
+            n: frozenset(z for q in qs for z in q.zones if z is not Zone.DECK) for n, qs in open_quick.items()}
+        """``quick_zones`` of those effects only."""
         self.end_phase_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if n in self.end_phase_names)
         """The uids (in order) of the cards that have phase processes."""
         self.continuous_uids: tuple[int, ...] = tuple(u for u, n in enumerate(names) if self.text[n].continuous)

@@ -168,9 +168,13 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
     tables = state.tables
     if not tables.quick_names:
         return  # no card of the position has a quick effect
+    top = state.chain[-1] if (responding and state.chain) else None
+    if top is None:  # only the effects that need no chain link to respond to
+        uids, zones = tables.open_quick_uids, tables.open_quick_zones
+    else:
+        uids, zones = tables.quick_uids, tables.quick_zones
     cards = state.cards
-    zones = tables.quick_zones
-    for uid in tables.quick_uids:
+    for uid in uids:
         card = cards[uid]
         if card.controller == player and card.zone in zones[card.name]:
             break
@@ -182,10 +186,9 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
     elif (state.adjusted and not state.ruleset.quick_effects_after_adjustment) \
             or state.phase in (Phase.TURN_END, Phase.OVER):
         return
-    top = state.chain[-1] if (responding and state.chain) else None
     kind = Respond if responding else Activate
     chosen_actions = tables.chosen_actions
-    for card, q, choices in _quick_offers(state, player, top):
+    for card, q, choices in _quick_offers(state, player, top, uids):
         for choice in choices:
             key = (kind, card.uid, q.key, choice)
             action = chosen_actions.get(key)
@@ -198,15 +201,17 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
             yield action  # type: ignore[misc]
 
 
-def _quick_offers(state: State, player: str, top: Link | None) -> Iterator[tuple[Card, QuickEffect, list[Choice]]]:
+def _quick_offers(state: State, player: str, top: Link | None,
+                  uids: tuple[int, ...]) -> Iterator[tuple[Card, QuickEffect, list[Choice]]]:
     """The quick effects ``player`` may activate now, each with its choices (R5:
     spell speed 2+, and at least the speed of ``top``, the link responded to),
-    once the calls above found that the player may act at all."""
+    once the calls above found that the player may act at all; ``uids``: the cards looked at (those
+    with a quick effect, or with one that needs no link when ``top`` is None)."""
     min_speed = max(2, top.speed) if top is not None else 2
     no_traps = state.phase is Phase.BATTLE and state.continuous_active(
         ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player))
     cards = state.cards
-    for uid in state.tables.quick_uids:
+    for uid in uids:
         card = cards[uid]
         if card.controller != player or card.zone in (Zone.DECK,):
             continue
@@ -247,8 +252,12 @@ def _nobody_can_respond(board: Board | State) -> bool:
     tp = board.turn_player
     tp_holds = ntp_holds = False
     tables = board.tables
-    zones = tables.quick_zones
-    for uid in tables.quick_uids:
+    top = board.chain[-1] if board.chain else None
+    if top is None:
+        uids, zones = tables.open_quick_uids, tables.open_quick_zones
+    else:
+        uids, zones = tables.quick_uids, tables.quick_zones
+    for uid in uids:
         card = cards[uid]
         if card.zone in zones[card.name]:
             if card.controller == tp:
@@ -257,12 +266,11 @@ def _nobody_can_respond(board: Board | State) -> bool:
                 ntp_holds = True
     if not (tp_holds or ntp_holds) or not h1_responses_allowed(board):  # type: ignore[arg-type]
         return True
-    top = board.chain[-1] if board.chain else None
     if tp_holds:
-        for _ in _quick_offers(board, tp, top):  # type: ignore[arg-type]
+        for _ in _quick_offers(board, tp, top, uids):  # type: ignore[arg-type]
             return False
     if ntp_holds:
-        for _ in _quick_offers(board, other(tp), top):  # type: ignore[arg-type]
+        for _ in _quick_offers(board, other(tp), top, uids):  # type: ignore[arg-type]
             return False
     return True
 

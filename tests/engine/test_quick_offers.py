@@ -1,0 +1,75 @@
+"""R5's quick effects with no chain link to respond to are looked for only among the effects that
+can be activated without one (``PositionTables.open_quick_uids``: an effect that only "responds to"
+something needs a link, or a moment it answers).  The shortcut must offer exactly what looking at
+every card with a quick effect offers, in every position reached from the benchmark families and
+the shipped scenarios."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from engine_positions import reachable
+
+import toolkit.games
+from toolkit.core.game import as_state
+from toolkit.ocg.positions import FAMILIES
+from toolkit.ocg.procedure.legal import _nobody_can_respond, r5_quick_effects
+from toolkit.ocg.setup import initial_state
+from toolkit.ocg.state import State
+from toolkit.ocg.tables import PositionTables
+
+PLAYERS = ("A", "B")
+
+
+@contextmanager
+def _every_quick_effect(tables: PositionTables) -> Iterator[None]:
+    """``tables`` with the shortcut off: every card with a quick effect is looked at."""
+    kept = tables.open_quick_uids, tables.open_quick_zones
+    tables.open_quick_uids, tables.open_quick_zones = tables.quick_uids, tables.quick_zones
+    try:
+        yield
+    finally:
+        tables.open_quick_uids, tables.open_quick_zones = kept
+
+
+def _offers(state: State) -> tuple[Any, ...]:
+    return (tuple(tuple(r5_quick_effects(state, p, responding=r)) for p in PLAYERS for r in (False, True)),
+            _nobody_can_respond(state))
+
+
+def _positions() -> list[State]:
+    starts = [initial_state(FAMILIES[f](8)) for f in sorted(FAMILIES)]
+    starts += [as_state(toolkit.games.shipped_scenario(n)) for n in toolkit.games.shipped_scenario_names()]
+    return [s for start in starts for s in reachable(start, 800) if isinstance(s, State)]
+
+
+def test_quick_effects_offered_with_no_link_are_those_of_every_card() -> None:
+    positions = _positions()
+    narrowed = offered = 0
+    for state in positions:
+        fast = _offers(state)
+        with _every_quick_effect(state.tables):
+            full = _offers(state)
+        assert fast == full, state.describe()
+        narrowed += state.tables.open_quick_uids != state.tables.quick_uids
+        offered += any(fast[0])
+    # the check means something: positions where the shortcut leaves cards out, and offers made
+    assert narrowed > 100 and offered > 100, (narrowed, offered)
+
+
+def test_a_card_that_only_responds_is_not_looked_at_without_a_link() -> None:
+    state = initial_state(FAMILIES["mixed"](8))  # 《ホルスの黒炎竜 LV８》 in the decks: negates a Spell's activation
+    tables = state.tables
+    lv8 = [c.uid for c in state.cards if c.name == "ホルスの黒炎竜 LV８"]
+    assert lv8 and set(lv8) <= set(tables.quick_uids)
+    assert not set(lv8) & set(tables.open_quick_uids)
+
+
+def test_a_card_that_answers_a_moment_is_looked_at_without_a_link() -> None:
+    # 《強烈なはたき落とし》 responds to no chain link but may be activated at the moment the
+    # opponent adds a card from the deck to the hand: it must stay among the cards looked at
+    state = as_state(toolkit.games.shipped_scenario("grimoire_red_gadget_drop_off_2014"))
+    drop_off = [c.uid for c in state.cards if c.name == "強烈なはたき落とし"]
+    assert drop_off and set(drop_off) <= set(state.tables.open_quick_uids)
