@@ -53,7 +53,7 @@ class PositionTables:
     __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
-                 "open_quick_uids", "open_quick_zones",
+                 "open_quick_uids", "open_quick_zones", "board_answers",
                  "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
                  "links", "activations", "remembered", "reaches", "known_lingering", "notes", "done_by_card",
                  "chosen_actions")
@@ -105,6 +105,9 @@ class PositionTables:
         """The notes of passes (``procedure.transitions``, ``procedure.flow``), the same in every position:
         (player, holds a mandatory process) -> that player's pass; (player, "both") -> the pass that
         makes both players pass; (player, role) -> both passed, that player must perform."""
+        self.board_answers: dict[tuple[object, ...], tuple[tuple[Card, ...], tuple[tuple[int, ...], ...], bool]] = {}
+        """(process pid, turn player, ``State.cards_hash``) -> (the cards, the decks, the answer) of a
+        process's board-local "may be performed only if …" (``procedure.legal._may_perform``)."""
         self.known_lingering: dict[str, bool] = {}
         """A lingering effect's key -> whether ``independence`` knows its kind (``procedure.remembered``)."""
         self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}

@@ -360,6 +360,46 @@ def is_card_local(condition: Condition) -> bool:
     return getattr(condition, CARD_LOCAL, False) is True
 
 
+BOARD_LOCAL = "_board_local"
+"""The attribute :func:`board_local` sets on a condition."""
+
+
+def board_local(condition: Condition) -> Condition:
+    """Mark ``condition`` as reading nothing but the position's cards (each card's fields, the
+    decks' order) and ``state.turn_player`` — not the chain, the phase, life points, the hands'
+    unnamed cards or lingering effects.
+
+    The engine may then remember its answer per (process, turn player, cards) — a process's
+    "may be performed only if …" is asked in every position where it is pending.  A
+    :func:`card_local` condition is board-local too.
+
+    >>> from toolkit.ocg.cards.data.conditions import CONDITIONS
+    >>> exists = CONDITIONS.build({"exists": {"zones": ["deck"], "name": "x"}})
+    >>> is_board_local(exists), is_board_local(all_of(exists, face_up_on_field)), is_card_local(exists)
+    (True, True, False)
+    >>> is_board_local(lambda card, state: True)
+    False
+    """
+    setattr(condition, BOARD_LOCAL, True)
+    return condition
+
+
+def is_board_local(condition: Condition) -> bool:
+    """Whether ``condition`` was marked with :func:`board_local` (or :func:`card_local`)."""
+    return getattr(condition, BOARD_LOCAL, False) is True or is_card_local(condition)
+
+
+def marked_as(test: Condition, parts: Iterable[Condition]) -> Condition:
+    """``test``, a condition made of ``parts``, marked card-local when every part is, else
+    board-local when every part is, else unmarked."""
+    parts = tuple(parts)
+    if all(is_card_local(c) for c in parts):
+        return card_local(test)
+    if all(is_board_local(c) for c in parts):
+        return board_local(test)
+    return test
+
+
 @card_local
 def face_up_on_field(card: Card, state: State) -> bool:
     """The card is face-up on the field."""
@@ -554,14 +594,14 @@ def all_of(*conditions: Condition) -> Condition:
                 return False
         return True
 
-    return card_local(test) if all(is_card_local(c) for c in conditions) else test
+    return marked_as(test, conditions)
 
 
 def any_of(*conditions: Condition) -> Condition:
     def test(card: Card, state: State) -> bool:
         return any(c(card, state) for c in conditions)
 
-    return card_local(test) if all(is_card_local(c) for c in conditions) else test
+    return marked_as(test, conditions)
 
 
 @card_local

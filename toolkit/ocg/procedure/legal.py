@@ -15,7 +15,8 @@ from toolkit.core.rules import implements
 from toolkit.core.values import other
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import behaviour
-from toolkit.ocg.cards.base import NO_CHOICE, CardType, Choice, ContinuousKind, QuickEffect, Trigger
+from toolkit.ocg.cards.base import (
+    NO_CHOICE, CardType, Choice, Condition, ContinuousKind, QuickEffect, Trigger, is_board_local)
 from toolkit.ocg.procedure._shared import _end_phase_effect, _monsters, x1_card_text
 from toolkit.ocg.procedure.adjustment import r2_discard_choices
 from toolkit.ocg.rules import GAME_ACTION
@@ -51,7 +52,7 @@ def _process_choices(state: State, process: Process) -> Iterator[Choice] | None:
     if not process.mandatory:
         if r8_negated(state, process):
             return None
-        if eff.can_perform is not None and not eff.can_perform(card, state):
+        if eff.can_perform is not None and not _may_perform(state, process, eff.can_perform, card):
             return None
     if eff.choices is None:
         return iter((NO_CHOICE,))
@@ -59,6 +60,23 @@ def _process_choices(state: State, process: Process) -> Iterator[Choice] | None:
     if not choices and not process.mandatory:
         return None
     return iter(choices or [NO_CHOICE])
+
+
+def _may_perform(state: State, process: Process, condition: Condition, card: Card) -> bool:
+    """``condition(card, state)``: an optional process's "may be performed only if …", remembered
+    per (process, turn player, cards) when the condition reads only those (``board_local``) —
+    asked in every position where the process is pending, which mostly differ elsewhere."""
+    cards = state.cards
+    decks = state.decks
+    key = (process.pid, state.turn_player, state._cards_hash)
+    memo = state.tables.board_answers
+    known = memo.get(key)
+    if known is not None and (known[0] is cards or known[0] == cards) and (known[1] is decks or known[1] == decks):
+        return known[2]
+    answer = condition(card, state)
+    if is_board_local(condition):
+        memo[key] = (cards, decks, answer)
+    return answer
 
 
 def _labels(state: State, uids: tuple[int, ...]) -> tuple[str, ...]:

@@ -202,6 +202,7 @@ def forget(tables: PositionTables) -> None:
     tables.reaches.clear()
     tables.known_lingering.clear()
     tables.done_by_card.clear()
+    tables.board_answers.clear()
 
 
 def recall(state: State, action: Perform) -> tuple[_Reach | None, Transition | None]:

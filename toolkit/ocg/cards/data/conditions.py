@@ -26,12 +26,13 @@ from toolkit.ocg.cards.base import (
     Trigger,
     all_of,
     any_of,
+    board_local,
     card_local,
     face_up_on_field,
     has_tag,
     in_zone,
-    is_card_local,
     lacks_tag,
+    marked_as,
     never,
     not_set_this_turn,
     own_turn,
@@ -397,7 +398,7 @@ def _exists(filter: CardFilter) -> Condition:
     def test(card: Card, state: State) -> bool:
         return filter.any(card, state)
 
-    return test
+    return board_local(test)  # reads the cards (CardFilter.cards_in) and nothing else
 
 
 @CONDITIONS.add("none", "no card matches the filter", Param("filter", "filter", "the cards"))
@@ -405,7 +406,7 @@ def _none(filter: CardFilter) -> Condition:
     def test(card: Card, state: State) -> bool:
         return not filter.any(card, state)
 
-    return test
+    return board_local(test)  # reads the cards (CardFilter.cards_in) and nothing else
 
 
 @CONDITIONS.add("count_at_least", "at least n cards match the filter",
@@ -414,7 +415,7 @@ def _count_at_least(n: int, filter: CardFilter) -> Condition:
     def test(card: Card, state: State) -> bool:
         return len(filter.cards(card, state)) >= n
 
-    return test
+    return board_local(test)  # reads the cards (CardFilter.cards_in) and nothing else
 
 
 @CONDITIONS.add("all_of", "every listed condition holds", Param("conditions", "conditions", "the conditions"))
@@ -432,7 +433,7 @@ def _not(condition: Condition) -> Condition:
     def test(card: Card, state: State) -> bool:
         return not condition(card, state)
 
-    return card_local(test) if is_card_local(condition) else test
+    return marked_as(test, (condition,))
 
 
 CONDITIONS.add("not", "the condition (or all of the listed ones together) does not hold",
