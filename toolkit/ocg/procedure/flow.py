@@ -21,7 +21,7 @@ from toolkit.ocg.procedure.adjustment import h4_readjust, r1_excess, r2_discard
 from toolkit.ocg.procedure.chains import r5_resolve_chain
 from toolkit.ocg.procedure.legal import _nobody_can_respond, _process_choices, r5_trigger_placer, r8_negated
 from toolkit.ocg.procedure.pending import r6_sync_processes
-from toolkit.ocg.state import Cause, Phase, State, Step
+from toolkit.ocg.state import PHASE_END, STEP_FORCED, Cause, Phase, State, Step
 from toolkit.ocg.values import EventKind
 from toolkit.ocg.video_game import system_head
 
@@ -121,8 +121,8 @@ def r7_both_passed(state: State, log: _Log) -> State:
                 note = notes[(player, role)] = Note(
                     "R7", f"both passed: the {role} ({player}) must perform one of its mandatory processes")
             log[1].append(note)
-            return state.to_step(Step.FORCED, None, player)
-    if state.phase is Phase.END:
+            return state.to_step(STEP_FORCED, None, player)
+    if state.phase is PHASE_END:
         if state.adjusted:  # H1 reversed: both passed in the window after the adjustment
             return h4_or_turn_end(state, log)
         return r3_adjustment(state, log)

@@ -20,8 +20,8 @@ from toolkit.ocg.cards.base import (
 from toolkit.ocg.procedure._shared import _end_phase_effect, _monsters, x1_card_text
 from toolkit.ocg.procedure.adjustment import r2_discard_choices
 from toolkit.ocg.rules import GAME_ACTION
-from toolkit.ocg.state import Cause, Link, Phase, State, Step
-from toolkit.ocg.values import Card, Position, Process, Zone
+from toolkit.ocg.state import PHASE_END, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
+from toolkit.ocg.values import ZONE_DECK, ZONE_FIELD, Card, Position, Process, Zone
 from toolkit.ocg.video_game import system_head
 
 
@@ -38,7 +38,7 @@ def r8_negated(state: State, process: Process) -> bool:
         return False  # nothing lingers: nothing negates
     eff = _end_phase_effect(state, process)
     card = state.card(process.source)
-    return eff is not None and eff.activates and card.zone is Zone.FIELD and state.is_negated(card.uid)
+    return eff is not None and eff.activates and card.zone is ZONE_FIELD and state.is_negated(card.uid)
 
 
 def _process_choices(state: State, process: Process) -> Iterator[Choice] | None:
@@ -99,6 +99,12 @@ def x4_process_choices(state: State, candidates: Iterable[Process]) -> tuple[Pro
     head = system_head(state)
     return tuple(p for p in candidates if head is not None and p.pid == head.pid)
 
+
+# Members read as module constants in the hot paths (see ``values.ZONE_FIELD``)
+_PHASE_TURN_END, _PHASE_BATTLE = Phase.TURN_END, Phase.BATTLE
+_TURN_ENDED = frozenset({Phase.TURN_END, Phase.OVER})
+_ADJUSTMENT_CAUSES = frozenset({Cause.ADJUSTMENT, Cause.AFTER_ADJUSTMENT})
+_SET_POSITIONS = frozenset({Position.SET, Position.FACE_DOWN})
 
 _ASK = Perform("(depends on the position)")
 """``PositionTables.fixed_performs``' mark for a process whose performing depends on the position."""
@@ -166,11 +172,11 @@ def h1_responses_allowed(state: State) -> bool:
     """H1: after the adjustment no quick effect may be activated, except
     chained to a trigger effect (12/08/08: Grimoire, Dandelion).  As the
     turn ends (E1) nothing may respond (15/10/26 was 「調整中」: our choice)."""
-    if state.phase is Phase.TURN_END:
+    if state.phase is _PHASE_TURN_END:
         return False
     if not state.adjusted or state.ruleset.quick_effects_after_adjustment:
         return True  # (the reversal: quick effects may follow the adjustment)
-    return bool(state.chain) and state.chain[0].cause in (Cause.ADJUSTMENT, Cause.AFTER_ADJUSTMENT)
+    return bool(state.chain) and state.chain[0].cause in _ADJUSTMENT_CAUSES
 
 
 def _in_chain(state: State, uid: int) -> bool:
@@ -202,7 +208,7 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
         if not h1_responses_allowed(state):
             return
     elif (state.adjusted and not state.ruleset.quick_effects_after_adjustment) \
-            or state.phase in (Phase.TURN_END, Phase.OVER):
+            or state.phase in _TURN_ENDED:
         return
     kind = Respond if responding else Activate
     chosen_actions = tables.chosen_actions
@@ -226,20 +232,20 @@ def _quick_offers(state: State, player: str, top: Link | None,
     once the calls above found that the player may act at all; ``uids``: the cards looked at (those
     with a quick effect, or with one that needs no link when ``top`` is None)."""
     min_speed = max(2, top.speed) if top is not None else 2
-    no_traps = state.phase is Phase.BATTLE and state.continuous_active(
+    no_traps = state.phase is _PHASE_BATTLE and state.continuous_active(
         ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player))
     cards = state.cards
     for uid in uids:
         card = cards[uid]
-        if card.controller != player or card.zone in (Zone.DECK,):
+        if card.controller != player or card.zone is ZONE_DECK:
             continue
         if no_traps and behaviour(card.name).card_type is CardType.TRAP:
             continue  # 《漆黒の戦士 ワーウルフ》: no Traps for its opponent in the Battle Phase
         for q in x1_card_text(state, card).quick:
             if card.zone not in q.zones or q.spell_speed < min_speed:
                 continue
-            if card.zone is Zone.FIELD:
-                if q.card_activation and (card.position not in (Position.SET, Position.FACE_DOWN)
+            if card.zone is ZONE_FIELD:
+                if q.card_activation and (card.position not in _SET_POSITIONS
                                           or "set_this_turn" in card.tags):
                     continue
                 if not q.card_activation and not card.on_field_face_up:
@@ -296,7 +302,7 @@ def _nobody_can_respond(board: Board | State) -> bool:
 def _answers_declaration(state: State, player: str) -> bool:
     """``player`` activates right after the turn player's pass at an open game
     state: an answer to its declaration to move on (P1, V2)."""
-    return (state.step is Step.OPEN and not state.chain and state.passes == 1
+    return (state.step is STEP_OPEN and not state.chain and state.passes == 1
             and player == state.non_turn_player)
 
 
@@ -430,13 +436,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     built as a list for the two steps a search meets most (an open game state of the End Phase,
     a forced process) — tests/engine/test_legal_order.py compares the two everywhere."""
     step = state.step
-    if step is Step.OPEN and state.phase is Phase.END:
+    if step is STEP_OPEN and state.phase is PHASE_END:
         tables = state.tables
         out: list[Action] = [_PASS] if r7_may_pass(state) else []
         _performs(state, state.priority, only_mandatory=False, out=out)
         if tables.quick_names:
             out.extend(r5_quick_effects(state, state.priority, responding=False))
         return tuple(out)  # (no game actions in the End Phase: ``game_actions``)
-    if step is Step.FORCED and state.ruleset.process_order is None:
+    if step is STEP_FORCED and state.ruleset.process_order is None:
         return tuple(_performs(state, state.forced, only_mandatory=True, out=[]))
     return tuple(iter_actions(state))

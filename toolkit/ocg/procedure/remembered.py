@@ -37,8 +37,9 @@ from toolkit.core.values import Event
 from toolkit.ocg import independence
 from toolkit.ocg.independence import Reach
 from toolkit.ocg.procedure.pending import _PROCESS_ORDER
-from toolkit.ocg.state import Phase, PositionTables, State, Step, changed_cards_hash, make_state
-from toolkit.ocg.values import Card, Process, Zone
+from toolkit.ocg.state import (
+    PHASE_END, STEP_FORCED, STEP_OPEN, Phase, PositionTables, State, Step, changed_cards_hash, make_state)
+from toolkit.ocg.values import ZONE_HAND, Card, Process, Zone
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset
@@ -105,8 +106,8 @@ def _reach(state: State, action: Perform) -> _Reach | None:
     nothing chosen (the rest is the same for every position of the tables — the cards' texts and
     the rule set — and checked when the change is kept)."""
     step = state.step
-    if ((step is not Step.OPEN and step is not Step.FORCED) or action.choice is not NO_CHOICE or state.chain
-            or state.waiting or state.adjusted or state.declared or state.phase is not Phase.END
+    if ((step is not STEP_OPEN and step is not STEP_FORCED) or action.choice is not NO_CHOICE or state.chain
+            or state.waiting or state.adjusted or state.declared or state.phase is not PHASE_END
             or state.attacker >= 0):
         return None
     ref = action.ref
@@ -162,7 +163,7 @@ def _reach(state: State, action: Perform) -> _Reach | None:
     decks = state.decks
     uids = (uid, *decks[0], *decks[1])  # a mill may reach the named deck cards
     if kind == "hands and decks":  # a level-up: a card from the hand or the deck
-        uids += tuple(c.uid for c in cards if c.zone is Zone.HAND)
+        uids += tuple(c.uid for c in cards if c.zone is ZONE_HAND)
     own_done = frozenset(d for d in done if d[0] in uids) if done else _NOTHING_DONE
     key: tuple[object, ...] = (process.key, step, state.turn_player, tuple(cards[u] for u in uids),
                                own_done, None, decks, state.anonymous)

@@ -56,7 +56,7 @@ from toolkit.ocg.procedure.legal import _answers_declaration, _nobody_can_respon
 from toolkit.ocg.procedure.pending import _settle, _state_checks
 from toolkit.ocg.procedure.triggers import collect_triggers
 from toolkit.ocg.rules import GAME_ACTION
-from toolkit.ocg.state import Cause, Link, Phase, State, Step
+from toolkit.ocg.state import PHASE_END, STEP_CHAIN, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
 from toolkit.ocg.values import Card, EventKind, Position, Process, ProcessKind, Zone
 
 
@@ -83,7 +83,7 @@ def r7_pass(state: State, log: _Log, named: Phase | None = None) -> State:
     (Under the P3 reversal the turn player's pass in Main Phase 1 declares the
     End Phase, or the ``named`` phase.)"""
     holder = state.priority or state.turn_player
-    if holder == state.turn_player and state.phase is not Phase.END and state.attacker < 0:
+    if holder == state.turn_player and state.phase is not PHASE_END and state.attacker < 0:
         detail = state.phase.value
         if p3_declaration_names_phase(state):
             target = named or Phase.END
@@ -349,13 +349,13 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
     log: _Log = ([], [])
     step = state.step
     if isinstance(action, Pass):
-        if step is Step.OPEN:
+        if step is STEP_OPEN:
             nxt = r7_pass(state, log)
-        elif step is Step.CHAIN:
+        elif step is STEP_CHAIN:
             holder = state.priority or state.turn_player
             log[1].append(Note("R5", f"{holder} does not respond"))
             nxt = _advance(_with(state, priority=other(holder), passes=state.passes + 1), log)
-        elif step is Step.FORCED:
+        elif step is STEP_FORCED:
             nxt = v1_decline(state, log)
         else:
             nxt = _decline_triggers(state, log)
@@ -363,7 +363,7 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
         reach, known = remembered.recall(state, action)
         if known is not None and not remembered.CHECK_REMEMBERED:
             return known if not USER_CARD_FILES else note_user_cards(known, action)
-        nxt = _perform(state, action, forced=step is Step.FORCED, log=log)
+        nxt = _perform(state, action, forced=step is STEP_FORCED, log=log)
         made = _new_tuple(Transition, (nxt, tuple(log[0]), tuple(log[1])))
         if known is None:
             if reach is not None:
