@@ -74,13 +74,8 @@ class Step(Enum):
 
     @property
     def actor(self) -> Actor:
-        if self in (Step.OPEN, Step.CHAIN):
-            return Actor.PRIORITY
-        if self in (Step.TURN_END, Step.DAMAGE):
-            return Actor.AUTOMATIC
-        if self is Step.OVER:
-            return Actor.OVER
-        return Actor.FORCED
+        """Who acts at this step (priority holder, a forced player, nobody, or the turn is over)."""
+        return _STEP_ACTORS[self]
 
 
 class Phase(StrEnum):
@@ -107,6 +102,16 @@ class Phase(StrEnum):
 # its Enum class costs about 1,000 machine instructions on Python 3.11).
 STEP_OPEN, STEP_CHAIN, STEP_FORCED, STEP_OVER = Step.OPEN, Step.CHAIN, Step.FORCED, Step.OVER
 PHASE_END = Phase.END
+
+_STEP_ACTORS: dict[Step, Actor] = {
+    step: (Actor.PRIORITY if step in (Step.OPEN, Step.CHAIN) else Actor.AUTOMATIC
+           if step in (Step.TURN_END, Step.DAMAGE) else Actor.OVER if step is Step.OVER else Actor.FORCED)
+    for step in Step}
+"""``Step.actor`` of each step (a lookup: asked of every position a forcing search visits)."""
+_ACTING_FIELD: dict[Step, str] = {
+    Step.OPEN: "priority", Step.CHAIN: "priority", Step.FORCED: "forced", Step.TRIGGERS: "forced",
+    Step.ADJUST: "turn_player", Step.NEXT_PHASE: "turn_player"}
+"""The field that holds the player to choose at each step where one chooses (``State.acting_player``)."""
 
 
 class Cause(StrEnum):
@@ -348,13 +353,8 @@ class State(PositionReader):
     @property
     def acting_player(self) -> str | None:
         """The player to choose now (None when AUTOMATIC or OVER)."""
-        if self.step in (Step.OPEN, Step.CHAIN):
-            return self.priority
-        if self.step in (Step.FORCED, Step.TRIGGERS):
-            return self.forced
-        if self.step in (Step.ADJUST, Step.NEXT_PHASE):
-            return self.turn_player
-        return None
+        field = _ACTING_FIELD.get(self.step)
+        return None if field is None else getattr(self, field)
 
     @property
     def is_over(self) -> bool:
