@@ -284,7 +284,9 @@ def _apply(state: State, reach: _Reach, change: Change) -> State:
         if len(change.cards) == 1:
             [(uid, card)] = change.cards
             hashed ^= cards[uid]._hash ^ card._hash  # changed_cards_hash, inlined
-            cards = cards[:uid] + (card,) + cards[uid + 1:]
+            changed = list(cards)  # (cheaper than two slices and two concatenations)
+            changed[uid] = card
+            cards = tuple(changed)
         else:
             changed = list(cards)
             for uid, card in change.cards:
@@ -292,7 +294,9 @@ def _apply(state: State, reach: _Reach, change: Change) -> State:
                 changed[uid] = card
             cards = tuple(changed)
     pending = state.pending
-    pending = pending[:at] + pending[at + 1:]  # the one pending process of the cards reached
+    left = list(pending)
+    del left[at]  # the one pending process of the cards reached
+    pending = tuple(left)
     if change.own_pending:
         pending = tuple(sorted(pending + change.own_pending, key=_PROCESS_ORDER))
     done = state.done
