@@ -26,6 +26,7 @@ toolkit.errors.ScenarioError: ...field 'rulesets[1]': unknown ruleset 'vidoe_gam
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -33,8 +34,9 @@ from typing import TYPE_CHECKING, Any
 from toolkit.core.game import Game, UnknownGameError
 from toolkit.core.rulesets import UnknownRulesetError
 from toolkit.core.search import Exploration, explore
+from toolkit.core.summary import fact_text, facts_of
 from toolkit.core.trace import LineStep
-from toolkit.core.values import Event, Outcome, event_code_text, sorted_events
+from toolkit.core.values import Outcome
 from toolkit.errors import ScenarioError
 from toolkit.games import DEFAULT_GAME, game_named, game_of, rules_game, shipped_scenario
 
@@ -46,29 +48,29 @@ __all__ = [
     "Comparison",
     "compare",
     "default_rulesets",
+    "is_final_fact",
     "line_text",
     "ruling_answers",
 ]
 
-_QUIET_DETAIL = frozenset({"activated", "resolved", "performed", "negated"})
+def _facts(outcome: Outcome, game: Game) -> dict[str, bool]:
+    """Each fact of an outcome in the game's words (``A activates 重力解除``,
+    ``A's graveyard: 死者蘇生``, ``B: 7000 LP``), with whether it says where the
+    line ends (a zone, a life total) rather than what happened on it."""
+    return {fact_text(f, game.describe_event): f.kind != "event" for f in facts_of(outcome)}
 
 
-def event_text(event: Event) -> str:
-    """A short reading of an event: ``activated 重力解除 (B)``, ``damage B 2000 [battle]``
-    (the engine's compact form without the colon, and without the effect's key
-    for activations and resolutions)."""
-    return event_code_text(event, kind_mark="", hide_detail_of=_QUIET_DETAIL)
+def is_final_fact(text: str) -> bool:
+    """Whether a fact of :attr:`ComparedOutcome.facts` says where the line ends
+    (``A's graveyard: X``, ``B: 7000 LP``) rather than what happened on it.
+
+    >>> is_final_fact("A's graveyard: 死者蘇生"), is_final_fact("B: 7000 LP"), is_final_fact("A discards 死者蘇生")
+    (True, True, False)
+    """
+    return _FINAL.match(text) is not None
 
 
-def _facts(outcome: Outcome) -> frozenset[str]:
-    facts = {event_text(e) for e in sorted_events(outcome.events)}
-    for player, zone, names in outcome.summary.zones:
-        for name in names:
-            facts.add(f"{player}.{zone}: {name}")
-    facts.update(f"{player}.LP {lp}" for player, lp in outcome.summary.life)
-    if outcome.loop is not None:
-        facts.add("loop")
-    return frozenset(facts)
+_FINAL = re.compile(r"[A-Z]+'s [\w ]+: |[A-Z]+: \d+ LP$")
 
 
 def line_text(steps: Sequence[LineStep]) -> str:
@@ -237,7 +239,7 @@ def compare(scenario: AnyScenario | str, rulesets: Sequence[str | AnyRules] | No
 
     >>> c = compare("dm_moffle_zanjibar", ["duel_masters", "dm-turn-starts-later"])
     >>> [o.description for o in c.only_in("dm-turn-starts-later")]
-    ['B.graveyard: 夢見がちモッフル; destroyed 夢見がちモッフル (B)']
+    ["夢見がちモッフル is destroyed (B); B's graveyard: 夢見がちモッフル"]
     """
     position = _scenario(scenario)
     file = position.source
@@ -258,10 +260,15 @@ def compare(scenario: AnyScenario | str, rulesets: Sequence[str | AnyRules] | No
             entry = merged.setdefault(item.outcome, ([0] * len(rules), [None] * len(rules)))
             entry[0][i] = item.lines
             entry[1][i] = item.example
-    facts = {outcome: _facts(outcome) for outcome in merged}
-    common = frozenset.intersection(*facts.values()) if facts else frozenset()
+    facts = {outcome: _facts(outcome, game) for outcome in merged}
+    common = frozenset.intersection(*(frozenset(f) for f in facts.values())) if facts else frozenset()
+
+    def own(outcome: Outcome) -> tuple[str, ...]:  # what happened, then where the cards end
+        kept = facts[outcome]
+        return tuple(sorted((f for f in kept if f not in common), key=lambda f: (kept[f], f)))
+
     outcomes = [
-        ComparedOutcome(outcome, tuple(lines), tuple(examples), tuple(sorted(facts[outcome] - common)))
+        ComparedOutcome(outcome, tuple(lines), tuple(examples), own(outcome))
         for outcome, (lines, examples) in merged.items()
     ]
     outcomes.sort(key=lambda o: (-sum(1 for n in o.lines if n), tuple(-n for n in o.lines), o.description))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import re
 from typing import Any
 
 from toolkit.cli.options import (
@@ -238,8 +237,6 @@ def run_compare(args: argparse.Namespace) -> int:
 
 SHOWN_FACTS = 6
 """The most facts of its own a rule set's summary line names."""
-_FINAL = re.compile(r"[A-Z]+\.\w+[: ]")
-"""A fact about the end of a line (``A.hand: X``, ``B.LP 7000``), not an event of it."""
 
 
 def summary_lines(found: Any) -> list[str]:
@@ -247,6 +244,8 @@ def summary_lines(found: Any) -> list[str]:
     reach the same outcomes and, per rule set, how many it reaches, how many
     only it reaches and what happens only on its lines (the facts no other
     rule set's outcomes have)."""
+    from toolkit.compare import is_final_fact
+
     names, outcomes = found.rulesets, found.outcomes
     if all(all(o.lines) for o in outcomes):
         same = len({o.lines for o in outcomes}) == 1 and len(set(outcomes[0].lines)) == 1 if outcomes else True
@@ -259,7 +258,7 @@ def summary_lines(found: Any) -> list[str]:
         only = [o for o in reached if not any(n for j, n in enumerate(o.lines) if j != i)]
         own = sorted({f for o in reached for f in o.facts}
                      - {f for o in outcomes for j, n in enumerate(o.lines) if j != i and n for f in o.facts},
-                     key=lambda f: (_FINAL.match(f) is not None, f))  # what happens, then where cards end
+                     key=lambda f: (is_final_fact(f), f))  # what happens, then where cards end
         alone = f"{len(only)} of them under it alone" if only else "none under it alone"
         text = f"  {name}: {len(reached)} outcome(s), {alone}"
         if own:
