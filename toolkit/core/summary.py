@@ -36,14 +36,14 @@ from typing import TYPE_CHECKING
 
 from toolkit.core.game import game_of
 from toolkit.core.limits import DEFAULT_MAX_STATES, ProgressCallback
-from toolkit.core.values import PLAYERS, Event, Outcome, event_code_text
-from toolkit.core.words import words
+from toolkit.core.values import PLAYERS, Event, Outcome, PositionSummary, event_code_text
+from toolkit.core.words import count, words
 
 if TYPE_CHECKING:
     from toolkit.core.search import Exploration
 
 __all__ = ["Aspect", "Difference", "ExploreSummary", "Fact", "Pager", "Pattern", "Value", "aspect_text", "fact_text",
-           "facts_of", "short_aspect_text", "summarize"]
+           "facts_of", "position_words", "short_aspect_text", "summarize"]
 
 QUIET_KINDS = frozenset({"performed", "resolved"})
 """Bookkeeping event kinds: facts too, but named last in a row that has others."""
@@ -122,13 +122,34 @@ def fact_text(fact: Fact, describe: Callable[[Event], str] | None = None) -> str
     if fact.kind == "zone":
         return f"{fact.player}'s {fact.zone}: {fact.card}" + (f" ×{fact.copies}" if fact.copies > 1 else "")
     if fact.kind == "unnamed":
-        return f"{fact.player}'s {fact.zone}: {fact.copies} unnamed card(s)"
+        return f"{fact.player}'s {fact.zone}: {count(fact.copies, 'unnamed card')}"
     if fact.kind == "life":
         return f"{fact.player}: {fact.copies} LP"
     if fact.kind == "loop":
         return f"the line repeats a position (loop: {fact.card})"
     assert fact.event is not None
     return describe(fact.event) if describe is not None else event_code_text(fact.event)
+
+
+def position_words(summary: PositionSummary) -> str:
+    """Where a line ends, zone by zone, in words (what ``PositionSummary.text`` gives
+    in the engine's compact form, ``A.deck: +30 unnamed; A.LP: 8000``).
+
+    >>> from toolkit.core.values import PositionSummary
+    >>> position_words(PositionSummary((("A", "hand", ("X", "Y")), ("A", "deck", ("Z",))), (("A", 8000),),
+    ...                                (("A", "deck", 29), ("B", "deck", 1))))
+    "A's hand: X, Y; A's deck: Z and 29 unnamed cards; B's deck: 1 unnamed card; A: 8000 LP"
+    """
+    named: dict[tuple[str, str], tuple[str, ...]] = {(p, z): cards for p, z, cards in summary.zones if cards}
+    unnamed = {(p, z): n for p, z, n in summary.anonymous if n}
+    parts = []
+    for player, zone in [*named, *(k for k in unnamed if k not in named)]:
+        text = ", ".join(named.get((player, zone), ()))
+        if (player, zone) in unnamed:
+            text += (" and " if text else "") + count(unnamed[player, zone], "unnamed card")
+        parts.append(f"{player}'s {words(zone)}: {text}")
+    parts.extend(f"{player}: {life} LP" for player, life in summary.life)
+    return "; ".join(parts)
 
 
 def aspect_text(aspect: Aspect) -> str:

@@ -1,0 +1,46 @@
+"""What the second user trial found (compare's outcome lines, the deck line, the
+list of known events, ``ask``'s errors, ``supersedes:`` between unrelated rulings,
+once per turn by card name), each held by a test that failed before its fix.
+
+The command line runs in the test's process as a new process would (tests/in_process.py).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+from tests import in_process
+
+
+def endphase(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "ENDPHASE_USER_DIR": str(cwd / "user")}
+    return in_process.endphase(args, cwd=cwd, env=env, timeout=600, **({"input": stdin} if stdin else {}))
+
+
+ENGINE_CODES = re.compile(r"\b[AB]\.(hand|field|graveyard|banished|deck|LP)\b|\b(sent_to_gy|turn_skipped|"
+                          r"control_changed|lp_gained|hand_adjusted)\b|\+\d+ unnamed|card\(s\)")
+
+
+def test_compare_names_its_outcomes_in_words(tmp_path: Path) -> None:
+    # before: "1. A.graveyard: ジェネティック・ワーウルフ; ...; sent_to_gy ... (A); turn_skipped B"
+    done = endphase("compare", "vg_world_ohka_order", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    outcomes = [line for line in done.stdout.splitlines() if re.match(r"  \d+\. ", line)]
+    assert len(outcomes) == 5
+    assert "B skips a turn" in outcomes[0] and "A's graveyard: ブラッド・ヴォルス" in outcomes[0]
+    assert outcomes[0].index("B skips a turn") < outcomes[0].index("A's graveyard:"), "events first, then zones"
+    assert not ENGINE_CODES.search(done.stdout), done.stdout
+
+
+def test_the_deck_lines_read_as_cards(tmp_path: Path) -> None:
+    # before: "every outcome: ...; A's deck: 30 unnamed card(s)" and "final: ...; A.deck: +30 unnamed; A.LP: 8000"
+    done = endphase("explore", "lyla_veiler_2011", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "B's deck: 30 unnamed cards" in done.stdout
+    assert ("final: A's hand: ブラッド・ヴォルス, 死者蘇生; A's field: ライトロード・マジシャン ライラ; "
+            "B's graveyard: エフェクト・ヴェーラー; A's deck: 27 unnamed cards; A's graveyard: 3 unnamed cards; "
+            "B's deck: 30 unnamed cards; A: 8000 LP; B: 8000 LP") in done.stdout, done.stdout
+    assert not ENGINE_CODES.search(done.stdout), done.stdout
