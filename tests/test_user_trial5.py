@@ -44,3 +44,29 @@ def test_the_deck_lines_read_as_cards(tmp_path: Path) -> None:
             "B's graveyard: エフェクト・ヴェーラー; A's deck: 27 unnamed cards; A's graveyard: 3 unnamed cards; "
             "B's deck: 30 unnamed cards; A: 8000 LP; B: 8000 LP") in done.stdout, done.stdout
     assert not ENGINE_CODES.search(done.stdout), done.stdout
+
+
+def test_a_misspelt_event_is_answered_with_the_events_of_the_game_asked_about(tmp_path: Path) -> None:
+    # before: both games' events in one list (cast, put_into_mana... offered for an OCG question)
+    ocg = endphase("ask", "lyla_veiler_2011", "{possible: {event: activatd}}", cwd=tmp_path)
+    assert ocg.returncode == 2 and "did you mean: activated?" in ocg.stderr, ocg.stderr
+    assert "hand_adjusted" in ocg.stderr and not re.search(r"\b(cast|put_into_mana|broken|waiting)\b", ocg.stderr)
+    dm = endphase("ask", "dm_moffle_zanjibar", "{possible: {event: destroyd}}", cwd=tmp_path)
+    assert dm.returncode == 2 and "did you mean: destroyed?" in dm.stderr, dm.stderr
+    assert "put_into_mana" in dm.stderr and not re.search(r"\b(hand_adjusted|sent_to_gy|milled)\b", dm.stderr)
+    # an event only the other game has is refused for this one
+    other = endphase("ask", "lyla_veiler_2011", "{possible: {event: put_into_mana}}", cwd=tmp_path)
+    assert other.returncode == 2 and "unknown event 'put_into_mana'" in other.stderr, other.stderr
+    assert len(ocg.stderr.strip().splitlines()) == 1
+
+
+def test_ask_names_the_field_of_an_unknown_card_without_an_internal_prefix(tmp_path: Path) -> None:
+    # before: "error: check: Unknown card 「Nonexistent」 ..." for a question the user called nothing of the sort
+    done = endphase("ask", "lyla_veiler_2011", "{possible: {event: activated, card: Nonexistent}}", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: question.possible.card: Unknown card 「Nonexistent」 — did you mean"), done.stderr
+    assert "check:" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    nested = endphase("ask", "lyla_veiler_2011",
+                      "{and: [{possible: {event: activated}}, {always: {event: activated, card: Nonexistent}}]}",
+                      cwd=tmp_path)
+    assert nested.returncode == 2 and nested.stderr.startswith("error: question.and[1].always.card: Unknown card")

@@ -223,7 +223,10 @@ def run_can_force(args: argparse.Namespace) -> int:
     from toolkit.core.values import other
 
     scenario = scenario_of(args)  # first: a scenario may bring cards of its own
-    predicate = parse_predicate(read_yaml_argument(args.predicate, "PREDICATE"), "PREDICATE", known_cards_only=True)
+    from toolkit.games import game_of
+
+    predicate = parse_predicate(read_yaml_argument(args.predicate, "PREDICATE"), "PREDICATE", known_cards_only=True,
+                                game=game_of(scenario))
     from toolkit.core.limits import stderr_progress
 
     forced: ForceResult = can_force(scenario, args.player, predicate, max_states=args.max_states,

@@ -225,7 +225,9 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     from toolkit.ruling_checks import parse_check, written_check
 
     data = json.loads(question) if isinstance(question, str) else question
-    check = parse_check(data, "question")
+    from toolkit.core.game import game_of
+
+    check = parse_check(data, "question", game=game_of(scenario))
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     position, ruleset = _rules_for(scenario, rules)
     scenarios = {ASKED: position}
