@@ -70,3 +70,11 @@ def test_ask_names_the_field_of_an_unknown_card_without_an_internal_prefix(tmp_p
                       "{and: [{possible: {event: activated}}, {always: {event: activated, card: Nonexistent}}]}",
                       cwd=tmp_path)
     assert nested.returncode == 2 and nested.stderr.startswith("error: question.and[1].always.card: Unknown card")
+
+
+def test_a_question_that_names_another_scenario_is_refused_in_words(tmp_path: Path) -> None:
+    # before: "error: check names scenario 'other.yaml', which is not among ['scenario']"
+    done = endphase("ask", "lyla_veiler_2011", "{possible: {event: activated}, scenario: other.yaml}", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: question.scenario: a question is asked of the one scenario given"), done.stderr
+    assert "['" not in done.stderr and "check" not in done.stderr

@@ -268,7 +268,9 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
         if isinstance(item, QueryCheck):
             name = item.on or first
             if name not in scenarios:
-                raise CheckError(f"check names scenario {name!r}, which is not among {sorted(scenarios)}")
+                given = ", ".join(sorted(scenarios))
+                raise CheckError(f"{item.where}.scenario: names the scenario {name}, which is not among the ones "
+                                 f"given ({given}); list it in the ruling's scenario column")
             answer = _run_query(item, scenarios[name], ruleset, max_states, time_limit)
             parts.append(QueryAnswer(item.data, name, answer[0], answer[1]))
             return answer[0]

@@ -222,12 +222,16 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     """
     from toolkit.history.deciding import Flips, _decided_by
     from toolkit.history.runs import _run
-    from toolkit.ruling_checks import parse_check, written_check
+    from toolkit.ruling_checks import CheckError, parse_check, scenarios_named, written_check
 
     data = json.loads(question) if isinstance(question, str) else question
     from toolkit.core.game import game_of
 
     check = parse_check(data, "question", game=game_of(scenario))
+    others = [name for name in scenarios_named(check) if name != ASKED]
+    if others:
+        raise CheckError(f"question.scenario: a question is asked of the one scenario given, so it names no other "
+                         f"(remove 'scenario: {others[0]}', or ask it of {others[0]})")
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     position, ruleset = _rules_for(scenario, rules)
     scenarios = {ASKED: position}
