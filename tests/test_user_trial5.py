@@ -78,3 +78,68 @@ def test_a_question_that_names_another_scenario_is_refused_in_words(tmp_path: Pa
     assert done.returncode == 2
     assert done.stderr.startswith("error: question.scenario: a question is asked of the one scenario given"), done.stderr
     assert "['" not in done.stderr and "check" not in done.stderr
+
+
+UNRELATED = """\
+- ruling_id: user-240105-veiler-lyla
+  date: 2024-01-05
+  question_ja: 《エフェクト・ヴェーラー》の効果を受けた《ライトロード・マジシャン ライラ》はデッキを墓地へ送りますか？
+  answer_ja: いいえ、送りません。
+  source: https://example.org/my-notes#lyla
+  supersedes: ocg-160708-hysteric-sign-adjustment
+- ruling_id: user-240106-sign-dm
+  date: 2024-01-06
+  question_ja: 《ヒステリック・サイン》の効果は発動しますか？
+  answer_ja: いいえ。
+  source: https://example.org/my-notes#sign
+  supersedes: dm-qa-ga-ryuzak-kentnark-mana
+- ruling_id: user-240107-sign-again
+  date: 2024-01-07
+  question_ja: 《ヒステリック・サイン》を手札調整で捨てた場合、効果は発動しますか？
+  answer_ja: いいえ。
+  source: https://example.org/my-notes#sign-again
+  supersedes: ocg-160708-hysteric-sign-adjustment
+"""
+
+
+def test_a_ruling_that_supersedes_an_unrelated_one_is_warned_about_not_refused(tmp_path: Path) -> None:
+    # before: nothing said that a user ruling about Lyla replaced a Hysteric Sign ruling, or an OCG one a DM one
+    (tmp_path / "mine.yaml").write_text(UNRELATED.split("- ruling_id: user-240107")[0], encoding="utf-8")
+    done = endphase("rulings", "--rulings", "mine.yaml", "--only-mine", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    warned = done.stderr.strip().splitlines()
+    assert warned == [
+        "warning: mine.yaml row 1, supersedes: user-240105-veiler-lyla (about 《エフェクト・ヴェーラー》、"
+        "《ライトロード・マジシャン ライラ》) replaces ocg-160708-hysteric-sign-adjustment, which is about "
+        "《ヒステリック・サイン》: no card in common; check the id",
+        "warning: mine.yaml row 2, supersedes: user-240106-sign-dm replaces dm-qa-ga-ryuzak-kentnark-mana, "
+        "a Duel Masters ruling, but is a Yu-Gi-Oh! OCG ruling: check the id",
+    ], done.stderr
+    as_json = endphase("rulings", "--rulings", "mine.yaml", "--only-mine", "--json", cwd=tmp_path)
+    assert as_json.returncode == 0 and as_json.stderr.startswith('{"warning": "mine.yaml row 1, supersedes: ')
+    # a ruling about the same card supersedes it quietly; an id that does not exist stays an error
+    (tmp_path / "same.yaml").write_text("- ruling_id: user-240107" + UNRELATED.split("- ruling_id: user-240107")[1],
+                                        encoding="utf-8")
+    quiet = endphase("rulings", "--rulings", "same.yaml", "--only-mine", cwd=tmp_path)
+    assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr
+    (tmp_path / "gone.yaml").write_text(UNRELATED.split("- ruling_id: user-240106")[0].replace(
+        "supersedes: ocg-160708-hysteric-sign-adjustment", "supersedes: ocg-160708-no-such-ruling"), encoding="utf-8")
+    gone = endphase("rulings", "--rulings", "gone.yaml", cwd=tmp_path)
+    assert gone.returncode == 2 and "'ocg-160708-no-such-ruling' is not a ruling_id" in gone.stderr, gone.stderr
+
+
+def test_the_warning_reaches_a_notebook_as_a_ruling_warning(tmp_path: Path) -> None:
+    import warnings
+
+    import toolkit
+    from toolkit.errors import RulingWarning
+
+    path = tmp_path / "mine.yaml"
+    path.write_text(UNRELATED.split("- ruling_id: user-240106")[0], encoding="utf-8")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = toolkit.load_rulings(extra=str(path))
+    assert [w.category for w in caught] == [RulingWarning], [str(w.message) for w in caught]
+    assert "user-240105-veiler-lyla" in str(caught[0].message) and "ocg-160708-hysteric-sign-adjustment" in str(caught[0].message)
+    replaced = table[table["ruling_id"] == "ocg-160708-hysteric-sign-adjustment"]
+    assert replaced["superseded_by"].tolist() == ["user-240105-veiler-lyla"], "still applied: a warning, not an error"
