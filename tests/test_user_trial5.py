@@ -143,3 +143,60 @@ def test_the_warning_reaches_a_notebook_as_a_ruling_warning(tmp_path: Path) -> N
     assert "user-240105-veiler-lyla" in str(caught[0].message) and "ocg-160708-hysteric-sign-adjustment" in str(caught[0].message)
     replaced = table[table["ruling_id"] == "ocg-160708-hysteric-sign-adjustment"]
     assert replaced["superseded_by"].tolist() == ["user-240105-veiler-lyla"], "still applied: a warning, not an error"
+
+
+TWINS = """\
+title: Two Twin Star Guardians in A's End Phase
+turn_player: A
+players:
+  A:
+    field: [{name: 星守の双子#1, tags: TAGS}, 星守の双子#2]
+cards:
+  - name: 星守の双子
+    english: Twin Star Guardian
+    type: monster
+    subtype: effect
+    texts:
+      - end_phase:
+          - key: draw 1
+            mandatory: false
+            chain_link: true
+            when: [face_up_on_field, your_end_phase, LIMIT]
+            do: {draw: 1}
+"""
+
+
+def twins(folder: Path, name: str, *, limit: str = "once_per_turn_by_name", tags: str = "[]") -> str:
+    (folder / name).write_text(TWINS.replace("LIMIT", limit).replace("TAGS", tags), encoding="utf-8")
+    return name
+
+
+def test_once_per_turn_by_name_lets_only_one_of_two_copies_use_its_effect(tmp_path: Path) -> None:
+    # before: the card format had no word for 「このカード名の効果は1ターンに1度しか使用できない」
+    hard = twins(tmp_path, "hard.yaml")
+    soft = twins(tmp_path, "soft.yaml", limit="face_up_on_field")
+    two = "{possible: {hand: A, at_least: 2}}"
+    one = "{possible: {hand: A, at_least: 1}}"
+    assert endphase("ask", soft, two, "--no-why", cwd=tmp_path).returncode == 0, "without the limit both copies draw"
+    done = endphase("ask", hard, two, "--no-why", cwd=tmp_path)
+    assert done.returncode == 1 and "Answer: no" in done.stdout, done.stdout + done.stderr
+    done = endphase("ask", hard, one, "--no-why", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "R6: 星守の双子#2: draw 1: no longer pending" in done.stdout, done.stdout
+    # a copy that already used its effect this turn (the scenario says so) leaves none to the other
+    used = twins(tmp_path, "used.yaml", tags="[effect_used_this_turn]")
+    assert endphase("ask", used, one, "--no-why", cwd=tmp_path).returncode == 1
+    # the same answers from the notebook API, with every line searched
+    import toolkit
+
+    found = toolkit.explore(toolkit.load_scenario(str(tmp_path / hard)))
+    hands = sorted(o.outcome.summary.count("A", "hand") for o in found.outcomes)
+    assert hands == [0, 1], hands
+
+
+def test_once_per_turn_by_name_is_in_the_card_schema() -> None:
+    import json
+
+    from toolkit.ocg.cards.data import card_schema
+
+    assert "once_per_turn_by_name" in json.dumps(card_schema()["$defs"]["condition"], ensure_ascii=False)
