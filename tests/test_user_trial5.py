@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 from tests import in_process
+from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards registered here are forgotten after)
 
 
 def endphase(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -200,3 +201,92 @@ def test_once_per_turn_by_name_is_in_the_card_schema() -> None:
     from toolkit.ocg.cards.data import card_schema
 
     assert "once_per_turn_by_name" in json.dumps(card_schema()["$defs"]["condition"], ensure_ascii=False)
+
+
+# Part B: a card with an End Phase effect that returns a banished card, and a dated ruling about it
+
+RETURNER_CARD = """\
+name: 次元の帰還者
+english: Dimensional Returner
+type: monster
+subtype: effect
+level: 4
+race: spellcaster
+texts:
+  - end_phase:
+      - key: return a banished card
+        mandatory: false
+        chain_link: true
+        when: [face_up_on_field, your_end_phase]
+        choose: {target: {zones: banished, side: you}}
+        do: {add_to_hand: {card: target, if_in: banished}}
+"""
+
+RETURNER_SCENARIO = """\
+title: Dimensional Returner with a banished Monster Reborn
+turn_player: A
+date: 2024-04-01
+players:
+  A:
+    field: [次元の帰還者]
+    banished: [死者蘇生]
+"""
+
+RETURNER_RULING = """\
+- ruling_id: user-240401-returner-may-decline
+  date: 2024-04-01
+  question_ja: 《次元の帰還者》のエンドフェイズの効果は発動しないこともできますか？
+  answer_ja: はい、できます。
+  source: https://example.org/my-notes#returner
+  scenario: returner.yaml
+  check: {not: {always: {event: added_to_hand, card: 死者蘇生}}}
+  expected: yes
+"""
+
+
+def returner(folder: Path) -> None:
+    (folder / "user" / "cards").mkdir(parents=True)
+    (folder / "user" / "cards" / "returner.yaml").write_text(RETURNER_CARD, encoding="utf-8")
+    (folder / "returner.yaml").write_text(RETURNER_SCENARIO, encoding="utf-8")
+    (folder / "my_rulings.yaml").write_text(RETURNER_RULING, encoding="utf-8")
+
+
+def test_a_yaml_ruling_may_write_its_expected_answer_as_a_bare_yes(tmp_path: Path) -> None:
+    # before: "column 'expected': unknown value 'true' (allowed: yes, no)" — YAML reads a bare yes as true
+    returner(tmp_path)
+    done = endphase("verify", "--rulings", "my_rulings.yaml", "--only-mine", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "ok   user-240401-returner-may-decline  2024-04-01" in done.stdout and "expected yes, engine yes" in done.stdout
+    (tmp_path / "no.yaml").write_text(RETURNER_RULING.replace("expected: yes", "expected: no")
+                                      .replace("may-decline", "must-return"), encoding="utf-8")
+    done = endphase("verify", "--rulings", "no.yaml", "--only-mine", cwd=tmp_path)
+    assert done.returncode == 1 and "expected no, engine yes" in done.stdout, done.stdout + done.stderr
+
+
+def test_explore_and_resolve_name_an_outcomes_events_in_the_games_words(tmp_path: Path) -> None:
+    # before: "events: activated: 次元の帰還者 (A), return a banished card; added to hand: 死者蘇生 (A); ..."
+    returner(tmp_path)
+    for command in ("explore", "resolve"):
+        done = endphase(command, "returner.yaml", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        events = [line for line in done.stdout.splitlines() if line.lstrip().startswith("events:")]
+        assert events and any("A adds 死者蘇生 to the hand" in line for line in events), done.stdout
+        assert not any(re.search(r"\b(activated|added to hand|hand adjusted):", line) for line in events), events
+
+
+def test_the_notebook_api_takes_a_question_as_the_command_line_writes_it(tmp_path: Path) -> None:
+    # before: toolkit.ask(s, "{possible: ...}") raised json's "Expecting property name enclosed in double quotes"
+    import pytest
+
+    import toolkit
+    from toolkit.ruling_checks import CheckError
+
+    returner(tmp_path)
+    toolkit.load_card_definitions(str(tmp_path / "user" / "cards" / "returner.yaml"))
+    position = toolkit.load_scenario(str(tmp_path / "returner.yaml"))
+    answer = toolkit.ask(position, "{force:B: {not: {event: added_to_hand, card: 死者蘇生}}}", why=False)
+    assert answer.result.value is False
+    assert toolkit.ask(position, '{"possible": {"event": "added_to_hand", "card": "Monster Reborn"}}',
+                       why=False).result.value is True
+    with pytest.raises(CheckError, match=r"^question: cannot read .* as a question: not valid YAML"):
+        toolkit.ask(position, "{possible: {event: added_to_hand}", why=False)

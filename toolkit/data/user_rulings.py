@@ -91,11 +91,18 @@ class _Shape(Exception):
     pass
 
 
+_YES_NO_COLUMNS = frozenset(c.name for c in USER_RULINGS_SCHEMA.columns
+                            if c.kind == "category" and {"yes", "no"} <= set(c.categories))
+"""Columns whose answers are yes and no (``expected``, ``verdict``): YAML's bare yes/no read as booleans."""
+
+
 def _cell(column: str, value: Any) -> str:
     """A YAML (or Python) value as the CSV cell the schema parses."""
     if value is None:
         return ""
     if isinstance(value, bool):
+        if column in _YES_NO_COLUMNS:  # YAML reads a bare yes/no as true/false: the answer the user wrote
+            return "yes" if value else "no"
         return "true" if value else "false"
     if isinstance(value, (_dt.date, _dt.datetime)):
         return value.isoformat()[:10]
