@@ -272,6 +272,8 @@ def test_explore_and_resolve_name_an_outcomes_events_in_the_games_words(tmp_path
         events = [line for line in done.stdout.splitlines() if line.lstrip().startswith("events:")]
         assert events and any("A adds 死者蘇生 to the hand" in line for line in events), done.stdout
         assert not any(re.search(r"\b(activated|added to hand|hand adjusted):", line) for line in events), events
+    # before: "R1: hand-size adjustment: A holds 1 cards, nothing to discard"
+    assert "R1: hand-size adjustment: A holds 1 card, nothing to discard" in done.stdout, done.stdout
 
 
 def test_the_notebook_api_takes_a_question_as_the_command_line_writes_it(tmp_path: Path) -> None:
