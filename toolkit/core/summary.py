@@ -120,9 +120,9 @@ def fact_text(fact: Fact, describe: Callable[[Event], str] | None = None) -> str
     """A fact in words: ``A's graveyard: 死者蘇生``, ``B: 7700 LP``, ``discarded: 死者蘇生 (A)``
     (an event fact in ``describe``'s words when given: a game's ``describe_event``)."""
     if fact.kind == "zone":
-        return f"{fact.player}'s {fact.zone}: {fact.card}" + (f" ×{fact.copies}" if fact.copies > 1 else "")
+        return f"{fact.player}'s {words(fact.zone)}: {fact.card}" + (f" ×{fact.copies}" if fact.copies > 1 else "")
     if fact.kind == "unnamed":
-        return f"{fact.player}'s {fact.zone}: {count(fact.copies, 'unnamed card')}"
+        return f"{fact.player}'s {words(fact.zone)}: {count(fact.copies, 'unnamed card')}"
     if fact.kind == "life":
         return f"{fact.player}: {fact.copies} LP"
     if fact.kind == "loop":
@@ -156,9 +156,9 @@ def aspect_text(aspect: Aspect) -> str:
     """An aspect in words: ``the cards in A's graveyard``, ``A's LP``, ``cards discarded (A)``
     (an event kind by the game's name for it, else ``the “hand adjusted” events (A)``)."""
     if aspect.kind == "zone":
-        return f"the cards in {aspect.player}'s {aspect.what}"
+        return f"the cards in {aspect.player}'s {words(aspect.what)}"
     if aspect.kind == "unnamed":
-        return f"the unnamed cards in {aspect.player}'s {aspect.what}"
+        return f"the unnamed cards in {aspect.player}'s {words(aspect.what)}"
     if aspect.kind == "life":
         return f"{aspect.player}'s LP"
     if aspect.kind == "loop":
@@ -170,7 +170,7 @@ def aspect_text(aspect: Aspect) -> str:
 def short_aspect_text(aspect: Aspect) -> str:
     """An aspect as a column header: ``A's graveyard``, ``A's LP``, ``cards discarded (A)``, ``loop``."""
     if aspect.kind in ("zone", "unnamed"):
-        return f"{aspect.player}'s {aspect.what}" + (" (unnamed)" if aspect.kind == "unnamed" else "")
+        return f"{aspect.player}'s {words(aspect.what)}" + (" (unnamed)" if aspect.kind == "unnamed" else "")
     if aspect.kind == "life":
         return f"{aspect.player}'s LP"
     if aspect.kind == "loop":
