@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import toolkit
-from toolkit.compare import Comparison, compare, is_final_fact, line_text
+from toolkit.compare import Comparison, compare, line_text
 from toolkit.paper_vs_video import ordering_dependence, video_game_variant
 from toolkit.engine import explore, initial_state, legal_actions, transition
 from toolkit.ocg.rulesets import RULESETS, VIDEO_GAME
@@ -87,9 +87,10 @@ def test_facts_keep_only_what_tells_outcomes_apart() -> None:
     assert all("B's graveyard: エネミーコントローラー" not in facts for facts in described), "common to all"
     assert any("A takes 1000 damage" in facts for facts in described)
     assert any("B takes 1000 damage" in facts for facts in described)
-    for facts in described:  # what happened first, then where the line ends
-        finals = [is_final_fact(f) for f in facts]
-        assert finals == sorted(finals) and any(finals), facts
+    for o in c.outcomes:  # what happened first, then where the line ends
+        finals = [f in o.final for f in o.facts]
+        assert finals == sorted(finals) and any(finals) and not all(finals), o.facts
+    assert "A: 7000 LP" in next(o.final for o in c.outcomes if "A takes 1000 damage" in o.facts)
 
 
 def test_ruleset_values_and_variants_can_be_compared() -> None:

@@ -26,7 +26,6 @@ toolkit.errors.ScenarioError: ...field 'rulesets[1]': unknown ruleset 'vidoe_gam
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -48,7 +47,6 @@ __all__ = [
     "Comparison",
     "compare",
     "default_rulesets",
-    "is_final_fact",
     "line_text",
     "ruling_answers",
 ]
@@ -58,19 +56,6 @@ def _facts(outcome: Outcome, game: Game) -> dict[str, bool]:
     ``A's graveyard: 死者蘇生``, ``B: 7000 LP``), with whether it says where the
     line ends (a zone, a life total) rather than what happened on it."""
     return {fact_text(f, game.describe_event): f.kind != "event" for f in facts_of(outcome)}
-
-
-def is_final_fact(text: str) -> bool:
-    """Whether a fact of :attr:`ComparedOutcome.facts` says where the line ends
-    (``A's graveyard: X``, ``B: 7000 LP``) rather than what happened on it.
-
-    >>> is_final_fact("A's graveyard: 死者蘇生"), is_final_fact("B: 7000 LP"), is_final_fact("A discards 死者蘇生")
-    (True, True, False)
-    """
-    return _FINAL.match(text) is not None
-
-
-_FINAL = re.compile(r"[A-Z]+'s [\w ]+: |[A-Z]+: \d+ LP$")
 
 
 def line_text(steps: Sequence[LineStep]) -> str:
@@ -100,7 +85,11 @@ class ComparedOutcome:
     examples: tuple[tuple[LineStep, ...] | None, ...]
     """One line reaching it under each ruleset where it is reachable."""
     facts: tuple[str, ...]
-    """What tells it apart from the other outcomes of the comparison."""
+    """What tells it apart from the other outcomes of the comparison: what happened
+    on its lines, then where the cards end."""
+    final: frozenset[str] = frozenset()
+    """The facts of ``facts`` that say where the line ends (a zone, a life total),
+    not what happened on it."""
 
     def reachable(self, index: int) -> bool:
         return self.lines[index] > 0
@@ -268,7 +257,8 @@ def compare(scenario: AnyScenario | str, rulesets: Sequence[str | AnyRules] | No
         return tuple(sorted((f for f in kept if f not in common), key=lambda f: (kept[f], f)))
 
     outcomes = [
-        ComparedOutcome(outcome, tuple(lines), tuple(examples), own(outcome))
+        ComparedOutcome(outcome, tuple(lines), tuple(examples), own(outcome),
+                        frozenset(f for f in own(outcome) if facts[outcome][f]))
         for outcome, (lines, examples) in merged.items()
     ]
     outcomes.sort(key=lambda o: (-sum(1 for n in o.lines if n), tuple(-n for n in o.lines), o.description))

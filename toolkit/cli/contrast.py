@@ -244,8 +244,6 @@ def summary_lines(found: Any) -> list[str]:
     reach the same outcomes and, per rule set, how many it reaches, how many
     only it reaches and what happens only on its lines (the facts no other
     rule set's outcomes have)."""
-    from toolkit.compare import is_final_fact
-
     names, outcomes = found.rulesets, found.outcomes
     if all(all(o.lines) for o in outcomes):
         same = len({o.lines for o in outcomes}) == 1 and len(set(outcomes[0].lines)) == 1 if outcomes else True
@@ -256,9 +254,10 @@ def summary_lines(found: Any) -> list[str]:
     for i, name in enumerate(names):
         reached = [o for o in outcomes if o.lines[i]]
         only = [o for o in reached if not any(n for j, n in enumerate(o.lines) if j != i)]
+        final = {f for o in reached for f in o.final}
         own = sorted({f for o in reached for f in o.facts}
                      - {f for o in outcomes for j, n in enumerate(o.lines) if j != i and n for f in o.facts},
-                     key=lambda f: (is_final_fact(f), f))  # what happens, then where cards end
+                     key=lambda f: (f in final, f))  # what happens, then where cards end
         alone = f"{len(only)} of them under it alone" if only else "none under it alone"
         text = f"  {name}: {len(reached)} outcome(s), {alone}"
         if own:
