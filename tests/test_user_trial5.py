@@ -292,3 +292,13 @@ def test_the_notebook_api_takes_a_question_as_the_command_line_writes_it(tmp_pat
                        why=False).result.value is True
     with pytest.raises(CheckError, match=r"^question: cannot read .* as a question: not valid YAML"):
         toolkit.ask(position, "{possible: {event: added_to_hand}", why=False)
+
+
+def test_a_question_with_a_list_where_one_name_goes_is_refused_in_one_line(tmp_path: Path) -> None:
+    # before: {event: [activated]} ended in "TypeError: unhashable type: 'list'"; card: [a, b] answered "no"
+    event = endphase("ask", "lyla_veiler_2011", "{possible: {event: [activated]}}", cwd=tmp_path)
+    assert event.returncode == 2, event.stderr
+    assert event.stderr == "error: question.possible.event: an event is one kind, such as activated, not ['activated']\n"
+    card = endphase("ask", "lyla_veiler_2011", "{possible: {event: activated, card: [死者蘇生, ブラッド・ヴォルス]}}",
+                    cwd=tmp_path)
+    assert card.returncode == 2 and card.stderr.startswith("error: question.possible.card: a card is one name"), card.stderr

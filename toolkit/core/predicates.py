@@ -325,6 +325,10 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
     if "event" in keys:
         kind = data["event"]
         known = _known("event_kinds", game)
+        if not isinstance(kind, str):
+            raise PredicateError(f"{where}.event: an event is one kind, such as activated, not {quoted(kind)}")
+        if data.get("card") is not None and not isinstance(data["card"], str):
+            raise PredicateError(f"{where}.card: a card is one name, such as ヒステリック・サイン, not {quoted(data['card'])}")
         if kind not in known:
             close = difflib.get_close_matches(str(kind), sorted(known), n=3, cutoff=0.6)
             nearest = f" (did you mean: {', '.join(close)}?)" if close else ""
