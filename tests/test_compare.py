@@ -3,6 +3,8 @@ ruleset cannot reach with a line for each, and the ordering assumption."""
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import pytest
 
@@ -71,7 +73,10 @@ def test_tables_say_where_each_outcome_is_reachable() -> None:
     diff = c.differences()
     assert list(diff.columns) == ["outcome", "reachable_in", "unreachable_in", "example_under", "example"]
     assert diff["reachable_in"].tolist() == ["ocg"] and diff["unreachable_in"].tolist() == [VIDEO_GAME]
-    assert "banished フレムベル・ヘルドッグ (A)" in diff["outcome"].iloc[0]
+    # the outcome in words (before: the engine's codes, "banished フレムベル・ヘルドッグ (A)", "A.banished: …")
+    assert "フレムベル・ヘルドッグ is banished (A)" in diff["outcome"].iloc[0]
+    assert "A's banished: フレムベル・ヘルドッグ" in diff["outcome"].iloc[0]
+    assert not re.search(r"\b[AB]\.\w|sent_to_gy|\bactivated ", diff["outcome"].iloc[0])
     assert diff["example"].iloc[0].startswith("Activate('非常食', cost=('王宮の鉄壁',))")
     assert "<table>" in c._repr_html_()
 
@@ -79,8 +84,13 @@ def test_tables_say_where_each_outcome_is_reachable() -> None:
 def test_facts_keep_only_what_tells_outcomes_apart() -> None:
     c = compare("mist_archfiend_enemy_controller")
     described = [o.facts for o in c.outcomes]
-    assert all("B.graveyard: エネミーコントローラー" not in facts for facts in described), "common to all"
-    assert any("damage A 1000" in facts for facts in described) and any("damage B 1000" in facts for facts in described)
+    assert all("B's graveyard: エネミーコントローラー" not in facts for facts in described), "common to all"
+    assert any("A takes 1000 damage" in facts for facts in described)
+    assert any("B takes 1000 damage" in facts for facts in described)
+    for o in c.outcomes:  # what happened first, then where the line ends
+        finals = [f in o.final for f in o.facts]
+        assert finals == sorted(finals) and any(finals) and not all(finals), o.facts
+    assert "A: 7000 LP" in next(o.final for o in c.outcomes if "A takes 1000 damage" in o.facts)
 
 
 def test_ruleset_values_and_variants_can_be_compared() -> None:

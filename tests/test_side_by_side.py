@@ -74,7 +74,7 @@ def test_compare_defaults_to_the_counterfactual_variants_for_duel_masters() -> N
     assert default_rulesets("lyla_veiler_2011") == ("ocg", "video_game")
     c = compare("dm_ga_ryuzak_kentnark")
     only = c.only_in("dm-durations-first")
-    assert len(only) == 1 and "entered 卍月 ガ・リュザーク 卍 (B)" in only[0].description
+    assert len(only) == 1 and "卍月 ガ・リュザーク 卍 enters the battle zone (B)" in only[0].description
 
 
 def test_compare_refuses_a_ruleset_of_the_other_game() -> None:

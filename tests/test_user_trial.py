@@ -340,7 +340,7 @@ def test_compare_says_what_differs_first_then_the_detail(tmp_path: Path) -> None
     lines = done.stdout.splitlines()
     assert lines[3] == "In short: the rule sets differ in 85 of the 91 outcome(s)."
     assert lines[4].startswith("  ocg@2013-03-30: 90 outcome(s), 84 of them under it alone; only its lines: "
-                               "activated ヒステリック・サイン (A), added_to_hand"), lines[4]
+                               "A activates ヒステリック・サイン (add up to 3 Harpie cards), A adds ハーピィ・クィーン to the hand"), lines[4]
     assert lines[5] == "  ocg@2016-07-08: 7 outcome(s), 1 of them under it alone"
     assert lines.index("91 outcome(s); lines reaching each under each rule set (- unreachable):") == 7
     done = endphase("compare", "lyla_veiler_2011", "--rulesets", "ocg-2011", "ocg-2013", cwd=tmp_path)

@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING, Any
 from toolkit.core.game import Game, UnknownGameError
 from toolkit.core.rulesets import UnknownRulesetError
 from toolkit.core.search import Exploration, explore
+from toolkit.core.summary import fact_text, facts_of
 from toolkit.core.trace import LineStep
-from toolkit.core.values import Event, Outcome, event_code_text, sorted_events
+from toolkit.core.values import Outcome
 from toolkit.errors import ScenarioError
 from toolkit.games import DEFAULT_GAME, game_named, game_of, rules_game, shipped_scenario
 
@@ -50,25 +51,11 @@ __all__ = [
     "ruling_answers",
 ]
 
-_QUIET_DETAIL = frozenset({"activated", "resolved", "performed", "negated"})
-
-
-def event_text(event: Event) -> str:
-    """A short reading of an event: ``activated 重力解除 (B)``, ``damage B 2000 [battle]``
-    (the engine's compact form without the colon, and without the effect's key
-    for activations and resolutions)."""
-    return event_code_text(event, kind_mark="", hide_detail_of=_QUIET_DETAIL)
-
-
-def _facts(outcome: Outcome) -> frozenset[str]:
-    facts = {event_text(e) for e in sorted_events(outcome.events)}
-    for player, zone, names in outcome.summary.zones:
-        for name in names:
-            facts.add(f"{player}.{zone}: {name}")
-    facts.update(f"{player}.LP {lp}" for player, lp in outcome.summary.life)
-    if outcome.loop is not None:
-        facts.add("loop")
-    return frozenset(facts)
+def _facts(outcome: Outcome, game: Game) -> dict[str, bool]:
+    """Each fact of an outcome in the game's words (``A activates 重力解除``,
+    ``A's graveyard: 死者蘇生``, ``B: 7000 LP``), with whether it says where the
+    line ends (a zone, a life total) rather than what happened on it."""
+    return {fact_text(f, game.describe_event): f.kind != "event" for f in facts_of(outcome)}
 
 
 def line_text(steps: Sequence[LineStep]) -> str:
@@ -98,7 +85,11 @@ class ComparedOutcome:
     examples: tuple[tuple[LineStep, ...] | None, ...]
     """One line reaching it under each ruleset where it is reachable."""
     facts: tuple[str, ...]
-    """What tells it apart from the other outcomes of the comparison."""
+    """What tells it apart from the other outcomes of the comparison: what happened
+    on its lines, then where the cards end."""
+    final: frozenset[str] = frozenset()
+    """The facts of ``facts`` that say where the line ends (a zone, a life total),
+    not what happened on it."""
 
     def reachable(self, index: int) -> bool:
         return self.lines[index] > 0
@@ -237,7 +228,7 @@ def compare(scenario: AnyScenario | str, rulesets: Sequence[str | AnyRules] | No
 
     >>> c = compare("dm_moffle_zanjibar", ["duel_masters", "dm-turn-starts-later"])
     >>> [o.description for o in c.only_in("dm-turn-starts-later")]
-    ['B.graveyard: 夢見がちモッフル; destroyed 夢見がちモッフル (B)']
+    ["夢見がちモッフル is destroyed (B); B's graveyard: 夢見がちモッフル"]
     """
     position = _scenario(scenario)
     file = position.source
@@ -258,10 +249,16 @@ def compare(scenario: AnyScenario | str, rulesets: Sequence[str | AnyRules] | No
             entry = merged.setdefault(item.outcome, ([0] * len(rules), [None] * len(rules)))
             entry[0][i] = item.lines
             entry[1][i] = item.example
-    facts = {outcome: _facts(outcome) for outcome in merged}
-    common = frozenset.intersection(*facts.values()) if facts else frozenset()
+    facts = {outcome: _facts(outcome, game) for outcome in merged}
+    common = frozenset.intersection(*(frozenset(f) for f in facts.values())) if facts else frozenset()
+
+    def own(outcome: Outcome) -> tuple[str, ...]:  # what happened, then where the cards end
+        kept = facts[outcome]
+        return tuple(sorted((f for f in kept if f not in common), key=lambda f: (kept[f], f)))
+
     outcomes = [
-        ComparedOutcome(outcome, tuple(lines), tuple(examples), tuple(sorted(facts[outcome] - common)))
+        ComparedOutcome(outcome, tuple(lines), tuple(examples), own(outcome),
+                        frozenset(f for f in own(outcome) if facts[outcome][f]))
         for outcome, (lines, examples) in merged.items()
     ]
     outcomes.sort(key=lambda o: (-sum(1 for n in o.lines if n), tuple(-n for n in o.lines), o.description))

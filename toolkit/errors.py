@@ -148,6 +148,12 @@ class ToolkitError(Exception):
     """Base class of every error the toolkit raises on purpose."""
 
 
+class RulingWarning(UserWarning):
+    """A user ruling worth a second look that is still read: one line naming the
+    rulings it is about (a ``supersedes:`` that names a ruling of other cards,
+    or of the other game). The command line prints it as ``warning: ...``."""
+
+
 class DataError(ToolkitError):
     """A dataset (packaged or user-supplied CSV) is malformed.
 

@@ -84,6 +84,8 @@ class QueryCheck:
     order: tuple[Predicate, ...] = field(default=(), repr=False)
     without: Predicate | None = field(default=None, repr=False)
     data: str = field(default="", repr=False, compare=False)
+    where: str = field(default="check", repr=False, compare=False)
+    """Where the check was written (``question``, ``check.and[0]``): what its errors name."""
 
 
 @dataclass(frozen=True)
@@ -104,8 +106,11 @@ class NotCheck:
 Check = QueryCheck | AllChecks | AnyCheck | NotCheck
 
 
-def parse_check(data: Any, where: str = "check") -> Check:
-    """Read a check from plain data (a mapping, or its JSON text)."""
+def parse_check(data: Any, where: str = "check", *, known_cards_only: bool = False, game: Any = None) -> Check:
+    """Read a check from plain data (a mapping, or its JSON text). ``game``: the
+    game it asks about, whose events and zones alone it may name (None: any
+    registered game's); ``known_cards_only``: a card name no card has is refused."""
+    more: dict[str, Any] = {"known_cards_only": known_cards_only, "game": game}
     if isinstance(data, str):
         try:
             data = json.loads(data)
@@ -124,10 +129,10 @@ def parse_check(data: Any, where: str = "check") -> Check:
     if key in ("and", "or"):
         if not isinstance(body, Sequence) or isinstance(body, str) or not body:
             raise CheckError(f"{where}.{key}: expected a non-empty list of checks")
-        items = tuple(parse_check(item, f"{where}.{key}[{i}]") for i, item in enumerate(body))
+        items = tuple(parse_check(item, f"{where}.{key}[{i}]", **more) for i, item in enumerate(body))
         return AllChecks(items) if key == "and" else AnyCheck(items)
     if key == "not":
-        return NotCheck(parse_check(body, f"{where}.not"))
+        return NotCheck(parse_check(body, f"{where}.not", **more))
     text = json.dumps({str(k): v for k, v in data.items()}, ensure_ascii=False, sort_keys=True)
     if "without" in data and key not in ORDER_QUANTIFIERS:
         raise CheckError(f"{where}.without: only an order ({', '.join(ORDER_QUANTIFIERS)}) takes 'without'")
@@ -135,12 +140,12 @@ def parse_check(data: Any, where: str = "check") -> Check:
         if key in ORDER_QUANTIFIERS:
             if not isinstance(body, Sequence) or isinstance(body, str) or not body:
                 raise CheckError(f"{where}.{key}: expected a non-empty list of event predicates")
-            order = tuple(parse_predicate(p, f"{where}.{key}[{i}]") for i, p in enumerate(body))
-            without = parse_predicate(data["without"], f"{where}.without") if "without" in data else None
-            return QueryCheck(str(key), on, order=order, without=without, data=text)
+            order = tuple(parse_predicate(p, f"{where}.{key}[{i}]", **more) for i, p in enumerate(body))
+            without = parse_predicate(data["without"], f"{where}.without", **more) if "without" in data else None
+            return QueryCheck(str(key), on, order=order, without=without, data=text, where=where)
         if key in QUANTIFIERS:
-            query = parse_query({key: body}, where)
-            return QueryCheck(str(key), on, predicate=query.predicate, data=text)
+            query = parse_query({key: body}, where, **more)
+            return QueryCheck(str(key), on, predicate=query.predicate, data=text, where=where)
     except PredicateError as exc:
         raise CheckError(str(exc)) from None
     raise CheckError(f"{where}: unknown key {key!r} (expected one of {', '.join(KNOWN_KEYS)})")
@@ -263,7 +268,9 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
         if isinstance(item, QueryCheck):
             name = item.on or first
             if name not in scenarios:
-                raise CheckError(f"check names scenario {name!r}, which is not among {sorted(scenarios)}")
+                given = ", ".join(sorted(scenarios))
+                raise CheckError(f"{item.where}.scenario: names the scenario {name}, which is not among the ones "
+                                 f"given ({given}); list it in the ruling's scenario column")
             answer = _run_query(item, scenarios[name], ruleset, max_states, time_limit)
             parts.append(QueryAnswer(item.data, name, answer[0], answer[1]))
             return answer[0]
@@ -287,9 +294,10 @@ def _cards_read_again(check: Check) -> Check:
         names = cards_named(check)
         for card in names:
             unknown = unknown_card(card)
-            if unknown is not None:
-                raise CheckError(f"check: {unknown}")
-        return parse_check(check.data) if any(card_key(c) != c for c in names) else check
+            if unknown is not None:  # read again refusing it, so the error names the field it is written in
+                parse_check(check.data, check.where, known_cards_only=True)
+                raise CheckError(f"{check.where}: {unknown}")
+        return parse_check(check.data, check.where) if any(card_key(c) != c for c in names) else check
     if isinstance(check, NotCheck):
         return NotCheck(_cards_read_again(check.inner))
     items = tuple(_cards_read_again(i) for i in check.items)

@@ -51,6 +51,12 @@ CASES: dict[str, tuple[Any, str, dict[str, Any], dict[str, Any]]] = {
     "all_of": ({"all_of": ["face_up_on_field", "your_end_phase"]}, OHKA, TP, NTP),
     "any_of": ({"any_of": ["opponents_end_phase", {"has_tag": "coin_tails"}]}, OHKA, tagged("coin_tails"), TP),
     "not": ({"not": "your_end_phase"}, OHKA, NTP, TP),
+    # the asked card is the first copy; another copy of the same player's that used its effect stops it,
+    # the opponent's copy does not
+    "once_per_turn_by_name": ("once_per_turn_by_name", OHKA,
+                              {"field": [f"{OHKA}#1", f"{OHKA}#2"],
+                               "b_field": [{"name": f"{OHKA}#3", "tags": ["effect_used_this_turn"]}]},
+                              {"field": [f"{OHKA}#1", {"name": f"{OHKA}#2", "tags": ["effect_used_this_turn"]}]}),
 }
 
 

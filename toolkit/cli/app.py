@@ -11,17 +11,19 @@ and never a traceback.
 
 from __future__ import annotations
 
+import argparse
 import errno
 import json
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from toolkit._version import __version__
 from toolkit.cli.errors import budget_reached, error_data
 from toolkit.cli.options import CliParser, HelpFormatter, UsageError
-from toolkit.errors import ToolkitError
+from toolkit.errors import RulingWarning, ToolkitError
 
 EXIT_OK = 0
 """The command did its job (for ``can-force`` / ``ask`` / ``verify``: the answer is yes / every ruling agrees)."""
@@ -214,6 +216,30 @@ def _run(words: list[str], prog: str, as_json: bool) -> int:
         sys.stdout.flush()
         return done.code if isinstance(done.code, int) else EXIT_OK
     args.prog = prog
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RulingWarning)
+        try:
+            return _run_command(args, prog, as_json)
+        finally:
+            _report_warnings(caught, as_json)
+
+
+def _report_warnings(caught: list[warnings.WarningMessage], as_json: bool) -> None:
+    """Each ruling warning once, one line on stderr (``warning: ...``; ``{"warning": ...}`` with ``--json``);
+    other warnings as Python shows them."""
+    shown: set[str] = set()
+    for item in caught:
+        if not issubclass(item.category, RulingWarning):
+            warnings.showwarning(item.message, item.category, item.filename, item.lineno)
+            continue
+        text = str(item.message)
+        if text in shown:
+            continue
+        shown.add(text)
+        print(json.dumps({"warning": text}, ensure_ascii=False) if as_json else f"warning: {text}", file=sys.stderr)
+
+
+def _run_command(args: argparse.Namespace, prog: str, as_json: bool) -> int:
     try:
         status: int = args.run(args)
         sys.stdout.flush()

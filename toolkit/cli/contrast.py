@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import re
 from typing import Any
 
 from toolkit.cli.options import (
@@ -238,8 +237,6 @@ def run_compare(args: argparse.Namespace) -> int:
 
 SHOWN_FACTS = 6
 """The most facts of its own a rule set's summary line names."""
-_FINAL = re.compile(r"[A-Z]+\.\w+[: ]")
-"""A fact about the end of a line (``A.hand: X``, ``B.LP 7000``), not an event of it."""
 
 
 def summary_lines(found: Any) -> list[str]:
@@ -257,9 +254,10 @@ def summary_lines(found: Any) -> list[str]:
     for i, name in enumerate(names):
         reached = [o for o in outcomes if o.lines[i]]
         only = [o for o in reached if not any(n for j, n in enumerate(o.lines) if j != i)]
+        final = {f for o in reached for f in o.final}
         own = sorted({f for o in reached for f in o.facts}
                      - {f for o in outcomes for j, n in enumerate(o.lines) if j != i and n for f in o.facts},
-                     key=lambda f: (_FINAL.match(f) is not None, f))  # what happens, then where cards end
+                     key=lambda f: (f in final, f))  # what happens, then where cards end
         alone = f"{len(only)} of them under it alone" if only else "none under it alone"
         text = f"  {name}: {len(reached)} outcome(s), {alone}"
         if own:

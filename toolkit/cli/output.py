@@ -245,12 +245,13 @@ def steps_text(steps: Sequence[LineStep], indent: str = "  ", game: Any = None) 
 
 
 def outcome_text(outcome: Outcome, indent: str = "  ", game: Any = None) -> list[str]:
+    from toolkit.core.summary import position_words
     from toolkit.core.values import sorted_events
 
     lines = []
     if outcome.loop is not None:
         lines.append(f"{indent}LOOP (the position repeats): {' -> '.join(outcome.loop)}")
-    lines.append(f"{indent}final: {outcome.summary.text()}")
+    lines.append(f"{indent}final: {position_words(outcome.summary)}")
     lines.append(f"{indent}events: {events_words(sorted_events(outcome.events), game) or 'none'}")
     return lines
 

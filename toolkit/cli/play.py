@@ -123,6 +123,7 @@ def played_with(name: str) -> str:
 def run_resolve(args: argparse.Namespace) -> int:
     from toolkit.core.policies import label
     from toolkit.core.search import resolve
+    from toolkit.games import game_of
 
     scenario = scenario_of(args)
     result: Resolution = resolve(scenario, args.policy)
@@ -142,7 +143,7 @@ def run_resolve(args: argparse.Namespace) -> int:
     lines.append(f"Line played with: {played_with(args.policy)}")
     lines.extend(steps_text(result.steps))
     lines.append("Outcome:")
-    lines.extend(outcome_text(result.outcome))
+    lines.extend(outcome_text(result.outcome, game=game_of(scenario)))
     print("\n".join(lines))
     return EXIT_OK
 
@@ -199,7 +200,7 @@ def run_explore(args: argparse.Namespace) -> int:
     for number, o in enumerate(found.outcomes, start=1):
         lines.append("")
         lines.append(f"Outcome {number}: reached by {o.lines} line(s)")
-        lines.extend(outcome_text(o.outcome))
+        lines.extend(outcome_text(o.outcome, game=game_of(scenario)))
         if number <= shown:
             lines.append("  example line:")
             lines.extend(steps_text(o.example, indent="    "))
@@ -223,7 +224,10 @@ def run_can_force(args: argparse.Namespace) -> int:
     from toolkit.core.values import other
 
     scenario = scenario_of(args)  # first: a scenario may bring cards of its own
-    predicate = parse_predicate(read_yaml_argument(args.predicate, "PREDICATE"), "PREDICATE", known_cards_only=True)
+    from toolkit.games import game_of
+
+    predicate = parse_predicate(read_yaml_argument(args.predicate, "PREDICATE"), "PREDICATE", known_cards_only=True,
+                                game=game_of(scenario))
     from toolkit.core.limits import stderr_progress
 
     forced: ForceResult = can_force(scenario, args.player, predicate, max_states=args.max_states,

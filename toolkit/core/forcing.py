@@ -80,7 +80,7 @@ def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, An
     if player not in ROLES:
         raise PredicateError(f"can_force(): the player is one of {', '.join(ROLES)}, not {quoted(player)}")
     if isinstance(predicate, (Mapping, str)):  # a card no game has is refused, as on the command line
-        pred = parse_predicate(predicate, known_cards_only=True)
+        pred = parse_predicate(predicate, known_cards_only=True, game=game_of(start))
     elif callable(getattr(predicate, "holds", None)) and callable(getattr(predicate, "relevant", None)):
         pred = predicate
     else:

@@ -206,13 +206,13 @@ def _yaml_text(text: str, where: str) -> Any:
         raise PredicateError(f"{where}: cannot read {quoted(text)} as YAML: {exc}") from None
 
 
-def _known(what: str) -> frozenset[str]:
-    """The event kinds or zones some registered game has (what a predicate may name)."""
+def _known(what: str, game: Any = None) -> frozenset[str]:
+    """The event kinds or zones ``game`` has (None: some registered game has), what a predicate may name."""
     from toolkit.core.game import registered_games
 
     found: set[str] = {LOOP} if what == "event_kinds" else set()
-    for game in registered_games():
-        found |= getattr(game, what)
+    for one in registered_games() if game is None else (game,):
+        found |= getattr(one, what)
     return frozenset(found)
 
 
@@ -288,10 +288,13 @@ def _card(value: Any, where: str, known_only: bool) -> Any:
     return value
 
 
-def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bool = False) -> Predicate:
+def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bool = False,
+                    game: Any = None) -> Predicate:
     """Read a predicate from plain data (see the module docstring); card names
     are read as their cards' keys, and with ``known_cards_only`` a name no
-    card has is refused.
+    card has is refused. ``game`` (a :class:`~toolkit.core.game.Game`): the
+    game the question is about, whose events and zones alone it may name
+    (None: any registered game's).
 
     A string is read as YAML flow text, so a CSV cell can hold a predicate:
 
@@ -308,19 +311,24 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
     if "not" in keys:
         if keys != {"not"}:
             raise PredicateError(f"{where}: 'not' takes no other keys ({sorted(keys - {'not'})})")
-        return Not(parse_predicate(data["not"], f"{where}.not", known_cards_only=known_cards_only))
+        return Not(parse_predicate(data["not"], f"{where}.not", known_cards_only=known_cards_only, game=game))
     for name, cls in (("all", AllOf), ("any", AnyOf)):
         if name in keys:
             items = data[name]
             if keys != {name} or not isinstance(items, Sequence) or isinstance(items, str):
                 raise PredicateError(f"{where}: '{name}' takes a list and no other keys")
-            return cls(tuple(parse_predicate(p, f"{where}.{name}[{i}]", known_cards_only=known_cards_only)
+            return cls(tuple(parse_predicate(p, f"{where}.{name}[{i}]", known_cards_only=known_cards_only,
+                                             game=game)
                              for i, p in enumerate(items)))
     if "loop" in keys:
         return IsLoop(bool(data["loop"]))
     if "event" in keys:
         kind = data["event"]
-        known = _known("event_kinds")
+        known = _known("event_kinds", game)
+        if not isinstance(kind, str):
+            raise PredicateError(f"{where}.event: an event is one kind, such as activated, not {quoted(kind)}")
+        if data.get("card") is not None and not isinstance(data["card"], str):
+            raise PredicateError(f"{where}.card: a card is one name, such as ヒステリック・サイン, not {quoted(data['card'])}")
         if kind not in known:
             close = difflib.get_close_matches(str(kind), sorted(known), n=3, cutoff=0.6)
             nearest = f" (did you mean: {', '.join(close)}?)" if close else ""
@@ -343,7 +351,7 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
             detail=data.get("detail"),
         )
     if "zone" in keys:
-        zones = _known("zones")
+        zones = _known("zones", game)
         if data["zone"] not in zones:
             raise PredicateError(f"{where}.zone: unknown zone {quoted(data['zone'])}; known: {', '.join(sorted(zones))}")
         if "card" not in data:
@@ -361,9 +369,10 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
                          f"{written}")
 
 
-def parse_query(data: Any, where: str = "query") -> Query:
+def parse_query(data: Any, where: str = "query", *, known_cards_only: bool = False, game: Any = None) -> Query:
     """Read ``{quantifier: predicate}``, e.g. ``{possible: {event: activated, card: X}}``
-    (a mapping, or the same as YAML flow text)."""
+    (a mapping, or the same as YAML flow text); ``known_cards_only`` and ``game`` as for
+    :func:`parse_predicate`."""
     if isinstance(data, str):
         data = _yaml_text(data, where)
     if not isinstance(data, Mapping) or len(data) != 1:
@@ -371,4 +380,5 @@ def parse_query(data: Any, where: str = "query") -> Query:
     ((quantifier, body),) = data.items()
     if quantifier not in QUANTIFIERS:
         raise PredicateError(f"{where}: unknown quantifier {quoted(quantifier)}; known: {', '.join(QUANTIFIERS)}")
-    return Query(str(quantifier), parse_predicate(body, f"{where}.{quantifier}"))
+    return Query(str(quantifier), parse_predicate(body, f"{where}.{quantifier}", known_cards_only=known_cards_only,
+                                                  game=game))

@@ -573,8 +573,8 @@ def evaluate(position: Position, query: Query | Mapping[str, Any], *,
              time_limit: float | None = None) -> Verdict:
     """Answer ``{possible|always|default|force:X: predicate}`` for ``position``
     (the search stops after ``max_states`` positions or ``time_limit`` seconds, as :func:`explore`'s)."""
-    q = parse_query(query) if isinstance(query, Mapping) else query
     start = as_state(position, ruleset=ruleset)
+    q = parse_query(query, game=game_of(start)) if isinstance(query, Mapping) else query
     tp = start.turn_player
     if q.quantifier == "default":  # the rulings' "both players choose not to act" line
         res = resolve(start, PASS_LINE)

@@ -36,14 +36,14 @@ from typing import TYPE_CHECKING
 
 from toolkit.core.game import game_of
 from toolkit.core.limits import DEFAULT_MAX_STATES, ProgressCallback
-from toolkit.core.values import PLAYERS, Event, Outcome, event_code_text
-from toolkit.core.words import words
+from toolkit.core.values import PLAYERS, Event, Outcome, PositionSummary, event_code_text
+from toolkit.core.words import count, words
 
 if TYPE_CHECKING:
     from toolkit.core.search import Exploration
 
 __all__ = ["Aspect", "Difference", "ExploreSummary", "Fact", "Pager", "Pattern", "Value", "aspect_text", "fact_text",
-           "facts_of", "short_aspect_text", "summarize"]
+           "facts_of", "position_words", "short_aspect_text", "summarize"]
 
 QUIET_KINDS = frozenset({"performed", "resolved"})
 """Bookkeeping event kinds: facts too, but named last in a row that has others."""
@@ -120,9 +120,9 @@ def fact_text(fact: Fact, describe: Callable[[Event], str] | None = None) -> str
     """A fact in words: ``A's graveyard: 死者蘇生``, ``B: 7700 LP``, ``discarded: 死者蘇生 (A)``
     (an event fact in ``describe``'s words when given: a game's ``describe_event``)."""
     if fact.kind == "zone":
-        return f"{fact.player}'s {fact.zone}: {fact.card}" + (f" ×{fact.copies}" if fact.copies > 1 else "")
+        return f"{fact.player}'s {words(fact.zone)}: {fact.card}" + (f" ×{fact.copies}" if fact.copies > 1 else "")
     if fact.kind == "unnamed":
-        return f"{fact.player}'s {fact.zone}: {fact.copies} unnamed card(s)"
+        return f"{fact.player}'s {words(fact.zone)}: {count(fact.copies, 'unnamed card')}"
     if fact.kind == "life":
         return f"{fact.player}: {fact.copies} LP"
     if fact.kind == "loop":
@@ -131,13 +131,34 @@ def fact_text(fact: Fact, describe: Callable[[Event], str] | None = None) -> str
     return describe(fact.event) if describe is not None else event_code_text(fact.event)
 
 
+def position_words(summary: PositionSummary) -> str:
+    """Where a line ends, zone by zone, in words (what ``PositionSummary.text`` gives
+    in the engine's compact form, ``A.deck: +30 unnamed; A.LP: 8000``).
+
+    >>> from toolkit.core.values import PositionSummary
+    >>> position_words(PositionSummary((("A", "hand", ("X", "Y")), ("A", "deck", ("Z",))), (("A", 8000),),
+    ...                                (("A", "deck", 29), ("B", "deck", 1))))
+    "A's hand: X, Y; A's deck: Z and 29 unnamed cards; B's deck: 1 unnamed card; A: 8000 LP"
+    """
+    named: dict[tuple[str, str], tuple[str, ...]] = {(p, z): cards for p, z, cards in summary.zones if cards}
+    unnamed = {(p, z): n for p, z, n in summary.anonymous if n}
+    parts = []
+    for player, zone in [*named, *(k for k in unnamed if k not in named)]:
+        text = ", ".join(named.get((player, zone), ()))
+        if (player, zone) in unnamed:
+            text += (" and " if text else "") + count(unnamed[player, zone], "unnamed card")
+        parts.append(f"{player}'s {words(zone)}: {text}")
+    parts.extend(f"{player}: {life} LP" for player, life in summary.life)
+    return "; ".join(parts)
+
+
 def aspect_text(aspect: Aspect) -> str:
     """An aspect in words: ``the cards in A's graveyard``, ``A's LP``, ``cards discarded (A)``
     (an event kind by the game's name for it, else ``the “hand adjusted” events (A)``)."""
     if aspect.kind == "zone":
-        return f"the cards in {aspect.player}'s {aspect.what}"
+        return f"the cards in {aspect.player}'s {words(aspect.what)}"
     if aspect.kind == "unnamed":
-        return f"the unnamed cards in {aspect.player}'s {aspect.what}"
+        return f"the unnamed cards in {aspect.player}'s {words(aspect.what)}"
     if aspect.kind == "life":
         return f"{aspect.player}'s LP"
     if aspect.kind == "loop":
@@ -149,7 +170,7 @@ def aspect_text(aspect: Aspect) -> str:
 def short_aspect_text(aspect: Aspect) -> str:
     """An aspect as a column header: ``A's graveyard``, ``A's LP``, ``cards discarded (A)``, ``loop``."""
     if aspect.kind in ("zone", "unnamed"):
-        return f"{aspect.player}'s {aspect.what}" + (" (unnamed)" if aspect.kind == "unnamed" else "")
+        return f"{aspect.player}'s {words(aspect.what)}" + (" (unnamed)" if aspect.kind == "unnamed" else "")
     if aspect.kind == "life":
         return f"{aspect.player}'s LP"
     if aspect.kind == "loop":

@@ -7,7 +7,9 @@ YAML file is a list of mappings with those keys) plus one of its own:
 * ``supersedes``: the ids of the rulings this one replaces. The shipped table
   is never edited and no row is ever dropped: in the combined table the
   replaced row's ``status`` becomes ``superseded`` and its ``superseded_by``
-  this row's id, exactly as the shipped table records a replacement.
+  this row's id, exactly as the shipped table records a replacement. A
+  replaced ruling of the other game, or with no card in common with this
+  row, is warned about (:class:`toolkit.errors.RulingWarning`), not refused.
 
 A user row may leave out what the wiki does not give: ``topic``,
 ``summary_en`` and ``verdict`` may be empty; an empty ``game`` is ``ocg``,
@@ -32,6 +34,7 @@ import datetime as _dt
 import json
 import os
 import re
+import warnings
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -45,7 +48,7 @@ from toolkit.data.parsing import Parsed, RawTable, format_value, is_na, parse_da
 from toolkit.data.problems import DatasetValidationError, Problem
 from toolkit.data.reading import CsvBytes, load_cards
 from toolkit.data.schema import LIST_SEPARATOR, RULINGS_SCHEMA, Column, TableSchema
-from toolkit.errors import FileError, quoted
+from toolkit.errors import FileError, RulingWarning, quoted
 from toolkit.resources import dataset_path
 
 OPTIONAL_FOR_USERS = ("topic", "summary_en", "verdict")
@@ -88,11 +91,18 @@ class _Shape(Exception):
     pass
 
 
+_YES_NO_COLUMNS = frozenset(c.name for c in USER_RULINGS_SCHEMA.columns
+                            if c.kind == "category" and {"yes", "no"} <= set(c.categories))
+"""Columns whose answers are yes and no (``expected``, ``verdict``): YAML's bare yes/no read as booleans."""
+
+
 def _cell(column: str, value: Any) -> str:
     """A YAML (or Python) value as the CSV cell the schema parses."""
     if value is None:
         return ""
     if isinstance(value, bool):
+        if column in _YES_NO_COLUMNS:  # YAML reads a bare yes/no as true/false: the answer the user wrote
+            return "yes" if value else "no"
         return "true" if value else "false"
     if isinstance(value, (_dt.date, _dt.datetime)):
         return value.isoformat()[:10]
@@ -470,6 +480,9 @@ def _apply_supersedes(frame: pd.DataFrame, tables: Iterable[UserTable],
                 if problem:
                     problems.append(Problem(table.label, number, "supersedes", problem))
                     continue
+                unrelated = _unrelated(rid, old, row, rows[old])
+                if unrelated:
+                    warnings.warn(f"{table.label} row {number}, supersedes: {unrelated}", RulingWarning, stacklevel=2)
                 claimed[old] = rid
     for old, new in claimed.items():
         for target in [frame, *(t.parsed.frame for t in tables)]:
@@ -478,6 +491,32 @@ def _apply_supersedes(frame: pd.DataFrame, tables: Iterable[UserTable],
                 target.loc[hit, "status"] = "superseded"
                 target.loc[hit, "superseded_by"] = new
     return problems
+
+
+_GAME_RULINGS = {"ocg": "a Yu-Gi-Oh! OCG ruling", "duel_masters": "a Duel Masters ruling"}
+
+
+def _cards_of(row: Mapping[str, Any]) -> frozenset[str]:
+    cards = row.get("cards")
+    if isinstance(cards, str):
+        return frozenset({cards})
+    return frozenset(str(c) for c in cards) if isinstance(cards, (list, tuple)) else frozenset()
+
+
+def _unrelated(rid: Any, old: str, row: Mapping[str, Any], replaced: Mapping[str, Any]) -> str | None:
+    """Why a ruling that supersedes ``old`` looks unrelated to it (another game, or
+    no card in common), or None: a warning, since a ruling may rightly replace one
+    about other cards."""
+    game, other = (str(r.get("game")) if not is_na(r.get("game")) else "ocg" for r in (row, replaced))
+    if game != other:
+        said = _GAME_RULINGS.get(other, f"a ruling of the game {other}")
+        return (f"{rid} replaces {old}, {said}, but is {_GAME_RULINGS.get(game, f'a ruling of the game {game}')}: "
+                f"check the id")
+    mine, theirs = _cards_of(row), _cards_of(replaced)
+    if mine and theirs and not mine & theirs:
+        return (f"{rid} (about {'、'.join(f'《{c}》' for c in sorted(mine))}) replaces {old}, which is about "
+                f"{'、'.join(f'《{c}》' for c in sorted(theirs))}: no card in common; check the id")
+    return None
 
 
 def _supersedes_problem(rid: Any, old: str, row: Mapping[str, Any], rows: Mapping[str, Mapping[str, Any]],

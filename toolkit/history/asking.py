@@ -210,9 +210,25 @@ def _rules_for(scenario: Scenario, rules: Ruleset | str | datetime.date | None) 
     return scenario, as_state(scenario, ruleset=rules).ruleset
 
 
+def _question_data(text: str) -> Any:
+    """A question written as text: YAML flow text (``{possible: {event: activated}}``) or JSON."""
+    from toolkit.errors import FileError
+    from toolkit.files import parse_yaml
+    from toolkit.ruling_checks import CheckError
+
+    try:
+        data = parse_yaml(text, "question").data
+    except FileError as exc:
+        raise CheckError(f"question: cannot read {text!r} as a question: {exc.message}") from None
+    if data is None:
+        raise CheckError("question: it is empty; write one such as {possible: {event: activated, card: ...}}")
+    return data
+
+
 def ask(scenario: Scenario, question: Mapping[str, Any] | str,
         rules: Ruleset | str | datetime.date | None = None, *, why: bool = True) -> Answer:
-    """Answer ``question`` (a check: a mapping, or its JSON text) on
+    """Answer ``question`` (a check: a mapping, or its text in YAML flow form or JSON,
+    as the command line takes it) on
     ``scenario`` under ``rules`` (a day ``YYYY-MM-DD``, a rule set's name,
     a rule set, or None: the scenario's own date or today's rules).
 
@@ -222,10 +238,16 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     """
     from toolkit.history.deciding import Flips, _decided_by
     from toolkit.history.runs import _run
-    from toolkit.ruling_checks import parse_check, written_check
+    from toolkit.ruling_checks import CheckError, parse_check, scenarios_named, written_check
 
-    data = json.loads(question) if isinstance(question, str) else question
-    check = parse_check(data, "question")
+    data = _question_data(question) if isinstance(question, str) else question
+    from toolkit.core.game import game_of
+
+    check = parse_check(data, "question", game=game_of(scenario))
+    others = [name for name in scenarios_named(check) if name != ASKED]
+    if others:
+        raise CheckError(f"question.scenario: a question is asked of the one scenario given, so it names no other "
+                         f"(remove 'scenario: {others[0]}', or ask it of {others[0]})")
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     position, ruleset = _rules_for(scenario, rules)
     scenarios = {ASKED: position}

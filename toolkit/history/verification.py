@@ -96,15 +96,22 @@ def check_user_checks(table: pd.DataFrame) -> None:
     from toolkit.data import ORIGINS, DatasetValidationError, Problem
     from toolkit.ruling_checks import CheckError, parse_check, scenarios_named
 
+    from toolkit.core.game import UnknownGameError, game_named
+
     origins = table.attrs.get(ORIGINS) or {}
     problems = []
-    for rid, text, names in zip(table["ruling_id"], table["check"], table["scenario"]):
+    games = table["game"] if "game" in table.columns else [None] * len(table)
+    for rid, text, names, game_name in zip(table["ruling_id"], table["check"], table["scenario"], games):
         where = origins.get(str(rid))
         if where is None or not isinstance(text, str):
             continue
         file, row = where
         try:
-            check = parse_check(text, "check")
+            game = game_named(str(game_name)) if isinstance(game_name, str) and game_name else None
+        except UnknownGameError:
+            game = None  # the game column's own check names it
+        try:
+            check = parse_check(text, "check", game=game)
         except CheckError as exc:
             problems.append(Problem(file, row, "check", str(exc).removeprefix("check: ")))
             continue

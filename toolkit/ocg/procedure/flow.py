@@ -15,6 +15,7 @@ from __future__ import annotations
 from toolkit.core.actions import Discard
 from toolkit.core.game import Note
 from toolkit.core.rules import implements
+from toolkit.core.words import count
 from toolkit.ocg.board import Board
 from toolkit.ocg.procedure._shared import _Log, _flush, _the, _with
 from toolkit.ocg.procedure.adjustment import h4_readjust, r1_excess, r2_discard
@@ -169,7 +170,7 @@ def r3_adjustment(state: State, log: _Log) -> State:
                                  f"must discard {r1_excess(state)} (all at once, R2)"))
         return _with(state, step=Step.ADJUST, forced=state.turn_player)
     log[1].append(Note("R1", f"hand-size adjustment: {state.turn_player} holds "
-                             f"{state.hand_size(state.turn_player)} cards, nothing to discard"))
+                             f"{count(state.hand_size(state.turn_player), 'card')}, nothing to discard"))
     return _advance(r2_discard(state, Discard(()), log), log)
 
 

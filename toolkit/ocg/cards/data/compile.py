@@ -42,6 +42,7 @@ from toolkit.ocg.cards.base import (
     TriggerTest,
 )
 from toolkit.ocg.cards.data.conditions import LINK_TESTS, TRIGGER_TESTS
+from toolkit.ocg.cards.data import limits as _limits  # noqa: F401  (registers once_per_turn_by_name)
 from toolkit.ocg.cards.data.terms import (
     DURATION_WORDS,
     EVENT_WORDS,
