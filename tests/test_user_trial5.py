@@ -302,3 +302,19 @@ def test_a_question_with_a_list_where_one_name_goes_is_refused_in_one_line(tmp_p
     card = endphase("ask", "lyla_veiler_2011", "{possible: {event: activated, card: [死者蘇生, ブラッド・ヴォルス]}}",
                     cwd=tmp_path)
     assert card.returncode == 2 and card.stderr.startswith("error: question.possible.card: a card is one name"), card.stderr
+
+
+def test_a_question_error_in_json_names_its_field(tmp_path: Path) -> None:
+    # before: {"error": "question.possible.card: Unknown card ...", "file": null, "field": null}
+    import json
+
+    done = endphase("ask", "lyla_veiler_2011", "{possible: {event: activated, card: Nonexistent}}", "--json",
+                    cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    error = json.loads(done.stdout or done.stderr)
+    assert error["field"] == "question.possible.card", error
+    nested = endphase("ask", "lyla_veiler_2011",
+                      "{and: [{possible: {event: activated}}, {always: {event: activated, card: Nonexistent}}]}",
+                      "--json", cwd=tmp_path)
+    assert nested.returncode == 2
+    assert json.loads(nested.stdout or nested.stderr)["field"] == "question.and[1].always.card"

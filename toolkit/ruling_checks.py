@@ -35,6 +35,7 @@ toolkit.ruling_checks.CheckError: check: unknown key 'sometimes' (expected one o
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -66,7 +67,23 @@ _INF = sys.maxsize
 
 
 class CheckError(ToolkitError, ValueError):
-    """A check that cannot be read or run; the message names the offending part."""
+    """A check that cannot be read or run; the message names the offending part.
+
+    >>> CheckError("question.possible.card: Unknown card 「X」").field
+    'question.possible.card'
+    >>> CheckError("no scenario to run the check on").field is None
+    True
+    """
+
+    @property
+    def field(self) -> str | None:
+        """The part of the check the message starts by naming (``question.and[1].always.card``), or
+        None: what ``--json`` reports as the error's ``field``."""
+        found = _FIELD_PREFIX.match(str(self))
+        return found.group(1) if found else None
+
+
+_FIELD_PREFIX = re.compile(r"([A-Za-z_][\w]*(?:\[\d+\])?(?:\.[A-Za-z_][\w]*(?:\[\d+\])?)*): ")
 
 
 # --------------------------------------------------------------------------
