@@ -462,7 +462,7 @@ def test_validate_reports_each_file(capsys: Capture, tmp_path: Path) -> None:
     status, out, _ = run(capsys, "validate", *files)
     lines = out.splitlines()
     assert status == 2
-    assert lines[0].startswith(f"{good}: OK") and lines[2].startswith(f"{rulings}: OK (a file of 1 ruling(s) of your own)")
+    assert lines[0].startswith(f"{good}: OK") and lines[2].startswith(f"{rulings}: OK (a file of 1 ruling of your own)")
     assert lines[1].startswith(str(bad)) and "turn_player" in lines[1]
     assert lines[3].startswith(f"{broken}, row 1, column 'date'")
     assert lines[4].startswith(f"{odd}: not a rulings, cards or events table")

@@ -181,8 +181,8 @@ def test_validate_reads_yaml_files_of_ones_own_rulings_and_cards(tmp_path: Path)
                                            encoding="utf-8")
     done = endphase("validate", rulings.name, "rabbit_card.yaml", "rabbit.yaml", cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "my_rulings.yaml: OK (a file of 1 ruling(s) of your own)" in done.stdout, done.stdout
-    assert "rabbit_card.yaml: OK (a card file, 1 card(s))" in done.stdout
+    assert "my_rulings.yaml: OK (a file of 1 ruling of your own)" in done.stdout, done.stdout
+    assert "rabbit_card.yaml: OK (a card file, 1 card)" in done.stdout
     assert "rabbit.yaml: OK (a Yu-Gi-Oh! OCG scenario" in done.stdout
     done = endphase("validate", "bad_card.yaml", cwd=tmp_path)
     assert done.returncode == 2

@@ -120,7 +120,7 @@ def test_validate_reads_a_csv_of_ones_own_rulings_as_verify_does(tmp_path: Path,
     status = main(["validate", str(rulings)])
     out = capsys.readouterr().out
     assert status == 0, out
-    assert out.strip() == f"{rulings}: OK (a file of 1 ruling(s) of your own)"
+    assert out.strip() == f"{rulings}: OK (a file of 1 ruling of your own)"
     # a problem in it is named as verify names it: file, row and column, in one line
     bad = writer_files(tmp_path, "{possible: [}")
     assert main(["validate", str(bad)]) == 2

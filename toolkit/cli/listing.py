@@ -23,6 +23,7 @@ from toolkit.cli.options import (
     read_stdin_bytes,
 )
 from toolkit.cli.output import emit_json, emit_table, records
+from toolkit.core.words import count as counted
 from toolkit.errors import ToolkitError
 
 EXIT_OK = 0
@@ -315,10 +316,10 @@ def _check_own_yaml(kind: str, path: str, prog: str) -> dict[str, Any]:
     try:
         if kind == "rulings":
             count = len(load_rulings(extra=[path]).attrs.get(ORIGINS) or {})
-            about = f"a file of {count} ruling(s) of your own"
+            about = f"a file of {counted(count, 'ruling')} of your own"
         else:
             count = len(check_card_lines([path]))
-            about = f"a card file, {count} card(s)"
+            about = f"a card file, {counted(count, 'card')}"
     except ToolkitError as exc:
         found = error_data(exc, prog)
         # every problem of the file, one a line (the one-line error's "and N more" points here)

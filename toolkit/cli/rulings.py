@@ -21,6 +21,7 @@ from toolkit.cli.output import (
     step_data,
     steps_text,
 )
+from toolkit.core.words import count as counted
 from toolkit.games import game_of
 
 if TYPE_CHECKING:
@@ -206,7 +207,7 @@ def run_verify(args: argparse.Namespace) -> int:
         if r["verified"] is False:
             print(_agreeing_change(table, str(r["ruling_id"])))
     checked = sum(1 for r in rows if r["verified"] is not None)
-    print(f"{checked} ruling(s) checked: {checked - len(failing)} verified, {len(failing)} not; "
+    print(f"{counted(checked, 'ruling')} checked: {checked - len(failing)} verified, {len(failing)} not; "
           f"{len(rows) - checked} not modelled")
     return status
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from toolkit.core.actions import Proceed
 from toolkit.core.values import Event
-from toolkit.core.words import action_words, event_words, names
+from toolkit.core.words import action_words, count, event_words, names
 
 __all__ = ["EVENT_KIND_NAMES", "describe_action", "describe_event", "describe_state"]
 
@@ -70,7 +70,7 @@ _PHRASES: dict[str, Callable[[Event], str]] = {
     "resolved": lambda e: f"{_ability(e)} resolves{_by(e)}",
     "declared": lambda e: f"{e.player or 'a player'} declares {_ability(e)}",
     "destroyed": lambda e: f"{_card(e)} is destroyed{_by(e)}",
-    "drew": lambda e: f"{e.player} draws " + (f"{e.amount} card(s)" if e.amount is not None else _card(e)),
+    "drew": lambda e: f"{e.player} draws " + (count(e.amount, "card") if e.amount is not None else _card(e)),
     "effect_ended": lambda e: f"{_card(e)}: {e.detail or 'its effect'} ends{_by(e)}",
     "attacked": lambda e: f"{_card(e)} attacks{_by(e)}",
     "loop": lambda e: "the position repeats",
