@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -163,9 +164,26 @@ _STARTED: dict[str, tuple[str, int]] = {}
 """In the controller: command name -> (its folder, the runner's pid)."""
 
 
+def _cache_bytecode() -> None:
+    """Let the run's Python processes (the workers, the notebooks' kernels, the Voila and
+    JupyterLab servers and their kernels, the command lines run as subprocesses) keep the
+    bytecode they compile, also where the environment says ``PYTHONDONTWRITEBYTECODE``: else
+    every one of them compiles the toolkit from source again, and pytest rewrites the test files'
+    asserts again in each worker (~70 s of CPU in a run). The files land in ``__pycache__``
+    folders beside the sources (git-ignored; the installed libraries have theirs already), as
+    plain Python writes them; the same code runs (each is checked against its source's date and
+    size). Only the test run's processes are concerned, not the caller's shell."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """In the controller of a balanced run: start the long commands the run will check."""
-    if hasattr(config, "workerinput") or not _balancing(config):
+    """In the controller: bytecode kept (_cache_bytecode); in the controller of a balanced run, also
+    start the long commands the run will check."""
+    if hasattr(config, "workerinput"):
+        return
+    _cache_bytecode()
+    if not _balancing(config):
         return
     base = Path(tempfile.mkdtemp(prefix="endphase-background-"))
     procs: list[subprocess.Popen[bytes]] = []

@@ -108,3 +108,16 @@ def test_a_file_whose_command_runs_in_the_background_goes_last() -> None:
     assert [item.nodeid for item in items] == ["notebooks/00_start_here.ipynb::Cell 0", "tests/a.py::one",
                                                "tests/test_typing.py::mypy"]
     assert _sorted_ids(ids, balance=True)[0] == "tests/test_typing.py::mypy", "run in the test: longest first"
+
+
+def test_the_runs_python_processes_keep_their_bytecode() -> None:
+    """conftest.py lifts PYTHONDONTWRITEBYTECODE for the run: a subprocess writes its bytecode
+    (else every kernel and command line compiles the toolkit again)."""
+    import os
+    import subprocess
+    import sys
+
+    assert "PYTHONDONTWRITEBYTECODE" not in os.environ and not sys.dont_write_bytecode
+    flag = subprocess.run([sys.executable, "-c", "import sys; print(sys.flags.dont_write_bytecode)"],
+                          capture_output=True, text=True, timeout=60, env=os.environ)
+    assert flag.stdout.strip() == "0", flag.stderr
