@@ -17,9 +17,10 @@ Nothing is skipped or added: the same tests run, only the order of the files
 and which worker takes them change. A serial run (no ``-n``) is untouched.
 tests/test_scheduling.py checks that every file named here exists.
 
-Under the same ``-n N --dist loadfile``, the two long single commands (mypy,
-the Sphinx build: tests/background.py) start in the background as the run
-begins, and their tests take the finished result (the ``background`` fixture).
+Under the same ``-n N --dist loadfile``, the long single commands (mypy, the
+Sphinx build, the wheel's build: tests/background.py) start in the background
+as the run begins, and their tests take the finished result (the
+``background`` fixture).
 """
 
 from __future__ import annotations
@@ -110,9 +111,6 @@ GROUPS: dict[str, tuple[str, ...]] = {
 WEIGHTS["rulings re-derived"] = 45  # 53 until the deciding-rule test took verify_rulings' answers
 WEIGHTS["real browser"] = 170
 DEFAULT_WEIGHT = 3.0
-BACKGROUND_WEIGHT = 0.5
-"""The weight of a file whose command started in the background with the run (tests/background.py):
-its test only reads the result, so it goes last, when the command is long done, not first to wait."""
 
 GROUP_OF = {path: group for group, paths in GROUPS.items() for path in paths}
 
@@ -139,7 +137,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         first.setdefault(scope_of(item.nodeid), index)
     weights = dict(WEIGHTS)
     for name in json.loads(config.workerinput.get("endphase_background", "{}")):
-        weights[BACKGROUND.COMMANDS[name].file] = BACKGROUND_WEIGHT
+        weights[BACKGROUND.COMMANDS[name].file] = BACKGROUND.COMMANDS[name].rest
 
     def key(pair: tuple[int, pytest.Item]) -> tuple[float, int, int]:
         scope = scope_of(pair[1].nodeid)
