@@ -17,15 +17,17 @@ Nothing is skipped or added: the same tests run, only the order of the files
 and which worker takes them change. A serial run (no ``-n``) is untouched.
 tests/test_scheduling.py checks that every file named here exists.
 
-Under the same ``-n N --dist loadfile``, the two long single commands (mypy,
-the Sphinx build: tests/background.py) start in the background as the run
-begins, and their tests take the finished result (the ``background`` fixture).
+Under the same ``-n N --dist loadfile``, the long single commands (mypy, the
+Sphinx build, the wheel's build: tests/background.py) start in the background
+as the run begins, and their tests take the finished result (the
+``background`` fixture).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -109,9 +111,6 @@ GROUPS: dict[str, tuple[str, ...]] = {
 WEIGHTS["rulings re-derived"] = 45  # 53 until the deciding-rule test took verify_rulings' answers
 WEIGHTS["real browser"] = 170
 DEFAULT_WEIGHT = 3.0
-BACKGROUND_WEIGHT = 0.5
-"""The weight of a file whose command started in the background with the run (tests/background.py):
-its test only reads the result, so it goes last, when the command is long done, not first to wait."""
 
 GROUP_OF = {path: group for group, paths in GROUPS.items() for path in paths}
 
@@ -138,7 +137,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         first.setdefault(scope_of(item.nodeid), index)
     weights = dict(WEIGHTS)
     for name in json.loads(config.workerinput.get("endphase_background", "{}")):
-        weights[BACKGROUND.COMMANDS[name].file] = BACKGROUND_WEIGHT
+        weights[BACKGROUND.COMMANDS[name].file] = BACKGROUND.COMMANDS[name].rest
 
     def key(pair: tuple[int, pytest.Item]) -> tuple[float, int, int]:
         scope = scope_of(pair[1].nodeid)
@@ -163,9 +162,26 @@ _STARTED: dict[str, tuple[str, int]] = {}
 """In the controller: command name -> (its folder, the runner's pid)."""
 
 
+def _cache_bytecode() -> None:
+    """Let the run's Python processes (the workers, the notebooks' kernels, the Voila and
+    JupyterLab servers and their kernels, the command lines run as subprocesses) keep the
+    bytecode they compile, also where the environment says ``PYTHONDONTWRITEBYTECODE``: else
+    every one of them compiles the toolkit from source again, and pytest rewrites the test files'
+    asserts again in each worker (~70 s of CPU in a run). The files land in ``__pycache__``
+    folders beside the sources (git-ignored; the installed libraries have theirs already), as
+    plain Python writes them; the same code runs (each is checked against its source's date and
+    size). Only the test run's processes are concerned, not the caller's shell."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """In the controller of a balanced run: start the long commands the run will check."""
-    if hasattr(config, "workerinput") or not _balancing(config):
+    """In the controller: bytecode kept (_cache_bytecode); in the controller of a balanced run, also
+    start the long commands the run will check."""
+    if hasattr(config, "workerinput"):
+        return
+    _cache_bytecode()
+    if not _balancing(config):
         return
     base = Path(tempfile.mkdtemp(prefix="endphase-background-"))
     procs: list[subprocess.Popen[bytes]] = []

@@ -1,6 +1,7 @@
-"""The suite's two long single commands, started at the beginning of `make test`.
+"""The suite's long single commands, started at the beginning of `make test`.
 
-mypy over the package (~40 s) and the Sphinx build of the site (~30 s) are one
+mypy over the package (~40 s), the Sphinx build of the site (~30 s) and pip's
+build of the wheel (~20 s, most of it waiting on the package index) are one
 subprocess each, and most of their test's time is spent waiting on it. Under
 ``-n N --dist loadfile`` the root conftest.py starts both as soon as the run
 begins (in the controller, before the workers collect), so they use the CPU
@@ -50,17 +51,42 @@ def sphinx_command(folder: Path) -> list[str]:
             "-d", str(folder / "doctrees"), str(ROOT / "docs"), str(folder / "html")]
 
 
+WHEEL_SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "NOTICE")
+WHEEL_FOLDERS = ("toolkit", "datasets")
+
+
+def wheel_command(folder: Path) -> list[str]:
+    """The wheel, built by pip (in its isolated build environment: setuptools from the index)
+    from a copy of the project in ``folder``/src (so no build/ or egg-info lands in the
+    working tree), into ``folder``/dist. Mostly waiting on the index and on the files."""
+    import shutil
+
+    source = folder / "src"
+    source.mkdir()
+    for name in WHEEL_SOURCES:
+        shutil.copy2(ROOT / name, source / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints")
+    for name in WHEEL_FOLDERS:
+        shutil.copytree(ROOT / name, source / name, ignore=ignore)
+    return [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(source), "-w", str(folder / "dist")]
+
+
 @dataclass(frozen=True)
 class Command:
     file: str
     """The test file that checks the command's result."""
     build: Callable[[Path], list[str]]
     timeout: float
+    rest: float = 0.5
+    """Rough seconds its test file takes once the command is done: the file's weight in the
+    schedule when the command started with the run (a file that only reads the result goes
+    last; one with more work of its own, earlier, when the command is long done)."""
 
 
 COMMANDS: dict[str, Command] = {
     "mypy": Command("tests/test_typing.py", mypy_command, 600),
     "sphinx": Command("tests/test_docs.py", sphinx_command, 300),
+    "wheel": Command("tests/test_wheel.py", wheel_command, 600, rest=8),
 }
 
 _RUNNER = """\

@@ -108,3 +108,31 @@ def test_a_file_whose_command_runs_in_the_background_goes_last() -> None:
     assert [item.nodeid for item in items] == ["notebooks/00_start_here.ipynb::Cell 0", "tests/a.py::one",
                                                "tests/test_typing.py::mypy"]
     assert _sorted_ids(ids, balance=True)[0] == "tests/test_typing.py::mypy", "run in the test: longest first"
+
+
+def test_the_runs_python_processes_keep_their_bytecode() -> None:
+    """conftest.py lifts PYTHONDONTWRITEBYTECODE for the run: a subprocess writes its bytecode
+    (else every kernel and command line compiles the toolkit again)."""
+    import os
+    import subprocess
+    import sys
+
+    assert "PYTHONDONTWRITEBYTECODE" not in os.environ and not sys.dont_write_bytecode
+    flag = subprocess.run([sys.executable, "-c", "import sys; print(sys.flags.dont_write_bytecode)"],
+                          capture_output=True, text=True, timeout=60, env=os.environ)
+    assert flag.stdout.strip() == "0", flag.stderr
+
+
+def test_a_background_file_with_work_of_its_own_keeps_a_place_by_that_work() -> None:
+    """The wheel's test installs and runs it in two fresh venvs after the build: started early, its
+    file weighs what is left (``rest``), ahead of the default few seconds, behind the long files."""
+    assert SCHEDULE.BACKGROUND.COMMANDS["wheel"].rest > SCHEDULE.DEFAULT_WEIGHT
+    assert SCHEDULE.BACKGROUND.COMMANDS["mypy"].rest < SCHEDULE.DEFAULT_WEIGHT
+    ids = ["tests/a.py::one", "tests/engine/test_reduction.py::r", "tests/test_wheel.py::w"]
+    config: Any = SimpleNamespace(workerinput={"endphase_balance": "1",
+                                               "endphase_background": '{"wheel": ["/nowhere", 1]}'})
+    items: list[Any] = [SimpleNamespace(nodeid=i) for i in ids]
+    SCHEDULE.pytest_collection_modifyitems(config, items)
+    assert [item.nodeid for item in items] == ["tests/engine/test_reduction.py::r", "tests/test_wheel.py::w",
+                                               "tests/a.py::one"]
+    assert _sorted_ids(ids, balance=True)[0] == "tests/test_wheel.py::w", "built in the test: by its full weight"

@@ -1,7 +1,8 @@
 """The built wheel carries the datasets and works without the source tree.
 
 The wheel is built from a copy of the project (so no build/ or egg-info lands
-in the working tree), installed with --no-deps into a fresh virtualenv, and
+in the working tree; tests/background.py, started with the session under
+``make test``), installed with --no-deps into a fresh virtualenv, and
 run from a directory outside the repository. The fresh venv sees the
 third-party packages of the running environment through a .pth file whose
 single line is that environment's site-packages directory: a plain path line
@@ -19,12 +20,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import sysconfig
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib import metadata
 from pathlib import Path
 
@@ -68,18 +68,12 @@ def _run(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    work = tmp_path_factory.mktemp("wheel")
-    source = work / "src"
-    source.mkdir()
-    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE", "NOTICE"):
-        shutil.copy2(ROOT / name, source / name)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints")
-    for folder in ("toolkit", "datasets"):
-        shutil.copytree(ROOT / folder, source / folder, ignore=ignore)
-    dist = work / "dist"
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", ".", "-w", str(dist)], cwd=source)
-    wheels = sorted(dist.glob("*.whl"))
+def wheel(background: Callable[[str], tuple[subprocess.CompletedProcess[str], Path]]) -> Path:
+    """pip's wheel of a copy of the project (tests/background.py's wheel_command: under
+    ``make test`` the build starts with the session and this waits for it)."""
+    done, work = background("wheel")
+    assert done.returncode == 0, f"pip wheel failed:\n{done.stdout}\n{done.stderr}"
+    wheels = sorted((work / "dist").glob("*.whl"))
     assert len(wheels) == 1, wheels
     return wheels[0]
 
