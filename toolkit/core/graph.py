@@ -79,11 +79,16 @@ def reduction_wanted(reduce: bool | None) -> bool:
     return os.environ.get("ENDPHASE_FULL_SEARCH", "").strip() not in ("1", "true", "yes")
 
 
+_TUPLES_KEPT = 256
+"""How many events tuples ``Graph.sets_by_tuple`` keeps (emptied when full: the few a game hands out
+again come back at once, and the memory it holds stays small)."""
+
+
 class Graph:
     """Successors of each state, computed once (the transposition table)."""
 
     __slots__ = ("limits", "game", "succ", "states", "transitions", "events", "event_sets", "grouping", "reduced",
-                 "stands_for", "listed", "watched", "sets_by_ids")
+                 "stands_for", "listed", "watched", "sets_by_ids", "sets_by_tuple")
 
     def __init__(self, limits: Limits, game: Game, reduce: bool = False) -> None:
         self.limits = limits
@@ -114,6 +119,10 @@ class Graph:
         ``events`` (alive while the search runs, so an id names one of them), a step that records those
         objects again, as steps mostly do (the game hands out one object per event value), finds its set
         without hashing an event or building a key of its fields."""
+        self.sets_by_tuple: dict[int, tuple[tuple[Event, ...], frozenset[Event]]] = {}
+        """id of a step's events tuple -> (that tuple, its set): a game hands out the same tuple again for a
+        step it remembers (nearly every step of a big search), found here by one lookup. The entry holds
+        the tuple, so its id names no other object while it is kept; at most ``_TUPLES_KEPT`` are kept."""
 
     def edges(self, state: GameState) -> tuple[Edge, ...]:
         found = self.succ.get(state)
@@ -126,6 +135,7 @@ class Graph:
             out: list[Edge] = []
             same = self.states.setdefault
             sets_by_ids = self.sets_by_ids
+            by_tuple = self.sets_by_tuple
             transition = self.game.transition
             actions = self.game.legal_actions(state)
             results = [transition(state, action, check=False) for action in actions]
@@ -133,10 +143,16 @@ class Graph:
             for action, result in zip(actions, results):
                 events = result.events
                 if events:
-                    # (a tuple from a list: of its exact size, so Python's tuple free lists reuse it)
-                    evs = sets_by_ids.get(tuple(list(map(id, events))))  # the search's own Event objects (the usual case)
-                    if evs is None:
-                        evs = self._event_set(events)
+                    known = by_tuple.get(id(events))
+                    if known is not None and known[0] is events:
+                        evs = known[1]
+                    else:
+                        # (a tuple from a list: of its exact size, so Python's tuple free lists reuse it)
+                        seen = sets_by_ids.get(tuple(list(map(id, events))))  # the search's own Event objects
+                        evs = seen if seen is not None else self._event_set(events)
+                        if len(by_tuple) >= _TUPLES_KEPT:
+                            by_tuple.clear()
+                        by_tuple[id(events)] = (events, evs)
                 else:
                     evs = NO_EVENTS
                 child = result.state
@@ -199,6 +215,7 @@ class Graph:
         self.events.clear()
         self.event_sets.clear()
         self.sets_by_ids.clear()
+        self.sets_by_tuple.clear()
         self.stands_for.clear()
         self.listed.clear()
         for table in tables:
