@@ -27,7 +27,10 @@ reduction (``reduce=True``, the default) and — while it takes under two CPU
 seconds — the full search (``reduce=False``); both give the same outcomes and
 lines (tests/engine/test_reduction.py).  Then: peak memory per position, the
 shipped scenarios, python-chess perft(4) in this process and the ratio of our
-transitions/s to its node visits/s, a 100-card hand, verify_rulings cold (a
+transitions/s to its node visits/s (the legal actions + apply rates are measured
+here and again in a fresh process that times python-chess too: the target is
+judged there, as what the earlier searches leave in memory slows this process
+by 5-7%), a 100-card hand, verify_rulings cold (a
 new process) and warm, the builder's Explore, and one table of the targets.
 """
 
@@ -302,6 +305,19 @@ def legal_and_apply(repeat: int, chess_rate: float) -> dict[str, float]:
     return ratios
 
 
+def fresh_legal_and_apply(repeat: int) -> float:
+    """``legal_and_apply`` in a new process that measures python-chess perft(4) too (a pyperf-style
+    worker: nothing the earlier sections searched is in its memory); prints its lines, returns the
+    worst family's ratio."""
+    out = subprocess.run([sys.executable, str(Path(__file__)), "--legal-and-apply-only", "--repeat", str(repeat)],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    lines = out.stdout.strip().splitlines()
+    print("   in a fresh process:")
+    for line in lines[:-1]:
+        print("   " + line)
+    return float(lines[-1])
+
+
 def cold_transitions(repeat: int) -> float:
     """Transitions/s of the full search of the mixed family (n = 10) with what performing each
     process changed forgotten before each run (``procedure.remembered``: the first search of a
@@ -323,8 +339,14 @@ def main() -> None:
     parser.add_argument("--max-n", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="n up to 10, and skip verify_rulings")
+    parser.add_argument("--legal-and-apply-only", action="store_true",
+                        help="only python-chess perft(4) and the legal actions + apply rates (last line: the worst ratio)")
     args = parser.parse_args()
     repeat = max(5, args.repeat)
+    if args.legal_and_apply_only:
+        rate = chess_perft(repeat)
+        print(min(legal_and_apply(repeat, rate).values()))
+        return
     max_n = 10 if args.quick else args.max_n
     results = families(max_n, repeat)
     memory_section(max_n)
@@ -339,10 +361,13 @@ def main() -> None:
           f"procedure.remembered): {cold_rate:,.0f}/s; ratio {cold_rate / chess_rate:.3f}")
     target("search transitions/s >= 0.5 x python-chess perft (cold)",
            f"{cold_rate:,.0f}/s = {cold_rate / chess_rate:.3f} x", cold_rate >= 0.5 * chess_rate)
-    worst = min(legal_and_apply(repeat, chess_rate).values())
-    target("transitions/s (legal actions + apply) >= 0.5 x python-chess perft (every family, cold)",
+    here = min(legal_and_apply(repeat, chess_rate).values())
+    print(f"   (that is in this process, after sections 1-3: at worst {here:.3f} x; what those searches leave "
+          "in memory slows it, so the target is judged in a fresh process:)")
+    worst = fresh_legal_and_apply(repeat)
+    target("transitions/s (legal actions + apply) >= 0.5 x python-chess perft (every family, cold, fresh process)",
            f"{worst:.3f} x at worst", worst >= 0.5)
-    target("transitions/s (legal actions + apply) >= 1.0 x python-chess perft (every family, cold)",
+    target("transitions/s (legal actions + apply) >= 1.0 x python-chess perft (every family, cold, fresh process)",
            f"{worst:.3f} x at worst", worst >= 1.0)
     big_hand(repeat)
     if not args.quick:
