@@ -99,14 +99,19 @@ def test_a_background_run_gives_its_return_code_and_streams(tmp_path: Path, monk
         background.join("sleeper", tmp_path / "slow", slow.pid)
 
 
-def test_a_file_whose_command_runs_in_the_background_goes_last() -> None:
-    ids = ["tests/test_typing.py::mypy", "tests/a.py::one", "notebooks/00_start_here.ipynb::Cell 0"]
+def _in_worker_order(ids: list[str], started: str) -> list[str]:
+    """The order a worker runs ``ids`` in, with the background command ``started`` running."""
     config: Any = SimpleNamespace(workerinput={"endphase_balance": "1",
-                                               "endphase_background": '{"mypy": ["/nowhere", 1]}'})
+                                               "endphase_background": f'{{"{started}": ["/nowhere", 1]}}'})
     items: list[Any] = [SimpleNamespace(nodeid=i) for i in ids]
     SCHEDULE.pytest_collection_modifyitems(config, items)
-    assert [item.nodeid for item in items] == ["notebooks/00_start_here.ipynb::Cell 0", "tests/a.py::one",
-                                               "tests/test_typing.py::mypy"]
+    return [item.nodeid for item in items]
+
+
+def test_a_file_whose_command_runs_in_the_background_goes_last() -> None:
+    ids = ["tests/test_typing.py::mypy", "tests/a.py::one", "notebooks/00_start_here.ipynb::Cell 0"]
+    assert _in_worker_order(ids, "mypy") == ["notebooks/00_start_here.ipynb::Cell 0", "tests/a.py::one",
+                                             "tests/test_typing.py::mypy"]
     assert _sorted_ids(ids, balance=True)[0] == "tests/test_typing.py::mypy", "run in the test: longest first"
 
 
@@ -129,10 +134,6 @@ def test_a_background_file_with_work_of_its_own_keeps_a_place_by_that_work() -> 
     assert SCHEDULE.BACKGROUND.COMMANDS["wheel"].rest > SCHEDULE.DEFAULT_WEIGHT
     assert SCHEDULE.BACKGROUND.COMMANDS["mypy"].rest < SCHEDULE.DEFAULT_WEIGHT
     ids = ["tests/a.py::one", "tests/engine/test_reduction.py::r", "tests/test_wheel.py::w"]
-    config: Any = SimpleNamespace(workerinput={"endphase_balance": "1",
-                                               "endphase_background": '{"wheel": ["/nowhere", 1]}'})
-    items: list[Any] = [SimpleNamespace(nodeid=i) for i in ids]
-    SCHEDULE.pytest_collection_modifyitems(config, items)
-    assert [item.nodeid for item in items] == ["tests/engine/test_reduction.py::r", "tests/test_wheel.py::w",
-                                               "tests/a.py::one"]
+    assert _in_worker_order(ids, "wheel") == ["tests/engine/test_reduction.py::r", "tests/test_wheel.py::w",
+                                              "tests/a.py::one"]
     assert _sorted_ids(ids, balance=True)[0] == "tests/test_wheel.py::w", "built in the test: by its full weight"
