@@ -4,7 +4,7 @@ A *card filter* names a group of cards relative to the card whose effect it
 is (``zones``, ``side``, ``monster``, ``name``, ``archetype``, ``kind``, ``tag``, ...);
 conditions, choices and verbs all pick cards through one.  A *condition* is
 ``(card, state) -> bool``; those that read nothing but the card and the turn
-player are marked :func:`~toolkit.ocg.cards.base.card_local` so the engine
+player are marked :func:`~toolkit.ocg.cards.locality.card_local` so the engine
 may remember their answers, exactly as for the Python cards.
 
 >>> sorted(CONDITIONS.terms)[:3]
