@@ -55,7 +55,8 @@ class PositionTables:
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
                  "open_quick_uids", "open_quick_zones", "board_answers",
                  "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
-                 "links", "activations", "remembered", "reaches", "known_lingering", "notes", "done_by_card",
+                 "links", "activations", "remembered", "reaches", "known_lingering", "lingering_scans", "notes",
+                 "done_by_card",
                  "chosen_actions")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
@@ -110,6 +111,12 @@ class PositionTables:
         process's board-local "may be performed only if …" (``procedure.legal._may_perform``)."""
         self.known_lingering: dict[str, bool] = {}
         """A lingering effect's key -> whether ``independence`` knows its kind (``procedure.remembered``)."""
+        self.lingering_scans: dict[int, tuple[tuple[Lingering, ...], dict[int, tuple[int, str] | None] | None]] = {}
+        """id of a position's lingering tuple -> (that tuple, for each uid a lingering effect applies to: the
+        effect's index and its ending's process key, or None when several apply; None when one is of a kind
+        ``independence`` does not know) (``procedure.remembered``: the performs of a position and of the
+        positions its passes lead to share the tuple). The entry holds the tuple, so its id names no other
+        object while it is kept; bounded like ``core.graph``'s events tuples."""
         self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
         """One Event object per value (:meth:`event`): a step records the same events again and again."""
         self.links: dict[tuple[Process, Cause, bool], tuple[Link, Event]] = {}

@@ -92,6 +92,8 @@ class _Reach(NamedTuple):
     done: frozenset[tuple[int, str]]
     """The done processes of those cards before it."""
     ended: Lingering | None
+    ended_at: int
+    """The index of ``ended`` among the position's lingering effects (-1: none)."""
     kind: Reach
     """``independence.process_reach``."""
     key: tuple[object, ...]
@@ -128,23 +130,22 @@ def _reach(state: State, action: Perform) -> _Reach | None:
     if kind is None:
         return None
     ended = None
+    ended_at = -1
     lingering = state.lingering
     if lingering:
-        known = tables.known_lingering
-        on_it = []
-        for item in lingering:
-            ok = known.get(item.key)
-            if ok is None:
-                ok = known[item.key] = independence.lingering_known((item,))
-            if not ok:
-                return None  # a lingering effect of a kind that may watch or change what the process does
-            if item.target == uid:
-                on_it.append(item)
+        scan = tables.lingering_scans.get(id(lingering))
+        if scan is None or scan[0] is not lingering:
+            scan = _scan_lingering(tables, lingering)
+        on = scan[1]
+        if on is None:
+            return None  # a lingering effect of a kind that may watch or change what the process does
+        on_it = on.get(uid, _NONE_ON_IT)
         if process.lingering:
-            if len(on_it) != 1 or process.key != "end:" + on_it[0].key:
-                return None
-            ended = on_it[0]
-        elif on_it:
+            if on_it is None or on_it is _NONE_ON_IT or process.key != on_it[1]:
+                return None  # its card has another lingering effect, or none that this process ends
+            ended_at = on_it[0]
+            ended = lingering[ended_at]
+        elif on_it is not _NONE_ON_IT:
             return None
     elif process.lingering:
         return None
@@ -158,7 +159,7 @@ def _reach(state: State, action: Perform) -> _Reach | None:
             own_done = by_card.get(uid, _NOTHING_DONE)
         else:
             own_done = _NOTHING_DONE
-        return _new_reach(_Reach, (at, process, (uid,), own_done, ended, kind,
+        return _new_reach(_Reach, (at, process, (uid,), own_done, ended, ended_at, kind,
                                    (process.key, step, state.turn_player, cards[uid], own_done, ended)))
     decks = state.decks
     uids = (uid, *decks[0], *decks[1])  # a mill may reach the named deck cards
@@ -167,7 +168,35 @@ def _reach(state: State, action: Perform) -> _Reach | None:
     own_done = frozenset(d for d in done if d[0] in uids) if done else _NOTHING_DONE
     key: tuple[object, ...] = (process.key, step, state.turn_player, tuple(cards[u] for u in uids),
                                own_done, None, decks, state.anonymous)
-    return _new_reach(_Reach, (at, process, uids, own_done, ended, kind, key))
+    return _new_reach(_Reach, (at, process, uids, own_done, ended, ended_at, kind, key))
+
+
+_NONE_ON_IT = (-1, "")
+"""``_scan_lingering``'s answer for a uid no lingering effect applies to."""
+
+_SCANS_KEPT = 256
+"""How many lingering tuples ``PositionTables.lingering_scans`` keeps (emptied when full)."""
+
+
+def _scan_lingering(tables: PositionTables, lingering: tuple[Lingering, ...]
+                    ) -> tuple[tuple[Lingering, ...], dict[int, tuple[int, str] | None] | None]:
+    """``PositionTables.lingering_scans``' entry for ``lingering``, computed and kept."""
+    known = tables.known_lingering
+    found: dict[int, tuple[int, str] | None] = {}
+    on: dict[int, tuple[int, str] | None] | None = found
+    for i, item in enumerate(lingering):
+        ok = known.get(item.key)
+        if ok is None:
+            ok = known[item.key] = independence.lingering_known((item,))
+        if not ok:
+            on = None
+            break
+        found[item.target] = (i, "end:" + item.key) if item.target not in found else None
+    scans = tables.lingering_scans
+    if len(scans) >= _SCANS_KEPT:
+        scans.clear()
+    scan = scans[id(lingering)] = (lingering, on)
+    return scan
 
 
 def _by_card(done: frozenset[tuple[int, str]]) -> dict[int, frozenset[tuple[int, str]]]:
@@ -202,6 +231,7 @@ def forget(tables: PositionTables) -> None:
     tables.remembered.clear()
     tables.reaches.clear()
     tables.known_lingering.clear()
+    tables.lingering_scans.clear()
     tables.done_by_card.clear()
     tables.board_answers.clear()
 
@@ -277,7 +307,7 @@ def _only_reached(state: State, child: State, reach: _Reach, *, decks: bool) -> 
 
 def _apply(state: State, reach: _Reach, change: Change) -> State:
     """``state`` changed as ``change`` says (``reach``: what the process reaches here)."""
-    at, _process, _uids, done_before, ended, _kind, _key = reach
+    at, _process, _uids, done_before, _ended, ended_at, _kind, _key = reach
     cards = state.cards
     hashed = state._cards_hash
     if change.cards:
@@ -304,11 +334,8 @@ def _apply(state: State, reach: _Reach, change: Change) -> State:
     if done_before != own_done:
         done = (done - done_before if done_before else done) | own_done
     lingering = state.lingering
-    if ended is not None:  # this position's object (equal to the one the change was kept with)
-        for i, item in enumerate(lingering):
-            if item is ended:
-                lingering = lingering[:i] + lingering[i + 1:]
-                break
+    if ended_at >= 0:  # this position's effect (equal to the one the change was kept with)
+        lingering = lingering[:ended_at] + lingering[ended_at + 1:]
     life = state.life
     gained = change.life
     if gained is not _NO_LIFE_CHANGE and gained != _NO_LIFE_CHANGE:
