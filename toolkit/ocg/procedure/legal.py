@@ -440,7 +440,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         tables = state.tables
         out: list[Action] = [_PASS] if r7_may_pass(state) else []
         _performs(state, state.priority, only_mandatory=False, out=out)
-        if tables.quick_names:
+        if tables.open_quick_uids:  # (else R5 finds no card whose quick effect needs no chain link)
             out.extend(r5_quick_effects(state, state.priority, responding=False))
         return tuple(out)  # (no game actions in the End Phase: ``game_actions``)
     if step is STEP_FORCED and state.ruleset.process_order is None:

@@ -346,7 +346,20 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
     """Apply ``action`` to ``state``: the next state, its events and notes."""
     if check and action not in legal_actions(state):
         raise IllegalActionError(action, state)
-    log: _Log = ([], [])
+    if isinstance(action, Perform):  # first: most steps of a search perform a process
+        reach, known = remembered.recall(state, action)
+        if known is not None and not remembered.CHECK_REMEMBERED:
+            return known if not USER_CARD_FILES else note_user_cards(known, action)
+        log: _Log = ([], [])
+        nxt = _perform(state, action, forced=state.step is STEP_FORCED, log=log)
+        made = _new_tuple(Transition, (nxt, tuple(log[0]), tuple(log[1])))
+        if known is None:
+            if reach is not None:
+                remembered.keep(state, reach, made)
+        elif known != made or hash(known.state) != hash(nxt):  # pragma: no cover - a bug in remembered
+            raise AssertionError(f"a remembered change differs: {known!r} != {made!r}")
+        return made if not USER_CARD_FILES else note_user_cards(made, action)
+    log = ([], [])
     step = state.step
     if isinstance(action, Pass):
         if step is STEP_OPEN:
@@ -359,18 +372,6 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
             nxt = v1_decline(state, log)
         else:
             nxt = _decline_triggers(state, log)
-    elif isinstance(action, Perform):
-        reach, known = remembered.recall(state, action)
-        if known is not None and not remembered.CHECK_REMEMBERED:
-            return known if not USER_CARD_FILES else note_user_cards(known, action)
-        nxt = _perform(state, action, forced=step is STEP_FORCED, log=log)
-        made = _new_tuple(Transition, (nxt, tuple(log[0]), tuple(log[1])))
-        if known is None:
-            if reach is not None:
-                remembered.keep(state, reach, made)
-        elif known != made or hash(known.state) != hash(nxt):  # pragma: no cover - a bug in remembered
-            raise AssertionError(f"a remembered change differs: {known!r} != {made!r}")
-        return made if not USER_CARD_FILES else note_user_cards(made, action)
     elif isinstance(action, Respond):
         nxt = _activate_quick(state, action, responding=True, log=log)
     elif isinstance(action, Activate):
