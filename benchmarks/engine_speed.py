@@ -28,10 +28,12 @@ seconds — the full search (``reduce=False``); both give the same outcomes and
 lines (tests/engine/test_reduction.py).  Then: peak memory per position, the
 shipped scenarios, python-chess perft(4) in this process and the ratio of our
 transitions/s to its node visits/s (the legal actions + apply rates are measured
-here and again in a fresh process that times python-chess too: the target is
-judged there, as what the earlier searches leave in memory slows this process
-by 5-7%), a 100-card hand, verify_rulings cold (a
-new process) and warm, the builder's Explore, and one table of the targets.
+here and again in a fresh process: the target is judged there, as what the
+earlier searches leave in memory slows this process by 5-7%; both time
+python-chess and every family in the same rounds, one run of each per round, so
+a slower stretch of a shared machine slows both sides of the ratio), a 100-card
+hand, verify_rulings cold (a new process) and warm, the builder's Explore, and
+one table of the targets.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ class Timing:
         self.cpu_min, self.cpu_median = min(cpu), statistics.median(cpu)
         self.wall_min, self.wall_median = min(wall), statistics.median(wall)
         self.runs = len(cpu)
+        self.cpu = cpu
 
     def text(self) -> str:
         return (f"cpu {self.cpu_min:.3f}/{self.cpu_median:.3f} s, wall {self.wall_min:.3f}/{self.wall_median:.3f} s "
@@ -272,23 +275,51 @@ def builder(repeat: int) -> None:
            timing.cpu_min < 0.5)
 
 
-def legal_and_apply(repeat: int, chess_rate: float) -> dict[str, float]:
-    """The issue's "transitions/s (legal actions + apply)" per family, as a ratio to python-chess:
-    edges of the full graph / CPU seconds (min) of ``legal_actions`` on every position plus
-    ``transition`` on every edge, with what performing a process changed forgotten before each
-    run (cold; benchmarks/transition_split.py prints the parts)."""
+def rounds(repeat: int, jobs: dict[str, Callable[[], Any]]) -> dict[str, Timing]:
+    """Each job timed ``repeat`` times, interleaved: every round runs every job once, in order (a
+    slower stretch of a shared machine then slows all of them, where timing one job's runs and then
+    the next's would charge it to whichever ran then)."""
+    cpu: dict[str, list[float]] = {name: [] for name in jobs}
+    wall: dict[str, list[float]] = {name: [] for name in jobs}
+    for _ in range(repeat):
+        for name, job in jobs.items():
+            gc.collect()
+            c0, w0 = time.process_time(), time.perf_counter()
+            job()
+            cpu[name].append(time.process_time() - c0)
+            wall[name].append(time.perf_counter() - w0)
+    return {name: Timing(cpu[name], wall[name]) for name in jobs}
+
+
+CHESS = "python-chess perft(4)"
+LEGAL_AND_APPLY_SIZES = {"mixed": 10, "other cards": 10, "all distinct": 9, "mandatory": 10}
+
+
+def legal_and_apply(repeat: int) -> tuple[dict[str, float], float]:
+    """The issue's "transitions/s (legal actions + apply)" per family, as a ratio to python-chess,
+    and the same for the full search of the mixed family (n = 10).
+
+    * a family's rate = edges of its full graph / CPU seconds (min) of ``legal_actions`` on every
+      position plus ``transition`` on every edge, with what performing a process changed forgotten
+      before each run (cold; benchmarks/transition_split.py prints the parts);
+    * python-chess's rate = perft(4) node visits / CPU seconds (min);
+    * ratio = a family's rate / python-chess's rate, both measured in the same rounds (``rounds``);
+      beside it, the median over the rounds of each round's own ratio.
+
+    Returns ({family: ratio}, the cold search's ratio)."""
     from transition_split import graph_of
 
     from toolkit.ocg.procedure.remembered import forget
 
-    sizes = {"mixed": 10, "other cards": 10, "all distinct": 9, "mandatory": 10}
-    print("   transitions/s (legal actions + apply: every edge of the full graph, cold), per family:")
-    ratios = {}
-    for family, n in sizes.items():
+    jobs: dict[str, Callable[[], Any]] = {CHESS: perft_job(4)}
+    edges_of: dict[str, int] = {}
+
+    def family_job(family: str, n: int) -> Callable[[], None]:
         start = initial_state(FAMILIES[family](n))
         game = game_of(start)
         states, edges = graph_of(start)
         live = [x for x in states if not x.is_over]
+        edges_of[family] = len(edges)
 
         def job() -> None:
             forget(start.tables)
@@ -297,18 +328,43 @@ def legal_and_apply(repeat: int, chess_rate: float) -> dict[str, float]:
             for x, a in edges:
                 game.transition(x, a, check=False)
 
-        timing, _ = measure(repeat, job)
-        rate = len(edges) / timing.cpu_min
-        ratios[family] = rate / chess_rate
-        print(f"   {family:>14} n = {n:>2}: {len(edges):>6} edges, {rate:>8,.0f}/s = {rate / chess_rate:.3f} x "
+        return job
+
+    for family, n in LEGAL_AND_APPLY_SIZES.items():
+        jobs[family] = family_job(family, n)
+    search_start = initial_state(FAMILIES["mixed"](10))
+
+    def search() -> Any:
+        forget(search_start.tables)  # cold: nothing of an earlier search of these cards remembered
+        return explore(search_start, reduce=False)
+
+    jobs["search"] = search
+    _leaves, visits = perft_job(4)()
+    edges_of["search"] = search().transitions
+    timings = rounds(repeat, jobs)
+    chess = timings[CHESS]
+    chess_rate = visits / chess.cpu_min
+    print(f"   {CHESS}: {visits} node visits, {chess_rate:,.0f}/s (cpu min {chess.cpu_min:.3f} s, median "
+          f"{chess.cpu_median:.3f} s; {repeat} rounds, each timing python-chess and then every row below once)")
+    print("   transitions/s (legal actions + apply: every edge of the full graph, cold), per family:")
+    ratios = {}
+    for name in [*LEGAL_AND_APPLY_SIZES, "search"]:
+        timing = timings[name]
+        rate = edges_of[name] / timing.cpu_min
+        paired = statistics.median(c / t for c, t in zip(chess.cpu, timing.cpu))
+        ratios[name] = rate / chess_rate
+        label = f"{name} n = {LEGAL_AND_APPLY_SIZES[name]:>2}" if name != "search" else "the full search, mixed n = 10"
+        print(f"   {label:>30}: {edges_of[name]:>6} {'edges' if name != 'search' else 'trans'}, {rate:>8,.0f}/s = "
+              f"{rate / chess_rate:.3f} x; median of the rounds' ratios {paired * edges_of[name] / visits:.3f} x "
               f"(cpu min {timing.cpu_min:.3f} s, median {timing.cpu_median:.3f} s)")
-    return ratios
+    search_ratio = ratios.pop("search")
+    return ratios, search_ratio
 
 
 def fresh_legal_and_apply(repeat: int) -> tuple[float, float]:
-    """``legal_and_apply`` and ``cold_transitions`` in a new process that measures python-chess
-    perft(4) too (a pyperf-style worker: nothing the earlier sections searched is in its memory);
-    prints its lines, returns the worst family's ratio and the cold search's ratio."""
+    """``legal_and_apply`` in a new process (a pyperf-style worker: nothing the earlier sections
+    searched is in its memory), at least 7 rounds; prints its lines, returns the worst family's
+    ratio and the cold search's ratio."""
     out = subprocess.run([sys.executable, str(Path(__file__)), "--legal-and-apply-only", "--repeat", str(repeat)],
                          capture_output=True, text=True, cwd=ROOT, check=True)
     lines = out.stdout.strip().splitlines()
@@ -346,11 +402,8 @@ def main() -> None:
     args = parser.parse_args()
     repeat = max(5, args.repeat)
     if args.legal_and_apply_only:
-        rate = chess_perft(repeat)
-        worst = min(legal_and_apply(repeat, rate).values())
-        cold = cold_transitions(repeat) / rate
-        print(f"   the full search of the mixed family (n = 10), cold: ratio {cold:.3f}")
-        print(worst, cold)
+        ratios, search_ratio = legal_and_apply(max(7, repeat))
+        print(min(ratios.values()), search_ratio)
         return
     max_n = 10 if args.quick else args.max_n
     results = families(max_n, repeat)
@@ -364,7 +417,7 @@ def main() -> None:
     cold_rate = cold_transitions(repeat)
     print(f"   the same searched cold (nothing remembered of an earlier search of these cards, "
           f"procedure.remembered): {cold_rate:,.0f}/s; ratio {cold_rate / chess_rate:.3f}")
-    here = min(legal_and_apply(repeat, chess_rate).values())
+    here = min(legal_and_apply(repeat)[0].values())
     print(f"   (that is in this process, after sections 1-3: at worst {here:.3f} x; what those searches leave "
           "in memory slows it, so the targets are judged in a fresh process:)")
     worst, cold_ratio = fresh_legal_and_apply(repeat)

@@ -38,7 +38,7 @@ from toolkit.ocg import independence
 from toolkit.ocg.independence import Reach
 from toolkit.ocg.procedure.pending import _PROCESS_ORDER
 from toolkit.ocg.state import (
-    PHASE_END, STEP_FORCED, STEP_OPEN, Phase, PositionTables, State, Step, changed_cards_hash, make_state)
+    PHASE_END, STEP_FORCED, STEP_OPEN, Phase, PositionTables, State, Step, make_state)
 from toolkit.ocg.values import ZONE_HAND, Card, Process, Zone
 
 if TYPE_CHECKING:
@@ -54,6 +54,9 @@ class Change:
     ruleset: Ruleset
     cards: tuple[tuple[int, Card], ...]
     """Each card reached that changed, with its new object."""
+    cards_hash_change: int
+    """The cards' part of the State hash (``State._cards_hash``) after it, exclusive or before it (the same
+    wherever it is recalled: the cards it reaches are part of its key)."""
     own_pending: tuple[Process, ...]
     """The pending processes of the cards reached, after it."""
     own_done: frozenset[tuple[int, str]]
@@ -268,6 +271,7 @@ def keep(state: State, reach: _Reach, made: Transition) -> None:
     change = Change(
         ruleset=state.ruleset,
         cards=tuple((u, child.cards[u]) for u in reach.uids if child.cards[u] is not state.cards[u]),
+        cards_hash_change=state._cards_hash ^ child._cards_hash,
         own_pending=tuple(p for p in child.pending if p.source in reached),
         own_done=frozenset(d for d in child.done if d[0] in reached),
         decks=child.decks if child.decks != state.decks else None,
@@ -311,18 +315,11 @@ def _apply(state: State, reach: _Reach, change: Change) -> State:
     cards = state.cards
     hashed = state._cards_hash
     if change.cards:
-        if len(change.cards) == 1:
-            [(uid, card)] = change.cards
-            hashed ^= cards[uid]._hash ^ card._hash  # changed_cards_hash, inlined
-            changed = list(cards)  # (cheaper than two slices and two concatenations)
+        hashed ^= change.cards_hash_change
+        changed = list(cards)  # (cheaper than two slices and two concatenations)
+        for uid, card in change.cards:
             changed[uid] = card
-            cards = tuple(changed)
-        else:
-            changed = list(cards)
-            for uid, card in change.cards:
-                hashed = changed_cards_hash(hashed, changed[uid], card)
-                changed[uid] = card
-            cards = tuple(changed)
+        cards = tuple(changed)
     pending = state.pending
     left = list(pending)
     del left[at]  # the one pending process of the cards reached
