@@ -109,8 +109,9 @@ class PositionTables:
         self.board_answers: dict[tuple[object, ...], tuple[tuple[Card, ...], tuple[tuple[int, ...], ...], bool]] = {}
         """(process pid, turn player, ``State.cards_hash``) -> (the cards, the decks, the answer) of a
         process's board-local "may be performed only if …" (``procedure.legal._may_perform``)."""
-        self.known_lingering: dict[str, bool] = {}
-        """A lingering effect's key -> whether ``independence`` knows its kind (``procedure.remembered``)."""
+        self.known_lingering: dict[str, str | None] = {}
+        """A lingering effect's key -> the key of the process that ends it when ``independence`` knows its
+        kind, else None (``procedure.remembered``: one string object, compared again and again)."""
         self.lingering_scans: dict[int, tuple[tuple[Lingering, ...], dict[int, tuple[int, str] | None] | None]] = {}
         """id of a position's lingering tuple -> (that tuple, for each uid a lingering effect applies to: the
         effect's index and its ending's process key, or None when several apply; None when one is of a kind

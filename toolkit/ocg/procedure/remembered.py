@@ -188,13 +188,15 @@ def _scan_lingering(tables: PositionTables, lingering: tuple[Lingering, ...]
     found: dict[int, tuple[int, str] | None] = {}
     on: dict[int, tuple[int, str] | None] | None = found
     for i, item in enumerate(lingering):
-        ok = known.get(item.key)
-        if ok is None:
-            ok = known[item.key] = independence.lingering_known((item,))
-        if not ok:
+        if item.key in known:
+            ending = known[item.key]
+        else:
+            ending = known[item.key] = "end:" + item.key if independence.lingering_known((item,)) else None
+        if ending is None:
             on = None
             break
-        found[item.target] = (i, "end:" + item.key) if item.target not in found else None
+        target = item.target
+        found[target] = (i, ending) if target not in found else None
     scans = tables.lingering_scans
     if len(scans) >= _SCANS_KEPT:
         scans.clear()
