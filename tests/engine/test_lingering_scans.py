@@ -1,4 +1,4 @@
-"""What a process reaches (``procedure.remembered._reach``) reads the position's lingering effects
+"""What a process reaches (``procedure.remembered.reached_by``) reads the position's lingering effects
 through ``PositionTables.lingering_scans``: one scan per lingering tuple, found by the tuple's
 identity, bounded and emptied when full.  Whatever is kept, ``_reach`` must answer what looking at
 every lingering effect answers: whether each is of a kind ``independence`` knows, which apply to the
@@ -70,13 +70,13 @@ def _answers() -> list[tuple[Any, ...]]:
     out = []
     for state in POSITIONS:
         for action in _performs(state):
-            reach = remembered._reach(state, action)
+            reach = remembered.reached_by(state, action)
             out.append((reach is None,) if reach is None else (reach.ended, reach.ended_at, reach.key))
     return out
 
 
 def test_the_positions_hold_lingering_effects_a_process_ends() -> None:
-    ended = [r for s in POSITIONS for a in _performs(s) if (r := remembered._reach(s, a)) is not None and r.ended]
+    ended = [r for s in POSITIONS for a in _performs(s) if (r := remembered.reached_by(s, a)) is not None and r.ended]
     assert len(POSITIONS) > 300 and len(ended) > 300
     assert any(r.ended_at > 0 for r in ended)  # not always the first lingering effect
 
@@ -85,7 +85,7 @@ def test_reach_answers_what_looking_at_every_lingering_effect_answers() -> None:
     checked = 0
     for state in POSITIONS:
         for action in _performs(state):
-            reach = remembered._reach(state, action)
+            reach = remembered.reached_by(state, action)
             if reach is None:
                 continue
             may, ended, at = _by_looking(state, reach)
@@ -99,14 +99,14 @@ def test_reach_answers_what_looking_at_every_lingering_effect_answers() -> None:
 
 def test_a_kept_scan_of_another_tuple_is_not_used() -> None:
     state = next(s for s in POSITIONS for a in _performs(s)
-                 if (r := remembered._reach(s, a)) is not None and r.ended is not None)
-    action = next(a for a in _performs(state) if (r := remembered._reach(state, a)) is not None and r.ended)
-    usual = remembered._reach(state, action)
+                 if (r := remembered.reached_by(s, a)) is not None and r.ended is not None)
+    action = next(a for a in _performs(state) if (r := remembered.reached_by(state, a)) is not None and r.ended)
+    usual = remembered.reached_by(state, action)
     tables = state.tables
     # the entry under this tuple's id, as if it had been kept for another tuple that once had the id
     tables.lingering_scans[id(state.lingering)] = (tuple(list(state.lingering)), {})
     try:
-        assert remembered._reach(state, action) == usual
+        assert remembered.reached_by(state, action) == usual
         assert tables.lingering_scans[id(state.lingering)][0] is state.lingering  # scanned again
     finally:
         remembered.forget(tables)
@@ -125,11 +125,11 @@ def test_the_answers_do_not_depend_on_how_many_scans_are_kept(kept: int, monkeyp
 def test_a_card_under_two_lingering_effects_is_not_reached() -> None:
     """Two lingering effects on one card: the process ending one is performed by the whole procedure."""
     state, action, reach = next((s, a, r) for s in POSITIONS for a in _performs(s)
-                                if (r := remembered._reach(s, a)) is not None and r.ended is not None)
+                                if (r := remembered.reached_by(s, a)) is not None and r.ended is not None)
     ended = reach.ended
     assert ended is not None
     other = dataclasses.replace(ended, controller="B" if ended.controller == "A" else "A")
     twice = dataclasses.replace(state, lingering=state.lingering + (other,))
     assert _by_looking(twice, reach)[0] is False
-    assert remembered._reach(twice, action) is None
-    assert remembered._reach(state, action) == reach  # the position it came from is still reached
+    assert remembered.reached_by(twice, action) is None
+    assert remembered.reached_by(state, action) == reach  # the position it came from is still reached

@@ -97,9 +97,9 @@ class PositionTables:
         performed), or a mark that it depends on the position (``procedure.legal._fixed_perform``)."""
         self.remembered: dict[tuple[object, ...], Any] = {}
         """What performing a process from given cards changed (``procedure.remembered``)."""
-        self.reaches: dict[tuple[int, str], object] = {}
-        """A process's ``pid`` -> what the process reaches (``procedure.remembered``; a uid keeps its
-        card name in these positions)."""
+        self.reaches: dict[tuple[int, str], Any] = {}
+        """A process's ``pid`` -> what the process reaches, an ``independence.Reach`` or None
+        (``procedure.remembered``; a uid keeps its card name in these positions)."""
         self.done_by_card: dict[frozenset[tuple[int, str]], dict[int, frozenset[tuple[int, str]]]] = {}
         """A set of done processes -> the same marks by the uid of their card (``procedure.remembered``)."""
         self.notes: dict[tuple[str, object], Note] = {}

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from toolkit.core.actions import NO_CHOICE, Perform
 from toolkit.core.durations import Lingering
@@ -85,8 +85,9 @@ _NOT_KEPT: Any = object()
 
 
 class _Reach(NamedTuple):
-    """The cards a process reaches in a position, and what its change is remembered by (a tuple:
-    built for every Perform of a search, with ``tuple.__new__``)."""
+    """The cards a process reaches in a position, and what its change is remembered by: the fields of
+    the plain tuple ``_reach`` builds for every Perform of a search (a plain tuple is one allocation
+    where a named tuple's ``tuple.__new__`` makes two); ``reached_by`` and ``keep`` name them."""
 
     at: int
     """The index of the process among the pending ones."""
@@ -102,10 +103,17 @@ class _Reach(NamedTuple):
     key: tuple[object, ...]
 
 
-_new_reach = _new_tuple = tuple.__new__
+Reached = tuple[int, Process, tuple[int, ...], frozenset[tuple[int, str]], Lingering | None, int, Reach,
+                tuple[object, ...]]
+"""What ``_reach`` builds: ``_Reach``'s fields in order, in a plain tuple."""
+
+_KEY: Final = 7
+"""The index of ``_Reach.key`` in a ``Reached``."""
+
+_new_tuple = tuple.__new__
 
 
-def _reach(state: State, action: Perform) -> _Reach | None:
+def _reach(state: State, action: Perform) -> Reached | None:
     """What ``action`` reaches here, when this position is one where a change may be remembered:
     an open game state or a forced process of the End Phase, no chain, trigger or declaration,
     nothing chosen (the rest is the same for every position of the tables — the cards' texts and
@@ -162,8 +170,8 @@ def _reach(state: State, action: Perform) -> _Reach | None:
             own_done = by_card.get(uid, _NOTHING_DONE)
         else:
             own_done = _NOTHING_DONE
-        return _new_reach(_Reach, (at, process, (uid,), own_done, ended, ended_at, kind,
-                                   (process.key, step, state.turn_player, cards[uid], own_done, ended)))
+        return (at, process, (uid,), own_done, ended, ended_at, kind,
+                (process.key, step, state.turn_player, cards[uid], own_done, ended))
     decks = state.decks
     uids = (uid, *decks[0], *decks[1])  # a mill may reach the named deck cards
     if kind == "hands and decks":  # a level-up: a card from the hand or the deck
@@ -171,7 +179,13 @@ def _reach(state: State, action: Perform) -> _Reach | None:
     own_done = frozenset(d for d in done if d[0] in uids) if done else _NOTHING_DONE
     key: tuple[object, ...] = (process.key, step, state.turn_player, tuple(cards[u] for u in uids),
                                own_done, None, decks, state.anonymous)
-    return _new_reach(_Reach, (at, process, uids, own_done, ended, ended_at, kind, key))
+    return (at, process, uids, own_done, ended, ended_at, kind, key)
+
+
+def reached_by(state: State, action: Perform) -> _Reach | None:
+    """What ``action`` reaches here, with the fields named (None: nothing this module remembers)."""
+    reach = _reach(state, action)
+    return None if reach is None else _Reach._make(reach)
 
 
 _NONE_ON_IT = (-1, "")
@@ -241,24 +255,25 @@ def forget(tables: PositionTables) -> None:
     tables.board_answers.clear()
 
 
-def recall(state: State, action: Perform) -> tuple[_Reach | None, Transition | None]:
+def recall(state: State, action: Perform) -> tuple[Reached | None, Transition | None]:
     """What ``action`` reaches here (None: nothing this module remembers) and, when it was
     remembered, what performing it does (else None: the procedure performs it, then ``keep``)."""
     reach = _reach(state, action)
     if reach is None:
         return None, None
-    change = state.tables.remembered.get(reach.key)
+    change = state.tables.remembered.get(reach[_KEY])
     if change is None or change is _NOT_KEPT or change.ruleset is not state.ruleset:
         return reach, None
     return reach, _new_tuple(Transition, (_apply(state, reach, change), change.events, change.notes))
 
 
-def keep(state: State, reach: _Reach, made: Transition) -> None:
+def keep(state: State, reached: Reached, made: Transition) -> None:
     """Remember what the procedure did (``made``) when the texts say the process reaches only a
     few cards (``independence.process_reach``), the position's cards cannot respond, trigger or
     watch, and the procedure changed only those cards here (``reach``: from ``recall``)."""
     if state.ruleset.process_order is not None:
         return
+    reach = _Reach._make(reached)
     kept = state.tables.remembered
     found = kept.get(reach.key)
     if found is _NOT_KEPT:
@@ -269,13 +284,13 @@ def keep(state: State, reach: _Reach, made: Transition) -> None:
             or not _only_reached(state, child, reach, decks=reach.kind.endswith("decks")):
         kept[reach.key] = _NOT_KEPT
         return
-    reached = frozenset(reach.uids)
+    reached_uids = frozenset(reach.uids)
     change = Change(
         ruleset=state.ruleset,
         cards=tuple((u, child.cards[u]) for u in reach.uids if child.cards[u] is not state.cards[u]),
         cards_hash_change=state._cards_hash ^ child._cards_hash,
-        own_pending=tuple(p for p in child.pending if p.source in reached),
-        own_done=frozenset(d for d in child.done if d[0] in reached),
+        own_pending=tuple(p for p in child.pending if p.source in reached_uids),
+        own_done=frozenset(d for d in child.done if d[0] in reached_uids),
         decks=child.decks if child.decks != state.decks else None,
         anonymous=child.anonymous if child.anonymous != state.anonymous else None,
         life=_life_change(state, child),
@@ -311,7 +326,7 @@ def _only_reached(state: State, child: State, reach: _Reach, *, decks: bool) -> 
     return {d for d in child.done if d[0] not in reached} == {d for d in state.done if d[0] not in reached}
 
 
-def _apply(state: State, reach: _Reach, change: Change) -> State:
+def _apply(state: State, reach: Reached, change: Change) -> State:
     """``state`` changed as ``change`` says (``reach``: what the process reaches here)."""
     at, _process, _uids, done_before, _ended, ended_at, _kind, _key = reach
     cards = state.cards
