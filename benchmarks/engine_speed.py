@@ -292,6 +292,10 @@ def rounds(repeat: int, jobs: dict[str, Callable[[], Any]]) -> dict[str, Timing]
 
 
 CHESS = "python-chess perft(4)"
+WALK_SECONDS = 0.3
+"""About how long one timing of a family's legal actions + apply lasts: its graph is walked as many
+times as that takes (each walk cold), so a timing is not a few tens of milliseconds that one pause
+of the machine doubles."""
 LEGAL_AND_APPLY_SIZES = {"mixed": 10, "other cards": 10, "all distinct": 9, "mandatory": 10}
 
 
@@ -301,10 +305,13 @@ def legal_and_apply(repeat: int) -> tuple[dict[str, float], float]:
 
     * a family's rate = edges of its full graph / CPU seconds (min) of ``legal_actions`` on every
       position plus ``transition`` on every edge, with what performing a process changed forgotten
-      before each run (cold; benchmarks/transition_split.py prints the parts);
+      before each walk (cold; benchmarks/transition_split.py prints the parts); one timing walks the
+      graph as many times as about ``WALK_SECONDS`` takes, and counts each walk's edges;
     * python-chess's rate = perft(4) node visits / CPU seconds (min);
-    * ratio = a family's rate / python-chess's rate, both measured in the same rounds (``rounds``);
-      beside it, the median over the rounds of each round's own ratio.
+    * a round's ratio = a family's rate in that round / python-chess's rate in that round (``rounds``:
+      the two runs are seconds apart, so a slower stretch of the shared machine slows both);
+    * the ratio = the median of the rounds' ratios (a round one pause slowed on one side does not
+      move it); beside it, the lowest and highest round, and the ratio of the two minimums.
 
     Returns ({family: ratio}, the cold search's ratio)."""
     from transition_split import graph_of
@@ -313,20 +320,30 @@ def legal_and_apply(repeat: int) -> tuple[dict[str, float], float]:
 
     jobs: dict[str, Callable[[], Any]] = {CHESS: perft_job(4)}
     edges_of: dict[str, int] = {}
+    walks_of: dict[str, int] = {"search": 1}
 
     def family_job(family: str, n: int) -> Callable[[], None]:
         start = initial_state(FAMILIES[family](n))
         game = game_of(start)
         states, edges = graph_of(start)
         live = [x for x in states if not x.is_over]
-        edges_of[family] = len(edges)
 
-        def job() -> None:
-            forget(start.tables)
+        def walk() -> None:
+            forget(start.tables)  # cold: each walk starts with nothing remembered
             for x in live:
                 game.legal_actions(x)
             for x, a in edges:
                 game.transition(x, a, check=False)
+
+        c0 = time.process_time()
+        walk()
+        walks = max(1, round(WALK_SECONDS / max(time.process_time() - c0, 1e-6)))
+        edges_of[family] = len(edges) * walks
+        walks_of[family] = walks
+
+        def job() -> None:
+            for _ in range(walks):
+                walk()
 
         return job
 
@@ -351,19 +368,21 @@ def legal_and_apply(repeat: int) -> tuple[dict[str, float], float]:
     for name in [*LEGAL_AND_APPLY_SIZES, "search"]:
         timing = timings[name]
         rate = edges_of[name] / timing.cpu_min
-        paired = statistics.median(c / t for c, t in zip(chess.cpu, timing.cpu))
-        ratios[name] = rate / chess_rate
+        each = sorted(edges_of[name] / t / (visits / c) for c, t in zip(chess.cpu, timing.cpu))
+        ratios[name] = statistics.median(each)
         label = f"{name} n = {LEGAL_AND_APPLY_SIZES[name]:>2}" if name != "search" else "the full search, mixed n = 10"
-        print(f"   {label:>30}: {edges_of[name]:>6} {'edges' if name != 'search' else 'trans'}, {rate:>8,.0f}/s = "
-              f"{rate / chess_rate:.3f} x; median of the rounds' ratios {paired * edges_of[name] / visits:.3f} x "
-              f"(cpu min {timing.cpu_min:.3f} s, median {timing.cpu_median:.3f} s)")
+        walked = f"{edges_of[name] // walks_of[name]} edges x {walks_of[name]}" if name != "search" else \
+            f"{edges_of[name]} trans"
+        print(f"   {label:>30}: {walked:>14}, {rate:>8,.0f}/s; ratio {ratios[name]:.3f} x (the rounds' ratios "
+              f"{each[0]:.2f}-{each[-1]:.2f}; of the minimums {rate / chess_rate:.3f} x; cpu min "
+              f"{timing.cpu_min:.3f} s, median {timing.cpu_median:.3f} s)")
     search_ratio = ratios.pop("search")
     return ratios, search_ratio
 
 
 def fresh_legal_and_apply(repeat: int) -> tuple[float, float]:
     """``legal_and_apply`` in a new process (a pyperf-style worker: nothing the earlier sections
-    searched is in its memory), at least 7 rounds; prints its lines, returns the worst family's
+    searched is in its memory), at least 11 rounds; prints its lines, returns the worst family's
     ratio and the cold search's ratio."""
     out = subprocess.run([sys.executable, str(Path(__file__)), "--legal-and-apply-only", "--repeat", str(repeat)],
                          capture_output=True, text=True, cwd=ROOT, check=True)
@@ -402,7 +421,7 @@ def main() -> None:
     args = parser.parse_args()
     repeat = max(5, args.repeat)
     if args.legal_and_apply_only:
-        ratios, search_ratio = legal_and_apply(max(7, repeat))
+        ratios, search_ratio = legal_and_apply(max(11, repeat))
         print(min(ratios.values()), search_ratio)
         return
     max_n = 10 if args.quick else args.max_n
