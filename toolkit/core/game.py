@@ -191,7 +191,8 @@ class Game:
     """One game's rules and everything the layers above must know of it.
 
     Procedure: ``legal_actions(state)``, ``transition(state, action)``,
-    ``explain(state, action)``, ``withheld(state)``; ``initial_state(scenario,
+    ``explain(state, action)``, ``withheld(state)``, ``never_acts(state, card)``
+    (optional); ``initial_state(scenario,
     ruleset)`` builds the first position of a scenario (``ruleset``: a rule
     set, a registered name, or None for the scenario's own) and
     ``with_ruleset(state, ruleset)`` re-reads a position under other rules.
@@ -270,6 +271,11 @@ class Game:
     """What a sentence calls the events of each kind, as a group ("cards discarded",
     "Special Summons"): how a summary of outcomes names what they differ in. A kind
     left out reads as its words ("hand adjusted")."""
+    never_acts: Callable[[Any, str], str | None] | None = None
+    """Why a card named in a question can do nothing itself from a position on, in words ("its text
+    … has no process of a phase, no quick effect and no trigger …"), or None when it may act (whether
+    it does depends on the position): what an answer says of a card no line mentions. None: a game
+    that cannot tell (the answer then says only that no effect of the card is offered)."""
     scenario_tags: Mapping[str, str] | None = None
     """The tags a scenario may set on a card (what happened to it earlier this
     turn, e.g. ``destroyed_this_turn``), each with what it means: the game's

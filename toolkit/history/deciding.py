@@ -184,8 +184,7 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
     searched = any(not p.value and p.query.startswith('{"possible') for p in result.parts)
     idle = _idle(_acting(check, cards), lines) if searched else ()
     if idle:
-        return (f"{' and '.join(idle)} {'does' if len(idle) == 1 else 'do'} nothing in any line of this position: "
-                "no process or effect of it is offered here (its conditions do not hold)"), lines[0][1]
+        return "; ".join(_idle_words(idle, scenarios, rules, result)), lines[0][1]
 
     def could_decide(rule: str) -> bool:
         """False when the game varies ``rule`` one change away and no such change flips the answer
@@ -220,6 +219,24 @@ def _idle(cards: Sequence[str], lines: Sequence[tuple[str, tuple[LineStep, ...]]
     return tuple(card for card in cards if not mentioned(card))
 
 
+def _idle_words(idle: Sequence[str], scenarios: Mapping[str, Scenario], rules: Ruleset,
+                result: CheckResult) -> list[str]:
+    """What the answer says of each card no line mentions: why its text can never act here, when the
+    game can tell (``Game.never_acts``), else that nothing of it is offered (its conditions fail)."""
+    from toolkit.core.game import as_state, game_of
+
+    state = as_state(scenarios[result.parts[0].scenario], ruleset=rules)
+    never = game_of(state).never_acts
+    reasons = {card: never(state, card) if never is not None else None for card in idle}
+    offered = [card for card in idle if reasons[card] is None]
+    words = [f"{card} does nothing in any line of this position: {reasons[card]}" for card in idle
+             if reasons[card] is not None]
+    if offered:
+        words.insert(0, f"{' and '.join(offered)} {'does' if len(offered) == 1 else 'do'} nothing in any line of "
+                        "this position: no process or effect of it is offered here (its conditions do not hold)")
+    return words
+
+
 def _acting(check: Check, cards: Sequence[str]) -> tuple[str, ...]:
     """The cards of ``cards`` the check asks to see activated or performed (not
     moved, summoned or destroyed by something else: that a card has nothing to
@@ -227,7 +244,19 @@ def _acting(check: Check, cards: Sequence[str]) -> tuple[str, ...]:
     from toolkit.core.predicates import HasEvent
     from toolkit.ruling_checks import predicates_of
 
-    asked = {p.card for p in predicates_of(check) if isinstance(p, HasEvent) and p.kind in ("activated", "performed")}
+    asked: set[str | None] = set()
+
+    def walk(pred: Any) -> None:  # into {not: …}, {all: […]} and {any: […]}
+        if isinstance(pred, HasEvent):
+            if pred.kind in ("activated", "performed"):
+                asked.add(pred.card)
+            return
+        inner = getattr(pred, "inner", None)
+        for part in (*(() if inner is None else (inner,)), *getattr(pred, "items", ())):
+            walk(part)
+
+    for pred in predicates_of(check):
+        walk(pred)
     return tuple(card for card in cards if card in asked)
 
 

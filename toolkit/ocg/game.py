@@ -106,6 +106,7 @@ GAME = Game(
     transition=procedure.transition,
     explain=procedure.explain,
     withheld=procedure.withheld,
+    never_acts=procedure.never_acts,
     initial_state=_initial_state,
     with_ruleset=with_ruleset,
     today=_today,

@@ -106,7 +106,7 @@ from toolkit.core.game import Note, Transition
 from toolkit.ocg.procedure._shared import x1_card_text
 from toolkit.ocg.procedure.adjustment import h4_readjust, r1_excess, r2_discard, r2_discard_choices
 from toolkit.ocg.procedure.chains import p1_phase_continues, r5_resolve_chain
-from toolkit.ocg.procedure.explanations import explain, withheld
+from toolkit.ocg.procedure.explanations import explain, never_acts, withheld
 from toolkit.ocg.procedure.flow import (
     NEXT_PHASE,
     begin,
@@ -189,6 +189,7 @@ __all__ = [
     "v1_system_process",
     "v2_moves_on",
     "withheld",
+    "never_acts",
     "x1_card_text",
     "x4_process_choices",
 ]

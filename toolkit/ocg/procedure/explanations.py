@@ -1,5 +1,6 @@
-"""Why an action is open (:func:`explain`) and what the rules withhold now
-(:func:`withheld`): the notes the traces show."""
+"""Why an action is open (:func:`explain`), what the rules withhold now
+(:func:`withheld`): the notes the traces show; and why a card can never act
+itself from a position (:func:`never_acts`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from toolkit.core.actions import (
 from toolkit.core.game import Note
 from toolkit.core.values import other
 from toolkit.core.words import names
+from toolkit.ocg.cards import text_at
 from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import _the
 from toolkit.ocg import independence
@@ -158,3 +160,28 @@ def withheld(state: State) -> tuple[Note, ...]:
             ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player)):
         notes.append(Note(CONTINUOUS, f"{player} cannot activate Traps in the Battle Phase (《漆黒の戦士 ワーウルフ》)"))
     return tuple(notes)
+
+
+def never_acts(state: State, name: str) -> str | None:
+    """Why the card ``name`` can do nothing itself from ``state`` on, in words: its text in force
+    under the position's rules has no process of a phase, no quick effect and no trigger (an effect
+    used only outside these phases, like 《エフェクト・ヴェーラー》's in the opponent's Main Phase, is
+    not in the toolkit's text of it; what the card left behind, a lingering effect, may still
+    matter).  None when its text has one of them: whether it acts then depends on the position.
+
+    >>> from toolkit.ocg.scenario import PlayerSetup, Scenario
+    >>> from toolkit.ocg.setup import initial_state
+    >>> s = initial_state(Scenario(title="t", turn_player="A", players={
+    ...     "A": PlayerSetup(hand=("エフェクト・ヴェーラー",)), "B": PlayerSetup()}))
+    >>> never_acts(s, "エフェクト・ヴェーラー")
+    'its text (as in force today) has no End Phase (or other phase) process, no quick effect and no trigger: it cannot act itself here, and only what it did earlier in the turn (a lingering effect) can matter'
+    >>> never_acts(s, "ダンディライオン") is None  # a trigger when it is sent to the GY
+    True
+    """
+    text = state.tables.text.get(name) or text_at(name, state.ruleset.as_of)
+    if text.end_phase or text.quick or text.triggers:
+        return None
+    when = f"on {state.ruleset.as_of.isoformat()}" if state.ruleset.as_of is not None else "today"
+    return (f"its text (as in force {when}) has no End Phase (or other phase) process, no quick effect and no "
+            "trigger: it cannot act itself here, and only what it did earlier in the turn (a lingering effect) can "
+            "matter")
