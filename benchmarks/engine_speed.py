@@ -304,7 +304,8 @@ def legal_and_apply(repeat: int) -> tuple[dict[str, float], float]:
     and the same for the full search of the mixed family (n = 10).
 
     * a family's rate = edges of its full graph / CPU seconds (min) of ``legal_actions`` on every
-      position plus ``transition`` on every edge, with what performing a process changed forgotten
+      position plus the step on every edge as the search takes it (``Game.successor``: ``transition``'s
+      next state, events and notes as a plain tuple), with what performing a process changed forgotten
       before each walk (cold; benchmarks/transition_split.py prints the parts); one timing walks the
       graph as many times as about ``WALK_SECONDS`` takes, and counts each walk's edges;
     * python-chess's rate = perft(4) node visits / CPU seconds (min);
@@ -328,12 +329,14 @@ def legal_and_apply(repeat: int) -> tuple[dict[str, float], float]:
         states, edges = graph_of(start)
         live = [x for x in states if not x.is_over]
 
+        step = game.successor or game.transition  # what core.graph calls for every edge
+
         def walk() -> None:
             forget(start.tables)  # cold: each walk starts with nothing remembered
             for x in live:
                 game.legal_actions(x)
             for x, a in edges:
-                game.transition(x, a, check=False)
+                step(x, a, check=False)
 
         c0 = time.process_time()
         walk()

@@ -8,7 +8,10 @@ and edges; then, in CPU seconds of this process, min and median of
 ``--repeat`` runs:
 
 * ``legal``: ``legal_actions`` on every position of the graph;
-* ``apply``: ``transition(position, action, check=False)`` on every edge;
+* ``apply``: the step on every edge as the search takes it,
+  ``Game.successor(position, action, check=False)`` (``transition``'s next
+  state, events and notes as a plain tuple; ``transition`` where a game has no
+  ``successor``);
 * ``search``: the whole ``explore(..., reduce=False)``.
 
 Definitions of the columns (per edge of the graph, i.e. per transition):
@@ -111,9 +114,11 @@ def main() -> None:
             for s in live:
                 game.legal_actions(s)
 
+        step = game.successor or game.transition  # what core.graph calls for every edge
+
         def apply_all() -> None:  # each result dropped at once, as the search drops a position it knows
             for s, a in edges:
-                game.transition(s, a, check=False)
+                step(s, a, check=False)
 
         legal = cpu_times(repeat, legal_all)
         apply = cpu_times(repeat, apply_all)

@@ -40,6 +40,7 @@ __all__ = [
     "GameState",
     "Note",
     "RulesArg",
+    "Successor",
     "Transition",
     "UnknownGameError",
     "as_state",
@@ -123,6 +124,12 @@ class Transition(NamedTuple):
     notes: tuple[Note, ...]
 
 
+Successor = tuple[Any, tuple[Event, ...], tuple[Note, ...]]
+"""A Transition's fields in a plain tuple, (state, events, notes): what ``Game.successor`` returns
+(a plain tuple comes from Python's free list; a named tuple's ``tuple.__new__`` takes the generic
+allocator, about 1,300 machine instructions more per step)."""
+
+
 @dataclass(frozen=True)
 class Flag:
     """One named rule flag of a game, with its provenance.
@@ -182,7 +189,7 @@ def _plain_event_text(event: Event) -> str:
     return repr(event)
 
 
-Interchangeable = Callable[[Any, "tuple[Action, ...]", "tuple[Transition, ...]"], "tuple[tuple[int, ...], ...]"]
+Interchangeable = Callable[[Any, "tuple[Action, ...]", "tuple[Successor, ...]"], "tuple[tuple[int, ...], ...]"]
 """A game's answer to "which of these actions stand for each other here?" (see ``Game.interchangeable``)."""
 
 
@@ -190,7 +197,8 @@ Interchangeable = Callable[[Any, "tuple[Action, ...]", "tuple[Transition, ...]"]
 class Game:
     """One game's rules and everything the layers above must know of it.
 
-    Procedure: ``legal_actions(state)``, ``transition(state, action)``,
+    Procedure: ``legal_actions(state)``, ``transition(state, action)`` (and,
+    optionally, ``successor(state, action)``: the same as a plain tuple),
     ``explain(state, action)``, ``withheld(state)``, ``never_acts(state, card)``
     (optional); ``initial_state(scenario,
     ruleset)`` builds the first position of a scenario (``ruleset``: a rule
@@ -271,6 +279,9 @@ class Game:
     """What a sentence calls the events of each kind, as a group ("cards discarded",
     "Special Summons"): how a summary of outcomes names what they differ in. A kind
     left out reads as its words ("hand adjusted")."""
+    successor: Callable[..., Successor] | None = None
+    """``transition`` as a plain tuple, (state, events, notes) (optional): what the search asks of every
+    edge (:mod:`toolkit.core.graph`), the same values as ``transition``'s without building a Transition."""
     never_acts: Callable[[Any, str], str | None] | None = None
     """Why a card named in a question can do nothing itself from a position on, in words ("its text
     … has no process of a phase, no quick effect and no trigger …"), or None when it may act (whether

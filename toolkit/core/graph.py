@@ -136,12 +136,12 @@ class Graph:
             same = self.states.setdefault
             sets_by_ids = self.sets_by_ids
             by_tuple = self.sets_by_tuple
-            transition = self.game.transition
+            transition = self.game.successor or self.game.transition  # (state, events, notes) either way
             actions = self.game.legal_actions(state)
             results = [transition(state, action, check=False) for action in actions]
             grouped = self.grouping is not None and len(actions) > 1  # children shared once merged
             for action, result in zip(actions, results):
-                events = result.events
+                events = result[1]
                 if events:
                     known = by_tuple.get(id(events))
                     if known is not None and known[0] is events:
@@ -155,7 +155,7 @@ class Graph:
                         by_tuple[id(events)] = (events, evs)
                 else:
                     evs = NO_EVENTS
-                child = result.state
+                child = result[0]
                 out.append((action, child if grouped else same(child, child), evs, 1))
             self.transitions += len(out)
             if grouped:

@@ -104,6 +104,7 @@ GAME = Game(
     rules_type=Ruleset,
     legal_actions=procedure.legal_actions,
     transition=procedure.transition,
+    successor=procedure.successor,
     explain=procedure.explain,
     withheld=procedure.withheld,
     never_acts=procedure.never_acts,

@@ -49,7 +49,7 @@ from typing import Literal
 
 from toolkit.core.actions import NO_CHOICE, Action, Perform
 from toolkit.core.durations import Lingering
-from toolkit.core.game import Transition
+from toolkit.core.game import Successor
 from toolkit.core.generation import definitions_generation
 from toolkit.ocg.cards import is_user_card
 from toolkit.ocg.cards.base import EndPhaseEffect, is_card_local
@@ -279,13 +279,13 @@ def may_group(state: State) -> bool:
 
 
 def interchangeable(state: State, actions: tuple[Action, ...],
-                    results: tuple[Transition, ...]) -> tuple[tuple[int, ...], ...]:
+                    results: tuple[Successor, ...]) -> tuple[tuple[int, ...], ...]:
     """Groups of indices of ``actions`` that stand for each other (``Game.interchangeable``)."""
     if not may_group(state):
         return ()
     groups: dict[tuple[object, ...], list[int]] = {}
     for i, process, own, life in _candidates(state, actions):
-        child = results[i].state
+        child = results[i][0]
         if not isinstance(child, State) or not _quiet(state, process, own, child, life):
             continue
         groups.setdefault(_control(child), []).append(i)

@@ -137,6 +137,7 @@ from toolkit.ocg.procedure.transitions import (
     p1_damage_calculation,
     r7_pass,
     r7_priority_after_process,
+    successor,
     transition,
 )
 from toolkit.ocg.procedure.triggers import (
@@ -190,6 +191,7 @@ __all__ = [
     "v2_moves_on",
     "withheld",
     "never_acts",
+    "successor",
     "x1_card_text",
     "x4_process_choices",
 ]

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from toolkit.core.actions import NO_CHOICE, Perform
 from toolkit.core.durations import Lingering
-from toolkit.core.game import Note, Transition
+from toolkit.core.game import Note, Successor
 from toolkit.core.values import Event
 from toolkit.ocg import independence
 from toolkit.ocg.independence import Reach
@@ -255,7 +255,7 @@ def forget(tables: PositionTables) -> None:
     tables.board_answers.clear()
 
 
-def recall(state: State, action: Perform) -> tuple[Reached | None, Transition | None]:
+def recall(state: State, action: Perform) -> tuple[Reached | None, Successor | None]:
     """What ``action`` reaches here (None: nothing this module remembers) and, when it was
     remembered, what performing it does (else None: the procedure performs it, then ``keep``)."""
     reach = _reach(state, action)
@@ -264,10 +264,10 @@ def recall(state: State, action: Perform) -> tuple[Reached | None, Transition | 
     change = state.tables.remembered.get(reach[_KEY])
     if change is None or change is _NOT_KEPT or change.ruleset is not state.ruleset:
         return reach, None
-    return reach, _new_tuple(Transition, (_apply(state, reach, change), change.events, change.notes))
+    return reach, (_apply(state, reach, change), change.events, change.notes)
 
 
-def keep(state: State, reached: Reached, made: Transition) -> None:
+def keep(state: State, reached: Reached, made: Successor) -> None:
     """Remember what the procedure did (``made``) when the texts say the process reaches only a
     few cards (``independence.process_reach``), the position's cards cannot respond, trigger or
     watch, and the procedure changed only those cards here (``reach``: from ``recall``)."""
@@ -279,7 +279,7 @@ def keep(state: State, reached: Reached, made: Transition) -> None:
     if found is _NOT_KEPT:
         return  # it did more here before (a chain a card could answer): not asked again
     process = reach.process
-    child = made.state
+    child, events, notes = made
     if [p for p in state.pending if p.source in reach.uids] != [process] or not isinstance(child, State) \
             or not _only_reached(state, child, reach, decks=reach.kind.endswith("decks")):
         kept[reach.key] = _NOT_KEPT
@@ -295,7 +295,7 @@ def keep(state: State, reached: Reached, made: Transition) -> None:
         anonymous=child.anonymous if child.anonymous != state.anonymous else None,
         life=_life_change(state, child),
         step=child.step, priority=child.priority, passes=child.passes, forced=child.forced,
-        after_chain=child.after_chain, moment=child.moment, events=made.events, notes=made.notes)
+        after_chain=child.after_chain, moment=child.moment, events=events, notes=notes)
     rebuilt = _apply(state, reach, change)
     kept[reach.key] = change if rebuilt == child and hash(rebuilt) == hash(child) else _NOT_KEPT  # the same State
 

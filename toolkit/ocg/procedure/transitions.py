@@ -24,7 +24,7 @@ from toolkit.core.actions import (
     Respond,
 )
 from toolkit.core.errors import IllegalActionError
-from toolkit.core.game import Note, Transition
+from toolkit.core.game import Note, Successor, Transition
 from toolkit.core.rules import implements
 from toolkit.core.values import Event, other
 from toolkit.ocg.board import Board
@@ -344,6 +344,11 @@ def _declare_attack(state: State, action: Attack, log: _Log) -> State:
 
 def transition(state: State, action: Action, *, check: bool = True) -> Transition:
     """Apply ``action`` to ``state``: the next state, its events and notes."""
+    return _new_tuple(Transition, successor(state, action, check=check))
+
+
+def successor(state: State, action: Action, *, check: bool = True) -> Successor:
+    """``transition`` as a plain tuple, (next state, events, notes): what the search asks of every edge."""
     if check and action not in legal_actions(state):
         raise IllegalActionError(action, state)
     if isinstance(action, Perform):  # first: most steps of a search perform a process
@@ -352,11 +357,11 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
             return known if not USER_CARD_FILES else note_user_cards(known, action)
         log: _Log = ([], [])
         nxt = _perform(state, action, forced=state.step is STEP_FORCED, log=log)
-        made = _new_tuple(Transition, (nxt, tuple(log[0]), tuple(log[1])))
+        made = (nxt, tuple(log[0]), tuple(log[1]))
         if known is None:
             if reach is not None:
                 remembered.keep(state, reach, made)
-        elif known != made or hash(known.state) != hash(nxt):  # pragma: no cover - a bug in remembered
+        elif known != made or hash(known[0]) != hash(nxt):  # pragma: no cover - a bug in remembered
             raise AssertionError(f"a remembered change differs: {known!r} != {made!r}")
         return made if not USER_CARD_FILES else note_user_cards(made, action)
     log = ([], [])
@@ -394,20 +399,20 @@ def transition(state: State, action: Action, *, check: bool = True) -> Transitio
         nxt = _declare_attack(state, action, log)
     else:  # pragma: no cover
         raise IllegalActionError(action, state)
-    made = _new_tuple(Transition, (nxt, tuple(log[0]), tuple(log[1])))
+    made = (nxt, tuple(log[0]), tuple(log[1]))
     return made if not USER_CARD_FILES else note_user_cards(made, action)
 
 
-def note_user_cards(result: Transition, action: Action) -> Transition:
+def note_user_cards(result: Successor, action: Action) -> Successor:
     """``result`` with a note naming each card of the user's own the action is about (a trace that
     uses one says so, with its file); ``transition`` asks only once user cards are loaded."""
     text = repr(action)
     notes = tuple(Note(USER_CARD_RULE, f"{name} is a card of your own, from {file}")
                   for name, file in sorted(USER_CARD_FILES.items()) if name in text)
-    return result if not notes else Transition(result.state, result.events, result.notes + notes)
+    return result if not notes else (result[0], result[1], result[2] + notes)
 
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` (a new State; ``state`` is unchanged)."""
-    after: State = transition(state, action).state
+    after: State = successor(state, action)[0]
     return after

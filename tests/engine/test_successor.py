@@ -1,0 +1,65 @@
+"""``Game.successor`` is ``transition`` as a plain tuple: what the search asks of every edge
+(``core.graph``) must be, value for value, what ``transition`` answers — the next state (equal, with
+the same hash), its events and its notes — in every position of the benchmark families and the
+shipped scenarios, for every legal action; and a game without ``successor`` is searched through
+``transition``."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import toolkit.games
+from toolkit.core.game import Transition, as_state, game_of
+from toolkit.core.graph import Graph
+from toolkit.core.limits import Limits
+from toolkit.ocg.positions import FAMILIES
+from toolkit.ocg.procedure import remembered
+from toolkit.ocg.setup import initial_state
+
+
+def _starts() -> list[Any]:
+    starts = [initial_state(FAMILIES[f](6)) for f in sorted(FAMILIES)]
+    return starts + [as_state(toolkit.games.shipped_scenario(n)) for n in toolkit.games.shipped_scenario_names()]
+
+
+def test_successor_is_transition_as_a_plain_tuple() -> None:
+    compared = 0
+    for start in _starts():
+        game = game_of(start)
+        if game.successor is None:
+            continue
+        remembered.forget(start.tables)
+        seen, todo = {start}, [start]
+        while todo:
+            state = todo.pop()
+            for action in game.legal_actions(state):
+                plain = game.successor(state, action, check=False)  # first: the procedure performs it
+                named = game.transition(state, action, check=False)  # then: recalled where remembered
+                assert type(plain) is tuple and isinstance(named, Transition)
+                assert plain == tuple(named) and hash(plain[0]) == hash(named.state), (state, action)
+                again = game.successor(state, action, check=False)
+                assert again == plain and hash(again[0]) == hash(plain[0])
+                compared += 1
+                if plain[0] not in seen and len(seen) < 2000:
+                    seen.add(plain[0])
+                    todo.append(plain[0])
+    assert compared > 5000
+
+
+def test_a_game_without_successor_is_searched_through_transition() -> None:
+    start = initial_state(FAMILIES["mixed"](6))
+    game = game_of(start)
+    through_transition = Graph(Limits(), dataclasses.replace(game, successor=None))
+    usual = Graph(Limits(), game)
+    todo: list[Any] = [start]
+    seen: set[Any] = {start}
+    while todo:
+        state = todo.pop()
+        edges = usual.edges(state)
+        assert through_transition.edges(state) == edges
+        for _action, child, _events, _n in edges:
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    assert through_transition.transitions == usual.transitions > 100
