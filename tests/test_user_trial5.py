@@ -146,6 +146,26 @@ def test_the_warning_reaches_a_notebook_as_a_ruling_warning(tmp_path: Path) -> N
     assert replaced["superseded_by"].tolist() == ["user-240105-veiler-lyla"], "still applied: a warning, not an error"
 
 
+def test_a_ruling_warning_reads_as_one_line_where_python_shows_it(tmp_path: Path) -> None:
+    """In a notebook or a script the warning showed the toolkit's file, line and source line
+    ("…/user_rulings.py:485: RulingWarning: … warnings.warn(…)"); it reads as the command line's.
+    (Python's own ``showwarning``, which IPython uses, prints what ``warnings.formatwarning`` makes.)"""
+    import warnings
+
+    import toolkit
+
+    path = tmp_path / "mine.yaml"
+    path.write_text(UNRELATED.split("- ruling_id: user-240106")[0], encoding="utf-8")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        toolkit.load_rulings(extra=str(path))
+        warnings.warn("plain", UserWarning)
+    ruling, plain = (warnings.formatwarning(w.message, w.category, w.filename, w.lineno, w.line) for w in caught)
+    assert ruling.startswith("warning: ") and ruling.count("\n") == 1, ruling
+    assert "user-240105-veiler-lyla" in ruling and ".py:" not in ruling and "warnings.warn" not in ruling
+    assert ".py:" in plain and "UserWarning: plain" in plain  # any other warning as Python shows it
+
+
 TWINS = """\
 title: Two Twin Star Guardians in A's End Phase
 turn_player: A

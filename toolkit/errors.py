@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import reprlib
 import unicodedata
+import warnings
+from collections.abc import Callable
 
 QUOTE_LIMIT = 60
 """How many characters of a bad value an error message shows at most."""
@@ -151,7 +153,34 @@ class ToolkitError(Exception):
 class RulingWarning(UserWarning):
     """A user ruling worth a second look that is still read: one line naming the
     rulings it is about (a ``supersedes:`` that names a ruling of other cards,
-    or of the other game). The command line prints it as ``warning: ...``."""
+    or of the other game). The command line prints it as ``warning: ...``; a
+    notebook or a script shows the same line (``warnings.formatwarning`` reads it
+    so, instead of the toolkit's file, line and source line where it was raised).
+
+    >>> import warnings
+    >>> warnings.formatwarning(RulingWarning("mine.csv row 2, supersedes: x"), RulingWarning, "/a/b.py", 7)
+    'warning: mine.csv row 2, supersedes: x\\n'
+    >>> warnings.formatwarning(UserWarning("other"), UserWarning, "/a/b.py", 7, "")
+    '/a/b.py:7: UserWarning: other\\n'
+    """
+
+
+def _format_ruling_warnings(python_format: Callable[..., str]) -> Callable[..., str]:
+    """``warnings.formatwarning`` that shows a :class:`RulingWarning` as ``warning: <message>`` and
+    any other warning as ``python_format`` does (installed once, when this module is imported)."""
+
+    def formatwarning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                      line: str | None = None) -> str:
+        if isinstance(category, type) and issubclass(category, RulingWarning):
+            return f"warning: {message}\n"
+        return python_format(message, category, filename, lineno, line)
+
+    formatwarning.ruling_warnings = True  # type: ignore[attr-defined]
+    return formatwarning
+
+
+if not getattr(warnings.formatwarning, "ruling_warnings", False):
+    warnings.formatwarning = _format_ruling_warnings(warnings.formatwarning)
 
 
 class DataError(ToolkitError):
