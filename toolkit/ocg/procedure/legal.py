@@ -128,13 +128,18 @@ def _fixed_perform(state: State, process: Process) -> Perform | None:
 def _performs(state: State, player: str | None, *, only_mandatory: bool, out: list[Action]) -> list[Action]:
     """``out`` with the actions performing ``player``'s pending processes added (only the mandatory
     ones when ``only_mandatory``), in the order of the pending processes."""
-    own = [p for p in state.pending if p.controller == player and (p.mandatory or not only_mandatory)]
+    if only_mandatory:
+        own = [p for p in state.pending if p.controller == player and p.mandatory]
+    else:
+        own = [p for p in state.pending if p.controller == player]
     if not own:
         return out
     tables = state.tables
     made = tables.performs
     fixed = tables.fixed_performs
-    for process in x4_process_choices(state, own):
+    # X4: the player orders their own processes freely (x4_process_choices, asked only under a
+    # rule set whose system orders them: the video games, V1)
+    for process in own if state.ruleset.process_order is None else x4_process_choices(state, own):
         known = fixed.get(process, _UNSEEN)
         if known is _UNSEEN:
             known = fixed[process] = _fixed_perform(state, process)
