@@ -175,9 +175,10 @@ def _reach(state: State, action: Perform) -> Reached | None:
     decks = state.decks
     uids = (uid, *decks[0], *decks[1])  # a mill may reach the named deck cards
     if kind == "hands and decks":  # a level-up: a card from the hand or the deck
-        uids += tuple(c.uid for c in cards if c.zone is ZONE_HAND)
-    own_done = frozenset(d for d in done if d[0] in uids) if done else _NOTHING_DONE
-    key: tuple[object, ...] = (process.key, step, state.turn_player, tuple(cards[u] for u in uids),
+        uids += tuple([c.uid for c in cards if c.zone is ZONE_HAND])
+    own_done = frozenset([d for d in done if d[0] in uids]) if done else _NOTHING_DONE
+    # (list comprehensions and map: no generator frame per item)
+    key: tuple[object, ...] = (process.key, step, state.turn_player, tuple(map(cards.__getitem__, uids)),
                                own_done, None, decks, state.anonymous)
     return (at, process, uids, own_done, ended, ended_at, kind, key)
 
