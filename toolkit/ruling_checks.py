@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -204,20 +204,26 @@ def predicates_of(check: Check) -> tuple[Predicate, ...]:
     return tuple(found)
 
 
+def predicate_tree(pred: Predicate) -> Iterator[Predicate]:
+    """``pred`` and every predicate inside it (``{not: …}``, ``{all: […]}``, ``{any: […]}``), each
+    before what it holds, in order."""
+    yield pred
+    inner = getattr(pred, "inner", None)
+    if inner is not None:
+        yield from predicate_tree(inner)
+    for item in getattr(pred, "items", ()) or ():
+        yield from predicate_tree(item)
+
+
 def cards_named(check: Check) -> tuple[str, ...]:
     """Every card a check's predicates name (to find the notes that concern them)."""
     names: list[str] = []
 
-    def walk(pred: Any) -> None:
-        card = getattr(pred, "card", None)
-        if isinstance(card, str) and card not in names:
-            names.append(card)
-        for attr in ("inner",):
-            inner = getattr(pred, attr, None)
-            if inner is not None:
-                walk(inner)
-        for item in getattr(pred, "items", ()) or ():
-            walk(item)
+    def walk(pred: Predicate) -> None:
+        for part in predicate_tree(pred):
+            card = getattr(part, "card", None)
+            if isinstance(card, str) and card not in names:
+                names.append(card)
 
     stack: list[Check] = [check]
     while stack:

@@ -242,21 +242,10 @@ def _acting(check: Check, cards: Sequence[str]) -> tuple[str, ...]:
     moved, summoned or destroyed by something else: that a card has nothing to
     do itself says nothing about why another card's effect does not reach it)."""
     from toolkit.core.predicates import HasEvent
-    from toolkit.ruling_checks import predicates_of
+    from toolkit.ruling_checks import predicate_tree, predicates_of
 
-    asked: set[str | None] = set()
-
-    def walk(pred: Any) -> None:  # into {not: …}, {all: […]} and {any: […]}
-        if isinstance(pred, HasEvent):
-            if pred.kind in ("activated", "performed"):
-                asked.add(pred.card)
-            return
-        inner = getattr(pred, "inner", None)
-        for part in (*(() if inner is None else (inner,)), *getattr(pred, "items", ())):
-            walk(part)
-
-    for pred in predicates_of(check):
-        walk(pred)
+    asked = {p.card for pred in predicates_of(check) for p in predicate_tree(pred)  # {any: […]} too
+             if isinstance(p, HasEvent) and p.kind in ("activated", "performed")}
     return tuple(card for card in cards if card in asked)
 
 

@@ -312,7 +312,8 @@ class State(PositionReader):
     _hash: int = field(default=0, init=False, repr=False, compare=False)
     _cards_hash: int = field(default=0, init=False, repr=False, compare=False)
     """What the State's hash takes for its cards: ``cards_hash(cards)``, kept so that a step that changes
-    one card updates it (``changed_cards_hash``) instead of hashing every card again."""
+    one card updates it with an exclusive or (``procedure.remembered`` keeps each change's) instead of
+    hashing every card again."""
     tables: PositionTables = field(init=False, repr=False, compare=False)
     """The position's fixed lookups (``position_tables`` of its card names and date: found when the
     State is built, then handed on to its successors; a plain slot, read at every step)."""
@@ -487,11 +488,6 @@ def cards_hash(cards: Iterable[Card]) -> int:
 
 
 _CARD_HASH = attrgetter("_hash")
-
-
-def changed_cards_hash(before: int, old: Card, new: Card) -> int:
-    """``cards_hash`` of cards whose ``cards_hash`` was ``before``, after ``old`` was replaced by ``new``."""
-    return before ^ old._hash ^ new._hash
 
 
 def _hash_expression(read: Callable[[str], str]) -> str:

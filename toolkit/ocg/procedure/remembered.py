@@ -110,8 +110,6 @@ Reached = tuple[int, Process, tuple[int, ...], frozenset[tuple[int, str]], Linge
 _KEY: Final = 7
 """The index of ``_Reach.key`` in a ``Reached``."""
 
-_new_tuple = tuple.__new__
-
 
 def _reach(state: State, action: Perform) -> Reached | None:
     """What ``action`` reaches here, when this position is one where a change may be remembered:
