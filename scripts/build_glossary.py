@@ -16,7 +16,7 @@ PAGE = ROOT / "docs" / "glossary.md"
 
 def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
-    from toolkit.rule_glossary import glossary
+    from toolkit.present.glossary import glossary
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only check that the committed page is current")

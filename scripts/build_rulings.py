@@ -9,7 +9,7 @@ history — is in ``scripts/ruling_annotations.yaml``, along with the rulings
 that live in page prose, quoted exactly and checked against the seeds, and the
 machine form of each End Phase ruling: the scenario(s) it is checked on, the
 ruleset an undated ruling describes, the check (a query in the language of
-:mod:`toolkit.ruling_checks`, written to the CSV as JSON), the expected answer
+:mod:`toolkit.history.checks`, written to the CSV as JSON), the expected answer
 and our English reading of the check — or the reason it is not modelled.
 
 The build is deterministic and strict: an annotation that no longer matches
@@ -49,7 +49,7 @@ if str(PROJECT_ROOT) not in sys.path:  # run as a script from a clone
 from toolkit.data.schema import EARLIEST_DATE, latest_date  # noqa: E402
 from toolkit.duel_masters.rules import rules_names as dm_rules_names  # noqa: E402
 from toolkit.ocg.rulesets import ruleset_names  # noqa: E402
-from toolkit.ruling_checks import CheckError, parse_check, scenarios_named  # noqa: E402
+from toolkit.history.checks import CheckError, parse_check, scenarios_named  # noqa: E402
 from toolkit.wiki import WIKIS, FaqEntry, card_names, citation, page_lines, parse_faq, parse_plain  # noqa: E402
 
 DEFAULT_SEEDS = Path(os.environ.get("ENDPHASE_SEEDS", PROJECT_ROOT.parent / "shared" / "seeds"))

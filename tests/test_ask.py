@@ -15,7 +15,7 @@ import pytest
 from toolkit import seed_scenario
 from toolkit.cli import main
 from toolkit.history.asking import ask
-from toolkit.ruling_checks import parse_check, run_check
+from toolkit.history.checks import parse_check, run_check
 
 SIGN_ACTIVATES = {"possible": {"event": "activated", "card": "ヒステリック・サイン"}}
 VEILER_ENDS_BEFORE_LV8 = {"possible_order": [{"event": "effect_ended", "card": "Effect Veiler"},

@@ -9,7 +9,7 @@ import warnings
 import pandas as pd
 import pytest
 
-from toolkit.charts import Chart, answer_grid, answers_over_time, errata_flips, ruling_timeline, timeline_data
+from toolkit.present.charts import Chart, answer_grid, answers_over_time, errata_flips, ruling_timeline, timeline_data
 from toolkit.data import load_rulings
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -68,7 +68,7 @@ def test_the_timeline_names_cards_in_japanese_or_english() -> None:
 def test_the_timeline_data_is_the_charts_data_without_a_figure(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hover chart reads the timeline's points from timeline_data, which
     draws nothing: the same rows, numbers, labels and lanes as the drawn chart."""
-    import toolkit.charts as charts
+    import toolkit.present.charts as charts
 
     rulings = load_rulings()
     drawn = ruling_timeline(rulings, labels="en").data

@@ -250,7 +250,7 @@ def test_changes_refuses_an_undated_game_and_names_compare(capsys: Capture) -> N
 
 
 def test_compare_matches_the_library(capsys: Capture) -> None:
-    from toolkit.compare import compare
+    from toolkit.analysis.compare import compare
 
     data = run_json(capsys, "compare", "mist_archfiend_enemy_controller")
     found = compare("mist_archfiend_enemy_controller")
@@ -273,7 +273,7 @@ def test_compare_refuses_one_ruleset_and_an_unknown_one(capsys: Capture) -> None
 
 
 def test_compare_games_matches_the_library(capsys: Capture) -> None:
-    from toolkit.side_by_side import compare_games
+    from toolkit.analysis.side_by_side import compare_games
 
     rows = run_json(capsys, "compare-games", "--date", "2013-03-30")
     frame = compare_games("2013-03-30")

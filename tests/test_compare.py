@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 
 import toolkit
-from toolkit.compare import Comparison, compare, line_text
-from toolkit.paper_vs_video import ordering_dependence, video_game_variant
+from toolkit.analysis.compare import Comparison, compare, line_text
+from toolkit.analysis.paper_vs_video import ordering_dependence, video_game_variant
 from toolkit.engine import explore, initial_state, legal_actions, transition
 from toolkit.ocg.rulesets import RULESETS, VIDEO_GAME
 from toolkit.core.values import Outcome
@@ -144,7 +144,7 @@ def test_bad_scenarios_are_scenario_errors() -> None:
 
 def test_ruling_answers_under_the_video_game() -> None:
     from toolkit import load_rulings
-    from toolkit.compare import ruling_answers
+    from toolkit.analysis.compare import ruling_answers
 
     rulings = load_rulings()
     table = ruling_answers(rulings[rulings["topic"] == "phase_transition"]).set_index("ruling_id")

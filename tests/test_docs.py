@@ -84,7 +84,7 @@ def test_the_api_reference_documents_the_public_face(site: Path) -> None:
                     for name in ("toolkit", "engine", "duel_masters", "widgets"))
     for target in ("toolkit.data.load_rulings", "toolkit.history.verify_rulings", "toolkit.core.search.explore",
                    "toolkit.ocg.rulesets.ruleset_at", "toolkit.duel_masters.rules.TurnEndRules",
-                   "toolkit.widgets.builder.ScenarioBuilder", "toolkit.side_by_side.compare_games"):
+                   "toolkit.widgets.builder.ScenarioBuilder", "toolkit.analysis.side_by_side.compare_games"):
         assert f'id="{target}"' in pages, target
 
 

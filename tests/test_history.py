@@ -62,7 +62,7 @@ def _answering(real: Any) -> Any:
 
 @pytest.fixture(scope="module")
 def verified() -> pd.DataFrame:
-    import toolkit.ruling_checks as checks
+    import toolkit.history.checks as checks
 
     with pytest.MonkeyPatch.context() as patch:  # keeps the answers, for the counting test below
         patch.setattr(checks, "run_check", _answering(checks.run_check))
@@ -163,7 +163,7 @@ def test_naming_the_deciding_rule_alone_names_the_same_rule_for_every_ruling(ver
 def test_naming_the_deciding_rule_asks_only_the_rule_sets_it_needs(monkeypatch: pytest.MonkeyPatch,
                                                                    ruling_id: str) -> None:
     import toolkit.history.runs as runs
-    import toolkit.ruling_checks as checks
+    import toolkit.history.checks as checks
 
     asked: list[str] = []
     # a question asked before in this module (verify_rulings, the first of the two runs) takes the

@@ -73,7 +73,7 @@ def test_every_public_name_resolves_in_a_fresh_interpreter() -> None:
 
 
 def test_public_names_are_the_objects_of_their_modules() -> None:
-    from toolkit.compare import compare
+    from toolkit.analysis.compare import compare
     from toolkit.data import load_rulings
     from toolkit.engine import explore
 
@@ -84,8 +84,9 @@ def test_public_names_are_the_objects_of_their_modules() -> None:
 def test_the_compare_function_survives_a_later_import_of_its_module() -> None:
     code = (
         "import json, toolkit\n"
-        "import toolkit.compare, toolkit.side_by_side\n"
-        "from toolkit.compare import compare\n"
+        "import warnings; warnings.simplefilter('ignore', DeprecationWarning)\n"
+        "import toolkit.compare, toolkit.analysis.compare, toolkit.side_by_side\n"
+        "from toolkit.analysis.compare import compare\n"
         "print(json.dumps([toolkit.compare is compare, callable(toolkit.compare)]))"
     )
     assert _fresh(code) == [True, True]
@@ -106,3 +107,22 @@ def test_version_is_a_string_the_cli_can_read() -> None:
 
     assert toolkit.__version__ == __version__ == sys.modules[cli.__name__.rpartition(".")[0]].__version__
     assert __version__.count(".") == 2 and all(part.isdigit() for part in __version__.split("."))
+
+
+def test_a_moved_module_keeps_its_old_name_for_one_release_with_a_warning() -> None:
+    """toolkit.charts (and every other module that moved in 0.3) is the module at
+    its new home, with a DeprecationWarning naming it; the module keeps its own
+    name and spec."""
+    code = (
+        "import json, warnings\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    import toolkit.charts as old\n"
+        "    from toolkit.ruling_checks import run_check\n"
+        "import toolkit.present.charts as new, toolkit.history.checks as checks\n"
+        "print(json.dumps([old is new, run_check is checks.run_check, new.__spec__.name,\n"
+        "                  [str(w.message).split(';')[0] for w in caught if w.category is DeprecationWarning]]))"
+    )
+    assert _fresh(code) == [True, True, "toolkit.present.charts",
+                            ["toolkit.charts moved to toolkit.present.charts",
+                             "toolkit.ruling_checks moved to toolkit.history.checks"]]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from toolkit.ocg.rulesets import get_ruleset, ruleset_at
-from toolkit.ruling_checks import (
+from toolkit.history.checks import (
     AllChecks,
     CheckError,
     NotCheck,

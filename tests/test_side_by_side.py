@@ -7,11 +7,11 @@ import pandas as pd
 import pytest
 
 from toolkit import compare, compare_games, load_rulings
-from toolkit.compare import default_rulesets, ruling_answers
+from toolkit.analysis.compare import default_rulesets, ruling_answers
 from toolkit.duel_masters import list_seed_scenarios as dm_names
 from toolkit.errors import ScenarioError
 from toolkit.ocg.scenario import list_seed_scenarios
-from toolkit.side_by_side import QUESTIONS
+from toolkit.analysis.side_by_side import QUESTIONS
 
 
 @pytest.fixture(scope="module")

@@ -243,7 +243,7 @@ def test_the_question_language_has_a_page_whose_examples_run_and_whose_event_kin
     import yaml
 
     from toolkit.games import game_named
-    from toolkit.ruling_checks import parse_check
+    from toolkit.history.checks import parse_check
 
     page = (project_root / "docs" / "questions.md").read_text(encoding="utf-8")
     assert "questions" in (project_root / "docs" / "index.md").read_text(encoding="utf-8").split("api/index")[0]
@@ -297,7 +297,7 @@ def test_verifying_ones_own_ruling_asks_only_the_rule_sets_that_name_its_decidin
     # before: 20 searches, 18 of them (one per rule set one change away) only to name the deciding rule
     # (~5 s for notebook 08's Kuribandit ruling); what `verify` prints needs the few whose rule has a note
     import toolkit.history.runs as runs
-    import toolkit.ruling_checks as checks
+    import toolkit.history.checks as checks
     from toolkit.__main__ import main
 
     (tmp_path / "darksoul.yaml").write_text(DARKSOUL_SCENARIO, encoding="utf-8")

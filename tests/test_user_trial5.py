@@ -301,7 +301,7 @@ def test_the_notebook_api_takes_a_question_as_the_command_line_writes_it(tmp_pat
     import pytest
 
     import toolkit
-    from toolkit.ruling_checks import CheckError
+    from toolkit.history.checks import CheckError
 
     returner(tmp_path)
     toolkit.load_card_definitions(str(tmp_path / "user" / "cards" / "returner.yaml"))

@@ -153,7 +153,7 @@ def test_every_cited_rule_id_in_a_trace_has_its_statement_as_tooltip_and_a_gloss
 
 
 def test_a_dated_note_names_its_ruling_and_the_ruling_row_opens_below_the_trace() -> None:
-    from toolkit.citations import note_rulings, ruling_details_html
+    from toolkit.present.citations import note_rulings, ruling_details_html
     from toolkit.widgets.runs import resolve_scenario
 
     view = resolve_scenario(toolkit.games.shipped_scenario("hysteric_sign_adjustment_2013"))
@@ -200,7 +200,7 @@ def test_the_committed_glossary_page_is_the_generated_one(tmp_path: Path) -> Non
     script = ROOT / "scripts" / "build_glossary.py"
     done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    from toolkit.rule_glossary import glossary
+    from toolkit.present.glossary import glossary
 
     assert (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8") == glossary().markdown()
     sys.path.insert(0, str(script.parent))

@@ -29,12 +29,15 @@ import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from toolkit import _moved
 from toolkit._version import __version__
+
+_moved.install()  # the modules that moved in 0.3 keep their old names for one release
 
 if TYPE_CHECKING:  # each name re-exported ("x as x"): `from toolkit import explore` type-checks
     from toolkit import games as games
-    from toolkit.compare import Comparison as Comparison, compare as compare
-    from toolkit.paper_vs_video import ordering_dependence as ordering_dependence
+    from toolkit.analysis.compare import Comparison as Comparison, compare as compare
+    from toolkit.analysis.paper_vs_video import ordering_dependence as ordering_dependence
     from toolkit.data import (
         QueryError as QueryError,
         ValidationReport as ValidationReport,
@@ -74,9 +77,9 @@ if TYPE_CHECKING:  # each name re-exported ("x as x"): `from toolkit import expl
     )
     from toolkit.errors import DataError as DataError, ScenarioError as ScenarioError, ToolkitError as ToolkitError, WikiParseError as WikiParseError
     from toolkit.history import Answer as Answer, ask as ask, changes as changes, run_ruling as run_ruling, supersession_explanations as supersession_explanations, timeline_links as timeline_links, verify_rulings as verify_rulings
-    from toolkit.side_by_side import compare_games as compare_games
+    from toolkit.analysis.side_by_side import compare_games as compare_games
     from toolkit.core.rules import rules as rules
-    from toolkit.rule_glossary import glossary as glossary
+    from toolkit.present.glossary import glossary as glossary
     from toolkit.wiki import FaqEntry as FaqEntry, entries_to_frame as entries_to_frame, parse_faq as parse_faq, parse_plain as parse_plain, write_faq as write_faq
 
 # Where each public name lives. A name is imported from its module on first
@@ -123,11 +126,11 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ),
     "toolkit.history": ("Answer", "ask", "changes", "run_ruling", "supersession_explanations", "timeline_links",
                         "verify_rulings"),
-    "toolkit.compare": ("Comparison", "compare"),
-    "toolkit.paper_vs_video": ("ordering_dependence",),
-    "toolkit.side_by_side": ("compare_games",),
+    "toolkit.analysis.compare": ("Comparison", "compare"),
+    "toolkit.analysis.paper_vs_video": ("ordering_dependence",),
+    "toolkit.analysis.side_by_side": ("compare_games",),
     "toolkit.core.rules": ("rules",),
-    "toolkit.rule_glossary": ("glossary",),
+    "toolkit.present.glossary": ("glossary",),
 }
 _SUBMODULES = ("games",)
 """Subpackages listed by ``dir(toolkit)``; any other subpackage (each game's
@@ -141,7 +144,8 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         value: Any = getattr(importlib.import_module(_LAZY[name]), name)
     elif name in _SUBMODULES or (name.isidentifier() and not name.startswith("_")
-                                 and importlib.util.find_spec(f"toolkit.{name}") is not None):
+                                 and (f"toolkit.{name}" in _moved.MOVED
+                                      or importlib.util.find_spec(f"toolkit.{name}") is not None)):
         value = importlib.import_module(f"toolkit.{name}")
     else:
         raise AttributeError(f"module 'toolkit' has no attribute {name!r}")
@@ -155,12 +159,13 @@ def __dir__() -> list[str]:
 
 class _Package(ModuleType):
     """The package's module type. Importing a submodule binds it on its package
-    under its own name, so the first ``import toolkit.compare`` (by any module)
-    would hide the function ``toolkit.compare`` behind the module of that name;
-    a public name keeps its meaning instead."""
+    under its own name, so an ``import toolkit.compare`` (the old name of
+    :mod:`toolkit.analysis.compare`, kept for one release) would hide the
+    function ``toolkit.compare`` behind the module; a public name keeps its
+    meaning instead."""
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name in _LAZY and isinstance(value, ModuleType) and value.__name__ == f"{__name__}.{name}":
+        if name in _LAZY and isinstance(value, ModuleType) and f"{__name__}.{name}" in _moved.MOVED:
             return
         super().__setattr__(name, value)
 

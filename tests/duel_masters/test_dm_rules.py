@@ -15,7 +15,7 @@ from toolkit.duel_masters.cards import DMBehaviour, Declaration, Triggered, regi
 from toolkit.duel_masters.scenario import scenario_from_dict
 from toolkit.core.actions import Declare, Pass, Perform, Proceed
 from toolkit.core.game import Actor
-from toolkit.ruling_checks import parse_check, run_check
+from toolkit.history.checks import parse_check, run_check
 
 RULES = TurnEndRules()
 

@@ -46,7 +46,7 @@ from toolkit.core.durations import Duration
 from toolkit.core.actions import find_action
 from toolkit.ocg.rulesets import get_ruleset
 from toolkit.ocg.rulesets import get_ruleset, ruleset_at
-from toolkit.ruling_checks import parse_check, run_check
+from toolkit.history.checks import parse_check, run_check
 
 
 def play(state, *wanted):

@@ -94,7 +94,7 @@ def answer_text(scenario: object, answer: Answer) -> list[str]:
     """The answer as a judge reads it: the question and its answer, each
     part's answer, why, and the line that shows it."""
     from toolkit.history.asking import grounds_text
-    from toolkit.ruling_checks import written_check
+    from toolkit.history.checks import written_check
 
     lines = header_text(scenario, answer.rules)
     lines.append("")

@@ -190,7 +190,7 @@ def _rules_argument(text: str, game: Any, index: int, file: str | None) -> Any:
 
 
 def run_compare(args: argparse.Namespace) -> int:
-    from toolkit.compare import compare, line_text
+    from toolkit.analysis.compare import compare, line_text
     from toolkit.games import game_of
 
     scenario = read_scenario(args.scenario, args.prog)
@@ -274,7 +274,7 @@ def summary_lines(found: Any) -> list[str]:
 
 def run_compare_games(args: argparse.Namespace) -> int:
     from toolkit.games import game_named
-    from toolkit.side_by_side import compare_games
+    from toolkit.analysis.side_by_side import compare_games
 
     frame = compare_games(args.date)
     rows = [{"key": key, **row} for key, row in zip(frame.index, records(frame))]

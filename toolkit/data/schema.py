@@ -175,7 +175,7 @@ RULINGS_SCHEMA = TableSchema(
         # The machine form of an End Phase ruling (issue 4, written by
         # scripts/build_rulings.py, run by toolkit.history.verify_rulings):
         # the scenario file(s) under datasets/scenarios/, the named ruleset an
-        # undated ruling describes, the check (JSON, toolkit.ruling_checks),
+        # undated ruling describes, the check (JSON, toolkit.history.checks),
         # the expected answer, our English reading of the check, or why the
         # ruling is not modelled. Empty outside the End Phase scope.
         Column("scenario", "list"),

@@ -61,7 +61,7 @@ class ArticleExample:
 class RulingCheck:
     """One ruling's machine-checkable answer, run through the engine.
 
-    The check (rulings.csv ``check``, see :mod:`toolkit.ruling_checks`) runs on
+    The check (rulings.csv ``check``, see :mod:`toolkit.history.checks`) runs on
     the ruling's scenarios under the rules of the ruling's date (or its
     ``ruleset``), through :func:`toolkit.history.run_ruling`; ``line`` is the
     trace of the line that shows the engine's answer (a witness, or a
@@ -179,7 +179,7 @@ def check_ruling(row: pd.Series) -> RulingCheck | None:
     from toolkit.history import run_ruling
 
     from toolkit.core.trace import words_frame
-    from toolkit.ruling_checks import written_check
+    from toolkit.history.checks import written_check
 
     run = run_ruling({str(k): v for k, v in row.to_dict().items()})
     names = row["scenario"] if isinstance(row["scenario"], list) else []
@@ -277,7 +277,7 @@ def run_shipped_example(name: str, card: str) -> ArticleExample:
     from toolkit.core.search import resolve
 
     from toolkit.core.trace import words_frame
-    from toolkit.ruling_checks import written_check
+    from toolkit.history.checks import written_check
     from toolkit.core.values import sorted_events
     from toolkit.games import game_of
 

@@ -1,7 +1,7 @@
 """The ruling history, executed: every ruling re-derived at its own date.
 
 Each End Phase ruling in ``datasets/rulings.csv`` carries a machine form (a
-scenario, a check, the expected answer; see :mod:`toolkit.ruling_checks`).
+scenario, a check, the expected answer; see :mod:`toolkit.history.checks`).
 
 * :func:`verify_rulings` runs every check under the rules of the ruling's
   date (or, for an undated ruling, the named ruleset it describes) AND under

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from toolkit.core.trace import LineStep
-    from toolkit.ruling_checks import CheckResult
+    from toolkit.history.checks import CheckResult
 
 Scenario = Any
 """A scenario or position of any registered game."""
@@ -214,7 +214,7 @@ def _question_data(text: str) -> Any:
     """A question written as text: YAML flow text (``{possible: {event: activated}}``) or JSON."""
     from toolkit.errors import FileError
     from toolkit.files import parse_yaml
-    from toolkit.ruling_checks import CheckError
+    from toolkit.history.checks import CheckError
 
     try:
         data = parse_yaml(text, "question").data
@@ -238,7 +238,7 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     """
     from toolkit.history.deciding import Flips, _decided_by
     from toolkit.history.runs import _run
-    from toolkit.ruling_checks import CheckError, parse_check, scenarios_named, written_check
+    from toolkit.history.checks import CheckError, parse_check, scenarios_named, written_check
 
     data = _question_data(question) if isinstance(question, str) else question
     from toolkit.core.game import game_of

@@ -12,7 +12,7 @@ if TYPE_CHECKING:  # pragma: no cover
     pass
 
     from toolkit.core.trace import LineStep
-    from toolkit.ruling_checks import Check, CheckResult
+    from toolkit.history.checks import Check, CheckResult
 
 Ruleset = Any
 """A rule set of any registered game."""
@@ -133,7 +133,7 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
     """
     from toolkit.core.game import as_state, game_of
     from toolkit.core.search import explore
-    from toolkit.ruling_checks import cards_named, predicates_of
+    from toolkit.history.checks import cards_named, predicates_of
 
     cards = cards_named(check)
     lines: list[tuple[str, tuple[LineStep, ...]]] = [(p.scenario, p.line) for p in result.parts if p.line]
@@ -242,7 +242,7 @@ def _acting(check: Check, cards: Sequence[str]) -> tuple[str, ...]:
     moved, summoned or destroyed by something else: that a card has nothing to
     do itself says nothing about why another card's effect does not reach it)."""
     from toolkit.core.predicates import HasEvent
-    from toolkit.ruling_checks import predicate_tree, predicates_of
+    from toolkit.history.checks import predicate_tree, predicates_of
 
     asked = {p.card for pred in predicates_of(check) for p in predicate_tree(pred)  # {any: […]} too
              if isinstance(p, HasEvent) and p.kind in ("activated", "performed")}
@@ -255,7 +255,7 @@ def _never_activated(check: Check, cards: Sequence[str], rules: Ruleset) -> tupl
     its effects' conditions hold in any line.  ``()`` when the check asks no such thing."""
     from toolkit.core.game import game_of
     from toolkit.core.predicates import HasEvent
-    from toolkit.ruling_checks import predicates_of
+    from toolkit.history.checks import predicates_of
 
     asked = [p.card for p in predicates_of(check)
              if isinstance(p, HasEvent) and p.kind in ("activated", "performed") and p.card in cards]

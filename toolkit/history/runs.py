@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
     pass
 
     from toolkit.core.trace import LineStep
-    from toolkit.ruling_checks import Check, CheckResult
+    from toolkit.history.checks import Check, CheckResult
 
 Ruleset = Any
 """A rule set of any registered game."""
@@ -142,7 +142,7 @@ def _same_game(rid: str, rules: Ruleset, scenarios: Mapping[str, Scenario]) -> N
 
 
 def _check(rid: str, text: str) -> Check:
-    from toolkit.ruling_checks import CheckError, parse_check
+    from toolkit.history.checks import CheckError, parse_check
 
     try:
         return parse_check(text, f"{rid}: check")
@@ -180,7 +180,7 @@ _RUNS: dict[tuple[Any, ...], CheckResult] = {}
 def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
          rules: Ruleset, **limits: Any) -> CheckResult:
     """The check's answer, run once per position and rules (``limits``: run_check's max_states, time_limit)."""
-    from toolkit.ruling_checks import run_check
+    from toolkit.history.checks import run_check
 
     key = (check_text, tuple((n, scenarios[n]) for n in names), _rules_key(rules), definitions_generation())
     hit = _RUNS.get(key)
@@ -198,7 +198,7 @@ def _value(check_text: str, check: Check, names: tuple[str, ...], scenarios: Map
     """The check's answer alone (what a rule set one change away is asked for):
     a run already made under rules that decide the same, else the check asked
     with its ``and`` / ``or`` stopping at the part that settles it."""
-    from toolkit.ruling_checks import run_check
+    from toolkit.history.checks import run_check
 
     key = (check_text, tuple((n, scenarios[n]) for n in names), _rules_key(rules), definitions_generation())
     made = _RUNS.get(key)

@@ -252,7 +252,7 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     """
     from toolkit.data import load_events, load_rulings
     from toolkit.games import game_of
-    from toolkit.ruling_checks import scenarios_named
+    from toolkit.history.checks import scenarios_named
 
     from toolkit.data.frames import table_with
 

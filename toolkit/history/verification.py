@@ -94,7 +94,7 @@ def check_user_checks(table: pd.DataFrame) -> None:
     ``load_rulings(extra=...)`` returns); raise one error naming file, row and
     column for each check the check language cannot read."""
     from toolkit.data import ORIGINS, DatasetValidationError, Problem
-    from toolkit.ruling_checks import CheckError, parse_check, scenarios_named
+    from toolkit.history.checks import CheckError, parse_check, scenarios_named
 
     from toolkit.core.game import UnknownGameError, game_named
 

@@ -21,8 +21,8 @@ import pandas as pd
 
 from toolkit.core import policies
 from toolkit.ocg.scenario import PLAYERS, Scenario
-from toolkit.tables import CELL_STYLE
-from toolkit.tables import table_html as shared_table_html
+from toolkit.present.tables import CELL_STYLE
+from toolkit.present.tables import table_html as shared_table_html
 
 Progress = Callable[[int], None]
 
@@ -54,7 +54,7 @@ _CELL = CELL_STYLE
 
 def table_html(frame: pd.DataFrame, css_class: str) -> str:
     """A full (never truncated) HTML table of ``frame``, cells escaped, no index,
-    missing values blank (:func:`toolkit.tables.table_html`).
+    missing values blank (:func:`toolkit.present.tables.table_html`).
 
     >>> table_html(pd.DataFrame({"a": ["<x>"]}), "t")
     '<table class="endphase-table t"><thead><tr><th style="text-align:left;vertical-align:top">a</th></tr></thead><tbody><tr><td style="text-align:left;vertical-align:top">&lt;x&gt;</td></tr></tbody></table>'
@@ -170,7 +170,7 @@ def trace_table(result: Any) -> pd.DataFrame:
 
 def steps_trace_html(steps: Sequence[Any], game: Any, *, css_class: str = "endphase-trace") -> str:
     """A line as HTML for people (see :attr:`ResolveView.trace_html`); any game."""
-    from toolkit.citations import TOOLTIP_CSS, cited_rules_html, cited_rulings_html, note_html, note_rulings, rule_tip_html
+    from toolkit.present.citations import TOOLTIP_CSS, cited_rules_html, cited_rulings_html, note_html, note_rulings, rule_tip_html
 
     esc = html.escape
     name = game.name
@@ -217,7 +217,7 @@ def resolve_scenario(scenario: Scenario, policy: str = DEFAULT_POLICY) -> Resolv
     }
     rows: list[dict[str, Any]] = [start_row]
     rows += [{str(k): v for k, v in record.items()} for record in table.to_dict("records")]
-    from toolkit.citations import note_html
+    from toolkit.present.citations import note_html
 
     for row, step in zip(rows[1:], result.steps):
         row["notes_html"] = "; ".join(note_html(n.rule, n.text, game.name) for n in step.notes)
@@ -236,7 +236,7 @@ def resolve_scenario(scenario: Scenario, policy: str = DEFAULT_POLICY) -> Resolv
 def step_html(row: dict[str, Any], position: str, game: str = "ocg") -> str:
     """The step slider's view: the decision in words (its code on hover), its
     rule (statement on hover) and reason, then the position."""
-    from toolkit.citations import TOOLTIP_CSS, rule_tip_html
+    from toolkit.present.citations import TOOLTIP_CSS, rule_tip_html
 
     esc = html.escape
     if row["step"] == 0:
@@ -365,7 +365,7 @@ def sweep_dates() -> list[tuple[datetime.date, str]]:
     from toolkit.games import game_named
     from toolkit.history.eras import rule_eras
 
-    from toolkit.citations import change_words
+    from toolkit.present.citations import change_words
 
     out = []
     for era in rule_eras(game_named("ocg")):

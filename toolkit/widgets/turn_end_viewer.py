@@ -305,7 +305,7 @@ class TurnEndViewer(RunPanel, OutcomePanel):
     def _resolve(self) -> None:
         from toolkit.core.game import game_of
         from toolkit.core.search import resolve
-        from toolkit.citations import note_html
+        from toolkit.present.citations import note_html
         from toolkit.widgets.runs import HtmlBlock, steps_trace_html
 
         self._clear_results()  # a failed run must not leave the previous trace under its error

@@ -29,7 +29,7 @@ AllChecks(items=(QueryCheck(quantifier='possible_order', on=None), NotCheck(inne
 >>> parse_check({"sometimes": {"event": "activated"}})
 Traceback (most recent call last):
 ...
-toolkit.ruling_checks.CheckError: check: unknown key 'sometimes' (expected one of possible, always, default, force:TP, force:NTP, force:A, force:B, possible_order, always_order, default_order, and, or, not)
+toolkit.history.checks.CheckError: check: unknown key 'sometimes' (expected one of possible, always, default, force:TP, force:NTP, force:A, force:B, possible_order, always_order, default_order, and, or, not)
 """
 
 from __future__ import annotations

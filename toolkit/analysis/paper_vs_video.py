@@ -1,5 +1,5 @@
 """The OCG on paper against the video games' system order (V1): an analysis
-of one game's rule sets, built on :func:`toolkit.compare.compare`.
+of one game's rule sets, built on :func:`toolkit.analysis.compare.compare`.
 
 This module is about the OCG alone (it names its video-game rule set and
 process orders); the comparison machinery it uses knows no game.
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from toolkit.compare import compare, line_text
+from toolkit.analysis.compare import compare, line_text
 from toolkit.ocg.rulesets import RULESETS, VIDEO_GAME, Ruleset
 from toolkit.ocg.scenario import Scenario
 from toolkit.ocg.video_game import ProcessOrder, reversed_kind_order, video_game_process_order

@@ -3,7 +3,7 @@
 Each :class:`GameQuestion` asks one thing of both games — who resolves
 first, when "this turn" effects end, whether something that happens during
 the end of the turn still resolves — and answers it in each game by running a
-check (the language of :mod:`toolkit.ruling_checks`) on a shipped scenario of
+check (the language of :mod:`toolkit.history.checks`) on a shipped scenario of
 that game.  Nothing is hard-coded: the answers, the rule that decides them
 (the trace note, as ``toolkit.verify_rulings`` reads it) and the rule changes
 that would flip them come from the engines.  The OCG side runs under the

@@ -4,9 +4,9 @@ Tests check the data and the figure's text. Figures are built with the
 object-oriented matplotlib API (no pyplot global state, no display needed) and
 render offline as PNG. Cards are named in Japanese (``labels="en"``: in
 English where the cards table has a name), drawn with IPAexGothic from the
-``matplotlib-fontja`` package (:mod:`toolkit.chart_text`); topics and statuses
+``matplotlib-fontja`` package (:mod:`toolkit.present.chart_text`); topics and statuses
 are in words. Interactive versions (hover shows the ruling):
-:mod:`toolkit.charts_interactive`.
+:mod:`toolkit.present.charts_interactive`.
 
 >>> import pandas as pd
 >>> demo = pd.DataFrame({
@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from toolkit.chart_text import (
+from toolkit.present.chart_text import (
     Labels,
     card_label,
     check_labels,

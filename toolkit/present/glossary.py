@@ -39,7 +39,7 @@ def section_name(section: str) -> str:
 
 
 def _ruling_dates() -> dict[str, str]:
-    from toolkit.citations import _day, _rows
+    from toolkit.present.citations import _day, _rows
 
     return {i: _day(r["date"]) for i, r in _rows().items()}
 

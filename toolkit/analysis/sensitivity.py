@@ -22,7 +22,7 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.charts import Chart, _new_figure
+from toolkit.present.charts import Chart, _new_figure
 
 __all__ = ["flips_per_ruling", "plot_sensitivity", "sensitivity_grid"]
 

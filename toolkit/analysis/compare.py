@@ -274,7 +274,7 @@ def ruling_answers(rulings: pd.DataFrame, rulesets: Sequence[str | AnyRules] = (
     import pandas as pd
 
     from toolkit.history import ruling_ruleset
-    from toolkit.ruling_checks import parse_check, run_check
+    from toolkit.history.checks import parse_check, run_check
 
     game = rules_game(rulesets[0]) if rulesets else game_named(DEFAULT_GAME)
     others = [_ruleset(r, f"rulesets[{i}]", None, game) for i, r in enumerate(rulesets)]

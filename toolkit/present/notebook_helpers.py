@@ -21,9 +21,9 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.charts import Chart
+from toolkit.present.charts import Chart
 from toolkit.data import DataSource, rulings_per_year_topic
-from toolkit.tables import Table, show_table
+from toolkit.present.tables import Table, show_table
 
 __all__ = ["Table", "TOPIC_COLOURS", "rulings_per_year_chart", "show_table", "trace_table"]
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.chart_text import JAPANESE_FONT, check_labels, japanese_font_file, short_date, status_words
-from toolkit.charts import STATUS_COLOURS, timeline_data
+from toolkit.present.chart_text import JAPANESE_FONT, check_labels, japanese_font_file, short_date, status_words
+from toolkit.present.charts import STATUS_COLOURS, timeline_data
 
 VEGALITE_MIME = "application/vnd.vegalite.v5+json"
 VL_VERSION = "5.20"
@@ -56,7 +56,7 @@ class InteractiveChart:
 
 
 def interactive_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg", labels: str = "ja") -> InteractiveChart:
-    """The ruling timeline of :func:`toolkit.charts.ruling_timeline` to hover:
+    """The ruling timeline of :func:`toolkit.present.charts.ruling_timeline` to hover:
     each point's tooltip shows the ruling's id, date, cards, status, question
     and answer (Japanese, as the sources give them) and its English summary.
     """
