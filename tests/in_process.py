@@ -83,57 +83,20 @@ def _environment(env: Mapping[str, str] | None) -> Iterator[None]:
 
 def _forget_read_files() -> None:
     from toolkit.history import runs
-    from toolkit.ocg import cards
 
-    cards.text_at.cache_clear()
     runs._scenario.cache_clear()
     runs._user_scenario_at.cache_clear()
 
 
-def _import_python_cards() -> None:
-    """The shipped cards written in Python register when their module is imported (once
-    per process): imported before the registry is emptied, they are in what is put back."""
-    import importlib
-    import pkgutil
-
-    from toolkit.ocg import cards
-
-    for module in pkgutil.iter_modules(cards.__path__):
-        if not (module.ispkg or module.name == "base" or module.name.startswith("_")):
-            importlib.import_module(f"{cards.__name__}.{module.name}")
-
-
 @contextmanager
 def _fresh_registries() -> Iterator[None]:
-    """The card registry as a new process has it (shipped cards, then this
-    environment's user folder on first use); every registry put back after,
-    loaded or not as it was."""
-    from toolkit.core.generation import definitions_changed
-    from toolkit.ocg import cards
-
-    _import_python_cards()
-    tables: tuple[dict[Any, Any], ...] = (cards._REGISTRY, cards._ORIGIN, cards.USER_CARD_FILES,
-                                          cards.INLINE_DEFINITIONS)
-    saved = tuple(dict(table) for table in tables)
-    loaded, names = cards._loaded, cards._names
-    python = {name for name, origin in cards._ORIGIN.items() if origin.startswith("python:")}
-    for table in (cards._REGISTRY, cards._ORIGIN):
-        for name in [n for n in table if n not in python]:
-            del table[name]
-    cards.USER_CARD_FILES.clear()
-    cards.INLINE_DEFINITIONS.clear()
-    cards._loaded, cards._names = False, None
+    """What a new process reads afresh: the scenario files (the card catalogues are values,
+    read again when the user's card folder changes, so there is no registry to empty)."""
     _forget_read_files()
-    definitions_changed()
     try:
         yield
     finally:
-        for live, kept in zip(tables, saved):
-            live.clear()
-            live.update(kept)
-        cards._loaded, cards._names = loaded, names
         _forget_read_files()
-        definitions_changed()
 
 
 @contextmanager

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from tests import in_process
-from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards registered here are forgotten after)
+from tests.cards.conftest import _forget_loaded_cards  # noqa: F401  (the cards a test loads are its own)
 from toolkit.core.game import as_state, game_of
 from toolkit.engine import explore, resolve
 from toolkit.ocg.scenario import scenario_from_dict

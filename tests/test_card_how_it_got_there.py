@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards registered here are forgotten after)
+from tests.cards.conftest import _forget_loaded_cards  # noqa: F401  (the cards a test loads are its own)
 from toolkit.core.game import as_state, game_of
 from toolkit.engine import explore
 from toolkit.errors import ToolkitError

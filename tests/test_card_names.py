@@ -378,16 +378,18 @@ def test_an_unknown_card_says_where_it_is_the_three_nearest_names_and_what_to_do
     assert info.value.field == "players.B.hand[0]"
 
 
-def test_a_card_registered_later_is_found_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
-    from toolkit.ocg import cards
-    from toolkit.ocg.cards.base import vanilla
+def test_a_card_put_in_the_user_folder_later_is_found_everywhere(monkeypatch: pytest.MonkeyPatch,
+                                                                tmp_path: Path) -> None:
     from toolkit.widgets.catalogue import default_catalogue
 
+    monkeypatch.setenv("ENDPHASE_USER_DIR", str(tmp_path))
     catalogue = default_catalogue()  # made before the card exists
     name = "クリバンデット"
     assert catalogue.search("くりばんでっと") == []
     registered_names()  # the shipped cards are loaded first
-    monkeypatch.setitem(cards._REGISTRY, name, vanilla(name, english="Kuribandit"))
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "kuribandit.yaml").write_text(
+        f"name: {name}\nenglish: Kuribandit\ntype: monster\n", encoding="utf-8")
     assert catalogue.search("くりばんでっと") == [name]
     assert catalogue.lookup("KURIBANDIT") == name
     assert _scenario_with("ｸﾘﾊﾞﾝﾃﾞｯﾄ").players["B"].hand == (name,)

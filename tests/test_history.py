@@ -178,8 +178,8 @@ def test_naming_the_deciding_rule_asks_only_the_rule_sets_it_needs(monkeypatch: 
     counts = {}
     decided = {}
     for flips in (True, False):
-        monkeypatch.setattr(runs, "_RUNS", {})  # nothing cached from another test
-        monkeypatch.setattr(runs, "_VALUES", {})
+        monkeypatch.setattr(runs, "_RUNS", runs.Memo(4096))  # nothing cached from another test
+        monkeypatch.setattr(runs, "_VALUES", runs.Memo(4096))
         asked.clear()
         run = run_ruling(ruling_row(ruling_id), flips=flips)
         counts[flips], decided[flips] = len(asked), run.decided_by

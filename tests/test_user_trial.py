@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests import in_process
-from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards registered here are forgotten after)
+from tests.cards.conftest import _forget_loaded_cards  # noqa: F401  (the cards a test loads are its own)
 
 RABBIT = "因幡之白兎"
 
@@ -307,8 +307,8 @@ def test_verifying_ones_own_ruling_asks_only_the_rule_sets_that_name_its_decidin
     real = checks.run_check
     monkeypatch.setattr(checks, "run_check", lambda *a, **k: asked.append(a[2]) or real(*a, **k))
     for output, most in (((), 4), (("--json",), 2 + 18)):
-        monkeypatch.setattr(runs, "_RUNS", {})
-        monkeypatch.setattr(runs, "_VALUES", {})
+        monkeypatch.setattr(runs, "_RUNS", runs.Memo(4096))
+        monkeypatch.setattr(runs, "_VALUES", runs.Memo(4096))
         asked.clear()
         assert main(["verify", "--rulings", str(rulings), "--only-mine", *output]) == 0
         printed = capsys.readouterr().out

@@ -33,7 +33,7 @@ def test_an_article_shows_a_check_without_check_en_as_written(tmp_path: Path) ->
     from toolkit.export import article_markdown, build_article
 
     rulings = load_rulings(extra=str(writer_files(tmp_path, ORDER)))  # the position brings the card
-    text = article_markdown(build_article(DARKSOUL, rulings=rulings, cards=cards_with(own_cards())))
+    text = article_markdown(build_article(DARKSOUL, rulings=rulings, cards=cards_with(own_cards(rulings))))
     assert ORDER in text, text
     assert '"possible_order"' not in text
 

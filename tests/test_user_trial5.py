@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 from tests import in_process
-from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards registered here are forgotten after)
+from tests.cards.conftest import _forget_loaded_cards  # noqa: F401  (the cards a test loads are its own)
 
 
 def endphase(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -304,8 +304,8 @@ def test_the_notebook_api_takes_a_question_as_the_command_line_writes_it(tmp_pat
     from toolkit.history.checks import CheckError
 
     returner(tmp_path)
-    toolkit.load_card_definitions(str(tmp_path / "user" / "cards" / "returner.yaml"))
-    position = toolkit.load_scenario(str(tmp_path / "returner.yaml"))
+    mine = toolkit.load_card_definitions(str(tmp_path / "user" / "cards" / "returner.yaml"))
+    position = toolkit.load_scenario(str(tmp_path / "returner.yaml"), cards=mine)
     answer = toolkit.ask(position, "{force:B: {not: {event: added_to_hand, card: 死者蘇生}}}", why=False)
     assert answer.result.value is False
     assert toolkit.ask(position, '{"possible": {"event": "added_to_hand", "card": "Monster Reborn"}}',

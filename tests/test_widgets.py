@@ -542,12 +542,12 @@ def test_every_card_in_the_list_is_drawn_by_card_label(monkeypatch: pytest.Monke
     assert b.card_matches.options == ((f"★ {VEILER}", VEILER),)
 
 
-def test_the_builder_finds_a_card_registered_after_it_was_made(builder: ScenarioBuilder,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    from toolkit.ocg import cards
-    from toolkit.ocg.cards.base import vanilla
-
-    monkeypatch.setitem(cards._REGISTRY, "クリバンデット", vanilla("クリバンデット", english="Kuribandit"))
+def test_the_builder_finds_a_card_put_in_the_user_folder_after_it_was_made(
+        builder: ScenarioBuilder, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("ENDPHASE_USER_DIR", str(tmp_path))
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "kuribandit.yaml").write_text("name: クリバンデット\nenglish: Kuribandit\ntype: monster\n",
+                                                        encoding="utf-8")
     builder.card_search.value = "くりばんでっと"
     assert builder.card_matches.options == (("クリバンデット — Kuribandit", "クリバンデット"),)
     builder.zones["A"]["hand"].value = ["kuribandit"]

@@ -129,8 +129,16 @@ def test_at_least_three_quarters_of_the_shipped_cards_are_data() -> None:
 
 
 def test_user_cards_register_shadow_only_when_flagged(tmp_path: Path) -> None:
+    from toolkit.ocg.cards import is_registered
+    from toolkit.ocg.scenario import scenario_from_dict
+
     [mine] = load_card_definitions(write_cards(tmp_path, dict(GOOD, name="試験ユーザー")))
-    assert behaviour("試験ユーザー") is mine and is_user_card("試験ユーザー") and not is_user_card("黄泉ガエル")
+    assert not is_registered("試験ユーザー")  # read, not registered: only the scenario given it knows it
+    position = scenario_from_dict({"title": "t", "turn_player": "A", "players": {"A": {"hand": ["試験ユーザー"]}}},
+                                  cards=[mine])
+    catalogue = position.catalogue
+    assert catalogue.behaviour("試験ユーザー") is mine and catalogue.is_user_card("試験ユーザー")
+    assert not catalogue.is_user_card("黄泉ガエル") and position.cards == (mine,)
     with pytest.raises(CardFileError, match="shadows: true"):
         load_card_definitions(write_cards(tmp_path, dict(GOOD, name="ミストデーモン"), "shadow.yaml"))
     assert not is_user_card("ミストデーモン")

@@ -1,16 +1,17 @@
 """A card the user replaces (``shadows: true``) is answered with its new text,
-also after the engine has already worked with the shipped one in this process.
+also after the engine has already worked with the shipped one in this process,
+and the shipped card is answered with its own text again afterwards.
 
 The engine remembers each position's card texts (its position tables) and the
-answers of ruling checks; both are remembered per generation of the card
-definitions (``toolkit.core.generation``), which a replacement moves on.
+answers of ruling checks by the cards the position may use (its catalogue,
+compared by content), so what was remembered for one definition is never
+handed out for another.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from toolkit.core.generation import definitions_generation
 from toolkit.engine import explore
 from toolkit.ocg.scenario import scenario_from_dict
 
@@ -31,15 +32,18 @@ def _kinds(scenario: Any) -> list[set[str]]:
     return [{str(e.kind) for e in o.outcome.events} for o in explore(scenario).outcomes]
 
 
+SHIPPED = [{"activated", "resolved", "returned_to_hand", "hand_adjusted"}]
+BANISHED = [{"activated", "resolved", "banished", "hand_adjusted"}]
+
+
 def test_a_replaced_card_is_answered_with_its_new_text_after_the_shipped_one_was_used() -> None:
-    assert _kinds(_scenario()) == [{"activated", "resolved", "returned_to_hand", "hand_adjusted"}]
-    assert _kinds(_scenario([BANISHING_TSUKUYOMI])) == [{"activated", "resolved", "banished", "hand_adjusted"}]
+    assert _kinds(_scenario()) == SHIPPED
+    assert _kinds(_scenario([BANISHING_TSUKUYOMI])) == BANISHED
+    assert _kinds(_scenario()) == SHIPPED  # the replacement stays in its own scenario
 
 
-def test_reading_the_same_inline_card_again_keeps_what_is_remembered() -> None:
-    _scenario([BANISHING_TSUKUYOMI])
-    before = definitions_generation()
-    _scenario([BANISHING_TSUKUYOMI])  # the same definition: nothing remembered is thrown away
-    assert definitions_generation() == before
-    _scenario([dict(BANISHING_TSUKUYOMI, english="Tsukuyomi (banishing)")])
-    assert definitions_generation() == before + 1
+def test_reading_the_same_inline_card_again_gives_the_same_catalogue() -> None:
+    first, again = _scenario([BANISHING_TSUKUYOMI]), _scenario([BANISHING_TSUKUYOMI])
+    assert first == again and first.catalogue is again.catalogue  # what was remembered for it is used again
+    other = _scenario([dict(BANISHING_TSUKUYOMI, english="Tsukuyomi (banishing)")])
+    assert other != first and other.catalogue != first.catalogue

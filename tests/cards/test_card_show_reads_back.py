@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.cards.conftest import load
+from tests.cards.conftest import in_user_folder
 from toolkit.cli import main
 from toolkit.ocg.cards import behaviour, card_origin, registered_names
 from toolkit.ocg.cards.data.compile import PARTS
@@ -59,8 +59,9 @@ def test_every_shipped_data_cards_shown_effects_read_back() -> None:
     assert sum(_check_reads_back(name) for name in names) > 40
 
 
-def test_an_own_cards_either_labels_with_colons_read_back_as_the_same_labels(tmp_path: Path) -> None:
-    load(tmp_path, [OWN])
+def test_an_own_cards_either_labels_with_colons_read_back_as_the_same_labels(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    in_user_folder(monkeypatch, tmp_path, [OWN])
     assert _check_reads_back(OWN["name"]) >= 2
     block = _effect_blocks(describe_card(behaviour(OWN["name"])))[0]
     written = yaml.safe_load("\n".join(block))
@@ -69,8 +70,9 @@ def test_an_own_cards_either_labels_with_colons_read_back_as_the_same_labels(tmp
     assert words(check_param(only_if, written["only_if"])) == words(check_param(only_if, [{"in_zone": "gy"}]))
 
 
-def test_cards_show_prints_the_quoted_labels(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    load(tmp_path, [OWN])
+def test_cards_show_prints_the_quoted_labels(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    in_user_folder(monkeypatch, tmp_path, [OWN])
     assert main(["cards", "--show", OWN["name"]]) == 0
     shown = capsys.readouterr().out
     assert "{label: 'Special Summon it: to your field', do: {draw: 1}}" in shown

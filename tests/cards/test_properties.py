@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from toolkit.core.limits import SearchBudgetExceeded
 from toolkit.engine import explore
 from toolkit.errors import ToolkitError
-from toolkit.ocg.cards import add_inline_cards
+from toolkit.ocg.cards import shipped_catalogue
+from toolkit.ocg.cards.data.reading import compile_cards
 from toolkit.ocg.cards.data.conditions import CONDITIONS
 from toolkit.ocg.cards.data.verbs import VERBS
 from toolkit.ocg.scenario import scenario_from_dict
@@ -71,7 +72,7 @@ CARD = st.fixed_dictionaries(
 def test_random_cards_load_or_are_refused_clearly(card: dict[str, Any]) -> None:
     name = next(_names)
     try:
-        [behaviour] = add_inline_cards([dict(card, name=name)], "random.yaml")
+        [behaviour] = _own([dict(card, name=name)])
     except ToolkitError as exc:
         message = str(exc)
         assert "\n" not in message and "random.yaml" in message and name in message
@@ -80,12 +81,19 @@ def test_random_cards_load_or_are_refused_clearly(card: dict[str, Any]) -> None:
     position = scenario_from_dict({"title": "random", "turn_player": "A", "date": "2024-01-01", "players": {
         "A": {"field": [name, "光神機−桜火"], "hand": ["黄泉ガエル"], "deck": ["イピリア", "サイクロン"],
               "graveyard": ["ダンディライオン"]},
-        "B": {"field": ["ミストデーモン"], "deck": ["黄泉ガエル"]}}})
+        "B": {"field": ["ミストデーモン"], "deck": ["黄泉ガエル"]}}}, cards=[behaviour])
     try:
         found = explore(position, max_states=3_000)
     except SearchBudgetExceeded:
         return
     assert found.total_lines >= 1
+
+
+def _own(cards: list[dict[str, Any]]) -> list[Any]:
+    """The cards compiled as a scenario's ``cards:`` list and checked beside the shipped ones."""
+    compiled = [loaded.behaviour for loaded in compile_cards(cards, "random.yaml", where="cards")]
+    shipped_catalogue().with_cards(compiled)
+    return compiled
 
 
 def _first(condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
@@ -116,7 +124,7 @@ def test_the_generator_hits_either_pick_and_kind_filters_that_load() -> None:
 
 def _loads(card: dict[str, Any]) -> bool:
     try:
-        add_inline_cards([dict(card, name=next(_names))], "random.yaml")
+        _own([dict(card, name=next(_names))])
     except ToolkitError:
         return False
     return True

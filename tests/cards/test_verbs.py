@@ -15,7 +15,7 @@ from toolkit.ocg.cards.data.conditions import LINK_TESTS, TRIGGER_TESTS
 from toolkit.ocg.cards.data.verbs import CHOICES, SELECTORS, VERBS
 from toolkit.ocg.cards.base import Choice, Happening
 from toolkit.ocg.scenario import scenario_from_dict
-from tests.cards.conftest import card, load, position
+from tests.cards.conftest import LOADED, card, load, position
 
 FROG, OHKA, MIST = "黄泉ガエル", "光神機−桜火", "ミストデーモン"
 _names = (f"試験札{i}" for i in itertools.count())
@@ -33,7 +33,7 @@ def play(tmp_path: Path, do: Any, *, a: dict[str, Any] | None = None, b: dict[st
     data: dict[str, Any] = {"title": "t", "turn_player": "A", "date": "2024-01-01", "players": players}
     if lingering:
         data["lingering"] = lingering
-    return resolve(scenario_from_dict(data)), name
+    return resolve(scenario_from_dict(data, cards=LOADED)), name
 
 
 def kinds(result: Any) -> set[str]:
@@ -87,7 +87,7 @@ def test_return_control_and_lingering_target(tmp_path: Path) -> None:
     data = {"title": "t", "turn_player": "A", "date": "2024-01-01",
             "players": {"A": {"field": [OHKA], "graveyard": ["試験コントロール"]}, "B": {}},
             "lingering": [{"source": "試験コントロール", "controller": "A", "target": OHKA, "effect": "control"}]}
-    scen = scenario_from_dict(data)
+    scen = scenario_from_dict(data, cards=LOADED)
     assert scen.lingering
 
 
@@ -125,7 +125,7 @@ def test_target_cost_and_choice_terms(tmp_path: Path) -> None:
     load(tmp_path, [{"name": name, "type": "monster", "texts": [{"end_phase": [
         {"key": "x", "chain_link": True, "when": "face_up_on_field", "do": {"gain_life": 1}, **extra}]}]}], f"{name}.yaml")
     found = explore(scenario_from_dict({"title": "t", "turn_player": "A", "players": {"A": {
-        "field": [name], "hand": [FROG, OHKA]}}}))
+        "field": [name], "hand": [FROG, OHKA]}}}, cards=LOADED))
     assert found.total_lines >= 4  # not activating, or paying with one of two cards, or both
 
 

@@ -52,7 +52,7 @@ def _by_looking(state: Any, reach: Any) -> tuple[bool, Any, int]:
     process = reach.process if reach is not None else None
     if process is None:
         return False, None, -1
-    if not all(independence.lingering_known((item,)) for item in state.lingering):
+    if not all(independence.lingering_known(state.tables, (item,)) for item in state.lingering):
         return False, None, -1
     on_it = [(i, item) for i, item in enumerate(state.lingering) if item.target == process.source]
     if process.lingering:

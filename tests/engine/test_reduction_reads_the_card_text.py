@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from test_reduction import _same
 
-from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards registered here are forgotten after)
+from tests.cards.conftest import _forget_loaded_cards  # noqa: F401  (the cards a test loads are its own)
 from toolkit.core.search import explore
 from toolkit.ocg import independence
 from toolkit.ocg.cards import behaviour
@@ -43,7 +43,7 @@ def _position(names: list[str], cards: list[dict[str, Any]]) -> Any:
 def test_a_card_of_ones_own_written_like_a_spirit_is_searched_in_one_order() -> None:
     names = ["テスト用精霊#1", "テスト用精霊#2", "テスト用精霊#3", "テスト用精霊#4"]
     position = _position(names, [_card("テスト用精霊", SPIRIT_LIKE)])
-    assert independence.own_card_only(behaviour("テスト用精霊").texts[0].end_phase[0]) is False
+    assert independence.own_card_only(position.catalogue.behaviour("テスト用精霊").texts[0].end_phase[0]) is False
     reduced, full = _same(position)
     assert reduced.states < full.states  # the same lines, counted for every order, from fewer positions
 
@@ -53,13 +53,16 @@ WATCHERS = [_card("テスト用見張りＡ", ONLY_WITH_ANOTHER), _card("テス�
 
 def test_an_effect_that_looks_at_other_cards_is_searched_in_every_order() -> None:
     position = _position(["テスト用見張りＡ", "テスト用見張りＢ"], WATCHERS)
-    assert independence.own_card_only(behaviour("テスト用見張りＡ").texts[0].end_phase[0]) is None
+    assert independence.own_card_only(position.catalogue.behaviour("テスト用見張りＡ").texts[0].end_phase[0]) is None
     reduced, full = _same(position)
     assert reduced.states == full.states and len(full.outcomes) == 2  # either one may be the one that stays
 
 
 def test_the_control_wrongly_trusting_that_effect_loses_an_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
-    position = _position(["テスト用見張りＡ", "テスト用見張りＢ"], WATCHERS)
+    # cards of their own (not the other tests' watchers): a position's tables remember what the
+    # reduction concluded about its cards, and here the reduction is told wrongly
+    untrusted = [_card("テスト用見張りＣ", ONLY_WITH_ANOTHER), _card("テスト用見張りＤ", ONLY_WITH_ANOTHER)]
+    position = _position(["テスト用見張りＣ", "テスト用見張りＤ"], untrusted)
     monkeypatch.setattr(independence, "own_card_only", lambda effect: False)
     monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))  # the reduction's trust alone
     assert len(explore(position).outcomes) == 1 and len(explore(position, reduce=False).outcomes) == 2

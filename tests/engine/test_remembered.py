@@ -22,7 +22,7 @@ from test_properties import positions
 from test_reduction import reducible_positions
 
 import toolkit.games
-from tests.cards.conftest import _restore_the_registry  # noqa: F401  (cards registered here are forgotten after)
+from tests.cards.conftest import _forget_loaded_cards  # noqa: F401  (the cards a test loads are its own)
 from toolkit.core.game import Transition
 from toolkit.core.search import explore
 from toolkit.ocg.positions import FAMILIES

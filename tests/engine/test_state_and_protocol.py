@@ -80,8 +80,11 @@ def test_durations_expire_in_one_function() -> None:
 
 
 def test_registry_rejects_duplicates_and_suggests_names() -> None:
+    from toolkit.ocg.cards import python_cards_with_reasons
+
+    python_card = next(iter(python_cards_with_reasons().values()))[1][0]
     with pytest.raises(ValueError, match="registered twice"):
-        register(vanilla(LYLA))
+        register(vanilla(python_card))
     with pytest.raises(UnknownCardError) as err:
         behaviour("ホルスの黒炎竜")
     assert HORUS6 in str(err.value) or HORUS8 in str(err.value)
@@ -113,7 +116,6 @@ def test_transition_notes_say_why_a_trigger_is_not_offered() -> None:
 
 
 def test_card_text_process_may_declare_its_r6_kind(monkeypatch: pytest.MonkeyPatch) -> None:
-    from toolkit.ocg import cards as registry
     from toolkit.ocg.cards.base import EndPhaseEffect, face_up_on_field
     from toolkit.ocg.values import ProcessKind
 
@@ -124,12 +126,9 @@ def test_card_text_process_may_declare_its_r6_kind(monkeypatch: pytest.MonkeyPat
     test_card = CardBehaviour(name=name, card_type=CardType.MONSTER, texts=(CardText(end_phase=(
         EndPhaseEffect(key="destroy itself", mandatory=True, chain_link=False, applies=face_up_on_field,
                        resolve=destroy, kind=ProcessKind.LINGERING),)),))
-    monkeypatch.setitem(registry._REGISTRY, name, test_card)
-    registry.text_at.cache_clear()
-    try:
-        state = initial_state(scenario(player(field=(name,))))
-        assert [(p.kind, p.lingering) for p in state.pending] == [(ProcessKind.LINGERING, False)]
-        result = transition(state, legal_actions(state)[1])
-        assert result.state.pending == () and any(e.kind == "destroyed" for e in result.events)
-    finally:
-        registry.text_at.cache_clear()
+    import dataclasses
+
+    state = initial_state(dataclasses.replace(scenario(player(field=(name,))), cards=(test_card,)))
+    assert [(p.kind, p.lingering) for p in state.pending] == [(ProcessKind.LINGERING, False)]
+    result = transition(state, legal_actions(state)[1])
+    assert result.state.pending == () and any(e.kind == "destroyed" for e in result.events)

@@ -37,9 +37,21 @@ def wants_card_files(args: argparse.Namespace) -> bool:
                 or getattr(args, "counts", False))
 
 
-def own_cards() -> list[Any]:
-    """The cards of one's own registered now (the user folder's first of all)."""
-    return list(_format().user_cards())
+def own_cards(rulings: Any = None) -> list[Any]:
+    """The cards of one's own: the user folder's, then those the scenario files of ``rulings``
+    (a rulings table; None: none) bring in their ``cards:`` lists, each name once."""
+    found = {card.name: card for card in _format().user_cards()}
+    if rulings is not None and "scenario" in rulings.columns:
+        import os
+
+        from toolkit.games import load_any_scenario
+
+        files = dict.fromkeys(str(f) for listed in rulings["scenario"] if isinstance(listed, list)
+                              for f in listed if os.path.isabs(str(f)) and os.path.isfile(str(f)))
+        for file in files:
+            for card in getattr(load_any_scenario(file), "cards", ()):
+                found.setdefault(card.name, card)
+    return list(found.values())
 
 
 def check_card_lines(paths: list[str]) -> list[str]:

@@ -226,8 +226,10 @@ def run_can_force(args: argparse.Namespace) -> int:
     scenario = scenario_of(args)  # first: a scenario may bring cards of its own
     from toolkit.games import game_of
 
+    from toolkit.core.game import position_card_names
+
     predicate = parse_predicate(read_yaml_argument(args.predicate, "PREDICATE"), "PREDICATE", known_cards_only=True,
-                                game=game_of(scenario))
+                                game=game_of(scenario), cards=position_card_names([scenario]))
     from toolkit.core.limits import stderr_progress
 
     forced: ForceResult = can_force(scenario, args.player, predicate, max_states=args.max_states,

@@ -274,8 +274,9 @@ def run_export(args: argparse.Namespace) -> int:
     formats = sorted(set(args.formats or ("md", "wiki")), key=("md", "wiki").index)
     if args.out == STDIN and len(formats) != 1:
         raise ExportError("--out - prints one article: choose --format md or --format wiki")
-    own = own_cards()  # the cards of one's own folder, which the cards table does not ship
-    article = build_article(args.card, rulings=read_rulings(args.rulings), cards=cards_with(own) if own else None)
+    rulings = read_rulings(args.rulings)
+    own = own_cards(rulings)  # the cards of one's own folder and scenarios, which the cards table does not ship
+    article = build_article(args.card, rulings=rulings, cards=cards_with(own) if own else None)
     render = {"md": article_markdown, "wiki": article_wiki}
     suffix = {"md": ".md", "wiki": ".wiki.txt"}
     if args.out == STDIN:

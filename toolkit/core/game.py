@@ -19,7 +19,7 @@ toolkit.core.game.UnknownGameError: not a position or scenario of a known game: 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -275,6 +275,9 @@ class Game:
     ``card_report(name)``, ``card_schema()`` and ``card_counts()`` (the OCG's
     ``toolkit.ocg.cards.data.service``); None for a game whose cards are code only."""
     card_names: Callable[[], CardNames] | None = None
+    position_card_names: Callable[[Any], CardNames] | None = None
+    """The cards a position (a scenario or a state) may use, with their English names (optional): a
+    scenario's own cards among them, so a question about it may name them. None: ``card_names()``."""
     event_kind_names: Mapping[str, str] | None = None
     """What a sentence calls the events of each kind, as a group ("cards discarded",
     "Special Summons"): how a summary of outcomes names what they differ in. A kind
@@ -388,3 +391,21 @@ def as_state(position: Any, *, ruleset: Any = None) -> Any:
     if isinstance(position, game.state_type):
         return position if ruleset is None else game.with_ruleset(position, ruleset)
     return game.initial_state(position, ruleset)
+
+
+def position_card_names(positions: Iterable[Any]) -> CardNames | None:
+    """The cards ``positions`` (scenarios or states, of any games) may use, as one table: what a
+    question about them may name. None when a position's game cannot list them."""
+    listed: list[CardNames] = []
+    for position in positions:
+        game = game_of(position)
+        if game.position_card_names is not None:
+            listed.append(game.position_card_names(position))
+        elif game.card_names is not None:
+            listed.append(game.card_names())
+        else:
+            return None
+    if len(listed) == 1:
+        return listed[0]
+    keys = [name for names in listed for name in names.keys]
+    return CardNames(keys, {ja: en for names in listed for ja, en in names.english.items()})

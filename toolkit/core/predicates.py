@@ -234,40 +234,44 @@ def _every_game_names(listed: tuple[CardNames, ...]) -> CardNames:
     return merged
 
 
-def unknown_card(value: str) -> str | None:
+def unknown_card(value: str, cards: CardNames | None = None) -> str | None:
     """The message for a card name no registered game has (with the nearest
     names), or None when a game has it, or when some game cannot list its
     cards (then no name can be refused). Checks call it once their scenarios
-    are loaded, so a card of a scenario's own ``cards:`` is known by then.
+    are loaded, with ``cards`` the names their positions may use (a scenario's
+    own ``cards:`` among them; None: every registered game's cards).
 
     >>> unknown_card("ヒステリック・サイン") is None
     True
     >>> unknown_card("ヒステリック・サイソ").startswith("Unknown card 「ヒステリック・サイソ」 — did you mean 「ヒステリック・サイン」")
     True
     """
-    from toolkit.core.game import registered_games
+    if cards is not None:
+        names = cards
+    else:
+        from toolkit.core.game import registered_games
 
-    games = registered_games()
-    listed = tuple(game.card_names() for game in games if game.card_names is not None)
-    if not listed or len(listed) != len(games):
-        return None
-    names = _every_game_names(listed)
+        games = registered_games()
+        listed = tuple(game.card_names() for game in games if game.card_names is not None)
+        if not listed or len(listed) != len(games):
+            return None
+        names = _every_game_names(listed)
     if names.lookup(value) is not None or value.partition(COPY_MARK)[0] in names.keys:
         return None
     return names.unknown(value)
 
 
-def card_key(value: str) -> str:
+def card_key(value: str, cards: CardNames | None = None) -> str:
     """The key of the card ``value`` names (English, kana or width folded),
-    as the games know their cards now; ``value`` itself when none has it.
+    among ``cards`` (None: the cards the games know); ``value`` itself when none has it.
 
     >>> card_key("hysteric sign")
     'ヒステリック・サイン'
     """
-    return str(_card(value, "card", False))
+    return str(_card(value, "card", False, cards))
 
 
-def _card(value: Any, where: str, known_only: bool) -> Any:
+def _card(value: Any, where: str, known_only: bool, cards: CardNames | None = None) -> Any:
     """The card a predicate names, as the games key it: a name written in
     English, hiragana or another width is read as its card. With
     ``known_only``, when every game can list its cards, a name none has is
@@ -275,21 +279,24 @@ def _card(value: Any, where: str, known_only: bool) -> Any:
     scenario's own ``cards:``, may be named without it)."""
     if not isinstance(value, str):
         return value
-    from toolkit.core.game import registered_games
+    if cards is not None:
+        names, every = cards, True
+    else:
+        from toolkit.core.game import registered_games
 
-    games = registered_games()
-    listed = tuple(game.card_names() for game in games if game.card_names is not None)
-    names = _every_game_names(listed)
+        games = registered_games()
+        listed = tuple(game.card_names() for game in games if game.card_names is not None)
+        names, every = _every_game_names(listed), bool(listed) and len(listed) == len(games)
     found = names.lookup(value)
     if found is not None:
         return found
-    if known_only and listed and len(listed) == len(games) and value.partition(COPY_MARK)[0] not in names.keys:
+    if known_only and every and value.partition(COPY_MARK)[0] not in names.keys:
         raise PredicateError(f"{where}: {names.unknown(value)}")
     return value
 
 
 def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bool = False,
-                    game: Any = None) -> Predicate:
+                    game: Any = None, cards: CardNames | None = None) -> Predicate:
     """Read a predicate from plain data (see the module docstring); card names
     are read as their cards' keys, and with ``known_cards_only`` a name no
     card has is refused. ``game`` (a :class:`~toolkit.core.game.Game`): the
@@ -311,14 +318,15 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
     if "not" in keys:
         if keys != {"not"}:
             raise PredicateError(f"{where}: 'not' takes no other keys ({sorted(keys - {'not'})})")
-        return Not(parse_predicate(data["not"], f"{where}.not", known_cards_only=known_cards_only, game=game))
+        return Not(parse_predicate(data["not"], f"{where}.not", known_cards_only=known_cards_only, game=game,
+                                   cards=cards))
     for name, cls in (("all", AllOf), ("any", AnyOf)):
         if name in keys:
             items = data[name]
             if keys != {name} or not isinstance(items, Sequence) or isinstance(items, str):
                 raise PredicateError(f"{where}: '{name}' takes a list and no other keys")
             return cls(tuple(parse_predicate(p, f"{where}.{name}[{i}]", known_cards_only=known_cards_only,
-                                             game=game)
+                                             game=game, cards=cards)
                              for i, p in enumerate(items)))
     if "loop" in keys:
         return IsLoop(bool(data["loop"]))
@@ -345,7 +353,7 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
                                  f"(its keys: event, card, player, amount, detail){comma}")
         return HasEvent(
             kind=kind,
-            card=_card(data.get("card"), f"{where}.card", known_cards_only),
+            card=_card(data.get("card"), f"{where}.card", known_cards_only, cards),
             player=_player(data["player"], f"{where}.player") if "player" in data else None,
             amount=_int(data["amount"], f"{where}.amount") if "amount" in data else None,
             detail=data.get("detail"),
@@ -356,7 +364,7 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
             raise PredicateError(f"{where}.zone: unknown zone {quoted(data['zone'])}; known: {', '.join(sorted(zones))}")
         if "card" not in data:
             raise PredicateError(f"{where}: a zone predicate needs 'card'")
-        return InZone(data["zone"], _card(data["card"], f"{where}.card", known_cards_only),
+        return InZone(data["zone"], _card(data["card"], f"{where}.card", known_cards_only, cards),
                       _player(data["player"], f"{where}.player") if "player" in data else None)
     for what in ("hand", "life"):
         if what in keys:
@@ -369,7 +377,8 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
                          f"{written}")
 
 
-def parse_query(data: Any, where: str = "query", *, known_cards_only: bool = False, game: Any = None) -> Query:
+def parse_query(data: Any, where: str = "query", *, known_cards_only: bool = False, game: Any = None,
+                cards: CardNames | None = None) -> Query:
     """Read ``{quantifier: predicate}``, e.g. ``{possible: {event: activated, card: X}}``
     (a mapping, or the same as YAML flow text); ``known_cards_only`` and ``game`` as for
     :func:`parse_predicate`."""
@@ -381,4 +390,4 @@ def parse_query(data: Any, where: str = "query", *, known_cards_only: bool = Fal
     if quantifier not in QUANTIFIERS:
         raise PredicateError(f"{where}: unknown quantifier {quoted(quantifier)}; known: {', '.join(QUANTIFIERS)}")
     return Query(str(quantifier), parse_predicate(body, f"{where}.{quantifier}", known_cards_only=known_cards_only,
-                                                  game=game))
+                                                  game=game, cards=cards))

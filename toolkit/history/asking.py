@@ -241,9 +241,9 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     from toolkit.history.checks import CheckError, parse_check, scenarios_named, written_check
 
     data = _question_data(question) if isinstance(question, str) else question
-    from toolkit.core.game import game_of
+    from toolkit.core.game import game_of, position_card_names
 
-    check = parse_check(data, "question", game=game_of(scenario))
+    check = parse_check(data, "question", game=game_of(scenario), cards=position_card_names([scenario]))
     others = [name for name in scenarios_named(check) if name != ASKED]
     if others:
         raise CheckError(f"question.scenario: a question is asked of the one scenario given, so it names no other "

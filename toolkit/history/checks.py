@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolkit.core.actions import Action
-from toolkit.core.game import GameState, RulesArg, as_state, game_of
+from toolkit.core.game import GameState, RulesArg, as_state, game_of, position_card_names
 from toolkit.core.limits import Limits, source_of
 from toolkit.core.predicates import (
     QUANTIFIERS,
@@ -58,6 +58,7 @@ from toolkit.core.policies import PASS_LINE
 from toolkit.core.search import evaluate, resolve
 from toolkit.core.trace import LineStep, line_step
 from toolkit.core.values import Event
+from toolkit.fields import CardNames
 from toolkit.errors import ToolkitError
 
 ORDER_QUANTIFIERS = ("possible_order", "always_order", "default_order")
@@ -123,11 +124,13 @@ class NotCheck:
 Check = QueryCheck | AllChecks | AnyCheck | NotCheck
 
 
-def parse_check(data: Any, where: str = "check", *, known_cards_only: bool = False, game: Any = None) -> Check:
+def parse_check(data: Any, where: str = "check", *, known_cards_only: bool = False, game: Any = None,
+                cards: CardNames | None = None) -> Check:
     """Read a check from plain data (a mapping, or its JSON text). ``game``: the
     game it asks about, whose events and zones alone it may name (None: any
-    registered game's); ``known_cards_only``: a card name no card has is refused."""
-    more: dict[str, Any] = {"known_cards_only": known_cards_only, "game": game}
+    registered game's); ``known_cards_only``: a card name no card has is refused;
+    ``cards``: the cards its positions may use (None: the cards the games know)."""
+    more: dict[str, Any] = {"known_cards_only": known_cards_only, "game": game, "cards": cards}
     if isinstance(data, str):
         try:
             data = json.loads(data)
@@ -283,7 +286,7 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
     """
     if not scenarios:
         raise CheckError("run_check: no scenario to run the check on")
-    check = _cards_read_again(check)
+    check = read_for(check, scenarios)
     first = default if default is not None else next(iter(scenarios))
     parts: list[QueryAnswer] = []
 
@@ -309,21 +312,28 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
     return CheckResult(value, tuple(parts))
 
 
-def _cards_read_again(check: Check) -> Check:
-    """``check`` with its card names read again now that its scenarios are
-    loaded (a scenario's own ``cards:`` are registered by then, so a name
-    written in English finds its card); a name no card has is refused."""
+def read_for(check: Check, scenarios: Mapping[str, Position]) -> Check:
+    """``check`` with its card names read as the cards of ``scenarios`` key them (a name written in
+    English or kana found among a scenario's own cards too); a name none of them has is refused."""
+    return _cards_read_again(check, position_card_names(scenarios.values()))
+
+
+def _cards_read_again(check: Check, cards: CardNames | None) -> Check:
+    """``check`` with its card names read again among the cards its positions may use (``cards``: a
+    scenario's own ``cards:`` among them, so a name written in English finds its card); a name no
+    card has is refused."""
     if isinstance(check, QueryCheck):
         names = cards_named(check)
         for card in names:
-            unknown = unknown_card(card)
+            unknown = unknown_card(card, cards)
             if unknown is not None:  # read again refusing it, so the error names the field it is written in
-                parse_check(check.data, check.where, known_cards_only=True)
+                parse_check(check.data, check.where, known_cards_only=True, cards=cards)
                 raise CheckError(f"{check.where}: {unknown}")
-        return parse_check(check.data, check.where) if any(card_key(c) != c for c in names) else check
+        return (parse_check(check.data, check.where, cards=cards) if any(card_key(c, cards) != c for c in names)
+                else check)
     if isinstance(check, NotCheck):
-        return NotCheck(_cards_read_again(check.inner))
-    items = tuple(_cards_read_again(i) for i in check.items)
+        return NotCheck(_cards_read_again(check.inner, cards))
+    items = tuple(_cards_read_again(i, cards) for i in check.items)
     return AllChecks(items) if isinstance(check, AllChecks) else AnyCheck(items)
 
 

@@ -195,7 +195,7 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
     held = _withheld_note(lines, scenarios, rules, could_decide)
     if held:
         return held
-    inactive = _never_activated(check, cards, rules) if searched else ()
+    inactive = _never_activated(check, cards, rules, scenarios) if searched else ()
     if inactive:
         return " ".join(inactive), lines[0][1] if lines else ()
     if not cards:
@@ -249,7 +249,8 @@ def _acting(check: Check, cards: Sequence[str]) -> tuple[str, ...]:
     return tuple(card for card in cards if card in asked)
 
 
-def _never_activated(check: Check, cards: Sequence[str], rules: Ruleset) -> tuple[str, ...]:
+def _never_activated(check: Check, cards: Sequence[str], rules: Ruleset,
+                     scenarios: Mapping[str, Scenario]) -> tuple[str, ...]:
     """Why each card the check asks to see activated (or performed) never is, where no rule
     change would make it: the card has no effect at all in the game's card data, or none of
     its effects' conditions hold in any line.  ``()`` when the check asks no such thing."""
@@ -263,7 +264,7 @@ def _never_activated(check: Check, cards: Sequence[str], rules: Ruleset) -> tupl
     out: list[str] = []
     for card in dict.fromkeys(asked):
         effectless = getattr(format_, "has_no_effects", None)
-        if card is not None and callable(effectless) and effectless(card):
+        if card is not None and callable(effectless) and any(effectless(card, s) for s in scenarios.values()):
             out.append(f"{card} has no effect of its own in the card data (nothing of it can be activated or "
                        "performed in any line), so no rule of the turn's end keeps it from acting.")
         elif card is not None:

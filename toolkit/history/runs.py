@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from toolkit.core.generation import definitions_generation
+from toolkit.core.memo import Memo
 from toolkit.errors import ToolkitError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -150,6 +150,16 @@ def _check(rid: str, text: str) -> Check:
         raise HistoryError(str(exc)) from None
 
 
+def _check_for(rid: str, check: Check, scenarios: Mapping[str, Scenario]) -> Check:
+    """``check`` with its card names read among the cards its scenarios may use (their own too)."""
+    from toolkit.history.checks import CheckError, read_for
+
+    try:
+        return read_for(check, scenarios)
+    except CheckError as exc:
+        raise HistoryError(f"{rid}: {exc}") from None
+
+
 def _era(rules: Any) -> int:
     """How many card-text changes of the rules' game are in force at its date (None: all)."""
     dates = _card_text_dates(type(rules).__name__, type(rules).__module__)
@@ -174,7 +184,14 @@ def _rules_key(rules: Ruleset) -> tuple[Any, ...]:
     return values + (_era(rules),)
 
 
-_RUNS: dict[tuple[Any, ...], CheckResult] = {}
+_RUNS: Memo[tuple[Any, ...], CheckResult] = Memo(4096)
+"""Check runs by their check, positions (with the cards they may use) and deciding rules (bounded)."""
+
+
+def _positions_key(names: tuple[str, ...], scenarios: Mapping[str, Scenario]) -> tuple[Any, ...]:
+    """The positions a check reads, each with the cards it may use (a game's positions that carry a
+    catalogue of cards: a change of the user's card folder is a change of the position)."""
+    return tuple((n, scenarios[n], getattr(scenarios[n], "catalogue", None)) for n in names)
 
 
 def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
@@ -182,15 +199,14 @@ def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mappi
     """The check's answer, run once per position and rules (``limits``: run_check's max_states, time_limit)."""
     from toolkit.history.checks import run_check
 
-    key = (check_text, tuple((n, scenarios[n]) for n in names), _rules_key(rules), definitions_generation())
+    key = (check_text, _positions_key(names, scenarios), _rules_key(rules))
     hit = _RUNS.get(key)
     if hit is None:
-        hit = run_check(check, scenarios, rules, default=names[0], **limits)
-        _RUNS[key] = hit
+        hit = _RUNS.put(key, run_check(check, scenarios, rules, default=names[0], **limits))
     return hit
 
 
-_VALUES: dict[tuple[Any, ...], bool] = {}
+_VALUES: Memo[tuple[Any, ...], bool] = Memo(4096)
 
 
 def _value(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
@@ -200,13 +216,13 @@ def _value(check_text: str, check: Check, names: tuple[str, ...], scenarios: Map
     with its ``and`` / ``or`` stopping at the part that settles it."""
     from toolkit.history.checks import run_check
 
-    key = (check_text, tuple((n, scenarios[n]) for n in names), _rules_key(rules), definitions_generation())
+    key = (check_text, _positions_key(names, scenarios), _rules_key(rules))
     made = _RUNS.get(key)
     if made is not None:
         return made.value
     hit = _VALUES.get(key)
     if hit is None:
-        hit = _VALUES[key] = run_check(check, scenarios, rules, default=names[0], every_part=False).value
+        hit = _VALUES.put(key, run_check(check, scenarios, rules, default=names[0], every_part=False).value)
     return hit
 
 
@@ -317,6 +333,7 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     names = tuple(str(n) for n in (row.get("scenario") or ()))
     check = _check(rid, text)
     scenarios = _scenarios(rid, names)
+    check = _check_for(rid, check, scenarios)
     rules = ruling_ruleset(row)
     _same_game(rid, rules, scenarios)
     started = time.perf_counter()

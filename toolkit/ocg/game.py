@@ -95,6 +95,11 @@ def _variants() -> tuple[str, ...]:
     return ("ocg", VIDEO_GAME)
 
 
+def _catalogue_of(position: State | Scenario) -> cards.Catalogue:
+    """The cards a position may use: a state's, or a scenario's (its own cards on the default ones)."""
+    return position.tables.catalogue if isinstance(position, State) else position.catalogue
+
+
 GAME = Game(
     name="ocg",
     title="Yu-Gi-Oh! OCG",
@@ -130,5 +135,6 @@ GAME = Game(
     interchangeable=independence.interchangeable,
     cards=card_service,
     card_names=cards.card_names,
+    position_card_names=lambda position: _catalogue_of(position).card_names,
     scenario_tags=TAGS,
 )

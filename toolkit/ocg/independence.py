@@ -50,8 +50,6 @@ from typing import Literal
 from toolkit.core.actions import NO_CHOICE, Action, Perform
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Successor
-from toolkit.core.generation import definitions_generation
-from toolkit.ocg.cards import is_user_card
 from toolkit.ocg.cards.base import EndPhaseEffect, is_card_local
 from toolkit.ocg.cards.reach import DECK, ITSELF, LIFE, touched_by
 from toolkit.ocg.state import PositionTables, Phase, State, Step
@@ -116,52 +114,34 @@ def _reads_own_card_and_decks(effect: EndPhaseEffect) -> bool:
     return parts is not None and parts <= {ITSELF, LIFE, DECK}
 
 
-def _shipped(name: str) -> bool:
-    return not is_user_card(name)
-
-
-_SAFE_POSITIONS: dict[tuple[object, ...], bool] = {}
-"""(card names, date of the texts, generation of the definitions) -> whether every card of the
-position is of the kinds above."""
-
-
-_LAST_TABLES: dict[PositionTables, bool] = {}
-"""The answer for the last tables asked about (every position of a search shares one tables object):
-asked at each position, the key of ``_SAFE_POSITIONS`` would be a new tuple of the card names each time."""
-
-
-def _known_process(name: str, effect: EndPhaseEffect) -> bool:
+def _known_process(tables: PositionTables, name: str, effect: EndPhaseEffect) -> bool:
     if own_card_only(effect) is not None or _reads_own_card_and_decks(effect):
         return True
-    return (name, effect.key) in OTHER_PROCESSES and _shipped(name)
+    return (name, effect.key) in OTHER_PROCESSES and not tables.catalogue.is_user_card(name)
 
 
 def cards_are_known(tables: PositionTables) -> bool:
-    """Whether every card of the position is of the kinds this module knows (see the module docstring)."""
-    found = _LAST_TABLES.get(tables)  # by identity
-    if found is not None:
-        return found
-    key = (tuple(tables.text), tables.as_of, definitions_generation())
-    found = _SAFE_POSITIONS.get(key)
+    """Whether every card of the position is of the kinds this module knows (see the module docstring);
+    asked once per position tables (every position of a search shares them), kept there."""
+    found = tables.known_kinds
     if found is None:
-        found = (not tables.trigger_events and not tables.continuous_kinds
-                 and all(_known_process(name, e) for (name, _phase), effects in tables.end_phase.items()
-                         for e in effects)
-                 and all((name, q.key) in QUICK_ON_CHAIN_ONLY and _shipped(name) for name in tables.quick_names
-                         for q in tables.text[name].quick))
-        _SAFE_POSITIONS[key] = found
-    _LAST_TABLES.clear()
-    _LAST_TABLES[tables] = found
+        user = tables.catalogue.is_user_card
+        found = tables.known_kinds = (
+            not tables.trigger_events and not tables.continuous_kinds
+            and all(_known_process(tables, name, e) for (name, _phase), effects in tables.end_phase.items()
+                    for e in effects)
+            and all((name, q.key) in QUICK_ON_CHAIN_ONLY and not user(name) for name in tables.quick_names
+                    for q in tables.text[name].quick))
     return found
 
 
-def lingering_known(items: tuple[Lingering, ...]) -> bool:
-    return all(_lingering_end_known("end:" + item.key) for item in items)
+def lingering_known(tables: PositionTables, items: tuple[Lingering, ...]) -> bool:
+    return all(_lingering_end_known(tables, "end:" + item.key) for item in items)
 
 
-def _lingering_end_known(key: str) -> bool:
+def _lingering_end_known(tables: PositionTables, key: str) -> bool:
     source = LINGERING_OWN_CARD.get(key)
-    return source is not None and _shipped(source)
+    return source is not None and not tables.catalogue.is_user_card(source)
 
 
 def _effect(state: State, process: Process) -> EndPhaseEffect | None:
@@ -175,7 +155,7 @@ def _effect(state: State, process: Process) -> EndPhaseEffect | None:
 def process_own_card_life(state: State, process: Process) -> bool | None:
     """:func:`own_card_only` of the process (a listed lingering effect's end: False)."""
     if process.lingering:
-        return False if _lingering_end_known(process.key) else None
+        return False if _lingering_end_known(state.tables, process.key) else None
     effect = _effect(state, process)
     return None if effect is None else own_card_only(effect)
 
@@ -190,7 +170,7 @@ def process_reach(state: State, process: Process) -> Reach | None:
     ``"target"`` (the end of a listed lingering effect: the card it applies to), ``"hands and
     decks"`` (a listed shipped process: its own card, the hands and decks — a level-up), None (more)."""
     if process.lingering:
-        return "target" if process.kind is ProcessKind.DURATION_END and _lingering_end_known(process.key) else None
+        return "target" if process.kind is ProcessKind.DURATION_END and _lingering_end_known(state.tables, process.key) else None
     effect = _effect(state, process)
     if effect is None:
         return None
@@ -199,14 +179,14 @@ def process_reach(state: State, process: Process) -> Reach | None:
     if _reads_own_card_and_decks(effect):
         return "decks"
     name = state.cards[process.source].name
-    return "hands and decks" if (name, process.key) in OTHER_PROCESSES and _shipped(name) else None
+    return "hands and decks" if (name, process.key) in OTHER_PROCESSES and not state.tables.catalogue.is_user_card(name) else None
 
 
 def _process_known(state: State, process: Process) -> bool:
     if process.lingering:
-        return _lingering_end_known(process.key)
+        return _lingering_end_known(state.tables, process.key)
     effect = _effect(state, process)
-    return effect is not None and _known_process(state.cards[process.source].name, effect)
+    return effect is not None and _known_process(state.tables, state.cards[process.source].name, effect)
 
 
 def _own_card(state: State, process: Process) -> int:
@@ -273,7 +253,7 @@ def may_group(state: State) -> bool:
             or state.chain or state.waiting or state.declared or state.ruleset.process_order is not None
             or len(state.pending) < 2):
         return False
-    if not cards_are_known(state.tables) or not lingering_known(state.lingering):
+    if not cards_are_known(state.tables) or not lingering_known(state.tables, state.lingering):
         return False
     return all(_process_known(state, p) for p in state.pending)
 

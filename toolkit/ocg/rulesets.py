@@ -397,7 +397,9 @@ def rule_change_dates() -> tuple[RuleChange, ...]:
     >>> [(c.date.isoformat(), c.what) for c in rule_change_dates() if c.kind == "flag"]
     [('2008-08-03', 'adjustment_triggers_activate'), ('2016-07-08', 'end_phase_triggers_after_adjustment'), ('2017-03-01', 'turn_end_triggers_activate'), ('2023-01-16', 'post_adjustment_chained_triggers')]
     """
-    from toolkit.ocg.cards import behaviour, registered_names
+    from toolkit.ocg.cards import default_catalogue
+
+    catalogue = default_catalogue()
 
     changes: list[RuleChange] = []
     for h in FLAG_HISTORY:
@@ -409,8 +411,8 @@ def rule_change_dates() -> tuple[RuleChange, ...]:
                     precision=h.precision, text=h.after_means,
                 )
             )
-    for name in registered_names():
-        b = behaviour(name)
+    for name in catalogue.names():
+        b = catalogue.behaviour(name)
         previous = b.text_at(datetime.date.min)
         for since, evidence in b.version_dates():
             current = b.text_at(since)

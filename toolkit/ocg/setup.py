@@ -19,11 +19,11 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from toolkit.ocg.board import Board
-from toolkit.ocg.cards import UnknownCardError, behaviour, text_at
+from toolkit.ocg.cards import Catalogue, UnknownCardError
 from toolkit.core.durations import Lingering
 from toolkit.ocg.procedure import begin, r6_sync_processes
 from toolkit.ocg.rulesets import Ruleset, UnknownRulesetError, get_ruleset, ruleset_at
-from toolkit.ocg.state import STATE_FIELDS, Cause, Phase, State, Step
+from toolkit.ocg.state import Cause, Phase, State, Step
 from toolkit.core.values import PLAYERS, other
 from toolkit.ocg.values import Card, Position, Zone
 from toolkit.errors import ScenarioError
@@ -50,6 +50,8 @@ class ScenarioLike(Protocol):
     def phase(self) -> str: ...
     @property
     def source(self) -> str | None: ...
+    @property
+    def catalogue(self) -> Catalogue: ...
 
 
 def _base(name: str) -> str:
@@ -94,6 +96,7 @@ def initial_state(scenario: ScenarioLike, *, ruleset: Ruleset | str | None = Non
     else:
         rules = ruleset if ruleset is not None else scenario_ruleset(scenario)
 
+    catalogue = scenario.catalogue
     cards: list[Card] = []
     decks: list[list[int]] = [[], []]
     labels: dict[tuple[str, str], int] = {}
@@ -102,7 +105,7 @@ def initial_state(scenario: ScenarioLike, *, ruleset: Ruleset | str | None = Non
             tags: frozenset[str] = frozenset()) -> int:
         name = _base(listed)
         try:
-            behaviour(name)
+            catalogue.behaviour(name)
         except UnknownCardError as exc:
             raise ScenarioError(str(exc), field=where, file=file) from None
         owner = other(player) if "control_taken" in tags else player
@@ -129,11 +132,11 @@ def initial_state(scenario: ScenarioLike, *, ruleset: Ruleset | str | None = Non
         spot = f"lingering[{i}]"
         source = _base(spec.source)
         try:
-            effect = text_at(source, rules.as_of).lingering_effect(spec.effect)
+            effect = catalogue.text_at(source, rules.as_of).lingering_effect(spec.effect)
         except UnknownCardError as exc:
             raise ScenarioError(str(exc), field=f"{spot}.source", file=file) from None
         if effect is None:
-            known = [e.effect for e in text_at(source, rules.as_of).lingering]
+            known = [e.effect for e in catalogue.text_at(source, rules.as_of).lingering]
             raise ScenarioError(
                 f"{source} leaves no lingering effect {spec.effect!r}"
                 + (f" (it defines: {', '.join(known)})" if known else " (it defines none)"),
@@ -155,6 +158,7 @@ def initial_state(scenario: ScenarioLike, *, ruleset: Ruleset | str | None = Non
         anonymous=((scenario.players["A"].deck_filler, 0, 0), (scenario.players["B"].deck_filler, 0, 0)),
         life=(scenario.players["A"].life, scenario.players["B"].life),
         lingering=tuple(lingering),
+        catalogue=catalogue,
     )
     board = Board(base, Cause.END_PHASE)
     pending = r6_sync_processes(board, (), adjusted=False)
@@ -184,7 +188,7 @@ def start_phase(name: object, file: str | None = None) -> Phase:
 def with_ruleset(state: State, ruleset: Ruleset | str) -> State:
     """``state`` re-read under ``ruleset`` (a ruleset or its registered name)."""
     rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    changed = State(**{**{f: getattr(state, f) for f in STATE_FIELDS}, "ruleset": rules})
+    changed = state.evolve(ruleset=rules)  # the same cards, read from the same catalogue
     return begin(changed) if changed.step is Step.OPEN else changed
 
 

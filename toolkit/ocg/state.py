@@ -29,18 +29,18 @@ from __future__ import annotations
 import datetime
 import html
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import InitVar, dataclass, field, fields
 from enum import Enum, StrEnum
 from functools import reduce
 from operator import attrgetter, xor
 from typing import TYPE_CHECKING
 
 from toolkit.core.game import Actor
-from toolkit.ocg.cards import behaviour
 from toolkit.ocg.cards.base import CardText, Choice, Continuous, ContinuousKind
 from toolkit.core.durations import Lingering
 from toolkit.core.values import PLAYERS, PositionSummary, other, player_index, rebuilt_when_unpickled, slot_init
 from toolkit.ocg.values import ZONE_DECK, ZONE_HAND, Card, Process, Zone
+from toolkit.ocg.cards.catalogue import Catalogue
 from toolkit.ocg.tables import Applying as Applying, PositionTables as PositionTables, position_tables
 
 if TYPE_CHECKING:
@@ -318,8 +318,12 @@ class State(PositionReader):
     """The position's fixed lookups (``position_tables`` of its card names and date: found when the
     State is built, then handed on to its successors; a plain slot, read at every step)."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tables", _tables_of(self.cards, self.ruleset))
+    catalogue: InitVar[Catalogue | None] = None
+    """Where the position's cards are looked up (None: the default catalogue, the shipped cards and the
+    user's card folder); not a field: the State keeps it in its tables."""
+
+    def __post_init__(self, catalogue: Catalogue | None = None) -> None:
+        object.__setattr__(self, "tables", _tables_of(self.cards, self.ruleset, catalogue))
         object.__setattr__(self, "_cards_hash", cards_hash(self.cards))
         object.__setattr__(self, "_hash", _STATE_HASH(self))
 
@@ -333,9 +337,16 @@ class State(PositionReader):
         values = list(_FIELD_VALUES(self))
         for name, value in changes.items():
             values[_FIELD_INDEX[name]] = value
-        if "cards" in changes:
-            return make_state(None, None, *values)
-        return make_state(None if "ruleset" in changes else self.tables, self._cards_hash, *values)
+        if "cards" in changes or "ruleset" in changes:
+            tables = _tables_of(values[_CARDS], values[_RULESET], self.tables.catalogue)
+            return make_state(tables, None if "cards" in changes else self._cards_hash, *values)
+        return make_state(self.tables, self._cards_hash, *values)
+
+    def with_catalogue(self, catalogue: Catalogue) -> State:
+        """This state with its cards looked up in ``catalogue`` (a scenario's own cards)."""
+        if catalogue is self.tables.catalogue:
+            return self
+        return make_state(_tables_of(self.cards, self.ruleset, catalogue), self._cards_hash, *_FIELD_VALUES(self))
 
     def passed_to(self, holder: str) -> State:
         """This state after a pass that leaves the other player ``holder`` the priority
@@ -461,6 +472,7 @@ HASHED_FIELDS: tuple[str, ...] = tuple(
 the ones marked ``hash=False`` (the dataclass rule, read from the fields)."""
 
 _FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(STATE_FIELDS)}
+_CARDS, _RULESET = _FIELD_INDEX["cards"], _FIELD_INDEX["ruleset"]
 _FIELD_VALUES = attrgetter(*STATE_FIELDS)
 """A State's field values in ``STATE_FIELDS`` order, as one tuple (built in C)."""
 COUNTED_FIELDS: frozenset[str] = frozenset({"pending", "lingering"})
@@ -520,9 +532,10 @@ class _StateBeingBuilt(PositionReader):
     __slots__ = State.__slots__
 
 
-def _tables_of(cards: tuple[Card, ...], ruleset: Ruleset) -> PositionTables:
-    """The position tables of a State of these cards under ``ruleset``."""
-    return position_tables(tuple(c.name for c in cards), ruleset.as_of)
+def _tables_of(cards: tuple[Card, ...], ruleset: Ruleset, catalogue: Catalogue | None = None) -> PositionTables:
+    """The position tables of a State of these cards under ``ruleset`` (their behaviours from
+    ``catalogue``; None: the default catalogue)."""
+    return position_tables(tuple(c.name for c in cards), ruleset.as_of, catalogue)
 
 
 def _state_maker() -> Callable[..., State]:
@@ -564,7 +577,3 @@ PHASE_TITLES: dict[Phase, str] = {
     Phase.MAIN2: "Main Phase 2",
     Phase.END: "End Phase",
 }
-
-
-def is_monster(card: Card) -> bool:
-    return behaviour(card.name).is_monster

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.core.durations import Lingering
 from toolkit.core.values import Event
 from toolkit.core.game import Note
-from toolkit.core.generation import definitions_generation
-from toolkit.ocg.cards import text_at
+from toolkit.ocg.cards import Catalogue, default_catalogue
 from toolkit.ocg.cards.base import (
     Activation,
     CardText,
@@ -50,7 +49,7 @@ class PositionTables:
     (['ライトロード・マジシャン ライラ'], [])
     """
 
-    __slots__ = ("as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
+    __slots__ = ("catalogue", "behaviour", "user_files", "known_kinds", "as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
                  "open_quick_uids", "open_quick_zones", "board_answers",
@@ -59,9 +58,18 @@ class PositionTables:
                  "done_by_card",
                  "chosen_actions")
 
-    def __init__(self, names: tuple[str, ...], as_of: datetime.date | None) -> None:
+    def __init__(self, names: tuple[str, ...], as_of: datetime.date | None, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        """The cards this position may use (shipped, the user's folder, the scenario's own)."""
+        self.behaviour = catalogue.behaviour
+        """``catalogue.behaviour``: a card's behaviour by its name."""
+        self.user_files: dict[str, str] = {name: catalogue.user_files[name] for name in sorted(set(names))
+                                           if name in catalogue.user_files}
+        """The cards of the user's own in this position, with their files (a trace names them)."""
+        self.known_kinds: bool | None = None
+        """Whether every card is of the kinds ``independence`` knows (None: not asked yet)."""
         self.as_of = as_of
-        self.text: dict[str, CardText] = {name: text_at(name, as_of) for name in names}
+        self.text: dict[str, CardText] = {name: catalogue.text_at(name, as_of) for name in names}
         """The text version in force of each card name of the position."""
         texts = self.text.values()
         self.continuous_kinds: frozenset[ContinuousKind] = frozenset(
@@ -202,22 +210,23 @@ class PositionTables:
     def text_of(self, name: str) -> CardText:
         """The text in force of ``name`` (any card name, also one not in the position)."""
         found = self.text.get(name)
-        return found if found is not None else text_at(name, self.as_of)
+        return found if found is not None else self.catalogue.text_at(name, self.as_of)
 
     def effect_named(self, name: str, key: str) -> EndPhaseEffect | Trigger | QuickEffect | None:
         """``text_of(name).effect_named(key)``, looked up once."""
         if name in self.text:
             return self.effects.get((name, key))
-        return text_at(name, self.as_of).effect_named(key)
+        return self.catalogue.text_at(name, self.as_of).effect_named(key)
 
 
-def position_tables(names: tuple[str, ...], as_of: datetime.date | None) -> PositionTables:
-    """The :class:`PositionTables` of a position whose cards have ``names`` (uid order),
-    with the cards' texts as registered now (user cards included)."""
-    return _position_tables(names, as_of, definitions_generation())
+def position_tables(names: tuple[str, ...], as_of: datetime.date | None,
+                    catalogue: Catalogue | None = None) -> PositionTables:
+    """The :class:`PositionTables` of a position whose cards have ``names`` (uid order), their
+    texts read from ``catalogue`` (None: the default one, shipped cards and the user's folder)."""
+    return _position_tables(names, as_of, default_catalogue() if catalogue is None else catalogue)
 
 
 @lru_cache(maxsize=1024)
-def _position_tables(names: tuple[str, ...], as_of: datetime.date | None, generation: int) -> PositionTables:
-    """``position_tables`` remembered per registry generation (``toolkit.core.generation``)."""
-    return PositionTables(names, as_of)
+def _position_tables(names: tuple[str, ...], as_of: datetime.date | None, catalogue: Catalogue) -> PositionTables:
+    """``position_tables`` remembered by the names, the date and the catalogue's content (bounded)."""
+    return PositionTables(names, as_of, catalogue)

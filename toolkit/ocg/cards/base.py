@@ -449,6 +449,12 @@ class CardBehaviour:
     attribute: str = ""
     level: int | None = None
     race: str = ""
+    written: object = field(default=None, repr=False, compare=False)
+    """The card as its file or scenario wrote it (plain data; None for a card written in Python):
+    a scenario saved again writes its own cards back from it, and a catalogue tells two
+    definitions of a name apart by it."""
+    file: str | None = field(default=None, repr=False, compare=False)
+    """The file the card was read from (None: the toolkit's own, or not from a file)."""
     _order: tuple[CardText, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

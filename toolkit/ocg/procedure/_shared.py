@@ -8,7 +8,7 @@ from toolkit.core.game import Note
 from toolkit.core.rules import implements
 from toolkit.core.values import Event
 from toolkit.ocg.board import Board
-from toolkit.ocg.cards import behaviour
+
 from toolkit.ocg.cards.base import CardText, EndPhaseEffect, LingeringEffect
 from toolkit.ocg.state import PHASE_TITLES, Cause, Phase, State
 from toolkit.ocg.values import Card, Process, Zone
@@ -77,4 +77,5 @@ def _the(phase: Phase) -> str:
 
 
 def _monsters(state: State | Board, player: str) -> list[Card]:
+    behaviour = state.tables.behaviour
     return [c for c in state.cards_in(player, Zone.FIELD) if behaviour(c.name).is_monster]

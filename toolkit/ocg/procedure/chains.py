@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
-from toolkit.ocg.cards import behaviour
+
 from toolkit.ocg.cards.base import NO_CHOICE, Activation
 from toolkit.ocg.procedure._shared import _Log, _cause, _flush, _lingering_effect, _the
 from toolkit.ocg.procedure.pending import _settle
@@ -21,7 +21,7 @@ def _resolve_links(board: Board, state: State) -> None:
         board.source, board.by_effect = link.source, True
         negated_now = (  # nothing lingers: nothing negates (is_negated), no card lookup needed
             card is not None and bool(board.lingering) and card.zone is Zone.FIELD
-            and behaviour(card.name).is_monster and board.is_negated(card.uid) and link.lingering is None
+            and board.tables.behaviour(card.name).is_monster and board.is_negated(card.uid) and link.lingering is None
         )
         if link.negated or negated_now:
             board.record(board.tables.event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key))
@@ -35,7 +35,7 @@ def _resolve_links(board: Board, state: State) -> None:
         board.touched = True
         if link.card_activation and link.source >= 0:
             now = board.cards[link.source]
-            b = behaviour(now.name)
+            b = board.tables.behaviour(now.name)
             if now.zone is Zone.FIELD and not b.is_monster and b.subtype not in ("continuous", "field", "equip"):
                 board.source, board.by_effect = -1, False
                 board.send_to_gy(now.uid)

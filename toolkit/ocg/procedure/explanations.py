@@ -19,7 +19,7 @@ from toolkit.core.actions import (
 from toolkit.core.game import Note
 from toolkit.core.values import other
 from toolkit.core.words import names
-from toolkit.ocg.cards import text_at
+
 from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import _the
 from toolkit.ocg import independence
@@ -178,7 +178,7 @@ def never_acts(state: State, name: str) -> str | None:
     >>> never_acts(s, "ダンディライオン") is None  # a trigger when it is sent to the GY
     True
     """
-    text = state.tables.text.get(name) or text_at(name, state.ruleset.as_of)
+    text = state.tables.text_of(name)
     if text.end_phase or text.quick or text.triggers:
         return None
     when = f"on {state.ruleset.as_of.isoformat()}" if state.ruleset.as_of is not None else "today"

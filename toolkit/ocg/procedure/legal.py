@@ -14,7 +14,7 @@ from toolkit.core.actions import Action, Activate, Attack, ChangePosition, Enter
 from toolkit.core.rules import implements
 from toolkit.core.values import other
 from toolkit.ocg.board import Board
-from toolkit.ocg.cards import behaviour
+
 from toolkit.ocg.cards.base import (
     NO_CHOICE, CardType, Choice, Condition, ContinuousKind, QuickEffect, Trigger, is_board_local)
 from toolkit.ocg.procedure._shared import _end_phase_effect, _monsters, x1_card_text
@@ -244,7 +244,7 @@ def _quick_offers(state: State, player: str, top: Link | None,
         card = cards[uid]
         if card.controller != player or card.zone is ZONE_DECK:
             continue
-        if no_traps and behaviour(card.name).card_type is CardType.TRAP:
+        if no_traps and state.tables.behaviour(card.name).card_type is CardType.TRAP:
             continue  # 《漆黒の戦士 ワーウルフ》: no Traps for its opponent in the Battle Phase
         for q in x1_card_text(state, card).quick:
             if card.zone not in q.zones or q.spell_speed < min_speed:
@@ -255,7 +255,7 @@ def _quick_offers(state: State, player: str, top: Link | None,
                     continue
                 if not q.card_activation and not card.on_field_face_up:
                     continue
-                if state.lingering and behaviour(card.name).is_monster and state.is_negated(card.uid):
+                if state.lingering and state.tables.behaviour(card.name).is_monster and state.is_negated(card.uid):
                     continue
             if q.card_activation and _in_chain(state, card.uid):
                 continue
@@ -377,7 +377,7 @@ def game_actions(state: State) -> Iterator[ChangePosition | Attack]:
     elif state.phase is Phase.BATTLE and not _monsters(state, other(tp)):
         for card in _monsters(state, tp):
             if (card.position is Position.FACE_UP and "attacked_this_turn" not in card.tags
-                    and behaviour(card.name).atk is not None):
+                    and state.tables.behaviour(card.name).atk is not None):
                 yield Attack(card.shown(), ref=card.uid)
 
 

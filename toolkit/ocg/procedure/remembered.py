@@ -204,7 +204,7 @@ def _scan_lingering(tables: PositionTables, lingering: tuple[Lingering, ...]
         if item.key in known:
             ending = known[item.key]
         else:
-            ending = known[item.key] = "end:" + item.key if independence.lingering_known((item,)) else None
+            ending = known[item.key] = "end:" + item.key if independence.lingering_known(tables, (item,)) else None
         if ending is None:
             on = None
             break

@@ -28,7 +28,7 @@ from toolkit.core.game import Note, Successor, Transition
 from toolkit.core.rules import implements
 from toolkit.core.values import Event, other
 from toolkit.ocg.board import Board
-from toolkit.ocg.cards import USER_CARD_FILES, USER_CARD_RULE, behaviour
+from toolkit.ocg.cards import USER_CARD_RULE
 from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, Choice, QuickEffect, Trigger
 from toolkit.ocg.procedure._shared import (
     _Log,
@@ -127,7 +127,7 @@ def _process_link(state: State, process: Process, card: Card, cause: Cause, choi
         if found is not None:
             return found
     link = Link(card.uid, card.name, process.label, process.key, process.controller, 1, cause, choice=choice,
-                card_type=_TYPE_NAME[behaviour(card.name).card_type], process=process.pid, negated=negated)
+                card_type=_TYPE_NAME[state.tables.behaviour(card.name).card_type], process=process.pid, negated=negated)
     made = (link, state.tables.event(EventKind.ACTIVATED, card.name, process.controller, detail=process.key))
     if choice is NO_CHOICE:
         links[key] = made
@@ -229,7 +229,7 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     act = Activation(card=board.cards[uid], controller=player, key=key, choice=action.choice)
     if q.cost is not None:
         q.cost(board, act)
-    b = behaviour(card.name)
+    b = board.tables.behaviour(card.name)
     board.chain.append(Link(uid, card.name, action.effect, key, player, q.spell_speed, cause, choice=action.choice,
                             card_activation=q.card_activation, card_type=_TYPE_NAME[b.card_type]))
     board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=key))
@@ -256,7 +256,7 @@ def _activate_trigger(state: State, action: Activate, log: _Log) -> State:
     if trig.cost is not None:
         trig.cost(board, act)
     board.chain.append(Link(card.uid, card.name, w.label, w.key, w.controller, 1, w.cause, choice=action.choice,
-                            subjects=w.subjects, card_type=_TYPE_NAME[behaviour(card.name).card_type]))
+                            subjects=w.subjects, card_type=_TYPE_NAME[board.tables.behaviour(card.name).card_type]))
     board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=w.controller, detail=w.key))
     rest = tuple(x for x in state.waiting if x is not w)
     pending, waiting = _settle(board, state, _cause(state), state.adjusted)
@@ -305,7 +305,7 @@ def p1_damage_calculation(state: State, log: _Log) -> State:
     still = (attacker.zone is Zone.FIELD and attacker.controller == state.turn_player
              and attacker.position is Position.FACE_UP)
     if still and not _monsters(state, defender):
-        amount = behaviour(attacker.name).atk or 0
+        amount = board.tables.behaviour(attacker.name).atk or 0
         board.battle_damage(defender, amount, source=attacker.name)
         board.note(GAME_ACTION, f"damage calculation: {attacker.shown()} deals {amount} battle damage to {defender}")
     else:
@@ -354,7 +354,7 @@ def successor(state: State, action: Action, *, check: bool = True) -> Successor:
     if isinstance(action, Perform):  # first: most steps of a search perform a process
         reach, known = remembered.recall(state, action)
         if known is not None and not remembered.CHECK_REMEMBERED:
-            return known if not USER_CARD_FILES else note_user_cards(known, action)
+            return known if not state.tables.user_files else note_user_cards(state, known, action)
         log: _Log = ([], [])
         nxt = _perform(state, action, forced=state.step is STEP_FORCED, log=log)
         made = (nxt, tuple(log[0]), tuple(log[1]))
@@ -363,7 +363,7 @@ def successor(state: State, action: Action, *, check: bool = True) -> Successor:
                 remembered.keep(state, reach, made)
         elif known != made or hash(known[0]) != hash(nxt):  # pragma: no cover - a bug in remembered
             raise AssertionError(f"a remembered change differs: {known!r} != {made!r}")
-        return made if not USER_CARD_FILES else note_user_cards(made, action)
+        return made if not state.tables.user_files else note_user_cards(state, made, action)
     log = ([], [])
     step = state.step
     if isinstance(action, Pass):
@@ -400,15 +400,15 @@ def successor(state: State, action: Action, *, check: bool = True) -> Successor:
     else:  # pragma: no cover
         raise IllegalActionError(action, state)
     made = (nxt, tuple(log[0]), tuple(log[1]))
-    return made if not USER_CARD_FILES else note_user_cards(made, action)
+    return made if not state.tables.user_files else note_user_cards(state, made, action)
 
 
-def note_user_cards(result: Successor, action: Action) -> Successor:
+def note_user_cards(state: State, result: Successor, action: Action) -> Successor:
     """``result`` with a note naming each card of the user's own the action is about (a trace that
-    uses one says so, with its file); ``transition`` asks only once user cards are loaded."""
+    uses one says so, with its file); ``transition`` asks only in a position holding such cards."""
     text = repr(action)
     notes = tuple(Note(USER_CARD_RULE, f"{name} is a card of your own, from {file}")
-                  for name, file in sorted(USER_CARD_FILES.items()) if name in text)
+                  for name, file in state.tables.user_files.items() if name in text)
     return result if not notes else (result[0], result[1], result[2] + notes)
 
 

@@ -16,8 +16,8 @@ from toolkit.ocg.scenario.model import CardSpec, DECK_FILLER_MAX, LIFE_MAX, Ling
 
 
 def known_card_names() -> frozenset[str] | None:
-    """Every card name a scenario may use: the names of the engine's card
-    registry (a card without a behaviour cannot be resolved)."""
+    """Every card name a scenario may use without cards of its own: the names of the
+    default card catalogue (a card without a behaviour cannot be resolved)."""
     from toolkit.ocg.cards import registered_names
 
     return frozenset(registered_names())
@@ -146,30 +146,10 @@ def _field_cards(s: Scenario) -> list[tuple[str, str]]:
     return [(p, card.name) for p in PLAYERS for card in s.players[p].field]
 
 
-def card_index() -> CardNames | None:
-    """The card names a scenario may use (:func:`known_card_names`), with
-    their English names, read from the card registry now (a card registered
-    later is known); None when no source of names is available."""
-    global _INDEX
-    names = known_card_names()
-    if names is None:
-        return None
-    from toolkit.ocg.cards import card_names
-
-    english = card_names().english
-    if _INDEX is None or _INDEX[0] != names or _INDEX[1] is not english:  # built again when cards change
-        _INDEX = (names, english, CardNames(names, english))
-    return _INDEX[2]
-
-
-_INDEX: tuple[frozenset[str], object, CardNames] | None = None
-"""The last index :func:`card_index` built, with the names and English table it was built from."""
-
-
 def _check_registry(s: Scenario, names: CardNames | None = None) -> None:
-    """Checks against the card registry, the ruleset registry and rulings.csv."""
+    """Checks against the scenario's card catalogue, the ruleset registry and rulings.csv."""
     file = s.source
-    names = names or card_index()
+    names = names or s.catalogue.card_names
     if names is not None:
         for spot, name in _every_card_name(s):
             if base_name(name) not in names.keys:

@@ -93,6 +93,8 @@ def base_name(name: str) -> str:
 
 
 if TYPE_CHECKING:
+    from toolkit.ocg.cards.base import CardBehaviour
+    from toolkit.ocg.cards.catalogue import Catalogue
     from toolkit.ocg.scenario.builder import ScenarioDraft
 
 
@@ -199,8 +201,18 @@ class Scenario:
     description: str = ""
     source: str | None = field(default=None, compare=False)
     rulings: tuple[str, ...] = ()
+    cards: tuple[CardBehaviour, ...] = field(default=(), compare=False, repr=False)
+    """The scenario's own cards (its ``cards:`` list, or ``cards=`` given when it was read): they
+    stand in this scenario's :attr:`catalogue` only, never beside another scenario's cards."""
+    cards_key: tuple[tuple[str, str], ...] = field(default=(), init=False, repr=False)
+    """The own cards by content (name, digest of the definition): what equality compares of them."""
 
     def __post_init__(self) -> None:
+        from toolkit.ocg.cards.catalogue import fingerprint
+
+        if not isinstance(self.cards, tuple):
+            object.__setattr__(self, "cards", tuple(self.cards))
+        object.__setattr__(self, "cards_key", tuple((c.name, fingerprint(c)) for c in self.cards))
         if not isinstance(self.players, Mapping):
             raise _fail("players must map 'A' and 'B' to their setups", "players", self.source)
         for player, setup in self.players.items():
@@ -241,6 +253,14 @@ class Scenario:
         changed = dataclasses.replace(self, ruleset=ruleset, date=None)
         _check_ruleset_name(changed)
         return changed
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The cards this scenario may use: the default catalogue (shipped cards, the user's card
+        folder) with the scenario's own :attr:`cards` on top."""
+        from toolkit.ocg.cards import default_catalogue
+
+        return default_catalogue().with_cards(self.cards)
 
     def validate(self) -> Scenario:
         """Check names against the registries; return ``self`` when all is well."""

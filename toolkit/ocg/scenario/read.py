@@ -5,14 +5,16 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from toolkit import fields
 from toolkit.errors import FileError, ScenarioError, quoted
 from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX, CardNames
-from toolkit.ocg.scenario.checks import _check_registry, card_index
-from toolkit.ocg.scenario.model import CardSpec, DECK_FILLER_MAX, LIFE_MAX, LingeringSpec, OtherGameScenario, PLAYERS, PlayerSetup, Scenario, _CARD_KEYS, _LINGERING_KEYS, _PLAYER_KEYS, _TOP_KEYS, _fail
+from toolkit.ocg.cards import default_catalogue
+from toolkit.ocg.cards.base import CardBehaviour
+from toolkit.ocg.scenario.checks import _check_registry
+from toolkit.ocg.scenario.model import base_name, CardSpec, DECK_FILLER_MAX, LIFE_MAX, LingeringSpec, OtherGameScenario, PLAYERS, PlayerSetup, Scenario, _CARD_KEYS, _LINGERING_KEYS, _PLAYER_KEYS, _TOP_KEYS, _fail
 
 # --------------------------------------------------------------------------
 # From plain data (YAML) to a Scenario
@@ -108,12 +110,16 @@ class _Reader:
 
 
 def scenario_from_dict(
-    data: object, source: str | None = None, *, check_registry: bool = True
+    data: object, source: str | None = None, *, check_registry: bool = True,
+    cards: Iterable[CardBehaviour] = (),
 ) -> Scenario:
     """Build and validate a Scenario from plain data (what ``yaml.safe_load`` gives).
 
     With ``check_registry`` (the default) card names may be written in
-    English or with width/kana slips: they are stored as the registry's key.
+    English or with width/kana slips: they are stored as the catalogue's key.
+    ``cards`` are cards of the user's own (``load_card_definitions``) the
+    scenario may use besides its ``cards:`` list; they stand in this
+    scenario's catalogue only.
 
     >>> scenario_from_dict({"title": "t", "turn_player": "C", "players": {}})
     Traceback (most recent call last):
@@ -140,39 +146,63 @@ def scenario_from_dict(
     ruleset = top.get("ruleset")
     if date is not None and ruleset is not None:
         raise _fail("give either a date or a ruleset, not both", "date", file)
-    if top.get("cards") is not None:  # the scenario's own cards, registered before its names are read
-        from toolkit.ocg.cards import add_inline_cards
-
-        for i, item in enumerate(top["cards"] if isinstance(top["cards"], list) else []):
-            if isinstance(item, str) and item.lower().endswith((".yaml", ".yml")):
-                raise _fail(f"{quoted(item)} is a file name: a scenario's cards: list holds the cards themselves "
-                            "(name, type, texts, as in a card file); put a card file in $ENDPHASE_USER_DIR/cards/ "
-                            "(`cards --help`)", f"cards[{i}]", file)
-
-        add_inline_cards(top["cards"], file)
-    names = card_index() if check_registry else None
+    given = _given_cards(cards)
+    inline = _inline_cards(top["cards"], file) if top.get("cards") is not None else ()
+    catalogue = default_catalogue().with_cards(given + inline)  # refuses a clash, naming the file and card
+    names = catalogue.card_names if check_registry else None
     read = _Reader(file, names)
+    title = fields.text(top["title"], "title", file, required=True)  # the fields in the order they are reported
+    turn_player = _text(top["turn_player"], "turn_player", file)
+    players = {p: read.player(players_raw.get(p), f"players.{p}") for p in PLAYERS}
+    day = None if date is None else _parse_date(date, field_name="date", file=file)
+    named_rules = None if ruleset is None else _text(ruleset, "ruleset", file)
+    lingering = tuple(read.lingering(item, f"lingering[{i}]")
+                      for i, item in enumerate(_list(top.get("lingering", []), "lingering", file)))
+    used = {base_name(item.source) for item in lingering}
+    for setup in players.values():
+        used.update(base_name(n) for n in setup.hand + setup.deck)
+        used.update(base_name(c.name) for zone in (setup.field, setup.graveyard, setup.banished) for c in zone)
+    inline_names = {c.name for c in inline}
     scenario = Scenario(
-        title=fields.text(top["title"], "title", file, required=True),
-        turn_player=_text(top["turn_player"], "turn_player", file),
-        players={p: read.player(players_raw.get(p), f"players.{p}") for p in PLAYERS},
-        date=None if date is None else _parse_date(date, field_name="date", file=file),
-        ruleset=None if ruleset is None else _text(ruleset, "ruleset", file),
-        lingering=tuple(
-            read.lingering(item, f"lingering[{i}]")
-            for i, item in enumerate(_list(top.get("lingering", []), "lingering", file))
-        ),
+        title=title,
+        turn_player=turn_player,
+        players=players,
+        date=day,
+        ruleset=named_rules,
+        lingering=lingering,
         phase=_text(top.get("phase", "end"), "phase", file),
         description=_text(top.get("description", ""), "description", file),
         source=source,
         rulings=fields.ruling_ids(top.get("rulings", []), "rulings", file, None),
+        cards=tuple(c for c in given if c.name in used and c.name not in inline_names) + inline,
     )
     if check_registry:
         _check_registry(scenario, names)
     return scenario
 
 
-def parse_scenario(text: str, source: str | None = None, *, check_registry: bool = True) -> Scenario:
+def _given_cards(cards: Iterable[CardBehaviour]) -> tuple[CardBehaviour, ...]:
+    given = tuple(cards) if not isinstance(cards, (str, bytes, os.PathLike)) else None
+    if given is None or not all(isinstance(c, CardBehaviour) for c in given):
+        raise ScenarioError("cards= takes the cards of your own as load_card_definitions(path) returns them, "
+                            f"not {type(cards).__name__}", field="cards")
+    return given
+
+
+def _inline_cards(written: object, file: str | None) -> tuple[CardBehaviour, ...]:
+    """The scenario's ``cards:`` list, compiled (a file name there is refused with what to do)."""
+    from toolkit.ocg.cards.data.reading import compile_cards
+
+    for i, item in enumerate(written if isinstance(written, list) else []):
+        if isinstance(item, str) and item.lower().endswith((".yaml", ".yml")):
+            raise _fail(f"{quoted(item)} is a file name: a scenario's cards: list holds the cards themselves "
+                        "(name, type, texts, as in a card file); put a card file in $ENDPHASE_USER_DIR/cards/ "
+                        "(`cards --help`)", f"cards[{i}]", file)
+    return tuple(loaded.behaviour for loaded in compile_cards(written, file, where="cards"))
+
+
+def parse_scenario(text: str, source: str | None = None, *, check_registry: bool = True,
+                   cards: Iterable[CardBehaviour] = ()) -> Scenario:
     """Read a Scenario from YAML text (the toolkit's guarded YAML reader,
     :func:`toolkit.files.parse_yaml`); an error names the line and column of
     the field at fault."""
@@ -184,14 +214,16 @@ def parse_scenario(text: str, source: str | None = None, *, check_registry: bool
     if document.data is None:
         raise _fail("the file is empty", None, source)
     try:
-        return scenario_from_dict(document.data, source=source, check_registry=check_registry)
+        return scenario_from_dict(document.data, source=source, check_registry=check_registry, cards=cards)
     except ScenarioError as exc:
         raise exc.located(*(document.position(exc.field) or (None, None))) from None
 
 
-def load_scenario(path: str | os.PathLike[str], *, check_registry: bool = True) -> Scenario:
+def load_scenario(path: str | os.PathLike[str], *, check_registry: bool = True,
+                  cards: Iterable[CardBehaviour] = ()) -> Scenario:
     """Read and validate a scenario YAML file (a regular file of at most
-    :func:`toolkit.files.max_file_bytes` bytes, UTF-8)."""
+    :func:`toolkit.files.max_file_bytes` bytes, UTF-8); ``cards``: cards of your own
+    (``load_card_definitions``) it may use besides its ``cards:`` list."""
     if not isinstance(path, (str, os.PathLike)):
         raise ScenarioError(f"load_scenario() takes the path of a scenario file, not {type(path).__name__} "
                             f"{path!r:.40}; a shipped example is seed_scenario(name)")
@@ -201,4 +233,4 @@ def load_scenario(path: str | os.PathLike[str], *, check_registry: bool = True) 
         text = read_text(file, what="scenario file")
     except FileError as exc:
         raise exc.as_scenario_error() from None
-    return parse_scenario(text, source=file, check_registry=check_registry)
+    return parse_scenario(text, source=file, check_registry=check_registry, cards=cards)

@@ -8,7 +8,7 @@ from pathlib import Path
 from functools import cache
 from typing import Any
 
-from toolkit.errors import FileError, kind_of
+from toolkit.errors import FileError, ScenarioError, kind_of
 from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX
 from toolkit.resources import dataset_root, shipped_scenario_names, shipped_scenario_text
 from toolkit.ocg.scenario.model import CardSpec, PLAYERS, PlayerSetup, Scenario, _fail
@@ -48,11 +48,9 @@ def _player_to(setup: PlayerSetup) -> dict[str, Any]:
 
 
 def _inline_cards(scenario: Scenario) -> list[dict[str, Any]]:
-    """The definitions of the scenario's cards that a scenario file's ``cards:``
-    list wrote (so a saved scenario still carries them), in the scenario's order."""
-    from toolkit.ocg.cards import INLINE_DEFINITIONS
-
-    if not INLINE_DEFINITIONS:
+    """The definitions of the scenario's own cards that it uses (its ``cards:`` list, cards given
+    with ``cards=``), as written, in the scenario's order: a saved scenario carries them."""
+    if not scenario.cards:
         return []
     names: list[str] = []
     for p in PLAYERS:
@@ -62,12 +60,16 @@ def _inline_cards(scenario: Scenario) -> list[dict[str, Any]]:
             names.extend(c.name for c in getattr(setup, zone))
         names.extend(setup.deck)
     names.extend(ls.source for ls in scenario.lingering)
-    seen: dict[str, None] = {}
-    for name in names:
-        base = name.split(COPY_MARK, 1)[0]
-        if base in INLINE_DEFINITIONS:
-            seen.setdefault(base)
-    return [copy.deepcopy(INLINE_DEFINITIONS[name]) for name in seen]
+    used = {name.split(COPY_MARK, 1)[0] for name in names}
+    out: list[dict[str, Any]] = []
+    for card in scenario.cards:
+        if card.name not in used:
+            continue
+        if not isinstance(card.written, dict):
+            raise ScenarioError(f"card {card.name} was made in Python, not written as data: a scenario file "
+                                "cannot carry it (write it in the card format, `cards --help`)", field="cards")
+        out.append(copy.deepcopy(card.written))
+    return out
 
 
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:

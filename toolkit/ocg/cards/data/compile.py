@@ -20,6 +20,7 @@ toolkit.ocg.cards.data.compile.CardFileError: field 'texts[0].end_phase[0].when'
 
 from __future__ import annotations
 
+import copy
 import datetime
 from collections.abc import Callable
 from typing import Any
@@ -430,7 +431,8 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
             return CardBehaviour(name=v["name"], card_type=v["type"], texts=texts, english=v["english"],
                                  subtype=v["subtype"], archetypes=frozenset(v["archetypes"]),
                                  rulings=tuple(v["rulings"]), atk=v["atk"], defense=v["def"],
-                                 attribute=v["attribute"], level=v["level"], race=v["race"])
+                                 attribute=v["attribute"], level=v["level"], race=v["race"],
+                                 written=copy.deepcopy(written), file=file)
         except ValueError as exc:
             raise TermError(str(exc).split(": ", 1)[-1], field=".".join(_PATH + ["texts"])) from None
     except TermError as exc:

@@ -88,7 +88,7 @@ class CardFilter:
         ``controller``: who "you" is (default: the source card's controller; an
         effect that resolves passes the effect's controller)."""
         player = self._player(source, controller)
-        return [c for zone in self.zones for c in reader.cards_in(player, zone) if self.matches(c, source)]
+        return [c for zone in self.zones for c in reader.cards_in(player, zone) if self.matches(c, source, reader)]
 
     def any(self, source: Card, reader: Reader) -> bool:
         """Whether ``cards(source, reader)`` is not empty (stops at the first match; asked in every
@@ -97,7 +97,7 @@ class CardFilter:
         matches = self.matches
         for zone in self.zones:
             for c in reader.cards_in(player, zone):
-                if matches(c, source):
+                if matches(c, source, reader):
                     return True
         return False
 
@@ -116,7 +116,7 @@ class CardFilter:
             return source.owner
         raise KeyError(side)  # the card format's schema allows only these four sides
 
-    def matches(self, card: Card, source: Card) -> bool:
+    def matches(self, card: Card, source: Card, reader: Reader) -> bool:
         if self.not_itself and card.uid == source.uid:
             return False
         if self.face_up is not None and card.on_field_face_up is not self.face_up:
@@ -133,9 +133,7 @@ class CardFilter:
             return False
         if not self._needs_text:  # type: ignore[attr-defined]
             return True
-        from toolkit.ocg.cards import behaviour
-
-        b = behaviour(card.name)
+        b = reader.tables.behaviour(card.name)
         if self.monster is not None and b.is_monster is not self.monster:
             return False
         if self.archetype is not None and self.archetype not in b.archetypes:
@@ -475,13 +473,11 @@ def _from_own_gy() -> TriggerTest:
                    "a monster discarded by the hand-size adjustment of this card's controller, in their turn")
 def _by_adjustment() -> TriggerTest:
     def test(card: Card, happening: Happening, state: State) -> bool:
-        from toolkit.ocg.cards import behaviour
-
         if not happening.by_adjustment or happening.player != card.controller:
             return False
         if card.controller != state.turn_player:
             return False
-        return behaviour(state.card(happening.uid).name).is_monster
+        return state.tables.behaviour(state.card(happening.uid).name).is_monster
 
     return test
 
@@ -518,9 +514,7 @@ def _spell() -> Responds:
 @LINK_TESTS.add("summon_trigger", "a trigger effect that a summon set off (《イピリア》's draw)")
 def _summon_trigger() -> Responds:
     def test(card: Card, state: State, link: Link) -> bool:
-        from toolkit.ocg.cards import behaviour
-
-        effect = behaviour(link.name).text_at(state.as_of).effect_named(link.key)
+        effect = state.tables.text_of(link.name).effect_named(link.key)
         return isinstance(effect, Trigger) and bool(
             effect.on & {EventKind.SUMMONED, EventKind.SPECIAL_SUMMONED})
 

@@ -77,8 +77,23 @@ def card_files(path: str | os.PathLike[str]) -> list[Path]:
     is then refused by the reader, not skipped without a word)."""
     p = Path(path)
     if p.is_dir():
-        return sorted(f for f in p.iterdir() if f.suffix in (".yaml", ".yml"))
+        return sorted(f for f in p.iterdir() if f.suffix.lower() in (".yaml", ".yml"))
     return [p]
+
+
+def folder_state(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """What says a card folder changed: each card file's name, size and modification time
+    (``()`` when there is no such folder); a file that cannot be looked at counts as changed."""
+    if not folder.is_dir():
+        return ()
+    out = []
+    for file in card_files(folder):
+        try:
+            info = file.stat()
+            out.append((file.name, info.st_size, info.st_mtime_ns))
+        except OSError:
+            out.append((file.name, -1, -1))
+    return tuple(out)
 
 
 def read_cards(path: str | os.PathLike[str]) -> Iterator[LoadedCard]:

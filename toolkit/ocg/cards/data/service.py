@@ -62,21 +62,26 @@ def card_report(name: str) -> list[str]:
     return lines
 
 
-def has_no_effects(name: str) -> bool:
+def has_no_effects(name: str, position: Any = None) -> bool:
     """True when no text version of the card ``name`` has any effect (a vanilla
-    monster, or a card whose text the toolkit does not model: 《強欲な壺》)."""
-    from toolkit.ocg.cards import behaviour, card_names
+    monster, or a card whose text the toolkit does not model: 《強欲な壺》), among
+    the cards ``position`` (a scenario or a state) may use (None: the default cards)."""
+    from toolkit.ocg.cards import default_catalogue
+    from toolkit.ocg.state import State
 
-    b = behaviour(card_names().key(name))
+    catalogue = (default_catalogue() if position is None else position.tables.catalogue
+                 if isinstance(position, State) else position.catalogue)
+    b = catalogue.behaviour(catalogue.card_names.key(name))
     return not any(t.end_phase or t.triggers or t.quick or t.continuous or t.lingering for t in b.texts)
 
 
 def user_cards() -> list[Any]:
-    """The cards of one's own registered now (those of ``$ENDPHASE_USER_DIR/cards/``
-    and any a scenario's ``cards:`` or a notebook added), by Japanese name."""
-    from toolkit.ocg.cards import behaviour, is_user_card, registered_names
+    """The cards of one's own in ``$ENDPHASE_USER_DIR/cards/`` (as the files are now), by Japanese
+    name (a scenario's own cards are its ``cards``)."""
+    from toolkit.ocg.cards import default_catalogue
 
-    return [behaviour(name) for name in sorted(registered_names()) if is_user_card(name)]
+    catalogue = default_catalogue()
+    return [catalogue.behaviour(name) for name in catalogue.user_files]
 
 
 def card_schema() -> dict[str, Any]:
@@ -85,11 +90,11 @@ def card_schema() -> dict[str, Any]:
 
 def card_counts() -> dict[str, Any]:
     """How many shipped cards are data and how many Python, with each Python module's reason."""
-    from toolkit.ocg.cards import _ORIGIN, python_cards_with_reasons, registered_names
+    from toolkit.ocg.cards import python_cards_with_reasons, shipped_catalogue
 
-    registered_names()
-    data = sorted(n for n, o in _ORIGIN.items() if o.startswith("data:"))
+    origins = shipped_catalogue().origins()
+    data = sorted(n for n, o in origins.items() if o.startswith("data:"))
     python = python_cards_with_reasons()
     return {"data": len(data), "python": sum(len(names) for _, names in python.values()),
             "python_modules": {m: {"reason": r, "cards": list(names)} for m, (r, names) in python.items()},
-            "files": sorted({Path(o.split(":", 1)[1]).name for o in _ORIGIN.values() if o.startswith("data:")})}
+            "files": sorted({Path(o.split(":", 1)[1]).name for o in origins.values() if o.startswith("data:")})}

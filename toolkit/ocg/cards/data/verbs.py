@@ -310,7 +310,7 @@ def _choose_subject(filter: CardFilter) -> Choices:
     def choices(card: Card, state: State, subjects: tuple[int, ...]) -> Iterator[Choice]:
         for uid in subjects:
             c = state.card(uid)
-            if c.zone in filter.zones and filter.matches(c, card):
+            if c.zone in filter.zones and filter.matches(c, card, state):
                 yield Choice(targets=(uid,))
 
     return choices

@@ -1,0 +1,47 @@
+"""A bounded memo: answers remembered by the content of what they were asked about.
+
+>>> memo: Memo[str, int] = Memo(2)
+>>> memo.put("a", 1), memo.put("b", 2), memo.get("a"), memo.put("c", 3)
+(1, 2, 1, 3)
+>>> memo.get("b") is None, len(memo)  # the least recently used went first
+(True, 2)
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Generic, Hashable, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+__all__ = ["Memo"]
+
+
+class Memo(Generic[K, V]):
+    """At most ``size`` answers, the least recently used dropped first."""
+
+    __slots__ = ("size", "_items")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+        return found
+
+    def put(self, key: K, value: V) -> V:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
