@@ -18,13 +18,24 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-import toolkit.duel_masters.game
-import toolkit.ocg.game
-from toolkit.core.game import Game, game_named, game_of, register, registered_games
+from toolkit.core.game import Game, discover_games, game_named, game_of, register, registered_games
 from toolkit.errors import FileError, ScenarioError
 
-register(toolkit.ocg.game.GAME)
-register(toolkit.duel_masters.game.GAME)
+
+def shipped_games() -> tuple[Game, ...]:
+    """The games this distribution ships, in the order they are listed: what its entry points
+    (``[project.entry-points."endphase.games"]`` in ``pyproject.toml``) name."""
+    import toolkit.duel_masters.game
+    import toolkit.ocg.game
+
+    return (toolkit.ocg.game.GAME, toolkit.duel_masters.game.GAME)
+
+
+discover_games()
+_found = {g.name for g in registered_games()}
+for _game in shipped_games():  # a bare source tree (no package metadata, so no entry points): the one fallback
+    if _game.name not in _found:
+        register(_game)
 
 __all__ = [
     "Game",

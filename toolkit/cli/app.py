@@ -202,7 +202,11 @@ def run_with_streams(argv: Sequence[str], *, stdin: TextIO | None = None, stdout
 
 
 def _run(words: list[str], prog: str, as_json: bool) -> int:
-    parser = build_parser(prog)
+    try:
+        parser = build_parser(prog)
+    except ToolkitError as exc:  # a game installed beside the toolkit that cannot be used (its entry point)
+        _report({"error": str(exc), "file": None, "field": None}, as_json)
+        return EXIT_BAD_INPUT
     try:
         args = parser.parse_args(words)
     except UsageError as exc:

@@ -290,6 +290,9 @@ class Game:
     … has no process of a phase, no quick effect and no trigger …"), or None when it may act (whether
     it does depends on the position): what an answer says of a card no line mentions. None: a game
     that cannot tell (the answer then says only that no effect of the card is offered)."""
+    listed_first: int = 100
+    """Where the game stands when games are listed (lower first; then by name): the shipped OCG is 0,
+    Duel Masters 1, so lists of games and of their scenarios keep one order however they were found."""
     scenario_tags: Mapping[str, str] | None = None
     """The tags a scenario may set on a card (what happened to it earlier this
     turn, e.g. ``destroyed_this_turn``), each with what it means: the game's
@@ -343,12 +346,40 @@ def unregister(name: str) -> None:
             _BY_TYPE.pop(t, None)
 
 
-def _load_registry() -> None:
-    """Import the module that registers the shipped games (found by name, so
-    this module imports no game)."""
-    import importlib
+ENTRY_POINT_GROUP = "endphase.games"
+"""The entry-point group a game package declares itself in (``[project.entry-points."endphase.games"]``
+of its ``pyproject.toml``): each entry names a :class:`Game`, or a tuple of them."""
 
-    importlib.import_module("toolkit.games")
+_DISCOVERED: list[bool] = []
+
+
+def discover_games() -> tuple[Game, ...]:
+    """Register the games installed packages declare as entry points (once per process).  A bare
+    source tree has no such metadata: then nothing is found here, and :mod:`toolkit.games`
+    registers the shipped games itself when it is imported.  Games are registered in the order
+    of their ``listed_first``, then of their names."""
+    if _DISCOVERED:
+        return ()
+    _DISCOVERED.append(True)
+    from importlib.metadata import entry_points
+
+    found = list(entry_points(group=ENTRY_POINT_GROUP))
+    games: list[Game] = []
+    for ep in sorted(found, key=lambda ep: ep.name):
+        loaded = ep.load()
+        for game in loaded if isinstance(loaded, tuple) else (loaded,):
+            if not isinstance(game, Game):
+                raise UnknownGameError(f"the entry point {ep.name} = {ep.value} of group {ENTRY_POINT_GROUP} "
+                                       f"names a {type(game).__name__}, not a Game")
+            games.append(game)
+    return tuple(register(game) for game in sorted(games, key=lambda g: (g.listed_first, g.name))
+                 if game.name not in _BY_NAME)
+
+
+def _load_registry() -> None:
+    """The installed games, found by their entry points (this module names no game)."""
+    if not _DISCOVERED:
+        discover_games()
 
 
 def games() -> tuple[str, ...]:

@@ -173,9 +173,11 @@ def unregister_rules(game: str) -> None:
 
 
 def _load_games() -> None:
-    """Import the module that registers the shipped games (and so their rules),
-    found by name so that this module imports no game."""
-    importlib.import_module("toolkit.games")
+    """Register the installed games (and so their rules), found by their entry points
+    (:func:`toolkit.core.game.discover_games`): this module names no game."""
+    from toolkit.core.game import discover_games
+
+    discover_games()
 
 
 def rule_ids(game: str) -> frozenset[str]:

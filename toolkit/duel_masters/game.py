@@ -59,6 +59,7 @@ def _names_of(names: tuple[str, ...]) -> CardNames:
 
 GAME = Game(
     name="duel_masters",
+    listed_first=1,
     title="Duel Masters",
     step="Turn End Step",
     state_type=DMState,

@@ -135,6 +135,7 @@ GAME = Game(
     interchangeable=independence.interchangeable,
     cards=card_service,
     card_names=cards.card_names,
+    listed_first=0,
     position_card_names=lambda position: _catalogue_of(position).card_names,
     scenario_tags=TAGS,
 )
