@@ -73,6 +73,17 @@ def test_verify_rulings_runs_the_toy_ruling_and_names_the_flag(toy: toolkit.game
     assert "T3 optional_after_mandatory" in row["deciding_changes"]
 
 
+def test_the_toy_ruling_is_decided_by_the_rule_the_toy_game_names(toy: toolkit.games.Game) -> None:
+    """Which notes say why is the game's own knowledge (Game.deciding): before 2020-04-01 the
+    healer waits, and the answer is explained by the toy's T3, not by a step of the line."""
+    from toolkit.history.runs import run_ruling
+
+    row = _rulings(expected="no").iloc[-1].to_dict()
+    row["date"] = pd.Timestamp("2019-06-01")
+    run = run_ruling(row)
+    assert run.own.answer == "no" and run.decided_by.startswith("T3: the optional process waits"), run.decided_by
+
+
 def test_verify_rulings_can_disagree(toy: toolkit.games.Game) -> None:
     row = toolkit.verify_rulings(_rulings(expected="no")).set_index("ruling_id").loc[RULING]
     assert not bool(row["agrees"])

@@ -22,7 +22,7 @@ from toolkit.core.actions import Action, Pass, Perform
 from toolkit.core.errors import IllegalActionError
 from toolkit.fields import as_list as _list, fail as _fail, mapping as _mapping, text as _text
 from toolkit.fields import day
-from toolkit.core.game import Counterfactual, Flag, Game, Note, Transition
+from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game, Note, Transition
 from toolkit.core.rulesets import registered
 from toolkit.core.values import Event, PositionSummary
 from toolkit.files import read_yaml
@@ -216,6 +216,7 @@ class ToyRuleChange:
 
 GAME = Game(
     name="toy", title="Toy", step="End of Turn",
+    deciding=DecidingRules(explain=("T3",)),  # the note that says why the healer could not go first
     state_type=ToyState, scenario_type=ToyScenario, rules_type=ToyRules,
     legal_actions=legal_actions, transition=transition, explain=explain, withheld=withheld,
     initial_state=initial_state, with_ruleset=with_ruleset,

@@ -194,6 +194,32 @@ Interchangeable = Callable[[Any, "tuple[Action, ...]", "tuple[Successor, ...]"],
 
 
 @dataclass(frozen=True)
+class DecidingRules:
+    """Which of a game's rules decide a ruling's answer, for saying why it is what it is: the trace
+    notes looked for, in this order (a game's own knowledge: the history layer names no rule id).
+
+    >>> DecidingRules(explain=("H5",)).about_cards
+    ('H5',)
+    """
+
+    explain: tuple[str, ...] = ()
+    """Rules whose notes in a trace explain why something did or did not happen (the flags' rules first)."""
+    about_card: tuple[str, ...] = ()
+    """More rules whose note about a card the check names decides it (after ``explain``)."""
+    card_text: str | None = None
+    """The rule of a card's text changing with the date (its counterfactuals are tried last)."""
+    card_text_notes: tuple[str, ...] = ()
+    """The rules whose notes show what a card's text did (looked for when a text change flips the answer)."""
+    procedure: tuple[str, ...] = ()
+    """The procedure's rules whose notes decide a check that names no card."""
+
+    @property
+    def about_cards(self) -> tuple[str, ...]:
+        """``explain`` then ``about_card``: the notes about a named card that decide a check."""
+        return self.explain + self.about_card
+
+
+@dataclass(frozen=True)
 class Game:
     """One game's rules and everything the layers above must know of it.
 
@@ -290,6 +316,9 @@ class Game:
     … has no process of a phase, no quick effect and no trigger …"), or None when it may act (whether
     it does depends on the position): what an answer says of a card no line mentions. None: a game
     that cannot tell (the answer then says only that no effect of the card is offered)."""
+    deciding: DecidingRules = DecidingRules()
+    """The rules whose trace notes say why a ruling's answer is what it is (none: the deciding
+    step or flag is named instead)."""
     listed_first: int = 100
     """Where the game stands when games are listed (lower first; then by name): the shipped OCG is 0,
     Duel Masters 1, so lists of games and of their scenarios keep one order however they were found."""

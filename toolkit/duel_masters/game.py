@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from toolkit.core.game import Counterfactual, Flag, Game
+from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game
 import toolkit.duel_masters.rule_ids  # registers the Turn End Step's rules (toolkit.core.rules)
 from toolkit.duel_masters import procedure
 from toolkit.duel_masters.cards import card_names
@@ -60,6 +60,7 @@ def _names_of(names: tuple[str, ...]) -> CardNames:
 GAME = Game(
     name="duel_masters",
     listed_first=1,
+    deciding=DecidingRules(explain=("D3", "D1", "D2(1)", "D2(4)", "D2(5)", "D2(6)")),
     title="Duel Masters",
     step="Turn End Step",
     state_type=DMState,

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 
-from toolkit.history.runs import DECIDING_RULES, _value
+from toolkit.history.runs import _value
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -25,12 +25,6 @@ RuleChange = Any
 # --------------------------------------------------------------------------
 # Which rule decides an answer
 # --------------------------------------------------------------------------
-
-
-CARD_RULES = (*DECIDING_RULES, "R3")
-"""The rules whose notes about a card the check names explain its answer: the
-deciding rules, then R3 (an optional process not performed before the
-hand-size adjustment is gone), which no flag decides."""
 
 
 def _today_rules(rules: Ruleset) -> Ruleset:
@@ -118,23 +112,26 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
 
     1. a note of the rule whose flag decides the answer (``deciding``), about
        a card the check names when it names any;
-    2. a note of a deciding rule (H1-H5, E1, R8, R4, X1), else of R3, about a
-       card the check names (e.g. "H5: ヒステリック・サイン: ... not activated");
+    2. a note of one of the game's deciding rules (``Game.deciding.about_cards``: for the OCG
+       H1-H5, E1, R8, R4, X1, then R3), about a card the check names (e.g. "H5:
+       ヒステリック・サイン: ... not activated");
     3. the last step where an event the check asks about happens, on a line
        that answers yes;
     4. what the rules withheld along the lines (``withheld``), then, for a
-       check that names no card, the notes of R1, R2, R5, R6, R7;
+       check that names no card, the notes of the game's procedure rules
+       (``Game.deciding.procedure``);
     5. the deciding flag or card-text change itself.
 
     ``deciding``: the labels of the counterfactuals that flip the answer, or
     a :class:`Flips` that asks only those the steps above need, in the same
     order: the counterfactuals whose rule has a note (the card-text ones,
-    X1, last, for R8 then R4), up to the first that flips.
+    ``Game.deciding.card_text``, last, for its ``card_text_notes``), up to the first that flips.
     """
     from toolkit.core.game import as_state, game_of
     from toolkit.core.search import explore
     from toolkit.history.checks import cards_named, predicates_of
 
+    rules_of = game_of(rules).deciding  # the game's own: which notes say why
     cards = cards_named(check)
     lines: list[tuple[str, tuple[LineStep, ...]]] = [(p.scenario, p.line) for p in result.parts if p.line]
     for part in result.parts:
@@ -157,18 +154,18 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
     flips = deciding if isinstance(deciding, Flips) else _Known(deciding)
 
     def flag_note() -> tuple[str, tuple[LineStep, ...]] | None:
-        """The note of the first rule, in the counterfactuals' order (X1's R8 and R4 last), that has a
+        """The note of the first rule, in the counterfactuals' order (the card-text rule's notes last), that has a
         note about the check's cards and whose change flips the answer."""
-        texts = [i for i in range(len(flips.tried)) if flips.rule(i) == "X1"]
+        texts = [i for i in range(len(flips.tried)) if flips.rule(i) == rules_of.card_text]
         for i in range(len(flips.tried)):
             if i not in texts:
                 found = note_of([flips.rule(i)], about_cards=True)
                 if found and flips.flips(i):
                     return found
-        found = note_of(["R8", "R4"], about_cards=True) if texts else None
+        found = note_of(rules_of.card_text_notes, about_cards=True) if texts else None
         return found if found and any(flips.flips(i) for i in texts) else None
 
-    found_note = flag_note() or (note_of(CARD_RULES, about_cards=True) if cards else None)
+    found_note = flag_note() or (note_of(rules_of.about_cards, about_cards=True) if cards else None)
     if found_note:
         return found_note
     predicates = predicates_of(check)
@@ -199,7 +196,7 @@ def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset,
     if inactive:
         return " ".join(inactive), lines[0][1] if lines else ()
     if not cards:
-        found_note = note_of(("R1", "R2", "R5", "R6", "R7"), about_cards=False)
+        found_note = note_of(rules_of.procedure, about_cards=False)
         if found_note:
             return found_note
     return flips.first(), (lines[0][1] if lines else ())
@@ -283,7 +280,7 @@ def _withheld_note(lines: Sequence[tuple[str, tuple[LineStep, ...]]], scenarios:
         game = game_of(state)
         for step in line:
             for note in game.withheld(state):
-                if note.rule in DECIDING_RULES and (could_decide is None or could_decide(note.rule)):
+                if note.rule in game.deciding.explain and (could_decide is None or could_decide(note.rule)):
                     return f"{note.rule}: {note.text}", line
             if step.action not in game.legal_actions(state):
                 break

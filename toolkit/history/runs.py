@@ -29,9 +29,6 @@ RuleChange = Any
 """A dated rule change of a game (its ``rule_changes()``)."""
 
 
-DECIDING_RULES = ("H1", "H2", "H3", "H4", "H5", "E1", "R8", "R4", "X1", "P2", "P1", "P3", "V2", "V1", "D3", "D1", "D2(1)", "D2(4)", "D2(5)", "D2(6)")
-"""Rule ids whose notes in a trace explain why something did or did not happen."""
-
 VERIFY_COLUMNS = (
     "ruling_id",
     "date",

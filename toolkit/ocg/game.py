@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from toolkit.core.game import Counterfactual, Flag, Game
+from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game
 import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
 from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg import cards, independence, procedure
@@ -136,6 +136,10 @@ GAME = Game(
     cards=card_service,
     card_names=cards.card_names,
     listed_first=0,
+    deciding=DecidingRules(
+        explain=("H1", "H2", "H3", "H4", "H5", "E1", "R8", "R4", "X1", "P2", "P1", "P3", "V2", "V1"),
+        about_card=("R3",), card_text="X1", card_text_notes=("R8", "R4"),
+        procedure=("R1", "R2", "R5", "R6", "R7")),
     position_card_names=lambda position: _catalogue_of(position).card_names,
     scenario_tags=TAGS,
 )
