@@ -15,6 +15,8 @@ import pytest
 
 import toolkit
 from toolkit.core import actions as core_actions
+from toolkit.duel_masters import actions as dm_actions
+from toolkit.ocg import actions as ocg_actions
 from toolkit.core.game import Game, register, registered_games, unregister
 from toolkit.core.rules import registered_rules, rule, rule_anchor
 from toolkit.core.search import explore, resolve
@@ -25,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import toy_game  # noqa: E402
 
-CLASS_NAMES = tuple(n for n in dir(core_actions) if n[:1].isupper()) + ("Event", "Note", "Choice")
+CLASS_NAMES = tuple(n for module in (core_actions, ocg_actions, dm_actions) for n in dir(module)
+                    if n[:1].isupper() and n not in ("PHASE_NAMES", "Any", "Protocol")) + ("Event", "Note", "Choice")
 REPR = re.compile(r"\(\s*'|\('|',\)|=\s*'|\w+\(\)|\bend:|:[a-z]+_[a-z_]+")
 """What gives a repr away: ``('``, ``',)``, ``key='``, ``Name()``, and an engine process
 key (``end:<card>:negate``, ``<card>:banish_in_end_phase``)."""
@@ -88,18 +91,18 @@ def test_every_action_event_and_position_of_every_explored_line_reads_as_words(
 
 
 def test_every_action_type_has_its_own_phrase() -> None:
-    """Each action type of the core reads as words under both games (not as its repr)."""
+    """Each action type, the core's and the games' own, reads as words under both games (not as its repr)."""
     samples = [core_actions.Pass(), core_actions.Perform("ライラ: mill 3", target="x", cost=("y",)),
                core_actions.Activate("サイクロン", target="王宮の鉄壁"), core_actions.Respond("サイクロン"),
-               core_actions.Discard(("a", "b")), core_actions.Discard(()), core_actions.Proceed(),
-               core_actions.EnterPhase("battle"), core_actions.ChangePosition("m"), core_actions.Attack("m"),
-               core_actions.Declare("ZERO ハンド: 侵略ZERO"), core_actions.Decline("e")]
+               ocg_actions.Discard(("a", "b")), ocg_actions.Discard(()), core_actions.Proceed(),
+               ocg_actions.EnterPhase("battle"), ocg_actions.ChangePosition("m"), core_actions.Attack("m"),
+               dm_actions.Declare("ZERO ハンド: 侵略ZERO"), dm_actions.Decline("e")]
     for game in registered_games():
         phrases = [game.describe_action(a) for a in samples]
         assert all(not repr_leaks(p, frozenset()) for p in phrases), phrases
         assert len(set(phrases)) == len(phrases), "two action types read alike"
         assert [repr(a) for a in samples] != phrases, "the code stays in repr"
-    assert action_words(core_actions.Discard(("a", "b", "c"))) == "Discard a, b and c"
+    assert action_words(ocg_actions.Discard(("a", "b", "c"))) == "Discard a, b and c"
 
 
 def test_the_toy_game_gets_the_neutral_phrasing() -> None:

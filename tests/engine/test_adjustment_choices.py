@@ -7,7 +7,7 @@ import random
 
 from toolkit.engine import initial_state, legal_actions, resolve, transition
 from toolkit.ocg.state import Step
-from toolkit.core.actions import Discard
+from toolkit.ocg.actions import Discard
 from toolkit.ocg.procedure.adjustment import _canonical_picks
 from toolkit.ocg.scenario import PlayerSetup, Scenario
 

@@ -22,7 +22,7 @@ from toolkit.engine import (
     transition,
 )
 from toolkit.ocg.procedure import explain
-from toolkit.core.actions import EnterPhase
+from toolkit.ocg.actions import EnterPhase
 from toolkit.ocg.rulesets import RULESETS
 from toolkit.ocg.state import Phase
 from toolkit.errors import ScenarioError

@@ -5,14 +5,11 @@ repr reads like code.
 Pass()
 >>> Perform("ライトロード・マジシャン ライラ: mill 3")
 Perform('ライトロード・マジシャン ライラ: mill 3')
->>> Discard(("ヒステリック・サイン",))
-Discard(('ヒステリック・サイン',))
 >>> Activate("サイクロン", target="王宮の鉄壁")
 Activate('サイクロン', target='王宮の鉄壁')
->>> EnterPhase("battle"), ChangePosition("漆黒の戦士 ワーウルフ")
-(EnterPhase('battle'), ChangePosition('漆黒の戦士 ワーウルフ'))
->>> Declare("ZERO ハンド: 侵略ZERO"), Decline("極魔王殿 ウェルカム・ヘル: 龍解")
-(Declare('ZERO ハンド: 侵略ZERO'), Decline('極魔王殿 ウェルカム・ヘル: 龍解'))
+
+These are the kinds every game may use; a game adds its own beside them
+(:mod:`toolkit.ocg.actions`, :mod:`toolkit.duel_masters.actions`).
 
 The hidden ``ref``/``choice`` fields say exactly which process, effect and
 cards are meant (two copies print alike but are different actions).
@@ -21,7 +18,7 @@ cards are meant (two copies print alike but are different actions).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from toolkit.core.values import slot_init
 
@@ -116,45 +113,11 @@ class Respond(_EffectAction):
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
-    """The hand-size adjustment: the turn player's whole discard, at once (R1, R2)."""
-
-    cards: tuple[str, ...]
-    ref: tuple[int, ...] = field(default=(), repr=False)
-
-    def __repr__(self) -> str:
-        return f"Discard({self.cards!r})"
-
-
-@dataclass(frozen=True, slots=True)
 class Proceed:
     """Let the game go on by itself (the end of the turn, E1)."""
 
     def __repr__(self) -> str:
         return "Proceed()"
-
-
-@dataclass(frozen=True, slots=True)
-class EnterPhase:
-    """After Main Phase 1 ended, the turn player picks the next phase:
-    ``"battle"`` or ``"end"`` (P3: chosen after both passed, 08/07/14)."""
-
-    phase: str
-
-    def __repr__(self) -> str:
-        return f"EnterPhase({self.phase!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class ChangePosition:
-    """The turn player changes a monster's battle position in its Main Phase
-    (a game action, once per monster per turn; not a chain link)."""
-
-    monster: str
-    ref: int = field(default=-1, repr=False)
-
-    def __repr__(self) -> str:
-        return f"ChangePosition({self.monster!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,31 +131,15 @@ class Attack:
         return f"Attack({self.monster!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Declare:
-    """Duel Masters: declare the use of an ability that needs a declaration
-    (使用宣言, D2), or use a broken shield's shield trigger."""
+class Action(Protocol):
+    """An action of any game: a small frozen value, hashable, whose repr reads like code and which
+    says itself in words for people (``words()``; the core's own actions are worded by
+    :func:`toolkit.core.words.action_words`).  A game defines its own kinds beside the core's
+    (the OCG's ``Discard`` and ``EnterPhase``, Duel Masters' ``Declare``): the core names none."""
 
-    ability: str
-    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
+    def __hash__(self) -> int: ...
 
-    def __repr__(self) -> str:
-        return f"Declare({self.ability!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Decline:
-    """Duel Masters: resolve an optional waiting effect ("may") without using it."""
-
-    effect: str
-    ref: tuple[int, str] = field(default=(-1, ""), repr=False)
-
-    def __repr__(self) -> str:
-        return f"Decline({self.effect!r})"
-
-
-Action = (Pass | Perform | Activate | Respond | Discard | Proceed | EnterPhase | ChangePosition | Attack | Declare
-          | Decline)
+    def __eq__(self, other: object) -> bool: ...
 
 
 def _label(action: object) -> str | None:

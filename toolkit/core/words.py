@@ -3,12 +3,12 @@
 Every game phrases what happens on a line through its :class:`~toolkit.core.game.Game`
 (``describe_action``, ``describe_event``, ``describe_state``); the functions
 here are the neutral phrasing a game gets when it gives none of its own, and
-the small pieces the games' own phrasings share.  The action types are the
-core's, so the neutral phrasing already reads well for every game:
+the small pieces the games' own phrasings share.  The core's action kinds are
+worded here; a game's own kind says itself (its ``words()``):
 
->>> from toolkit.core.actions import Activate, Discard, Pass, Perform
->>> action_words(Pass()), action_words(Discard(("ヒステリック・サイン",)))
-('Pass', 'Discard ヒステリック・サイン')
+>>> from toolkit.core.actions import Activate, Pass, Perform
+>>> action_words(Pass())
+'Pass'
 >>> action_words(Perform("ライトロード・マジシャン ライラ: mill 3"))
 'Perform: ライトロード・マジシャン ライラ: mill 3'
 >>> action_words(Activate("サイクロン", target="王宮の鉄壁", cost=("ミストデーモン",)))
@@ -28,33 +28,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from toolkit.core.actions import (
-    Activate,
-    Attack,
-    ChangePosition,
-    Declare,
-    Decline,
-    Discard,
-    EnterPhase,
-    Pass,
-    Perform,
-    Proceed,
-    Respond,
-)
+from toolkit.core.actions import Activate, Attack, Pass, Perform, Proceed, Respond
 from toolkit.core.values import Event
 
 __all__ = ["action_words", "count", "event_words", "names", "state_words", "words"]
-
-PHASE_NAMES = {
-    "draw": "Draw Phase",
-    "standby": "Standby Phase",
-    "main1": "Main Phase 1",
-    "battle": "Battle Phase",
-    "main2": "Main Phase 2",
-    "end": "End Phase",
-}
-"""How a phase value reads (the OCG's phases; other games may name theirs)."""
-
 
 def words(text: str) -> str:
     """A snake_case name as words: ``hand_adjusted`` -> ``hand adjusted``."""
@@ -86,7 +63,8 @@ def _chosen(action: Perform | Activate | Respond) -> str:
 
 
 def action_words(action: Any) -> str:
-    """An action as a short phrase (every core action type; others by their repr)."""
+    """An action as a short phrase: the core's kinds here, a game's own by its ``words()``, anything
+    else by its repr."""
     if isinstance(action, Pass):
         return "Pass"
     if isinstance(action, Perform):
@@ -95,21 +73,12 @@ def action_words(action: Any) -> str:
         return f"Chain {action.effect}{_chosen(action)}"
     if isinstance(action, Activate):
         return f"Activate {action.effect}{_chosen(action)}"
-    if isinstance(action, Discard):
-        return f"Discard {names(action.cards)}" if action.cards else "Discard nothing"
     if isinstance(action, Proceed):
         return "Go on"
-    if isinstance(action, EnterPhase):
-        return f"Enter the {PHASE_NAMES.get(action.phase, words(action.phase))}"
-    if isinstance(action, ChangePosition):
-        return f"Change the battle position of {action.monster}"
     if isinstance(action, Attack):
         return f"Attack directly with {action.monster}"
-    if isinstance(action, Declare):
-        return f"Declare {action.ability}"
-    if isinstance(action, Decline):
-        return f"Decline {action.effect}"
-    return str(action)
+    own = getattr(action, "words", None)
+    return str(own()) if callable(own) else str(action)
 
 
 def event_words(event: Event) -> str:

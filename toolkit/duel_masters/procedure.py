@@ -10,7 +10,7 @@ arrive or leave during the step.
 The search, traces and ruling checks are the OCG engine's (they reach these
 functions through :mod:`toolkit.core.game`).  Modelling choices 004 does
 not settle: the attacker breaks the defender's first listed shield; an
-optional effect is declined by :class:`~toolkit.core.actions.Decline`; a
+optional effect is declined by :class:`~toolkit.duel_masters.actions.Decline`; a
 D Switch may be used while its owner resolves its waiting effects.
 """
 
@@ -22,7 +22,8 @@ from toolkit.duel_masters.abilities import _ability_of, _choice_text, _choices, 
 from toolkit.duel_masters.board import DMBoard
 from toolkit.duel_masters.cards import EndAbility, behaviour
 from toolkit.duel_masters.state import DMCard, DMState, DMStep, DMZone, Waiting
-from toolkit.core.actions import Action, Attack, Declare, Decline, Pass, Perform, Proceed
+from toolkit.core.actions import Action, Attack, Pass, Perform, Proceed
+from toolkit.duel_masters.actions import Declare, Decline
 from toolkit.core.actions import Choice
 from toolkit.core.durations import Moment, expire
 from toolkit.core.errors import IllegalActionError

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.core import actions
-from toolkit.core.actions import Action, Activate, Discard, Pass, Perform, Proceed, Respond
+from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
+from toolkit.duel_masters.actions import Declare, Decline
+from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.core.durations import Duration, Lingering
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
 from toolkit.core.game import Game, as_state, game_of, games
@@ -68,7 +70,12 @@ __all__ = [
     "Action",
     "Activate",
     "Actor",
+    "Attack",
+    "ChangePosition",
+    "Declare",
+    "Decline",
     "Discard",
+    "EnterPhase",
     "Duration",
     "Event",
     "EventKind",

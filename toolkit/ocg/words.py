@@ -24,7 +24,8 @@ from typing import Any
 
 from toolkit.core.actions import Proceed
 from toolkit.core.values import Event
-from toolkit.core.words import PHASE_NAMES, action_words, count, event_words, names, words
+from toolkit.core.words import action_words, count, event_words, names, words
+from toolkit.ocg.actions import PHASE_NAMES
 
 __all__ = ["EVENT_KIND_NAMES", "describe_action", "describe_event", "describe_state"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.core.actions import Discard
+from toolkit.ocg.actions import Discard
 from toolkit.core.game import Note
 from toolkit.core.rules import implements
 from toolkit.ocg.board import Board

@@ -4,18 +4,8 @@ itself from a position (:func:`never_acts`)."""
 
 from __future__ import annotations
 
-from toolkit.core.actions import (
-    Action,
-    Activate,
-    Attack,
-    ChangePosition,
-    Discard,
-    EnterPhase,
-    Pass,
-    Perform,
-    Proceed,
-    Respond,
-)
+from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
+from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.core.game import Note
 from toolkit.core.values import other
 from toolkit.core.words import names

@@ -12,7 +12,7 @@ together.
 
 from __future__ import annotations
 
-from toolkit.core.actions import Discard
+from toolkit.ocg.actions import Discard
 from toolkit.core.game import Note
 from toolkit.core.rules import implements
 from toolkit.core.words import count

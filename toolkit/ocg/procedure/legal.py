@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from toolkit.core.actions import Action, Activate, Attack, ChangePosition, EnterPhase, Pass, Perform, Proceed, Respond
+from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
+from toolkit.ocg.actions import ChangePosition, EnterPhase
 from toolkit.core.rules import implements
 from toolkit.core.values import other
 from toolkit.ocg.board import Board

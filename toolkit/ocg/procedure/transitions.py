@@ -11,18 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from toolkit.core.actions import (
-    Action,
-    Activate,
-    Attack,
-    ChangePosition,
-    Discard,
-    EnterPhase,
-    Pass,
-    Perform,
-    Proceed,
-    Respond,
-)
+from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
+from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.core.errors import IllegalActionError
 from toolkit.core.game import Note, Successor, Transition
 from toolkit.core.rules import implements
