@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toolkit.core.actions import find_action
+from toolkit.core.finding import find_action
 from toolkit.engine import Event, State, initial_state, legal_actions, transition
 from toolkit.ocg.scenario import CardSpec, Scenario, ScenarioDraft
 

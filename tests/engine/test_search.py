@@ -155,7 +155,7 @@ def test_predicates_from_csv_cells() -> None:
 def test_play_reaches_the_position_the_moves_lead_to_in_either_game() -> None:
     """``play`` is the moves applied one by one (read as find_action reads them),
     for an OCG and a Duel Masters position; a move after the turn ended is refused."""
-    from toolkit.core.actions import find_action
+    from toolkit.core.finding import find_action
     from toolkit.core.game import as_state, game_of
     from toolkit.core.search import play
     from toolkit.games import shipped_scenario

@@ -14,12 +14,12 @@ EXIT_OK = 0
 
 
 def _format() -> Any:
-    from toolkit.games import game_named
+    from toolkit.games import registered_games
 
-    game = game_named("ocg")
-    if game.cards is None:  # pragma: no cover - the OCG always has one
-        raise ToolkitError(f"the game {game.name} has no card format")
-    return game.cards
+    formats = [g.cards for g in registered_games() if g.cards is not None]
+    if not formats:  # pragma: no cover - the OCG has one
+        raise ToolkitError("no registered game has a card format")
+    return formats[0]  # the first game listed that reads card files
 
 
 def add_card_file_options(sub: argparse.ArgumentParser) -> None:

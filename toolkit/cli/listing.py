@@ -133,8 +133,8 @@ def run_cards(args: argparse.Namespace) -> int:
     if args.tags:
         return _run_tags(args)
     table = load_cards()
-    if args.game in (None, "ocg"):
-        table = cards_with(own_cards(), table, note=OWN_CARD_NOTE)
+    if args.game in (None, _card_format_game()):  # one's own cards are card files of that game
+        table = cards_with(own_cards(), table, note=OWN_CARD_NOTE, game=_card_format_game())
     if args.game is not None:
         table = table[table["game"] == args.game]
     rows = sorted(records(table), key=lambda r: (str(r["game"]), str(r["name_ja"])))
@@ -151,12 +151,19 @@ def run_cards(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _card_format_game() -> str:
+    """The game whose card files one's own cards are (the first game listed that reads card files)."""
+    from toolkit.games import registered_games
+
+    return next(g.name for g in registered_games() if g.cards is not None)
+
+
 def scenario_tags(game: str | None = None) -> list[dict[str, str]]:
     """The tags a scenario may set on a card: one row (game, tag, meaning) per
     tag, each game's in the order its scenario reader lists them."""
     from toolkit.games import game_named, registered_games
 
-    games = [game_named(game)] if game is not None else sorted(registered_games(), key=lambda g: g.name != "ocg")
+    games = [game_named(game)] if game is not None else list(registered_games())  # in their listed order
     return [{"game": g.name, "tag": tag, "meaning": meaning}
             for g in games for tag, meaning in (g.scenario_tags or {}).items()]
 

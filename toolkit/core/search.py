@@ -31,7 +31,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from toolkit.core.actions import Action, find_action
+from toolkit.core.actions import Action
+from toolkit.core.finding import find_action
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
 from toolkit.core.forcing import ForceResult as ForceResult, can_force as can_force, forcing_players
 from toolkit.core.game import GameState, RulesArg, as_state, game_of
