@@ -132,3 +132,17 @@ def test_export_runs_the_toy_example(toy: toolkit.games.Game) -> None:
 def test_unregistered_the_toy_is_unknown() -> None:
     with pytest.raises(UnknownGameError):
         toolkit.explore(_scenario())
+
+
+def test_ask_answers_a_toy_question_with_the_toy_games_own_rule(toy: toolkit.games.Game) -> None:
+    before = toolkit.ask(_scenario().at("2019-06-01"), CHECK)
+    assert before.answer == "no" and before.decided_by.startswith("T3: the optional process waits")
+    assert toolkit.ask(_scenario(), CHECK).answer == "yes"
+
+
+def test_the_answers_over_time_chart_draws_the_toy_games_flip(toy: toolkit.games.Game) -> None:
+    from toolkit.present.charts import answers_over_time
+
+    chart = answers_over_time("toy/toy_end", check=CHECK, start="2019-01-01", end="2021-01-01")
+    engine = chart.data[chart.data["series"] == "engine"]
+    assert list(engine["answer"]) == ["no", "yes"] and [d.date() for d in engine["date"]][-1] == datetime.date(2020, 4, 1)
