@@ -37,7 +37,7 @@ from toolkit.fields import CardNames
 if TYPE_CHECKING:
     from toolkit.ocg.cards.base import CardBehaviour, CardText
 
-__all__ = ["Catalogue", "UnknownCardError", "fingerprint"]
+__all__ = ["Catalogue", "UnknownCardError", "fingerprint", "invisible"]
 
 _TEXTS_MAX = 8192
 """The most (card, date) texts a catalogue remembers before it starts again."""
@@ -63,6 +63,21 @@ class UnknownCardError(ToolkitError, KeyError):
 
 
 UnknownCardError.__module__ = "toolkit.ocg.cards"  # where users import it from (and where it is documented)
+
+
+def invisible(text: str) -> str | None:
+    """The first character of ``text`` a reader cannot see (a format character such as a zero-width
+    space, a soft hyphen, a variation selector), named with its code point; None when there is none.
+
+    >>> invisible("エフェクト・ヴェーラー"), invisible("エフェクト\u200b・ヴェーラー")
+    (None, 'U+200B ZERO WIDTH SPACE at character 6')
+    """
+    import unicodedata
+
+    for i, char in enumerate(text):
+        if unicodedata.category(char) == "Cf" or char == "\u00ad" or 0xFE00 <= ord(char) <= 0xFE0F:
+            return f"U+{ord(char):04X} {unicodedata.name(char, 'a format character')} at character {i + 1}"
+    return None
 
 
 def fingerprint(card: CardBehaviour) -> str:
@@ -187,6 +202,11 @@ class Catalogue:
         """
         from toolkit.fields import fold
 
+        hidden = invisible(name) or (invisible(english) if english else None)
+        if hidden is not None:
+            what = "name" if invisible(name) else "English name"
+            return (f"card {name}: its {what} holds an invisible character ({hidden}); it would display exactly as "
+                    "another name and never match what a person types: remove it")
         known = self._origins.get(name)
         if known is not None and not known.startswith("user:"):
             if shadows:
