@@ -20,6 +20,7 @@ FRONT_ENDS = {
     "toolkit/engine/__init__.py": "the documented face of the engine: every game's actions and the OCG's scenarios",
     "toolkit/analysis/paper_vs_video.py": "the OCG on paper beside Konami's video game: a front end for the OCG",
     "toolkit/analysis/side_by_side.py": "the OCG's End Phase beside Duel Masters' Turn End Step, question by question",
+    "toolkit/widgets/__init__.py": "which games have a widget of their own (viewer_for; any other: the game viewer)",
     "toolkit/widgets/builder.py": "the OCG's scenario builder",
     "toolkit/widgets/card_entry.py": "the OCG's scenario builder (card entry)",
     "toolkit/widgets/catalogue.py": "the OCG's scenario builder (the card catalogue it searches)",

@@ -146,3 +146,21 @@ def test_the_answers_over_time_chart_draws_the_toy_games_flip(toy: toolkit.games
     chart = answers_over_time("toy/toy_end", check=CHECK, start="2019-01-01", end="2021-01-01")
     engine = chart.data[chart.data["series"] == "engine"]
     assert list(engine["answer"]) == ["no", "yes"] and [d.date() for d in engine["date"]][-1] == datetime.date(2020, 4, 1)
+
+
+def test_a_game_without_a_viewer_of_its_own_is_shown_with_the_game_viewer(toy: toolkit.games.Game) -> None:
+    from toolkit.widgets import GameViewer, viewer_for
+
+    viewer = viewer_for("toy", ruleset="toy-2019")
+    assert isinstance(viewer, GameViewer) and viewer.scenario.value == "toy_end"
+    viewer.resolve.click()
+    assert viewer.last_error is None and viewer.result is not None and viewer.step.max >= 1
+    assert "Pass" in set(viewer.table["action"])  # the game's words, not the code
+    viewer.explore.click()
+    assert len(viewer.result.outcomes) == 2 and list(viewer.table["lines"]) == [1, 1]
+    viewer.ruleset.value = "toy"
+    viewer.explore.click()
+    assert viewer.result.total_lines == 3
+    viewer.file.value = str(Path(toolkit.__file__).parents[1] / "datasets" / "scenarios" / "horus_2012.yaml")
+    viewer.open_file.click()
+    assert "this viewer shows Toy" in viewer.status.value or "no such" in viewer.status.value

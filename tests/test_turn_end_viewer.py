@@ -231,7 +231,7 @@ def test_a_failed_run_clears_the_previous_trace(
     def unreadable(name: str) -> Any:
         raise ScenarioError("the scenario file cannot be read", file=f"{name}.yaml")
 
-    monkeypatch.setattr("toolkit.duel_masters.seed_scenario", unreadable)
+    monkeypatch.setattr(viewer, "_lookup", unreadable)  # reading the chosen scenario fails
     getattr(viewer, button).click()
     assert "cannot be read" in _status(viewer)
     assert viewer.result is None and viewer.table is None
