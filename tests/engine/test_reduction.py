@@ -89,8 +89,10 @@ def test_no_group_when_a_card_could_respond_or_trigger_or_the_process_is_optiona
     # a quick effect (a set Compulsory Evacuation Device) could open a response window
     device = card("強制脱出装置", position="set")
     assert _groups(scenario(player(field=spirits), player(field=[device]))) == ()
-    # a card with a trigger anywhere in the position (Peten in the deck)
-    assert _groups(scenario(player(field=spirits, deck=["闇・道化師のペーテン"]), player())) == ()
+    # a card with a trigger where the adjustment can send it to the GY (Peten in the hand)
+    assert _groups(scenario(player(field=spirits, hand=["闇・道化師のペーテン"]), player())) == ()
+    # ... but not in the deck, which nothing here moves: it can never act (independence.cards_are_known_at)
+    assert _groups(scenario(player(field=spirits, deck=["闇・道化師のペーテン"]), player())) == ((1, 2),)
     # optional processes (Horus LV6's level-up) are never grouped
     horus = [card("ホルスの黒炎竜 LV６#1", "destroyed_monster_by_battle"),
              card("ホルスの黒炎竜 LV６#2", "destroyed_monster_by_battle")]

@@ -104,7 +104,9 @@ SPIRITS = [card("月読命", "summoned_this_turn"), card("阿修羅", "summoned_
 def test_nothing_is_remembered_where_a_card_could_respond_or_trigger() -> None:
     assert _kept_after(scenario(player(field=SPIRITS), player()))  # the control: Spirits alone are remembered
     assert not _kept_after(scenario(player(field=SPIRITS), player(field=[card("強制脱出装置", position="set")])))
-    assert not _kept_after(scenario(player(field=SPIRITS, deck=["闇・道化師のペーテン"]), player()))
+    assert not _kept_after(scenario(player(field=SPIRITS, hand=["闇・道化師のペーテン"]), player()))  # discardable
+    # in the deck, which nothing here moves, the same trigger can never fire: the change is remembered
+    assert _kept_after(scenario(player(field=SPIRITS, deck=["闇・道化師のペーテン"]), player()))
 
 
 def test_nothing_is_remembered_for_a_card_a_lingering_effect_negates() -> None:

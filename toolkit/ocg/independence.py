@@ -15,7 +15,11 @@ search is then the full one).  It is sure when ALL of these hold:
 * every card of the position (in any zone, deck included) has only End
   Phase processes known (below) to read and move only their own card or a
   deck, no trigger effect, no continuous effect, and
-  quick effects only of the kinds below (they look at the chain alone); every
+  quick effects only of the kinds below (they look at the chain alone) — or,
+  for a card with nothing but triggers and quick effects, it lies where it can
+  never act: in a deck, or (triggers about itself only) in a graveyard or
+  banished, while no other card's process moves anything but its own card
+  (:func:`cards_are_known_at`, asked of each position); every
   lingering effect is one listed below — so no response window can open on
   these processes, nothing triggers on them, and no later process, quick
   effect or continuous effect reads the cards they move;
@@ -50,10 +54,10 @@ from typing import Literal
 from toolkit.core.actions import NO_CHOICE, Action, Perform
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Successor
-from toolkit.ocg.cards.base import EndPhaseEffect, is_card_local
+from toolkit.ocg.cards.base import EndPhaseEffect, Scope, is_card_local
 from toolkit.ocg.cards.reach import DECK, ITSELF, LIFE, touched_by
 from toolkit.ocg.state import PositionTables, Phase, State, Step
-from toolkit.ocg.values import Process, ProcessKind
+from toolkit.ocg.values import Process, ProcessKind, Zone
 
 __all__ = ["LINGERING_OWN_CARD", "OTHER_PROCESSES", "QUICK_ON_CHAIN_ONLY", "interchangeable", "may_group",
            "own_card_only"]
@@ -133,6 +137,50 @@ def cards_are_known(tables: PositionTables) -> bool:
             and all((name, q.key) in QUICK_ON_CHAIN_ONLY and not user(name) for name in tables.quick_names
                     for q in tables.text[name].quick))
     return found
+
+
+def cards_are_known_at(state: State) -> bool:
+    """:func:`cards_are_known`, or — in the End Phase — every card that is not of those kinds has
+    nothing in its text but triggers and quick effects and lies where none of them can ever apply:
+    in a deck (no quick effect is activated from a deck, and a trigger needs the card to move), or,
+    when its triggers are all about itself, in a graveyard or banished — while every other card's
+    processes move only their own card (no mill, draw or search) and none has a quick effect, so
+    nothing ever moves those cards and no line gives them a chance to act (a 《ダンディライオン》 in
+    a deck or a graveyard beside Spirits).  The hand-size adjustment moves only hand cards."""
+    tables = state.tables
+    if cards_are_known(tables):
+        return True
+    idle = tables.idle_in_decks
+    if idle is False:
+        idle = tables.idle_in_decks = _idle_candidates(tables, state)
+    if not isinstance(idle, tuple) or state.phase is not Phase.END:
+        return False
+    cards = state.cards
+    return all(cards[uid].zone in zones for uid, zones in idle)
+
+
+_DECK_ONLY = frozenset({Zone.DECK})
+_OUT_OF_PLAY = frozenset({Zone.DECK, Zone.GY, Zone.BANISHED})
+
+
+def _idle_candidates(tables: PositionTables, state: State) -> tuple[tuple[int, frozenset[Zone]], ...] | None:
+    """Each card :func:`cards_are_known_at` needs out of play, with the zones it may lie in, or None
+    when the other cards could move such a card (or watch the board: a continuous or quick effect)."""
+    user = tables.catalogue.is_user_card
+    unknown: list[str] = []
+    for name, text in tables.text.items():
+        known = (not text.triggers and not text.continuous
+                 and all(_known_process(tables, name, e) for e in text.end_phase)
+                 and all((name, q.key) in QUICK_ON_CHAIN_ONLY and not user(name) for q in text.quick))
+        if not known:
+            if text.end_phase or text.continuous:
+                return None  # it may act where it is, or watch the board
+            unknown.append(name)
+        elif text.quick or any(own_card_only(e) is None for e in text.end_phase):
+            return None  # a quick effect, a mill, a level-up that searches a deck: a deck card may move
+    zones = {name: _OUT_OF_PLAY if not tables.text[name].quick
+             and all(t.scope is Scope.SELF for t in tables.text[name].triggers) else _DECK_ONLY for name in unknown}
+    return tuple((card.uid, zones[card.name]) for card in state.cards if card.name in zones)
 
 
 def lingering_known(tables: PositionTables, items: tuple[Lingering, ...]) -> bool:
@@ -253,7 +301,7 @@ def may_group(state: State) -> bool:
             or state.chain or state.waiting or state.declared or state.ruleset.process_order is not None
             or len(state.pending) < 2):
         return False
-    if not cards_are_known(state.tables) or not lingering_known(state.tables, state.lingering):
+    if not cards_are_known_at(state) or not lingering_known(state.tables, state.lingering):
         return False
     return all(_process_known(state, p) for p in state.pending)
 

@@ -49,7 +49,7 @@ class PositionTables:
     (['ライトロード・マジシャン ライラ'], [])
     """
 
-    __slots__ = ("catalogue", "behaviour", "user_files", "known_kinds", "as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
+    __slots__ = ("catalogue", "behaviour", "user_files", "known_kinds", "idle_in_decks", "as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
                  "open_quick_uids", "open_quick_zones", "board_answers",
@@ -68,6 +68,9 @@ class PositionTables:
         """The cards of the user's own in this position, with their files (a trace names them)."""
         self.known_kinds: bool | None = None
         """Whether every card is of the kinds ``independence`` knows (None: not asked yet)."""
+        self.idle_in_decks: tuple[tuple[int, frozenset[Zone]], ...] | None | bool = False
+        """``independence.cards_are_known_at``: each card that keeps the others from being known, with
+        the zones where it can never act (None: the others could move it; False: not asked yet)."""
         self.as_of = as_of
         self.text: dict[str, CardText] = {name: catalogue.text_at(name, as_of) for name in names}
         """The text version in force of each card name of the position."""

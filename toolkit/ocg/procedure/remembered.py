@@ -136,8 +136,8 @@ def _reach(state: State, action: Perform) -> Reached | None:
     kind = tables.reaches.get(ref, _UNKNOWN)
     if kind is _UNKNOWN:
         kind = tables.reaches[ref] = _reach_kind(state, process)
-    if kind is None:
-        return None
+    if kind is None or (tables.known_kinds is not True and not independence.cards_are_known_at(state)):
+        return None  # a card here could respond, trigger or watch
     ended = None
     ended_at = -1
     lingering = state.lingering
@@ -230,11 +230,9 @@ _UNKNOWN = object()
 
 
 def _reach_kind(state: State, process: Process) -> Reach | None:
-    """``independence.process_reach`` of the process when the position's cards cannot respond,
-    trigger or watch and its card has no other process of the phase (else None): the same for
-    every position of the tables."""
-    if not independence.cards_are_known(state.tables):
-        return None
+    """``independence.process_reach`` of the process when its card has no other process of the phase
+    (else None): the same for every position of the tables (whether the position's cards could
+    respond, trigger or watch is asked of each position: ``independence.cards_are_known_at``)."""
     kind = independence.process_reach(state, process)
     if kind is None or (kind == "target") != process.lingering:
         return None
