@@ -66,3 +66,30 @@ def test_catalogues_are_equal_by_their_cards_content() -> None:
     changed = shipped_catalogue().with_cards([compile_card(dict(CARD, english="Other"), file="x.yaml")])
     assert one == other and hash(one) == hash(other) and one != changed
     assert one.user_files == {"目録テスト": "x.yaml"} and other.user_files == {"目録テスト": "y.yaml"}
+
+
+def test_checking_many_cards_of_ones_own_grows_linearly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """10,000 one-card files took 71 s: every shipped name was folded again for each card of one's own.
+    The work (calls of the name folding) for 2N cards is at most ~2.5 times that for N, and each card
+    more costs a few foldings (its own names), not one per shipped card."""
+    import toolkit.fields
+    from toolkit.ocg.cards.data.compile import compile_card
+
+    calls = [0]
+    real = toolkit.fields.fold
+
+    def counted(text: str) -> str:
+        calls[0] += 1
+        return real(text)
+
+    monkeypatch.setattr(toolkit.fields, "fold", counted)
+
+    def work(n: int) -> int:
+        calls[0] = 0
+        base = shipped_catalogue().with_cards([compile_card({"name": "成長テスト基準", "type": "monster"})])
+        base.with_cards([compile_card({"name": f"成長テスト{n}-{i}", "english": f"Growth {n} {i}", "type": "monster"})
+                         for i in range(n)])
+        return calls[0]
+
+    small, large = work(200), work(400)
+    assert large <= 2.5 * small and large - small <= 5 * 200, (small, large)

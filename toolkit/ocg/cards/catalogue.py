@@ -94,7 +94,7 @@ class Catalogue:
     ``data:<file>`` or ``user:<file>``).  A value: equal when the same user cards
     (by content) stand on the shipped ones; :meth:`with_cards` gives a new one."""
 
-    __slots__ = ("_cards", "_origins", "key", "_hash", "_names", "_texts", "_user_files")
+    __slots__ = ("_cards", "_origins", "key", "_hash", "_names", "_texts", "_user_files", "_folds")
 
     def __init__(self, cards: Mapping[str, CardBehaviour], origins: Mapping[str, str]) -> None:
         self._cards = dict(cards)
@@ -108,6 +108,7 @@ class Catalogue:
         self._texts: dict[tuple[str, datetime.date | None], CardText] = {}
         self._user_files = {name: origin[5:] for name, origin in sorted(self._origins.items())
                             if origin.startswith("user:")}
+        self._folds: dict[str, str] | None = None
 
     # -- a value ---------------------------------------------------------
 
@@ -212,19 +213,35 @@ class Catalogue:
             if shadows:
                 return None
             return f"card {name}: a shipped card has this name; write 'shadows: true' to replace it with your card"
+        folds = self._shipped_folds()
         for written, what in ((name, "name"), (english, "English name")):
             if not written:
                 continue
-            wanted = fold(written)
-            for other, item in sorted(self._cards.items()):
-                if other == name or self._origins.get(other, "").startswith("user:"):
-                    continue
-                if wanted in (fold(other), fold(item.english or "\0")):
-                    shown = f"{other} ({item.english})" if item.english else other
-                    return (f"card {name}: its {what} reads as the shipped card {shown} once width, kana, case and "
-                            f"spaces are ignored; give your card another {what}, or write 'name: {other}' and "
-                            "'shadows: true' to replace the shipped card")
+            other = folds.get(fold(written))
+            if other is None or other == name:
+                continue
+            item = self._cards[other]
+            shown = f"{other} ({item.english})" if item.english else other
+            return (f"card {name}: its {what} reads as the shipped card {shown} once width, kana, case and "
+                    f"spaces are ignored; give your card another {what}, or write 'name: {other}' and "
+                    "'shadows: true' to replace the shipped card")
         return None
+
+    def _shipped_folds(self) -> dict[str, str]:
+        """The folded Japanese and English names of the cards that are not the user's -> their name
+        (built once per catalogue: a folder of many cards of one's own is checked in linear time)."""
+        if self._folds is None:
+            from toolkit.fields import fold
+
+            folds: dict[str, str] = {}
+            for other, item in sorted(self._cards.items()):
+                if self._origins.get(other, "").startswith("user:"):
+                    continue
+                for written in (other, item.english):
+                    if written:
+                        folds.setdefault(fold(written), other)
+            self._folds = folds
+        return self._folds
 
     def with_cards(self, cards: Iterable[CardBehaviour]) -> Catalogue:
         """This catalogue with ``cards`` of the user's own on top (a card of the user's with the
