@@ -318,14 +318,15 @@ def test_the_article_pair_is_consistent_after_a_kill(tmp_path: Path, stage: str,
     assert _leftovers(tmp_path) == []
 
 
-def test_temporary_files_of_earlier_versions_are_cleaned_too(tmp_path: Path) -> None:
-    old = [".horus.yaml.k3j_9x2a.tmp", ".sign.md.abcdefgh.tmp"]
-    kept = [".notes.txt.abcdefgh.tmp", ".horus.yaml.short.tmp", "horus.yaml.abcdefgh.tmp"]
-    for name in old + kept:
+def test_only_the_toolkits_own_temporary_files_are_ever_removed(tmp_path: Path) -> None:
+    # names earlier versions gave their temporaries are names a user may give files too: kept
+    users = [".horus.yaml.k3j_9x2a.tmp", ".sign.md.abcdefgh.tmp", ".notes.md.draft001.tmp", "horus.yaml.abcdefgh.tmp"]
+    ours = [".horus.yaml.endphase-0123456789ab.tmp"]
+    for name in users + ours:
         (tmp_path / name).write_text("x", encoding="utf-8")
     _age(tmp_path)
     write_text(tmp_path / "new.yaml", "x\n")
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(kept + ["new.yaml"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(users + ["new.yaml"])
 
 
 def test_a_torn_journal_changes_nothing(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import difflib
 import sys
 from pathlib import Path
@@ -294,7 +295,7 @@ def run_export(args: argparse.Namespace) -> int:
     targets = {f: folder / f"{stem}{suffix[f]}" for f in formats}
     if not args.overwrite:
         for path in targets.values():
-            if path.exists():
+            if os.path.lexists(path):  # a link there too, even one pointing nowhere: never written through
                 raise ExportError(f"{path}: file exists; add --overwrite to replace it")
     _not_into_datasets(folder)
     texts = {f: render[f](article) for f in formats}  # both rendered before anything is written

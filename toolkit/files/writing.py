@@ -22,10 +22,9 @@ from toolkit.files.limits import STALE_SECONDS, _CHUNK
 # --------------------------------------------------------------------------
 
 _TMP = re.compile(r"\.(?P<name>.+)\.endphase-[0-9a-f]{12}\.tmp")
-_OLD_TMP = re.compile(r"\.(?P<name>.+\.(?:yaml|yml|md|wiki\.txt))\.[a-z0-9_]{8}\.tmp")
-"""What earlier versions of the toolkit named their temporary files
-(``tempfile.mkstemp(prefix=".NAME.", suffix=".tmp")``, NAME a scenario or an
-article): cleaned up the same way."""
+"""Only files of exactly this form are ever removed as temporaries: the names earlier versions gave
+theirs (``.NAME.xxxxxxxx.tmp``) are also names a user may give a file of their own
+(``.notes.md.draft001.tmp``), so they are left alone."""
 _JOURNAL = re.compile(r"\.endphase-[0-9a-f]{12}\.journal")
 
 
@@ -99,7 +98,7 @@ def recover_folder(folder: str | os.PathLike[str], *, older_than: float = STALE_
             except OSError:
                 continue  # best effort: the save that called us reports its own problems
     for entry in entries:
-        ours = _TMP.fullmatch(entry.name) or _OLD_TMP.fullmatch(entry.name)
+        ours = _TMP.fullmatch(entry.name)
         if ours and _age(entry, now) >= older_than and os.path.lexists(entry.path):
             try:
                 Path(entry.path).unlink(missing_ok=True)
@@ -154,10 +153,13 @@ def _write_problem(exc: OSError, target: Path) -> FileError:
 
 
 def _target(path: str | os.PathLike[str]) -> Path:
-    """The absolute path a write goes to; a symbolic link is followed (its
-    file is replaced, the link stays)."""
+    """The absolute path a write goes to: in the folder named (a link to a folder is that folder),
+    under the name given — a symbolic link of that name is never followed: without ``overwrite``
+    it is a file that exists; with it, the link itself is replaced by the new file, never its target
+    (which may lie outside the folder)."""
     try:
-        return Path(os.path.realpath(Path(path).expanduser()))
+        given = Path(path).expanduser()
+        return Path(os.path.realpath(given.parent)) / given.name
     except (OSError, ValueError):
         raise FileError("not a usable path (a NUL character or a broken folder)", file=os.fspath(path)) from None
 
