@@ -61,3 +61,18 @@ def test_a_users_file_named_like_an_old_temporary_file_is_kept(tmp_path: Path) -
     os.utime(mine, (old, old))
     assert _export(out) == 0
     assert mine.read_text(encoding="utf-8") == "my notes\n"
+
+
+def test_csv_output_is_safe_to_open_in_a_spreadsheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import csv
+    import io
+
+    rulings = tmp_path / "mine.csv"
+    rulings.write_text("ruling_id,date,question_ja,answer_ja,source,summary_en\n"
+                       'user-240101-formula,2024-01-01,質問です,はい。,https://example.org/x,"=HYPERLINK(""http://x"")"\n',
+                       encoding="utf-8")
+    assert main(["rulings", "--rulings", str(rulings), "--only-mine", "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    cells = [v for row in rows for v in row.values() if v]
+    assert cells and not any(v.startswith(("=", "@", "+")) for v in cells), cells
+    assert any(v == "'=HYPERLINK(\"http://x\")" for v in cells), cells

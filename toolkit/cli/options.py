@@ -124,7 +124,8 @@ def add_output_options(sub: argparse.ArgumentParser, *, table: bool = True) -> N
     group = sub.add_mutually_exclusive_group()
     group.add_argument("--json", action="store_true", help="print JSON instead of text (errors too, on stderr)")
     if table:
-        group.add_argument("--csv", action="store_true", help="print the table as CSV instead of text")
+        group.add_argument("--csv", action="store_true",
+                           help="print the table as CSV instead of text (a cell beginning with = + - @ gets a leading ', so a spreadsheet shows it as text)")
 
 
 def add_rules_options(sub: argparse.ArgumentParser) -> None:

@@ -12,6 +12,7 @@ deterministic: the same input prints the same bytes.
 from __future__ import annotations
 
 import csv
+import re
 import datetime
 import json
 import math
@@ -62,12 +63,29 @@ def cell(value: Any) -> str:
     return str(value)
 
 
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """A cell a spreadsheet shows as text, never runs as a formula: text beginning with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return gets a leading ``'`` (a plain number keeps its sign).
+
+    >>> print(spreadsheet_safe('=HYPERLINK("x")'), spreadsheet_safe("-500"), spreadsheet_safe("ヒステリック・サイン"))
+    '=HYPERLINK("x") -500 ヒステリック・サイン
+    """
+    if text.startswith(_FORMULA_STARTS) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
 def emit_csv(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> None:
-    """A header and one line per row (``\\n`` line ends) on standard output."""
+    """A header and one line per row (``\\n`` line ends) on standard output, every cell made safe to open
+    in a spreadsheet (:func:`spreadsheet_safe`; the data files themselves are exact)."""
     writer = csv.writer(sys.stdout, lineterminator="\n")
-    writer.writerow(columns)
+    writer.writerow([spreadsheet_safe(c) for c in columns])
     for row in rows:
-        writer.writerow([cell(row.get(c)) for c in columns])
+        writer.writerow([spreadsheet_safe(cell(row.get(c))) for c in columns])
 
 
 def emit_table(rows: Sequence[Mapping[str, Any]], args: Any, columns: Sequence[str]) -> bool:
