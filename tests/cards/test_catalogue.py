@@ -45,7 +45,7 @@ def test_a_card_file_written_in_capitals_is_read(tmp_path: Path, monkeypatch: py
     assert default_catalogue().is_user_card("目録テスト")
 
 
-@pytest.mark.parametrize("hidden", ["\u200b", "\u200d", "\u2060", "\ufeff", "\u202e", "\u00ad"])
+@pytest.mark.parametrize("hidden", ["\u200b", "\u200d", "\u2060", "\ufeff", "\u202e", "\u00ad", "\x1b", "\ufe0f"])
 def test_a_name_with_an_invisible_character_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                        hidden: str) -> None:
     path = write_cards(tmp_path, [dict(CARD, name=f"エフェクト{hidden}・ヴェーラー")])

@@ -67,7 +67,8 @@ UnknownCardError.__module__ = "toolkit.ocg.cards"  # where users import it from 
 
 def invisible(text: str) -> str | None:
     """The first character of ``text`` a reader cannot see (a format character such as a zero-width
-    space, a soft hyphen, a variation selector), named with its code point; None when there is none.
+    space, a soft hyphen, a variation selector, or a control character such as ESC), named with its
+    code point; None when there is none.
 
     >>> invisible("エフェクト・ヴェーラー"), invisible("エフェクト\u200b・ヴェーラー")
     (None, 'U+200B ZERO WIDTH SPACE at character 6')
@@ -75,8 +76,8 @@ def invisible(text: str) -> str | None:
     import unicodedata
 
     for i, char in enumerate(text):
-        if unicodedata.category(char) == "Cf" or char == "\u00ad" or 0xFE00 <= ord(char) <= 0xFE0F:
-            return f"U+{ord(char):04X} {unicodedata.name(char, 'a format character')} at character {i + 1}"
+        if unicodedata.category(char) in ("Cf", "Cc") or 0xFE00 <= ord(char) <= 0xFE0F:
+            return f"U+{ord(char):04X} {unicodedata.name(char, 'a control character')} at character {i + 1}"
     return None
 
 
