@@ -13,7 +13,6 @@ from typing import Any
 
 from toolkit.core import actions
 from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
-from toolkit.duel_masters.actions import Declare, Decline
 from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.core.durations import Duration, Lingering
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
@@ -121,3 +120,13 @@ __all__ = [
     "transition",
     "withheld",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Duel Masters' own action kinds, imported when first asked for (importing the engine for the
+    OCG does not load the other game)."""
+    if name in ("Declare", "Decline"):
+        from toolkit.duel_masters import actions as dm_actions
+
+        return getattr(dm_actions, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
