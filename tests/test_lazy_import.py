@@ -126,3 +126,9 @@ def test_a_moved_module_keeps_its_old_name_for_one_release_with_a_warning() -> N
     assert _fresh(code) == [True, True, "toolkit.present.charts",
                             ["toolkit.charts moved to toolkit.present.charts",
                              "toolkit.ruling_checks moved to toolkit.history.checks"]]
+
+
+def test_importing_the_engine_for_the_ocg_does_not_load_the_other_game() -> None:
+    code = "import sys, toolkit.engine; print('toolkit.duel_masters' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
