@@ -68,3 +68,14 @@ def test_an_entry_point_naming_something_else_is_refused_in_one_line(tmp_path: P
                           cwd=tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "names a str, not a Game" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_every_games_rule_sets_are_what_the_layers_above_ask_of_them() -> None:
+    """``toolkit.core.rulesets.Rules``: a name, the date of the card texts, the flags, variants."""
+    from toolkit.core.rulesets import Rules
+
+    for game in registered_games():
+        for name in game.ruleset_names():
+            rules = game.ruleset(name)
+            assert isinstance(rules, Rules), (game.name, name)
+            assert rules.with_flags(**dict(list(rules.flags().items())[:1])).flags() == rules.flags()

@@ -15,12 +15,50 @@ import datetime
 import difflib
 import unicodedata
 from collections.abc import Mapping
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from toolkit.errors import ToolkitError
 from toolkit.fields import outside_rules
 
 T = TypeVar("T")
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """What the layers above the seam ask of any game's rule set: a frozen, named value of flags
+    (``flags()``), the date whose card texts apply (``as_of``) and its variants (``with_flags``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def as_of(self) -> datetime.date | None: ...
+
+    def flags(self) -> Mapping[str, Any]: ...
+
+    def with_flags(self, **changes: Any) -> Rules: ...
+
+
+class RuleChange(Protocol):
+    """A dated change of a game's rules (``Game.rule_changes()``): a flag, or a card's text."""
+
+    @property
+    def date(self) -> datetime.date: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def what(self) -> str: ...
+
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def rulings(self) -> tuple[str, ...]: ...
+
+    @property
+    def events(self) -> tuple[str, ...]: ...
 
 
 class UnknownRulesetError(ToolkitError, KeyError):
