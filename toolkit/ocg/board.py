@@ -304,6 +304,11 @@ class Board(PositionReader):
     def return_to_hand(self, uid: int) -> None:
         self._move(uid, Zone.HAND, (EventKind.RETURNED_TO_HAND,))
 
+    def return_to_field(self, uid: int) -> None:
+        """A card banished "until the End Phase" comes back to its owner's field: no summon (its
+        own event kind is not recorded; the move itself shows in the trace's board)."""
+        self._move(uid, Zone.FIELD, ())
+
     def add_to_hand(self, uid: int) -> None:
         self._move(uid, Zone.HAND, (EventKind.ADDED_TO_HAND,))
 

@@ -81,7 +81,8 @@ def _check_shape(s: Scenario) -> None:
             if not owners:
                 listed = sorted({name for _, name in on_field})
                 raise _fail(
-                    f"target {quoted(linger.target)} is not a card on the field"
+                    f"target {quoted(linger.target)} is not a card on the field (nor banished, for an effect "
+                    "that banishes it for a while)"
                     + _suggest(linger.target, listed),
                     f"{where}.target",
                     file,
@@ -143,7 +144,8 @@ def _check_card(card: CardSpec, where: str, file: str | None) -> None:
 
 
 def _field_cards(s: Scenario) -> list[tuple[str, str]]:
-    return [(p, card.name) for p in PLAYERS for card in s.players[p].field]
+    """The cards a lingering effect may apply to: on the field, or banished for a while."""
+    return [(p, card.name) for p in PLAYERS for card in (*s.players[p].field, *s.players[p].banished)]
 
 
 def _check_registry(s: Scenario, names: CardNames | None = None) -> None:
