@@ -227,9 +227,7 @@ def _every_game_names(listed: tuple[CardNames, ...]) -> CardNames:
         known, merged = _MERGED[0]
         if len(known) == len(listed) and all(a is b for a, b in zip(known, listed)):
             return merged
-    keys = [name for names in listed for name in names.keys]
-    english = {ja: en for names in listed for ja, en in names.english.items()}
-    merged = CardNames(keys, english)
+    merged = CardNames.merge(listed)
     _MERGED[:] = [(listed, merged)]
     return merged
 

@@ -451,6 +451,10 @@ class CardBehaviour:
     attribute: str = ""
     level: int | None = None
     race: str = ""
+    aliases: tuple[str, ...] = ()
+    """Other names people call it by (another English name: 《サイクロン》 is also "Cyclone")."""
+    reading: str = ""
+    """The kana reading of its Japanese name (「ししゃそせい」 for 《死者蘇生》), so a name typed in kana finds it."""
     written: object = field(default=None, repr=False, compare=False)
     """The card as its file or scenario wrote it (plain data; None for a card written in Python):
     a scenario saved again writes its own cards back from it, and a catalogue tells two

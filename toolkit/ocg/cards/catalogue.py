@@ -135,7 +135,8 @@ class Catalogue:
     def card_names(self) -> CardNames:
         """The names with their English names, for reading what a person typed."""
         if self._names is None:
-            self._names = CardNames(self._cards, {name: c.english for name, c in self._cards.items()})
+            self._names = CardNames(self._cards, {name: c.english for name, c in self._cards.items()},
+                                    {name: (*c.aliases, c.reading) for name, c in self._cards.items()})
         return self._names
 
     def lookup(self, typed: str) -> CardBehaviour:
@@ -177,7 +178,7 @@ class Catalogue:
 
     # -- a catalogue with more cards -------------------------------------
 
-    def problem(self, name: str, english: str | None, shadows: bool) -> str | None:
+    def problem(self, name: str, english: str | None, shadows: bool, aliases: Iterable[str] = ()) -> str | None:
         """Why a user's card may not stand beside this catalogue's shipped cards, or None.
 
         A shipped card's exact Japanese name needs ``shadows: true``; a name that
@@ -192,14 +193,15 @@ class Catalogue:
             if shadows:
                 return None
             return f"card {name}: a shipped card has this name; write 'shadows: true' to replace it with your card"
-        for written, what in ((name, "name"), (english, "English name")):
+        for written, what in ((name, "name"), (english, "English name"), *((a, "other name") for a in aliases)):
             if not written:
                 continue
             wanted = fold(written)
             for other, item in sorted(self._cards.items()):
                 if other == name or self._origins.get(other, "").startswith("user:"):
                     continue
-                if wanted in (fold(other), fold(item.english or "\0")):
+                if wanted in (fold(other), fold(item.english or "\0"), *map(fold, item.aliases),
+                              fold(item.reading or "\0")):
                     shown = f"{other} ({item.english})" if item.english else other
                     return (f"card {name}: its {what} reads as the shipped card {shown} once width, kana, case and "
                             f"spaces are ignored; give your card another {what}, or write 'name: {other}' and "
@@ -231,9 +233,10 @@ class Catalogue:
         for name, card in given.items():
             written = card.written
             shadows = isinstance(written, dict) and written.get("shadows") is True
-            problem = self.problem(name, card.english, shadows)
+            problem = self.problem(name, card.english, shadows, (*card.aliases, card.reading))
             if problem is not None:
-                field = "english" if "its English name reads as" in problem else "name"
+                field = ("english" if "its English name reads as" in problem
+                         else "aliases" if "its other name reads as" in problem else "name")
                 raise CardFileError(problem, file=card.file, field=field)
             cards_now[name] = card
             origins[name] = "user:" + (card.file or "<text>")

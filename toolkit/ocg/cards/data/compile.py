@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -275,7 +276,10 @@ TEXT_FIELDS = (
 CARD_FIELDS = (
     Param("name", "str", "the Japanese card name (the key), without 《》"),
     Param("type", "card_type", "monster, spell or trap"),
-    Param("english", "str", "the English name", False, ""),
+    Param("english", "str", "the English name (TCG)", False, ""),
+    Param("aliases", "strs", "other names people use for it (another English name, a nickname)", False, ()),
+    Param("reading", "str", "the kana reading of the Japanese name (hiragana or katakana), so typing it in kana "
+          "finds the card", False, ""),
     Param("subtype", "subtype", "its kinds, separated by commas: effect, normal, tuner, synchro, fusion, xyz, "
           "ritual, quick-play, continuous, spirit, ... (a kind filter reads them)", False, ""),
     Param("archetypes", "strs", "name groups card texts refer to", False, ()),
@@ -413,6 +417,16 @@ def _unpicked(written: dict[str, Any]) -> TermError | None:
     return None
 
 
+_KANA = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u30fb\u309b\u309c\s・ー−\-]*")
+
+
+def _reading(value: str) -> str:
+    """A reading is kana (and the dots, dashes and spaces of the name); anything else is refused."""
+    if not _KANA.fullmatch(value):
+        raise TermError(f"a reading is written in kana (ひらがな or カタカナ), not {value!r}", field=".".join(_PATH + ["reading"]))
+    return value
+
+
 def compile_card(written: object, *, file: str | None = None, field: str | None = None) -> CardBehaviour:
     """The :class:`CardBehaviour` a card mapping describes, or :class:`CardFileError`
     naming ``file``, the card and the field."""
@@ -432,6 +446,7 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
                                  subtype=v["subtype"], archetypes=frozenset(v["archetypes"]),
                                  rulings=tuple(v["rulings"]), atk=v["atk"], defense=v["def"],
                                  attribute=v["attribute"], level=v["level"], race=v["race"],
+                                 aliases=tuple(v["aliases"]), reading=_reading(v["reading"]),
                                  written=copy.deepcopy(written), file=file)
         except ValueError as exc:
             raise TermError(str(exc).split(": ", 1)[-1], field=".".join(_PATH + ["texts"])) from None
