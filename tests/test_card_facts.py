@@ -79,3 +79,13 @@ def test_a_wrong_cell_is_caught() -> None:
     facts = card_facts("黄泉ガエル")
     assert facts["end_phase_effect"] == "optional"
     assert _claim("none", "end_phase_effect") != facts["end_phase_effect"]
+
+
+def test_the_card_type_column_agrees_with_the_behaviour() -> None:
+    """《生還の宝札》 is a Continuous Spell (it was typed trap in both the table and the card data)."""
+    catalogue = shipped_catalogue()
+    wrong = [f"{row.name_ja}: table {row.card_type}, behaviour {catalogue.behaviour(str(row.name_ja)).card_type.value}"
+             for row in _table().itertuples()
+             if catalogue.behaviour(str(row.name_ja)).card_type.value != str(row.card_type)]
+    assert not wrong
+    assert catalogue.behaviour("生還の宝札").card_type.value == "spell"
