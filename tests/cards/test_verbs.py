@@ -103,6 +103,23 @@ def test_return_to_field_brings_a_banished_card_back_without_a_summon() -> None:
     assert "special_summoned" not in kinds(result) and "effect_ended" in kinds(result)
 
 
+def test_a_banished_card_is_tagged_banished_this_turn() -> None:
+    """The vocabulary has "banished this turn": a card the board banishes gets the tag the
+    banished_this_turn condition reads."""
+    from toolkit.ocg.board import Board
+    from toolkit.ocg.cards.data.conditions import build_conditions
+    from toolkit.ocg.state import Cause
+
+    state = position(field=[FROG])
+    frog = card(state, FROG)
+    board = Board(state, Cause.END_PHASE)
+    board.banish(frog.uid)
+    banished = board.card(frog.uid)
+    assert "banished_this_turn" in banished.tags
+    assert build_conditions("banished_this_turn")(banished, board) is True  # type: ignore[arg-type]
+    assert build_conditions("banished_this_turn")(frog, state) is False
+
+
 def test_not_modelled_only_notes(tmp_path: Path) -> None:
     result, name = play(tmp_path, {"not_modelled": "something the engine does not do"})
     assert kinds(result) == kinds(play(tmp_path, {"gain_life": 1})[0]) - {"lp_gained"}
