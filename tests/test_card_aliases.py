@@ -84,3 +84,13 @@ players:
     assert "a name with a comma must be quoted" in message
     quoted = text.replace("[Lumina, Lightsworn Summoner]", '["Lumina, Lightsworn Summoner"]')
     assert parse_scenario(quoted).players["A"].field[0].name == "試験ルミナス"
+
+
+def test_the_tables_read_the_same_names() -> None:
+    """The data layer (rulings_about, a question's 《》) reads the card files' aliases and readings
+    too, without the engine."""
+    from toolkit.data import rulings_about
+    from toolkit.data.queries import resolve_card
+
+    assert resolve_card("ししゃそせい") == "死者蘇生" and resolve_card("Cyclone") == "サイクロン"
+    assert len(rulings_about("Cyclone")) == len(rulings_about("サイクロン")) >= 1
