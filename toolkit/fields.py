@@ -8,7 +8,8 @@ most ~60 characters of it, so a message stays one short line whatever the
 file holds.
 
 Card names: a scenario names cards by their Japanese name (the registry's
-key), but a reader may write the English name, or the name with half-width
+key), but a reader may write the English name, another name the card data
+gives (its ``aliases``, its kana ``reading``), or the name with half-width
 letters, hiragana for katakana, no spaces or a different dash; a
 :class:`CardNames` index turns those into the key when exactly one card
 matches, and suggests the three nearest Japanese names otherwise.
