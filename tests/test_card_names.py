@@ -253,10 +253,10 @@ def test_the_scanner_flags_what_it_should_and_nothing_else(text: str, flagged: l
 
 
 def test_the_type_scanner_reads_a_claim() -> None:
-    assert wrong_types("《生還の宝札》 Card of Safe Return (Continuous Spell).") == [
-        "Card of Safe Return (Continuous Spell) (cards.csv: continuous trap)"
+    assert wrong_types("《生還の宝札》 Card of Safe Return (Continuous Trap).") == [
+        "Card of Safe Return (Continuous Trap) (cards.csv: continuous spell)"
     ]
-    assert wrong_types("Card of Safe Return (Continuous Trap)") == []
+    assert wrong_types("Card of Safe Return (Continuous Spell)") == []
 
 
 # --------------------------------------------------------------------------

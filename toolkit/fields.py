@@ -8,7 +8,8 @@ most ~60 characters of it, so a message stays one short line whatever the
 file holds.
 
 Card names: a scenario names cards by their Japanese name (the registry's
-key), but a reader may write the English name, or the name with half-width
+key), but a reader may write the English name, another name the card data
+gives (its ``aliases``, its kana ``reading``), or the name with half-width
 letters, hiragana for katakana, no spaces or a different dash; a
 :class:`CardNames` index turns those into the key when exactly one card
 matches, and suggests the three nearest Japanese names otherwise.
@@ -293,9 +294,14 @@ class CardNames:
     :meth:`search` finds names containing some words, :meth:`nearest` the
     names closest to a name no card has."""
 
-    def __init__(self, japanese: Iterable[str], english: Mapping[str, str] | None = None) -> None:
+    def __init__(self, japanese: Iterable[str], english: Mapping[str, str] | None = None,
+                 aliases: Mapping[str, Iterable[str]] | None = None) -> None:
         self.keys = frozenset(japanese)
         self.english = {ja: en for ja, en in (english or {}).items() if en and ja in self.keys}
+        kept = {ja: tuple(dict.fromkeys(a for a in names if a)) for ja, names in (aliases or {}).items()
+                if ja in self.keys}
+        self.aliases = {ja: names for ja, names in kept.items() if names}
+        """Each key's other names: other English names (「Cyclone」) and its kana reading."""
         self._by_fold: dict[str, set[str]] = {}
         self._folded: dict[str, str] = {}
         """Each key: its folded Japanese and English names, as one text to search in."""
@@ -305,6 +311,21 @@ class CardNames:
         for ja, en in self.english.items():
             self._by_fold.setdefault(fold(en), set()).add(ja)
             self._folded[ja] += "\n" + fold(en)
+        for ja, names in sorted(self.aliases.items()):
+            for other in names:
+                self._by_fold.setdefault(fold(other), set()).add(ja)
+                self._folded[ja] += "\n" + fold(other)
+
+    @staticmethod
+    def merge(listed: Iterable[CardNames]) -> CardNames:
+        """One table of several tables' names (English names and aliases kept)."""
+        tables = list(listed)
+        aliases: dict[str, list[str]] = {}
+        for names in tables:
+            for ja, more in names.aliases.items():
+                aliases.setdefault(ja, []).extend(more)
+        return CardNames([name for names in tables for name in names.keys],
+                         {ja: en for names in tables for ja, en in names.english.items()}, aliases)
 
     def _base(self, name: str) -> str | None:
         if name in self.keys:
@@ -323,6 +344,9 @@ class CardNames:
         single card has that name once folded (see :func:`fold`)."""
         if len(name) > 200:
             return None
+        whole = self._base(name.strip())  # 「Sasuke Samurai #2」: a name that holds the copy mark
+        if whole is not None:
+            return whole
         base, mark, rest = name.partition(COPY_MARK)
         found = self._base(base.rstrip())
         return None if found is None else found + mark + rest
@@ -345,6 +369,7 @@ class CardNames:
         wanted = fold(name.partition(COPY_MARK)[0][:200])
         pool = {fold(ja): ja for ja in sorted(self.keys)}
         pool.update({fold(en): ja for ja, en in sorted(self.english.items())})
+        pool.update({fold(other): ja for ja, names in sorted(self.aliases.items()) for other in names})
         out: list[str] = []
         held = sorted((f for f in pool if wanted and (wanted in f or f in wanted)), key=lambda f: (len(f), f))
         close = difflib.get_close_matches(wanted, list(pool), n=3 * n, cutoff=0.5)

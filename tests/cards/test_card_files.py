@@ -42,7 +42,7 @@ ERRORS = [
     # (the card, the field the message names, words it must contain)
     (with_("type", None), None, "missing field 'type'"),
     (with_("type", "monstr"), "type", "did you mean: monster"),
-    (with_("colour", "red"), None, "unknown field 'colour'"),
+    (with_("colour", "red"), "colour", "unknown field 'colour'"),  # the key itself (its line and column)
     (with_("texts.0.end_phase.0.when", "face_up_on_feld"), "texts[0].end_phase[0].when",
      "unknown condition 'face_up_on_feld' (did you mean: face_up_on_field?)"),
     (with_("texts.0.end_phase.0.do", {"drawe": 1}), "texts[0].end_phase[0].do", "unknown verb 'drawe' (did you mean: draw"),
@@ -216,3 +216,31 @@ def test_user_card_folder_is_loaded_automatically(tmp_path: Path) -> None:
             "print(is_user_card('試験フォルダ'), card_origin('試験フォルダ'))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=REPO, check=True)
     assert done.stdout.split()[0] == "True" and str(tmp_path / "cards") in done.stdout
+
+
+def test_every_problem_of_a_card_file_is_reported_in_one_run(tmp_path: Path) -> None:
+    """Not only the first: each with its file, card, field, line and the nearest words; a known
+    key in the wrong place says where it belongs."""
+    from toolkit.ocg.cards.data.reading import read_cards
+
+    path = tmp_path / "bad.yaml"
+    path.write_text(
+        "- name: 試験A\n"
+        "  type: monstr\n"
+        "  end_phase:\n"
+        "    - {key: x, mandatory: true, chain_link: false, when: face_up_on_field, do: {draw: 1}}\n"
+        "- name: 試験B\n"
+        "  type: monster\n"
+        "  texts:\n"
+        "    - end_phase:\n"
+        "        - {key: y, mandatory: true, chain_link: false, when: face_up_on_feld, do: {drw: 1}}\n",
+        encoding="utf-8")
+    with pytest.raises(CardFileError) as caught:
+        list(read_cards(path))
+    problems = caught.value.problems
+    assert [(p.field, p.line) for p in problems] == [
+        ("[0].end_phase", 3), ("[0].type", 2), ("[1].texts[0].end_phase[0].when", 9), ("[1].texts[0].end_phase[0].do", 9)]
+    assert "it belongs under texts:" in problems[0].message
+    assert "did you mean: monster" in problems[1].message and "card 試験B" in problems[2].message
+    assert "unknown verb 'drw' (did you mean: draw?)" in str(caught.value)  # the message lists them all
+    assert all(p.file == str(path) for p in problems)

@@ -34,6 +34,8 @@ CASES: dict[str, tuple[Any, str, dict[str, Any], dict[str, Any]]] = {
     "summoned_this_turn": ("summoned_this_turn", OHKA, tagged("flipped_this_turn"), TP),
     "destroyed_this_turn": ("destroyed_this_turn", FROG,
                             {"graveyard": [{"name": FROG, "tags": ["destroyed_this_turn"]}]}, {"graveyard": [FROG]}),
+    "banished_this_turn": ("banished_this_turn", FROG,
+                           {"banished": [{"name": FROG, "tags": ["banished_this_turn"]}]}, {"banished": [FROG]}),
     "set_trap_ready": ("set_trap_ready", MST, {"field": [{"name": MST, "position": "set"}]},
                        {"field": [{"name": MST, "position": "set", "tags": ["set_this_turn"]}]}),
     "quick_play_ready": ("quick_play_ready", MST, {"hand": [MST]}, {"turn_player": "B", "hand": [MST]}),

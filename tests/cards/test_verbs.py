@@ -91,6 +91,40 @@ def test_return_control_and_lingering_target(tmp_path: Path) -> None:
     assert scen.lingering
 
 
+def test_return_to_field_brings_a_banished_card_back_without_a_summon() -> None:
+    """《亜空間物質転送装置》: the monster it banished comes back to the field in the End Phase
+    (its mandatory process), and coming back is not a Special Summon."""
+    data = {"title": "t", "turn_player": "A", "date": "2024-01-01",
+            "players": {"A": {"banished": [OHKA], "graveyard": ["亜空間物質転送装置"]}, "B": {}},
+            "lingering": [{"source": "亜空間物質転送装置", "controller": "A", "target": OHKA, "effect": "banish"}]}
+    result = resolve(scenario_from_dict(data))
+    zones = {(p, z): names for p, z, names in result.outcome.summary.zones}
+    assert zones[("A", "field")] == (OHKA,) and zones[("A", "banished")] == ()
+    assert "special_summoned" not in kinds(result) and "effect_ended" in kinds(result)
+
+
+def test_a_banished_card_is_tagged_banished_this_turn() -> None:
+    """The vocabulary has "banished this turn": a card the board banishes gets the tag the
+    banished_this_turn condition reads."""
+    from toolkit.ocg.board import Board
+    from toolkit.ocg.cards.data.conditions import build_conditions
+    from toolkit.ocg.state import Cause
+
+    state = position(field=[FROG])
+    frog = card(state, FROG)
+    board = Board(state, Cause.END_PHASE)
+    board.banish(frog.uid)
+    banished = board.card(frog.uid)
+    assert "banished_this_turn" in banished.tags
+    assert build_conditions("banished_this_turn")(banished, board) is True  # type: ignore[arg-type]
+    assert build_conditions("banished_this_turn")(frog, state) is False
+
+
+def test_not_modelled_only_notes(tmp_path: Path) -> None:
+    result, name = play(tmp_path, {"not_modelled": "something the engine does not do"})
+    assert kinds(result) == kinds(play(tmp_path, {"gain_life": 1})[0]) - {"lp_gained"}
+
+
 def test_negate_activation_negates_the_link_below(tmp_path: Path) -> None:
     calls: list[int] = []
     board = namedtuple("B", "negate_link")(lambda i: calls.append(i))
@@ -188,7 +222,8 @@ def test_pick_offers_each_group_and_picked_acts_on_it() -> None:
 
 
 def test_every_term_has_a_test() -> None:
-    verbs_tested = set(VERB_CASES) | {"negate_activation", "return_control", "either"}
+    verbs_tested = set(VERB_CASES) | {"negate_activation", "return_control", "either", "return_to_field",
+                                      "not_modelled"}
     assert set(VERBS.terms) <= verbs_tested, sorted(set(VERBS.terms) - verbs_tested)
     assert set(SELECTORS.terms) == {"itself", "each", "first", "first_of_each", "up_to_distinct_names", "target",
                                     "cost", "lingering_target", "picked"}

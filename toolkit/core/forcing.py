@@ -24,7 +24,7 @@ from toolkit.core.actions import Action
 from toolkit.core.game import GameState, RulesArg, as_state, game_of, position_card_names
 from toolkit.core.graph import INF, Graph, default_policy, reduction_wanted, search_mode
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
-from toolkit.core.predicates import ROLES, Predicate, PredicateError, parse_predicate, resolve_role
+from toolkit.core.predicates import ROLES, Predicate, PredicateError, copy_labels, parse_predicate, resolve_role
 from toolkit.errors import quoted
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, PLAYERS, Event, Outcome
@@ -81,7 +81,7 @@ def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, An
         raise PredicateError(f"can_force(): the player is one of {', '.join(ROLES)}, not {quoted(player)}")
     if isinstance(predicate, (Mapping, str)):  # a card no game has is refused, as on the command line
         pred = parse_predicate(predicate, known_cards_only=True, game=game_of(start),
-                               cards=position_card_names([start]))
+                               cards=position_card_names([start]), copies=copy_labels(start))
     elif callable(getattr(predicate, "holds", None)) and callable(getattr(predicate, "relevant", None)):
         pred = predicate
     else:

@@ -227,9 +227,7 @@ def _every_game_names(listed: tuple[CardNames, ...]) -> CardNames:
         known, merged = _MERGED[0]
         if len(known) == len(listed) and all(a is b for a, b in zip(known, listed)):
             return merged
-    keys = [name for names in listed for name in names.keys]
-    english = {ja: en for names in listed for ja, en in names.english.items()}
-    merged = CardNames(keys, english)
+    merged = CardNames.merge(listed)
     _MERGED[:] = [(listed, merged)]
     return merged
 
@@ -271,7 +269,27 @@ def card_key(value: str, cards: CardNames | None = None) -> str:
     return str(_card(value, "card", False, cards))
 
 
-def _card(value: Any, where: str, known_only: bool, cards: CardNames | None = None) -> Any:
+def copy_labels(position: Any) -> tuple[str, ...]:
+    """The copies a position marks (``異次元の生還者#1``): what a refused copy mark names."""
+    return tuple(sorted({str(c.label) for c in getattr(position, "cards", ())
+                         if COPY_MARK in str(getattr(c, "label", ""))}))
+
+
+def _no_copy_mark(name: str, where: str, copies: Sequence[str]) -> None:
+    """Refuse a copy mark: an outcome lists its cards (and events) by name, so a question about one
+    copy could never match and would answer a silent "no"."""
+    if COPY_MARK not in name:
+        return
+    base = name.partition(COPY_MARK)[0].rstrip()
+    these = [c for c in copies if c.partition(COPY_MARK)[0].rstrip() == base]
+    there = (f"; this scenario's copies are {', '.join(these)}" if these
+             else "; this scenario marks no copy of it" if copies else "")
+    raise PredicateError(f"{where}: {quoted(name)} names one copy, but a question's outcome names cards, not "
+                         f"copies (they are not told apart), so it could never match; write card: {base}{there}")
+
+
+def _card(value: Any, where: str, known_only: bool, cards: CardNames | None = None,
+          copies: Sequence[str] = ()) -> Any:
     """The card a predicate names, as the games key it: a name written in
     English, hiragana or another width is read as its card. With
     ``known_only``, when every game can list its cards, a name none has is
@@ -289,14 +307,56 @@ def _card(value: Any, where: str, known_only: bool, cards: CardNames | None = No
         names, every = _every_game_names(listed), bool(listed) and len(listed) == len(games)
     found = names.lookup(value)
     if found is not None:
+        _no_copy_mark(found, where, copies)
         return found
     if known_only and every and value.partition(COPY_MARK)[0] not in names.keys:
         raise PredicateError(f"{where}: {names.unknown(value)}")
+    _no_copy_mark(value, where, copies)
     return value
 
 
+_INSTEAD = {("milled", "card"): "the cards milled are sent_to_gy events: {event: sent_to_gy, card: ...}",
+            ("drew", "card"): "a draw names the player and how many, not the cards drawn",
+            ("lp_gained", "card"): "the card whose effect gained the LP is its resolved event: {event: resolved, card: ...}",
+            ("hand_adjusted", "card"): "the cards discarded are discarded events: {event: discarded, card: ...}"}
+"""Where the fact a refused field asks for is recorded instead."""
+
+
+def event_fields(kind: str, game: Any = None) -> tuple[str, ...]:
+    """The fields (card, player, amount, detail) some event of ``kind`` carries in ``game`` (None:
+    in any registered game), from the table generated from the games' code
+    (:mod:`toolkit.core.event_fields`); every field for a kind the table lacks.
+
+    >>> event_fields("milled", type("G", (), {"name": "ocg"})())
+    ('player', 'amount')
+    """
+    from toolkit.core.event_fields import EVENT_FIELDS
+
+    every = ("card", "player", "amount", "detail")
+    tables = [EVENT_FIELDS.get(str(game.name))] if game is not None else list(EVENT_FIELDS.values())
+    found: set[str] = set()
+    for table in tables:
+        if table is None or (game is not None and kind not in table):
+            return every
+        found.update(table.get(kind, ()))
+    return tuple(f for f in every if f in found) if found else every
+
+
+def _check_fields(kind: str, given: set[str], where: str, game: Any) -> None:
+    """Refuse a field no event of ``kind`` carries: the question could never match, so it would
+    answer a silent "no"."""
+    carried = event_fields(kind, game)
+    for field_name in ("card", "player", "amount", "detail"):
+        if field_name in given and field_name not in carried:
+            instead = _INSTEAD.get((kind, field_name))
+            raise PredicateError(
+                f"{where}.{field_name}: a {kind} event never carries a {field_name} (it has "
+                f"{', '.join(carried) or 'no field'}), so this question could never match"
+                + (f"; {instead}" if instead else "") + " — see the event table in docs/questions.md")
+
+
 def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bool = False,
-                    game: Any = None, cards: CardNames | None = None) -> Predicate:
+                    game: Any = None, cards: CardNames | None = None, copies: Sequence[str] = ()) -> Predicate:
     """Read a predicate from plain data (see the module docstring); card names
     are read as their cards' keys, and with ``known_cards_only`` a name no
     card has is refused. ``game`` (a :class:`~toolkit.core.game.Game`): the
@@ -319,14 +379,14 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
         if keys != {"not"}:
             raise PredicateError(f"{where}: 'not' takes no other keys ({sorted(keys - {'not'})})")
         return Not(parse_predicate(data["not"], f"{where}.not", known_cards_only=known_cards_only, game=game,
-                                   cards=cards))
+                                   cards=cards, copies=copies))
     for name, cls in (("all", AllOf), ("any", AnyOf)):
         if name in keys:
             items = data[name]
             if keys != {name} or not isinstance(items, Sequence) or isinstance(items, str):
                 raise PredicateError(f"{where}: '{name}' takes a list and no other keys")
             return cls(tuple(parse_predicate(p, f"{where}.{name}[{i}]", known_cards_only=known_cards_only,
-                                             game=game, cards=cards)
+                                             game=game, cards=cards, copies=copies)
                              for i, p in enumerate(items)))
     if "loop" in keys:
         return IsLoop(bool(data["loop"]))
@@ -351,9 +411,11 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
                 comma = f'; quote a name that holds a comma: card: "{data["card"]}, {", ".join(rest)}"'
             raise PredicateError(f"{where}: an event predicate has no key {', '.join(map(quoted, rest))} "
                                  f"(its keys: event, card, player, amount, detail){comma}")
+        _check_fields(kind, {k for k in ("card", "player", "amount", "detail") if data.get(k) is not None},
+                      where, game)
         return HasEvent(
             kind=kind,
-            card=_card(data.get("card"), f"{where}.card", known_cards_only, cards),
+            card=_card(data.get("card"), f"{where}.card", known_cards_only, cards, copies),
             player=_player(data["player"], f"{where}.player") if "player" in data else None,
             amount=_int(data["amount"], f"{where}.amount") if "amount" in data else None,
             detail=data.get("detail"),
@@ -364,7 +426,7 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
             raise PredicateError(f"{where}.zone: unknown zone {quoted(data['zone'])}; known: {', '.join(sorted(zones))}")
         if "card" not in data:
             raise PredicateError(f"{where}: a zone predicate needs 'card'")
-        return InZone(data["zone"], _card(data["card"], f"{where}.card", known_cards_only, cards),
+        return InZone(data["zone"], _card(data["card"], f"{where}.card", known_cards_only, cards, copies),
                       _player(data["player"], f"{where}.player") if "player" in data else None)
     for what in ("hand", "life"):
         if what in keys:
@@ -378,7 +440,7 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
 
 
 def parse_query(data: Any, where: str = "query", *, known_cards_only: bool = False, game: Any = None,
-                cards: CardNames | None = None) -> Query:
+                cards: CardNames | None = None, copies: Sequence[str] = ()) -> Query:
     """Read ``{quantifier: predicate}``, e.g. ``{possible: {event: activated, card: X}}``
     (a mapping, or the same as YAML flow text); ``known_cards_only`` and ``game`` as for
     :func:`parse_predicate`."""
@@ -390,4 +452,4 @@ def parse_query(data: Any, where: str = "query", *, known_cards_only: bool = Fal
     if quantifier not in QUANTIFIERS:
         raise PredicateError(f"{where}: unknown quantifier {quoted(quantifier)}; known: {', '.join(QUANTIFIERS)}")
     return Query(str(quantifier), parse_predicate(body, f"{where}.{quantifier}", known_cards_only=known_cards_only,
-                                                  game=game, cards=cards))
+                                                  game=game, cards=cards, copies=copies))

@@ -40,7 +40,7 @@ from toolkit.core.graph import INF, Graph, Replayed, line_actions, reduction_wan
 from toolkit.core.graph import default_policy as default_policy
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
 from toolkit.core.policies import PASS_LINE, POLICIES, UnknownPolicy, name_of, policy_for
-from toolkit.core.predicates import Query, parse_query
+from toolkit.core.predicates import Query, copy_labels, parse_query
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, Event, EventTexts, Outcome, PositionSummary, sorted_events
 
@@ -575,7 +575,7 @@ def evaluate(position: Position, query: Query | Mapping[str, Any], *,
     """Answer ``{possible|always|default|force:X: predicate}`` for ``position``
     (the search stops after ``max_states`` positions or ``time_limit`` seconds, as :func:`explore`'s)."""
     start = as_state(position, ruleset=ruleset)
-    q = parse_query(query, game=game_of(start)) if isinstance(query, Mapping) else query
+    q = parse_query(query, game=game_of(start), copies=copy_labels(start)) if isinstance(query, Mapping) else query
     tp = start.turn_player
     if q.quantifier == "default":  # the rulings' "both players choose not to act" line
         res = resolve(start, PASS_LINE)

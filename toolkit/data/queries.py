@@ -60,7 +60,7 @@ def card_names_of(cards: DataSource = None, rulings: pd.DataFrame | None = None)
     names = set(known.keys)
     if rulings is not None:
         names.update(str(n) for listed in rulings["cards"] for n in listed)
-    return CardNames(names, known.english)
+    return CardNames(names, known.english, known.aliases)
 
 
 def resolve_card(card: str, cards: DataSource = None, *, rulings: pd.DataFrame | None = None) -> str:

@@ -8,7 +8,8 @@ or Japanese, any width, kana, spaces) against the cards a user can name:
   ``~/endphase-scenarios/cards/``);
 * the cards a row's own scenario files define in their ``cards:`` list.
 
-Only ``name`` and ``english`` of a card file are read here (the engine reads
+Only ``name``, ``english``, ``aliases`` and ``reading`` of a card file are read here
+(the shipped card files' too, so 《Cyclone》 and 《ししゃそせい》 name their cards; the engine reads
 and checks the rest when a scenario uses the card). A name in 《》 no card has
 is a problem naming the file, the row and ``question_ja``, with the nearest
 cards; writing the ruling's cards in its ``cards`` column keeps the question
@@ -65,20 +66,62 @@ def _names_in(path: Path, key: str | None) -> dict[str, str]:
             if isinstance(c, dict) and isinstance(c.get("name"), str)}
 
 
+def _other_names_in(path: Path, key: str | None) -> dict[str, list[str]]:
+    """The Japanese name -> other names (``aliases`` and ``reading``) of the cards a YAML file holds."""
+    from toolkit.errors import FileError
+    from toolkit.files import read_yaml
+
+    try:
+        data: Any = read_yaml(path, what="card file").data
+    except (FileError, OSError):
+        return {}
+    if key is not None:
+        data = data.get(key) if isinstance(data, dict) else None
+    out: dict[str, list[str]] = {}
+    for c in data if isinstance(data, list) else [data]:
+        if isinstance(c, dict) and isinstance(c.get("name"), str):
+            aliases = c.get("aliases")
+            more = [str(a) for a in aliases if isinstance(a, str)] if isinstance(aliases, list) else []
+            if isinstance(c.get("reading"), str):
+                more.append(c["reading"])
+            if more:
+                out[str(c["name"])] = more
+    return out
+
+
+def _shipped_other_names() -> dict[str, list[str]]:
+    """The aliases and readings of the shipped card files (``datasets/cards``), read once."""
+    if not _SHIPPED:
+        from toolkit.resources import dataset_root
+
+        folder = Path(str(dataset_root())) / "cards"
+        found: dict[str, list[str]] = {}
+        for path in sorted(folder.glob("*.yaml")):
+            found.update(_other_names_in(path, None))
+        _SHIPPED.append(found)
+    return _SHIPPED[0]
+
+
+_SHIPPED: list[dict[str, list[str]]] = []
+
+
 def known_cards(cards: pd.DataFrame, scenario_files: Iterable[str]) -> CardNames:
     """The names a question's 《》 may give: those of ``cards``, of one's own
     folder and of the scenario files' ``cards:`` lists."""
     english = {str(ja): str(en) for ja, en in zip(cards["name_ja"], cards["name_en"], strict=True) if not is_na(en)}
     names = {str(n) for n in cards["name_ja"]}
     found: dict[str, str] = {}
+    others = dict(_shipped_other_names())
     for path in _user_card_files():
         found.update(_names_in(path, None))
+        others.update(_other_names_in(path, None))
     for file in scenario_files:
         if os.path.isabs(file) and os.path.isfile(file):
             found.update(_names_in(Path(file), "cards"))
+            others.update(_other_names_in(Path(file), "cards"))
     names.update(found)
     english.update({ja: en for ja, en in found.items() if en})
-    return CardNames(names, english)
+    return CardNames(names, english, others)
 
 
 def cards_of_question(question: str, names: CardNames) -> tuple[list[str], list[str]]:

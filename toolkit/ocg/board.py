@@ -66,6 +66,9 @@ _TO_GY_TAGS: dict[Zone, frozenset[str]] = {
     zone: frozenset({"sent_to_gy_this_turn", f"sent_to_gy_from_{zone.value}"}) for zone in Zone}
 """The tags a card sent to the GY from each zone gets."""
 
+_BANISHED_TAGS = frozenset({"banished_this_turn"})
+"""The tag a banished card gets (《マクロコスモス》's banish instead of the GY too)."""
+
 
 NO_MOMENT: frozenset[str] = frozenset()
 """The moment of most positions, one object (an empty frozenset is 216 bytes)."""
@@ -202,6 +205,8 @@ class Board(PositionReader):
                 tags = tags - LEFT_FACE_UP
         if to is Zone.GY:
             tags = tags | _TO_GY_TAGS[origin]
+        elif to is Zone.BANISHED:
+            tags = tags | _BANISHED_TAGS
         if extra_tags:
             tags = tags | extra_tags
         owner = card.owner
@@ -303,6 +308,11 @@ class Board(PositionReader):
 
     def return_to_hand(self, uid: int) -> None:
         self._move(uid, Zone.HAND, (EventKind.RETURNED_TO_HAND,))
+
+    def return_to_field(self, uid: int) -> None:
+        """A card banished "until the End Phase" comes back to its owner's field: no summon (its
+        own event kind is not recorded; the move itself shows in the trace's board)."""
+        self._move(uid, Zone.FIELD, ())
 
     def add_to_hand(self, uid: int) -> None:
         self._move(uid, Zone.HAND, (EventKind.ADDED_TO_HAND,))

@@ -143,9 +143,10 @@ def initial_state(scenario: ScenarioLike, *, ruleset: Ruleset | str | None = Non
                 field=f"{spot}.effect", file=file)
         target = -1
         if spec.target is not None:
-            found = [uid for (p, listed), uid in labels.items() if listed == spec.target and cards[uid].zone is Zone.FIELD]
+            found = [uid for (p, listed), uid in labels.items() if listed == spec.target
+                     and cards[uid].zone in (Zone.FIELD, Zone.BANISHED)]  # banished: 《亜空間物質転送装置》
             if not found:
-                raise ScenarioError(f"target {spec.target!r} is not a card on the field", field=f"{spot}.target", file=file)
+                raise ScenarioError(f"target {spec.target!r} is not a card on the field (nor banished)", field=f"{spot}.target", file=file)
             target = found[0]
         lingering.append(Lingering(source, spec.controller, spec.effect, target, effect.duration))
 

@@ -152,7 +152,8 @@ class Catalogue:
     def card_names(self) -> CardNames:
         """The names with their English names, for reading what a person typed."""
         if self._names is None:
-            self._names = CardNames(self._cards, {name: c.english for name, c in self._cards.items()})
+            self._names = CardNames(self._cards, {name: c.english for name, c in self._cards.items()},
+                                    {name: (*c.aliases, c.reading) for name, c in self._cards.items()})
         return self._names
 
     def lookup(self, typed: str) -> CardBehaviour:
@@ -194,7 +195,7 @@ class Catalogue:
 
     # -- a catalogue with more cards -------------------------------------
 
-    def problem(self, name: str, english: str | None, shadows: bool) -> str | None:
+    def problem(self, name: str, english: str | None, shadows: bool, aliases: Iterable[str] = ()) -> str | None:
         """Why a user's card may not stand beside this catalogue's shipped cards, or None.
 
         A shipped card's exact Japanese name needs ``shadows: true``; a name that
@@ -215,7 +216,7 @@ class Catalogue:
                 return None
             return f"card {name}: a shipped card has this name; write 'shadows: true' to replace it with your card"
         folds = self._shipped_folds()
-        for written, what in ((name, "name"), (english, "English name")):
+        for written, what in ((name, "name"), (english, "English name"), *((a, "other name") for a in aliases)):
             if not written:
                 continue
             other = folds.get(fold(written))
@@ -229,7 +230,8 @@ class Catalogue:
         return None
 
     def _shipped_folds(self) -> dict[str, str]:
-        """The folded Japanese and English names of the cards that are not the user's -> their name
+        """The folded names (Japanese, English, other names, reading) of the cards that are not the
+        user's -> their name
         (built once per catalogue: a folder of many cards of one's own is checked in linear time)."""
         if self._folds is None:
             from toolkit.fields import fold
@@ -238,7 +240,7 @@ class Catalogue:
             for other, item in sorted(self._cards.items()):
                 if self._origins.get(other, "").startswith("user:"):
                     continue
-                for written in (other, item.english):
+                for written in (other, item.english, *item.aliases, item.reading):
                     if written:
                         folds.setdefault(fold(written), other)
             self._folds = folds
@@ -269,9 +271,10 @@ class Catalogue:
         for name, card in given.items():
             written = card.written
             shadows = isinstance(written, dict) and written.get("shadows") is True
-            problem = self.problem(name, card.english, shadows)
+            problem = self.problem(name, card.english, shadows, (*card.aliases, card.reading))
             if problem is not None:
-                field = "english" if "its English name reads as" in problem else "name"
+                field = ("english" if "its English name reads as" in problem
+                         else "aliases" if "its other name reads as" in problem else "name")
                 raise CardFileError(problem, file=card.file, field=field)
             cards_now[name] = card
             origins[name] = "user:" + (card.file or "<text>")

@@ -62,6 +62,7 @@ register(
     CardBehaviour(
         name="強烈なはたき落とし",
         english="Drastic Drop Off",
+        reading="きょうれつなはたきおとし",
         card_type=CardType.TRAP,
         subtype="counter",
         rulings=("ocg-140604-grimoire-gadget-drastic-drop-off",),

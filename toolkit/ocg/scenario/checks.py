@@ -81,7 +81,8 @@ def _check_shape(s: Scenario) -> None:
             if not owners:
                 listed = sorted({name for _, name in on_field})
                 raise _fail(
-                    f"target {quoted(linger.target)} is not a card on the field"
+                    f"target {quoted(linger.target)} is not a card on the field (nor banished, for an effect "
+                    "that banishes it for a while)"
                     + _suggest(linger.target, listed),
                     f"{where}.target",
                     file,
@@ -143,7 +144,8 @@ def _check_card(card: CardSpec, where: str, file: str | None) -> None:
 
 
 def _field_cards(s: Scenario) -> list[tuple[str, str]]:
-    return [(p, card.name) for p in PLAYERS for card in s.players[p].field]
+    """The cards a lingering effect may apply to: on the field, or banished for a while."""
+    return [(p, card.name) for p in PLAYERS for card in (*s.players[p].field, *s.players[p].banished)]
 
 
 def _check_registry(s: Scenario, names: CardNames | None = None) -> None:
@@ -151,11 +153,29 @@ def _check_registry(s: Scenario, names: CardNames | None = None) -> None:
     file = s.source
     names = names or s.catalogue.card_names
     if names is not None:
-        for spot, name in _every_card_name(s):
+        listed = list(_every_card_name(s))
+        for k, (spot, name) in enumerate(listed):
             if base_name(name) not in names.keys:
-                raise _fail(names.unknown(base_name(name), where=spot), spot, file)
+                raise _fail(_comma_split(listed, k, names) or names.unknown(base_name(name), where=spot), spot, file)
     _check_ruleset_name(s)
     fields.ruling_ids(list(s.rulings), "rulings", file, known_ruling_ids())
+
+
+def _comma_split(listed: list[tuple[str, str]], k: int, names: CardNames) -> str | None:
+    """The message for a name that is half of a card name with a comma, split in two by a YAML
+    flow list (``field: [Lyla, Lightsworn Sorceress]`` reads as two cards), or None."""
+    spot, name = listed[k]
+    zone = spot.rpartition("[")[0]
+    for a, b in ((k - 1, k), (k, k + 1)):
+        if a < 0 or b >= len(listed) or listed[a][0].rpartition("[")[0] != zone:
+            continue
+        joined = f"{base_name(listed[a][1])}, {base_name(listed[b][1])}"
+        found = names.lookup(joined)
+        if found is not None:
+            return (f"Unknown card {fields.card_quote(base_name(name))} {fields.place(spot) or 'at ' + spot}: "
+                    f"{fields.card_quote(joined)} is one card ({fields.card_quote(found)}) — a name with a comma "
+                    f"must be quoted in a YAML list: [\"{joined}\"], or written as its Japanese name")
+    return None
 
 
 def _check_ruleset_name(s: Scenario) -> None:

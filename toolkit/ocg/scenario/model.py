@@ -39,6 +39,7 @@ TAGS: Mapping[str, str] = {
     "sent_to_gy_from_deck": "sent to the graveyard from the deck, not from the hand or field",
     "left_field_face_up": "it was face-up on the field when it left it this turn (destroyed while face-up)",
     "milled_this_turn": "sent to the graveyard from the top of the deck this turn",
+    "banished_this_turn": "banished this turn (among the banished cards)",
     "coin_tails": "an Arcana Force monster whose coin toss came up tails",
     "position_changed_this_turn": "its battle position was already changed by its controller this turn",
     "attacked_this_turn": "it attacked this turn (no more attacks or position changes)",

@@ -12,7 +12,7 @@ is generated from the same tables, so both always agree.
 >>> b.texts[0].end_phase[0].key, b.texts[0].end_phase[0].mandatory
 ('draw 1', True)
 >>> compile_card({"name": "テスト", "type": "monster", "texts": [{"end_phase": [
-...     {"key": "x", "mandatory": True, "chain_link": True, "when": ["face_up_on_feld"], "do": "draw"}]}]})
+...     {"key": "x", "mandatory": True, "chain_link": True, "when": ["face_up_on_feld"], "do": {"draw": 1}}]}]})
 Traceback (most recent call last):
 ...
 toolkit.ocg.cards.data.compile.CardFileError: field 'texts[0].end_phase[0].when': card テスト: unknown condition 'face_up_on_feld' (did you mean: face_up_on_field?)
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -65,7 +66,23 @@ __all__ = ["CardFileError", "compile_card", "CARD_FIELDS"]
 
 
 class CardFileError(ScenarioError):
-    """A card file (or a ``cards:`` entry of a scenario) is wrong: names file, card and field."""
+    """A card file (or a ``cards:`` entry of a scenario) is wrong: names file, card and field.
+    When the file has several problems, ``problems`` holds every one (the error itself is the
+    first, its message listing the others), so one run reports them all."""
+
+    problems: tuple[CardFileError, ...] = ()
+
+
+def every_problem(problems: list[CardFileError]) -> CardFileError:
+    """One error for ``problems``: the first, listing the others (each with its file, card, field and line)."""
+    if len(problems) == 1:
+        return problems[0]
+    first = problems[0]
+    rest = "; ".join(f"({i}) {p}" for i, p in enumerate(problems[1:], start=2))
+    combined = CardFileError(f"(1) {first.message} — {len(problems)} problems in all: {rest}",
+                             field=first.field, file=first.file, line=first.line, column=first.column)
+    combined.problems = tuple(problems)
+    return combined
 
 
 PROCESS_KINDS = {k.name.lower(): k for k in ProcessKind}
@@ -104,15 +121,35 @@ def _list_of(fields: tuple[Param, ...], build: Callable[[dict[str, Any]], Any]) 
         if not isinstance(value, list):
             raise TermError(f"{spec.name!r} must be a list, not {value!r}")
         out = []
+        failed = False
         for i, item in enumerate(value):
-            with _at(f"[{i}]"):
-                out.append(build(_read(item, fields)))
+            try:
+                with _at(f"[{i}]"):
+                    out.append(build(_read(item, fields)))
+            except _Reported:
+                failed = True
+            except TermError as exc:
+                _PROBLEMS.append(exc)
+                failed = True
+        if failed:
+            raise _Reported("")
         return tuple(out)
 
     return check
 
 
 _PATH: list[str] = []
+
+_PROBLEMS: list[TermError] = []
+"""The problems found so far in the card being compiled (every one is reported)."""
+
+
+class _Reported(TermError):
+    """The problems of a part are already in :data:`_PROBLEMS`: stop building it, report nothing more."""
+
+
+def _here(*parts: str) -> str | None:
+    return ".".join(_PATH + list(parts)).replace(".[", "[") or None
 
 
 class _at:
@@ -138,19 +175,47 @@ def _read(written: object, fields: tuple[Param, ...]) -> dict[str, Any]:
     if True in written and "on" not in written:  # YAML 1.1 reads a bare `on:` key as true
         written = {("on" if k is True else k): v for k, v in written.items()}
     known = {p.name: p for p in fields}
+    start = len(_PROBLEMS)
     for key in written:
         if key not in known:
-            raise TermError(f"unknown field {key!r}{did_you_mean(str(key), known)}")
+            _PROBLEMS.append(TermError(f"unknown field {key!r}{_belongs(str(key), fields) or did_you_mean(str(key), known)}",
+                                       field=_here(str(key))))
     out: dict[str, Any] = {}
     for spec in fields:
         if spec.name in written:
-            with _at(spec.name):
-                out[spec.name] = check_param(spec, written[spec.name])
+            try:
+                with _at(spec.name):
+                    out[spec.name] = check_param(spec, written[spec.name])
+            except _Reported:
+                pass
+            except TermError as exc:
+                _PROBLEMS.append(exc)
         elif spec.required:
-            raise TermError(f"missing field {spec.name!r} ({spec.description})")
+            _PROBLEMS.append(TermError(f"missing field {spec.name!r} ({spec.description})", field=_here()))
         else:
             out[spec.name] = spec.default
+    if len(_PROBLEMS) > start:
+        raise _Reported("")
     return out
+
+
+def _belongs(key: str, here: tuple[Param, ...]) -> str:
+    """Where a field of another part of a card belongs (a top-level ``end_phase:`` belongs under
+    ``texts:``), or ""."""
+    places = [where.format(key=key) for fields, where in _PLACES()
+              if fields is not here and any(p.name == key for p in fields)]
+    return f" here: {key!r} is a field of {' or of '.join(places)}" if places else ""
+
+
+def _PLACES() -> tuple[tuple[tuple[Param, ...], str], ...]:
+    return ((CARD_FIELDS, "the card itself (name, type, texts, ...)"),
+            (TEXT_FIELDS, "a text version: it belongs under texts: (texts: [{{{key}: ...}}])"),
+            (END_PHASE_FIELDS, "an End Phase effect, under a text's end_phase: list"),
+            (TRIGGER_FIELDS, "a trigger effect, under a text's triggers: list"),
+            (QUICK_FIELDS, "a quick effect, under a text's quick: list"),
+            (LINGERING_FIELDS, "a lingering effect, under a text's lingering: list"),
+            (PROCESS_FIELDS, "a lingering effect's process:"),
+            (CONTINUOUS_FIELDS, "a continuous effect, under continuous:"))
 
 
 def read_fields(written: object, fields: tuple[Param, ...], part: str) -> dict[str, Any]:
@@ -275,7 +340,10 @@ TEXT_FIELDS = (
 CARD_FIELDS = (
     Param("name", "str", "the Japanese card name (the key), without 《》"),
     Param("type", "card_type", "monster, spell or trap"),
-    Param("english", "str", "the English name", False, ""),
+    Param("english", "str", "the English name (TCG)", False, ""),
+    Param("aliases", "strs", "other names people use for it (another English name, a nickname)", False, ()),
+    Param("reading", "str", "the kana reading of the Japanese name (hiragana or katakana), so typing it in kana "
+          "finds the card", False, ""),
     Param("subtype", "subtype", "its kinds, separated by commas: effect, normal, tuner, synchro, fusion, xyz, "
           "ritual, quick-play, continuous, spirit, ... (a kind filter reads them)", False, ""),
     Param("archetypes", "strs", "name groups card texts refer to", False, ()),
@@ -413,16 +481,31 @@ def _unpicked(written: dict[str, Any]) -> TermError | None:
     return None
 
 
+_KANA = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u30fb\u309b\u309c\s・ー−\-]*")
+
+
+def _reading(value: str) -> str:
+    """A reading is kana (and the dots, dashes and spaces of the name); anything else is refused."""
+    if not _KANA.fullmatch(value):
+        raise TermError(f"a reading is written in kana (ひらがな or カタカナ), not {value!r}", field=".".join(_PATH + ["reading"]))
+    return value
+
+
 def compile_card(written: object, *, file: str | None = None, field: str | None = None) -> CardBehaviour:
     """The :class:`CardBehaviour` a card mapping describes, or :class:`CardFileError`
     naming ``file``, the card and the field."""
     name = written.get("name") if isinstance(written, dict) else None
     label = f"card {name}: " if isinstance(name, str) and name else ""
     _PATH.clear()
+    _PROBLEMS.clear()
     if field:
         _PATH.append(field)
     try:
-        v = _read(written, CARD_FIELDS)
+        try:
+            v = _read(written, CARD_FIELDS)
+        except _Reported:
+            problems = [CardFileError(label + p.message, field=p.field, file=file) for p in _PROBLEMS]
+            raise every_problem(problems) from None
         unpicked = _unpicked(written) if isinstance(written, dict) else None
         if unpicked is not None:
             raise unpicked
@@ -432,6 +515,7 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
                                  subtype=v["subtype"], archetypes=frozenset(v["archetypes"]),
                                  rulings=tuple(v["rulings"]), atk=v["atk"], defense=v["def"],
                                  attribute=v["attribute"], level=v["level"], race=v["race"],
+                                 aliases=tuple(v["aliases"]), reading=_reading(v["reading"]),
                                  written=copy.deepcopy(written), file=file)
         except ValueError as exc:
             raise TermError(str(exc).split(": ", 1)[-1], field=".".join(_PATH + ["texts"])) from None
@@ -440,6 +524,7 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
         raise CardFileError(label + exc.message, field=where, file=file) from None
     finally:
         _PATH.clear()
+        _PROBLEMS.clear()
 
 
 def shadows(written: object) -> bool:

@@ -334,6 +334,15 @@ def _destroyed(destroyed_in: tuple[Zone, ...], face_up: bool) -> Condition:
 
 
 @card_local
+def _banished_this_turn(card: Card, state: State) -> bool:
+    return card.zone is Zone.BANISHED and "banished_this_turn" in card.tags
+
+
+_fixed("banished_this_turn", "the card is banished, and was banished this turn (tag banished_this_turn)",
+       _banished_this_turn)
+
+
+@card_local
 def _set_trap_ready(card: Card, state: State) -> bool:
     return card.zone is Zone.FIELD and card.position is Position.SET and "set_this_turn" not in card.tags
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from toolkit.files import YamlLimits, parse_yaml, read_text
 from toolkit.ocg.cards.base import CardBehaviour
-from toolkit.ocg.cards.data.compile import CardFileError, compile_card, shadows
+from toolkit.ocg.cards.data.compile import CardFileError, compile_card, every_problem, shadows
 
 LIMITS = YamlLimits(depth=24, aliases=200, nodes=50_000)
 """A card file needs only a few levels of nesting and no large aliases."""
@@ -52,17 +52,27 @@ def compile_cards(data: Any, source: str | None, *, where: str = "", position: A
                             file=source, field=where or None)
     out: list[LoadedCard] = []
     seen: set[str] = set()
+    problems: list[CardFileError] = []  # every card's problems, reported in one run
+
+    def located(exc: CardFileError) -> CardFileError:
+        found = position(exc.field) if position is not None and exc.field else None
+        again = exc.located(*found) if found else exc
+        return again if isinstance(again, CardFileError) else exc
+
     for item, field in items:
         try:
             b = compile_card(item, file=source, field=field or None)
         except CardFileError as exc:
-            raise (exc.located(*position(exc.field)) if position is not None and exc.field
-                   and position(exc.field) else exc) from None
+            problems.extend(located(p) for p in (exc.problems or (exc,)))
+            continue
         if b.name in seen:
-            raise CardFileError(f"card {b.name}: written twice in the same file", file=source,
-                                field=f"{field}.name".lstrip("."))
+            problems.append(located(CardFileError(f"card {b.name}: written twice in the same file", file=source,
+                                                  field=f"{field}.name".lstrip("."))))
+            continue
         seen.add(b.name)
         out.append(LoadedCard(b, source or "<text>", shadows(item)))
+    if problems:
+        raise every_problem(problems) from None
     return out
 
 

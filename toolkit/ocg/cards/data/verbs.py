@@ -170,6 +170,8 @@ for _name, _text, _do in (
     ("banish", "banish the card(s)", lambda b, uid, act: b.banish(uid)),
     ("return_to_hand", "return the card(s) to the hand", lambda b, uid, act: b.return_to_hand(uid)),
     ("add_to_hand", "add the card(s) to the hand", lambda b, uid, act: b.add_to_hand(uid)),
+    ("return_to_field", "a card banished for a while comes back to its owner's field (not a summon)",
+     lambda b, uid, act: b.return_to_field(uid)),
     ("discard", "discard the card(s)", lambda b, uid, act: b.discard(uid)),
     ("special_summon", "Special Summon the card(s) to the effect controller's field",
      lambda b, uid, act: b.special_summon(uid, act.controller)),
@@ -224,6 +226,15 @@ def _gain(amount: int, player: str, per_cost_card: bool) -> Resolve:
     def resolve(board: Board, act: Activation) -> None:
         for p in _players(player, act):
             board.gain_life(p, amount * len(act.choice.cost) if per_cost_card else amount)
+
+    return resolve
+
+
+@VERBS.add("not_modelled", "a part of the text the engine does not model: only noted in the trace",
+           Param("what", "str", "what the text does, in words"), shorthand="what")
+def _not_modelled(what: str) -> Resolve:
+    def resolve(board: Board, act: Activation) -> None:
+        board.note("R6", f"{act.card.name}: {what} (not modelled: the board stays as it is)")
 
     return resolve
 
