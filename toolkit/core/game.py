@@ -465,7 +465,4 @@ def position_card_names(positions: Iterable[Any]) -> CardNames | None:
             listed.append(game.card_names())
         else:
             return None
-    if len(listed) == 1:
-        return listed[0]
-    keys = [name for names in listed for name in names.keys]
-    return CardNames(keys, {ja: en for names in listed for ja, en in names.english.items()})
+    return listed[0] if len(listed) == 1 else CardNames.merge(listed)  # other names and readings kept
