@@ -135,7 +135,7 @@ def test_pairs_are_tried_only_when_no_single_change_explains_bounded(toy: toolki
     found = explain_disagreement("toy-200401-x", never)
     assert (found.singles, found.pairs, found.pairs_skipped) == (2, 1, 0)
     assert found.hypotheses == () and found.unexplained["toy-200401-x"].startswith(NOTHING)
-    assert "look at its check and expected answer, its scenario's position" in found.text()
+    assert "look at its check and expected answer (no), its scenario's position (toy/toy_end.yaml)" in found.text()
     assert explain_disagreement("toy-200401-x", never, pair_limit=0).pairs_skipped == 1
     flipped = _toy_rulings('{"possible_order": [{"event": "lp_gained"}, {"event": "drew"}]}', "no")
     single = explain_disagreement("toy-200401-x", flipped)  # T3 alone explains it: no pair is tried

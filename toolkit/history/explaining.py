@@ -401,10 +401,15 @@ def _rows(ruling_or_rows: Any, table: pd.DataFrame) -> list[dict[str, Any]]:
                        f"not a {type(ruling_or_rows).__name__}")
 
 
-def _look_at(case: _Case, tried: int, pairs: int) -> str:
-    return (f"{NOTHING} ({tried} single change(s) and {pairs} pair(s) of the {case.game.title}'s rules tried "
-            f"under {case.rules.name}; look at its check and expected answer, its scenario's position, and the "
-            "behaviour of the cards it names)")
+def _look_at(case: _Case, pairs: int) -> str:
+    """What to look at when nothing explains a ruling: its check, its scenarios, the cards it names."""
+    from toolkit.history.checks import cards_named
+
+    _, check, names, _ = case.flips._asked
+    cards = ", ".join(f"《{c}》" for c in cards_named(check)) or "the cards of its scenario"
+    return (f"{NOTHING} ({len(case.flips.variants)} single change(s) and {pairs} pair(s) of the "
+            f"{case.game.title}'s rules tried under {case.rules.name}; look at its check and expected answer "
+            f"({case.expected}), its scenario's position ({', '.join(names)}), and the behaviour of {cards})")
 
 
 def explain_disagreement(ruling_or_rows: Any, rulings: pd.DataFrame | None = None, *,
@@ -444,6 +449,7 @@ def explain_disagreement(ruling_or_rows: Any, rulings: pd.DataFrame | None = Non
     asked = {c.ruling_id for c in targets}
     found: dict[tuple[tuple[str, ...], ...], dict[str, Any]] = {}
     singles = tried_pairs = skipped = 0
+    paired: dict[str, int] = {}
     for target in targets:
         variants = target.flips.variants
         singles += len(variants)
@@ -462,6 +468,7 @@ def explain_disagreement(ruling_or_rows: Any, rulings: pd.DataFrame | None = Non
                 skipped += len(combos) - n
                 break
             tried_pairs += 1
+            paired[target.ruling_id] = paired.get(target.ruling_id, 0) + 1
             if _agrees_under(target, _combined(target.rules, (variants[i].rules, variants[j].rules))):
                 key = (ids[i], ids[j])
                 entry = found.setdefault(key, {"explains": [], "target": target, "variants": [i, j]})
@@ -472,7 +479,7 @@ def explain_disagreement(ruling_or_rows: Any, rulings: pd.DataFrame | None = Non
     hypotheses.sort(key=lambda h: (-h.kept, h.size, sum(not w.consistent for w in h.windows),
                                    sum(w.modelled is None for w in h.windows), -len(h.explains), h.changes))
     explained = {rid for h in hypotheses for rid in h.explains}
-    unexplained = {t.ruling_id: _look_at(t, len(t.flips.variants), tried_pairs) for t in targets
+    unexplained = {t.ruling_id: _look_at(t, paired.get(t.ruling_id, 0)) for t in targets
                    if t.ruling_id not in explained}
     return Explanation(tuple(hypotheses), tuple(t.ruling_id for t in targets), agreeing, unexplained,
                        singles, tried_pairs, skipped, time.perf_counter() - started)
