@@ -170,3 +170,14 @@ def test_verify_explain_on_the_command_line(capsys: pytest.CaptureFixture[str], 
     assert data["hypotheses"][0]["windows"][0]["consistent"] is True  # alone, no shipped ruling contradicts it
     status, out, err = _run(capsys, "verify", "--explain", "--ruling", "ocg-no-such-ruling")
     assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_the_window_chart_shows_the_rulings_and_the_modelled_date() -> None:
+    from toolkit.analysis.rule_windows import plot_windows
+
+    found = rediscover(OCG, EVENTS["H5"], pairs=False)
+    chart = plot_windows([found])
+    assert "H5 (never happened)" in chart.texts()
+    needs = chart.data.set_index("ruling_id")["needs"]
+    assert needs["ocg-130330-hysteric-sign-adjustment"] == "old" and needs["ocg-160708-hysteric-sign-adjustment"] == "new"
+    assert chart.png().startswith(b"\x89PNG")

@@ -167,6 +167,10 @@ class Window:
     by: datetime.date | None
     by_ruling: str | None
     modelled: datetime.date | None
+    needs_old: tuple[tuple[datetime.date, str], ...] = ()
+    """The dated rulings that need the old rule (date, ruling id), oldest first."""
+    needs_new: tuple[tuple[datetime.date, str], ...] = ()
+    """The dated rulings that need the new rule (date, ruling id), oldest first."""
 
     @property
     def rule(self) -> str:
@@ -339,7 +343,8 @@ def _window(key: str, identity: tuple[str, ...], statement: str, cases: Iterable
             new.append((case.date, case.ruling_id))
     after = max(old) if old else (None, None)
     by = min(new) if new else (None, None)
-    return Window(key, statement, identity, after[0], after[1], by[0], by[1], modelled)
+    return Window(key, statement, identity, after[0], after[1], by[0], by[1], modelled,
+                  tuple(sorted(old)), tuple(sorted(new)))
 
 
 def _dated_at(window: Window, need: str, explained: Sequence[_Case]) -> datetime.date:

@@ -23,7 +23,7 @@ import pandas as pd
 
 from toolkit.history.explaining import Explanation, RulesAt, Window, explain_disagreement
 
-__all__ = ["Rediscovery", "history_without", "rediscover"]
+__all__ = ["Rediscovery", "history_without", "rediscover", "rediscover_all", "rediscovery_table"]
 
 
 def _identity(change: Any) -> tuple[str, ...]:
@@ -108,11 +108,14 @@ def rediscover(game: Any, change: Any, rulings: pd.DataFrame | None = None, **se
     return Rediscovery(change.rule, str(change.what), change.date, keep, found, window, first)
 
 
-def rediscover_all(game: Any, rulings: pd.DataFrame | None = None, **search: Any) -> pd.DataFrame:
-    """:func:`rediscover` for every dated rule change of ``game``: one row each (the proposed window
-    beside the modelled date)."""
-    rows = [rediscover(game, change, rulings, **search).row() for change in game.rule_changes()]
-    frame = pd.DataFrame(rows)
+def rediscover_all(game: Any, rulings: pd.DataFrame | None = None, **search: Any) -> list[Rediscovery]:
+    """:func:`rediscover` for every dated rule change of ``game``, in date order."""
+    return [rediscover(game, change, rulings, **search) for change in game.rule_changes()]
+
+
+def rediscovery_table(found: list[Rediscovery]) -> pd.DataFrame:
+    """One row per change left out: the proposed window beside the modelled date."""
+    frame = pd.DataFrame([r.row() for r in found])
     for c in ("after", "by", "modelled"):
         frame[c] = pd.to_datetime(frame[c])
     return frame
