@@ -321,7 +321,8 @@ def _statement(game: Any, rules: Ruleset, variant: Any, need: str) -> str:
         why = f" ({label.split('(', 1)[1]}" if "(" in label else ""
         if need == "new":
             return f"{rule}: the card texts as from {day}{why} in force (modelled as from {day})"
-        return f"{rule}: the card texts before {day}{why} still in force at these rulings' dates (the change came after them)"
+        return (f"{rule}: the card texts before {day}{why} still in force at these rulings' dates "
+                "(the change came after them)")
     words: str = counterfactual_words(variant.label, game)
     return words
 
@@ -459,7 +460,9 @@ def explain_disagreement(ruling_or_rows: Any, rulings: pd.DataFrame | None = Non
         variants = target.flips.variants
         singles += len(variants)
         flipping = [i for i in range(len(variants)) if target.flips.flips(i)]
-        ids = [_identity(target.game, target.rules, v.rules) for v in variants]
+        # a change and the side the ruling needs: "new" (it had happened by the ruling's date) or "old"
+        ids = [(*_identity(target.game, target.rules, v.rules),
+                "new" if _side(target.game, target.rules, v.rules)[0] == "old" else "old") for v in variants]
         for i in flipping:
             entry = found.setdefault((ids[i],), {"explains": [], "target": target, "variants": [i]})
             entry["explains"].append(target.ruling_id)
@@ -498,22 +501,25 @@ def _agrees_under(case: _Case, rules: Ruleset) -> bool:
     return _value(text, check, names, scenarios, rules) == (case.expected == "yes")
 
 
-def _hypothesis(keys: tuple[tuple[str, ...], ...], entry: dict[str, Any], cases: list[_Case], asked: set[str]) -> Hypothesis:
+def _hypothesis(keys: tuple[tuple[str, ...], ...], entry: dict[str, Any], cases: list[_Case],
+                asked: set[str]) -> Hypothesis:
+    """One hypothesis: ``keys`` its changes (each an identity and the side the rulings it explains
+    need), ``entry`` the rulings it explains and the variants of the first of them that make it."""
     target: _Case = entry["target"]
     variants = [target.flips.variants[i] for i in entry["variants"]]
     explains = entry["explains"]
     windows, ats = [], []
     explained = [c for c in cases if c.ruling_id in explains]
-    for identity, variant in zip(keys, variants):
-        side, modelled = _side(target.game, target.rules, variant.rules)
-        need = "new" if side == "old" else "old"
+    for key, variant in zip(keys, variants):
+        identity, need = key[:-1], key[-1]
+        modelled = _side(target.game, target.rules, variant.rules)[1]
         statement = _statement(target.game, target.rules, variant, need)
         own = {rid: need for rid in explains}
         windows.append(_window(variant.column, identity, statement, cases, modelled,
                                own if len(keys) > 1 else None))
         ats.append(_dated_at(windows[-1], need, explained))
-    breaks, fixes = _effects(keys, ats, cases, asked)
+    breaks, fixes = _effects([k[:-1] for k in keys], ats, cases, asked)
     agreeing = sum(1 for c in cases if c.agrees and c.ruling_id not in asked)
     kept = agreeing - len(breaks) + len(fixes) + len(set(explains))
-    return Hypothesis(tuple(w.change for w in windows), tuple(w.statement for w in windows), tuple(explains), tuple(breaks), tuple(fixes),
-                      tuple(windows), kept)
+    return Hypothesis(tuple(w.change for w in windows), tuple(w.statement for w in windows), tuple(explains),
+                      tuple(breaks), tuple(fixes), tuple(windows), kept)
