@@ -163,7 +163,9 @@ def test_verify_explain_on_the_command_line(capsys: pytest.CaptureFixture[str], 
     path.write_text(to_contract_csv(table[table["ruling_id"] == "user-160708-sign-flipped"].assign(
         ruling_id="user-160708-sign-flipped"), "rulings"), encoding="utf-8")
     status, out, _ = _run(capsys, "verify", "--explain", "--rulings", str(path), "--only-mine")
-    assert status == 1 and out.splitlines()[1].startswith("1. H5: a mandatory")
+    assert status == 1 and "\n1. H5: a mandatory" in out
+    assert out.splitlines()[1].split() == ["#", "rule", "window", "(the", "rulings", "allow)", "modelled", "explains",
+                                           "keeps", "breaks", "fixes"]
     status, out, _ = _run(capsys, "verify", "--explain", "--rulings", str(path), "--only-mine", "--json")
     data = json.loads(out)
     assert status == 1 and data["disagreeing"] == ["user-160708-sign-flipped"]

@@ -279,6 +279,21 @@ class Explanation:
                          "seconds": round(self.seconds, 2)},
         }
 
+    def _summary(self) -> list[str]:
+        """The hypotheses as a short table: rank, rules, window, modelled date, counts."""
+        def span(w: Window) -> str:
+            if not w.consistent:
+                return "no date fits"
+            return f"{w.after.isoformat() if w.after else '…'} < date <= {w.by.isoformat() if w.by else 'today'}"
+
+        rows = [("#", "rule", "window (the rulings allow)", "modelled", "explains", "keeps", "breaks", "fixes")]
+        for rank, h in enumerate(self.hypotheses, 1):
+            rows.append((str(rank), " + ".join(w.rule for w in h.windows), "; ".join(span(w) for w in h.windows),
+                         "; ".join(w.modelled.isoformat() if w.modelled else "never" for w in h.windows),
+                         str(len(h.explains)), str(h.kept), str(len(h.breaks)), str(len(h.also_fixes))))
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        return ["  ".join(c.ljust(n) for c, n in zip(r, widths)).rstrip() for r in rows]
+
     def text(self) -> str:
         """The findings as a short table and sentences (what ``verify --explain`` prints)."""
         if not self.disagreeing:
@@ -287,6 +302,8 @@ class Explanation:
                     f"nothing to explain{named}")
         lines = [f"{len(self.disagreeing)} ruling(s) disagree under the rules of their date: "
                  f"{', '.join(self.disagreeing)}"]
+        if self.hypotheses:
+            lines.extend(self._summary())
         for rank, h in enumerate(self.hypotheses, 1):
             lines.append(f"{rank}. {' + '.join(h.statements)}")
             lines.append(f"   explains {', '.join(h.explains)}; keeps {h.kept} ruling(s) in agreement; "
