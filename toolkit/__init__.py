@@ -76,7 +76,7 @@ if TYPE_CHECKING:  # each name re-exported ("x as x"): `from toolkit import expl
         seed_scenario as seed_scenario,
     )
     from toolkit.errors import DataError as DataError, ScenarioError as ScenarioError, ToolkitError as ToolkitError, WikiParseError as WikiParseError
-    from toolkit.history import Answer as Answer, ask as ask, changes as changes, run_ruling as run_ruling, supersession_explanations as supersession_explanations, timeline_links as timeline_links, verify_rulings as verify_rulings
+    from toolkit.history import Answer as Answer, ask as ask, changes as changes, explain_disagreement as explain_disagreement, run_ruling as run_ruling, supersession_explanations as supersession_explanations, timeline_links as timeline_links, verify_rulings as verify_rulings
     from toolkit.analysis.side_by_side import compare_games as compare_games
     from toolkit.core.rules import rules as rules
     from toolkit.present.glossary import glossary as glossary
@@ -124,7 +124,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "save_scenario",
         "seed_scenario",
     ),
-    "toolkit.history": ("Answer", "ask", "changes", "run_ruling", "supersession_explanations", "timeline_links",
+    "toolkit.history": ("Answer", "ask", "changes", "explain_disagreement", "run_ruling", "supersession_explanations", "timeline_links",
                         "verify_rulings"),
     "toolkit.analysis.compare": ("Comparison", "compare"),
     "toolkit.analysis.paper_vs_video": ("ordering_dependence",),

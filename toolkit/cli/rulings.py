@@ -46,10 +46,16 @@ def register(commands: Commands, prog: str) -> None:
         examples=[("", "every ruling of the packaged table"),
                   ("--ruling ocg-160708-hysteric-sign-adjustment", "one ruling, with the line that shows its answer"),
                   ("--rulings my_rulings.yaml --only-mine", "only your own rulings"),
-                  ("--rulings a.csv b.yaml --csv", "the packaged rulings and two files of yours, as CSV")],
+                  ("--rulings a.csv b.yaml --csv", "the packaged rulings and two files of yours, as CSV"),
+                  ("--explain", "for each ruling that disagrees at its date: the rule changes that explain it "
+                                "and when they must have happened")],
     )
     add_rulings_options(sub, only_mine="check only the rulings of the --rulings files")
     sub.add_argument("--ruling", metavar="ID", help="only this ruling (its ruling_id)")
+    sub.add_argument("--explain", action="store_true",
+                     help="search the rule changes the game models (each alone, pairs when none does) for those "
+                          "under which each disagreeing ruling agrees; print them with the rulings they break or "
+                          "also fix and the dates they fit (exit 1 when a ruling disagrees at its date)")
     add_output_options(sub)
     sub.set_defaults(run=run_verify)
 
@@ -188,6 +194,8 @@ def run_verify(args: argparse.Namespace) -> int:
     from toolkit.history import verify_rulings
 
     table = _user_rulings(args)
+    if args.explain:
+        return _verify_explain(args, table)
     if args.ruling is not None:
         return _verify_one(args, table)
     progress = sys.stderr.isatty() and not (args.json or args.csv)
@@ -211,6 +219,23 @@ def run_verify(args: argparse.Namespace) -> int:
     print(f"{counted(checked, 'ruling')} checked: {checked - len(failing)} verified, {len(failing)} not; "
           f"{len(rows) - checked} not modelled")
     return status
+
+
+def _verify_explain(args: argparse.Namespace, table: pd.DataFrame) -> int:
+    """``verify --explain``: which rule change explains each ruling that disagrees at its date."""
+    from toolkit.history.explaining import EXPLAIN_COLUMNS, explain_disagreement
+
+    if args.ruling is not None:
+        _known_ruling(table, args.ruling)
+    progress = sys.stderr.isatty() and not (args.json or args.csv)
+    found = explain_disagreement(args.ruling if args.ruling is not None else table, table, progress=progress)
+    if args.json:
+        emit_json(found.data())
+    elif args.csv:
+        emit_csv(list(EXPLAIN_COLUMNS), records(found.table()))
+    else:
+        print(found.text())
+    return EXIT_NO if found.disagreeing else EXIT_OK
 
 
 # --------------------------------------------------------------------------

@@ -11,6 +11,8 @@ scenario, a check, the expected answer; see :mod:`toolkit.history.checks`).
 * :func:`changes` sweeps one scenario across the dates where a rule changed
   (each dated game's ``rule_changes()``) and reports when its answer
   flipped and which ruling or event row justifies the change.
+* :func:`explain_disagreement` says, for a ruling that disagrees at its date,
+  which modelled rule change explains it and when it must have happened.
 * :func:`ask` answers any question of one position (a check, as in a
   ruling) with the line that shows it and the rule changes that flip it.
 * :func:`timeline_links` and :func:`supersession_explanations` tie the
@@ -26,6 +28,7 @@ scenario, a check, the expected answer; see :mod:`toolkit.history.checks`).
 from __future__ import annotations
 
 from toolkit.history.asking import Answer, ask
+from toolkit.history.explaining import Explanation, Hypothesis, explain_disagreement
 from toolkit.history.runs import HistoryError, RulingRun, _scenario as _scenario, ruling_ruleset, run_ruling
 from toolkit.history.verification import check_user_checks, verify_rulings
 from toolkit.history.sweeps import OutcomeSummary, changes, fact_difference, summarise_outcomes
@@ -35,6 +38,9 @@ __all__ = [
     "Answer",
     "ask",
     "check_user_checks",
+    "explain_disagreement",
+    "Explanation",
+    "Hypothesis",
     "HistoryError",
     "RulingRun",
     "changes",
