@@ -395,15 +395,13 @@ def _empty() -> pd.DataFrame:
 # --------------------------------------------------------------------------
 
 
-def save_rulings(rows: pd.DataFrame, path: str | os.PathLike[str]) -> str:
-    """Write rulings rows (as :func:`import_page` or :func:`toolkit.rulings_from_faq`
-    return them) to a ``.csv`` or ``.yaml`` file that ``load_rulings(extra=path)``
-    reads back as the same rows; empty cells are left out. Returns the text written."""
-    from toolkit.files import write_text
-
-    name = os.fspath(path)
+def rulings_text(rows: pd.DataFrame, form: Literal["csv", "yaml"] = "csv") -> str:
+    """Rulings rows (as :func:`import_page` or :func:`toolkit.rulings_from_faq`
+    return them) as the text of a ``.csv`` or ``.yaml`` rulings file, which
+    ``load_rulings(extra=...)`` reads back as the same rows; empty cells are left
+    out of YAML."""
     columns = [c for c in rows.columns if str(c) in RULINGS_SCHEMA.names or str(c) == "supersedes"]
-    if name.lower().endswith((".yaml", ".yml")):
+    if form == "yaml":
         import yaml
 
         records = []
@@ -414,18 +412,35 @@ def save_rulings(rows: pd.DataFrame, path: str | os.PathLike[str]) -> str:
                     if value:
                         item[str(key)] = [str(v) for v in value]
                 elif not is_na(value):
-                    item[str(key)] = format_value(value) if not isinstance(value, (bool, int)) else value
+                    item[str(key)] = format_value(value)
             records.append(item)
-        text = yaml.safe_dump(records, allow_unicode=True, sort_keys=False, width=1000)
-    else:
-        import csv
-        import io
+        return str(yaml.safe_dump(records, allow_unicode=True, sort_keys=False, width=1000))
+    import csv
+    import io
 
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(columns)
-        for values in rows[columns].itertuples(index=False, name=None):
-            writer.writerow([format_value(v) for v in values])
-        text = out.getvalue()
-    write_text(name, text, overwrite=True)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for values in rows[columns].itertuples(index=False, name=None):
+        writer.writerow([format_value(v) for v in values])
+    return out.getvalue()
+
+
+def save_rulings(rows: pd.DataFrame, path: str | os.PathLike[str], *, overwrite: bool = True) -> str:
+    """Write rulings rows to ``path``: YAML for a ``.yaml``/``.yml`` name, else CSV
+    (:func:`rulings_text`); returns the text written.
+
+    >>> import tempfile, pathlib
+    >>> rows, _ = import_page("Ｑ：《ヒステリック・サイン》は？~\\nＡ：いいえ。(24/01/05)", source="https://example.org")
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "mine.yaml"
+    >>> _ = save_rulings(rows, path)
+    >>> from toolkit.data.reading import load_rulings
+    >>> load_rulings(extra=path).iloc[-1]["ruling_id"] == rows.iloc[0]["ruling_id"]
+    True
+    """
+    from toolkit.files import write_text
+
+    name = os.fspath(path)
+    text = rulings_text(rows, "yaml" if name.lower().endswith((".yaml", ".yml")) else "csv")
+    write_text(name, text, overwrite=overwrite)
     return text

@@ -12,7 +12,7 @@ read for rules 4 and 5):
    に限り, ならば, or 「…ませんが、」 — no for one thing, yes for another):
    ``conditional``;
 4. the question's last sentence is not a yes/no question — it asks which,
-   what, how, when, who (どちら, それとも, 何 (not 何も), どう, どの, いつ,
+   what, how, when, who (どちら, それとも, 何 (not 何も), どう (not どうですか), どの, いつ,
    誰, どこ, いくつ, なぜ): ``explanation``;
 5. its predicate is the question's (the up to three characters before
    「ますか」), negated or not — 「発動できますか」 answered 「…発動できません」:
@@ -45,7 +45,7 @@ VERDICTS: tuple[VerdictName, ...] = ("yes", "no", "conditional", "under_review",
 _OPENINGS: tuple[tuple[str, VerdictName], ...] = (
     ("はい", "yes"), ("その通り", "yes"), ("そうです", "yes"), ("いいえ", "no"), ("調整中", "under_review"))
 _DEPENDS = re.compile(r"場合によ[りっる]|によります|次第|場合があります|に限り|ならば|ませんが、")
-_OPEN_QUESTION = re.compile(r"どちら|それとも|何(?!も)|どう|どの|いつ|誰|どこ|いくつ|なぜ")
+_OPEN_QUESTION = re.compile(r"どちら|それとも|何(?!も)|どう(?!です|でしょう)|どの|いつ|誰|どこ|いくつ|なぜ")
 _YES_NEGATIONS = re.compile(r"(?:構いません|かまいません|問題ありません|なければなりません|なければならない|ざるを得ません)$")
 _NEGATED_END = re.compile(r"(?:[^、，,\sをはがにともの]{0,2}(?:ません|ない|できず|られず))$")
 _QUESTION_PREDICATE = re.compile(r"(\S{1,3})ますか")
