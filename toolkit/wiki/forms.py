@@ -60,6 +60,9 @@ class PageForm:
     diff: bool = False
     revision: Revision = "new"
     restored: bool = False
+    ends_open: bool = False
+    """The text ends after an answer of a quote block or a rendered copy, before
+    anything closed it: a rules passage quoted after that answer may be cut off."""
 
 
 def is_diff(text: str) -> bool:
@@ -119,7 +122,14 @@ def page_form(text: str, revision: Revision = "new") -> PageForm:
     in_entry = False  # inside a quoted or rendered entry: unmarked lines continue it
     in_answer = False  # after an answer, up to the next question or the end of the quote
     passage: list[str] | None = None
-    for number, line in lines:
+    open_before_final = False  # the text's final line may be cut: it cannot be trusted to close an answer
+    for index, (number, line) in enumerate(lines):
+        if index == len(lines) - 1:
+            open_before_final = in_answer
+            if not line:  # the text's last line break, not a line
+                out.append(line)
+                numbers.append(number)
+                break
         hidden = _HIDDEN.match(line)
         prefix = hidden.group(0) if hidden else ""
         body = line[len(prefix):]
@@ -151,4 +161,4 @@ def page_form(text: str, revision: Revision = "new") -> PageForm:
                 passage = None
             out.append(prefix + body)
         numbers.append(number)
-    return PageForm(out, numbers, rules, kind, diff, revision, restored)
+    return PageForm(out, numbers, rules, kind, diff, revision, restored, ends_open=in_answer or open_before_final)

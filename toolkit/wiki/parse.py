@@ -118,7 +118,10 @@ class _Parser:
     # -- the state machine ------------------------------------------------
 
     def parse(self) -> list[FaqEntry]:
-        for line in self.lines:
+        lines = self.lines
+        if self.tolerant and len(lines) > 1 and lines[-1].kind == "blank" and not lines[-1].content:
+            lines = lines[:-1]  # the text's last line break ends the last line; it is no blank line
+        for line in lines:
             self.feed(line)
         self.finish_current(at_end=True)
         if self.entries:

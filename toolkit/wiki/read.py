@@ -53,6 +53,8 @@ def read_page(text: str, source: str = "<string>", revision: Revision = "new") -
     entries = parser.parse()
     if form.rules:
         entries = _with_rules(entries, form.rules)
+    if form.ends_open and entries and not entries[-1].possibly_incomplete:
+        entries[-1] = replace(entries[-1], possibly_incomplete=True)
     warnings = [message for _, message in sorted(parser.recovery.warnings, key=lambda w: w[0])]
     return PageRead(entries, warnings, sorted(parser.recovery.skipped), form.kind, form.diff, form.revision)
 
