@@ -9,6 +9,7 @@ import io
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -340,3 +341,40 @@ def test_dates_before_the_tables_range_are_imported_undated() -> None:
     assert len(rows) == 1 and pd.isna(rows["date"].iloc[0])
     assert report.warnings[0].startswith("line 1: date") and report.warnings[0].endswith("imported undated")
     assert dt.date(1997, 1, 1) == read_page("Ｑ：古い？~\nＡ：はい。(97/01/01)").entries[0].date
+
+
+# --------------------------------------------------------------------------
+# Page history
+# --------------------------------------------------------------------------
+
+
+def test_ruling_history_across_revisions(tmp_path: Path) -> None:
+    saved = tmp_path / "2017.txt"  # a revision may be a file
+    saved.write_text(read_page_text("new"), encoding="utf-8")
+    history = toolkit.ruling_history({
+        "2015-01-01": read_page_text("old"),
+        "2017-01-01": saved,
+        dt.date(2018, 1, 1): "Ｑ：[[《テスト・ナイト》]]の[[効果]]を[[発動]]できますか?~\nＡ：調整中です。(15/10/26)\n",
+    })
+
+    def ruling(card: str, date: str) -> Any:
+        (found,) = [r for r in history.itertuples() if r.question_ja.startswith(f"《{card}》")
+                    and r.ruling_date == pd.Timestamp(date)]
+        return found
+
+    dragon_old = ruling("テスト・ドラゴン", "2013-03-30")
+    assert dragon_old.first_seen == pd.Timestamp("2015-01-01") and dragon_old.hidden_since == pd.Timestamp("2017-01-01")
+    assert dragon_old.removed_since == pd.Timestamp("2018-01-01")
+    knight = ruling("テスト・ナイト", "2015-10-26")
+    assert knight.reworded == ["2018-01-01"] and pd.isna(knight.removed_since) and pd.isna(knight.hidden_since)
+    ghost = ruling("テスト・ゴースト", "2017-10-26")
+    assert ghost.first_seen == pd.Timestamp("2017-01-01") and ghost.removed_since == pd.Timestamp("2018-01-01")
+    assert len(history) == 4
+
+
+def read_page_text(revision: str) -> str:
+    """One revision of the diff fixture, as the page read then."""
+    keep, drop = ("+", "-") if revision == "new" else ("-", "+")
+    lines = [line[1:] if line.startswith(keep) else line for line in fixture("diff_page.txt").split("\n")
+             if not line.startswith(drop)]
+    return "\n".join(lines)
