@@ -90,6 +90,21 @@ def test_ascii_marks_and_hidden_ascii_entries() -> None:
     assert read.warnings == []
 
 
+@pytest.mark.parametrize("question", ["//Q:", "// Q:", "///Q:", "//Ｑ：", "// Ｑ：", "//Q.", "//>Q.", "// >Q.", "//Ｑ．"])
+@pytest.mark.parametrize("answer", ["//A:", "// Ａ：", "//>A.", "//Ａ．"])
+def test_every_hidden_form_is_read_as_hidden(question: str, answer: str) -> None:
+    text = f"Ｑ：見える質問？~\nＡ：はい。(12/08/08)\n{question}隠れた質問？~\n{answer}いいえ。(13/03/30)\n\n"
+    visible, hidden = read_page(text).entries
+    assert not visible.hidden and hidden.hidden
+    assert (hidden.question_ja, hidden.answer_ja) == ("隠れた質問？", "いいえ。")
+
+
+def test_a_duel_masters_page_is_of_that_game() -> None:
+    rows, _ = toolkit.import_page(fixture("dm_quote.txt"), source="dm_quote.txt")
+    assert (rows["game"] == "duel_masters").all()
+    assert (toolkit.import_page(fixture("ascii_hidden.txt"), source=SOURCE).rows["game"] == "ocg").all()
+
+
 def test_full_width_markup_reads_as_parse_faq_reads_it() -> None:
     assert whole(read_page(fixture("faq_page.txt")).entries) == parse_faq(fixture("faq_page.txt"))
 

@@ -269,6 +269,19 @@ def _check_arguments(text: Any, source: Any, page_card: Any, revision: Any, game
         raise WikiParseError(f"{source}: the page is empty")
 
 
+_DM_MARK = re.compile(r"^[ \t\u3000]*(?:/{2,3})?[ \t\u3000]*(?:>+ ?)?[QＱ][.．]", re.MULTILINE)
+_OCG_MARK = re.compile(r"^[ \t\u3000]*(?:/{2,3})?[ \t\u3000]*(?:>+ ?)?[QＱ][:：]", re.MULTILINE)
+
+
+def _duel_masters_marks(text: str) -> bool:
+    """The Duel Masters wiki marks its official Q&A ``Q.``/``A.``; the OCG wiki ``Ｑ：``/``Ａ：``.
+
+    >>> _duel_masters_marks(">Q.《X》は?\\n>A.はい。"), _duel_masters_marks("Ｑ：x?~\\nＡ：はい。")
+    (True, False)
+    """
+    return bool(_DM_MARK.search(text)) and not _OCG_MARK.search(text)
+
+
 def _status_note(entry: Any) -> str | None:
     parts = [INCOMPLETE_NOTE] if entry.possibly_incomplete else []
     parts += [f"editors' note: {n}" for n in entry.notes]
@@ -284,7 +297,8 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
     ``source`` names the page (its URL, cited by each row with the section's
     anchor); ``page_card`` the card the page is about (default: read from the
     title); ``revision`` which revision of a diff view to read; ``game`` ocg
-    or duel_masters (default: duel_masters for a dmwiki.net source). Returns
+    or duel_masters (default: duel_masters for a dmwiki.net source or a page
+    marking its entries ``Q.``/``A.`` as the Duel Masters wiki does, else ocg). Returns
     ``(rows, report)``: rows typed as :func:`toolkit.load_rulings` returns them,
     ready for ``load_rulings(extra=rows)`` or :func:`save_rulings`. Raises
     :class:`~toolkit.errors.WikiParseError` only for arguments it cannot use
@@ -296,7 +310,7 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
     _check_arguments(text, source, page_card, revision, game)
     assert isinstance(source, str)
     label = source.strip()
-    game = game or ("duel_masters" if "dmwiki" in label else "ocg")
+    game = game or ("duel_masters" if "dmwiki" in label or _duel_masters_marks(text) else "ocg")
     read = read_page(text, source=label, revision=revision)
     card = page_card.strip() if page_card else page_title_card(text)
     warnings = list(read.warnings)
