@@ -143,6 +143,11 @@ def test_a_list_item_is_not_a_diff_line() -> None:
     assert not read_page(fixture("faq_page.txt")).diff  # its "-この行は本文です。"
 
 
+def test_windows_line_ends_and_a_byte_order_mark_change_nothing() -> None:
+    text = fixture("faq_page.txt")
+    assert read_page("\ufeff" + text.replace("\n", "\r\n")).entries == read_page(text).entries
+
+
 def test_flattened_pages_still_read() -> None:
     text = fixture("faq_page.txt").rstrip("\n").replace("\n", " ")
     assert whole(read_page(text).entries) == parse_faq(fixture("faq_page.txt"))

@@ -222,7 +222,7 @@ def page_title_card(text: str) -> str | None:
     """
     from toolkit.wiki import clean_markup, source_lines
 
-    for line in source_lines(text)[0]:
+    for line in source_lines(text.removeprefix("\ufeff"))[0]:
         title = re.sub(r"\[#[^\]\s]*\]", "", line.text).strip().lstrip("*").strip()
         if not title:
             continue

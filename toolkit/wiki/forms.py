@@ -36,7 +36,7 @@ _DIFF_ENTRY = re.compile(r"^[+-][ \t\u3000]*(?:/{2,3})?[ \t\u3000]*(?:>+ ?)?[Q�
 """A changed line of a diff view that carries a question or an answer: the page is a diff."""
 _RULES_PASSAGE = re.compile(r"^(?:総合ルール[ \t\u3000]*)?\d{3}(?:\.\d+[a-z]*)?[.．]?(?:[ \t\u3000]|$)")
 """A line that quotes the comprehensive rules by number (``409.1b …``, ``総合ルール 511``)."""
-_MARKUP_SIGNS = re.compile(r"\[\[|\[#|~[ \t]*$|^//|^\*{1,3}[^*]", re.MULTILINE)
+_MARKUP_SIGNS = re.compile(r"\[\[|\[#|~[ \t\r]*$|^//|^\*{1,3}[^*]", re.MULTILINE)
 _QUOTED_FROM = ("引用元",)
 """A rendered line that only links to where an official Q&A was quoted: it ends the answer above it."""
 
@@ -110,6 +110,7 @@ def page_form(text: str, revision: Revision = "new") -> PageForm:
     """The lines of ``text`` as the parser reads them (see :class:`PageForm`);
     for a diff view, the lines of ``revision`` (``new``: unchanged and ``+``
     lines; ``old``: unchanged and ``-`` lines)."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")  # a file saved with a byte-order mark, Windows line ends
     diff = is_diff(text)
     kind = page_kind(text)
     raw, restored = source_lines(text)
