@@ -63,7 +63,7 @@ def subcommands() -> dict[str, Any]:
 # --------------------------------------------------------------------------
 
 EXPECTED = {"resolve", "explore", "can-force", "ask", "changes", "compare", "compare-games", "verify", "rulings",
-            "export", "validate", "scenarios", "cards"}
+            "export", "validate", "scenarios", "cards", "import"}
 
 
 def test_every_subcommand_has_a_description_and_an_example() -> None:

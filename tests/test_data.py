@@ -103,7 +103,7 @@ EXPECTED_CATEGORIES = {
         "phase_transition",
         "turn_end_step",
     ],
-    ("rulings.csv", "verdict"): ["yes", "no", "conditional", "under_review", "explanation"],
+    ("rulings.csv", "verdict"): ["yes", "no", "conditional", "under_review", "explanation", "unknown"],
     ("rulings.csv", "status"): ["current", "superseded", "retracted"],
     ("cards.csv", "game"): ["ocg", "duel_masters"],
     ("cards.csv", "card_type"): ["monster", "spell", "trap", "creature", "other"],

@@ -65,7 +65,7 @@ def program_name(argv0: str | None = None) -> str:
 
 def build_parser(prog: str | None = None) -> CliParser:
     """The parser of every subcommand (the documentation's CLI page prints its help)."""
-    from toolkit.cli import ask, contrast, listing, play, rulings
+    from toolkit.cli import ask, contrast, listing, page_import, play, rulings
 
     name = prog or program_name()
     parser = CliParser(
@@ -84,6 +84,7 @@ def build_parser(prog: str | None = None) -> CliParser:
     contrast.register(commands, name)
     rulings.register(commands, name)
     listing.register(commands, name)
+    page_import.register(commands, name)
     return parser
 
 

@@ -21,6 +21,8 @@ The package, one job per module:
 * :mod:`~toolkit.data.user_rulings` — a user's rulings file, combined with the shipped table;
 * :mod:`~toolkit.data.question_cards` — a user's ruling's cards, read from the 《》 of its question;
 * :mod:`~toolkit.data.faq` — FAQ markup pasted from the wiki, as rulings rows;
+* :mod:`~toolkit.data.page_import` — any saved wiki page as rulings rows and a report of every entry;
+* :mod:`~toolkit.data.page_history` — a page's revisions as the history of each of its rulings;
 * :mod:`~toolkit.data.user_cards` — cards of one's own as rows of the cards table;
 * :mod:`~toolkit.data.queries` — the helpers analysts ask for.
 
@@ -46,6 +48,8 @@ from toolkit.data.queries import (
     supersessions,
 )
 from toolkit.data.faq import rulings_from_faq, ruling_id_for
+from toolkit.data.page_history import ruling_history
+from toolkit.data.page_import import EntryReport, ImportReport, PageImport, import_page, save_rulings
 from toolkit.data.user_cards import cards_with
 from toolkit.data.reading import CsvBytes, DataSource, load_cards, load_events, load_rulings, to_contract_csv
 from toolkit.data.schema import (
@@ -93,6 +97,9 @@ __all__ = [
     "CsvBytes",
     "DataSource",
     "DatasetValidationError",
+    "EntryReport",
+    "ImportReport",
+    "PageImport",
     "Problem",
     "QueryError",
     "TableSchema",
@@ -100,6 +107,7 @@ __all__ = [
     "ValidationReport",
     "card_rulings_long",
     "check_datasets",
+    "import_page",
     "load_cards",
     "load_events",
     "load_rulings",
@@ -108,7 +116,9 @@ __all__ = [
     "rulings_about",
     "rulings_from_faq",
     "cards_with",
+    "ruling_history",
     "rulings_in_force",
+    "save_rulings",
     "rulings_per_year_topic",
     "supersession_chain",
     "supersessions",

@@ -81,7 +81,8 @@ def rulings_from_faq(text: str, *, source: str | None = None, game: str = "ocg")
     the question and answer verbatim (link markup removed), the date written
     after the answer (``date_precision`` day, or none), ``hidden_in_source``
     for an entry the editors commented out, the cards named in 《》, the
-    verdict the answer opens with (はい / いいえ), ``kind`` faq, ``status``
+    verdict read by the rules of :mod:`toolkit.wiki.verdicts` (``unknown`` when
+    none reads it), ``kind`` faq, ``status``
     current and a stable ``ruling_id`` (:func:`ruling_id_for`). ``topic`` and
     ``summary_en`` are left empty for you to fill in; write the table out with
     ``to_csv`` or pass it to ``load_rulings(extra=...)`` as it is.
@@ -97,6 +98,8 @@ def rulings_from_faq(text: str, *, source: str | None = None, game: str = "ocg")
         raise WikiParseError(f"game: unknown game {game!r} (known: {', '.join(GAMES)})")
     if not text.strip():
         raise WikiParseError("pasted text: it is empty (paste a FAQ block: Ｑ：question~ then Ａ：answer (YY/MM/DD))")
+    from toolkit.wiki import read_verdict
+
     entries = _entries(text, "pasted text")
     if not entries:
         raise WikiParseError("pasted text: no FAQ entry found (an entry is a line Ｑ：question~ then Ａ：answer)")
@@ -112,7 +115,7 @@ def rulings_from_faq(text: str, *, source: str | None = None, game: str = "ocg")
             "cards": list(entry.cards),
             "question_ja": entry.question_ja,
             "answer_ja": entry.answer_ja,
-            "verdict": entry.verdict_hint,
+            "verdict": read_verdict(entry.answer_ja, entry.question_ja).verdict,
             "status": "current",
             "hidden_in_source": entry.hidden,
             "source": _cite(source.strip(), entry.anchor, entry.section),

@@ -160,7 +160,8 @@ RULINGS_SCHEMA = TableSchema(
             "verdict",
             "category",
             required=True,
-            categories=("yes", "no", "conditional", "under_review", "explanation"),
+            # unknown: an imported answer no verdict rule reads (toolkit.wiki.verdicts)
+            categories=("yes", "no", "conditional", "under_review", "explanation", "unknown"),
         ),
         Column("status", "category", required=True, categories=("current", "superseded", "retracted")),
         Column("superseded_by", "string", pattern=RULING_ID_PATTERN, pattern_words=RULING_ID_WORDS),

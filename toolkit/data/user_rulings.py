@@ -162,8 +162,47 @@ def _unknown_column(name: str) -> str:
     return f"unknown column{hint}; a ruling has the columns of rulings.csv and 'supersedes'"
 
 
+_LIST_COLUMNS = frozenset(c.name for c in USER_RULINGS_SCHEMA.columns if c.kind == "list")
+
+
+def _pandas_list(cell: str) -> str:
+    """A list cell as ``DataFrame.to_csv`` writes it (``['A', 'B']``, ``[]``) in the
+    file's form (``A | B``); any other cell as it is.
+
+    >>> _pandas_list("['ヒステリック・サイン', 'サイクロン']"), _pandas_list("[]"), _pandas_list("A | B")
+    ('ヒステリック・サイン | サイクロン', '', 'A | B')
+    """
+    import ast
+
+    if not (cell.startswith("[") and cell.endswith("]")):
+        return cell
+    try:
+        items = ast.literal_eval(cell)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return cell
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+        return cell
+    return LIST_SEPARATOR.join(items)
+
+
+def _as_pandas_wrote(raw: RawTable) -> RawTable:
+    """A table written by ``DataFrame.to_csv`` read as the file it stands for: its
+    unnamed first column (the frame's index: 0, 1, 2 ...) left out, its list cells
+    (Python lists) in the file's form."""
+    header, rows = raw.header, raw.rows
+    if header and header[0] == "" and all(r[0].isdigit() for r in rows):
+        header, rows = header[1:], tuple(r[1:] for r in rows)
+    lists = [i for i, name in enumerate(header) if name in _LIST_COLUMNS]
+    if lists:
+        rows = tuple(tuple(_pandas_list(c) if i in lists else c for i, c in enumerate(r)) for r in rows)
+    return replace(raw, header=header, rows=rows)
+
+
 def _raw_from_csv(raw: RawTable) -> tuple[RawTable | None, list[Problem]]:
-    """A user CSV's header may name any of the columns, in any order: the rest are empty."""
+    """A user CSV's header may name any of the columns, in any order: the rest are
+    empty. A table ``DataFrame.to_csv`` wrote (its index first, lists as Python
+    lists) is read as the table it holds."""
+    raw = _as_pandas_wrote(raw)
     problems: list[Problem] = []
     seen: set[str] = set()
     for name in raw.header:

@@ -74,22 +74,34 @@ from __future__ import annotations
 from toolkit.wiki.lines import page_lines, restore_line_breaks, source_lines
 from toolkit.wiki.markup import FaqEntry, VerdictHint, card_names, clean_markup
 from toolkit.wiki.pages import WIKIS, citation, cited, page_url
+from toolkit.wiki.forms import PageForm, is_diff, page_form, page_kind
 from toolkit.wiki.parse import parse_faq, parse_plain
+from toolkit.wiki.read import PageRead, read_page
+from toolkit.wiki.verdicts import VERDICTS, Verdict, read_verdict
 from toolkit.wiki.write import entries_to_frame, write_faq
 
 __all__ = [
     "WIKIS",
     "FaqEntry",
+    "PageForm",
+    "PageRead",
+    "VERDICTS",
+    "Verdict",
     "VerdictHint",
     "card_names",
     "citation",
     "cited",
     "clean_markup",
     "entries_to_frame",
+    "is_diff",
+    "page_form",
+    "page_kind",
     "page_lines",
     "page_url",
     "parse_faq",
     "parse_plain",
+    "read_page",
+    "read_verdict",
     "restore_line_breaks",
     "source_lines",
     "write_faq",

@@ -23,6 +23,8 @@ _LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
 _FOOTNOTE_MARK = re.compile(r"(\(\(|\)\))")
 _HEADING = re.compile(r"^(\*{1,3})\s*(.*?)\s*(?:\[#([^\]\s]+)\])?\s*$")
 _INDENT = (" ", "\t", "\u3000")
+_CLOSING = tuple("。．.！!？?）)」』】…")
+"""What a finished answer ends with."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,13 @@ class FaqEntry:
     section: str | None = None
     anchor: str | None = None
     source: str = field(default="<string>", compare=False)
+    possibly_incomplete: bool = False
+    """The last entry of the page lacks its answer, its date or its closing
+    punctuation, or comment lines end the page after it: the page may have been
+    cut there (only the tolerant reader, :func:`toolkit.wiki.read_page`, sets it)."""
+    rules: tuple[str, ...] = ()
+    """A rules passage quoted after the answer (the Duel Masters wiki's ``>``
+    quotes), kept apart from the answer: its cards are not the ruling's."""
 
 
 # --------------------------------------------------------------------------

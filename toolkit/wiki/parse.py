@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from toolkit.errors import WikiParseError, kind_of
 from toolkit.wiki.lines import SourceLine, source_lines
-from toolkit.wiki.markup import FaqEntry, _A, _DATE_AT_END, _HEADING, _INDENT, _Q, _parse_date, _strip_tilde, _verdict_hint, _visibility, card_names, clean_markup
+from toolkit.wiki.markup import _CLOSING, FaqEntry, _A, _DATE_AT_END, _HEADING, _INDENT, _Q, _parse_date, _strip_tilde, _verdict_hint, _visibility, card_names, clean_markup
 
 if TYPE_CHECKING:
     pass
@@ -71,15 +71,34 @@ class _Builder:
     last_content: _Line | None = None
     notes: list[str] = field(default_factory=list)
     date: _dt.date | None = None
+    open_at_end: bool = False  # the last entry, and nothing after it fixes its notes before the text ends
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """What a tolerant parse met: a warning per problem (its line first), and the
+    lines of the entries it could not import."""
+
+    warnings: list[tuple[int, str]]
+    skipped: list[int]
 
 
 class _Parser:
-    def __init__(self, text: str, source: str, q_mark: str, a_mark: str) -> None:
+    def __init__(self, text: str, source: str, q_mark: str, a_mark: str, *, tolerant: bool = False,
+                 numbers: list[int] | None = None) -> None:
         self.source = source
         self.q_mark = q_mark
         self.a_mark = a_mark
         lines, self.restored = source_lines(text)
         self.lines = [_classify(l, q_mark, a_mark) for l in lines]
+        if numbers is not None:  # the page lines these came from (a page brought to one form first)
+            for line, number in zip(self.lines, numbers):
+                line.number = number
+            self.restored = False
+        # Tolerant: a problem in one entry is a warning, the others are read.
+        self.tolerant = tolerant
+        self.recovery = Recovery([], [])
+        self.tail: list[_Line] = []  # the lines after the last entry
         self.entries: list[_Builder] = []
         self.topic: str | None = None
         self.section: str | None = None
@@ -99,11 +118,23 @@ class _Parser:
     # -- the state machine ------------------------------------------------
 
     def parse(self) -> list[FaqEntry]:
-        for line in self.lines:
+        lines = self.lines
+        if self.tolerant and len(lines) > 1 and lines[-1].kind == "blank" and not lines[-1].content:
+            lines = lines[:-1]  # the text's last line break ends the last line; it is no blank line
+        for line in lines:
             self.feed(line)
         self.finish_current(at_end=True)
+        if self.entries:
+            self.entries[-1].open_at_end = not self.closed(self.tail)
         self.flush_run(next_entry=None)
-        return [self.freeze(b) for b in self.entries]
+        frozen = [self.freeze(b) for b in self.entries]
+        return [e for e in frozen if e is not None]
+
+    def problem(self, line: _Line, message: str, kept: str) -> None:
+        """Raise ``message`` about ``line``, or (tolerant) warn, saying what was kept."""
+        if not self.tolerant:
+            raise WikiParseError(f"{self.where(line)}: {message}")
+        self.recovery.warnings.append((line.number, f"line {line.number}: {message}; {kept}"))
 
     def feed(self, line: _Line) -> None:
         current = self.current
@@ -134,9 +165,12 @@ class _Parser:
             what = {"q": "another question", "heading": "a heading", "blank": "a blank line"}.get(
                 line.kind, "visible text inside a commented-out question"
             )
-            raise WikiParseError(
-                f"{self.where(current.first_line)}: question has no answer ({what} at line {line.number})"
-            )
+            self.problem(current.first_line, f"question has no answer ({what} at line {line.number})",
+                         "the question is not imported")
+            self.recovery.skipped.append(current.first_line.number)
+            self.current = None
+            self.run = []
+            self.feed_between(line)
 
     def continues_answer(self, current: _Builder, line: _Line) -> bool:
         if current.dated or line.kind != "text":
@@ -152,19 +186,30 @@ class _Parser:
         text = line.content
         match = _DATE_AT_END.search(text)
         if match:
-            current.date = _parse_date(match, self.where(line))
             current.dated = True
-            text = text[: match.start()]
+            try:
+                current.date = _parse_date(match, self.where(line))
+                text = text[: match.start()]
+            except WikiParseError as exc:
+                if not self.tolerant:
+                    raise
+                reason = str(exc).split(": ", 1)[1]
+                self.problem(line, reason, "the ruling is imported undated, its date left in the answer")
         current.answer.append(text)
         current.last_content = line
 
     def feed_between(self, line: _Line) -> None:
+        self.tail.append(line)
         if line.kind == "q":
             self.start_entry(line, question=[line.content])
         elif line.kind == "a":
             previous = self.entries[-1] if self.entries else None
             if previous is None or not self.adjacent_to_last:
-                raise WikiParseError(f"{self.where(line)}: answer (Ａ) without a question (Ｑ) before it")
+                self.problem(line, "answer (Ａ) without a question (Ｑ) before it", "the answer is not imported")
+                self.recovery.skipped.append(line.number)
+                self.flush_run(next_entry=None)
+                self.adjacent_to_last = False
+                return
             builder = self.start_entry(line, question=None, like=previous)
             builder.in_answer = True
             builder.answer_hidden = line.hidden
@@ -207,7 +252,10 @@ class _Parser:
         if current is None:
             return
         if not current.in_answer:
-            raise WikiParseError(f"{self.where(current.first_line)}: question has no answer (end of text)")
+            if not self.tolerant:
+                raise WikiParseError(f"{self.where(current.first_line)}: question has no answer (end of text)")
+            # the page ends inside the question: it is imported, possibly incomplete
+        self.tail = []
         self.entries.append(current)
         self.current = None
         self.run = []
@@ -240,14 +288,24 @@ class _Parser:
 
     # -- freezing -----------------------------------------------------------
 
-    def freeze(self, b: _Builder) -> FaqEntry:
+    def freeze(self, b: _Builder) -> FaqEntry | None:
         where = self.where(b.first_line)
         question = self.join(b.question, self.q_mark)
         answer = self.join(b.answer, self.a_mark)
-        if not question:
+        last = b is self.entries[-1]
+        if not question and not self.tolerant:
             raise WikiParseError(f"{where}: empty question")
-        if not answer:
+        if not question and not last:
+            self.problem(b.first_line, "empty question", "the entry is not imported")
+            self.recovery.skipped.append(b.first_line.number)
+            return None
+        if not answer and not self.tolerant:
             raise WikiParseError(f"{where}: empty answer")
+        if not answer and not last:
+            self.problem(b.first_line, "empty answer", "the entry is not imported")
+            self.recovery.skipped.append(b.first_line.number)
+            return None
+        cut = last and self.tolerant and self.cut_short(b, answer)
         return FaqEntry(
             topic=b.topic,
             question_ja=question,
@@ -262,7 +320,32 @@ class _Parser:
             section=b.section,
             anchor=b.anchor,
             source=self.source,
+            possibly_incomplete=cut,
         )
+
+    def closed(self, tail: list[_Line]) -> bool:
+        """Whether a line after the last entry fixes its notes: a blank line, a
+        heading or visible text (the text's final line excepted: it may be cut)."""
+        final = self.lines[-1] if self.lines else None
+        for line in tail:
+            if line is final:
+                break
+            if line.kind in ("blank", "heading") or (line.kind == "text" and not line.hidden):
+                return True
+        return False
+
+    def cut_short(self, b: _Builder, answer: str) -> bool:
+        """Whether the page may have been cut inside its last entry ``b``: no answer,
+        no closing punctuation, nothing after it before the end of the text that
+        fixes its notes (comment lines there might be notes of a cut next entry, or
+        of this one), or no date where one was to come (the page dates its
+        entries, or the answer asks for a next line with ``~``)."""
+        if not answer or b.open_at_end or not answer.endswith(_CLOSING):
+            return True
+        if b.date is not None:
+            return False
+        dated = any(e.date is not None for e in self.entries)
+        return dated or (b.last_content is not None and b.last_content.ends_with_tilde)
 
     @staticmethod
     def join(lines: list[str], mark: str) -> str:

@@ -1,0 +1,70 @@
+"""Reading any saved page without losing it: every entry that can be read is.
+
+:func:`read_page` is the tolerant reader behind :func:`toolkit.import_page`.
+It reads a page in any of the forms of :mod:`toolkit.wiki.forms` (source
+markup or a rendered copy; ``Ｑ：``, ``Q:`` or ``Q.`` marks, hidden with
+``//``; ``>``-quoted blocks; a diff view, either revision), and a problem in
+one entry — a question without an answer, an answer without a question, a
+date that is not a day — becomes a warning naming its line and what was kept,
+while the page's other entries are read as :func:`~toolkit.wiki.parse_faq`
+reads them. The last entry of a page cut short (saved mid-edit, a truncated
+copy) is read as far as it goes and marked ``possibly_incomplete``.
+
+>>> page = "Ｑ：a?~\\nＱ：《B》は？~\\nＡ：いいえ。(12/08/08)\\nＱ：c?~\\nＡ：はい、で"
+>>> read = read_page(page, source="paste")
+>>> [(e.question_ja, e.answer_ja, e.possibly_incomplete) for e in read.entries]
+[('《B》は？', 'いいえ。', False), ('c?', 'はい、で', True)]
+>>> read.warnings
+['line 1: question has no answer (another question at line 2); the question is not imported']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from toolkit.wiki.forms import PageKind, Revision, page_form
+from toolkit.wiki.markup import _A, _Q, FaqEntry
+from toolkit.wiki.parse import _Parser
+
+
+@dataclass(frozen=True)
+class PageRead:
+    """A page read tolerantly: its entries, in page order; the warnings, each
+    naming its line and what was kept; the first lines of the entries that
+    could not be read at all; the page's form."""
+
+    entries: list[FaqEntry]
+    warnings: list[str]
+    skipped: list[int]
+    kind: PageKind
+    diff: bool
+    revision: Revision
+
+
+def read_page(text: str, source: str = "<string>", revision: Revision = "new") -> PageRead:
+    """Every entry of ``text`` that can be read (see the module's description).
+
+    ``revision`` chooses, on a diff view, the new text (``+`` lines and the
+    unchanged ones) or the old (``-`` lines and the unchanged ones); other
+    pages have one revision and ignore it.
+    """
+    form = page_form(text, revision)
+    parser = _Parser("\n".join(form.lines), source, _Q, _A, tolerant=True, numbers=form.numbers)
+    entries = parser.parse()
+    if form.rules:
+        entries = _with_rules(entries, form.rules)
+    if form.ends_open and entries and not entries[-1].possibly_incomplete:
+        entries[-1] = replace(entries[-1], possibly_incomplete=True)
+    warnings = [message for _, message in sorted(parser.recovery.warnings, key=lambda w: w[0])]
+    return PageRead(entries, warnings, sorted(parser.recovery.skipped), form.kind, form.diff, form.revision)
+
+
+def _with_rules(entries: list[FaqEntry], rules: dict[int, list[str]]) -> list[FaqEntry]:
+    """Each quoted rules passage given to the entry above it."""
+    out = list(entries)
+    for number, passage in sorted(rules.items()):
+        above = [i for i, e in enumerate(out) if e.line < number]
+        if above:
+            i = above[-1]
+            out[i] = replace(out[i], rules=out[i].rules + tuple(passage))
+    return out
