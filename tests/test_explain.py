@@ -35,7 +35,8 @@ EVENTS = {c.rule: c for c in OCG.rule_changes()}
 
 def test_every_dated_ocg_rule_event_is_looked_for() -> None:
     assert sorted(EVENTS) == ["E1", "H2", "H3", "H5", "X1"]
-    assert len(OCG.rule_changes()) == len(EVENTS)  # one change per rule: the parametrised tests see them all
+    # one event per rule (the card texts of one day are one change): the parametrised tests see them all
+    assert len({(c.rule, c.date) for c in OCG.rule_changes()}) == len(EVENTS)
 
 
 @pytest.mark.parametrize("rule", ["H2", "X1", "H5", "E1", "H3"])

@@ -36,7 +36,9 @@ def register(commands: Commands, prog: str) -> None:
     sub.add_argument("--revision", choices=("new", "old"), default="new",
                      help="which revision of a diff view to read (default: new)")
     sub.add_argument("--source", metavar="URL", help="the page's URL, cited by each row (default: the file's name)")
-    sub.add_argument("--game", choices=("ocg", "duel_masters"),
+    from toolkit.games import registered_games
+
+    sub.add_argument("--game", choices=[g.name for g in registered_games()],
                      help="the game of the rulings (default: duel_masters for a dmwiki.net source or Q./A. marks, "
                           "else ocg)")
     sub.set_defaults(run=run_import)

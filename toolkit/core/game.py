@@ -316,6 +316,11 @@ class Game:
     … has no process of a phase, no quick effect and no trigger …"), or None when it may act (whether
     it does depends on the position): what an answer says of a card no line mentions. None: a game
     that cannot tell (the answer then says only that no effect of the card is offered)."""
+    event_fields: Mapping[str, tuple[str, ...]] | None = None
+    """Event kind -> the fields (card, player, amount, detail) some event of that kind carries
+    (optional; the OCG's and Duel Masters' are generated from their code by
+    ``scripts/event_fields.py``): a question naming a field its kind never carries is refused.
+    None: any field may be asked about."""
     deciding: DecidingRules = DecidingRules()
     """The rules whose trace notes say why a ruling's answer is what it is (none: the deciding
     step or flag is named instead)."""

@@ -324,16 +324,17 @@ _INSTEAD = {("milled", "card"): "the cards milled are sent_to_gy events: {event:
 
 def event_fields(kind: str, game: Any = None) -> tuple[str, ...]:
     """The fields (card, player, amount, detail) some event of ``kind`` carries in ``game`` (None:
-    in any registered game), from the table generated from the games' code
-    (:mod:`toolkit.core.event_fields`); every field for a kind the table lacks.
+    in any registered game), from each game's own table (``Game.event_fields``, generated from its
+    code); every field for a kind the table lacks, or a game without a table.
 
-    >>> event_fields("milled", type("G", (), {"name": "ocg"})())
+    >>> from toolkit.core.game import game_named
+    >>> event_fields("milled", game_named("ocg"))
     ('player', 'amount')
     """
-    from toolkit.core.event_fields import EVENT_FIELDS
+    from toolkit.core.game import registered_games
 
     every = ("card", "player", "amount", "detail")
-    tables = [EVENT_FIELDS.get(str(game.name))] if game is not None else list(EVENT_FIELDS.values())
+    tables = [getattr(g, "event_fields", None) for g in ([game] if game is not None else registered_games())]
     found: set[str] = set()
     for table in tables:
         if table is None or (game is not None and kind not in table):

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game
+from toolkit.duel_masters.event_fields import EVENT_FIELDS as DM_EVENT_FIELDS
 import toolkit.duel_masters.rule_ids  # registers the Turn End Step's rules (toolkit.core.rules)
 from toolkit.duel_masters import procedure
 from toolkit.duel_masters.cards import card_names
@@ -60,6 +61,7 @@ def _names_of(names: tuple[str, ...]) -> CardNames:
 GAME = Game(
     name="duel_masters",
     listed_first=1,
+    event_fields=DM_EVENT_FIELDS,
     deciding=DecidingRules(explain=("D3", "D1", "D2(1)", "D2(4)", "D2(5)", "D2(6)")),
     title="Duel Masters",
     step="Turn End Step",

@@ -109,8 +109,13 @@ def rediscover(game: Any, change: Any, rulings: pd.DataFrame | None = None, **se
 
 
 def rediscover_all(game: Any, rulings: pd.DataFrame | None = None, **search: Any) -> list[Rediscovery]:
-    """:func:`rediscover` for every dated rule change of ``game``, in date order."""
-    return [rediscover(game, change, rulings, **search) for change in game.rule_changes()]
+    """:func:`rediscover` for every dated rule change of ``game``, in date order (the card texts that
+    change on one day are one change: :func:`history_without` leaves out that day's texts)."""
+    events: dict[tuple[object, ...], Any] = {}
+    for change in game.rule_changes():
+        key = (change.kind, change.date) if change.kind == "card_text" else (change.kind, change.what, change.date)
+        events.setdefault(key, change)
+    return [rediscover(game, change, rulings, **search) for change in events.values()]
 
 
 def rediscovery_table(found: list[Rediscovery]) -> pd.DataFrame:

@@ -15,6 +15,7 @@ from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game
 import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
 from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg import cards, independence, procedure
+from toolkit.ocg.event_fields import EVENT_FIELDS as OCG_EVENT_FIELDS
 from toolkit.ocg.reversals import REVERSALS
 from toolkit.ocg.rulesets import (
     FLAG_HISTORY,
@@ -136,6 +137,7 @@ GAME = Game(
     cards=card_service,
     card_names=cards.card_names,
     listed_first=0,
+    event_fields=OCG_EVENT_FIELDS,
     deciding=DecidingRules(
         explain=("H1", "H2", "H3", "H4", "H5", "E1", "R8", "R4", "X1", "P2", "P1", "P3", "V2", "V1"),
         about_card=("R3",), card_text="X1", card_text_notes=("R8", "R4"),
