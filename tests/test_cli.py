@@ -196,9 +196,9 @@ def test_invalid_yaml(tmp_path: Path) -> None:
         (("resolve", "lyla_veiler_2011", "--date", "2013-03-30", "--ruleset", "ocg"), "not allowed with"),
         (("rulings", "--card", "存在しないカード"), "Unknown card 「存在しないカード」 — did you mean"),
         (("frobnicate",), "invalid choice"),
-        ((), "required"),
+        (("resolve",), "required"),
     ],
-    ids=["bad-date", "unknown-ruleset", "date-and-ruleset", "unknown-card", "unknown-command", "no-command"],
+    ids=["bad-date", "unknown-ruleset", "date-and-ruleset", "unknown-card", "unknown-command", "no-scenario"],
 )
 def test_bad_arguments(args: tuple[str, ...], fragment: str) -> None:
     assert fragment in bad(run(*args))
