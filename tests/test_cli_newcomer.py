@@ -50,7 +50,7 @@ def test_a_usage_error_is_one_line(capsys: Capture, args: tuple[str, ...]) -> No
     # before: the usage (wrapped over three lines), then the error
     status, out, err = run(capsys, *args)
     assert status == 2 and out == "" and len(err.splitlines()) == 1, err
-    assert err.startswith("python -m toolkit") and "--help`" in err
+    assert err.startswith("error: ") and "`python -m toolkit " in err and "--help`" in err
 
 
 def test_the_program_alone_prints_a_short_help(capsys: Capture) -> None:
@@ -73,7 +73,7 @@ def test_hints_name_the_program_as_invoked(capsys: Capture, as_endphase: None) -
     status, _, err = run(capsys, "rulings", "--card", "存在しないカード")
     assert status == 2 and "`endphase cards --help`" in err and "python -m toolkit" not in err, err
     _, _, usage = run(capsys, "resolv")
-    assert usage.startswith("endphase: error:") and "`endphase --help`" in usage
+    assert usage.startswith("error: ") and "`endphase --help`" in usage
 
 
 def test_compare_games_says_what_a_no_denies(capsys: Capture) -> None:

@@ -71,7 +71,7 @@ def test_messages_name_the_program_as_invoked(tmp_path: Path) -> None:
     assert done.returncode == 2 and "`python -m toolkit scenarios`" in done.stderr
     usage = subprocess.run([*COMMAND, "frobnicate"], cwd=tmp_path, capture_output=True, text=True, encoding="utf-8",
                            timeout=300)
-    assert usage.returncode == 2 and usage.stderr.startswith("python -m toolkit: error: ")
+    assert usage.returncode == 2 and usage.stderr.startswith("error: ") and "`python -m toolkit --help`" in usage.stderr
     script = Path(sys.executable).parent / "endphase"
     if script.exists():
         named = subprocess.run([str(script), "--version"], cwd=tmp_path, capture_output=True, text=True,

@@ -5,7 +5,7 @@ for the program alone, and hints naming the program as it was invoked.
 >>> from toolkit.cli.app import build_parser
 >>> parser = build_parser("endphase")
 >>> usage_line(parser, "argument COMMAND: invalid choice: 'resolv' (choose from 'resolve', 'explore')")
-"endphase: error: argument COMMAND: invalid choice: 'resolv' (did you mean 'resolve'?); `endphase --help` lists the commands"
+"error: argument COMMAND: invalid choice: 'resolv' (did you mean 'resolve'?); `endphase --help` lists the commands"
 >>> short_help(parser).splitlines()[0]
 'usage: endphase COMMAND [options]   (`endphase COMMAND --help` describes one, with examples)'
 >>> as_invoked("see `python -m toolkit cards --help`", "endphase")
@@ -42,7 +42,7 @@ def usage_line(parser: argparse.ArgumentParser, message: str) -> str:
         message = head + (f" (did you mean '{near[0]}'?)" if near else f" (choose from {', '.join(choices)})")
     where = (f"`{parser.prog} --help` lists the commands" if _commands(parser)
              else f"`{parser.prog} --help` describes it")
-    return f"{parser.prog}: error: {message}; {where}"
+    return f"error: {message}; {where}"  # "error: " as every other error of the command line
 
 
 def short_help(parser: argparse.ArgumentParser) -> str:

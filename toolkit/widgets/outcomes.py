@@ -64,7 +64,9 @@ def summary_html(shown: ShownExploration, rules: str) -> str:
 
     describe = game_of(shown.found.start).describe_event
     facts = "".join(f"<li>{esc(fact_text(f, describe))}</li>" for f in s.shared)
-    shared = f"<ul class='endphase-explore-facts'>{facts}</ul>" if facts else " nothing"
+    # one fact a line, in as many columns as fit (a dozen facts in one run-on line was a wall)
+    shared = (f"<ul class='endphase-explore-facts' style='columns:22em;margin:0.2em 0'>{facts}</ul>"
+              if facts else " nothing")
     parts = [f"<div class='endphase-explore-summary'><p>{head}</p>",
              f"<div class='endphase-explore-shared'><b>Every outcome</b>:{shared}</div>"]
     if s.differences:
