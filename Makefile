@@ -32,9 +32,10 @@ lab: install-notebooks
 	@echo "Starting JupyterLab on notebooks/ — open the http://127.0.0.1:$(PORT)/lab?token=... URL printed below."
 	$(BIN)/jupyter lab --notebook-dir=notebooks --no-browser --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG)
 
-# The scenario builder alone, without the code cells (the URL is printed).
+# The scenario builder alone: notebooks/app/scenario_builder.ipynb is only a
+# title, one line of help and the builder (notebook 02 is its tutorial).
 app: install-notebooks
-	$(BIN)/voila notebooks/02_scenario_builder.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+	$(BIN)/voila notebooks/app/scenario_builder.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
 
 # The site is built from the notebooks' committed outputs (nothing is executed).
 docs: install-test

@@ -166,8 +166,20 @@ def test_explore_text_sums_up_first_and_says_who_can_force_what(capsys: Capture)
     assert status == 0 and summary.headline() in out and difference.text() in out
     assert "A can force “none”; B can force “none”" in out
     assert out.count("example line:") == 1 and out.count("Outcome ") == summary.outcomes
-    _, everything, _ = run(capsys, "explore", "lyla_veiler_2011")
+    _, everything, _ = run(capsys, "explore", "lyla_veiler_2011", "--all")
     assert everything.count("example line:") == summary.outcomes
+
+
+def test_explore_is_short_by_default_and_all_prints_everything(capsys: Capture) -> None:
+    # before: 1,869 lines for Hysteric Sign's 90 outcomes, every one with its example line
+    status, short, _ = run(capsys, "explore", "hysteric_sign_adjustment_2013")
+    assert status == 0 and len(short.splitlines()) < 80, len(short.splitlines())
+    assert short.count("Outcome ") == 3 and short.count("example line:") == 1
+    assert "… 87 more outcomes:" in short and "explore hysteric_sign_adjustment_2013 --all" in short
+    assert "\n    - A: 8000 LP\n" in short, "the shared facts are one a line"
+    _, everything, _ = run(capsys, "explore", "hysteric_sign_adjustment_2013", "--all")
+    assert everything.count("Outcome ") == everything.count("example line:") == 90
+    assert "more outcome" not in everything
 
 
 def test_explore_keeps_its_outcomes_when_who_can_force_them_hits_the_limit(

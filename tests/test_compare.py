@@ -77,7 +77,9 @@ def test_tables_say_where_each_outcome_is_reachable() -> None:
     assert "フレムベル・ヘルドッグ is banished (A)" in diff["outcome"].iloc[0]
     assert "A's banished: フレムベル・ヘルドッグ" in diff["outcome"].iloc[0]
     assert not re.search(r"\b[AB]\.\w|sent_to_gy|\bactivated ", diff["outcome"].iloc[0])
-    assert diff["example"].iloc[0].startswith("Activate('非常食', cost=('王宮の鉄壁',))")
+    # the example in words too (before: "Activate('非常食', cost=('王宮の鉄壁',)) ; Pass() ×2 ; ...")
+    assert diff["example"].iloc[0].startswith("Activate 非常食, paying 王宮の鉄壁 ; Pass ×2 ; Perform: ")
+    assert not re.search(r"\w\(", diff["example"].iloc[0]), diff["example"].iloc[0]
     assert "<table>" in c._repr_html_()
 
 

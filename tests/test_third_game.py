@@ -110,7 +110,7 @@ def test_the_command_line_resolves_and_lists_it(toy: toolkit.games.Game, tmp_pat
     path.write_text("game: toy\ntitle: mine\ndate: 2019-06-01\n", encoding="utf-8")
     assert main(["explore", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "2 distinct outcome(s) over 2 line(s)" in out and "T3  optional after mandatory: yes" in out  # no meaning given
+    assert "2 distinct outcomes over 2 lines" in out and "T3  optional after mandatory: yes" in out  # no meaning given
     assert main(["scenarios"]) == 0
     assert "toy_end" in capsys.readouterr().out
 

@@ -167,6 +167,14 @@ def test_explore_gurje_gurje_never_brings_a_destroyed_gurje_back(viewer: TurnEnd
     assert f"{len(expected.outcomes)} distinct outcomes over {expected.total_lines} lines" in _status(viewer)
 
 
+def test_one_outcome_is_counted_in_the_singular(viewer: TurnEndViewer) -> None:
+    # before: "1 distinct outcomes over 1 lines"
+    viewer.scenario.value = "dm_moffle_zanjibar"
+    viewer.ruleset.value = "dm-turn-starts-later"
+    viewer.explore.click()
+    assert "1 distinct outcome over 1 line (" in _status(viewer), _status(viewer)
+
+
 def test_the_output_is_deterministic() -> None:
     first, second = TurnEndViewer("dm_hellfuez_harridelberg"), TurnEndViewer("dm_hellfuez_harridelberg")
     for v in (first, second):

@@ -234,6 +234,19 @@ def test_sweep_over_rule_dates_finds_the_2014_errata_for_horus(horus: ScenarioBu
     assert horus.progress.value == horus.progress.max == len(table)
 
 
+def test_the_sweep_shows_what_changed_between_dates_not_the_position_again(horus: ScenarioBuilder) -> None:
+    # before: every row of "Every rules date" repeated the whole final position; "changes 1 time(s)"
+    horus.sweep.click()
+    shown = horus.view.shown
+    assert list(shown.columns) == ["from", "what changed", "outcome"]
+    assert shown["outcome"].iloc[0].startswith("events: ") and "final: " in shown["outcome"].iloc[0]
+    errata = shown.loc[shown["from"] == "2014-07-10", "outcome"].item()
+    assert errata.startswith("no longer: ") and f"{HORUS8} is Special Summoned" in errata, errata
+    assert (shown.loc[~horus.view.table["changed"], "outcome"].iloc[1:] == "the same outcome").all()
+    assert horus.view.headline.endswith("the outcome changes once")
+    assert "the same outcome" in _output_html(horus) and _output_html(horus).split("<table", 1)[1].count("final:") == 1
+
+
 def test_an_interrupted_run_is_reported_and_keeps_the_form(horus: ScenarioBuilder, monkeypatch: pytest.MonkeyPatch) -> None:
     before = horus.scenario
 

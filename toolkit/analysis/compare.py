@@ -48,6 +48,7 @@ __all__ = [
     "compare",
     "default_rulesets",
     "line_text",
+    "line_words",
     "ruling_answers",
 ]
 
@@ -59,11 +60,26 @@ def _facts(outcome: Outcome, game: Game) -> dict[str, bool]:
 
 
 def line_text(steps: Sequence[LineStep]) -> str:
-    """The actions of a line, repeated ones folded: ``Pass() ×3 ; EnterPhase('end')``."""
+    """The actions of a line as code, repeated ones folded: ``Pass() ×3 ; EnterPhase('end')``
+    (what ``--json`` gives; :func:`line_words` is the same line for people)."""
+    return _folded(repr(step.action) for step in steps)
+
+
+def line_words(steps: Sequence[LineStep]) -> str:
+    """The actions of a line in its game's words, repeated ones folded: ``Pass ×2 ; Go on``.
+
+    >>> c = compare("rekindling_iron_wall_provisions")
+    >>> line_words(c.only_in("ocg")[0].examples[0] or ())[:40]
+    'Activate 非常食, paying 王宮の鉄壁 ; Pass ×2 ; P'
+    """
+    return _folded(game_named(step.game).describe_action(step.action) if step.game else repr(step.action)
+                   for step in steps)
+
+
+def _folded(texts: Any) -> str:
     out: list[str] = []
     last, count = "", 0
-    for step in steps:
-        text = repr(step.action)
+    for text in texts:
         if text == last:
             count += 1
             continue
@@ -142,7 +158,7 @@ class Comparison:
                 "reachable_in": ", ".join(r for r, n in zip(self.rulesets, o.lines) if n),
                 "unreachable_in": ", ".join(r for r, n in zip(self.rulesets, o.lines) if not n),
                 "example_under": self.rulesets[first],
-                "example": line_text(example or ()),
+                "example": line_words(example or ()),
             })
         columns = ["outcome", "reachable_in", "unreachable_in", "example_under", "example"]
         return pd.DataFrame(rows, columns=columns).astype("string")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from toolkit.analysis.compare import compare, line_text
+from toolkit.analysis.compare import compare, line_words
 from toolkit.ocg.rulesets import RULESETS, VIDEO_GAME, Ruleset
 from toolkit.ocg.scenario import Scenario
 from toolkit.ocg.video_game import ProcessOrder, reversed_kind_order, video_game_process_order
@@ -55,7 +55,7 @@ def ordering_dependence(scenario: Scenario | str, orders: Mapping[str, ProcessOr
         if all(kept.values()):
             continue
         rows.append({"outcome": o.description, **kept, "depends_on_order": any(kept.values()),
-                     "example": line_text(o.examples[0] or ())})
+                     "example": line_words(o.examples[0] or ())})
     columns = ["outcome", *orders, "depends_on_order", "example"]
     frame = pd.DataFrame(rows, columns=columns)
     return frame.astype({"outcome": "string", "example": "string", "depends_on_order": "bool",

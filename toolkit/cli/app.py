@@ -23,6 +23,7 @@ from typing import Any, TextIO
 from toolkit._version import __version__
 from toolkit.cli.errors import budget_reached, error_data
 from toolkit.cli.options import CliParser, HelpFormatter, UsageError
+from toolkit.cli.usage import as_invoked, short_help, usage_line
 from toolkit.errors import RulingWarning, ToolkitError
 
 EXIT_OK = 0
@@ -98,6 +99,7 @@ _parser = build_parser
 
 
 def _report(data: dict[str, Any], as_json: bool) -> None:
+    data = {**data, "error": as_invoked(str(data["error"]), program_name())}
     if as_json:
         print(json.dumps(data, ensure_ascii=False), file=sys.stderr)
     else:
@@ -208,14 +210,16 @@ def _run(words: list[str], prog: str, as_json: bool) -> int:
     except ToolkitError as exc:  # a game installed beside the toolkit that cannot be used (its entry point)
         _report({"error": str(exc), "file": None, "field": None}, as_json)
         return EXIT_BAD_INPUT
+    if not words:  # the program alone: a short help, not an error
+        print(short_help(parser))
+        return EXIT_OK
     try:
         args = parser.parse_args(words)
     except UsageError as exc:
         if as_json:
             _report({"error": exc.message, "file": None, "field": None}, True)
-        else:
-            exc.parser.print_usage(sys.stderr)
-            print(f"{exc.parser.prog}: error: {exc.message}", file=sys.stderr)
+        else:  # one line (before: the usage, wrapped over several, then the error)
+            print(usage_line(exc.parser, exc.message), file=sys.stderr)
         return EXIT_BAD_INPUT
     except SystemExit as done:  # --help and --version print and stop here
         sys.stdout.flush()

@@ -8,6 +8,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from toolkit.cli.options import (
+    ArgumentValueError,
     Commands,
     add_command,
     add_output_options,
@@ -64,11 +65,19 @@ def register(commands: Commands, prog: str) -> None:
     sub.set_defaults(run=run_ask)
 
 
+QUESTION_LANGUAGE = ("YAML flow text such as '{possible: {event: activated, card: ヒステリック・サイン}}' "
+                     "(possible: in some line; always: in every line; force:TP: whatever the other player does)")
+"""The question language's first lines, for an error that met words instead."""
+
+
 def run_ask(args: argparse.Namespace) -> int:
     from toolkit.history.asking import ask
 
     scenario = scenario_of(args)  # first: a scenario may bring cards of its own
     question = read_yaml_argument(args.question, "QUESTION")
+    if not isinstance(question, dict):  # words, not the question language
+        raise ArgumentValueError("QUESTION", f"{args.question!r} is not written in the question language: "
+                                 f"{QUESTION_LANGUAGE}; docs/questions.md has all of it (`{args.prog} ask --help`)")
     answer: Answer = ask(scenario, question, why=args.why)
     status = EXIT_YES if answer.value else EXIT_NO
     if args.json:

@@ -139,6 +139,19 @@ def run_changes(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def answer_reading(answer: str, reading: str) -> str:
+    """An answer with what it says: a "no" beside the reading it denies read as a yes.
+
+    >>> answer_reading("no", "B declares first in some line")
+    'no: it is not so that B declares first in some line'
+    >>> answer_reading("yes", "B declares first in some line")
+    'yes: B declares first in some line'
+    """
+    if not reading:
+        return answer
+    return f"{answer}: it is not so that {reading}" if answer == "no" else f"{answer}: {reading}"
+
+
 def _short(text: str, width: int = 110) -> str:
     text = " ".join(text.split())
     return text if len(text) <= width else text[:width].rsplit(" ", 1)[0].rstrip(",;:") + " …"
@@ -292,7 +305,7 @@ def run_compare_games(args: argparse.Namespace) -> int:
         lines.append("")
         lines.append(f"{row['key']}: {row['question']}")
         for name in games:
-            lines.append(f"  {game_named(str(name)).title}: {row[name]}  ({row[f'{name}_reading']})")
+            lines.append(f"  {game_named(str(name)).title}: {answer_reading(row[name], row[f'{name}_reading'])}")
             if row[f"{name}_because"]:
                 lines.append(f"      because {row[f'{name}_because']}")
             if row.get(f"{name}_flips_if"):

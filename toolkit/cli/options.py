@@ -292,7 +292,12 @@ def with_rules(scenario: Scenario, args: argparse.Namespace) -> Scenario:
                                 f"({', '.join(game.ruleset_names())})", field="date", file=scenario.source)
         return scenario.at(day)
     if ruleset is not None:
-        return scenario.under(ruleset)
+        try:
+            return scenario.under(ruleset)
+        except ScenarioError as exc:  # the option was wrong, not the scenario file's ruleset field
+            if exc.field != "ruleset":
+                raise
+            raise ArgumentValueError("--ruleset", exc.message) from None
     return scenario
 
 

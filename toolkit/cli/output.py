@@ -284,7 +284,8 @@ def summary_text(summary: Any, game: Any, *, forced: bool = True) -> list[str]:
     say = _words(game).describe_event
     lines = [summary.headline()]
     if summary.shared:
-        lines.append("  every outcome: " + "; ".join(fact_text(f, say) for f in summary.shared))
+        lines.append("  every outcome:")  # one fact a line: a dozen on one line is a wall
+        lines.extend(f"    - {fact_text(f, say)}" for f in summary.shared)
     for number, difference in enumerate(summary.differences, start=1):
         lines.append(f"  {number}. {difference.text()}")
         if difference.also():

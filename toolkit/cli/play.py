@@ -38,6 +38,7 @@ from toolkit.cli.output import (
     summary_text,
 )
 from toolkit.core.predicates import ROLES
+from toolkit.core.words import count
 
 if TYPE_CHECKING:
     from toolkit.core.search import Exploration, ForceResult, Resolution
@@ -74,17 +75,21 @@ def register(commands: Commands, prog: str) -> None:
         description="Search every legal line of a scenario and print each distinct outcome with the number "
                     "of lines that reach it and one example line. When there are several outcomes, a summary "
                     "comes first: what every outcome shares, how they differ, and which of those differences "
-                    "each player can force whatever the other does. A line that repeats a position ends as a loop.",
+                    "each player can force whatever the other does. A line that repeats a position ends as a loop. "
+                    f"Without --all only the first {SHOWN_OUTCOMES} outcomes (and any loop) are printed.",
         examples=[("lyla_veiler_2011", "Lyla under Effect Veiler, under the rules of 2011"),
                   ("worm_beast_grimoire_loop_2013 --ruleset ocg", "the same position under today's rules"),
-                  ("hysteric_sign_adjustment_2013 --examples 1", "the summary, every outcome, one example line"),
+                  ("hysteric_sign_adjustment_2013 --all --examples 1", "the summary, every outcome, one example line"),
                   ("rekindling_iron_wall_provisions --csv", "one CSV row per outcome")],
     )
     add_scenario_argument(sub)
     add_rules_options(sub)
     add_max_states(sub)
     sub.add_argument("--examples", type=non_negative_int, metavar="N",
-                     help="print the example line of the first N outcomes only (default: every outcome's)")
+                     help="print the example line of the first N outcomes (default: the first one's; "
+                          "with --all, every outcome's)")
+    sub.add_argument("--all", action="store_true",
+                     help=f"print every outcome (default: the summary, the first {SHOWN_OUTCOMES} outcomes and any loop)")
     add_output_options(sub)
     sub.set_defaults(run=run_explore)
 
@@ -111,6 +116,24 @@ def register(commands: Commands, prog: str) -> None:
     add_max_states(sub)
     add_output_options(sub, table=False)
     sub.set_defaults(run=run_can_force)
+
+
+SHOWN_OUTCOMES = 3
+"""How many outcomes ``explore`` prints without ``--all``."""
+
+
+def shown_outcomes(total: int, every: bool, examples: int | None) -> tuple[int, int]:
+    """How many outcomes ``explore`` prints, and how many of them with their example line:
+    the first :data:`SHOWN_OUTCOMES` (more if ``--examples`` asks), the first one's line;
+    with ``--all`` every outcome and every line.
+
+    >>> shown_outcomes(90, False, None), shown_outcomes(90, True, None), shown_outcomes(90, False, 5)
+    ((3, 1), (90, 90), (5, 5))
+    >>> shown_outcomes(2, False, None)
+    (2, 1)
+    """
+    listed = total if every else min(total, max(SHOWN_OUTCOMES, examples or 0))
+    return listed, min(listed, (total if every else 1) if examples is None else examples)
 
 
 def played_with(name: str) -> str:
@@ -182,8 +205,8 @@ def run_explore(args: argparse.Namespace) -> int:
     lines = header_text(scenario, rules)
     lines.append("")
     lines.append(
-        f"{len(found.outcomes)} distinct outcome(s) over {found.total_lines} line(s); "
-        f"{found.states} positions searched"
+        f"{count(len(found.outcomes), 'distinct outcome')} over {count(found.total_lines, 'line')}; "
+        f"{count(found.states, 'position')} searched"
     )
     if len(found.outcomes) > 1:
         from toolkit.core.errors import SearchBudgetExceeded
@@ -196,14 +219,22 @@ def run_explore(args: argparse.Namespace) -> int:
         except SearchBudgetExceeded as exc:  # the outcomes stand; only who can force them is unknown
             lines.extend(summary_text(summarize(found, forcing=False), game_of(scenario), forced=False))
             lines.append(f"  who can force each: not worked out — {exc}")
-    shown = len(found.outcomes) if args.examples is None else args.examples
+    listed, shown = shown_outcomes(len(found.outcomes), args.all, args.examples)
+    printed = 0
     for number, o in enumerate(found.outcomes, start=1):
+        if number > listed and o.outcome.loop is None:  # a loop is always worth its lines
+            continue
+        printed += 1
         lines.append("")
-        lines.append(f"Outcome {number}: reached by {o.lines} line(s)")
+        lines.append(f"Outcome {number}: reached by {count(o.lines, 'line')}")
         lines.extend(outcome_text(o.outcome, game=game_of(scenario)))
         if number <= shown:
             lines.append("  example line:")
             lines.extend(steps_text(o.example, indent="    "))
+    if printed < len(found.outcomes):
+        lines.append("")
+        lines.append(f"… {count(len(found.outcomes) - printed, 'more outcome')}: "
+                     f"`{args.prog} explore {args.scenario} --all` prints every one (--json, --csv: as data)")
     print("\n".join(lines))
     return EXIT_OK
 

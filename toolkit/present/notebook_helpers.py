@@ -25,7 +25,8 @@ from toolkit.present.charts import Chart
 from toolkit.data import DataSource, rulings_per_year_topic
 from toolkit.present.tables import Table, show_table
 
-__all__ = ["Table", "TOPIC_COLOURS", "rulings_per_year_chart", "show_table", "trace_table"]
+__all__ = ["Message", "Table", "TOPIC_COLOURS", "message", "record_table", "rulings_per_year_chart", "show_table",
+           "trace_table"]
 
 # One colour per topic, fixed so the chart looks the same on every run.
 TOPIC_COLOURS = {
@@ -91,3 +92,45 @@ def trace_table(result: Any, columns: tuple[str, ...] = ("step", "actor", "actio
 
     tips = [rule_tooltip(r, game) if r else "" for r in frame["rule"]]
     return show_table(frame[list(columns)], titles={"action": list(frame["code"]), "rule": tips})
+
+
+def record_table(record: pd.Series, names: tuple[str, str] = ("field", "value")) -> Table:
+    """One row of a table (or any Series: a frame's ``dtypes``) as a two-column table,
+    one field a line, every value in full (no ``dtype:`` footer, nothing cut).
+
+    >>> shown = record_table(pd.Series({"date": pd.Timestamp("2016-07-08"), "cards": ["a", "b"]}))
+    >>> print(repr(shown))
+    field  value
+    date   2016-07-08
+    cards  a, b
+    >>> record_table(pd.DataFrame({"n": [1]}).dtypes, ("column", "type")).frame.to_dict("list")
+    {'column': ['n'], 'type': ['int64']}
+    """
+    values = [str(v) if hasattr(v, "kind") and hasattr(v, "name") else v for v in record.to_list()]
+    return show_table(pd.DataFrame({names[0]: [str(i) for i in record.index], names[1]: values}))
+
+
+class Message:
+    """A widget's message (HTML) for a notebook cell: the HTML in the notebook,
+    its text in ``repr`` (so a saved output reads as the sentence, not as an object)."""
+
+    def __init__(self, html_text: str) -> None:
+        self.html = html_text
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        import html
+        import re
+
+        return html.unescape(re.sub(r"<[^>]+>", "", self.html)).strip() or "(no message)"
+
+
+def message(html_text: str) -> Message:
+    """``html_text`` (a status line of a widget) shown as a sentence.
+
+    >>> message('<div class="x">✘ Not added to A&#x27;s hand</div>')
+    ✘ Not added to A's hand
+    """
+    return Message(html_text)

@@ -528,7 +528,7 @@ class ScenarioBuilder(ScenarioForm, RunPanel, Replacing, OutcomePanel):
         self.view = sweep
         self._show(
             runs.HtmlBlock(sweep.summary_html),
-            runs.HtmlBlock(runs.table_html(sweep.table, "endphase-sweep-table")),
+            runs.HtmlBlock(runs.table_html(sweep.shown, "endphase-sweep-table")),
         )
         self._ran(scenario, self.policy.value)
         self._say(sweep.headline, "ok")

@@ -14,6 +14,7 @@ import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from toolkit.core.words import count
 from toolkit.core.game import Game
 from toolkit.errors import ScenarioError
 from toolkit.widgets.outcomes import OutcomePanel
@@ -350,8 +351,8 @@ class GameViewer(RunPanel, OutcomePanel):
                                  Pager(len(result.outcomes), OUTCOME_PAGE_SIZE), roles)
         self._show_exploration(shown, rules)
         self._say(
-            f"{len(result.outcomes)} distinct outcomes over {result.total_lines} lines "
-            f"({result.states} positions) of {scenario.title} under {rules}",
+            f"{count(len(result.outcomes), 'distinct outcome')} over {count(result.total_lines, 'line')} "
+            f"({count(result.states, 'position')}) of {scenario.title} under {rules}",
             "ok",
         )
 

@@ -63,9 +63,12 @@ def summary_html(shown: ShownExploration, rules: str) -> str:
     from toolkit.core.game import game_of
 
     describe = game_of(shown.found.start).describe_event
-    shared = "; ".join(esc(fact_text(f, describe)) for f in s.shared) or "nothing"
+    facts = "".join(f"<li>{esc(fact_text(f, describe))}</li>" for f in s.shared)
+    # one fact a line, in as many columns as fit (a dozen facts in one run-on line was a wall)
+    shared = (f"<ul class='endphase-explore-facts' style='columns:22em;margin:0.2em 0'>{facts}</ul>"
+              if facts else " nothing")
     parts = [f"<div class='endphase-explore-summary'><p>{head}</p>",
-             f"<p class='endphase-explore-shared'><b>Every outcome</b>: {shared}</p>"]
+             f"<div class='endphase-explore-shared'><b>Every outcome</b>:{shared}</div>"]
     if s.differences:
         cols = ["what differs", "ways", *(f"{roles[p]} can force" for p in roles)]
         header = "".join(f"<th{_CELL}>{esc(c)}</th>" for c in cols)

@@ -166,8 +166,13 @@ class RulingsBrowser:
         mask &= in_range
         self.result = table[mask].sort_values(["date", "ruling_id"], na_position="last").reset_index(drop=True)
         found = f"{len(self.result)} of {len(table)} rulings"
+        start, end = self.start.value, self.end.value
         if about_card.startswith("No ruling"):
             self.message.value = html.escape(about_card)
+        elif isinstance(start, datetime.date) and isinstance(end, datetime.date) and start > end:
+            # before: a reversed range was silently empty
+            self.message.value = html.escape(f"{found}: the range runs backwards ({start.isoformat()} is after "
+                                             f"{end.isoformat()}); swap the two dates")
         else:
             self.message.value = html.escape(f"{found}" + (f" ({about_card})" if about_card else ""))
         self.table.value = table_html(_shown(self.result), "endphase-rulings") if len(self.result) else ""

@@ -19,6 +19,7 @@ from typing import Any
 
 import pandas as pd
 
+from toolkit.core.words import count
 from toolkit.core import policies
 from toolkit.ocg.scenario import PLAYERS, Scenario
 from toolkit.present.tables import CELL_STYLE
@@ -334,8 +335,8 @@ def explore_scenario(scenario: Scenario, progress: ProgressReport = _no_progress
         }
     )
     headline = (
-        f"{len(result.outcomes)} distinct outcomes over {result.total_lines} lines "
-        f"({result.states} positions) under {rules_label(scenario)}"
+        f"{count(len(result.outcomes), 'distinct outcome')} over {count(result.total_lines, 'line')} "
+        f"({count(result.states, 'position')}) under {rules_label(scenario)}"
     )
     shown = ShownExploration(result, summary, Pager(len(result.outcomes), page_size or OUTCOME_PAGE_SIZE), roles)
     return ExploreView(result, table, force, summary_html(shown, rules_label(scenario)), headline, shown)
@@ -353,6 +354,44 @@ class SweepView:
     table: pd.DataFrame
     summary_html: str
     headline: str
+
+    @property
+    def shown(self) -> pd.DataFrame:
+        """The table as the builder shows it: each date, what changed in the rules, and how the
+        outcome differs from the date above (the first date's outcome in full, then only what
+        changed), instead of the whole final position again in every row."""
+        rows, previous = [], None
+        t = self.table
+        for day, what, events, final in zip(t["from"], t["what changed"], t["events"], t["final"]):
+            now = (str(events), str(final))
+            rows.append({"from": day, "what changed": what, "outcome": outcome_change(previous, now)})
+            previous = now
+        return pd.DataFrame(rows, columns=["from", "what changed", "outcome"])
+
+
+def outcome_change(before: tuple[str, str] | None, now: tuple[str, str]) -> str:
+    """How an outcome ``(events, final)`` (each "; "-joined) differs from the one before it.
+
+    >>> outcome_change(None, ("A draws", "A.hand: X"))
+    'events: A draws; final: A.hand: X'
+    >>> outcome_change(("A draws", "A.hand: X"), ("A draws", "A.hand: X"))
+    'the same outcome'
+    >>> outcome_change(("A draws; B mills", "A.hand: X"), ("A draws", "A.hand: X; B.grave: Y"))
+    'no longer: B mills; final now also: B.grave: Y'
+    """
+    if before is None:
+        return f"events: {now[0] or 'none'}; final: {now[1] or 'nothing'}"
+    if before == now:
+        return "the same outcome"
+    parts = []
+    for label, was, is_ in (("", before[0], now[0]), ("final ", before[1], now[1])):
+        old, new = [p for p in was.split("; ") if p], [p for p in is_.split("; ") if p]
+        gone, came = [p for p in old if p not in new], [p for p in new if p not in old]
+        if came:
+            parts.append(f"{label}now also: {'; '.join(came)}" if label else f"now: {'; '.join(came)}")
+        if gone:
+            parts.append(f"{label}no longer: {'; '.join(gone)}")
+    return "; ".join(parts)
 
 
 def sweep_dates() -> list[tuple[datetime.date, str]]:
@@ -403,5 +442,6 @@ def sweep_scenario(
         progress(done, len(eras))
     table = pd.DataFrame(rows, columns=["from", "what changed", "events", "final", "changed"])
     changes = int(table["changed"].sum())
-    headline = f"Resolved under {len(eras)} eras of the rules; the outcome changes {changes} time(s)"
+    how_often = "never changes" if changes == 0 else "changes once" if changes == 1 else f"changes {changes} times"
+    headline = f"Resolved under {len(eras)} eras of the rules; the outcome {how_often}"
     return SweepView(table, f"<div class='endphase-summary'><b>{html.escape(headline)}</b></div>", headline)
