@@ -48,44 +48,37 @@ def _user_card_files() -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
-def _names_in(path: Path, key: str | None) -> dict[str, str]:
-    """The Japanese -> English names of the cards a YAML file holds: a card,
-    a list of cards, or (``key="cards"``) a scenario's ``cards:`` list. A file
-    that cannot be read holds none here (the engine says why where it reads it)."""
+def _cards_in(path: Path, key: str | None) -> list[dict[str, Any]]:
+    """The cards a YAML file holds: a card, a list of cards, or (``key="cards"``) a scenario's
+    ``cards:`` list. A file that cannot be read holds none here (the engine says why where it reads it)."""
     from toolkit.errors import FileError
     from toolkit.files import read_yaml
 
     try:
         data: Any = read_yaml(path, what="card file").data
     except (FileError, OSError):
-        return {}
+        return []
     if key is not None:
         data = data.get(key) if isinstance(data, dict) else None
-    items = data if isinstance(data, list) else [data]
-    return {str(c["name"]): str(c.get("english") or "") for c in items
-            if isinstance(c, dict) and isinstance(c.get("name"), str)}
+    return [c for c in (data if isinstance(data, list) else [data])
+            if isinstance(c, dict) and isinstance(c.get("name"), str)]
 
 
-def _other_names_in(path: Path, key: str | None) -> dict[str, list[str]]:
-    """The Japanese name -> other names (``aliases`` and ``reading``) of the cards a YAML file holds."""
-    from toolkit.errors import FileError
-    from toolkit.files import read_yaml
+def _names_of(cards: list[dict[str, Any]]) -> dict[str, str]:
+    """The Japanese -> English names of ``cards``."""
+    return {str(c["name"]): str(c.get("english") or "") for c in cards}
 
-    try:
-        data: Any = read_yaml(path, what="card file").data
-    except (FileError, OSError):
-        return {}
-    if key is not None:
-        data = data.get(key) if isinstance(data, dict) else None
+
+def _other_names_of(cards: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """The Japanese name -> other names (``aliases`` and ``reading``) of ``cards``."""
     out: dict[str, list[str]] = {}
-    for c in data if isinstance(data, list) else [data]:
-        if isinstance(c, dict) and isinstance(c.get("name"), str):
-            aliases = c.get("aliases")
-            more = [str(a) for a in aliases if isinstance(a, str)] if isinstance(aliases, list) else []
-            if isinstance(c.get("reading"), str):
-                more.append(c["reading"])
-            if more:
-                out[str(c["name"])] = more
+    for c in cards:
+        aliases = c.get("aliases")
+        more = [str(a) for a in aliases if isinstance(a, str)] if isinstance(aliases, list) else []
+        if isinstance(c.get("reading"), str):
+            more.append(c["reading"])
+        if more:
+            out[str(c["name"])] = more
     return out
 
 
@@ -97,7 +90,7 @@ def _shipped_other_names() -> dict[str, list[str]]:
         folder = Path(str(dataset_root())) / "cards"
         found: dict[str, list[str]] = {}
         for path in sorted(folder.glob("*.yaml")):
-            found.update(_other_names_in(path, None))
+            found.update(_other_names_of(_cards_in(path, None)))
         _SHIPPED.append(found)
     return _SHIPPED[0]
 
@@ -112,13 +105,12 @@ def known_cards(cards: pd.DataFrame, scenario_files: Iterable[str]) -> CardNames
     names = {str(n) for n in cards["name_ja"]}
     found: dict[str, str] = {}
     others = dict(_shipped_other_names())
-    for path in _user_card_files():
-        found.update(_names_in(path, None))
-        others.update(_other_names_in(path, None))
-    for file in scenario_files:
-        if os.path.isabs(file) and os.path.isfile(file):
-            found.update(_names_in(Path(file), "cards"))
-            others.update(_other_names_in(Path(file), "cards"))
+    files: list[tuple[Path, str | None]] = [(path, None) for path in _user_card_files()]
+    files += [(Path(file), "cards") for file in scenario_files if os.path.isabs(file) and os.path.isfile(file)]
+    for path, key in files:  # each file read once
+        held = _cards_in(path, key)
+        found.update(_names_of(held))
+        others.update(_other_names_of(held))
     names.update(found)
     english.update({ja: en for ja, en in found.items() if en})
     return CardNames(names, english, others)
