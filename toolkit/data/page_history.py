@@ -47,6 +47,30 @@ def _text(value: Any, when: str) -> str:
     return value
 
 
+REWORDED_SIMILARITY = 0.6
+"""How alike (``difflib`` ratio of the normalised questions) a question must be to one of the same date
+that left the page in the same revision to be taken for it, reworded."""
+
+
+def _follow_rewordings(history: dict[tuple[str, Any], dict[str, Any]], keys: list[tuple[str, Any]]) -> None:
+    """Give a ruling whose question was rewritten in this revision its new key: a question new here,
+    of the same date as one that was on the page until now and is not here any more, and alike to it
+    (the most alike first), is that ruling reworded."""
+    import difflib
+
+    here = set(keys)
+    gone = [k for k, row in history.items() if k not in here and pd.isna(row["removed_since"])]
+    for key in dict.fromkeys(keys):
+        if key in history:
+            continue
+        alike = sorted(((difflib.SequenceMatcher(None, old[0], key[0]).ratio(), old) for old in gone
+                        if old[1] == key[1]), reverse=True)
+        if alike and alike[0][0] >= REWORDED_SIMILARITY:
+            old = alike[0][1]
+            history[key] = history.pop(old)
+            gone.remove(old)
+
+
 def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.DataFrame:
     """One row per ruling the revisions of a page ever held, oldest first.
 
@@ -68,11 +92,11 @@ def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.
     history: dict[tuple[str, Any], dict[str, Any]] = {}
     for when, value in dated:
         read = read_page(_text(value, str(when.date())), source=f"{source} ({when.date()})")
+        entries = [(e, (normalised_question(e.question_ja), e.date)) for e in read.entries
+                   if e.question_ja and e.answer_ja]
+        _follow_rewordings(history, [key for _, key in entries])
         present: set[tuple[str, Any]] = set()
-        for entry in read.entries:
-            if not entry.question_ja or not entry.answer_ja:
-                continue
-            key = (normalised_question(entry.question_ja), entry.date)
+        for entry, key in entries:
             if key in present:
                 continue
             present.add(key)
@@ -97,3 +121,64 @@ def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.
     for column in ("ruling_date", "first_seen", "last_seen", "hidden_since", "removed_since"):
         frame[column] = pd.to_datetime(frame[column]).astype("datetime64[ns]")
     return frame.sort_values(["first_seen", "ruling_date"], kind="stable", na_position="last").reset_index(drop=True)
+
+
+STATES = ("shown", "reworded", "hidden", "absent")
+"""What a ruling is in one revision of its page: shown as before, shown reworded, commented out by
+the editors, or not on the page (not yet, or no longer)."""
+
+
+def revision_states(history: pd.DataFrame, revisions: Any) -> pd.DataFrame:
+    """One row per ruling of ``history`` (:func:`ruling_history`) and one column per revision date
+    (``revisions``: the same mapping, or its dates), each cell one of :data:`STATES`.
+
+    >>> h = ruling_history({"2016-01-01": "Ｑ：《A》は？~\\nＡ：はい。(15/01/09)\\n",
+    ...                     "2018-01-01": "//Ｑ：《A》は？~\\n//Ａ：はい。(15/01/09)\\n"})
+    >>> revision_states(h, ["2016-01-01", "2017-01-01", "2018-01-01"]).iloc[0].tolist()
+    ['shown', 'shown', 'hidden']
+    """
+    dates = sorted(pd.Timestamp(d) for d in revisions)
+    rows = []
+    for r in history.to_dict("records"):
+        first, removed, hidden = r["first_seen"], r["removed_since"], r["hidden_since"]
+        states = []
+        for when in dates:
+            if when < first or (not pd.isna(removed) and when >= removed):
+                states.append("absent")
+            elif not pd.isna(hidden) and when >= hidden:
+                states.append("hidden")
+            elif str(when.date()) in r["reworded"]:
+                states.append("reworded")
+            else:
+                states.append("shown")
+        rows.append(states)
+    return pd.DataFrame(rows, columns=[d.date() for d in dates], index=history["question_ja"].tolist())
+
+
+def proposed_supersessions(history: pd.DataFrame, *, similarity: float = 0.6) -> pd.DataFrame:
+    """Pairs the page's history suggests as "a later answer replaced this one", for the user to accept
+    (the toolkit never links them by itself): a ruling hidden or removed in a revision where a ruling
+    with a similar question (normalised, ``difflib`` ratio at least ``similarity``) and a later date
+    first appears. Columns: ``old`` and ``new`` (their questions), their ``old_date`` / ``new_date``,
+    ``since`` (the revision), ``similarity``.
+    """
+    import difflib
+
+    out = []
+    records = history.to_dict("records")
+    for i, old in enumerate(records):
+        gone = old["hidden_since"] if not pd.isna(old["hidden_since"]) else old["removed_since"]
+        if pd.isna(gone):
+            continue
+        for j, new in enumerate(records):
+            if j == i or new["first_seen"] != gone:
+                continue
+            if not pd.isna(old["ruling_date"]) and not pd.isna(new["ruling_date"]) \
+                    and new["ruling_date"] <= old["ruling_date"]:
+                continue
+            ratio = difflib.SequenceMatcher(None, normalised_question(str(old["question_ja"])),
+                                            normalised_question(str(new["question_ja"]))).ratio()
+            if ratio >= similarity:
+                out.append({"old": old["question_ja"], "old_date": old["ruling_date"], "new": new["question_ja"],
+                            "new_date": new["ruling_date"], "since": gone, "similarity": round(ratio, 2)})
+    return pd.DataFrame(out, columns=["old", "old_date", "new", "new_date", "since", "similarity"])
