@@ -30,3 +30,23 @@ def test_changes_in_two_processes_is_the_serial_table(pool: ProcessPoolExecutor,
     parallel = changes(name, all_dates=True, executor=pool)
     assert len(serial) > 1
     pd.testing.assert_frame_equal(parallel, serial)
+
+
+def test_the_readmes_dask_recipe_runs_as_a_script_as_written(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The README's Dask block, copied into a file and run as a script (it failed as written: a Dask
+    client starts worker processes, which needs the ``__main__`` guard it now has)."""
+    import os
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("distributed")
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```python\n(.*?)```", readme, flags=re.S) if "from distributed" in b)
+    script = tmp_path / "verify_with_dask.py"
+    script.write_text(block, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300,
+                          env={**os.environ, "ENDPHASE_USER_DIR": str(tmp_path / "user")})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert re.search(r"^\d+ rulings verified$", done.stdout, flags=re.M), done.stdout
