@@ -88,7 +88,7 @@ def test_a_check_naming_no_card_is_refused_with_the_nearest_cards_not_verified(t
     assert "verified" not in done.stdout
     line = done.stderr.strip()
     assert "\n" not in line and "Traceback" not in line
-    assert "user-240105-rabbit-returns" in line and "Unknown card 「Inaba Whte Rabbit」" in line
+    assert "my_rulings.yaml, row 1, column 'check'" in line and "Unknown card 「Inaba Whte Rabbit」" in line
     assert f"did you mean 「{RABBIT}」 (Inaba White Rabbit)" in line
 
 

@@ -153,8 +153,8 @@ def _check_for(rid: str, check: Check, scenarios: Mapping[str, Scenario]) -> Che
 
     try:
         return read_for(check, scenarios)
-    except CheckError as exc:
-        raise HistoryError(f"{rid}: {exc}") from None
+    except CheckError as exc:  # its message names the ruling already (the check was read as "<id>: check")
+        raise HistoryError(str(exc)) from None
 
 
 def _era(rules: Any) -> int:

@@ -89,6 +89,23 @@ def _verify_row(data: dict[str, Any], flips: bool = True) -> dict[str, Any]:
     }
 
 
+def _card_problem(rid: str, check: Any, names: list[str]) -> str | None:
+    """Why the check names a card none of its scenarios may use (their own cards included), or None
+    (a scenario that cannot be read is said where the ruling is run)."""
+    from toolkit.history.checks import CheckError, read_for
+    from toolkit.history.runs import HistoryError, _scenarios
+
+    if not names:
+        return None
+    try:
+        read_for(check, _scenarios(rid, names))
+    except HistoryError:
+        return None
+    except CheckError as exc:  # read as "check": the column names it
+        return str(exc).removeprefix("check: ").removeprefix("check.")
+    return None
+
+
 def check_user_checks(table: pd.DataFrame) -> None:
     """Read the check of every ruling a user's file gave (``attrs`` of the table
     ``load_rulings(extra=...)`` returns); raise one error naming file, row and
@@ -118,6 +135,10 @@ def check_user_checks(table: pd.DataFrame) -> None:
         stray = [n for n in scenarios_named(check) if n not in list(names or [])]
         if stray:
             problems.append(Problem(file, row, "check", f"the check runs on {stray}, which `scenario` does not list"))
+            continue
+        problem = _card_problem(str(rid), check, list(names or []))
+        if problem is not None:
+            problems.append(Problem(file, row, "check", problem))
     if problems:
         raise DatasetValidationError(problems)
 
