@@ -45,3 +45,18 @@ def test_a_ruling_given_as_rows_names_its_id_once() -> None:
     with pytest.raises(HistoryError) as refused:
         run_ruling(row)
     assert str(refused.value).count("user-160708-rows") == 1, str(refused.value)
+
+
+def test_two_rulings_that_supersede_each_other_are_refused(tmp_path: Path) -> None:
+    """Both were marked superseded and none was current (same date, two rows of one file)."""
+    from toolkit.data import DatasetValidationError
+
+    rulings = tmp_path / "mine.yaml"
+    rulings.write_text(
+        "- {ruling_id: user-240101-first, date: 2024-01-01, question_ja: 質問一, answer_ja: はい。,"
+        " source: 'https://example.org/a', supersedes: [user-240101-second]}\n"
+        "- {ruling_id: user-240101-second, date: 2024-01-01, question_ja: 質問二, answer_ja: いいえ。,"
+        " source: 'https://example.org/b', supersedes: [user-240101-first]}\n", encoding="utf-8")
+    with pytest.raises(DatasetValidationError) as refused:
+        toolkit.load_rulings(extra=str(rulings))
+    assert "already supersedes this ruling" in str(refused.value) and "none would be current" in str(refused.value)

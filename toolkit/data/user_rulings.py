@@ -571,6 +571,13 @@ def _supersedes_problem(rid: Any, old: str, row: Mapping[str, Any], rows: Mappin
     replaced = rows[old]
     if old in claimed:
         return f"{quoted(old)} is already superseded by {quoted(claimed[old])}"
+    chain, node = [str(rid)], rid
+    while node in claimed and claimed[node] not in chain:  # who supersedes this ruling, and who that one
+        node = claimed[node]
+        chain.append(str(node))
+        if node == old:
+            return (f"{quoted(old)} already supersedes this ruling ({' -> '.join(reversed(chain))}): each would "
+                    "replace the other and none would be current; keep one supersedes")
     if str(replaced["status"]) != "current":
         later = replaced["superseded_by"]
         hint = f": supersede {quoted(later)} instead" if not is_na(later) else ""
