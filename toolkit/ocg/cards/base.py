@@ -343,6 +343,9 @@ class ContinuousKind(StrEnum):
     """《彼岸の悪鬼 ファーファレル》 (1): destroyed while ``condition`` holds (not a chain link)."""
     NO_OPPONENT_TRAPS_IN_BATTLE = "no_opponent_traps_in_battle"
     """《漆黒の戦士 ワーウルフ》: its controller's opponent cannot activate Traps in the Battle Phase."""
+    HAND_LIMIT = "hand_limit"
+    """The hand-size limit of ``player``'s hand (you, opponent, each) is ``amount`` cards instead of the
+    rule's; ``amount`` 0: no limit (《無限の手札》)."""
 
 
 @card_local
@@ -363,6 +366,8 @@ class Continuous:
     amount: int = 0
     active: Condition = face_up_on_field
     condition: Condition | None = None
+    player: str = "you"
+    """Whom it applies to, seen from its controller (HAND_LIMIT): you, opponent or each."""
 
 
 @dataclass(frozen=True)

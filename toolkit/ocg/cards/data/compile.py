@@ -259,12 +259,16 @@ CONTINUOUS_FIELDS = (
     Param("amount", "int", "an amount it uses (《死霊の誘い》's damage)", False, 0),
     Param("active", "conditions", "while it applies (default: face-up on the field)", False),
     Param("condition", "conditions", "a self-destruct's condition", False),
+    Param("player", "player", "whose hand a hand_limit applies to: you (default), opponent or each", False, "you"),
 )
 
 
 def _continuous(v: dict[str, Any]) -> Continuous:
     extra = {} if v["active"] is None else {"active": v["active"]}
-    return Continuous(v["kind"], amount=v["amount"], condition=v["condition"], **extra)
+    if v["kind"] is ContinuousKind.HAND_LIMIT and v["amount"] < 0:
+        raise TermError(f"a hand_limit's amount is the most cards a hand may hold (0: no limit), not {v['amount']}",
+                        field=_here("amount"))
+    return Continuous(v["kind"], amount=v["amount"], condition=v["condition"], player=v["player"], **extra)
 
 
 PROCESS_FIELDS = (

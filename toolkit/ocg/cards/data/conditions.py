@@ -40,6 +40,7 @@ from toolkit.ocg.cards.base import (
 )
 from toolkit.ocg.cards.data.terms import (
     NESTED, PARAM_TYPES, WORDS, Param, Registry, TermError, check_param, did_you_mean, words)
+from toolkit.ocg.counters import counters_on
 from toolkit.ocg.values import Card, EventKind, Position, Zone
 
 if TYPE_CHECKING:
@@ -338,8 +339,30 @@ def _banished_this_turn(card: Card, state: State) -> bool:
     return card.zone is Zone.BANISHED and "banished_this_turn" in card.tags
 
 
-_fixed("banished_this_turn", "the card is banished, and was banished this turn (tag banished_this_turn)",
-       _banished_this_turn)
+@CONDITIONS.add("banished_this_turn", "the card is banished, and was banished this turn (tag banished_this_turn); "
+                "optionally only face-up or only face-down (tag banished_face_down)",
+                Param("face_up", "bool", "it was banished face-up", False, False),
+                Param("face_down", "bool", "it was banished face-down", False, False))
+def _banished(face_up: bool, face_down: bool) -> Condition:
+    if face_up and face_down:
+        raise TermError("a card is banished face-up or face-down, not both: give face_up or face_down")
+    if not face_up and not face_down:
+        return _banished_this_turn
+    wanted = face_down
+
+    def test(card: Card, state: State) -> bool:
+        return _banished_this_turn(card, state) and ("banished_face_down" in card.tags) is wanted
+
+    return card_local(test)
+
+
+@CONDITIONS.add("counters_at_least", "the card carries at least n counters (see place_counters)",
+                Param("n", "int", "how many"))
+def _counters_at_least(n: int) -> Condition:
+    def test(card: Card, state: State) -> bool:
+        return counters_on(card.tags) >= n
+
+    return card_local(test)
 
 
 @card_local
@@ -508,6 +531,19 @@ def _nothing() -> Responds:
 def _opponents() -> Responds:
     def test(card: Card, state: State, link: Link) -> bool:
         return link.controller != card.controller
+
+    return test
+
+
+@LINK_TESTS.add("any_link", "any chain link, either player's (optionally only of one card type)",
+                Param("card_type", "str", "monster, spell or trap: only a link of such a card", False))
+def _any_link(card_type: str | None) -> Responds:
+    if card_type is not None and card_type not in ("monster", "spell", "trap"):
+        raise TermError(f"'card_type' must be monster, spell or trap, not {card_type!r}"
+                        f"{did_you_mean(card_type, ('monster', 'spell', 'trap'))}")
+
+    def test(card: Card, state: State, link: Link) -> bool:
+        return card_type is None or link.card_type == card_type
 
     return test
 
