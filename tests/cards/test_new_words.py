@@ -144,3 +144,20 @@ def test_a_negative_hand_limit_is_refused(tmp_path: Path) -> None:
 
     with pytest.raises(CardFileError, match="hand_limit's amount"):
         _limit_card(tmp_path, -1)
+
+
+def test_the_vocabulary_page_is_current_and_lists_the_new_words() -> None:
+    """docs/cards.md is generated from the registries: a word added to the code and not to the
+    page (or the page edited by hand) fails here."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("card_vocabulary", root / "scripts" / "card_vocabulary.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    text = (root / "docs" / "cards.md").read_text(encoding="utf-8")
+    assert script.page() == text, "run python scripts/card_vocabulary.py"
+    for word in ("place_counters", "remove_counters", "counters_at_least", "if_holds", "any_link", "hand_limit",
+                 "face_down"):
+        assert f"`{word}`" in text, word
