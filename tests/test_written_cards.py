@@ -45,10 +45,10 @@ CASES: dict[str, tuple[dict[str, Any], str, Change, str]] = {
         {"possible": {"all": [{"zone": "hand", "card": "白の聖女エクレシア"},
                               {"event": "special_summoned", "card": "アルバスの落胤"}]}}, "yes",
         _set("players.A.graveyard.0", "灰燼竜バスタード"), "Titaniklad went to the GY in an earlier turn"),
-    "darksoul_end_phase_search": (
-        {"possible": {"zone": "hand", "card": "ＸＸ−セイバー ボガーナイト"}}, "yes",
-        _set("players.A.graveyard.0.tags", ["sent_to_gy_this_turn", "sent_to_gy_from_hand", "discarded_this_turn"]),
-        "Darksoul was discarded from the hand"),
+    "return_from_dd_scout_plane": (
+        {"always": {"all": [{"zone": "field", "card": "異次元の偵察機"}, {"zone": "banished", "card": "ブラッド・ヴォルス"},
+                            {"event": "banished", "card": "異次元の偵察機"}]}}, "yes",
+        _set("lingering", None), "no effect of Return from the Different Dimension lingering"),
     "dd_scout_plane_banished_face_up": (
         {"always": {"zone": "field", "card": "異次元の偵察機"}}, "yes",
         _set("players.B.banished.0.tags", ["banished_this_turn", "banished_face_down"]), "banished face-down"),
@@ -73,11 +73,11 @@ CASES: dict[str, tuple[dict[str, Any], str, Change, str]] = {
     "thor_revives_in_the_end_phase": (
         {"possible": {"zone": "field", "card": "極神皇トール"}}, "yes",
         _set("players.A.graveyard.1", None), "no Nordic Tuner in the GY"),
-    "jain_ehren_mill": (
+    "lightsworn_mills_end_phase": (
         {"always": {"all": [{"event": "milled", "player": "A", "amount": 2},
                             {"event": "milled", "player": "A", "amount": 3}]}}, "yes",
-        _set("players.A.field.0", {"name": "ライトロード・パラディン ジェイン", "position": "face_down"}),
-        "Jain set face-down"),
+        _set("players.A.field.0", {"name": "ライトロード・ドルイド オルクス", "position": "face_down"}),
+        "Aurkus set face-down"),
     "rescue_rabbit_end_phase": (
         {"always": {"not": {"zone": "field", "card": "ジェネティック・ワーウルフ"}}}, "yes",
         _set("lingering", None), "no effect of Rescue Rabbit lingering"),
