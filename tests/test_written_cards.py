@@ -140,3 +140,12 @@ def test_every_written_card_has_a_scenario() -> None:
     missing = [name for name in written if name not in used]
     assert not missing, missing
     assert len(written) >= 15
+
+
+@pytest.mark.parametrize("name,card,activated", [
+    ("koakimeiru_drago_maintenance", "コアキメイル・ドラゴ", "no"),  # a maintenance cost: no activation (R6 kind 4)
+    ("yubel_tribute_or_destroy", "ユベル", "yes"),  # a mandatory trigger: a chain link
+    ("swords_of_revealing_light_third_turn", "光の護封剣", "no"),  # its count is no chain link
+])
+def test_a_process_activates_only_where_the_card_says(name: str, card: str, activated: str) -> None:
+    assert _answer(_data(name), {"possible": {"event": "activated", "card": card}}) == activated
