@@ -161,3 +161,21 @@ def test_the_vocabulary_page_is_current_and_lists_the_new_words() -> None:
     for word in ("place_counters", "remove_counters", "counters_at_least", "if_holds", "any_link", "hand_limit",
                  "face_down"):
         assert f"`{word}`" in text, word
+
+
+def test_counters_are_written_back_and_refused_off_the_field() -> None:
+    from toolkit.errors import ScenarioError
+    from toolkit.ocg.scenario import parse_scenario
+    from toolkit.ocg.scenario.write import dump_scenario
+
+    data = {"title": "t", "turn_player": "B", "players": {"A": {"field": [{"name": "光の護封剣", "counters": 2}]}}}
+    text = dump_scenario(scenario_from_dict(data))
+    assert "counters: 2" in text
+    assert parse_scenario(text).players["A"].field[0].counters == 2
+    for bad in (-1, 100, "two", True):
+        with pytest.raises(ScenarioError, match="counters must be a whole number"):
+            scenario_from_dict({"title": "t", "turn_player": "B",
+                                "players": {"A": {"field": [{"name": "光の護封剣", "counters": bad}]}}})
+    with pytest.raises(ScenarioError, match="counters sit on a card on the field"):
+        scenario_from_dict({"title": "t", "turn_player": "B",
+                            "players": {"A": {"graveyard": [{"name": "光の護封剣", "counters": 1}]}}})
