@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
@@ -71,7 +72,8 @@ def main() -> None:
     run_task(todo[0])  # the engine and the cards loaded in this process before timing
     serial, expected = sweep(None, todo)
     searches = sum(len(found) for _task, found in expected)
-    print(f"{len(todo)} tasks (scenario x rules date), {searches} searches")
+    print(f"{len(todo)} tasks (scenario x rules date), {searches} searches; {os.cpu_count()} CPUs, load average "
+          f"{os.getloadavg()[0]:.1f} (a speed-up needs idle cores: on a loaded machine the pool only adds work)")
     print(f"{'serial':32} {serial:8.2f} s   1.00 x")
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         pool_seconds, results = sweep(pool, todo)
