@@ -11,13 +11,15 @@ from pathlib import Path
 
 import pytest
 
+if os.environ.get("HYPOTHESIS_PROFILE") != "thorough":
+    pytest.skip("thorough: make fuzz", allow_module_level=True)
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_rules_read import RULINGS, answers_asked_for_real  # noqa: E402
 
 MODELLED = sorted(RULINGS.loc[RULINGS["check"].notna() & RULINGS["expected"].isin(["yes", "no"]), "ruling_id"])
 
 
-@pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "thorough", reason="thorough: make fuzz")
 @pytest.mark.parametrize("ruling_id", MODELLED)
 def test_no_counterfactual_taken_as_unchanged_answers_otherwise(ruling_id: str) -> None:
     wrong = [label for label, vouched, real, own in answers_asked_for_real(ruling_id) if vouched and real != own]
