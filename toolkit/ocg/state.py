@@ -148,6 +148,8 @@ class Link:
     process: tuple[int, str] | None = None
     lingering: Lingering | None = None
     negated: bool = False
+    negated_by: str | None = field(default=None, compare=False)
+    """The card whose effect negated this link (its ``negated`` event's ``by``; not part of the position)."""
 
 
 @slot_init
@@ -225,6 +227,15 @@ class PositionReader:
                 if effect is not None and effect.negates:
                     return True
         return False
+
+    def negated_by(self, uid: int) -> str | None:
+        """The card whose lingering effect negates the card's effects (the first; None: none does)."""
+        for item in self.lingering:
+            if item.target == uid:
+                effect = self.tables.text_of(item.source).lingering_effect(item.effect)
+                if effect is not None and effect.negates:
+                    return item.source
+        return None
 
     def continuous_effects(self, kind: ContinuousKind) -> Iterator[tuple[str, Card | None, Continuous]]:
         """Every active no-chain-link effect of ``kind``: (controller, card or None, effect).

@@ -18,26 +18,29 @@ def _resolve_links(board: Board, state: State) -> None:
     while board.chain:
         link = board.chain[-1]
         card = board.cards[link.source] if link.source >= 0 else None
-        board.source, board.by_effect = link.source, True
+        board.source, board.by_effect, board.by = link.source, True, link.name
         negated_now = (  # nothing lingers: nothing negates (is_negated), no card lookup needed
             card is not None and bool(board.lingering) and card.zone is Zone.FIELD
             and board.tables.behaviour(card.name).is_monster and board.is_negated(card.uid) and link.lingering is None
         )
         if link.negated or negated_now:
-            board.record(board.tables.event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key))
+            negator = link.negated_by if link.negated_by is not None or card is None else board.negated_by(card.uid)
+            board.record(board.tables.event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key,
+                                            by=negator))
             board.note("R8", f"{link.label}: resolves as negated — nothing happens")
         else:
             resolve = _link_resolver(state, link)
             if resolve is not None and card is not None:
                 resolve(board, _activation(board, link, card))
-            board.record(board.tables.event(EventKind.RESOLVED, link.name, link.controller, detail=link.key))
+            board.record(board.tables.event(EventKind.RESOLVED, link.name, link.controller, detail=link.key,
+                                            by=link.name))
         board.chain.pop()
         board.touched = True
         if link.card_activation and link.source >= 0:
             now = board.cards[link.source]
             b = board.tables.behaviour(now.name)
             if now.zone is Zone.FIELD and not b.is_monster and b.subtype not in ("continuous", "field", "equip"):
-                board.source, board.by_effect = -1, False
+                board.source, board.by_effect, board.by = -1, False, None
                 board.send_to_gy(now.uid)
 
 

@@ -224,10 +224,10 @@ def _state_checks(board: Board) -> None:
         if victim is None:
             return
         board.note(CONTINUOUS, f"{victim.shown()} destroys itself (no chain link)")
-        saved = (board.source, board.by_effect)
-        board.source, board.by_effect = victim.uid, True
+        saved = (board.source, board.by_effect, board.by)
+        board.source, board.by_effect, board.by = victim.uid, True, victim.name
         board.destroy(victim.uid)
-        board.source, board.by_effect = saved
+        board.source, board.by_effect, board.by = saved
 
 
 def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int = 0,

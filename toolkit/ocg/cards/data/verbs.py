@@ -261,7 +261,7 @@ def _negate() -> Resolve:
 def _record(card: str | None, amount: int | None, detail: str | None) -> Resolve:
     def resolve(board: Board, act: Activation) -> None:
         board.record(Event(EventKind.SPECIAL_SUMMONED, card=card, player=act.controller, amount=amount,
-                           detail=detail))
+                           detail=detail, by=act.card.name))
 
     return resolve
 
