@@ -38,6 +38,7 @@ from toolkit.ocg.state import (
     make_state,
 )
 from toolkit.core.values import Event, other, player_index
+from toolkit.ocg.stats import with_atk_def_lost, without_stat_changes
 from toolkit.ocg.values import FACE_UP_POSITIONS, Card, EventKind, Position, Process, Zone
 
 if TYPE_CHECKING:
@@ -200,7 +201,7 @@ class Board(PositionReader):
             self._decks()[player_index(card.owner)].remove(uid)
         tags = card.tags
         if origin is Zone.FIELD and to is not Zone.FIELD:
-            tags = tags - FIELD_ONLY_TAGS
+            tags = without_stat_changes(tags - FIELD_ONLY_TAGS)
             if card.position in FACE_UP_POSITIONS:  # how it left: "destroyed while face-up"
                 tags = tags | LEFT_FACE_UP
             elif LEFT_FACE_UP <= tags:
@@ -406,7 +407,8 @@ class Board(PositionReader):
         self.record(self.tables.event(EventKind.TURN_SKIPPED, player=player, by=self.by))
 
     def negate_link(self, index: int) -> None:
-        """Negate a chain link (index into the current chain; -2 = the link below the resolving one)."""
+        """Negate the activation of a chain link (index into the current chain; -2 = the link below the
+        resolving one)."""
         if not self.chain:
             return
         link = self.chain[index] if -len(self.chain) <= index < len(self.chain) else None
@@ -414,7 +416,7 @@ class Board(PositionReader):
             return
         self.touched = True
         pos = self.chain.index(link)
-        self.chain[pos] = replace(link, negated=True, negated_by=self.by)
+        self.chain[pos] = replace(link, negated=True, activation_negated=True, negated_by=self.by)
 
     def change_position(self, uid: int, by: str, *, manual: bool = False) -> None:
         """Turn a face-up monster from attack to defense position or back
@@ -446,6 +448,15 @@ class Board(PositionReader):
     def return_control(self, uid: int) -> None:
         card = self.cards[uid]
         self.set_control(uid, card.owner)
+
+    def lose_atk_def(self, uid: int, amount: int) -> None:
+        """A face-up monster on the field loses ``amount`` ATK and as much DEF (《光と闇の竜》's price)."""
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD:
+            return
+        self.touched = True
+        self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, card.position,
+                                      with_atk_def_lost(card.tags, amount), card.label))
 
     def opponent(self, player: str) -> str:
         return other(player)

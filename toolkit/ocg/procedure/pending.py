@@ -231,7 +231,10 @@ def _state_checks(board: Board) -> None:
 
 
 def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int = 0,
-            pending: tuple[Process, ...] | None = None) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+            pending: tuple[Process, ...] | None = None,
+            full: bool = False) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+    """The pending processes and the triggers waiting after ``board``'s change (``full``: every card
+    looked at again — a process done is pending again though no card of it changed, R8b)."""
     base = state.pending if pending is None else pending
     if not board.touched and not board.happenings and adjusted == state.adjusted:
         return base, ()  # nothing moved: the pending processes cannot have changed
@@ -239,4 +242,4 @@ def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int 
     waiting = collect_triggers(board, cause, mark)
     if state.phase is Phase.TURN_END:
         return (), waiting
-    return r6_sync_processes(board, base, adjusted, incremental=True), waiting
+    return r6_sync_processes(board, base, adjusted, incremental=not full), waiting

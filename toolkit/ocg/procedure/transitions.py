@@ -191,9 +191,10 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
                 log[1].append(Note("R8", f"{process.label}: performed while negated — nothing happens"))
             else:
                 eff.resolve(board, act)
+    again = False
     if board.chain and not state.chain and _nobody_can_respond(board):
-        _resolve_links(board, state)  # R5: no one can respond — the link resolves at once
-    pending, waiting = _settle(board, state, cause, state.adjusted, pending=pending)
+        again = _resolve_links(board, state)  # R5: no one can respond — the link resolves at once
+    pending, waiting = _settle(board, state, cause, state.adjusted, pending=pending, full=again)  # R8b: look again
     _flush(board, log)
     if not board.chain and not waiting and not state.waiting and not state.adjusted and state.phase is Phase.END \
             and not system:
