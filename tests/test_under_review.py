@@ -63,3 +63,9 @@ def test_any_other_expected_answer_is_refused_naming_the_three(tmp_path: Path) -
     path = write_by_hand(tmp_path, ruling=SIGN_RULING.replace('expected: "no"', "expected: pending"))
     with pytest.raises(DatasetValidationError, match="under_review"):
         load_rulings(extra=path)
+
+
+def test_explain_leaves_a_ruling_under_review_out(tmp_path: Path) -> None:
+    done = _verify(write_by_hand(tmp_path, ruling=REVIEW), "--explain")
+    assert done.returncode == 0, done.stderr
+    assert "every ruling asked (0) agrees" in done.stdout.lower()  # nothing to explain: it does not disagree
