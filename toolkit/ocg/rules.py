@@ -1,9 +1,12 @@
-"""The OCG's rules in the registry (:mod:`toolkit.core.rules`): R1–R8, H1–H5,
+"""The OCG's rules in the registry (:mod:`toolkit.core.rules`): R1–R8 with R8b, H1–H5,
 E1, X1–X4, P1–P3 with P2b, V1–V2, and two kinds of step, ``continuous`` and
 ``game``.
 
 Ids and sections follow the English rules reading (END_PHASE_RULES.md); the
-statements are this toolkit's own summaries.  The procedure functions carry
+statements are this toolkit's own summaries.  R8b is not in the reading: it
+comes from an answer of 2011-06-08 (a negated activation of a mandatory
+process is activated again) and sits beside R8, whose negated *effects* it
+sets apart from negated *activations*.  The procedure functions carry
 ``@implements(...)`` marks (they fill ``functions``); ``flags`` come from
 :data:`toolkit.ocg.rulesets.FLAG_HISTORY` and the three undated rule-set
 fields below; ``rulings`` are ids of ``datasets/rulings.csv`` — those listed
