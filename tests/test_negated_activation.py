@@ -112,3 +112,22 @@ def test_the_stat_change_goes_when_the_dragon_leaves_the_field() -> None:
 def test_every_line_of_the_dragon_ends_with_the_spirit_in_the_hand() -> None:
     found = explore(_dragon())
     assert all(SPIRIT in o.outcome.summary.names("A", "hand") for o in found.outcomes)
+
+
+def test_a_monster_that_lost_atk_deals_its_atk_now_in_battle() -> None:
+    import dataclasses
+
+    from toolkit.core.game import as_state
+    from toolkit.core.search import evaluate as ask
+    from toolkit.ocg.scenario import scenario_from_dict
+
+    data = {"title": "t", "turn_player": "A", "phase": "main1", "date": "2011-06-08",
+            "players": {"A": {"field": [DRAGON]}, "B": {}}}
+    fresh = as_state(scenario_from_dict(data))
+    assert ask(fresh, {"possible": {"event": "damage", "player": "B", "amount": 2800}}).value
+    uid = next(c.uid for c in fresh.cards if c.name == DRAGON)
+    cards = list(fresh.cards)
+    cards[uid] = dataclasses.replace(cards[uid], tags=cards[uid].tags | {"atk_def_lost:500"})
+    paid = fresh.evolve(cards=tuple(cards))
+    assert ask(paid, {"possible": {"event": "damage", "player": "B", "amount": 2300}}).value
+    assert not ask(paid, {"possible": {"event": "damage", "player": "B", "amount": 2800}}).value

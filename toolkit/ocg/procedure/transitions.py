@@ -44,6 +44,7 @@ from toolkit.ocg.procedure.flow import (
 )
 from toolkit.ocg.procedure.legal import _answers_declaration, _nobody_can_respond, legal_actions, r8_negated
 from toolkit.ocg.procedure.pending import _settle, _state_checks
+from toolkit.ocg.stats import atk_def_now
 from toolkit.ocg.procedure.triggers import collect_triggers
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import PHASE_END, STEP_CHAIN, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
@@ -304,7 +305,7 @@ def p1_damage_calculation(state: State, log: _Log) -> State:
     still = (attacker.zone is Zone.FIELD and attacker.controller == state.turn_player
              and attacker.position is Position.FACE_UP)
     if still and not _monsters(state, defender):
-        amount = board.tables.behaviour(attacker.name).atk or 0
+        amount = atk_def_now(attacker, board.tables)[0] or 0  # its ATK now (what it lost is not dealt)
         board.battle_damage(defender, amount, source=attacker.name)
         board.note(GAME_ACTION, f"damage calculation: {attacker.shown()} deals {amount} battle damage to {defender}")
     else:
