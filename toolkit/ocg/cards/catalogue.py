@@ -256,9 +256,10 @@ class Catalogue:
         for card in cards:
             earlier = given.get(card.name)
             if earlier is not None and fingerprint(earlier) != fingerprint(card):
-                files = " and ".join(dict.fromkeys(f or "your text" for f in (earlier.file, card.file)))
+                files = " and ".join(dict.fromkeys(_place(c) for c in (earlier, card)))
                 raise CardFileError(f"card {card.name}: defined twice, differently, in {files}; keep one "
-                                    "definition (or give one card another name)", file=card.file, field="name")
+                                    "definition (or give one card another name)", file=card.file, field="name",
+                                    line=card.line)
             given.setdefault(card.name, card)
         if not given:
             return self
@@ -292,3 +293,10 @@ class Catalogue:
 _DERIVED: OrderedDict[tuple[object, ...], Catalogue] = OrderedDict()
 """(base key, the added cards by content and file) -> the catalogue :meth:`Catalogue.with_cards`
 made (the same scenario read twice gives the same catalogue object; bounded)."""
+
+
+def _place(card: CardBehaviour) -> str:
+    """Where a card is written: ``file (line N)``, or "your text"."""
+    if not card.file:
+        return "your text"
+    return f"{card.file} (line {card.line})" if card.line else card.file

@@ -510,6 +510,7 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
         if unpicked is not None:
             raise unpicked
         texts = v["texts"] if v["texts"] is not None else (CardText(),)
+        _same_day(texts)
         try:
             return CardBehaviour(name=v["name"], card_type=v["type"], texts=texts, english=v["english"],
                                  subtype=v["subtype"], archetypes=frozenset(v["archetypes"]),
@@ -525,6 +526,17 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
     finally:
         _PATH.clear()
         _PROBLEMS.clear()
+
+
+def _same_day(texts: tuple[CardText, ...]) -> None:
+    """Two text versions in force from the same day: one could never apply (refused at the second)."""
+    first: dict[object, int] = {}
+    for i, text in enumerate(texts):
+        if text.since is not None and text.since in first:
+            raise TermError(f"texts[{first[text.since]}] and texts[{i}] are both since {text.since}: one could "
+                            "never apply; give each text version its own since: date, or keep one",
+                            field=".".join(_PATH + [f"texts[{i}].since"]))
+        first[text.since] = i
 
 
 def shadows(written: object) -> bool:
