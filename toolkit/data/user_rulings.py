@@ -47,6 +47,7 @@ from toolkit.data.frames import kind_of
 from toolkit.data.parsing import Parsed, RawTable, format_value, is_na, parse_date, rows_of, split_csv, typed_frame
 from toolkit.data.problems import DatasetValidationError, Problem
 from toolkit.data.reading import CsvBytes, load_cards
+from toolkit.data.user_checks import check_data, renamed
 from toolkit.data.schema import LIST_SEPARATOR, RULINGS_SCHEMA, Column, TableSchema
 from toolkit.errors import FileError, RulingWarning, printable, quoted
 from toolkit.resources import dataset_path
@@ -361,7 +362,7 @@ def _resolve_machine_form(table: UserTable, refused: Collection[tuple[int | None
             if names or not is_na(row["expected"]):
                 problems.append(Problem(table.label, number, "check", "scenario / expected need a check to run"))
             continue
-        check, problem = _check_data(str(text))
+        check, problem = check_data(str(text))
         if problem:
             problems.append(Problem(table.label, number, "check", problem))
             continue
@@ -375,35 +376,8 @@ def _resolve_machine_form(table: UserTable, refused: Collection[tuple[int | None
             problems.append(Problem(table.label, number, "expected", "a check needs its expected answer (yes or no)"))
         paths: Any = [resolved.get(n, n) for n in names]
         frame.at[frame.index[index], "scenario"] = paths
-        frame.at[frame.index[index], "check"] = json.dumps(_renamed(check, resolved), ensure_ascii=False)
+        frame.at[frame.index[index], "check"] = json.dumps(renamed(check, resolved), ensure_ascii=False)
     return problems
-
-
-def _check_data(text: str) -> tuple[Any, str]:
-    """A check cell read as JSON or, as ``endphase ask`` and docs/questions.md
-    write questions, as YAML flow text (``{possible: {event: activated}}``);
-    the data, or the problem in one line."""
-    from toolkit.errors import FileError
-    from toolkit.files import parse_yaml
-
-    try:
-        return json.loads(text), ""
-    except json.JSONDecodeError as exc:
-        problem = f"neither JSON ({exc.msg} at column {exc.colno}) nor YAML flow text"
-    try:
-        return parse_yaml(text, "check").data, ""
-    except FileError as exc:
-        return None, f"{problem} ({exc.message})"
-
-
-def _renamed(check: Any, names: Mapping[str, str]) -> Any:
-    """The check with each ``scenario:`` it names replaced by the full path."""
-    if isinstance(check, dict):
-        return {k: (names.get(v, v) if k == "scenario" and isinstance(v, str) else _renamed(v, names))
-                for k, v in check.items()}
-    if isinstance(check, list):
-        return [_renamed(v, names) for v in check]
-    return check
 
 
 def read_user_table(source: Any, label: str | None = None, *,
