@@ -159,7 +159,7 @@ def _unknown_column(name: str) -> str:
     import difflib
 
     near = difflib.get_close_matches(name, USER_RULINGS_SCHEMA.names, n=1, cutoff=0.6)
-    hint = f" (did you mean {near[0]!r}?)" if near else ""
+    hint = f" (did you mean {quoted(near[0])}?)" if near else ""
     return f"unknown column{hint}; a ruling has the columns of rulings.csv and 'supersedes'"
 
 
@@ -554,7 +554,7 @@ def _supersedes_problem(rid: Any, old: str, row: Mapping[str, Any], rows: Mappin
         return "a ruling cannot supersede itself"
     if old not in rows:
         near = difflib.get_close_matches(old, list(rows), n=1, cutoff=0.6)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        hint = f" (did you mean {quoted(near[0])}?)" if near else ""
         return f"{quoted(old)} is not a ruling_id of the shipped table or of these files{hint}"
     replaced = rows[old]
     if old in claimed:

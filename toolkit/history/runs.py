@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from toolkit.core.memo import Memo
-from toolkit.errors import ToolkitError
+from toolkit.errors import ToolkitError, quoted
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -290,7 +290,7 @@ def _row(rulings: pd.DataFrame, ruling_id: str) -> dict[str, Any]:
     table_with(rulings, ("ruling_id",), "run_ruling", paths=False)
     found = rulings[rulings["ruling_id"] == ruling_id]
     if found.empty:
-        raise HistoryError(f"no ruling {ruling_id!r} in the rulings table")
+        raise HistoryError(f"no ruling {quoted(ruling_id)} in the rulings table")
     return {str(k): v for k, v in found.iloc[0].to_dict().items()}
 
 
@@ -326,7 +326,7 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
         raise HistoryError(f"{rid}: the ruling has no check (not modelled: {row.get('not_modelled_reason')!s})")
     expected = str(row.get("expected"))
     if expected not in ("yes", "no"):
-        raise HistoryError(f"{rid}: expected answer must be 'yes' or 'no', not {expected!r}")
+        raise HistoryError(f"{rid}: expected answer must be 'yes' or 'no', not {quoted(expected)}")
     names = tuple(str(n) for n in (row.get("scenario") or ()))
     check = _check(rid, text)
     scenarios = _scenarios(rid, names)

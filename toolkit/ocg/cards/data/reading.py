@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from toolkit.errors import shorten
 from toolkit.files import YamlLimits, parse_yaml, read_text
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.cards.data.compile import CardFileError, compile_card, every_problem, shadows
@@ -66,7 +67,7 @@ def compile_cards(data: Any, source: str | None, *, where: str = "", position: A
             problems.extend(located(p) for p in (exc.problems or (exc,)))
             continue
         if b.name in seen:
-            problems.append(located(CardFileError(f"card {b.name}: written twice in the same file", file=source,
+            problems.append(located(CardFileError(f"card {shorten(b.name)}: written twice in the same file", file=source,
                                                   field=f"{field}.name".lstrip("."))))
             continue
         seen.add(b.name)
