@@ -111,3 +111,11 @@ def test_path_named_in_is_the_one_rule(tmp_path: Path) -> None:
     for bad in ("", "/etc/passwd", "~root/x", "..", "a\x00b", "a\nb"):
         with pytest.raises(FileError):
             path_named_in(bad, tmp_path)
+
+
+def test_validate_refuses_a_path_out_and_allow_outside_lifts_it(tmp_path: Path) -> None:
+    path = _setup(tmp_path, "../outside/sign.yaml")
+    done = in_process.endphase(["validate", str(path)], cwd=tmp_path)
+    assert done.returncode == 2 and "row 1, column 'scenario'" in done.stdout + done.stderr
+    done = in_process.endphase(["validate", str(path), "--allow-outside"], cwd=tmp_path)
+    assert done.returncode == 0 and "OK (a file of 1 ruling of your own)" in done.stdout, done.stdout + done.stderr
