@@ -74,3 +74,11 @@ def test_a_card_defined_twice_names_both_files_and_lines(tmp_path: Path, monkeyp
     with pytest.raises(ToolkitError) as refused:
         default_catalogue()
     assert f"in {folder / 'a.yaml'} (line 1) and {folder / 'b.yaml'} (line 3)" in str(refused.value)
+
+
+def test_a_card_folder_that_is_a_loop_of_links_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "cards").symlink_to(tmp_path / "cards2")
+    (tmp_path / "cards2").symlink_to(tmp_path / "cards")
+    done = in_process.endphase(["cards", "--show", "ライラ"], env={**os.environ, "ENDPHASE_USER_DIR": str(tmp_path)})
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "cards: is a link that leads nowhere (a loop of links" in done.stderr

@@ -51,8 +51,9 @@ def _user_card_files() -> list[Path]:
     folder = default_user_folder() / "cards"
     if not folder.is_dir():
         if os.path.lexists(folder):
-            raise FileError("is a file, not a folder: your cards go in a folder of card files (*.yaml); "
-                            "move the file into a folder of that name", file=str(folder))
+            what = ("is a link that leads nowhere (a loop of links, or its target is gone)"
+                    if folder.is_symlink() and not folder.exists() else "is a file, not a folder")
+            raise FileError(f"{what}: your cards go in a folder of card files (*.yaml)", file=str(folder))
         return []
     return sorted(p for p in folder.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file())
 

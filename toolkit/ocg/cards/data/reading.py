@@ -114,14 +114,22 @@ def skipped_files(path: str | os.PathLike[str]) -> list[tuple[Path, str]]:
     return out
 
 
+def not_a_card_folder(folder: Path) -> str:
+    """What a card folder path that exists but is no folder is, and what to do."""
+    if folder.is_symlink() and not folder.exists():
+        return ("is a link that leads nowhere (a loop of links, or its target is gone): your cards go in a "
+                "folder of card files (*.yaml); point the link at a folder")
+    return ("is a file, not a folder: your cards go in a folder of card files (*.yaml); move the file into a "
+            "folder of that name")
+
+
 def folder_state(folder: Path) -> tuple[tuple[str, int, int], ...]:
     """What says a card folder changed: each card file's name, size and modification time
     (``()`` when there is no such folder); a file that cannot be looked at counts as changed.
     A card folder that is a file is refused (never skipped without a word)."""
     if not folder.is_dir():
         if os.path.lexists(folder):
-            raise CardFileError("is a file, not a folder: your cards go in a folder of card files (*.yaml); "
-                                "move the file into a folder of that name", file=str(folder))
+            raise CardFileError(not_a_card_folder(folder), file=str(folder))
         return ()
     out = []
     for file in card_files(folder):
