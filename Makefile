@@ -67,8 +67,10 @@ test-floor:
 	$(FLOOR_VENV)/bin/python -m pip list 2>/dev/null | grep -iE '^(pandas|numpy|pyyaml|tqdm) '
 	$(FLOOR_VENV)/bin/python -m pytest -p no:cacheprovider -q $(FLOOR_TESTS)
 # Hostile input (tests/fuzz): every malformed-file case, and thousands of random
-# files, through the command line; prints the tally per class. make test runs a
-# fast subset of the same suite.
+# files, through the command line; prints the tally per class. User card files,
+# rulings files (CSV, YAML), FAQ text and exports run in a sandbox whose sentinel
+# files outside the user's folder must stay unread and unchanged; their tally is
+# printed per surface. make test runs a fast subset of the same suite.
 fuzz: install-test
 	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest tests/fuzz -q -p no:cacheprovider
 

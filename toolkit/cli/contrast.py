@@ -103,7 +103,7 @@ def run_changes(args: argparse.Namespace) -> int:
     check = read_yaml_argument(args.check, "--check") if args.check is not None else None
     if args.start is not None and args.end is not None and args.end < args.start:
         raise ScenarioError(f"--to {args.end} is before --from {args.start}", field="to")
-    given = read_rulings(args.rulings)
+    given = read_rulings(args.rulings, allow_outside=args.allow_outside)
     table = changes(scenario, args.start, args.end, check=check, all_dates=True, rulings=given,
                     max_states=args.max_states, time_limit=args.time_limit)
     rows = records(table)

@@ -185,7 +185,7 @@ def _user_rulings(args: argparse.Namespace) -> pd.DataFrame:
     from toolkit.data import load_rulings
     from toolkit.history import check_user_checks
 
-    given = read_rulings(args.rulings, only_mine=args.only_mine)
+    given = read_rulings(args.rulings, only_mine=args.only_mine, allow_outside=args.allow_outside)
     table = load_rulings() if given is None else given
     check_user_checks(table)
     return table
@@ -256,7 +256,7 @@ RULING_COLUMNS = ("ruling_id", "game", "date", "verdict", "status", "superseded_
 def run_rulings(args: argparse.Namespace) -> int:
     from toolkit.data import load_rulings, resolve_card, rulings_about
 
-    given = read_rulings(args.rulings, only_mine=args.only_mine)
+    given = read_rulings(args.rulings, only_mine=args.only_mine, allow_outside=args.allow_outside)
     table = load_rulings() if given is None else given
     heading = ""
     if args.card is not None and not args.card.strip():
@@ -308,7 +308,7 @@ def run_export(args: argparse.Namespace) -> int:
     formats = sorted(set(args.formats or ("md", "wiki")), key=("md", "wiki").index)
     if args.out == STDIN and len(formats) != 1:
         raise ExportError("--out - prints one article: choose --format md or --format wiki")
-    rulings = read_rulings(args.rulings)
+    rulings = read_rulings(args.rulings, allow_outside=args.allow_outside)
     own = own_cards(rulings)  # the cards of one's own folder and scenarios, which the cards table does not ship
     article = build_article(args.card, rulings=rulings, cards=cards_with(own) if own else None)
     render = {"md": article_markdown, "wiki": article_wiki}

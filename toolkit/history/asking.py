@@ -212,14 +212,14 @@ def _rules_for(scenario: Scenario, rules: Ruleset | str | datetime.date | None) 
 
 def _question_data(text: str) -> Any:
     """A question written as text: YAML flow text (``{possible: {event: activated}}``) or JSON."""
-    from toolkit.errors import FileError
+    from toolkit.errors import FileError, quoted
     from toolkit.files import parse_yaml
     from toolkit.history.checks import CheckError
 
     try:
         data = parse_yaml(text, "question").data
     except FileError as exc:
-        raise CheckError(f"question: cannot read {text!r} as a question: {exc.message}") from None
+        raise CheckError(f"question: cannot read {quoted(text)} as a question: {exc.message}") from None
     if data is None:
         raise CheckError("question: it is empty; write one such as {possible: {event: activated, card: ...}}")
     return data

@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from toolkit.errors import quoted
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.cards.data.compile import PARTS
 from toolkit.ocg.cards.data.conditions import CONDITIONS, FILTER_FIELDS, LINK_TESTS, TRIGGER_TESTS
@@ -106,7 +107,7 @@ _END_PHASE_WRITTEN = {**_WRITTEN, "condition": "timing"}
 
 def _effect_lines(kind: str, effect: Any, fields: tuple[str, ...], written: dict[str, str] = _WRITTEN) -> list[str]:
     """The effect's fields under the names a card file gives them; yes/no for a flag."""
-    head = f"    {kind} {effect.key!r}:" if hasattr(effect, "key") else f"    {kind}:"
+    head = f"    {kind} {quoted(effect.key)}:" if hasattr(effect, "key") else f"    {kind}:"
     lines = [head]
     for name in fields:
         value = getattr(effect, name)
@@ -146,7 +147,7 @@ def describe_card(card: CardBehaviour) -> list[str]:
         for c in text.continuous:
             lines += _effect_lines(f"continuous {c.kind.value}", c, ("amount", "active", "condition"))
         for li in text.lingering:
-            lines += _effect_lines(f"lingering {li.effect!r}", li, ("duration", "negates", "label", "continuous",
+            lines += _effect_lines(f"lingering {quoted(li.effect)}", li, ("duration", "negates", "label", "continuous",
                                                                     "process", "on_end"))
         if not (text.end_phase or text.triggers or text.quick or text.continuous or text.lingering):
             lines.append("    nothing to do in the End Phase")

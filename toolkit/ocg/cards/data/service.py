@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from toolkit.ocg.cards.data.reading import read_cards, shipped_card_folder
+from toolkit.errors import printable
+from toolkit.ocg.cards.data.reading import read_cards, shipped_card_folder, skipped_files
 from toolkit.ocg.cards.data.schema import card_schema as _schema, describe_card
 
 
@@ -30,7 +31,9 @@ def check_card_files(paths: Sequence[str]) -> list[str]:
     for path in paths:
         found = list(read_cards(path))
         if not found:
-            what = "no card file (*.yaml, *.yml)" if Path(path).is_dir() else "no card"
+            skipped = [entry.name for entry, _ in skipped_files(path)]
+            seen = f"; skipped: {printable(', '.join(skipped), 120)}" if skipped else ""
+            what = f"no card file (*.yaml, *.yml){seen}" if Path(path).is_dir() else "no card"
             raise CardFileError(f"holds {what}; a card file holds a mapping with name and type, or a list of them",
                                 file=str(path))
         for loaded in found:
@@ -42,6 +45,7 @@ def check_card_files(paths: Sequence[str]) -> list[str]:
             versions = len(b.texts)
             lines.append(f"{loaded.file}: {b.name}: OK ({versions} text version{'s' if versions > 1 else ''}"
                          + (", shadows a shipped card" if loaded.shadows else "") + ")")
+        lines += [f"{printable(str(entry), 160)}: skipped, {why}" for entry, why in skipped_files(path)]
     return lines
 
 
