@@ -83,6 +83,29 @@ def resolve_card(card: str, cards: DataSource = None, *, rulings: pd.DataFrame |
     raise QueryError(names.unknown(card))
 
 
+def cards_meant(card: str, cards: DataSource = None, *, rulings: pd.DataFrame | None = None) -> list[str]:
+    """The Japanese keys a reader means by ``card``: the one card it names
+    (as :func:`resolve_card` reads it), else every card the ``rulings`` name
+    (every known card without them) whose name holds each word of it, as the
+    rulings browser reads its card box. Raises :class:`QueryError` with the
+    nearest names when none does.
+
+    >>> cards_meant("ひすてりっく"), cards_meant("hysteric sign")
+    (['ヒステリック・サイン'], ['ヒステリック・サイン'])
+    """
+    if not isinstance(card, str):
+        raise QueryError(f"a card is named by its Japanese or English name (text), not {kind_of(card)}")
+    names = card_names_of(cards, rulings)
+    found = names.lookup(card)
+    if found is not None and found in names.keys:
+        return [found]
+    named = None if rulings is None else {str(n) for listed in rulings["cards"] for n in listed}
+    meant = [ja for ja in names.meant(card) if named is None or ja in named]
+    if not meant:
+        raise QueryError(names.unknown(card))
+    return meant
+
+
 def rulings_about(card: str, rulings: DataSource = None, cards: DataSource = None) -> pd.DataFrame:
     """Every ruling that names ``card`` (Japanese or English name, kana and
     width folded), oldest first.
