@@ -146,3 +146,23 @@ def test_a_packaged_example_is_printed_with_a_path_that_works_from_the_folder_ru
     status, _, err = run(capsys, "resolve", "dm_d3_arrival_d_switch", "--date", "2020-01-01", "--json")
     error = json.loads(err)
     assert status == 2 and os.path.isfile(error["file"]) and error["error"].startswith(error["file"] + ","), error
+
+
+def test_counts_are_in_words_not_bracketed_plurals(capsys: Capture, tmp_path: Any) -> None:
+    # before: "3 outcome(s); lines reaching each ...", "4 line(s)", "Only under ...: outcome(s) 3",
+    # "2 file(s): 2 OK", "a table of rulings, 53 row(s)"
+    import re
+    from pathlib import Path
+
+    from toolkit.games import shipped_scenario
+    from toolkit.history.asking import ask
+
+    root = Path(__file__).resolve().parent.parent
+    status, out, _ = run(capsys, "compare", "lyla_veiler_2011", "--rulesets", "2011-01-01", "2015-01-01")
+    assert status == 0 and "3 outcomes; lines reaching each" in out and "Only under ocg@2015-01-01: outcome 3" in out
+    assert "       ocg@2015-01-01  2 lines" in out and "2 outcomes, 2 of them under it alone" in out
+    status, out, _ = run(capsys, "validate", str(root / "datasets/scenarios/lyla_veiler_2011.yaml"),
+                         str(root / "datasets/rulings.csv"))
+    assert status == 0 and "2 files: 2 OK" in out and re.search(r"a table of rulings, \d+ rows", out), out
+    answer = ask(shipped_scenario("lyla_veiler_2011"), "{possible: {event: activated, card: ライトロード・マジシャン ライラ}}")
+    assert "A line that shows it: " in repr(answer) and not re.search(r"\w\(s\)", repr(answer)), repr(answer)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from toolkit.core.words import count
 from toolkit.errors import DataError
 
 PACKAGED = "datasets/"
@@ -60,7 +61,7 @@ def error_data(exc: BaseException, prog: str) -> dict[str, Any]:
         first = found[0]
         message = str(first)
         if len(found) > 1:
-            message += f" (and {len(found) - 1} more problem(s): `{prog} validate FILE` lists them)"
+            message += f" (and {count(len(found) - 1, 'more problem')}: `{prog} validate FILE` lists them)"
         problems = [problem_data(p) for p in found]
         file, field, row = first.file, first.column, first.row
     else:
