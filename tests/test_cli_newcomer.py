@@ -166,3 +166,20 @@ def test_counts_are_in_words_not_bracketed_plurals(capsys: Capture, tmp_path: An
     assert status == 0 and "2 files: 2 OK" in out and re.search(r"a table of rulings, \d+ rows", out), out
     answer = ask(shipped_scenario("lyla_veiler_2011"), "{possible: {event: activated, card: ライトロード・マジシャン ライラ}}")
     assert "A line that shows it: " in repr(answer) and not re.search(r"\w\(s\)", repr(answer)), repr(answer)
+
+
+def test_the_builders_final_position_names_copies_as_its_steps_do() -> None:
+    # before: the steps said "光神機−桜火#1" / "#2", the position view too, and "Final position:" only
+    # "光神機−桜火, 光神機−桜火" (the outcome's names; display only, the outcome keeps no marks)
+    import html
+    import re
+
+    from toolkit.games import shipped_scenario
+    from toolkit.widgets.runs import resolve_scenario
+
+    view = resolve_scenario(shipped_scenario("arcana_force_ohka_veiler_2012"))
+    marked = sorted(set(re.findall(r"[^\s:;,(]+#\d", " ".join(str(r["action"]) for r in view.rows))))
+    assert len(marked) == 2, marked
+    final = html.unescape(view.summary_html.split("Final position:")[1])
+    assert all(label in final for label in marked), final
+    assert "#" not in view.result.outcome.summary.text()

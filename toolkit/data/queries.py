@@ -106,6 +106,24 @@ def cards_meant(card: str, cards: DataSource = None, *, rulings: pd.DataFrame | 
     return meant
 
 
+def own_rulings(rulings: pd.DataFrame) -> pd.DataFrame:
+    """Only one's own rows of a table ``load_rulings(extra=...)`` returned, still
+    knowing the file and row each came from, so that ``verify_rulings`` and the
+    checks name them in their messages (a table of the packaged rulings alone
+    gives an empty table).
+
+    >>> own_rulings(load_rulings()).empty
+    True
+    """
+    from toolkit.data.user_rulings import ORIGINS
+
+    table = _rulings_frame(rulings, ("ruling_id",), "own_rulings")
+    mine = dict(table.attrs.get(ORIGINS) or {})
+    kept = table[table["ruling_id"].isin(list(mine))].reset_index(drop=True)
+    kept.attrs[ORIGINS] = mine  # pandas before 2 drops attrs when a table is filtered
+    return kept
+
+
 def rulings_about(card: str, rulings: DataSource = None, cards: DataSource = None) -> pd.DataFrame:
     """Every ruling that names ``card`` (Japanese or English name, kana and
     width folded), oldest first.
