@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from toolkit.core.memo import Memo
+from toolkit.core.reads import recording, unread
 from toolkit.errors import ToolkitError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -199,8 +200,24 @@ def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mappi
     key = (check_text, _positions_key(names, scenarios), _rules_key(rules))
     hit = _RUNS.get(key)
     if hit is None:
-        hit = _RUNS.put(key, run_check(check, scenarios, rules, default=names[0], **limits))
+        with recording(rules) as (noting, reads):
+            hit = run_check(check, scenarios, noting, default=names[0], **limits)
+        _READS.put(key, frozenset(reads))
+        _RUNS.put(key, hit)
     return hit
+
+
+_READS: Memo[tuple[Any, ...], frozenset[str]] = Memo(4096)
+"""The rules each run of ``_RUNS`` read (:mod:`toolkit.core.reads`), under the same keys."""
+
+
+def same_answer(check_text: str, names: tuple[str, ...], scenarios: Mapping[str, Scenario], rules: Ruleset,
+                other: Ruleset) -> bool:
+    """Whether the check's answer under ``other`` is known to be the one under ``rules`` without
+    asking: the run under ``rules`` (made already) read none of the rules in which ``other`` differs,
+    so every step of its searches would be the same."""
+    reads = _READS.get((check_text, _positions_key(names, scenarios), _rules_key(rules)))
+    return reads is not None and unread(rules, other, reads)
 
 
 _VALUES: Memo[tuple[Any, ...], bool] = Memo(4096)
@@ -232,12 +249,16 @@ class RulingRun:
     expected: str
     own: CheckResult
     today: CheckResult
+    """The run under today's rules: ``own`` itself when they differ from the ruling's only in rules
+    the own run never read (:mod:`toolkit.core.reads`)."""
     decided_by: str
     deciding_changes: tuple[str, ...]
     seconds: float
     shown: tuple[LineStep, ...] = ()
     counterfactuals: tuple[str, ...] = ()
     """The labels of every counterfactual the check was run under."""
+    status: str = "current"
+    """The ruling's status (current, superseded, retracted): what ``verified`` asks of today's answer."""
     flips_asked: bool = True
     """Whether every counterfactual was asked (``run_ruling(..., flips=False)``
     asks only those naming the deciding rule needs: ``deciding_changes`` is
@@ -255,12 +276,26 @@ class RulingRun:
         return self.flips_asked and not self.deciding_changes
 
     @property
+    def under_review(self) -> bool:
+        """The ruling's answer was 調整中 (under review): the engine's answer neither agrees nor disagrees."""
+        return self.expected == UNDER_REVIEW
+
+    @property
     def agrees(self) -> bool:
+        """The engine's answer under the ruling's own rules is the ruling's (False for one under review)."""
         return self.own.answer == self.expected
 
     @property
     def today_agrees(self) -> bool:
         return self.today.answer == self.expected
+
+    @property
+    def verified(self) -> bool | None:
+        """A current ruling agrees at its date and today; a superseded one at its date and not today;
+        None for a ruling under review (neither agrees nor disagrees)."""
+        if self.under_review:
+            return None
+        return self.agrees and (self.today_agrees if self.status == "current" else not self.today_agrees)
 
     @property
     def line(self) -> tuple[LineStep, ...]:
@@ -279,6 +314,11 @@ class RulingRun:
 
         return trace_frame(self.line)
 
+
+UNDER_REVIEW = "under_review"
+"""The expected answer of a ruling whose answer was 調整中 (under review)."""
+EXPECTED_ANSWERS = ("yes", "no", UNDER_REVIEW)
+"""What a ruling's ``expected`` may be."""
 
 RUN_COLUMNS = ("ruling_id", "date", "topic", "status", "scenario", "check", "expected", "not_modelled_reason")
 """The columns of the rulings table a ruling is re-derived from."""
@@ -325,8 +365,9 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     if not isinstance(text, str) or not text:
         raise HistoryError(f"{rid}: the ruling has no check (not modelled: {row.get('not_modelled_reason')!s})")
     expected = str(row.get("expected"))
-    if expected not in ("yes", "no"):
-        raise HistoryError(f"{rid}: expected answer must be 'yes' or 'no', not {expected!r}")
+    if expected not in EXPECTED_ANSWERS:
+        raise HistoryError(f"{rid}: expected answer must be 'yes', 'no' or 'under_review' (調整中), "
+                           f"not {expected!r}")
     names = tuple(str(n) for n in (row.get("scenario") or ()))
     check = _check(rid, text)
     scenarios = _scenarios(rid, names)
@@ -338,11 +379,13 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
         own = _run(text, check, names, scenarios, rules)
         from toolkit.history.deciding import Flips, _decided_by, _today_rules
 
-        today = _run(text, check, names, scenarios, _today_rules(rules))
+        now = _today_rules(rules)
+        # today's rules differ only in rules the own run never read: its run is today's, step by step
+        today = own if same_answer(text, names, scenarios, rules, now) else _run(text, check, names, scenarios, now)
         variants = Flips(text, check, names, scenarios, rules, own.value)
         deciding = variants.labels() if flips else ()
         decided, shown = _decided_by(check, scenarios, rules, own, variants)
     except ToolkitError as exc:
         raise HistoryError(f"{rid}: {exc}") from None
     return RulingRun(rid, rules, expected, own, today, decided, deciding, time.perf_counter() - started, shown,
-                     variants.tried if flips else (), flips)
+                     variants.tried if flips else (), str(row.get("status") or "current"), flips)

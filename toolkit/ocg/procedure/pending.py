@@ -31,11 +31,10 @@ def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
     if board.phase is not Phase.END:
         return found
     memo = board.tables.expiry
-    ends_in_end_phase = not board.ruleset.turn_end_effects_end_with_turn
     done = board.done
     for item in board.lingering:
         target = board.cards[item.target] if item.target >= 0 else None
-        key = (item, target, ends_in_end_phase)
+        key = (item, target, r4_ends_in_end_phase(board, item.duration))
         created = memo.get(key)
         if created is None:
             created = memo[key] = _expiry_processes(board, item, target)
@@ -66,8 +65,8 @@ def _expiry_processes(board: Board, item: Lingering, target: Card | None) -> tup
 def r4_ends_in_end_phase(board: Board, duration: Duration) -> bool:
     """R4 reversed (``turn_end_effects_end_with_turn`` False): an effect lasting
     until the end of the turn ends by a process in the End Phase instead."""
-    return (not board.ruleset.turn_end_effects_end_with_turn
-            and duration in (Duration.UNTIL_END_OF_TURN, Duration.THIS_TURN))
+    return (duration in (Duration.UNTIL_END_OF_TURN, Duration.THIS_TURN)  # (the rule read only where it matters)
+            and not board.ruleset.turn_end_effects_end_with_turn)
 
 
 _PROCESS_ORDER = attrgetter("controller", "source", "key")
@@ -224,14 +223,17 @@ def _state_checks(board: Board) -> None:
         if victim is None:
             return
         board.note(CONTINUOUS, f"{victim.shown()} destroys itself (no chain link)")
-        saved = (board.source, board.by_effect)
-        board.source, board.by_effect = victim.uid, True
+        saved = (board.source, board.by_effect, board.by)
+        board.source, board.by_effect, board.by = victim.uid, True, victim.name
         board.destroy(victim.uid)
-        board.source, board.by_effect = saved
+        board.source, board.by_effect, board.by = saved
 
 
 def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int = 0,
-            pending: tuple[Process, ...] | None = None) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+            pending: tuple[Process, ...] | None = None,
+            full: bool = False) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+    """The pending processes and the triggers waiting after ``board``'s change (``full``: every card
+    looked at again — a process done is pending again though no card of it changed, R8b)."""
     base = state.pending if pending is None else pending
     if not board.touched and not board.happenings and adjusted == state.adjusted:
         return base, ()  # nothing moved: the pending processes cannot have changed
@@ -239,4 +241,4 @@ def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int 
     waiting = collect_triggers(board, cause, mark)
     if state.phase is Phase.TURN_END:
         return (), waiting
-    return r6_sync_processes(board, base, adjusted, incremental=True), waiting
+    return r6_sync_processes(board, base, adjusted, incremental=not full), waiting
