@@ -33,9 +33,11 @@ lab: install-notebooks
 	$(BIN)/jupyter lab --notebook-dir=notebooks --no-browser --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG)
 
 # The scenario builder alone: notebooks/app/scenario_builder.ipynb is only a
-# title, one line of help and the builder (notebook 02 is its tutorial).
+# title, one line of help and the builder (notebook 02 is its tutorial). The
+# template (share/jupyter/voila/templates/endphase) is Voilà's without its CDN links.
 app: install-notebooks
-	$(BIN)/voila notebooks/app/scenario_builder.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(BIN)/voila notebooks/app/scenario_builder.ipynb --template=endphase \
+		--no-browser --port=$(PORT) --Voila.ip=127.0.0.1
 
 # The site is built from the notebooks' committed outputs (nothing is executed).
 docs: install-test

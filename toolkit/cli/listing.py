@@ -274,7 +274,7 @@ def _check_file(given: str, prog: str, allow_outside: bool = False) -> dict[str,
             return {"file": label, **_finish(_check_own_yaml(own, given, prog, allow_outside))}
         return {"file": label, **_finish(_check_scenario(None, given, prog))}
     problems, count = _check_table(kind, source)
-    about = f"a table of {kind}, {count} row(s)" if count is not None else None
+    about = f"a table of {kind}, {counted(count, 'row')}" if count is not None else None
     return {"file": label, **_finish({"kind": kind, "rows": count, "problems": problems, "about": about})}
 
 
@@ -368,5 +368,5 @@ def run_validate(args: argparse.Namespace) -> int:
             print(f"    {p['error']}")
     bad = sum(1 for r in results if not r["ok"])
     if len(results) > 1:
-        print(f"{len(results)} file(s): {len(results) - bad} OK, {bad} with problems")
+        print(f"{counted(len(results), 'file')}: {len(results) - bad} OK, {bad} with problems")
     return status

@@ -344,7 +344,7 @@ def read_rulings(files: Sequence[str] | None, *, only_mine: bool = False,
                  allow_outside: bool = False) -> pd.DataFrame | None:
     """The packaged rulings with those of the ``--rulings`` files (only theirs
     with ``only_mine``); None when no file is named (the packaged table)."""
-    from toolkit.data import ORIGINS, CsvBytes, load_rulings
+    from toolkit.data import CsvBytes, load_rulings, own_rulings
 
     named = list(files or [])
     if only_mine and not named:
@@ -354,12 +354,7 @@ def read_rulings(files: Sequence[str] | None, *, only_mine: bool = False,
     one_stdin(named)
     extra = [CsvBytes(STDIN_LABEL, read_stdin_bytes()) if f == STDIN else f for f in named]
     table = load_rulings(extra=extra, allow_outside=allow_outside)
-    if only_mine:
-        mine = table.attrs.get(ORIGINS) or {}
-        kept = table[table["ruling_id"].isin(list(mine))].reset_index(drop=True)
-        kept.attrs[ORIGINS] = dict(mine)
-        table = kept
-    return table
+    return own_rulings(table) if only_mine else table
 
 
 def one_stdin(arguments: Sequence[str]) -> None:

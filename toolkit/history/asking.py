@@ -98,7 +98,9 @@ class Answer:
             game = game_of(self.rules)
             lines.extend(f"  - {counterfactual_words(label, game)}" for label in self.flipped_by)
         if self.line:
-            lines.append(f"A line that shows it: {len(self.line)} step(s) in .line "
+            from toolkit.core.words import count
+
+            lines.append(f"A line that shows it: {count(len(self.line), 'step')} in .line "
                          "(toolkit.core.trace.words_frame(answer.line) shows them as a table)")
         return "\n".join(lines)
 

@@ -2,7 +2,8 @@
 
 ``check_card_files(paths)`` reads card files as a user's would be read and
 returns a line per card; ``card_report(name)`` is a registered card as the
-engine reads it, per text version, in words; ``card_schema()`` is the JSON
+engine reads it, per text version, in words, ``card_record(name)`` the same
+as fields (for JSON); ``card_schema()`` is the JSON
 Schema.  Any problem is one :class:`~toolkit.errors.ToolkitError`.
 
 >>> print(card_report("ライトロード・マジシャン ライラ")[0])
@@ -19,7 +20,7 @@ from typing import Any
 
 from toolkit.errors import printable
 from toolkit.ocg.cards.data.reading import read_cards, shipped_card_folder, skipped_files
-from toolkit.ocg.cards.data.schema import card_schema as _schema, describe_card
+from toolkit.ocg.cards.data.schema import card_fields, card_schema as _schema, describe_card
 
 
 def check_card_files(paths: Sequence[str]) -> list[str]:
@@ -64,6 +65,19 @@ def card_report(name: str) -> list[str]:
     lines = describe_card(b)
     lines[0] += f" — {_origin_words(card_origin(b.name))}"
     return lines
+
+
+def card_record(name: str) -> dict[str, Any]:
+    """The card registered under ``name`` as fields: :func:`card_report`'s content for JSON.
+
+    >>> record = card_record("hysteric sign")
+    >>> record["name_ja"], record["origin"], record["texts"][0]["effects"][0]["fields"]["mandatory"]
+    ('ヒステリック・サイン', 'shipped card file harpie.yaml', True)
+    """
+    from toolkit.ocg.cards import behaviour, card_names, card_origin
+
+    b = behaviour(card_names().key(name))
+    return {**card_fields(b), "origin": _origin_words(card_origin(b.name))}
 
 
 def has_no_effects(name: str, position: Any = None) -> bool:
