@@ -223,8 +223,8 @@ def _idle_words(idle: Sequence[str], scenarios: Mapping[str, Scenario], rules: R
     from toolkit.core.game import as_state, game_of
 
     state = as_state(scenarios[result.parts[0].scenario], ruleset=rules)
-    never = game_of(state).never_acts
-    reasons = {card: never(state, card) if never is not None else None for card in idle}
+    game = game_of(state)
+    reasons = {card: game.never_acts(state, card) for card in idle}
     offered = [card for card in idle if reasons[card] is None]
     words = [f"{card} does nothing in any line of this position: {reasons[card]}" for card in idle
              if reasons[card] is not None]

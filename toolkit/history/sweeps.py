@@ -213,9 +213,7 @@ def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Scenari
     from toolkit.core.game import game_named
 
     game_name, day, name, text, scenarios, limits = job
-    rules_at = game_named(game_name).rules_at
-    assert rules_at is not None
-    rules = rules_at(day)
+    rules = game_named(game_name).rules_at(day)
     seconds = limits.seconds_left(day)
     try:
         if text is not None:
@@ -261,7 +259,7 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
                                                               "changes", paths=False)
     name, position = _scenario_name(scenario)
     game = game_of(position)
-    assert game.rules_at is not None  # _scenario_name refuses undated games
+    assert game.dated  # _scenario_name refuses undated games
     text = json.dumps(check, ensure_ascii=False) if isinstance(check, Mapping) else check
     if text is None:
         text = _check_for(name, table, getattr(position, "source", None))
