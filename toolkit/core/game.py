@@ -41,8 +41,11 @@ __all__ = [
     "Counterfactual",
     "Flag",
     "Game",
+    "DatedScenario",
+    "GameScenario",
     "GameState",
     "Note",
+    "Position",
     "RulesArg",
     "Stepper",
     "Successor",
@@ -106,6 +109,42 @@ class GameState(Protocol):
     def describe(self) -> str: ...
 
     def __hash__(self) -> int: ...
+
+
+class GameScenario(Protocol):
+    """What the layers above the seam read of any game's scenario (a frozen value read from a file
+    or shipped): its title, whose turn it is, the rule set it names (None: the game's rules of its
+    date or today's), where it was read, the rulings it illustrates; ``under`` gives it under a
+    named rule set of its game."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def turn_player(self) -> str: ...
+
+    @property
+    def ruleset(self) -> str | None: ...
+
+    @property
+    def source(self) -> str | None: ...
+
+    @property
+    def rulings(self) -> tuple[str, ...]: ...
+
+    def under(self, ruleset: str) -> GameScenario: ...
+
+    def __hash__(self) -> int: ...
+
+
+class DatedScenario(GameScenario, Protocol):
+    """A scenario of a dated game (``Game.dated``): ``at`` gives it at another date (its rules then)."""
+
+    def at(self, when: datetime.date | str) -> DatedScenario: ...
+
+
+Position = GameScenario | GameState
+"""A position of any registered game: a scenario (its first position) or a state."""
 
 
 @slot_init

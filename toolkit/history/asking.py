@@ -24,16 +24,16 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
+
+from toolkit.core.rulesets import Rules as Ruleset
+
+from toolkit.core.game import DatedScenario, Position
 
 if TYPE_CHECKING:  # pragma: no cover
     from toolkit.core.trace import LineStep
     from toolkit.history.checks import CheckResult
 
-Scenario = Any
-"""A scenario or position of any registered game."""
-Ruleset = Any
-"""A rule set of any registered game."""
 
 ASKED = "scenario"
 """The name the asked position goes by inside the question (a question's
@@ -198,14 +198,14 @@ def grounds_text(answer: Answer, *, summaries: bool = True) -> list[str]:
             + [f"    {g}" for g in answer.grounds])
 
 
-def _rules_for(scenario: Scenario, rules: Ruleset | str | datetime.date | None) -> tuple[Scenario, Ruleset]:
+def _rules_for(scenario: Position, rules: Ruleset | str | datetime.date | None) -> tuple[Position, Ruleset]:
     """The position under ``rules`` (a day, a rule set's name or value, or
     None: the scenario's own), and the rule set it is played under."""
     from toolkit.core.game import as_state
     from toolkit.fields import looks_like_day
 
     if isinstance(rules, datetime.date) or (isinstance(rules, str) and looks_like_day(rules)):
-        scenario = scenario.at(rules)
+        scenario = cast("DatedScenario", scenario).at(rules)  # a date is refused for an undated game below
         rules = None
     return scenario, as_state(scenario, ruleset=rules).ruleset
 
@@ -225,7 +225,7 @@ def _question_data(text: str) -> Any:
     return data
 
 
-def ask(scenario: Scenario, question: Mapping[str, Any] | str,
+def ask(scenario: Position, question: Mapping[str, Any] | str,
         rules: Ruleset | str | datetime.date | None = None, *, why: bool = True) -> Answer:
     """Answer ``question`` (a check: a mapping, or its text in YAML flow form or JSON,
     as the command line takes it) on

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolkit.core.actions import Action
-from toolkit.core.game import GameState, RulesArg, as_state, game_of, position_card_names
+from toolkit.core.game import GameState, Position, RulesArg, as_state, game_of, position_card_names
 from toolkit.core.limits import Limits, source_of
 from toolkit.core.predicates import (
     QUANTIFIERS,
@@ -267,9 +267,6 @@ class CheckResult:
     @property
     def answer(self) -> str:
         return "yes" if self.value else "no"
-
-
-Position = GameState | Any
 
 
 def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg = None,

@@ -28,7 +28,9 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.history.runs import HistoryError, Ruleset, Scenario
+from toolkit.core.game import GameScenario as Scenario
+from toolkit.core.rulesets import Rules as Ruleset
+from toolkit.history.runs import HistoryError
 
 __all__ = ["EXPLAIN_COLUMNS", "Explanation", "Hypothesis", "Window", "explain_disagreement"]
 
@@ -107,8 +109,9 @@ def _case(row: Mapping[str, Any], rules_at: RulesAt | None) -> _Case:
                  Flips(text, check, names, scenarios, rules, own.value), game_of(rules))
 
 
-def _differing(rules: Ruleset, other: Ruleset) -> dict[str, Any]:
-    """The fields of rule set ``other`` that differ from ``rules`` (but its name)."""
+def _differing(rules: Any, other: Any) -> dict[str, Any]:
+    """The fields of rule set ``other`` that differ from ``rules`` (but its name; every field, as
+    ``_rules_key`` of :mod:`toolkit.history.runs` reads them)."""
     return {f.name: getattr(other, f.name) for f in dataclasses.fields(other)
             if f.name != "name" and getattr(other, f.name) != getattr(rules, f.name)}
 
@@ -138,13 +141,14 @@ def _identity(game: Any, rules: Ruleset, variant: Ruleset) -> tuple[str, ...]:
     return tuple(sorted(diff))
 
 
-def _combined(rules: Ruleset, variants: Sequence[Ruleset]) -> Ruleset:
+def _combined(rules: Any, variants: Sequence[Ruleset]) -> Ruleset:
     """``rules`` with every change the ``variants`` make (a pair of one-change rule sets as one)."""
     changes: dict[str, Any] = {}
     for variant in variants:
         changes.update(_differing(rules, variant))
     name = "+".join([rules.name, *(v.name.removeprefix(rules.name).lstrip("+") for v in variants)])
-    return dataclasses.replace(rules, name=name, **changes)
+    combined: Ruleset = rules.with_flags(name=name, **changes)
+    return combined
 
 
 # --------------------------------------------------------------------------

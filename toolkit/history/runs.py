@@ -12,8 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from toolkit.core.rulesets import Rules as Ruleset
 from toolkit.core.memo import Memo
 from toolkit.errors import ToolkitError
+
+from toolkit.core.game import GameScenario as Scenario, Position
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -21,12 +24,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from toolkit.core.trace import LineStep
     from toolkit.history.checks import Check, CheckResult
 
-Ruleset = Any
-"""A rule set of any registered game."""
-Scenario = Any
-"""A scenario of any registered game."""
-RuleChange = Any
-"""A dated rule change of a game (its ``rule_changes()``)."""
 
 
 VERIFY_COLUMNS = (
@@ -82,7 +79,8 @@ def ruling_ruleset(row: Mapping[str, Any]) -> Ruleset:
     when = row.get("date")
     day = None if when is None or pd.isna(when) else pd.Timestamp(when).date()
     try:
-        return game.rules_for(name if isinstance(name, str) and name else None, day)
+        rules: Ruleset = game.rules_for(name if isinstance(name, str) and name else None, day)
+        return rules
     except UnknownRulesetError as exc:
         raise HistoryError(f"{row.get('ruling_id')}: {exc}") from None
 
@@ -93,7 +91,8 @@ def _scenario(name: str) -> Scenario:
     own folder first, as in ``folder/name.yaml``)."""
     from toolkit.games import shipped_scenario
 
-    return shipped_scenario(name)
+    found: Scenario = shipped_scenario(name)
+    return found
 
 
 def _user_scenario(path: str) -> Scenario:
@@ -108,10 +107,11 @@ def _user_scenario(path: str) -> Scenario:
 def _user_scenario_at(path: str, mtime_ns: int, size: int) -> Scenario:
     from toolkit.games import load_any_scenario
 
-    return load_any_scenario(path)
+    found: Scenario = load_any_scenario(path)
+    return found
 
 
-def _scenarios(rid: str, names: Sequence[str]) -> dict[str, Scenario]:
+def _scenarios(rid: str, names: Sequence[str]) -> dict[str, Position]:
     """The scenarios a ruling runs on: a file's full path (a user's ruling,
     see :mod:`toolkit.data.user_rulings`), else a shipped scenario's name."""
     import os
@@ -126,7 +126,7 @@ def _scenarios(rid: str, names: Sequence[str]) -> dict[str, Scenario]:
         raise HistoryError(f"{rid}: {exc}") from None
 
 
-def _same_game(rid: str, rules: Ruleset, scenarios: Mapping[str, Scenario]) -> None:
+def _same_game(rid: str, rules: Ruleset, scenarios: Mapping[str, Position]) -> None:
     """Refuse a ruling of one game whose scenario is a position of another."""
     from toolkit.games import game_of
 
@@ -147,7 +147,7 @@ def _check(rid: str, text: str) -> Check:
         raise HistoryError(str(exc)) from None
 
 
-def _check_for(rid: str, check: Check, scenarios: Mapping[str, Scenario]) -> Check:
+def _check_for(rid: str, check: Check, scenarios: Mapping[str, Position]) -> Check:
     """``check`` with its card names read among the cards its scenarios may use (their own too)."""
     from toolkit.history.checks import CheckError, read_for
 
@@ -175,8 +175,10 @@ def _card_text_dates(type_name: str, module: str) -> tuple[datetime.date, ...]:
     return tuple(sorted({c.date for c in changes if c.kind == "card_text"}))
 
 
-def _rules_key(rules: Ruleset) -> tuple[Any, ...]:
-    """What decides a run: the flag values and the card-text era (not the name)."""
+def _rules_key(rules: Any) -> tuple[Any, ...]:
+    """What decides a run: the flag values and the card-text era (not the name). (Every field of the
+    rule set: each shipped game's rule sets are dataclasses, and ``Rules.flags()`` lists only the
+    dated flags of some, not every field that decides a run.)"""
     values = tuple(getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name not in ("name", "as_of"))
     return values + (_era(rules),)
 
@@ -185,13 +187,13 @@ _RUNS: Memo[tuple[Any, ...], CheckResult] = Memo(4096)
 """Check runs by their check, positions (with the cards they may use) and deciding rules (bounded)."""
 
 
-def _positions_key(names: tuple[str, ...], scenarios: Mapping[str, Scenario]) -> tuple[Any, ...]:
+def _positions_key(names: tuple[str, ...], scenarios: Mapping[str, Position]) -> tuple[Any, ...]:
     """The positions a check reads, each with the cards it may use (a game's positions that carry a
     catalogue of cards: a change of the user's card folder is a change of the position)."""
     return tuple((n, scenarios[n], getattr(scenarios[n], "catalogue", None)) for n in names)
 
 
-def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
+def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
          rules: Ruleset, **limits: Any) -> CheckResult:
     """The check's answer, run once per position and rules (``limits``: run_check's max_states, time_limit)."""
     from toolkit.history.checks import run_check
@@ -206,7 +208,7 @@ def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mappi
 _VALUES: Memo[tuple[Any, ...], bool] = Memo(4096)
 
 
-def _value(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
+def _value(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
            rules: Ruleset) -> bool:
     """The check's answer alone (what a rule set one change away is asked for):
     a run already made under rules that decide the same, else the check asked

@@ -18,16 +18,14 @@ from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, _check, _run, _sc
 from toolkit.history.eras import rule_eras
 from toolkit.history.verification import with_progress
 
+from toolkit.core.rulesets import RuleChange, Rules as Ruleset
+
+from toolkit.core.game import GameScenario as Scenario, Position
+
 if TYPE_CHECKING:  # pragma: no cover
     from concurrent.futures import Executor
 
 
-Ruleset = Any
-"""A rule set of any registered game."""
-Scenario = Any
-"""A scenario of any registered game."""
-RuleChange = Any
-"""A dated rule change of a game (its ``rule_changes()``)."""
 
 
 # --------------------------------------------------------------------------
@@ -129,7 +127,7 @@ def outcomes_in_words(found: Any) -> str:
     return f"{len(outcomes)} outcomes differing in " + " | ".join(rows) if rows else f"{len(outcomes)} outcomes"
 
 
-def summarise_outcomes(scenario: Scenario, rules: Ruleset, *, max_states: int = DEFAULT_MAX_STATES,
+def summarise_outcomes(scenario: Position, rules: Ruleset, *, max_states: int = DEFAULT_MAX_STATES,
                        time_limit: float | None = None) -> OutcomeSummary:
     """Explore ``scenario`` under ``rules`` once and summarise the outcomes."""
     import hashlib
@@ -205,7 +203,7 @@ class _SweepLimits:
             f"the rules of {day.isoformat()}; raise time_limit (--time-limit on the command line) to search further")
 
 
-def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Scenario], _SweepLimits]
+def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Position], _SweepLimits]
                ) -> tuple[str, frozenset[str] | None, str | None]:
     """``changes``' answer on one day: the check's, or the outcomes in words, their
     facts and their label (a module-level function: executors pickle it)."""
@@ -271,7 +269,7 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     eras = rule_eras(game, begin, finish, rulings=table, events=load_events())
     days = [era.first_day for era in eras]
     parsed = _check(name, text) if text is not None else None
-    scenarios: dict[str, Scenario] = {name: position}
+    scenarios: dict[str, Position] = {name: position}
     if parsed is not None:
         for other in scenarios_named(parsed):
             if other not in scenarios:

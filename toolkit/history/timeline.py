@@ -16,12 +16,6 @@ if TYPE_CHECKING:  # pragma: no cover
     pass
 
 
-Ruleset = Any
-"""A rule set of any registered game."""
-Scenario = Any
-"""A scenario of any registered game."""
-RuleChange = Any
-"""A dated rule change of a game (its ``rule_changes()``)."""
 
 
 # --------------------------------------------------------------------------
