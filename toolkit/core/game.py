@@ -419,6 +419,13 @@ class Game(ABC):
         """Every date where a flag or a card text changes (a dated game's)."""
         return ()
 
+    def state_of(self, position: Any, ruleset: Any = None) -> Any:
+        """A position of this game as a state: a state (re-read under ``ruleset`` when one is given)
+        or the first position of a scenario (under ``ruleset``; None: the scenario's own)."""
+        if isinstance(position, self.state_type):
+            return position if ruleset is None else self.with_ruleset(position, ruleset)
+        return self.initial_state(position, ruleset)
+
     def rules_for(self, ruleset: Any = None, date: datetime.date | None = None) -> Any:
         """A rule set of this game: ``ruleset`` itself or by name, else the rules
         at ``date`` (dated games), else today's."""
@@ -593,18 +600,15 @@ def game_of(value: object) -> Game:
 def as_state(position: Any, *, ruleset: Any = None) -> Any:
     """A position of any game: a state (re-read under ``ruleset`` when one is
     given) or the first position of a scenario."""
-    game = game_of(position)
-    if isinstance(position, game.state_type):
-        return position if ruleset is None else game.with_ruleset(position, ruleset)
-    return game.initial_state(position, ruleset)
+    return game_of(position).state_of(position, ruleset)
 
 
-def position_card_names(positions: Iterable[Any]) -> CardNames | None:
-    """The cards ``positions`` (scenarios or states, of any games) may use, as one table: what a
-    question about them may name. None when a position's game cannot list them."""
+def position_card_names(positions: Iterable[Any], game: Game | None = None) -> CardNames | None:
+    """The cards ``positions`` (scenarios or states, of any games; of ``game`` when it is given) may
+    use, as one table: what a question about them may name. None when a position's game cannot list them."""
     listed: list[CardNames] = []
     for position in positions:
-        names = game_of(position).position_card_names(position)
+        names = (game_of(position) if game is None else game).position_card_names(position)
         if names is None:
             return None
         listed.append(names)

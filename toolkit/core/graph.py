@@ -236,19 +236,20 @@ def line_actions(start: GameState, indices: Sequence[int], graph: Graph) -> tupl
     return tuple(actions)
 
 
-def replay_actions(start: GameState, actions: Sequence[Action], replayed: Replayed | None = None) -> tuple[LineStep, ...]:
-    """The steps of the line that plays ``actions`` from ``start``, each step
-    described with its rule notes; with ``replayed`` (shared by the example
-    lines of one search) a (position, action) is described once."""
+def replay_actions(start: GameState, actions: Sequence[Action], replayed: Replayed | None = None,
+                   game: Game | None = None) -> tuple[LineStep, ...]:
+    """The steps of the line that plays ``actions`` from ``start`` (a position of ``game``; None: the
+    game it belongs to), each step described with its rule notes; with ``replayed`` (shared by the
+    example lines of one search) a (position, action) is described once."""
     memo: Replayed = {} if replayed is None else replayed
-    game = game_of(start)
+    game = game_of(start) if game is None else game
     steps: list[LineStep] = []
     state = start
     for action in actions:
         found = memo.get((state, action))
         if found is None:
             result = game.transition(state, action, check=False)
-            found = (line_step(len(steps) + 1, state, action, result), result.state)
+            found = (line_step(len(steps) + 1, state, action, result, game), result.state)
             memo[(state, action)] = found
         step, state = found
         if step.step != len(steps) + 1:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from toolkit.core.rulesets import Rules as Ruleset
 
-from toolkit.core.game import DatedScenario, Position
+from toolkit.core.game import DatedScenario, Game, Position
 
 if TYPE_CHECKING:  # pragma: no cover
     from toolkit.core.trace import LineStep
@@ -198,16 +198,17 @@ def grounds_text(answer: Answer, *, summaries: bool = True) -> list[str]:
             + [f"    {g}" for g in answer.grounds])
 
 
-def _rules_for(scenario: Position, rules: Ruleset | str | datetime.date | None) -> tuple[Position, Ruleset]:
-    """The position under ``rules`` (a day, a rule set's name or value, or
+def _rules_for(game: Game, scenario: Position,
+               rules: Ruleset | str | datetime.date | None) -> tuple[Position, Ruleset]:
+    """The position (of ``game``) under ``rules`` (a day, a rule set's name or value, or
     None: the scenario's own), and the rule set it is played under."""
-    from toolkit.core.game import as_state
     from toolkit.fields import looks_like_day
 
     if isinstance(rules, datetime.date) or (isinstance(rules, str) and looks_like_day(rules)):
         scenario = cast("DatedScenario", scenario).at(rules)  # a date is refused for an undated game below
         rules = None
-    return scenario, as_state(scenario, ruleset=rules).ruleset
+    played: Ruleset = game.state_of(scenario, rules).ruleset
+    return scenario, played
 
 
 def _question_data(text: str) -> Any:
@@ -241,15 +242,16 @@ def ask(scenario: Position, question: Mapping[str, Any] | str,
     from toolkit.history.checks import CheckError, parse_check, scenarios_named, written_check
 
     data = _question_data(question) if isinstance(question, str) else question
-    from toolkit.core.game import game_of, position_card_names
+    from toolkit.core.game import game_of
 
-    check = parse_check(data, "question", game=game_of(scenario), cards=position_card_names([scenario]))
+    game = game_of(scenario)  # found once: what follows is told the game
+    check = parse_check(data, "question", game=game, cards=game.position_card_names(scenario))
     others = [name for name in scenarios_named(check) if name != ASKED]
     if others:
         raise CheckError(f"question.scenario: a question is asked of the one scenario given, so it names no other "
                          f"(remove 'scenario: {others[0]}', or ask it of {others[0]})")
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
-    position, ruleset = _rules_for(scenario, rules)
+    position, ruleset = _rules_for(game, scenario, rules)
     scenarios = {ASKED: position}
     names = (ASKED,)
     result = _run(text, check, names, scenarios, ruleset)
