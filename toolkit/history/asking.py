@@ -237,8 +237,8 @@ def ask(scenario: Position, question: Mapping[str, Any] | str,
     set one change away, to say which changes flip the answer and which trace
     note shows the deciding rule; ``why=False`` answers it once.
     """
-    from toolkit.history.deciding import Flips, _decided_by
-    from toolkit.history.runs import _run
+    from toolkit.history.deciding import Flips, what_decides
+    from toolkit.history.runs import run_once
     from toolkit.history.checks import CheckError, parse_check, scenarios_named, written_check
 
     data = _question_data(question) if isinstance(question, str) else question
@@ -254,12 +254,12 @@ def ask(scenario: Position, question: Mapping[str, Any] | str,
     position, ruleset = _rules_for(game, scenario, rules)
     scenarios = {ASKED: position}
     names = (ASKED,)
-    result = _run(text, check, names, scenarios, ruleset)
+    result = run_once(text, check, names, scenarios, ruleset)
     shown = next((p.line for p in result.parts if p.line), ())
     if not why:
         return Answer(written_check(data), ruleset, result, line=shown)
     variants = Flips(text, check, names, scenarios, ruleset, result.value)
     flips = variants.labels()  # every one asked; _decided_by reads their answers, and which were tried
-    decided, line = _decided_by(check, scenarios, ruleset, result, variants)
+    decided, line = what_decides(check, scenarios, ruleset, result, variants)
     grounds = rulings_behind(deciding_rule(decided, ruleset), ruleset)
     return Answer(written_check(data), ruleset, result, variants.tried, flips, decided, line or shown, grounds)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 
 from toolkit.core.rulesets import Rules as Ruleset
-from toolkit.history.runs import _value
+from toolkit.history.runs import answer_once
 
 from toolkit.core.game import GameScenario as Scenario, Position
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 # --------------------------------------------------------------------------
 
 
-def _today_rules(rules: Ruleset) -> Ruleset:
+def today_rules(rules: Ruleset) -> Ruleset:
     """Today's rules of the ruling's game."""
     from toolkit.games import game_of
 
@@ -62,7 +62,7 @@ class Flips:
         known = self._known.get(index)
         if known is None:
             text, check, names, scenarios = self._asked
-            known = self._known[index] = _value(text, check, names, scenarios,
+            known = self._known[index] = answer_once(text, check, names, scenarios,
                                                 self.variants[index].rules) != self._value
         return known
 
@@ -103,7 +103,7 @@ class _Known:
         return self.deciding[0] if self.deciding else ""
 
 
-def _decided_by(check: Check, scenarios: Mapping[str, Position], rules: Ruleset, result: CheckResult,
+def what_decides(check: Check, scenarios: Mapping[str, Position], rules: Ruleset, result: CheckResult,
                 deciding: Sequence[str] | Flips) -> tuple[str, tuple[LineStep, ...]]:
     """What in the engine's lines decides the answer, and the line it is read
     from, in this order:

@@ -86,7 +86,7 @@ def ruling_ruleset(row: Mapping[str, Any]) -> Ruleset:
 
 
 @lru_cache(maxsize=None)
-def _scenario(name: str) -> Scenario:
+def scenario_named(name: str) -> Scenario:
     """A shipped scenario by its file name under datasets/scenarios/ (a game's
     own folder first, as in ``folder/name.yaml``)."""
     from toolkit.games import shipped_scenario
@@ -111,7 +111,7 @@ def _user_scenario_at(path: str, mtime_ns: int, size: int) -> Scenario:
     return found
 
 
-def _scenarios(rid: str, names: Sequence[str]) -> dict[str, Position]:
+def scenarios_of(rid: str, names: Sequence[str]) -> dict[str, Position]:
     """The scenarios a ruling runs on: a file's full path (a user's ruling,
     see :mod:`toolkit.data.user_rulings`), else a shipped scenario's name."""
     import os
@@ -119,14 +119,14 @@ def _scenarios(rid: str, names: Sequence[str]) -> dict[str, Position]:
     if not names:
         raise HistoryError(f"{rid}: the ruling names no scenario")
     try:
-        return {n: _user_scenario(n) if os.path.isabs(n) else _scenario(n) for n in names}
+        return {n: _user_scenario(n) if os.path.isabs(n) else scenario_named(n) for n in names}
     except OSError as exc:
         raise HistoryError(f"{rid}: scenario {exc.filename}: {exc.strerror}") from None
     except ToolkitError as exc:
         raise HistoryError(f"{rid}: {exc}") from None
 
 
-def _same_game(rid: str, rules: Ruleset, scenarios: Mapping[str, Position]) -> None:
+def same_game(rid: str, rules: Ruleset, scenarios: Mapping[str, Position]) -> None:
     """Refuse a ruling of one game whose scenario is a position of another."""
     from toolkit.games import game_of
 
@@ -138,7 +138,7 @@ def _same_game(rid: str, rules: Ruleset, scenarios: Mapping[str, Position]) -> N
                                f"position (its game column or its scenario is wrong)")
 
 
-def _check(rid: str, text: str) -> Check:
+def read_check(rid: str, text: str) -> Check:
     from toolkit.history.checks import CheckError, parse_check
 
     try:
@@ -147,7 +147,7 @@ def _check(rid: str, text: str) -> Check:
         raise HistoryError(str(exc)) from None
 
 
-def _check_for(rid: str, check: Check, scenarios: Mapping[str, Position]) -> Check:
+def check_for(rid: str, check: Check, scenarios: Mapping[str, Position]) -> Check:
     """``check`` with its card names read among the cards its scenarios may use (their own too)."""
     from toolkit.history.checks import CheckError, read_for
 
@@ -193,7 +193,7 @@ def _positions_key(names: tuple[str, ...], scenarios: Mapping[str, Position]) ->
     return tuple((n, scenarios[n], getattr(scenarios[n], "catalogue", None)) for n in names)
 
 
-def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
+def run_once(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
          rules: Ruleset, **limits: Any) -> CheckResult:
     """The check's answer, run once per position and rules (``limits``: run_check's max_states, time_limit)."""
     from toolkit.history.checks import run_check
@@ -208,7 +208,7 @@ def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mappi
 _VALUES: Memo[tuple[Any, ...], bool] = Memo(4096)
 
 
-def _value(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
+def answer_once(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
            rules: Ruleset) -> bool:
     """The check's answer alone (what a rule set one change away is asked for):
     a run already made under rules that decide the same, else the check asked
@@ -286,7 +286,7 @@ RUN_COLUMNS = ("ruling_id", "date", "topic", "status", "scenario", "check", "exp
 """The columns of the rulings table a ruling is re-derived from."""
 
 
-def _row(rulings: pd.DataFrame, ruling_id: str) -> dict[str, Any]:
+def ruling_row(rulings: pd.DataFrame, ruling_id: str) -> dict[str, Any]:
     from toolkit.data.frames import table_with
 
     table_with(rulings, ("ruling_id",), "run_ruling", paths=False)
@@ -316,7 +316,7 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
             from toolkit.data import load_rulings
 
             rulings = load_rulings()
-        row = _row(rulings, ruling)
+        row = ruling_row(rulings, ruling)
     elif isinstance(ruling, Mapping) and "ruling_id" in ruling:
         row = dict(ruling)
     else:
@@ -330,20 +330,20 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     if expected not in ("yes", "no"):
         raise HistoryError(f"{rid}: expected answer must be 'yes' or 'no', not {expected!r}")
     names = tuple(str(n) for n in (row.get("scenario") or ()))
-    check = _check(rid, text)
-    scenarios = _scenarios(rid, names)
-    check = _check_for(rid, check, scenarios)
+    check = read_check(rid, text)
+    scenarios = scenarios_of(rid, names)
+    check = check_for(rid, check, scenarios)
     rules = ruling_ruleset(row)
-    _same_game(rid, rules, scenarios)
+    same_game(rid, rules, scenarios)
     started = time.perf_counter()
     try:
-        own = _run(text, check, names, scenarios, rules)
-        from toolkit.history.deciding import Flips, _decided_by, _today_rules
+        own = run_once(text, check, names, scenarios, rules)
+        from toolkit.history.deciding import Flips, what_decides, today_rules
 
-        today = _run(text, check, names, scenarios, _today_rules(rules))
+        today = run_once(text, check, names, scenarios, today_rules(rules))
         variants = Flips(text, check, names, scenarios, rules, own.value)
         deciding = variants.labels() if flips else ()
-        decided, shown = _decided_by(check, scenarios, rules, own, variants)
+        decided, shown = what_decides(check, scenarios, rules, own, variants)
     except ToolkitError as exc:
         raise HistoryError(f"{rid}: {exc}") from None
     return RulingRun(rid, rules, expected, own, today, decided, deciding, time.perf_counter() - started, shown,

@@ -14,7 +14,7 @@ import pandas as pd
 
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits
 from toolkit.errors import ToolkitError
-from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, _check, _run, _scenario
+from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, read_check, run_once, scenario_named
 from toolkit.history.eras import rule_eras
 from toolkit.history.verification import with_progress
 
@@ -46,7 +46,7 @@ def _scenario_name(scenario: str | Scenario) -> tuple[str, Scenario]:
                 label, position = path.name, load_any_scenario(path)
             else:
                 label = path.name if path.suffix else f"{path.name}.yaml"
-                position = _scenario(str(scenario))
+                position = scenario_named(str(scenario))
         except ToolkitError as exc:
             raise HistoryError(str(exc)) from None
     else:
@@ -60,7 +60,7 @@ def _scenario_name(scenario: str | Scenario) -> tuple[str, Scenario]:
     return label, position
 
 
-def _dated_rule_changes() -> tuple[RuleChange, ...]:
+def dated_rule_changes() -> tuple[RuleChange, ...]:
     """Every rule change of every dated game, by date."""
     from toolkit.games import registered_games
 
@@ -215,7 +215,7 @@ def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Positio
     seconds = limits.seconds_left(day)
     try:
         if text is not None:
-            return _run(text, _check(name, text), tuple(scenarios), scenarios, rules, max_states=limits.max_states,
+            return run_once(text, read_check(name, text), tuple(scenarios), scenarios, rules, max_states=limits.max_states,
                         time_limit=seconds).answer, None, None
         summary = summarise_outcomes(scenarios[name], rules, max_states=limits.max_states, time_limit=seconds)
     except SearchBudgetExceeded as exc:
@@ -268,12 +268,12 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
         raise HistoryError(f"changes(): end {finish} is before start {begin}")
     eras = rule_eras(game, begin, finish, rulings=table, events=load_events())
     days = [era.first_day for era in eras]
-    parsed = _check(name, text) if text is not None else None
+    parsed = read_check(name, text) if text is not None else None
     scenarios: dict[str, Position] = {name: position}
     if parsed is not None:
         for other in scenarios_named(parsed):
             if other not in scenarios:
-                scenarios[other] = _scenario(other)
+                scenarios[other] = scenario_named(other)
     rows = []
     previous: str | None = None
     previous_key: str | None = None

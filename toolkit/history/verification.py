@@ -87,12 +87,12 @@ def _card_problem(rid: str, check: Any, names: list[str]) -> str | None:
     """Why the check names a card none of its scenarios may use (their own cards included), or None
     (a scenario that cannot be read is said where the ruling is run)."""
     from toolkit.history.checks import CheckError, read_for
-    from toolkit.history.runs import HistoryError, _scenarios
+    from toolkit.history.runs import HistoryError, scenarios_of
 
     if not names:
         return None
     try:
-        read_for(check, _scenarios(rid, names))
+        read_for(check, scenarios_of(rid, names))
     except HistoryError:
         return None
     except CheckError as exc:  # read as "check": the column names it

@@ -4,7 +4,7 @@ Each kind of action has its function: a pass (R7, R5), performing a process
 (R7, R8), activating a quick effect (R5, P1) or a trigger, declining
 triggers, discarding (R2), the end of the turn (E1), the damage calculation
 (P1) and the turn player's game actions.  After the action,
-:func:`~toolkit.ocg.procedure.flow._advance` runs what follows by itself.
+:func:`~toolkit.ocg.procedure.flow.advance` runs what follows by itself.
 """
 
 from __future__ import annotations
