@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from toolkit.core.rule_knowledge import Counterfactual, DecidingRules, Flag
 from toolkit.core.rulesets import RuleChange
 from toolkit.core.values import Event, PositionSummary, slot_init
 from toolkit.core.words import action_words, event_words, state_words
@@ -39,6 +40,7 @@ __all__ = [
     "Actor",
     "CardFormat",
     "Counterfactual",
+    "DecidingRules",
     "Flag",
     "Game",
     "DatedScenario",
@@ -174,53 +176,6 @@ Successor = tuple[Any, tuple[Event, ...], tuple[Note, ...]]
 allocator, about 1,300 machine instructions more per step)."""
 
 
-@dataclass(frozen=True)
-class Flag:
-    """One named rule flag of a game, with its provenance.
-
-    ``rule`` is the registered rule id it varies; ``meaning`` says what the
-    value in force today means and ``alternative`` what the other value would
-    mean.  A dated flag has ``before`` until ``changed`` (exclusive) and
-    ``after`` from it; an undated one has ``changed=None``.  ``rulings`` are
-    ruling ids that pin it, ``events`` rule-event ids, ``doubts`` what is
-    uncertain about it.
-    """
-
-    name: str
-    rule: str
-    meaning: str = ""
-    alternative: str = ""
-    before: Any = None
-    after: Any = None
-    changed: datetime.date | None = None
-    precision: str = "none"
-    rulings: tuple[str, ...] = ()
-    events: tuple[str, ...] = ()
-    doubts: str = ""
-
-    @property
-    def dated(self) -> bool:
-        """Whether the flag changed on a known date."""
-        return self.changed is not None and self.before != self.after
-
-
-@dataclass(frozen=True)
-class Counterfactual:
-    """A rule set that differs from another in one named respect: ``label`` says
-    which (as verify_rulings reports it), ``rules`` is the rule set, and
-    ``key`` a short name that the same respect keeps under any rule set (a
-    column of the sensitivity grid; the label when empty)."""
-
-    label: str
-    rules: Any
-    key: str = ""
-
-    @property
-    def column(self) -> str:
-        """The short name of the respect in which the rules differ."""
-        return self.key or self.label
-
-
 class CardFormat(Protocol):
     """A game's card files written as data (``Game.cards``; the OCG's ``toolkit.ocg.cards.data.service``)."""
 
@@ -242,32 +197,6 @@ class Stepper(Protocol):
 
 Interchangeable = Callable[[Any, "tuple[Action, ...]", "tuple[Successor, ...]"], "tuple[tuple[int, ...], ...]"]
 """A game's answer to "which of these actions stand for each other here?" (see ``Game.grouping``)."""
-
-
-@dataclass(frozen=True)
-class DecidingRules:
-    """Which of a game's rules decide a ruling's answer, for saying why it is what it is: the trace
-    notes looked for, in this order (a game's own knowledge: the history layer names no rule id).
-
-    >>> DecidingRules(explain=("H5",)).about_cards
-    ('H5',)
-    """
-
-    explain: tuple[str, ...] = ()
-    """Rules whose notes in a trace explain why something did or did not happen (the flags' rules first)."""
-    about_card: tuple[str, ...] = ()
-    """More rules whose note about a card the check names decides it (after ``explain``)."""
-    card_text: str | None = None
-    """The rule of a card's text changing with the date (its counterfactuals are tried last)."""
-    card_text_notes: tuple[str, ...] = ()
-    """The rules whose notes show what a card's text did (looked for when a text change flips the answer)."""
-    procedure: tuple[str, ...] = ()
-    """The procedure's rules whose notes decide a check that names no card."""
-
-    @property
-    def about_cards(self) -> tuple[str, ...]:
-        """``explain`` then ``about_card``: the notes about a named card that decide a check."""
-        return self.explain + self.about_card
 
 
 _REQUIRED = ("name", "title", "step", "state_type", "scenario_type", "rules_type", "event_kinds", "zones")

@@ -40,6 +40,7 @@ from toolkit.core.graph import INF, Graph, Replayed, line_actions, reduction_wan
 from toolkit.core.graph import default_policy as default_policy
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
 from toolkit.core.policies import PASS_LINE, POLICIES, UnknownPolicy, name_of, policy_for
+from toolkit.core.policies import scripted as scripted
 from toolkit.core.predicates import Query, copy_labels, parse_query
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, Event, EventTexts, Outcome, PositionSummary, sorted_events
@@ -50,25 +51,6 @@ if TYPE_CHECKING:
 Policy = Callable[[GameState, tuple[Action, ...]], Action]
 Position = GameState | Any
 LOOP_EVENT = Event(LOOP)
-
-
-def scripted(choices: Sequence[str], then: Policy = default_policy) -> Policy:
-    """A policy that plays the actions whose repr is listed, in order, then ``then``.
-
-    >>> p = scripted(["Pass()"])
-    """
-    remaining = list(choices)
-
-    def policy(state: GameState, actions: tuple[Action, ...]) -> Action:
-        if remaining:
-            want = remaining[0]
-            if want not in [repr(a) for a in actions]:
-                raise IllegalActionError(want, state, actions)
-            remaining.pop(0)
-            return find_action(state, want)
-        return then(state, actions)
-
-    return policy
 
 
 def play(position: Position, *moves: str | Action, ruleset: RulesArg = None) -> GameState:
