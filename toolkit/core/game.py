@@ -24,10 +24,10 @@ import inspect
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from toolkit.core.rule_knowledge import Counterfactual, DecidingRules, Flag
-from toolkit.core.rulesets import RuleChange
+from toolkit.core.rulesets import RuleChange, Rules
 from toolkit.core.values import Event, PositionSummary, slot_init
 from toolkit.core.words import action_words, event_words, state_words
 from toolkit.errors import ToolkitError
@@ -104,7 +104,7 @@ class GameState(Protocol):
     def is_over(self) -> bool: ...
 
     @property
-    def ruleset(self) -> Any: ...
+    def ruleset(self) -> Rules: ...
 
     def summary(self) -> PositionSummary: ...
 
@@ -311,18 +311,18 @@ class Game(ABC):
         """``state`` re-read under other rules."""
 
     @abstractmethod
-    def today(self) -> Any:
+    def today(self) -> Rules:
         """The rule set in force today."""
 
     @abstractmethod
-    def ruleset(self, name: str) -> Any:
+    def ruleset(self, name: str) -> Rules:
         """A registered rule set by name (refused with the nearest names)."""
 
     @abstractmethod
     def ruleset_names(self) -> tuple[str, ...]:
         """The names of the registered rule sets."""
 
-    def rules_at(self, date: datetime.date | None) -> Any:
+    def rules_at(self, date: datetime.date | None) -> Rules:
         """The rule set in force on ``date`` (today's for None). A game whose rules do not change
         with the date keeps this default (today's rules) and is not :attr:`dated`."""
         return self.today()
@@ -355,11 +355,11 @@ class Game(ABC):
             return position if ruleset is None else self.with_ruleset(position, ruleset)
         return self.initial_state(position, ruleset)
 
-    def rules_for(self, ruleset: Any = None, date: datetime.date | None = None) -> Any:
+    def rules_for(self, ruleset: Any = None, date: datetime.date | None = None) -> Rules:
         """A rule set of this game: ``ruleset`` itself or by name, else the rules
         at ``date`` (dated games), else today's."""
         if isinstance(ruleset, self.rules_type):
-            return ruleset
+            return cast(Rules, ruleset)  # a game's rules type is one of its rule sets (held to Rules by a test)
         if isinstance(ruleset, str) and ruleset:
             return self.ruleset(ruleset)
         if date is not None and self.dated:

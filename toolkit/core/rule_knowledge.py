@@ -11,6 +11,8 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
+from toolkit.core.rulesets import Rules
+
 __all__ = ["Counterfactual", "DecidingRules", "Flag"]
 
 
@@ -52,7 +54,7 @@ class Counterfactual:
     column of the sensitivity grid; the label when empty)."""
 
     label: str
-    rules: Any
+    rules: Rules
     key: str = ""
 
     @property
