@@ -5,6 +5,7 @@ the code moves to where it is used. Allowed, each with why:"""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -19,7 +20,8 @@ ALLOWED = {
 }
 
 
-def crossings(root: Path = ROOT) -> set[tuple[str, str, str]]:
+@cache
+def crossings(root: Path = ROOT) -> frozenset[tuple[str, str, str]]:
     """(importing file, module, name) for every ``from toolkit... import _name`` in the toolkit."""
     found = set()
     for path in sorted((root / "toolkit").rglob("*.py")):
@@ -28,7 +30,7 @@ def crossings(root: Path = ROOT) -> set[tuple[str, str, str]]:
                 for alias in node.names:
                     if alias.name.startswith("_") and not alias.name.startswith("__"):
                         found.add((path.relative_to(root).as_posix(), str(node.module), alias.name))
-    return found
+    return frozenset(found)
 
 
 def test_no_module_imports_another_modules_private_name() -> None:
