@@ -254,11 +254,11 @@ def ask(scenario: Position, question: Mapping[str, Any] | str,
     position, ruleset = _rules_for(game, scenario, rules)
     scenarios = {ASKED: position}
     names = (ASKED,)
-    result = run_once(text, check, names, scenarios, ruleset)
+    result = run_once(text, check, names, scenarios, ruleset, game)
     shown = next((p.line for p in result.parts if p.line), ())
     if not why:
         return Answer(written_check(data), ruleset, result, line=shown)
-    variants = Flips(text, check, names, scenarios, ruleset, result.value)
+    variants = Flips(text, check, names, scenarios, ruleset, result.value, game)
     flips = variants.labels()  # every one asked; _decided_by reads their answers, and which were tried
     decided, line = what_decides(check, scenarios, ruleset, result, variants)
     grounds = rulings_behind(deciding_rule(decided, ruleset), ruleset)

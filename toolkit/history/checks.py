@@ -271,8 +271,9 @@ class CheckResult:
 
 def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg = None,
               *, default: str | None = None, max_states: int = 500_000, every_part: bool = True,
-              time_limit: float | None = None) -> CheckResult:
-    """Answer ``check`` on ``scenarios`` (file name -> Scenario) under ``ruleset``.
+              time_limit: float | None = None, game: Game | None = None) -> CheckResult:
+    """Answer ``check`` on ``scenarios`` (file name -> Scenario; positions of ``game``, None: of the
+    game the first one belongs to) under ``ruleset``.
 
     A query without a ``scenario`` key runs on ``default`` (the first scenario when None).
     ``every_part=False`` stops an ``and`` at its first part that is no and an
@@ -284,7 +285,8 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
     if not scenarios:
         raise CheckError("run_check: no scenario to run the check on")
     first = default if default is not None else next(iter(scenarios))
-    game = game_of(scenarios[first]) if first in scenarios else game_of(next(iter(scenarios.values())))
+    if game is None:
+        game = game_of(scenarios[first]) if first in scenarios else game_of(next(iter(scenarios.values())))
     check = read_for(check, scenarios, game)
     parts: list[QueryAnswer] = []
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.core.rulesets import Rules as Ruleset
 from toolkit.history.runs import answer_once
 
-from toolkit.core.game import GameScenario as Scenario, Position
+from toolkit.core.game import Game, GameScenario as Scenario, Position
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -40,10 +40,11 @@ class Flips:
     stops at the first of those that flips."""
 
     def __init__(self, text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
-                 rules: Ruleset, value: bool) -> None:
+                 rules: Ruleset, value: bool, game: Game | None = None) -> None:
         from toolkit.games import game_of
 
-        self.variants = game_of(rules).counterfactuals(rules)
+        self.game = game_of(rules) if game is None else game  # the positions' game (found once by a question)
+        self.variants = self.game.counterfactuals(rules)
         self._asked = (text, check, names, scenarios)
         self._value = value
         self._known: dict[int, bool] = {}
@@ -63,7 +64,7 @@ class Flips:
         if known is None:
             text, check, names, scenarios = self._asked
             known = self._known[index] = answer_once(text, check, names, scenarios,
-                                                self.variants[index].rules) != self._value
+                                                     self.variants[index].rules, self.game) != self._value
         return known
 
     def labels(self) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from toolkit.core.rulesets import Rules as Ruleset
 from toolkit.core.memo import Memo
 from toolkit.errors import ToolkitError
 
-from toolkit.core.game import GameScenario as Scenario, Position
+from toolkit.core.game import Game, GameScenario as Scenario, Position
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -194,14 +194,15 @@ def _positions_key(names: tuple[str, ...], scenarios: Mapping[str, Position]) ->
 
 
 def run_once(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
-         rules: Ruleset, **limits: Any) -> CheckResult:
-    """The check's answer, run once per position and rules (``limits``: run_check's max_states, time_limit)."""
+             rules: Ruleset, game: Game | None = None, **limits: Any) -> CheckResult:
+    """The check's answer, run once per position and rules (``game``: the positions' game, when the
+    caller found it; ``limits``: run_check's max_states, time_limit)."""
     from toolkit.history.checks import run_check
 
     key = (check_text, _positions_key(names, scenarios), _rules_key(rules))
     hit = _RUNS.get(key)
     if hit is None:
-        hit = _RUNS.put(key, run_check(check, scenarios, rules, default=names[0], **limits))
+        hit = _RUNS.put(key, run_check(check, scenarios, rules, default=names[0], game=game, **limits))
     return hit
 
 
@@ -209,8 +210,9 @@ _VALUES: Memo[tuple[Any, ...], bool] = Memo(4096)
 
 
 def answer_once(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
-           rules: Ruleset) -> bool:
-    """The check's answer alone (what a rule set one change away is asked for):
+                rules: Ruleset, game: Game | None = None) -> bool:
+    """The check's answer alone (what a rule set one change away is asked for, ``game``: the
+    positions' game when the caller found it):
     a run already made under rules that decide the same, else the check asked
     with its ``and`` / ``or`` stopping at the part that settles it."""
     from toolkit.history.checks import run_check
@@ -221,7 +223,8 @@ def answer_once(check_text: str, check: Check, names: tuple[str, ...], scenarios
         return made.value
     hit = _VALUES.get(key)
     if hit is None:
-        hit = _VALUES.put(key, run_check(check, scenarios, rules, default=names[0], every_part=False).value)
+        hit = _VALUES.put(key, run_check(check, scenarios, rules, default=names[0], every_part=False,
+                                         game=game).value)
     return hit
 
 
