@@ -72,9 +72,11 @@ test-floor:
 fuzz: install-test
 	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest tests/fuzz -q -p no:cacheprovider
 
-# The engine at scale, ending with one table of the targets (~10 min; --quick: ~2 min).
+# The engine at scale, ending with one table of the targets (~10 min; --quick: ~2 min), then
+# issue 34's families beside python-chess (benchmarks/families.py, a few minutes).
 bench: install-test
 	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/families.py
 
 # Every benchmark script (history, Duel Masters, import cost too).
 bench-all: install-test

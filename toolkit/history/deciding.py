@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 
 from toolkit.core.rulesets import Rules as Ruleset
-from toolkit.history.runs import answer_once
+from toolkit.history.runs import answer_once, same_answer
 
 from toolkit.core.game import Game, GameScenario as Scenario, Position
 
@@ -46,6 +46,7 @@ class Flips:
         self.game = game_of(rules) if game is None else game  # the positions' game (found once by a question)
         self.variants = self.game.counterfactuals(rules)
         self._asked = (text, check, names, scenarios)
+        self._rules = rules
         self._value = value
         self._known: dict[int, bool] = {}
 
@@ -63,8 +64,11 @@ class Flips:
         known = self._known.get(index)
         if known is None:
             text, check, names, scenarios = self._asked
-            known = self._known[index] = answer_once(text, check, names, scenarios,
-                                                     self.variants[index].rules, self.game) != self._value
+            variant = self.variants[index].rules
+            # a rule the run never read cannot flip it: its searches would be the same step by step
+            known = self._known[index] = (not same_answer(text, names, scenarios, self._rules, variant)
+                                          and answer_once(text, check, names, scenarios, variant,
+                                                          self.game) != self._value)
         return known
 
     def labels(self) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ import pandas as pd
 
 from toolkit.core.rulesets import Rules as Ruleset
 from toolkit.core.memo import Memo
+from toolkit.core.reads import recording, unread
 from toolkit.errors import ToolkitError
 
 from toolkit.core.game import Game, GameScenario as Scenario, Position
@@ -202,8 +203,24 @@ def run_once(check_text: str, check: Check, names: tuple[str, ...], scenarios: M
     key = (check_text, _positions_key(names, scenarios), _rules_key(rules))
     hit = _RUNS.get(key)
     if hit is None:
-        hit = _RUNS.put(key, run_check(check, scenarios, rules, default=names[0], game=game, **limits))
+        with recording(rules) as (noting, reads):
+            hit = run_check(check, scenarios, noting, default=names[0], game=game, **limits)
+        _READS.put(key, frozenset(reads))
+        _RUNS.put(key, hit)
     return hit
+
+
+_READS: Memo[tuple[Any, ...], frozenset[str]] = Memo(4096)
+"""The rules each run of ``_RUNS`` read (:mod:`toolkit.core.reads`), under the same keys."""
+
+
+def same_answer(check_text: str, names: tuple[str, ...], scenarios: Mapping[str, Position], rules: Ruleset,
+                other: Ruleset) -> bool:
+    """Whether the check's answer under ``other`` is known to be the one under ``rules`` without
+    asking: the run under ``rules`` (made already) read none of the rules in which ``other`` differs,
+    so every step of its searches would be the same."""
+    reads = _READS.get((check_text, _positions_key(names, scenarios), _rules_key(rules)))
+    return reads is not None and unread(rules, other, reads)
 
 
 _VALUES: Memo[tuple[Any, ...], bool] = Memo(4096)
@@ -237,6 +254,8 @@ class RulingRun:
     expected: str
     own: CheckResult
     today: CheckResult
+    """The run under today's rules: ``own`` itself when they differ from the ruling's only in rules
+    the own run never read (:mod:`toolkit.core.reads`)."""
     decided_by: str
     deciding_changes: tuple[str, ...]
     seconds: float
@@ -365,7 +384,9 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
         own = run_once(text, check, names, scenarios, rules)
         from toolkit.history.deciding import Flips, what_decides, today_rules
 
-        today = run_once(text, check, names, scenarios, today_rules(rules))
+        now = today_rules(rules)
+        # today's rules differ only in rules the own run never read: its run is today's, step by step
+        today = own if same_answer(text, names, scenarios, rules, now) else run_once(text, check, names, scenarios, now)
         variants = Flips(text, check, names, scenarios, rules, own.value)
         deciding = variants.labels() if flips else ()
         decided, shown = what_decides(check, scenarios, rules, own, variants)
