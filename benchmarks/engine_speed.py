@@ -304,7 +304,7 @@ def legal_and_apply(repeat: int) -> tuple[dict[str, float], float]:
     and the same for the full search of the mixed family (n = 10).
 
     * a family's rate = edges of its full graph / CPU seconds (min) of ``legal_actions`` on every
-      position plus the step on every edge as the search takes it (``Game.successor``: ``transition``'s
+      position plus the step on every edge as the search takes it (``Game.stepper()``: ``transition``'s
       next state, events and notes as a plain tuple), with what performing a process changed forgotten
       before each walk (cold; benchmarks/transition_split.py prints the parts); one timing walks the
       graph as many times as about ``WALK_SECONDS`` takes, and counts each walk's edges;
@@ -329,7 +329,7 @@ def legal_and_apply(repeat: int) -> tuple[dict[str, float], float]:
         states, edges = graph_of(start)
         live = [x for x in states if not x.is_over]
 
-        step = game.successor or game.transition  # what core.graph calls for every edge
+        step = game.stepper()  # what core.graph calls for every edge
 
         def walk() -> None:
             forget(start.tables)  # cold: each walk starts with nothing remembered

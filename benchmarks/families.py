@@ -135,7 +135,7 @@ def worker(family: str, n: int) -> dict[str, Any]:
     game = game_of(start)
     states, edges = graph_prefix(start)
     live = [x for x in states if not x.is_over]
-    step = game.successor or game.transition
+    step = game.stepper()  # what core.graph calls for every edge
     best = math.inf
     for _ in range(3):
         c0 = time.process_time()

@@ -9,7 +9,7 @@ and edges; then, in CPU seconds of this process, min and median of
 
 * ``legal``: ``legal_actions`` on every position of the graph;
 * ``apply``: the step on every edge as the search takes it,
-  ``Game.successor(position, action, check=False)`` (``transition``'s next
+  ``Game.stepper()(position, action, check=False)`` (``transition``'s next
   state, events and notes as a plain tuple; ``transition`` where a game has no
   ``successor``);
 * ``search``: the whole ``explore(..., reduce=False)``.
@@ -114,7 +114,7 @@ def main() -> None:
             for s in live:
                 game.legal_actions(s)
 
-        step = game.successor or game.transition  # what core.graph calls for every edge
+        step = game.stepper()  # what core.graph calls for every edge
 
         def apply_all() -> None:  # each result dropped at once, as the search drops a position it knows
             for s, a in edges:

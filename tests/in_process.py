@@ -84,7 +84,7 @@ def _environment(env: Mapping[str, str] | None) -> Iterator[None]:
 def _forget_read_files() -> None:
     from toolkit.history import runs
 
-    runs._scenario.cache_clear()
+    runs.scenario_named.cache_clear()
     runs._user_scenario_at.cache_clear()
 
 

@@ -76,7 +76,7 @@ def test_the_timeline_data_is_the_charts_data_without_a_figure(monkeypatch: pyte
     def no_figure(*_args: object) -> None:
         raise AssertionError("timeline_data drew a figure")
 
-    monkeypatch.setattr(charts, "_new_figure", no_figure)
+    monkeypatch.setattr(charts, "new_figure", no_figure)
     data = timeline_data(rulings, labels="en")
     pd.testing.assert_frame_equal(data, drawn)
     assert data["y"].nunique() > data["topic"].nunique()  # sub-rows inside each topic's lane

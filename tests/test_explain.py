@@ -112,7 +112,11 @@ def _two_changes(rules: toy_game.ToyRules) -> tuple[Counterfactual, ...]:
 
 @pytest.fixture()
 def toy() -> Iterator[toolkit.games.Game]:
-    game = register(dataclasses.replace(toy_game.GAME, counterfactuals=_two_changes))
+    class TwoChanges(toy_game.ToyGame):
+        def counterfactuals(self, rules: toy_game.ToyRules) -> tuple[Counterfactual, ...]:
+            return _two_changes(rules)
+
+    game = register(TwoChanges())
     try:
         yield game
     finally:

@@ -17,7 +17,8 @@ GAMES = ("ocg", "duel_masters")
 
 FRONT_ENDS = {
     "toolkit/games.py": "the one module that names the shipped games (the fallback without package metadata)",
-    "toolkit/engine/__init__.py": "the documented face of the engine: every game's actions and the OCG's scenarios",
+    "toolkit/engine/__init__.py": "the documented face of the engine: every game's actions, the OCG's types and dated rule sets",
+    "toolkit/engine/scenarios.py": "the engine's door for every game: an OCG file is read by the OCG's own reader (your own cards, its words)",
     "toolkit/analysis/paper_vs_video.py": "the OCG on paper beside Konami's video game: a front end for the OCG",
     "toolkit/analysis/side_by_side.py": "the OCG's End Phase beside Duel Masters' Turn End Step, question by question",
     "toolkit/widgets/__init__.py": "which games have a widget of their own (viewer_for; any other: the game viewer)",

@@ -15,7 +15,7 @@ from toolkit.data import load_rulings
 from toolkit.games import game_of
 from toolkit.history import run_ruling
 from toolkit.history.checks import run_check
-from toolkit.history.runs import _check, _check_for, _scenarios, ruling_ruleset, same_answer
+from toolkit.history.runs import check_for, read_check, ruling_ruleset, same_answer, scenarios_of
 
 RULINGS = load_rulings()
 
@@ -25,8 +25,8 @@ def answers_asked_for_real(ruling_id: str) -> list[tuple[str, bool, bool, bool]]
     searched for real and the own answer."""
     row = {str(k): v for k, v in RULINGS[RULINGS["ruling_id"] == ruling_id].iloc[0].to_dict().items()}
     names = tuple(row["scenario"])
-    scenarios = _scenarios(ruling_id, names)
-    check = _check_for(ruling_id, _check(ruling_id, row["check"]), scenarios)
+    scenarios = scenarios_of(ruling_id, names)
+    check = check_for(ruling_id, read_check(ruling_id, row["check"]), scenarios)
     rules = ruling_ruleset(row)
     run_ruling(row)  # records what the own run read
     own = run_check(check, scenarios, rules, default=names[0]).value

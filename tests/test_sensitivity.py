@@ -124,7 +124,7 @@ def test_a_reversed_run_shows_its_rule_in_the_trace() -> None:
 
 def _activated(name: str, rules: Ruleset) -> set[str]:
     from toolkit.core.search import explore
-    from toolkit.history import _scenario
+    from toolkit.history import scenario_named as _scenario
 
     found = explore(_scenario(name), ruleset=rules)
     return {str(e.card) for o in found.outcomes for e in o.outcome.events if e.kind == "activated"}
@@ -148,7 +148,7 @@ def test_a_when_trap_answers_the_moment_only_where_a_window_follows_it(scenario:
 def test_the_moment_is_kept_only_where_a_card_answers_it() -> None:
     from toolkit.core.actions import Pass
     from toolkit.core.game import as_state
-    from toolkit.history import _scenario
+    from toolkit.history import scenario_named as _scenario
     from toolkit.ocg.procedure import apply, legal_actions
 
     state = as_state(_scenario("grimoire_no_effect_torrential_2014.yaml"),

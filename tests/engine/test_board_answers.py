@@ -12,7 +12,7 @@ from toolkit.core.game import as_state
 from toolkit.ocg.cards.base import all_of, board_local, face_up_on_field, is_board_local, is_card_local
 from toolkit.ocg.cards.data.conditions import CONDITIONS
 from toolkit.ocg.positions import FAMILIES
-from toolkit.ocg.procedure._shared import _end_phase_effect
+from toolkit.ocg.procedure._shared import end_phase_effect
 from toolkit.ocg.procedure.legal import _may_perform
 from toolkit.ocg.setup import initial_state
 from toolkit.ocg.state import State
@@ -29,7 +29,7 @@ def _asked() -> list[tuple[State, object]]:
             if not isinstance(state, State):
                 continue
             for process in state.pending:
-                eff = _end_phase_effect(state, process)
+                eff = end_phase_effect(state, process)
                 if eff is not None and not process.mandatory and eff.can_perform is not None:
                     found.append((state, process))
     return found
@@ -40,7 +40,7 @@ def test_a_remembered_answer_is_the_conditions_own_answer_in_every_position() ->
     answers = set()
     for _ in range(2):  # the second round answers from memory
         for state, process in asked:
-            eff = _end_phase_effect(state, process)
+            eff = end_phase_effect(state, process)
             assert eff is not None and eff.can_perform is not None
             card = state.card(process.source)
             direct = eff.can_perform(card, state)
@@ -53,7 +53,7 @@ def test_a_remembered_answer_is_the_conditions_own_answer_in_every_position() ->
 def test_cards_that_only_hash_alike_are_asked_again() -> None:
     state = initial_state(FAMILIES["mixed"](8))
     process = next(p for p in state.pending if p.key == "level up to LV8")
-    eff = _end_phase_effect(state, process)
+    eff = end_phase_effect(state, process)
     assert eff is not None and eff.can_perform is not None
     card = state.card(process.source)
     truth = eff.can_perform(card, state)

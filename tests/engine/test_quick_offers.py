@@ -15,7 +15,7 @@ from engine_positions import reachable
 import toolkit.games
 from toolkit.core.game import as_state
 from toolkit.ocg.positions import FAMILIES
-from toolkit.ocg.procedure.legal import _nobody_can_respond, r5_quick_effects
+from toolkit.ocg.procedure.legal import nobody_can_respond, r5_quick_effects
 from toolkit.ocg.setup import initial_state
 from toolkit.ocg.state import State
 from toolkit.ocg.tables import PositionTables
@@ -36,7 +36,7 @@ def _every_quick_effect(tables: PositionTables) -> Iterator[None]:
 
 def _offers(state: State) -> tuple[Any, ...]:
     return (tuple(tuple(r5_quick_effects(state, p, responding=r)) for p in PLAYERS for r in (False, True)),
-            _nobody_can_respond(state))
+            nobody_can_respond(state))
 
 
 def _positions() -> list[State]:

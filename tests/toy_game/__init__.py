@@ -1,5 +1,5 @@
 """A deliberately tiny third game, to prove the seam: everything the toolkit
-knows of it is the one ``Game`` value below, registered in one line
+knows of it is the one ``Game`` subclass below, registered in one line
 (``register(GAME)``) — no toolkit module is edited for it.
 
 The turn player ends the turn with one mandatory process ("draw": the card
@@ -214,19 +214,68 @@ class ToyRuleChange:
         self.before, self.after, self.rulings, self.events, self.precision = True, False, ("toy-200401-any-order",), (), "day"
 
 
-GAME = Game(
-    name="toy", title="Toy", step="End of Turn",
-    deciding=DecidingRules(explain=("T3",)),  # the note that says why the healer could not go first
-    state_type=ToyState, scenario_type=ToyScenario, rules_type=ToyRules,
-    legal_actions=legal_actions, transition=transition, explain=explain, withheld=withheld,
-    initial_state=initial_state, with_ruleset=with_ruleset,
-    today=lambda: RULES["toy"], ruleset=lambda name: registered(RULES, name, "toy ruleset"),
-    ruleset_names=lambda: tuple(RULES),
-    scenario_names=scenario_names, seed_scenario=seed_scenario, scenario_from_data=scenario_from_data,
-    event_kinds=frozenset(k.value for k in ToyEvent), zones=frozenset({"hand"}),
-    scenario_folder="toy", rules_at=rules_at, variants=lambda: ("toy", "toy-2019"),
-    counterfactuals=counterfactuals,
-    flags=lambda: (Flag("optional_after_mandatory", "T3", before=True, after=False, changed=CHANGED,
-                        precision="day", rulings=("toy-200401-any-order",)),),
-    rule_changes=lambda: (ToyRuleChange(),),
-)
+class ToyGame(Game):
+    """The toy as a game: its data, the abstract methods and the capabilities it has (dated rules,
+    counterfactuals, flags, shipped scenarios); everything else keeps the core's defaults."""
+
+    name, title, step = "toy", "Toy", "End of Turn"
+    deciding = DecidingRules(explain=("T3",))  # the note that says why the healer could not go first
+    state_type, scenario_type, rules_type = ToyState, ToyScenario, ToyRules
+    event_kinds = frozenset(k.value for k in ToyEvent)
+    zones = frozenset({"hand"})
+    scenario_folder = "toy"
+
+    def legal_actions(self, state: ToyState) -> tuple[Action, ...]:
+        return legal_actions(state)
+
+    def transition(self, state: ToyState, action: Action, *, check: bool = True) -> Transition:
+        return transition(state, action, check=check)
+
+    def explain(self, state: ToyState, action: Action) -> Note:
+        return explain(state, action)
+
+    def withheld(self, state: ToyState) -> tuple[Note, ...]:
+        return withheld(state)
+
+    def initial_state(self, scenario: ToyScenario, ruleset: Any) -> ToyState:
+        return initial_state(scenario, ruleset)
+
+    def with_ruleset(self, state: ToyState, ruleset: Any) -> ToyState:
+        return with_ruleset(state, ruleset)
+
+    def today(self) -> ToyRules:
+        return RULES["toy"]
+
+    def ruleset(self, name: str) -> ToyRules:
+        return registered(RULES, name, "toy ruleset")
+
+    def ruleset_names(self) -> tuple[str, ...]:
+        return tuple(RULES)
+
+    def rules_at(self, date: datetime.date | None) -> ToyRules:
+        return rules_at(date)
+
+    def variants(self) -> tuple[str, ...]:
+        return ("toy", "toy-2019")
+
+    def counterfactuals(self, rules: ToyRules) -> tuple[Counterfactual, ...]:
+        return counterfactuals(rules)
+
+    def flags(self) -> tuple[Flag, ...]:
+        return (Flag("optional_after_mandatory", "T3", before=True, after=False, changed=CHANGED,
+                     precision="day", rulings=("toy-200401-any-order",)),)
+
+    def rule_changes(self) -> tuple[Any, ...]:
+        return (ToyRuleChange(),)
+
+    def scenario_names(self) -> tuple[str, ...]:
+        return scenario_names()
+
+    def seed_scenario(self, name: str) -> ToyScenario:
+        return seed_scenario(name)
+
+    def scenario_from_data(self, data: Any, source: str | None) -> ToyScenario:
+        return scenario_from_data(data, source)
+
+
+GAME = ToyGame()

@@ -14,7 +14,7 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.present.charts import Chart, _new_figure
+from toolkit.present.charts import Chart, new_figure
 
 __all__ = ["plot_windows"]
 
@@ -37,7 +37,7 @@ def plot_windows(found: Sequence[Any], title: str = "When each rule change must 
             days += [d for d, _ in w.needs_old + w.needs_new]
     low = min(days) - datetime.timedelta(days=365)
     high = max(days) + datetime.timedelta(days=365)
-    fig = _new_figure(9.0, 0.7 * len(found) + 1.8)
+    fig = new_figure(9.0, 0.7 * len(found) + 1.8)
     ax: Any = fig.add_subplot(1, 1, 1)
     labelled: set[str] = set()
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.present.charts import Chart, _new_figure
+from toolkit.present.charts import Chart, new_figure
 
 __all__ = ["flips_per_ruling", "plot_sensitivity", "sensitivity_grid"]
 
@@ -84,7 +84,7 @@ def plot_sensitivity(grid: pd.DataFrame, title: str = "Which counterfactual flip
     values[flips] = 2.0
     height = max(4.0, 0.22 * len(grid) + 3.0)
     width = max(8.0, 0.32 * len(grid.columns) + 5.0)
-    fig = _new_figure(width, height)
+    fig = new_figure(width, height)
     ax: Any = fig.add_subplot(1, 1, 1)
     ax.imshow(values, cmap=ListedColormap([NOT_RUN, SAME, FLIP]), vmin=0, vmax=2, aspect="auto",
               interpolation="nearest")

@@ -197,7 +197,7 @@ def _rules_argument(text: str, game: Any, index: int, file: str | None) -> Any:
 
     if not fields.looks_like_day(text):
         return text
-    if game.rules_at is None:
+    if not game.dated:
         raise ScenarioError(f"{game.title} rule sets are undated: name one of {', '.join(game.ruleset_names())}",
                             field=f"rulesets[{index}]", file=file)
     return game.rules_at(fields.day(text, f"rulesets[{index}]", file))

@@ -20,10 +20,14 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterable, Mapping
+import inspect
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
+from toolkit.core.rule_knowledge import Counterfactual, DecidingRules, Flag
+from toolkit.core.rulesets import RuleChange, Rules
 from toolkit.core.values import Event, PositionSummary, slot_init
 from toolkit.core.words import action_words, event_words, state_words
 from toolkit.errors import ToolkitError
@@ -34,12 +38,18 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Actor",
+    "CardFormat",
     "Counterfactual",
+    "DecidingRules",
     "Flag",
     "Game",
+    "DatedScenario",
+    "GameScenario",
     "GameState",
     "Note",
+    "Position",
     "RulesArg",
+    "Stepper",
     "Successor",
     "Transition",
     "UnknownGameError",
@@ -94,13 +104,49 @@ class GameState(Protocol):
     def is_over(self) -> bool: ...
 
     @property
-    def ruleset(self) -> Any: ...
+    def ruleset(self) -> Rules: ...
 
     def summary(self) -> PositionSummary: ...
 
     def describe(self) -> str: ...
 
     def __hash__(self) -> int: ...
+
+
+class GameScenario(Protocol):
+    """What the layers above the seam read of any game's scenario (a frozen value read from a file
+    or shipped): its title, whose turn it is, the rule set it names (None: the game's rules of its
+    date or today's), where it was read, the rulings it illustrates; ``under`` gives it under a
+    named rule set of its game."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def turn_player(self) -> str: ...
+
+    @property
+    def ruleset(self) -> str | None: ...
+
+    @property
+    def source(self) -> str | None: ...
+
+    @property
+    def rulings(self) -> tuple[str, ...]: ...
+
+    def under(self, ruleset: str) -> GameScenario: ...
+
+    def __hash__(self) -> int: ...
+
+
+class DatedScenario(GameScenario, Protocol):
+    """A scenario of a dated game (``Game.dated``): ``at`` gives it at another date (its rules then)."""
+
+    def at(self, when: datetime.date | str) -> DatedScenario: ...
+
+
+Position = GameScenario | GameState
+"""A position of any registered game: a scenario (its first position) or a state."""
 
 
 @slot_init
@@ -125,142 +171,61 @@ class Transition(NamedTuple):
 
 
 Successor = tuple[Any, tuple[Event, ...], tuple[Note, ...]]
-"""A Transition's fields in a plain tuple, (state, events, notes): what ``Game.successor`` returns
+"""A Transition's fields in a plain tuple, (state, events, notes): what a game's ``Game.stepper()`` may return
 (a plain tuple comes from Python's free list; a named tuple's ``tuple.__new__`` takes the generic
 allocator, about 1,300 machine instructions more per step)."""
 
 
-@dataclass(frozen=True)
-class Flag:
-    """One named rule flag of a game, with its provenance.
+class CardFormat(Protocol):
+    """A game's card files written as data (``Game.cards``; the OCG's ``toolkit.ocg.cards.data.service``)."""
 
-    ``rule`` is the registered rule id it varies; ``meaning`` says what the
-    value in force today means and ``alternative`` what the other value would
-    mean.  A dated flag has ``before`` until ``changed`` (exclusive) and
-    ``after`` from it; an undated one has ``changed=None``.  ``rulings`` are
-    ruling ids that pin it, ``events`` rule-event ids, ``doubts`` what is
-    uncertain about it.
-    """
+    def check_card_files(self, paths: Any) -> Any: ...
 
-    name: str
-    rule: str
-    meaning: str = ""
-    alternative: str = ""
-    before: Any = None
-    after: Any = None
-    changed: datetime.date | None = None
-    precision: str = "none"
-    rulings: tuple[str, ...] = ()
-    events: tuple[str, ...] = ()
-    doubts: str = ""
+    def card_report(self, name: str) -> Any: ...
 
-    @property
-    def dated(self) -> bool:
-        """Whether the flag changed on a known date."""
-        return self.changed is not None and self.before != self.after
+    def card_schema(self) -> Any: ...
+
+    def card_counts(self) -> Any: ...
 
 
-@dataclass(frozen=True)
-class Counterfactual:
-    """A rule set that differs from another in one named respect: ``label`` says
-    which (as verify_rulings reports it), ``rules`` is the rule set, and
-    ``key`` a short name that the same respect keeps under any rule set (a
-    column of the sensitivity grid; the label when empty)."""
+class Stepper(Protocol):
+    """What the search calls for every edge (``Game.stepper()``): the transition's (state, events,
+    notes), as a :class:`Transition` or as a plain tuple of the same values."""
 
-    label: str
-    rules: Any
-    key: str = ""
-
-    @property
-    def column(self) -> str:
-        """The short name of the respect in which the rules differ."""
-        return self.key or self.label
-
-
-def _no_counterfactuals(rules: Any) -> tuple[Counterfactual, ...]:
-    return ()
-
-
-def _no_rule_changes() -> tuple[Any, ...]:
-    return ()
-
-
-def _plain_event_text(event: Event) -> str:
-    return repr(event)
+    def __call__(self, state: Any, action: Action, /, *, check: bool = ...) -> Successor: ...
 
 
 Interchangeable = Callable[[Any, "tuple[Action, ...]", "tuple[Successor, ...]"], "tuple[tuple[int, ...], ...]"]
-"""A game's answer to "which of these actions stand for each other here?" (see ``Game.interchangeable``)."""
+"""A game's answer to "which of these actions stand for each other here?" (see ``Game.grouping``)."""
 
 
-@dataclass(frozen=True)
-class DecidingRules:
-    """Which of a game's rules decide a ruling's answer, for saying why it is what it is: the trace
-    notes looked for, in this order (a game's own knowledge: the history layer names no rule id).
-
-    >>> DecidingRules(explain=("H5",)).about_cards
-    ('H5',)
-    """
-
-    explain: tuple[str, ...] = ()
-    """Rules whose notes in a trace explain why something did or did not happen (the flags' rules first)."""
-    about_card: tuple[str, ...] = ()
-    """More rules whose note about a card the check names decides it (after ``explain``)."""
-    card_text: str | None = None
-    """The rule of a card's text changing with the date (its counterfactuals are tried last)."""
-    card_text_notes: tuple[str, ...] = ()
-    """The rules whose notes show what a card's text did (looked for when a text change flips the answer)."""
-    procedure: tuple[str, ...] = ()
-    """The procedure's rules whose notes decide a check that names no card."""
-
-    @property
-    def about_cards(self) -> tuple[str, ...]:
-        """``explain`` then ``about_card``: the notes about a named card that decide a check."""
-        return self.explain + self.about_card
+_REQUIRED = ("name", "title", "step", "state_type", "scenario_type", "rules_type", "event_kinds", "zones")
 
 
-@dataclass(frozen=True)
-class Game:
-    """One game's rules and everything the layers above must know of it.
+class Game(ABC):
+    """One game's rules and everything the layers above must know of it: a game subclasses this,
+    sets the data below and writes the eight abstract methods; every other method is a capability
+    with a neutral default that a game overrides when it can do better (the way a python-chess
+    variant overrides a few hooks of its board).
 
-    Procedure: ``legal_actions(state)``, ``transition(state, action)`` (and,
-    optionally, ``successor(state, action)``: the same as a plain tuple),
-    ``explain(state, action)``, ``withheld(state)``, ``never_acts(state, card)``
-    (optional); ``initial_state(scenario,
-    ruleset)`` builds the first position of a scenario (``ruleset``: a rule
-    set, a registered name, or None for the scenario's own) and
-    ``with_ruleset(state, ruleset)`` re-reads a position under other rules.
+    Required data: ``name``, ``title`` ("Duel Masters"), ``step`` (the part of the turn it plays,
+    "Turn End Step"), ``state_type``, ``scenario_type`` and ``rules_type`` (how a value is known to
+    be this game's), ``event_kinds`` and ``zones`` (what predicates may name).
 
-    Rule sets: ``today()``, ``ruleset(name)``, ``ruleset_names()``,
-    ``rules_at(date)`` (None for an undated game), ``variants()`` (names of the
-    counterfactual rule sets a comparison contrasts by default),
-    ``counterfactuals(rules)`` (the one-change variants that can flip an
-    answer), ``flags()`` (flag provenance) and ``rule_changes()`` (dated games:
-    every date where a flag or a card text changes).
+    Required methods — the procedure: :meth:`legal_actions`, :meth:`transition`, :meth:`explain`; positions:
+    :meth:`initial_state` (``ruleset``: a rule set, a registered name, or None for the scenario's
+    own), :meth:`with_ruleset`; rule sets: :meth:`today`, :meth:`ruleset`, :meth:`ruleset_names`;
+    scenarios: :meth:`scenario_from_data` (from a parsed YAML mapping whose ``game:`` key names this game).
 
-    Scenarios: ``scenario_folder`` (under the shipped ``scenarios/`` folder;
-    ``""`` for the top level), ``scenario_names()``, ``seed_scenario(name)``,
-    ``scenario_from_data(data, source)`` (a scenario from a parsed YAML
-    mapping whose ``game:`` key names this game).
-
-    Words: ``event_kinds`` and ``zones`` (what predicates may name),
-    ``event_text(event)`` (an event in words); for people reading a trace,
-    ``describe_action(action)``, ``describe_event(event)`` and
-    ``describe_state(state)`` give short phrases ("Pass", "Discard
-    ヒステリック・サイン", "A: 1 card") — a game that gives none gets the
-    neutral phrasing of :mod:`toolkit.core.words`; the code stays in ``repr``.
-    ``card_names()`` (optional) the cards the game knows as read now, so a card
-    a person names in a question is read as its key or refused with the nearest names.
-    ``event_kind_names`` (optional) names each kind of event as a group, for summaries.
-
-    Cards: ``cards`` (optional) reads and shows card files written as data.
-
-    Search: ``interchangeable(state, actions, results)`` (optional) names
-    groups of indices of ``actions`` (with their ``results``) that stand for
-    each other: every line through one member has, one for one, a line
-    through each other member with the same outcome.  The search then
-    follows the first member of a group only and counts it once per member
-    (:mod:`toolkit.core.graph`); a game that cannot tell returns no group.
+    Optional capabilities (defaults in brackets): :meth:`withheld` (nothing), :meth:`never_acts` (cannot tell); dated rules: :meth:`rules_at` (today's:
+    a game that overrides it is :attr:`dated`), :meth:`rule_changes` (none); :meth:`variants` (none),
+    :meth:`counterfactuals` (none), :meth:`flags` (none); shipped scenarios under ``scenario_folder``:
+    :meth:`scenario_names`, :meth:`seed_scenario` (none); words: :meth:`describe_action`,
+    :meth:`describe_event`, :meth:`describe_state` (the neutral phrasing of :mod:`toolkit.core.words`),
+    :meth:`event_text` (the event's repr), ``event_kind_names``, ``event_fields``, ``scenario_tags``,
+    ``deciding``; cards: :meth:`card_names`, :meth:`position_card_names` (a question's card names
+    read as written), ``cards`` (card files as data); search: :meth:`stepper` (``transition``) and
+    :meth:`grouping` (none: every action searched) — what the search calls for every edge.
     """
 
     name: str
@@ -271,56 +236,22 @@ class Game:
     state_type: type
     scenario_type: type
     rules_type: type
-    legal_actions: Callable[[Any], tuple[Action, ...]]
-    transition: Callable[..., Transition]
-    explain: Callable[[Any, Action], Note]
-    withheld: Callable[[Any], tuple[Note, ...]]
-    initial_state: Callable[[Any, Any], Any]
-    with_ruleset: Callable[[Any, Any], Any]
-    today: Callable[[], Any]
-    ruleset: Callable[[str], Any]
-    ruleset_names: Callable[[], tuple[str, ...]]
-    scenario_names: Callable[[], tuple[str, ...]]
-    seed_scenario: Callable[[str], Any]
-    scenario_from_data: Callable[[Any, str | None], Any]
     event_kinds: frozenset[str]
     zones: frozenset[str]
     scenario_folder: str = ""
-    rules_at: Callable[[datetime.date | None], Any] | None = None
-    variants: Callable[[], tuple[str, ...]] = tuple
-    counterfactuals: Callable[[Any], tuple[Counterfactual, ...]] = _no_counterfactuals
-    flags: Callable[[], tuple[Flag, ...]] = tuple
-    rule_changes: Callable[[], tuple[Any, ...]] = _no_rule_changes
-    event_text: Callable[[Event], str] = _plain_event_text
-    describe_action: Callable[[Action], str] = action_words
-    describe_event: Callable[[Event], str] = event_words
-    describe_state: Callable[[Any], str] = state_words
-    interchangeable: Interchangeable | None = None
-    cards: Any = None
+    """Where its shipped scenarios are, under the shipped ``scenarios/`` folder (``""``: the top level)."""
+    cards: CardFormat | None = None
     """The game's card format, if it has one: an object with ``check_card_files(paths)``,
     ``card_report(name)``, ``card_record(name)``, ``card_schema()`` and ``card_counts()`` (the OCG's
     ``toolkit.ocg.cards.data.service``); None for a game whose cards are code only."""
-    card_names: Callable[[], CardNames] | None = None
-    position_card_names: Callable[[Any], CardNames] | None = None
-    """The cards a position (a scenario or a state) may use, with their English names (optional): a
-    scenario's own cards among them, so a question about it may name them. None: ``card_names()``."""
     event_kind_names: Mapping[str, str] | None = None
     """What a sentence calls the events of each kind, as a group ("cards discarded",
     "Special Summons"): how a summary of outcomes names what they differ in. A kind
     left out reads as its words ("hand adjusted")."""
-    successor: Callable[..., Successor] | None = None
-    """``transition`` as a plain tuple, (state, events, notes) (optional): what the search asks of every
-    edge (:mod:`toolkit.core.graph`), the same values as ``transition``'s without building a Transition."""
-    never_acts: Callable[[Any, str], str | None] | None = None
-    """Why a card named in a question can do nothing itself from a position on, in words ("its text
-    … has no process of a phase, no quick effect and no trigger …"), or None when it may act (whether
-    it does depends on the position): what an answer says of a card no line mentions. None: a game
-    that cannot tell (the answer then says only that no effect of the card is offered)."""
     event_fields: Mapping[str, tuple[str, ...]] | None = None
     """Event kind -> the fields (card, player, amount, detail) some event of that kind carries
-    (optional; the OCG's and Duel Masters' are generated from their code by
-    ``scripts/event_fields.py``): a question naming a field its kind never carries is refused.
-    None: any field may be asked about."""
+    (the OCG's and Duel Masters' are generated from their code by ``scripts/event_fields.py``):
+    a question naming a field its kind never carries is refused. None: any field may be asked about."""
     deciding: DecidingRules = DecidingRules()
     """The rules whose trace notes say why a ruling's answer is what it is (none: the deciding
     step or flag is named instead)."""
@@ -330,28 +261,174 @@ class Game:
     scenario_tags: Mapping[str, str] | None = None
     """The tags a scenario may set on a card (what happened to it earlier this
     turn, e.g. ``destroyed_this_turn``), each with what it means: the game's
-    scenario reader accepts these and no other (None: a game whose scenarios
-    set none)."""
+    scenario reader accepts these and no other (None: a game whose scenarios set none)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not inspect.isabstract(cls):
+            missing = [field for field in _REQUIRED if not hasattr(cls, field)]
+            if missing:
+                raise TypeError(f"the game {cls.__name__} does not set {', '.join(missing)} "
+                                f"(every game sets {', '.join(_REQUIRED)})")
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}: {self.title}, {self.step}>"
+
+    # -- the procedure ------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> tuple[Action, ...]:
+        """What may be done in ``state`` (none once the turn's step is over)."""
+
+    @abstractmethod
+    def transition(self, state: Any, action: Action, *, check: bool = True) -> Transition:
+        """What ``action`` makes of ``state``: the next state, the events and the trace notes
+        (``check``: refuse an action that is not legal here)."""
+
+    @abstractmethod
+    def explain(self, state: Any, action: Action) -> Note:
+        """Why ``action`` is offered in ``state``: a rule id and words (what the trace shows)."""
+
+    def withheld(self, state: Any) -> tuple[Note, ...]:
+        """Why something one might expect is not offered in ``state`` (default: nothing)."""
+        return ()
+
+    def never_acts(self, state: Any, card: str) -> str | None:
+        """Why a card named in a question can do nothing itself from ``state`` on, in words ("its text
+        … has no process of a phase, no quick effect and no trigger …"), or None when it may act or the
+        game cannot tell (the default): what an answer says of a card no line mentions."""
+        return None
+
+    # -- positions and rule sets ------------------------------------------------------------------
+
+    @abstractmethod
+    def initial_state(self, scenario: Any, ruleset: Any) -> Any:
+        """The first position of ``scenario`` under ``ruleset`` (a rule set, a registered name,
+        or None for the scenario's own)."""
+
+    @abstractmethod
+    def with_ruleset(self, state: Any, ruleset: Any) -> Any:
+        """``state`` re-read under other rules."""
+
+    @abstractmethod
+    def today(self) -> Rules:
+        """The rule set in force today."""
+
+    @abstractmethod
+    def ruleset(self, name: str) -> Rules:
+        """A registered rule set by name (refused with the nearest names)."""
+
+    @abstractmethod
+    def ruleset_names(self) -> tuple[str, ...]:
+        """The names of the registered rule sets."""
+
+    def rules_at(self, date: datetime.date | None) -> Rules:
+        """The rule set in force on ``date`` (today's for None). A game whose rules do not change
+        with the date keeps this default (today's rules) and is not :attr:`dated`."""
+        return self.today()
 
     @property
     def dated(self) -> bool:
-        """Whether the game's rules change with the date (``rules_at`` exists)."""
-        return self.rules_at is not None
+        """Whether the game's rules change with the date (it has its own :meth:`rules_at`)."""
+        return type(self).rules_at is not Game.rules_at
 
-    def rules_for(self, ruleset: Any = None, date: datetime.date | None = None) -> Any:
+    def variants(self) -> tuple[str, ...]:
+        """Names of the counterfactual rule sets a comparison contrasts by default."""
+        return ()
+
+    def counterfactuals(self, rules: Any) -> tuple[Counterfactual, ...]:
+        """The rule sets one change away from ``rules`` that can flip an answer."""
+        return ()
+
+    def flags(self) -> tuple[Flag, ...]:
+        """The game's rule flags, with their provenance."""
+        return ()
+
+    def rule_changes(self) -> tuple[RuleChange, ...]:
+        """Every date where a flag or a card text changes (a dated game's)."""
+        return ()
+
+    def state_of(self, position: Any, ruleset: Any = None) -> Any:
+        """A position of this game as a state: a state (re-read under ``ruleset`` when one is given)
+        or the first position of a scenario (under ``ruleset``; None: the scenario's own)."""
+        if isinstance(position, self.state_type):
+            return position if ruleset is None else self.with_ruleset(position, ruleset)
+        return self.initial_state(position, ruleset)
+
+    def rules_for(self, ruleset: Any = None, date: datetime.date | None = None) -> Rules:
         """A rule set of this game: ``ruleset`` itself or by name, else the rules
         at ``date`` (dated games), else today's."""
         if isinstance(ruleset, self.rules_type):
-            return ruleset
+            return cast(Rules, ruleset)  # a game's rules type is one of its rule sets (held to Rules by a test)
         if isinstance(ruleset, str) and ruleset:
             return self.ruleset(ruleset)
-        if date is not None and self.rules_at is not None:
+        if date is not None and self.dated:
             return self.rules_at(date)
         return self.today()
+
+    # -- scenarios --------------------------------------------------------------------------------
+
+    @abstractmethod
+    def scenario_from_data(self, data: Any, source: str | None) -> Any:
+        """A scenario from a parsed YAML mapping (``source``: where it was read, for errors)."""
+
+    def scenario_names(self) -> tuple[str, ...]:
+        """The shipped scenarios' names (default: none)."""
+        return ()
+
+    def seed_scenario(self, name: str) -> Any:
+        """A shipped scenario by name."""
+        raise UnknownGameError(f"{self.title} ships no scenario {name!r}")
 
     def shipped_name(self, stem: str) -> str:
         """How a shipped scenario is named across games (``folder/stem``)."""
         return f"{self.scenario_folder}/{stem}" if self.scenario_folder else stem
+
+    # -- words ------------------------------------------------------------------------------------
+
+    def describe_action(self, action: Action) -> str:
+        """An action in a short phrase for people reading a trace ("Pass", "Discard ヒステリック・サイン")."""
+        return action_words(action)
+
+    def describe_event(self, event: Event) -> str:
+        """An event in a short phrase."""
+        return event_words(event)
+
+    def describe_state(self, state: Any) -> str:
+        """A position in a short phrase ("A: 1 card")."""
+        return state_words(state)
+
+    def event_text(self, event: Event) -> str:
+        """An event in words (default: its repr)."""
+        return repr(event)
+
+    # -- cards ------------------------------------------------------------------------------------
+
+    def card_names(self) -> CardNames | None:
+        """The cards the game knows as read now, so a card a person names in a question is read as
+        its key or refused with the nearest names (None: the game cannot list them)."""
+        return None
+
+    def position_card_names(self, position: Any) -> CardNames | None:
+        """The cards a position (a scenario or a state) may use, with their English names: a
+        scenario's own cards among them, so a question about it may name them (default: :meth:`card_names`)."""
+        return self.card_names()
+
+    # -- what the search asks for every edge ---------------------------------------------------------
+
+    def stepper(self) -> Stepper:
+        """The function the search calls for every edge (:mod:`toolkit.core.graph`): ``transition``
+        unless the game has a faster one giving the same values as a plain tuple, (state, events,
+        notes) — an implementation detail of the game, asked for once per search."""
+        return self.transition
+
+    def grouping(self) -> Interchangeable | None:
+        """The game's answer to which actions stand for each other (optional; None: the default, every
+        action is searched): called as ``grouping(state, actions, results)``, it names groups of indices
+        of ``actions`` (with their ``results``) such that every line through one member has, one for one,
+        a line through each other member with the same outcome. The search then follows the first member
+        of a group only and counts it once per member (:mod:`toolkit.core.graph`)."""
+        return None
 
 
 _BY_TYPE: dict[type, Game] = {}
@@ -452,22 +529,16 @@ def game_of(value: object) -> Game:
 def as_state(position: Any, *, ruleset: Any = None) -> Any:
     """A position of any game: a state (re-read under ``ruleset`` when one is
     given) or the first position of a scenario."""
-    game = game_of(position)
-    if isinstance(position, game.state_type):
-        return position if ruleset is None else game.with_ruleset(position, ruleset)
-    return game.initial_state(position, ruleset)
+    return game_of(position).state_of(position, ruleset)
 
 
-def position_card_names(positions: Iterable[Any]) -> CardNames | None:
-    """The cards ``positions`` (scenarios or states, of any games) may use, as one table: what a
-    question about them may name. None when a position's game cannot list them."""
+def position_card_names(positions: Iterable[Any], game: Game | None = None) -> CardNames | None:
+    """The cards ``positions`` (scenarios or states, of any games; of ``game`` when it is given) may
+    use, as one table: what a question about them may name. None when a position's game cannot list them."""
     listed: list[CardNames] = []
     for position in positions:
-        game = game_of(position)
-        if game.position_card_names is not None:
-            listed.append(game.position_card_names(position))
-        elif game.card_names is not None:
-            listed.append(game.card_names())
-        else:
+        names = (game_of(position) if game is None else game).position_card_names(position)
+        if names is None:
             return None
+        listed.append(names)
     return listed[0] if len(listed) == 1 else CardNames.merge(listed)  # other names and readings kept

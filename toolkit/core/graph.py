@@ -8,7 +8,7 @@ describes its steps (rules and notes).
 
 Reduction (partial-order reduction by interchangeable actions): when the
 game says that some of a position's actions stand for each other
-(``Game.interchangeable``: e.g. two processes of the same player that touch
+(``Game.grouping``: e.g. two processes of the same player that touch
 only their own cards, in a position where no response window, trigger or
 continuous effect can see which was done first), the graph keeps the first
 of each group as one edge of weight ``len(group)``: the search follows it
@@ -95,7 +95,7 @@ class Graph:
         self.watched = limits.time_limit is not None or limits.progress is not None
         """Whether the clock is read at each new position (a time limit or progress reports)."""
         self.game = game
-        self.grouping = game.interchangeable if reduce else None
+        self.grouping = game.grouping() if reduce else None
         self.reduced = False
         """Whether some position's edges were merged (see the module docstring)."""
         self.stands_for: dict[tuple[GameState, int], tuple[int, ...]] = {}
@@ -136,7 +136,7 @@ class Graph:
             same = self.states.setdefault
             sets_by_ids = self.sets_by_ids
             by_tuple = self.sets_by_tuple
-            transition = self.game.successor or self.game.transition  # (state, events, notes) either way
+            transition = self.game.stepper()  # (state, events, notes): a Transition or a plain tuple
             actions = self.game.legal_actions(state)
             results = [transition(state, action, check=False) for action in actions]
             grouped = self.grouping is not None and len(actions) > 1  # children shared once merged
@@ -236,19 +236,20 @@ def line_actions(start: GameState, indices: Sequence[int], graph: Graph) -> tupl
     return tuple(actions)
 
 
-def replay_actions(start: GameState, actions: Sequence[Action], replayed: Replayed | None = None) -> tuple[LineStep, ...]:
-    """The steps of the line that plays ``actions`` from ``start``, each step
-    described with its rule notes; with ``replayed`` (shared by the example
-    lines of one search) a (position, action) is described once."""
+def replay_actions(start: GameState, actions: Sequence[Action], replayed: Replayed | None = None,
+                   game: Game | None = None) -> tuple[LineStep, ...]:
+    """The steps of the line that plays ``actions`` from ``start`` (a position of ``game``; None: the
+    game it belongs to), each step described with its rule notes; with ``replayed`` (shared by the
+    example lines of one search) a (position, action) is described once."""
     memo: Replayed = {} if replayed is None else replayed
-    game = game_of(start)
+    game = game_of(start) if game is None else game
     steps: list[LineStep] = []
     state = start
     for action in actions:
         found = memo.get((state, action))
         if found is None:
             result = game.transition(state, action, check=False)
-            found = (line_step(len(steps) + 1, state, action, result), result.state)
+            found = (line_step(len(steps) + 1, state, action, result, game), result.state)
             memo[(state, action)] = found
         step, state = found
         if step.step != len(steps) + 1:

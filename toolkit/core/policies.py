@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolkit.core.actions import Action, Pass
+from toolkit.core.errors import IllegalActionError
+from toolkit.core.finding import find_action
 from toolkit.errors import ToolkitError
 from toolkit.core.graph import default_policy as pass_policy
 from toolkit.core.values import PLAYERS, other
@@ -133,3 +135,22 @@ def choices(given: Sequence[str] | None = None) -> list[tuple[str, str]]:
     """(label, name) pairs for a dropdown, the default first."""
     wanted = names() if given is None else tuple(named(n).name for n in given)
     return [(_BY_NAME[n].label, n) for n in wanted]
+
+
+def scripted(choices: Sequence[str], then: Policy = pass_policy) -> Policy:
+    """A policy that plays the actions whose repr is listed, in order, then ``then``.
+
+    >>> p = scripted(["Pass()"])
+    """
+    remaining = list(choices)
+
+    def policy(state: Any, actions: tuple[Action, ...]) -> Action:
+        if remaining:
+            want = remaining[0]
+            if want not in [repr(a) for a in actions]:
+                raise IllegalActionError(want, state, actions)
+            remaining.pop(0)
+            return find_action(state, want)
+        return then(state, actions)
+
+    return policy

@@ -257,7 +257,7 @@ def unknown_card(value: str, cards: CardNames | None = None) -> str | None:
         from toolkit.core.game import registered_games
 
         games = registered_games()
-        listed = tuple(game.card_names() for game in games if game.card_names is not None)
+        listed = tuple(known for game in games if (known := game.card_names()) is not None)
         if not listed or len(listed) != len(games):
             return None
         names = _every_game_names(listed)
@@ -310,7 +310,7 @@ def _card(value: Any, where: str, known_only: bool, cards: CardNames | None = No
         from toolkit.core.game import registered_games
 
         games = registered_games()
-        listed = tuple(game.card_names() for game in games if game.card_names is not None)
+        listed = tuple(known for game in games if (known := game.card_names()) is not None)
         names, every = _every_game_names(listed), bool(listed) and len(listed) == len(games)
     found = names.lookup(value)
     if found is not None:

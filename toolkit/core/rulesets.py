@@ -40,7 +40,8 @@ class Rules(Protocol):
 
 
 class RuleChange(Protocol):
-    """A dated change of a game's rules (``Game.rule_changes()``): a flag, or a card's text."""
+    """A dated change of a game's rules (``Game.rule_changes()``): a flag, or a card's text, with its
+    value ``before`` and ``after`` the date."""
 
     @property
     def date(self) -> datetime.date: ...
@@ -59,6 +60,12 @@ class RuleChange(Protocol):
 
     @property
     def events(self) -> tuple[str, ...]: ...
+
+    @property
+    def before(self) -> Any: ...
+
+    @property
+    def after(self) -> Any: ...
 
 
 class UnknownRulesetError(ToolkitError, KeyError):

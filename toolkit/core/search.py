@@ -35,11 +35,12 @@ from toolkit.core.actions import Action
 from toolkit.core.finding import find_action
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
 from toolkit.core.forcing import ForceResult as ForceResult, can_force as can_force, forcing_players
-from toolkit.core.game import GameState, RulesArg, as_state, game_of
+from toolkit.core.game import Game, GameState, RulesArg, as_state, game_of
 from toolkit.core.graph import INF, Graph, Replayed, line_actions, reduction_wanted, replay_actions, search_mode
 from toolkit.core.graph import default_policy as default_policy
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
 from toolkit.core.policies import PASS_LINE, POLICIES, UnknownPolicy, name_of, policy_for
+from toolkit.core.policies import scripted as scripted
 from toolkit.core.predicates import Query, copy_labels, parse_query
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, Event, EventTexts, Outcome, PositionSummary, sorted_events
@@ -50,25 +51,6 @@ if TYPE_CHECKING:
 Policy = Callable[[GameState, tuple[Action, ...]], Action]
 Position = GameState | Any
 LOOP_EVENT = Event(LOOP)
-
-
-def scripted(choices: Sequence[str], then: Policy = default_policy) -> Policy:
-    """A policy that plays the actions whose repr is listed, in order, then ``then``.
-
-    >>> p = scripted(["Pass()"])
-    """
-    remaining = list(choices)
-
-    def policy(state: GameState, actions: tuple[Action, ...]) -> Action:
-        if remaining:
-            want = remaining[0]
-            if want not in [repr(a) for a in actions]:
-                raise IllegalActionError(want, state, actions)
-            remaining.pop(0)
-            return find_action(state, want)
-        return then(state, actions)
-
-    return policy
 
 
 def play(position: Position, *moves: str | Action, ruleset: RulesArg = None) -> GameState:
@@ -163,8 +145,13 @@ def resolve(position: Position, policy: Policy | str | None = None, *, ruleset: 
     :data:`~toolkit.core.policies.DEFAULT_POLICY` (both use their effects when
     they can).  A repeated position ends the line as a loop.
     """
-    start = as_state(position, ruleset=ruleset)
-    game = game_of(start)
+    game = game_of(position)
+    return resolve_in(game, game.state_of(position, ruleset), policy, max_steps=max_steps)
+
+
+def resolve_in(game: Game, start: GameState, policy: Policy | str | None = None, *,
+               max_steps: int = 10_000) -> Resolution:
+    """:func:`resolve` from ``start``, a state of ``game`` (the layers that found the game pass it on)."""
     legal_actions, transition = game.legal_actions, game.transition
     if policy is None or isinstance(policy, str):
         choose = policy_for(policy)
@@ -187,7 +174,7 @@ def resolve(position: Position, policy: Policy | str | None = None, *, ruleset: 
         if action not in actions:
             raise IllegalActionError(action, state)
         result = transition(state, action, check=False)
-        steps.append(line_step(len(steps) + 1, state, action, result))
+        steps.append(line_step(len(steps) + 1, state, action, result, game))
         events.update(result.events)
         if result.state in seen:
             first = seen[result.state]
@@ -233,13 +220,15 @@ class OutcomeLines:
     """The position the line starts from."""
     replayed: Replayed | None = field(default=None, repr=False, compare=False)
     """The steps already described in the search's example lines (shared prefixes are described once)."""
+    game: Game | None = field(default=None, repr=False, compare=False)
+    """The game of ``start`` (found once by the search; None: looked up when the line is described)."""
 
     @functools.cached_property
     def example(self) -> tuple[LineStep, ...]:
         """The example line, step by step (see :func:`toolkit.core.graph.replay_actions`)."""
         if self.start is None:
             return ()
-        return replay_actions(self.start, self.example_actions, self.replayed)
+        return replay_actions(self.start, self.example_actions, self.replayed, self.game)
 
 
 @dataclass(frozen=True)
@@ -364,20 +353,27 @@ def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = D
     (default: unless ``ENDPHASE_FULL_SEARCH=1``; see :mod:`toolkit.core.graph`)
     — the same outcomes and line counts; fewer positions.
     """
-    source = source_of(position)
+    game = game_of(position)
+    return explore_in(game, game.state_of(position, ruleset), max_states=max_states, time_limit=time_limit,
+                      progress=progress, reduce=reduce, source=source_of(position))
+
+
+def explore_in(game: Game, start: GameState, *, max_states: int = DEFAULT_MAX_STATES,
+               time_limit: float | None = None, progress: ProgressCallback | None = None,
+               reduce: bool | None = None, source: str | None = None) -> Exploration:
+    """:func:`explore` from ``start``, a state of ``game`` (``source``: the file a refusal names)."""
     limits = Limits(max_states, time_limit, progress, source)
-    start = as_state(position, ruleset=ruleset)
-    found = _explore(start, limits, reduction_wanted(reduce), source)
+    found = _explore(game, start, limits, reduction_wanted(reduce), source)
     if found is None:  # a reduced search met a loop: the full search
-        found = _explore(start, limits, False, source)
+        found = _explore(game, start, limits, False, source)
     assert found is not None
     limits.finish(found.states)
     return found
 
 
-def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None) -> Exploration | None:
+def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source: str | None) -> Exploration | None:
     """``explore`` with or without reduction; None when a reduced search met a loop."""
-    graph = Graph(limits, game_of(start), reduce)
+    graph = Graph(limits, game, reduce)
     memo: dict[GameState, tuple[Any, ...]] = {}
     """A searched position -> its table: ``(nodes, *entry, *entry, ...)`` (the nodes of its tree of lines
     first; :data:`ENTRY`)."""
@@ -482,7 +478,8 @@ def _explore(start: GameState, limits: Limits, reduce: bool, source: str | None)
                 return None
             for at in range(1, len(root), ENTRY):
                 outcomes.append(OutcomeLines(outcome_of(root[at + 4]), root[at],
-                                             line_actions(start, _example(root, at), graph), start, replayed))
+                                             line_actions(start, _example(root, at), graph), start, replayed,
+                                             graph.game))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
             first_actions = _first_actions(start, graph, first_counts)
         finally:
@@ -574,17 +571,23 @@ def evaluate(position: Position, query: Query | Mapping[str, Any], *,
              time_limit: float | None = None) -> Verdict:
     """Answer ``{possible|always|default|force:X: predicate}`` for ``position``
     (the search stops after ``max_states`` positions or ``time_limit`` seconds, as :func:`explore`'s)."""
-    start = as_state(position, ruleset=ruleset)
-    q = parse_query(query, game=game_of(start), copies=copy_labels(start)) if isinstance(query, Mapping) else query
+    game = game_of(position)
+    return evaluate_in(game, game.state_of(position, ruleset), query, max_states=max_states, time_limit=time_limit)
+
+
+def evaluate_in(game: Game, start: GameState, query: Query | Mapping[str, Any], *,
+                max_states: int = DEFAULT_MAX_STATES, time_limit: float | None = None) -> Verdict:
+    """:func:`evaluate` from ``start``, a state of ``game`` (the layers that found the game pass it on)."""
+    q = parse_query(query, game=game, copies=copy_labels(start)) if isinstance(query, Mapping) else query
     tp = start.turn_player
     if q.quantifier == "default":  # the rulings' "both players choose not to act" line
-        res = resolve(start, PASS_LINE)
+        res = resolve_in(game, start, PASS_LINE)
         return Verdict(q, q.predicate.holds(res.outcome, tp), res.steps)
     if q.quantifier.startswith("force:"):
         forced = can_force(start, q.quantifier.split(":", 1)[1], q.predicate, max_states=max_states,
                            time_limit=time_limit)
         return Verdict(q, forced.value, forced.line)
-    found = explore(start, max_states=max_states, time_limit=time_limit)
+    found = explore_in(game, start, max_states=max_states, time_limit=time_limit)
     matching = [o for o in found.outcomes if q.predicate.holds(o.outcome, tp)]
     if q.quantifier == "possible":
         line = matching[0].example if matching else ()

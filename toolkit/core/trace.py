@@ -61,9 +61,11 @@ class LineStep:
         }
 
 
-def line_step(index: int, before: GameState, action: Action, result: Transition) -> LineStep:
-    """Describe taking ``action`` in ``before`` (which led to ``result``)."""
-    game = game_of(before)
+def line_step(index: int, before: GameState, action: Action, result: Transition,
+              game: Game | None = None) -> LineStep:
+    """Describe taking ``action`` in ``before`` (which led to ``result``), a position of ``game``
+    (None: the game ``before`` belongs to)."""
+    game = game_of(before) if game is None else game
     why = game.explain(before, action)
     check_cited(game.name, why.rule, f"step {index} ({action!r})")
     for note in result.notes:

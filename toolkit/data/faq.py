@@ -64,7 +64,7 @@ def _entries(text: str, label: str) -> list[Any]:
     return parse_plain("\n".join(lines), source=label)
 
 
-def _cite(source: str, anchor: str | None, section: str | None) -> str:
+def cite(source: str, anchor: str | None, section: str | None) -> str:
     where = f"{source}#{anchor}" if anchor and "#" not in source else source
     return f"{where} ({section})" if section else where
 
@@ -118,7 +118,7 @@ def rulings_from_faq(text: str, *, source: str | None = None, game: str = "ocg")
             "verdict": read_verdict(entry.answer_ja, entry.question_ja).verdict,
             "status": "current",
             "hidden_in_source": entry.hidden,
-            "source": _cite(source.strip(), entry.anchor, entry.section),
+            "source": cite(source.strip(), entry.anchor, entry.section),
             "source_file": [],
         })
     frame = pd.DataFrame(rows, columns=RULINGS_SCHEMA.names)
@@ -128,10 +128,10 @@ def rulings_from_faq(text: str, *, source: str | None = None, game: str = "ocg")
             raise WikiParseError(f"pasted text: entries {seen[rid]} and {number} are the same ruling (same question, "
                                  "answer and date); paste it once")
         seen[rid] = number
-    return _typed(frame)
+    return typed(frame)
 
 
-def _typed(frame: pd.DataFrame) -> pd.DataFrame:
+def typed(frame: pd.DataFrame) -> pd.DataFrame:
     """The rows through the user rulings reader: typed exactly as the shipped table."""
     from toolkit.data.user_rulings import read_user_table
 

@@ -50,7 +50,7 @@ from typing import Any, Literal, NamedTuple, TypeAlias
 
 import pandas as pd
 
-from toolkit.data.faq import _cite, _typed, ruling_id_for
+from toolkit.data.faq import cite, typed, ruling_id_for
 from toolkit.data.frames import kind_of
 from toolkit.data.parsing import format_value, is_na
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
@@ -349,7 +349,7 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
             "date_precision": "day" if date is not None else "none", "cards": cards,
             "question_ja": question, "answer_ja": entry.answer_ja, "verdict": verdict.verdict,
             "status": "current", "status_note": _status_note(entry), "hidden_in_source": entry.hidden,
-            "source": _cite(label, entry.anchor, entry.section), "source_file": [],
+            "source": cite(label, entry.anchor, entry.section), "source_file": [],
         })
     if not read.entries and not read.skipped:
         warnings.append(f"{label}: no question or answer found on the page (an entry is Ｑ：question then "
@@ -370,7 +370,7 @@ def _typed_rows(rows: list[dict[str, Any]], outcomes: list[EntryReport], warning
         if not rows:
             return _empty()
         try:
-            return _typed(pd.DataFrame(rows, columns=RULINGS_SCHEMA.names))
+            return typed(pd.DataFrame(rows, columns=RULINGS_SCHEMA.names))
         except DatasetValidationError as exc:
             refused: dict[int, list[Any]] = {}
             for problem in exc.problems:
@@ -391,7 +391,7 @@ def _typed_rows(rows: list[dict[str, Any]], outcomes: list[EntryReport], warning
                     warnings.append(f"line {line}: {'; '.join(p.message for p in problems)}; not imported")
                     _mark_not_imported(outcomes, str(row["ruling_id"]))
             rows = keep
-    return _typed(pd.DataFrame(rows, columns=RULINGS_SCHEMA.names))
+    return typed(pd.DataFrame(rows, columns=RULINGS_SCHEMA.names))
 
 
 def _mark_not_imported(outcomes: list[EntryReport], rid: str) -> None:

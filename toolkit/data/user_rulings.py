@@ -320,7 +320,7 @@ def _scenario_game(found: str) -> str | None:
     return game if isinstance(game, str) else None
 
 
-def _other_game(row: Mapping[str, Any], name: str, found: str) -> str | None:
+def other_game(row: Mapping[str, Any], name: str, found: str) -> str | None:
     """The problem of a row of one game naming a scenario of another (refused
     here, as the run would refuse it), or None."""
     game = None if is_na(row["game"]) else str(row["game"])
@@ -354,7 +354,7 @@ def _resolve_machine_form(table: UserTable, refused: Collection[tuple[int | None
                                         "scenario of that name"))
             else:
                 resolved[name] = found
-                mixed = _other_game(row, name, found)
+                mixed = other_game(row, name, found)
                 if mixed is not None:
                     problems.append(Problem(table.label, number, "scenario", mixed))
         text = row["check"]

@@ -53,12 +53,12 @@ def _cross_file_problems(rulings: Parsed, cards: Parsed | None, events: Parsed |
 
 def _scenario_game_problems(rulings: Parsed, file: str) -> list[Problem]:
     """A ruling of one game naming a scenario of the other (as a user's rulings file is checked when read)."""
-    from toolkit.data.user_rulings import _other_game
+    from toolkit.data.user_rulings import other_game
 
     problems = []
     for number, row in rows_of(rulings):
         for name in row["scenario"] or ():
-            mixed = _other_game(row, str(name), str(name))
+            mixed = other_game(row, str(name), str(name))
             if mixed is not None:
                 problems.append(Problem(file, number, "scenario", mixed))
     return problems

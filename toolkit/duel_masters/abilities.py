@@ -9,7 +9,7 @@ from toolkit.duel_masters.cards import EndAbility, Triggered, behaviour
 from toolkit.duel_masters.state import DMCard, DMState, Waiting
 
 
-def _ability_of(state: DMState | DMBoard, w: Waiting) -> EndAbility | None:
+def ability_of(state: DMState | DMBoard, w: Waiting) -> EndAbility | None:
     if w.kind == "delayed":
         source, effect = w.key.split(":", 1)
         return behaviour(source).delayed[effect]
@@ -23,7 +23,7 @@ def _ability_of(state: DMState | DMBoard, w: Waiting) -> EndAbility | None:
     return None
 
 
-def _triggered(card: DMCard, key: str) -> Triggered:
+def triggered(card: DMCard, key: str) -> Triggered:
     """The "when …" ability ``key`` of a card (either side of a dragheart)."""
     names = (card.side or card.name, card.name)
     for name in names:
@@ -33,16 +33,16 @@ def _triggered(card: DMCard, key: str) -> Triggered:
     raise KeyError(f"{card.label} has no triggered ability {key!r}")
 
 
-def _choices(state: DMState, w: Waiting) -> tuple[Choice, ...]:
+def choices(state: DMState, w: Waiting) -> tuple[Choice, ...]:
     if w.kind == "triggered":
         card = state.card(w.source)
-        return _triggered(card, w.key).choices(state, card)
-    ability = _ability_of(state, w)
+        return triggered(card, w.key).choices(state, card)
+    ability = ability_of(state, w)
     if ability is None or w.source < 0:
         return (NO_CHOICE,)
     return ability.choices(state, state.card(w.source))
 
 
-def _choice_text(state: DMState, choice: Choice) -> tuple[str | None, tuple[str, ...]]:
+def choice_text(state: DMState, choice: Choice) -> tuple[str | None, tuple[str, ...]]:
     target = state.card(choice.target).label if choice.target is not None else None
     return target, tuple(state.card(u).label for u in choice.cost)

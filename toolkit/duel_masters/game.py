@@ -1,6 +1,6 @@
 """Duel Masters' Turn End Step as a :class:`~toolkit.core.game.Game`.
 
-Its rulings are undated, so the game has no ``rules_at``: its rule sets are
+Its rulings are undated, so the game keeps the default ``rules_at`` (today's rules): its rule sets are
 seed 004's reading and one-flag counterfactual variants.
 
 >>> from toolkit.duel_masters.game import GAME
@@ -13,7 +13,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game
+from toolkit.core.actions import Action
+from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game, Note, Stepper, Transition
+from toolkit.core.values import Event
 from toolkit.duel_masters.event_fields import EVENT_FIELDS as DM_EVENT_FIELDS
 import toolkit.duel_masters.rule_ids  # registers the Turn End Step's rules (toolkit.core.rules)
 from toolkit.duel_masters import procedure
@@ -44,52 +46,89 @@ def counterfactuals(rules: TurnEndRules) -> tuple[Counterfactual, ...]:
     return tuple(found)
 
 
-def _today() -> TurnEndRules:
-    return get_rules("duel_masters")
-
-
-def _initial_state(scenario: Any, ruleset: Any) -> DMState:
-    return initial_state(scenario, ruleset)
-
-
 @lru_cache(maxsize=1)
 def _names_of(names: tuple[str, ...]) -> CardNames:
     """The cards' names for look-ups: one table while the cards are unchanged."""
     return CardNames(names)
 
 
-GAME = Game(
-    name="duel_masters",
-    listed_first=1,
-    event_fields=DM_EVENT_FIELDS,
-    deciding=DecidingRules(explain=("D3", "D1", "D2(1)", "D2(4)", "D2(5)", "D2(6)")),
-    title="Duel Masters",
-    step="Turn End Step",
-    state_type=DMState,
-    scenario_type=DMScenario,
-    rules_type=TurnEndRules,
-    legal_actions=procedure.legal_actions,
-    transition=procedure.transition,
-    explain=procedure.explain,
-    withheld=procedure.withheld,
-    initial_state=_initial_state,
-    with_ruleset=with_rules,
-    today=_today,
-    ruleset=get_rules,
-    ruleset_names=rules_names,
-    scenario_names=list_seed_scenarios,
-    seed_scenario=seed_scenario,
-    scenario_from_data=scenario_from_dict,
-    event_kinds=frozenset(k.value for k in EventKind),
-    zones=frozenset(z.value for z in DMZone),
-    scenario_folder="duel_masters",
-    variants=rules_names,
-    counterfactuals=counterfactuals,
-    flags=_flags,
-    card_names=lambda: _names_of(card_names()),
-    describe_action=describe_action,
-    describe_event=describe_event,
-    event_kind_names=EVENT_KIND_NAMES,
-    describe_state=describe_state,
-    scenario_tags=TAGS,
-)
+class DuelMastersGame(Game):
+    """Duel Masters' Turn End Step: the procedure of :mod:`toolkit.duel_masters.procedure`, undated rule sets."""
+
+    name = "duel_masters"
+    title = "Duel Masters"
+    step = "Turn End Step"
+    state_type = DMState
+    scenario_type = DMScenario
+    rules_type = TurnEndRules
+    event_kinds = frozenset(k.value for k in EventKind)
+    zones = frozenset(z.value for z in DMZone)
+    scenario_folder = "duel_masters"
+    listed_first = 1
+    event_fields = DM_EVENT_FIELDS
+    deciding = DecidingRules(explain=("D3", "D1", "D2(1)", "D2(4)", "D2(5)", "D2(6)"))
+    event_kind_names = EVENT_KIND_NAMES
+    scenario_tags = TAGS
+
+    def legal_actions(self, state: DMState) -> tuple[Action, ...]:
+        return procedure.legal_actions(state)
+
+    def transition(self, state: DMState, action: Action, *, check: bool = True) -> Transition:
+        return procedure.transition(state, action, check=check)
+
+    def stepper(self) -> Stepper:
+        return procedure.transition  # the procedure's own function: no method call per edge
+
+    def explain(self, state: DMState, action: Action) -> Note:
+        return procedure.explain(state, action)
+
+    def withheld(self, state: DMState) -> tuple[Note, ...]:
+        return procedure.withheld(state)
+
+    def initial_state(self, scenario: DMScenario, ruleset: Any) -> DMState:
+        return initial_state(scenario, ruleset)
+
+    def with_ruleset(self, state: DMState, ruleset: Any) -> DMState:
+        return with_rules(state, ruleset)
+
+    def today(self) -> TurnEndRules:
+        return get_rules("duel_masters")
+
+    def ruleset(self, name: str) -> TurnEndRules:
+        return get_rules(name)
+
+    def ruleset_names(self) -> tuple[str, ...]:
+        return rules_names()
+
+    def variants(self) -> tuple[str, ...]:
+        return rules_names()
+
+    def counterfactuals(self, rules: TurnEndRules) -> tuple[Counterfactual, ...]:
+        return counterfactuals(rules)
+
+    def flags(self) -> tuple[Flag, ...]:
+        return _flags()
+
+    def scenario_names(self) -> tuple[str, ...]:
+        return list_seed_scenarios()
+
+    def seed_scenario(self, name: str) -> DMScenario:
+        return seed_scenario(name)
+
+    def scenario_from_data(self, data: Any, source: str | None) -> DMScenario:
+        return scenario_from_dict(data, source)
+
+    def describe_action(self, action: Action) -> str:
+        return describe_action(action)
+
+    def describe_event(self, event: Event) -> str:
+        return describe_event(event)
+
+    def describe_state(self, state: Any) -> str:
+        return describe_state(state)
+
+    def card_names(self) -> CardNames:
+        return _names_of(card_names())
+
+
+GAME = DuelMastersGame()

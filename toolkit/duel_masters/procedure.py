@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.duel_masters.abilities import _ability_of, _choice_text, _choices, _triggered
+from toolkit.duel_masters.abilities import ability_of, choice_text, choices, triggered
 from toolkit.duel_masters.board import DMBoard
 from toolkit.duel_masters.cards import EndAbility, behaviour
 from toolkit.duel_masters.state import DMCard, DMState, DMStep, DMZone, Waiting
@@ -241,8 +241,8 @@ def d2_resolve_actions(state: DMState, player: str) -> Iterator[Action]:
     """``player`` picks which of its waiting effects resolves next (and how);
     an optional one may be declined; a one-time activation may be used."""
     for w in state.waiting_of(player):
-        for choice in _choices(state, w):
-            target, cost = _choice_text(state, choice)
+        for choice in choices(state, w):
+            target, cost = choice_text(state, choice)
             yield Perform(w.label, target=target, cost=cost, ref=(w.source, w.key), choice=choice)
         if not w.mandatory:
             yield Decline(w.label, ref=(w.source, w.key))
@@ -308,9 +308,9 @@ def _resolve_effect(state: DMState, board: DMBoard, w: Waiting, choice: Choice, 
         decl.resolve(board, card)
     elif w.kind == "triggered":
         card = board.card(w.source)
-        _triggered(card, w.key).resolve(board, card, choice)
+        triggered(card, w.key).resolve(board, card, choice)
     else:
-        ability = _ability_of(state, w)
+        ability = ability_of(state, w)
         assert ability is not None
         # a delayed ability has no card: it acts for its controller ("your creatures")
         source = board.card(w.source) if w.source >= 0 else DMCard(-1, name, w.controller, DMZone.BATTLE, label=name)

@@ -1,6 +1,12 @@
-"""The End Phase engine as one namespace (kept for notebooks and scripts that
-import it): the core's search and actions with the OCG's positions and rule
-sets.  New code imports :mod:`toolkit.core` and :mod:`toolkit.ocg`.
+"""The engine as one namespace, for every registered game: the core's search
+(``resolve``, ``explore``, ``can_force``, ``evaluate``, ``play``) and actions, and
+the scenario functions of :mod:`toolkit.engine.scenarios` (``load_scenario``,
+``seed_scenario``, ``initial_state``, ``legal_actions``, ``transition``, ``apply``,
+``withheld``, ``get_ruleset``), each going to the game of the position, scenario,
+file or rule set name it is given (the OCG's, for the OCG, unchanged). The types
+(``State``, ``Scenario``, ``Ruleset``) and the dated rule sets (``ruleset_at``,
+``RULESETS``, ``rule_change_dates``) are the OCG's, the one dated game; each game's
+own are in its package (:mod:`toolkit.ocg`, :mod:`toolkit.duel_masters`).
 
 >>> from toolkit.engine import RULESETS, ruleset_at
 >>> ruleset_at("2013-03-30").end_phase_triggers_after_adjustment
@@ -18,12 +24,20 @@ from toolkit.core.durations import Duration, Lingering
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
 from toolkit.core.game import Game, as_state, game_of, games
 from toolkit.core.predicates import parse_predicate, parse_query
-from toolkit.ocg.procedure import apply, legal_actions, transition, withheld
+from toolkit.engine.scenarios import (
+    apply,
+    get_ruleset,
+    initial_state,
+    legal_actions,
+    load_scenario,
+    seed_scenario,
+    transition,
+    withheld,
+)
 from toolkit.ocg.rulesets import (
     RULESETS,
     VIDEO_GAME,
     Ruleset,
-    get_ruleset,
     rule_change_dates,
     ruleset_at,
     ruleset_names,
@@ -43,8 +57,7 @@ from toolkit.core.search import (
     scripted,
 )
 from toolkit.ocg.cards import load_card_definitions
-from toolkit.ocg.scenario import Scenario, load_scenario, save_scenario, seed_scenario
-from toolkit.ocg.setup import initial_state
+from toolkit.ocg.scenario import Scenario, save_scenario
 from toolkit.core.game import Actor
 from toolkit.ocg.state import State, Step
 from toolkit.core.values import Event, Outcome

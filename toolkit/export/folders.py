@@ -30,15 +30,15 @@ def _packaged_datasets() -> Path:
     return Path(str(dataset_root())).resolve()
 
 
-def _refuse_datasets(target: Path) -> None:
+def refuse_datasets(target: Path) -> None:
     datasets = _packaged_datasets()
     if target == datasets or datasets in target.parents:
         raise ExportError(f"{target}: refusing to write into the packaged datasets folder")
 
 
-def _write(pairs: list[tuple[Path, str]], overwrite: bool) -> list[Path]:
+def write_file(pairs: list[tuple[Path, str]], overwrite: bool) -> list[Path]:
     for target, _ in pairs:
-        _refuse_datasets(Path(os.path.realpath(target)))
+        refuse_datasets(Path(os.path.realpath(target)))
     try:
         return write_texts(pairs, overwrite=overwrite)
     except FileError as exc:
@@ -53,4 +53,4 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: boo
     with ``overwrite=True`` (and keeps its permissions); the packaged datasets
     folder is refused.
     """
-    return _write([(Path(path).expanduser(), text)], overwrite)[0]
+    return write_file([(Path(path).expanduser(), text)], overwrite)[0]

@@ -15,7 +15,7 @@ from toolkit.export.article import RulingArticle
 # --------------------------------------------------------------------------
 
 
-def _day(value: Any) -> str:
+def day_text(value: Any) -> str:
     return "undated" if pd.isna(value) else pd.Timestamp(value).date().isoformat()
 
 
@@ -32,7 +32,7 @@ def _dated(frame: pd.DataFrame) -> pd.DataFrame:
     shown = frame.copy()
     for column in shown.columns:
         if pd.api.types.is_datetime64_any_dtype(shown[column]):
-            shown[column] = [_day(v) for v in shown[column]]
+            shown[column] = [day_text(v) for v in shown[column]]
     return shown
 
 
@@ -123,7 +123,7 @@ def article_markdown(article: RulingArticle) -> str:
     out += _md_table(_dated(article.rulings), ("ruling_id", "date", "verdict", "status", "summary_en"))
     out.append("")
     for _, row in article.rulings.iterrows():
-        out += [f"### {_day(row['date'])} — `{row['ruling_id']}`", ""]
+        out += [f"### {day_text(row['date'])} — `{row['ruling_id']}`", ""]
         if not pd.isna(row["question_ja"]):
             out += _quote("Ｑ：" + str(row["question_ja"]))
             out.append("")
@@ -133,11 +133,11 @@ def article_markdown(article: RulingArticle) -> str:
     if len(article.history):
         out += ["## History", ""]
         for _, row in article.history.iterrows():
-            line = f"- `{row['ruling_id']}` ({_day(row['date'])}, {row['verdict']}) — {row['status']}"
+            line = f"- `{row['ruling_id']}` ({day_text(row['date'])}, {row['verdict']}) — {row['status']}"
             if not pd.isna(row["ended_by"]):
                 line += f", replaced by `{row['ended_by']}`"
                 if not pd.isna(row["ended_on"]):
-                    line += f" ({_day(row['ended_on'])}"
+                    line += f" ({day_text(row['ended_on'])}"
                     line += f", {row['successor_verdict']})" if not pd.isna(row["successor_verdict"]) else ")"
             out.append(line)
         out.append("")

@@ -10,9 +10,9 @@ from typing import Any
 import pandas as pd
 
 from toolkit.export.article import RulingArticle
-from toolkit.export.folders import ExportError, _refuse_datasets, _write, safe_stem
+from toolkit.export.folders import ExportError, refuse_datasets, write_file, safe_stem
 from toolkit.resources import default_user_folder
-from toolkit.export.markdown import _day, article_markdown
+from toolkit.export.markdown import day_text, article_markdown
 
 
 # --------------------------------------------------------------------------
@@ -62,7 +62,7 @@ def _wiki_order(rulings: pd.DataFrame) -> list[tuple[pd.Series, bool]]:
             return
         placed.add(rid)
         order.append((rows[rid], str(rows[rid]["status"]) != "current"))
-        for older in sorted(replaced_by.get(rid, []), key=lambda r: (_day(rows[r]["date"]), r), reverse=True):
+        for older in sorted(replaced_by.get(rid, []), key=lambda r: (day_text(rows[r]["date"]), r), reverse=True):
             place(older)
 
     for rid, row in rows.items():
@@ -141,10 +141,10 @@ def export_article(
         for path in (md_path, wiki_path):
             if os.path.lexists(path):
                 raise ExportError(f"{path}: file exists; pass overwrite=True to replace it")
-    _refuse_datasets(Path(os.path.realpath(target)))
+    refuse_datasets(Path(os.path.realpath(target)))
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ExportError(f"{target}: cannot create the folder ({exc.strerror or exc})") from None
-    written_md, written_wiki = _write([(md_path, markdown), (wiki_path, wiki)], overwrite)
+    written_md, written_wiki = write_file([(md_path, markdown), (wiki_path, wiki)], overwrite)
     return ExportedArticle(markdown=written_md, wiki=written_wiki)

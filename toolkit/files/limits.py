@@ -15,4 +15,4 @@ MAX_BYTES_ENV = "ENDPHASE_MAX_FILE_BYTES"
 STALE_SECONDS = 60.0
 """A temporary file of ours older than this belongs to a save that died."""
 
-_CHUNK = 1 << 16
+CHUNK = 1 << 16

@@ -11,7 +11,7 @@ from pathlib import Path
 
 
 from toolkit.errors import FileError, quoted
-from toolkit.files.limits import DEFAULT_MAX_BYTES, MAX_BYTES_ENV, _CHUNK
+from toolkit.files.limits import DEFAULT_MAX_BYTES, MAX_BYTES_ENV, CHUNK
 
 
 # --------------------------------------------------------------------------
@@ -98,7 +98,7 @@ def read_bytes(path: str | os.PathLike[str], *, what: str = "file", max_bytes: i
         chunks: list[bytes] = []
         total = 0
         while True:
-            chunk = os.read(fd, min(_CHUNK, limit + 1 - total))
+            chunk = os.read(fd, min(CHUNK, limit + 1 - total))
             if not chunk:
                 break
             chunks.append(chunk)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 
 from toolkit.errors import FileError
-from toolkit.files.limits import STALE_SECONDS, _CHUNK
+from toolkit.files.limits import STALE_SECONDS, CHUNK
 
 
 # --------------------------------------------------------------------------
@@ -118,7 +118,7 @@ def _age(entry: os.DirEntry[str], now: float) -> float:
 def _replay(folder: Path, journal: Path) -> list[str]:
     done: list[str] = []
     try:
-        steps = json.loads(journal.read_bytes()[:_CHUNK].decode("utf-8"))["steps"]
+        steps = json.loads(journal.read_bytes()[:CHUNK].decode("utf-8"))["steps"]
     except (OSError, ValueError, KeyError, TypeError):
         steps = []  # torn journal: written before the group was complete, so nothing was renamed yet
     for step in steps if isinstance(steps, list) else []:

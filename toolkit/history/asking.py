@@ -24,16 +24,16 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
+
+from toolkit.core.rulesets import Rules as Ruleset
+
+from toolkit.core.game import DatedScenario, Game, Position
 
 if TYPE_CHECKING:  # pragma: no cover
     from toolkit.core.trace import LineStep
     from toolkit.history.checks import CheckResult
 
-Scenario = Any
-"""A scenario or position of any registered game."""
-Ruleset = Any
-"""A rule set of any registered game."""
 
 ASKED = "scenario"
 """The name the asked position goes by inside the question (a question's
@@ -200,16 +200,17 @@ def grounds_text(answer: Answer, *, summaries: bool = True) -> list[str]:
             + [f"    {g}" for g in answer.grounds])
 
 
-def _rules_for(scenario: Scenario, rules: Ruleset | str | datetime.date | None) -> tuple[Scenario, Ruleset]:
-    """The position under ``rules`` (a day, a rule set's name or value, or
+def _rules_for(game: Game, scenario: Position,
+               rules: Ruleset | str | datetime.date | None) -> tuple[Position, Ruleset]:
+    """The position (of ``game``) under ``rules`` (a day, a rule set's name or value, or
     None: the scenario's own), and the rule set it is played under."""
-    from toolkit.core.game import as_state
     from toolkit.fields import looks_like_day
 
     if isinstance(rules, datetime.date) or (isinstance(rules, str) and looks_like_day(rules)):
-        scenario = scenario.at(rules)
+        scenario = cast("DatedScenario", scenario).at(rules)  # a date is refused for an undated game below
         rules = None
-    return scenario, as_state(scenario, ruleset=rules).ruleset
+    played: Ruleset = game.state_of(scenario, rules).ruleset
+    return scenario, played
 
 
 def _question_data(text: str) -> Any:
@@ -227,7 +228,7 @@ def _question_data(text: str) -> Any:
     return data
 
 
-def ask(scenario: Scenario, question: Mapping[str, Any] | str,
+def ask(scenario: Position, question: Mapping[str, Any] | str,
         rules: Ruleset | str | datetime.date | None = None, *, why: bool = True) -> Answer:
     """Answer ``question`` (a check: a mapping, or its text in YAML flow form or JSON,
     as the command line takes it) on
@@ -238,28 +239,29 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     set one change away, to say which changes flip the answer and which trace
     note shows the deciding rule; ``why=False`` answers it once.
     """
-    from toolkit.history.deciding import Flips, _decided_by
-    from toolkit.history.runs import _run
+    from toolkit.history.deciding import Flips, what_decides
+    from toolkit.history.runs import run_once
     from toolkit.history.checks import CheckError, parse_check, scenarios_named, written_check
 
     data = _question_data(question) if isinstance(question, str) else question
-    from toolkit.core.game import game_of, position_card_names
+    from toolkit.core.game import game_of
 
-    check = parse_check(data, "question", game=game_of(scenario), cards=position_card_names([scenario]))
+    game = game_of(scenario)  # found once: what follows is told the game
+    check = parse_check(data, "question", game=game, cards=game.position_card_names(scenario))
     others = [name for name in scenarios_named(check) if name != ASKED]
     if others:
         raise CheckError(f"question.scenario: a question is asked of the one scenario given, so it names no other "
                          f"(remove 'scenario: {others[0]}', or ask it of {others[0]})")
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
-    position, ruleset = _rules_for(scenario, rules)
+    position, ruleset = _rules_for(game, scenario, rules)
     scenarios = {ASKED: position}
     names = (ASKED,)
-    result = _run(text, check, names, scenarios, ruleset)
+    result = run_once(text, check, names, scenarios, ruleset, game)
     shown = next((p.line for p in result.parts if p.line), ())
     if not why:
         return Answer(written_check(data), ruleset, result, line=shown)
-    variants = Flips(text, check, names, scenarios, ruleset, result.value)
+    variants = Flips(text, check, names, scenarios, ruleset, result.value, game)
     flips = variants.labels()  # every one asked; _decided_by reads their answers, and which were tried
-    decided, line = _decided_by(check, scenarios, ruleset, result, variants)
+    decided, line = what_decides(check, scenarios, ruleset, result, variants)
     grounds = rulings_behind(deciding_rule(decided, ruleset), ruleset)
     return Answer(written_check(data), ruleset, result, variants.tried, flips, decided, line or shown, grounds)

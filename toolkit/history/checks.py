@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolkit.core.actions import Action
-from toolkit.core.game import GameState, RulesArg, as_state, game_of, position_card_names
+from toolkit.core.game import Game, GameState, Position, RulesArg, game_of, position_card_names
 from toolkit.core.limits import Limits, source_of
 from toolkit.core.predicates import (
     QUANTIFIERS,
@@ -55,7 +55,7 @@ from toolkit.core.predicates import (
     unknown_card,
 )
 from toolkit.core.policies import PASS_LINE
-from toolkit.core.search import evaluate, resolve
+from toolkit.core.search import evaluate_in, resolve_in
 from toolkit.core.trace import LineStep, line_step
 from toolkit.core.values import Event
 from toolkit.fields import CardNames
@@ -269,13 +269,11 @@ class CheckResult:
         return "yes" if self.value else "no"
 
 
-Position = GameState | Any
-
-
 def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg = None,
               *, default: str | None = None, max_states: int = 500_000, every_part: bool = True,
-              time_limit: float | None = None) -> CheckResult:
-    """Answer ``check`` on ``scenarios`` (file name -> Scenario) under ``ruleset``.
+              time_limit: float | None = None, game: Game | None = None) -> CheckResult:
+    """Answer ``check`` on ``scenarios`` (file name -> Scenario; positions of ``game``, None: of the
+    game the first one belongs to) under ``ruleset``.
 
     A query without a ``scenario`` key runs on ``default`` (the first scenario when None).
     ``every_part=False`` stops an ``and`` at its first part that is no and an
@@ -286,8 +284,10 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
     """
     if not scenarios:
         raise CheckError("run_check: no scenario to run the check on")
-    check = read_for(check, scenarios)
     first = default if default is not None else next(iter(scenarios))
+    if game is None:
+        game = game_of(scenarios[first]) if first in scenarios else game_of(next(iter(scenarios.values())))
+    check = read_for(check, scenarios, game)
     parts: list[QueryAnswer] = []
 
     def run(item: Check) -> bool:
@@ -297,7 +297,7 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
                 given = ", ".join(sorted(scenarios))
                 raise CheckError(f"{item.where}.scenario: names the scenario {name}, which is not among the ones "
                                  f"given ({given}); list it in the ruling's scenario column")
-            answer = _run_query(item, scenarios[name], ruleset, max_states, time_limit)
+            answer = _run_query(game, item, scenarios[name], ruleset, max_states, time_limit)
             parts.append(QueryAnswer(item.data, name, answer[0], answer[1]))
             return answer[0]
         if isinstance(item, NotCheck):
@@ -312,10 +312,11 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
     return CheckResult(value, tuple(parts))
 
 
-def read_for(check: Check, scenarios: Mapping[str, Position]) -> Check:
-    """``check`` with its card names read as the cards of ``scenarios`` key them (a name written in
-    English or kana found among a scenario's own cards too); a name none of them has is refused."""
-    return _cards_read_again(check, position_card_names(scenarios.values()))
+def read_for(check: Check, scenarios: Mapping[str, Position], game: Game | None = None) -> Check:
+    """``check`` with its card names read as the cards of ``scenarios`` (positions of ``game``; None:
+    of the games they belong to) key them (a name written in English or kana found among a scenario's
+    own cards too); a name none of them has is refused."""
+    return _cards_read_again(check, position_card_names(scenarios.values(), game))
 
 
 def _cards_read_again(check: Check, cards: CardNames | None) -> Check:
@@ -337,19 +338,20 @@ def _cards_read_again(check: Check, cards: CardNames | None) -> Check:
     return AllChecks(items) if isinstance(check, AllChecks) else AnyCheck(items)
 
 
-def _run_query(item: QueryCheck, position: Position, ruleset: RulesArg,
+def _run_query(game: Game, item: QueryCheck, position: Position, ruleset: RulesArg,
                max_states: int, time_limit: float | None = None) -> tuple[bool, tuple[LineStep, ...]]:
-    start = as_state(position, ruleset=ruleset)
+    """One query on ``position``, a position of ``game`` (a check's positions are of one game)."""
+    start = game.state_of(position, ruleset)
     if item.predicate is not None:
-        verdict = evaluate(start, Query(item.quantifier, item.predicate), max_states=max_states,
-                           time_limit=time_limit)
+        verdict = evaluate_in(game, start, Query(item.quantifier, item.predicate), max_states=max_states,
+                              time_limit=time_limit)
         return verdict.value, verdict.line
     if item.quantifier == "default_order":
-        res = resolve(start, PASS_LINE)  # the rulings' "both players choose not to act" line
+        res = resolve_in(game, start, PASS_LINE)  # the rulings' "both players choose not to act" line
         done = _Order(item.order, item.without, start.turn_player).progress(res.steps)
         return done == len(item.order), res.steps
     return order_search(start, item.order, every=item.quantifier == "always_order", without=item.without,
-                        max_states=max_states, time_limit=time_limit, source=source_of(position))
+                        max_states=max_states, time_limit=time_limit, source=source_of(position), game=game)
 
 
 @dataclass(frozen=True)
@@ -377,7 +379,7 @@ class _Order:
 
 def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, without: Predicate | None = None,
                  max_states: int = 500_000, time_limit: float | None = None,
-                 source: str | None = None) -> tuple[bool, tuple[LineStep, ...]]:
+                 source: str | None = None, game: Game | None = None) -> tuple[bool, tuple[LineStep, ...]]:
     """Does some line (``every=False``) / every line (``every=True``) see
     events matching ``order`` one after the other, each at a later step?
 
@@ -385,7 +387,8 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
     (some line: True), or one that does not (every line: False; some line:
     False gives the default line).  A repeating position ends its line.
     Stops as :func:`~toolkit.core.search.explore` does after ``max_states``
-    positions or ``time_limit`` seconds (``source``: the file the message names).
+    positions or ``time_limit`` seconds (``source``: the file the message names). ``game``: the
+    game of ``start`` (None: looked up).
     """
     limits = Limits(max_states, time_limit, None, source)
     seq = _Order(tuple(order), without, start.turn_player)
@@ -393,7 +396,7 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
     succ: dict[GameState, tuple[tuple[Action, GameState, tuple[Event, ...]], ...]] = {}
     memo: dict[tuple[GameState, int], tuple[bool, int]] = {}
     on_stack: dict[tuple[GameState, int], int] = {}
-    game = game_of(start)
+    game = game_of(start) if game is None else game
     legal_actions, transition = game.legal_actions, game.transition
 
     def edges(state: GameState) -> tuple[tuple[Action, GameState, tuple[Event, ...]], ...]:
@@ -445,19 +448,19 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
     sys.setrecursionlimit(max(limit, 20_000))
     try:
         answer, _, _ = value(start, 0, 0)
-        line = _witness(start, seq, answer, every, edges, value)
+        line = _witness(game, start, seq, answer, every, edges, value)
     finally:
         sys.setrecursionlimit(limit)
     return answer, line
 
 
-def _witness(start: GameState, seq: _Order, answer: bool, every: bool,
+def _witness(game: Game, start: GameState, seq: _Order, answer: bool, every: bool,
              edges: Callable[[GameState], tuple[tuple[Action, GameState, tuple[Event, ...]], ...]],
              value: Callable[[GameState, int, int], tuple[bool, int, int]]) -> tuple[LineStep, ...]:
     """Follow the edges that decided the answer (a completing line, or a
     counter-example); when no edge decided it, the default line."""
     if answer == every:  # no single line shows it: show the default line
-        return resolve(start, PASS_LINE).steps
+        return resolve_in(game, start, PASS_LINE).steps
     steps: list[LineStep] = []
     state, k = start, 0
     seen = {(state, k)}
@@ -468,13 +471,13 @@ def _witness(start: GameState, seq: _Order, answer: bool, every: bool,
         if pick < 0:
             break
         action, child, events = edges(state)[pick]
-        steps.append(line_step(len(steps) + 1, state, action, game_of(state).transition(state, action, check=False)))
+        steps.append(line_step(len(steps) + 1, state, action, game.transition(state, action, check=False), game))
         state, k = child, seq.advance(events, k)
         if (state, k) in seen:
             break
         seen.add((state, k))
     if not every and k == len(seq.items) and not state.is_over:
-        rest = resolve(state, PASS_LINE).steps
+        rest = resolve_in(game, state, PASS_LINE).steps
         steps.extend(_renumber(rest, len(steps)))
     return tuple(steps)
 

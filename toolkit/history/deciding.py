@@ -6,7 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 
-from toolkit.history.runs import _value, same_answer
+from toolkit.core.rulesets import Rules as Ruleset
+from toolkit.history.runs import answer_once, same_answer
+
+from toolkit.core.game import Game, GameScenario as Scenario, Position
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -14,12 +17,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from toolkit.core.trace import LineStep
     from toolkit.history.checks import Check, CheckResult
 
-Ruleset = Any
-"""A rule set of any registered game."""
-Scenario = Any
-"""A scenario of any registered game."""
-RuleChange = Any
-"""A dated rule change of a game (its ``rule_changes()``)."""
 
 
 # --------------------------------------------------------------------------
@@ -27,11 +24,12 @@ RuleChange = Any
 # --------------------------------------------------------------------------
 
 
-def _today_rules(rules: Ruleset) -> Ruleset:
+def today_rules(rules: Ruleset) -> Ruleset:
     """Today's rules of the ruling's game."""
     from toolkit.games import game_of
 
-    return game_of(rules).today()
+    today: Ruleset = game_of(rules).today()
+    return today
 
 
 class Flips:
@@ -41,11 +39,12 @@ class Flips:
     the deciding rule needs the few whose rule has a note on the lines, and
     stops at the first of those that flips."""
 
-    def __init__(self, text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
-                 rules: Ruleset, value: bool) -> None:
+    def __init__(self, text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
+                 rules: Ruleset, value: bool, game: Game | None = None) -> None:
         from toolkit.games import game_of
 
-        self.variants = game_of(rules).counterfactuals(rules)
+        self.game = game_of(rules) if game is None else game  # the positions' game (found once by a question)
+        self.variants = self.game.counterfactuals(rules)
         self._asked = (text, check, names, scenarios)
         self._rules = rules
         self._value = value
@@ -68,7 +67,8 @@ class Flips:
             variant = self.variants[index].rules
             # a rule the run never read cannot flip it: its searches would be the same step by step
             known = self._known[index] = (not same_answer(text, names, scenarios, self._rules, variant)
-                                          and _value(text, check, names, scenarios, variant) != self._value)
+                                          and answer_once(text, check, names, scenarios, variant,
+                                                          self.game) != self._value)
         return known
 
     def labels(self) -> tuple[str, ...]:
@@ -80,7 +80,7 @@ class Flips:
         return next((c.label for i, c in enumerate(self.variants) if self.flips(i)), "")
 
 
-def _deciding_changes(text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
+def _deciding_changes(text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
                       rules: Ruleset, value: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The game's one-change counterfactuals: the labels of all of them, and
     of those whose rules flip the answer."""
@@ -108,7 +108,7 @@ class _Known:
         return self.deciding[0] if self.deciding else ""
 
 
-def _decided_by(check: Check, scenarios: Mapping[str, Scenario], rules: Ruleset, result: CheckResult,
+def what_decides(check: Check, scenarios: Mapping[str, Position], rules: Ruleset, result: CheckResult,
                 deciding: Sequence[str] | Flips) -> tuple[str, tuple[LineStep, ...]]:
     """What in the engine's lines decides the answer, and the line it is read
     from, in this order:
@@ -219,15 +219,15 @@ def _idle(cards: Sequence[str], lines: Sequence[tuple[str, tuple[LineStep, ...]]
     return tuple(card for card in cards if not mentioned(card))
 
 
-def _idle_words(idle: Sequence[str], scenarios: Mapping[str, Scenario], rules: Ruleset,
+def _idle_words(idle: Sequence[str], scenarios: Mapping[str, Position], rules: Ruleset,
                 result: CheckResult) -> list[str]:
     """What the answer says of each card no line mentions: why its text can never act here, when the
     game can tell (``Game.never_acts``), else that nothing of it is offered (its conditions fail)."""
     from toolkit.core.game import as_state, game_of
 
     state = as_state(scenarios[result.parts[0].scenario], ruleset=rules)
-    never = game_of(state).never_acts
-    reasons = {card: never(state, card) if never is not None else None for card in idle}
+    game = game_of(state)
+    reasons = {card: game.never_acts(state, card) for card in idle}
     offered = [card for card in idle if reasons[card] is None]
     words = [f"{card} does nothing in any line of this position: {reasons[card]}" for card in idle
              if reasons[card] is not None]
@@ -250,7 +250,7 @@ def _acting(check: Check, cards: Sequence[str]) -> tuple[str, ...]:
 
 
 def _never_activated(check: Check, cards: Sequence[str], rules: Ruleset,
-                     scenarios: Mapping[str, Scenario]) -> tuple[str, ...]:
+                     scenarios: Mapping[str, Position]) -> tuple[str, ...]:
     """Why each card the check asks to see activated (or performed) never is, where no rule
     change would make it: the card has no effect at all in the game's card data, or none of
     its effects' conditions hold in any line.  ``()`` when the check asks no such thing."""
@@ -273,7 +273,7 @@ def _never_activated(check: Check, cards: Sequence[str], rules: Ruleset,
     return tuple(out)
 
 
-def _withheld_note(lines: Sequence[tuple[str, tuple[LineStep, ...]]], scenarios: Mapping[str, Scenario],
+def _withheld_note(lines: Sequence[tuple[str, tuple[LineStep, ...]]], scenarios: Mapping[str, Position],
                    rules: Ruleset, could_decide: Any = None) -> tuple[str, tuple[LineStep, ...]] | None:
     """The first thing a deciding rule withheld along ``lines`` (of a rule ``could_decide`` allows)."""
     from toolkit.core.game import as_state, game_of

@@ -22,13 +22,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from toolkit.core.rulesets import RuleChange
+
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
     from toolkit.core.game import Game
 
-RuleChange = Any
-"""A dated rule change of a game (an item of its ``rule_changes()``)."""
 
 
 @dataclass(frozen=True)

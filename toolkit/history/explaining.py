@@ -28,8 +28,10 @@ from typing import Any
 
 import pandas as pd
 
+from toolkit.core.game import GameScenario as Scenario
+from toolkit.core.rulesets import Rules as Ruleset
 from toolkit.core.words import count
-from toolkit.history.runs import HistoryError, Ruleset, Scenario
+from toolkit.history.runs import HistoryError
 
 __all__ = ["EXPLAIN_COLUMNS", "Explanation", "Hypothesis", "Window", "explain_disagreement"]
 
@@ -88,28 +90,29 @@ def _case(row: Mapping[str, Any], rules_at: RulesAt | None) -> _Case:
     named rule set); the run is the one ``run_ruling`` makes (cached)."""
     from toolkit.games import game_of
     from toolkit.history.deciding import Flips
-    from toolkit.history.runs import _check, _check_for, _run, _same_game, _scenarios, ruling_ruleset
+    from toolkit.history.runs import read_check, check_for, run_once, same_game, scenarios_of, ruling_ruleset
 
     rid = str(row["ruling_id"])
     names = tuple(str(n) for n in (row.get("scenario") or ()))
     text = str(row["check"])
-    check = _check(rid, text)
-    scenarios = _scenarios(rid, names)
-    check = _check_for(rid, check, scenarios)
+    check = read_check(rid, text)
+    scenarios = scenarios_of(rid, names)
+    check = check_for(rid, check, scenarios)
     day = _day(row.get("date"))
     named = row.get("ruleset")
     rules = ruling_ruleset(row)
     if rules_at is not None and day is not None and not (isinstance(named, str) and named):
         rules = rules_at(day)
-    _same_game(rid, rules, scenarios)
-    own = _run(text, check, names, scenarios, rules)
+    same_game(rid, rules, scenarios)
+    own = run_once(text, check, names, scenarios, rules)
     expected = str(row.get("expected"))
     return _Case(rid, day, expected, rules, own.answer == expected,
                  Flips(text, check, names, scenarios, rules, own.value), game_of(rules))
 
 
-def _differing(rules: Ruleset, other: Ruleset) -> dict[str, Any]:
-    """The fields of rule set ``other`` that differ from ``rules`` (but its name)."""
+def _differing(rules: Any, other: Any) -> dict[str, Any]:
+    """The fields of rule set ``other`` that differ from ``rules`` (but its name; every field, as
+    ``_rules_key`` of :mod:`toolkit.history.runs` reads them)."""
     return {f.name: getattr(other, f.name) for f in dataclasses.fields(other)
             if f.name != "name" and getattr(other, f.name) != getattr(rules, f.name)}
 
@@ -139,13 +142,14 @@ def _identity(game: Any, rules: Ruleset, variant: Ruleset) -> tuple[str, ...]:
     return tuple(sorted(diff))
 
 
-def _combined(rules: Ruleset, variants: Sequence[Ruleset]) -> Ruleset:
+def _combined(rules: Any, variants: Sequence[Ruleset]) -> Ruleset:
     """``rules`` with every change the ``variants`` make (a pair of one-change rule sets as one)."""
     changes: dict[str, Any] = {}
     for variant in variants:
         changes.update(_differing(rules, variant))
     name = "+".join([rules.name, *(v.name.removeprefix(rules.name).lstrip("+") for v in variants)])
-    return dataclasses.replace(rules, name=name, **changes)
+    combined: Ruleset = rules.with_flags(name=name, **changes)
+    return combined
 
 
 # --------------------------------------------------------------------------
@@ -411,10 +415,10 @@ def _effects(keys: Sequence[tuple[str, ...]], ats: Sequence[datetime.date], case
 
 def _rows(ruling_or_rows: Any, table: pd.DataFrame) -> list[dict[str, Any]]:
     """The rows of the rulings asked about: an id, a row, a list of ids or rows, or a table."""
-    from toolkit.history.runs import _row
+    from toolkit.history.runs import ruling_row
 
     if isinstance(ruling_or_rows, str):
-        return [_row(table, ruling_or_rows)]
+        return [ruling_row(table, ruling_or_rows)]
     if isinstance(ruling_or_rows, pd.DataFrame):
         return [{str(k): v for k, v in r.to_dict().items()} for _, r in ruling_or_rows.iterrows()]
     if isinstance(ruling_or_rows, Mapping):
@@ -518,10 +522,10 @@ def explain_disagreement(ruling_or_rows: Any, rulings: pd.DataFrame | None = Non
 
 def _agrees_under(case: _Case, rules: Ruleset) -> bool:
     """Whether the ruling's check agrees under ``rules``."""
-    from toolkit.history.runs import _value
+    from toolkit.history.runs import answer_once
 
     text, check, names, scenarios = case.flips._asked
-    return _value(text, check, names, scenarios, rules) == (case.expected == "yes")
+    return answer_once(text, check, names, scenarios, rules) == (case.expected == "yes")
 
 
 def _hypothesis(keys: tuple[tuple[str, ...], ...], entry: dict[str, Any], cases: list[_Case],

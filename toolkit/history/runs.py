@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from toolkit.core.rulesets import Rules as Ruleset
 from toolkit.core.memo import Memo
 from toolkit.core.reads import recording, unread
 from toolkit.errors import ToolkitError, quoted
+
+from toolkit.core.game import Game, GameScenario as Scenario, Position
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -22,12 +25,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from toolkit.core.trace import LineStep
     from toolkit.history.checks import Check, CheckResult
 
-Ruleset = Any
-"""A rule set of any registered game."""
-Scenario = Any
-"""A scenario of any registered game."""
-RuleChange = Any
-"""A dated rule change of a game (its ``rule_changes()``)."""
 
 
 VERIFY_COLUMNS = (
@@ -83,18 +80,20 @@ def ruling_ruleset(row: Mapping[str, Any]) -> Ruleset:
     when = row.get("date")
     day = None if when is None or pd.isna(when) else pd.Timestamp(when).date()
     try:
-        return game.rules_for(name if isinstance(name, str) and name else None, day)
+        rules: Ruleset = game.rules_for(name if isinstance(name, str) and name else None, day)
+        return rules
     except UnknownRulesetError as exc:
         raise HistoryError(f"{row.get('ruling_id')}: {exc}") from None
 
 
 @lru_cache(maxsize=None)
-def _scenario(name: str) -> Scenario:
+def scenario_named(name: str) -> Scenario:
     """A shipped scenario by its file name under datasets/scenarios/ (a game's
     own folder first, as in ``folder/name.yaml``)."""
     from toolkit.games import shipped_scenario
 
-    return shipped_scenario(name)
+    found: Scenario = shipped_scenario(name)
+    return found
 
 
 def _user_scenario(path: str) -> Scenario:
@@ -109,10 +108,11 @@ def _user_scenario(path: str) -> Scenario:
 def _user_scenario_at(path: str, mtime_ns: int, size: int) -> Scenario:
     from toolkit.games import load_any_scenario
 
-    return load_any_scenario(path)
+    found: Scenario = load_any_scenario(path)
+    return found
 
 
-def _scenarios(rid: str, names: Sequence[str]) -> dict[str, Scenario]:
+def scenarios_of(rid: str, names: Sequence[str]) -> dict[str, Position]:
     """The scenarios a ruling runs on: a file's full path (a user's ruling,
     see :mod:`toolkit.data.user_rulings`), else a shipped scenario's name."""
     import os
@@ -120,14 +120,14 @@ def _scenarios(rid: str, names: Sequence[str]) -> dict[str, Scenario]:
     if not names:
         raise HistoryError(f"{rid}: the ruling names no scenario")
     try:
-        return {n: _user_scenario(n) if os.path.isabs(n) else _scenario(n) for n in names}
+        return {n: _user_scenario(n) if os.path.isabs(n) else scenario_named(n) for n in names}
     except OSError as exc:
         raise HistoryError(f"{rid}: scenario {exc.filename}: {exc.strerror}") from None
     except ToolkitError as exc:
         raise HistoryError(f"{rid}: {exc}") from None
 
 
-def _same_game(rid: str, rules: Ruleset, scenarios: Mapping[str, Scenario]) -> None:
+def same_game(rid: str, rules: Ruleset, scenarios: Mapping[str, Position]) -> None:
     """Refuse a ruling of one game whose scenario is a position of another."""
     from toolkit.games import game_of
 
@@ -139,7 +139,7 @@ def _same_game(rid: str, rules: Ruleset, scenarios: Mapping[str, Scenario]) -> N
                                f"position (its game column or its scenario is wrong)")
 
 
-def _check(rid: str, text: str) -> Check:
+def read_check(rid: str, text: str) -> Check:
     from toolkit.history.checks import CheckError, parse_check
 
     try:
@@ -148,7 +148,7 @@ def _check(rid: str, text: str) -> Check:
         raise HistoryError(str(exc)) from None
 
 
-def _check_for(rid: str, check: Check, scenarios: Mapping[str, Scenario]) -> Check:
+def check_for(rid: str, check: Check, scenarios: Mapping[str, Position]) -> Check:
     """``check`` with its card names read among the cards its scenarios may use (their own too)."""
     from toolkit.history.checks import CheckError, read_for
 
@@ -176,8 +176,10 @@ def _card_text_dates(type_name: str, module: str) -> tuple[datetime.date, ...]:
     return tuple(sorted({c.date for c in changes if c.kind == "card_text"}))
 
 
-def _rules_key(rules: Ruleset) -> tuple[Any, ...]:
-    """What decides a run: the flag values and the card-text era (not the name)."""
+def _rules_key(rules: Any) -> tuple[Any, ...]:
+    """What decides a run: the flag values and the card-text era (not the name). (Every field of the
+    rule set: each shipped game's rule sets are dataclasses, and ``Rules.flags()`` lists only the
+    dated flags of some, not every field that decides a run.)"""
     values = tuple(getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name not in ("name", "as_of"))
     return values + (_era(rules),)
 
@@ -186,22 +188,23 @@ _RUNS: Memo[tuple[Any, ...], CheckResult] = Memo(4096)
 """Check runs by their check, positions (with the cards they may use) and deciding rules (bounded)."""
 
 
-def _positions_key(names: tuple[str, ...], scenarios: Mapping[str, Scenario]) -> tuple[Any, ...]:
+def _positions_key(names: tuple[str, ...], scenarios: Mapping[str, Position]) -> tuple[Any, ...]:
     """The positions a check reads, each with the cards it may use (a game's positions that carry a
     catalogue of cards: a change of the user's card folder is a change of the position)."""
     return tuple((n, scenarios[n], getattr(scenarios[n], "catalogue", None)) for n in names)
 
 
-def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
-         rules: Ruleset, **limits: Any) -> CheckResult:
-    """The check's answer, run once per position and rules (``limits``: run_check's max_states, time_limit)."""
+def run_once(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
+             rules: Ruleset, game: Game | None = None, **limits: Any) -> CheckResult:
+    """The check's answer, run once per position and rules (``game``: the positions' game, when the
+    caller found it; ``limits``: run_check's max_states, time_limit)."""
     from toolkit.history.checks import run_check
 
     key = (check_text, _positions_key(names, scenarios), _rules_key(rules))
     hit = _RUNS.get(key)
     if hit is None:
         with recording(rules) as (noting, reads):
-            hit = run_check(check, scenarios, noting, default=names[0], **limits)
+            hit = run_check(check, scenarios, noting, default=names[0], game=game, **limits)
         _READS.put(key, frozenset(reads))
         _RUNS.put(key, hit)
     return hit
@@ -211,7 +214,7 @@ _READS: Memo[tuple[Any, ...], frozenset[str]] = Memo(4096)
 """The rules each run of ``_RUNS`` read (:mod:`toolkit.core.reads`), under the same keys."""
 
 
-def same_answer(check_text: str, names: tuple[str, ...], scenarios: Mapping[str, Scenario], rules: Ruleset,
+def same_answer(check_text: str, names: tuple[str, ...], scenarios: Mapping[str, Position], rules: Ruleset,
                 other: Ruleset) -> bool:
     """Whether the check's answer under ``other`` is known to be the one under ``rules`` without
     asking: the run under ``rules`` (made already) read none of the rules in which ``other`` differs,
@@ -223,9 +226,10 @@ def same_answer(check_text: str, names: tuple[str, ...], scenarios: Mapping[str,
 _VALUES: Memo[tuple[Any, ...], bool] = Memo(4096)
 
 
-def _value(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Scenario],
-           rules: Ruleset) -> bool:
-    """The check's answer alone (what a rule set one change away is asked for):
+def answer_once(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
+                rules: Ruleset, game: Game | None = None) -> bool:
+    """The check's answer alone (what a rule set one change away is asked for, ``game``: the
+    positions' game when the caller found it):
     a run already made under rules that decide the same, else the check asked
     with its ``and`` / ``or`` stopping at the part that settles it."""
     from toolkit.history.checks import run_check
@@ -236,7 +240,8 @@ def _value(check_text: str, check: Check, names: tuple[str, ...], scenarios: Map
         return made.value
     hit = _VALUES.get(key)
     if hit is None:
-        hit = _VALUES.put(key, run_check(check, scenarios, rules, default=names[0], every_part=False).value)
+        hit = _VALUES.put(key, run_check(check, scenarios, rules, default=names[0], every_part=False,
+                                         game=game).value)
     return hit
 
 
@@ -324,7 +329,7 @@ RUN_COLUMNS = ("ruling_id", "date", "topic", "status", "scenario", "check", "exp
 """The columns of the rulings table a ruling is re-derived from."""
 
 
-def _row(rulings: pd.DataFrame, ruling_id: str) -> dict[str, Any]:
+def ruling_row(rulings: pd.DataFrame, ruling_id: str) -> dict[str, Any]:
     from toolkit.data.frames import table_with
 
     table_with(rulings, ("ruling_id",), "run_ruling", paths=False)
@@ -354,7 +359,7 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
             from toolkit.data import load_rulings
 
             rulings = load_rulings()
-        row = _row(rulings, ruling)
+        row = ruling_row(rulings, ruling)
     elif isinstance(ruling, Mapping) and "ruling_id" in ruling:
         row = dict(ruling)
     else:
@@ -369,22 +374,22 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
         raise HistoryError(f"{rid}: expected answer must be 'yes', 'no' or 'under_review' (調整中), "
                            f"not {quoted(expected)}")
     names = tuple(str(n) for n in (row.get("scenario") or ()))
-    check = _check(rid, text)
-    scenarios = _scenarios(rid, names)
-    check = _check_for(rid, check, scenarios)
+    check = read_check(rid, text)
+    scenarios = scenarios_of(rid, names)
+    check = check_for(rid, check, scenarios)
     rules = ruling_ruleset(row)
-    _same_game(rid, rules, scenarios)
+    same_game(rid, rules, scenarios)
     started = time.perf_counter()
     try:
-        own = _run(text, check, names, scenarios, rules)
-        from toolkit.history.deciding import Flips, _decided_by, _today_rules
+        own = run_once(text, check, names, scenarios, rules)
+        from toolkit.history.deciding import Flips, what_decides, today_rules
 
-        now = _today_rules(rules)
+        now = today_rules(rules)
         # today's rules differ only in rules the own run never read: its run is today's, step by step
-        today = own if same_answer(text, names, scenarios, rules, now) else _run(text, check, names, scenarios, now)
+        today = own if same_answer(text, names, scenarios, rules, now) else run_once(text, check, names, scenarios, now)
         variants = Flips(text, check, names, scenarios, rules, own.value)
         deciding = variants.labels() if flips else ()
-        decided, shown = _decided_by(check, scenarios, rules, own, variants)
+        decided, shown = what_decides(check, scenarios, rules, own, variants)
     except ToolkitError as exc:
         raise HistoryError(f"{rid}: {exc}") from None
     return RulingRun(rid, rules, expected, own, today, decided, deciding, time.perf_counter() - started, shown,

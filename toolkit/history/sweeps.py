@@ -14,20 +14,18 @@ import pandas as pd
 
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits
 from toolkit.errors import ToolkitError
-from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, _check, _run, _scenario
+from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, read_check, run_once, scenario_named
 from toolkit.history.eras import rule_eras
 from toolkit.history.verification import with_progress
+
+from toolkit.core.rulesets import RuleChange, Rules as Ruleset
+
+from toolkit.core.game import GameScenario as Scenario, Position
 
 if TYPE_CHECKING:  # pragma: no cover
     from concurrent.futures import Executor
 
 
-Ruleset = Any
-"""A rule set of any registered game."""
-Scenario = Any
-"""A scenario of any registered game."""
-RuleChange = Any
-"""A dated rule change of a game (its ``rule_changes()``)."""
 
 
 # --------------------------------------------------------------------------
@@ -48,7 +46,7 @@ def _scenario_name(scenario: str | Scenario) -> tuple[str, Scenario]:
                 label, position = path.name, load_any_scenario(path)
             else:
                 label = path.name if path.suffix else f"{path.name}.yaml"
-                position = _scenario(str(scenario))
+                position = scenario_named(str(scenario))
         except ToolkitError as exc:
             raise HistoryError(str(exc)) from None
     else:
@@ -62,7 +60,7 @@ def _scenario_name(scenario: str | Scenario) -> tuple[str, Scenario]:
     return label, position
 
 
-def _dated_rule_changes() -> tuple[RuleChange, ...]:
+def dated_rule_changes() -> tuple[RuleChange, ...]:
     """Every rule change of every dated game, by date."""
     from toolkit.games import registered_games
 
@@ -129,7 +127,7 @@ def outcomes_in_words(found: Any) -> str:
     return f"{len(outcomes)} outcomes differing in " + " | ".join(rows) if rows else f"{len(outcomes)} outcomes"
 
 
-def summarise_outcomes(scenario: Scenario, rules: Ruleset, *, max_states: int = DEFAULT_MAX_STATES,
+def summarise_outcomes(scenario: Position, rules: Ruleset, *, max_states: int = DEFAULT_MAX_STATES,
                        time_limit: float | None = None) -> OutcomeSummary:
     """Explore ``scenario`` under ``rules`` once and summarise the outcomes."""
     import hashlib
@@ -205,7 +203,7 @@ class _SweepLimits:
             f"the rules of {day.isoformat()}; raise time_limit (--time-limit on the command line) to search further")
 
 
-def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Scenario], _SweepLimits]
+def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Position], _SweepLimits]
                ) -> tuple[str, frozenset[str] | None, str | None]:
     """``changes``' answer on one day: the check's, or the outcomes in words, their
     facts and their label (a module-level function: executors pickle it)."""
@@ -213,13 +211,11 @@ def _answer_on(job: tuple[str, datetime.date, str, str | None, dict[str, Scenari
     from toolkit.core.game import game_named
 
     game_name, day, name, text, scenarios, limits = job
-    rules_at = game_named(game_name).rules_at
-    assert rules_at is not None
-    rules = rules_at(day)
+    rules = game_named(game_name).rules_at(day)
     seconds = limits.seconds_left(day)
     try:
         if text is not None:
-            return _run(text, _check(name, text), tuple(scenarios), scenarios, rules, max_states=limits.max_states,
+            return run_once(text, read_check(name, text), tuple(scenarios), scenarios, rules, max_states=limits.max_states,
                         time_limit=seconds).answer, None, None
         summary = summarise_outcomes(scenarios[name], rules, max_states=limits.max_states, time_limit=seconds)
     except SearchBudgetExceeded as exc:
@@ -261,7 +257,7 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
                                                               "changes", paths=False)
     name, position = _scenario_name(scenario)
     game = game_of(position)
-    assert game.rules_at is not None  # _scenario_name refuses undated games
+    assert game.dated  # _scenario_name refuses undated games
     text = json.dumps(check, ensure_ascii=False) if isinstance(check, Mapping) else check
     if text is None:
         text = _check_for(name, table, getattr(position, "source", None))
@@ -272,12 +268,12 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
         raise HistoryError(f"changes(): end {finish} is before start {begin}")
     eras = rule_eras(game, begin, finish, rulings=table, events=load_events())
     days = [era.first_day for era in eras]
-    parsed = _check(name, text) if text is not None else None
-    scenarios: dict[str, Scenario] = {name: position}
+    parsed = read_check(name, text) if text is not None else None
+    scenarios: dict[str, Position] = {name: position}
     if parsed is not None:
         for other in scenarios_named(parsed):
             if other not in scenarios:
-                scenarios[other] = _scenario(other)
+                scenarios[other] = scenario_named(other)
     rows = []
     previous: str | None = None
     previous_key: str | None = None

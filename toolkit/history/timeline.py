@@ -10,18 +10,12 @@ import pandas as pd
 
 from toolkit.history.runs import ruling_ruleset
 from toolkit.history.eras import causes
-from toolkit.history.sweeps import _dated_rule_changes, changes
+from toolkit.history.sweeps import dated_rule_changes, changes
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
 
 
-Ruleset = Any
-"""A rule set of any registered game."""
-Scenario = Any
-"""A scenario of any registered game."""
-RuleChange = Any
-"""A dated rule change of a game (its ``rule_changes()``)."""
 
 
 # --------------------------------------------------------------------------
@@ -47,7 +41,7 @@ def timeline_links(rulings: pd.DataFrame | None = None, events: pd.DataFrame | N
                                                           paths=False)
     known = set(map(str, table["ruling_id"])) | set(map(str, evs["event_id"]))
     rows = []
-    for change in _dated_rule_changes():
+    for change in dated_rule_changes():
         cited_rulings, cited_events = causes(change.date, [change], table, evs)
         rows.append({
             "date": pd.Timestamp(change.date),
@@ -94,7 +88,7 @@ def supersession_explanations(rulings: pd.DataFrame | None = None) -> pd.DataFra
     table = load_rulings() if rulings is None else table_with(
         rulings, ("ruling_id", "status", "scenario", "check"), "supersession_explanations", paths=False)
     events = load_events()
-    all_changes = _dated_rule_changes()
+    all_changes = dated_rule_changes()
     rows = []
     for _, series in table[(table["status"] == "superseded") & table["check"].notna()].iterrows():
         row = {str(k): v for k, v in series.to_dict().items()}

@@ -14,12 +14,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from concurrent.futures import Executor
 
 
-Ruleset = Any
-"""A rule set of any registered game."""
-Scenario = Any
-"""A scenario of any registered game."""
-RuleChange = Any
-"""A dated rule change of a game (its ``rule_changes()``)."""
 
 
 # --------------------------------------------------------------------------
@@ -118,12 +112,12 @@ def _card_problem(rid: str, check: Any, names: list[str]) -> tuple[str, str] | N
     """(column, why) when a scenario cannot be read or the check names a card none of its
     scenarios may use (their own cards included), or None."""
     from toolkit.history.checks import CheckError, read_for
-    from toolkit.history.runs import HistoryError, _scenarios
+    from toolkit.history.runs import HistoryError, scenarios_of
 
     if not names:
         return None
     try:
-        read_for(check, _scenarios(rid, names))
+        read_for(check, scenarios_of(rid, names))
     except HistoryError as exc:  # a scenario file the ruling names: said under scenario, its id not repeated
         return "scenario", str(exc).removeprefix(f"{rid}: ")
     except CheckError as exc:  # read as "check": the column names it

@@ -11,7 +11,11 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game
+from toolkit.core.actions import Action
+from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game, Interchangeable, Note, Stepper, Transition
+from toolkit.core.rulesets import RuleChange
+from toolkit.core.values import Event
+from toolkit.fields import CardNames
 import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
 from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg import cards, independence, procedure
@@ -31,10 +35,6 @@ from toolkit.ocg.setup import initial_state, with_ruleset
 from toolkit.ocg.state import State
 from toolkit.ocg.values import EventKind, Zone
 from toolkit.ocg.words import EVENT_KIND_NAMES, describe_action, describe_event, describe_state
-
-
-def _initial_state(scenario: Any, ruleset: Any) -> State:
-    return initial_state(scenario, ruleset=ruleset)
 
 
 def _flags() -> tuple[Flag, ...]:
@@ -84,64 +84,106 @@ def counterfactuals(rules: Ruleset) -> tuple[Counterfactual, ...]:
     return tuple(found)
 
 
-def _rules_at(when: datetime.date | None) -> Ruleset:
-    return ruleset_at(when)
-
-
-def _today() -> Ruleset:
-    return get_ruleset("ocg")
-
-
-def _variants() -> tuple[str, ...]:
-    return ("ocg", VIDEO_GAME)
-
-
 def _catalogue_of(position: State | Scenario) -> cards.Catalogue:
     """The cards a position may use: a state's, or a scenario's (its own cards on the default ones)."""
     return position.tables.catalogue if isinstance(position, State) else position.catalogue
 
 
-GAME = Game(
-    name="ocg",
-    title="Yu-Gi-Oh! OCG",
-    step="End Phase",
-    state_type=State,
-    scenario_type=Scenario,
-    rules_type=Ruleset,
-    legal_actions=procedure.legal_actions,
-    transition=procedure.transition,
-    successor=procedure.successor,
-    explain=procedure.explain,
-    withheld=procedure.withheld,
-    never_acts=procedure.never_acts,
-    initial_state=_initial_state,
-    with_ruleset=with_ruleset,
-    today=_today,
-    ruleset=get_ruleset,
-    ruleset_names=ruleset_names,
-    scenario_names=list_seed_scenarios,
-    seed_scenario=seed_scenario,
-    scenario_from_data=scenario_from_dict,
-    event_kinds=frozenset(k.value for k in EventKind),
-    zones=frozenset(z.value for z in Zone),
-    rules_at=_rules_at,
-    variants=_variants,
-    counterfactuals=counterfactuals,
-    flags=_flags,
-    describe_action=describe_action,
-    describe_event=describe_event,
-    event_kind_names=EVENT_KIND_NAMES,
-    describe_state=describe_state,
-    rule_changes=rule_change_dates,
-    interchangeable=independence.interchangeable,
-    cards=card_service,
-    card_names=cards.card_names,
-    listed_first=0,
-    event_fields=OCG_EVENT_FIELDS,
-    deciding=DecidingRules(
+class OcgGame(Game):
+    """The OCG End Phase: the procedure of :mod:`toolkit.ocg.procedure`, dated rule sets, card files as data."""
+
+    name = "ocg"
+    title = "Yu-Gi-Oh! OCG"
+    step = "End Phase"
+    state_type = State
+    scenario_type = Scenario
+    rules_type = Ruleset
+    event_kinds = frozenset(k.value for k in EventKind)
+    zones = frozenset(z.value for z in Zone)
+    cards = card_service
+    event_kind_names = EVENT_KIND_NAMES
+    listed_first = 0
+    event_fields = OCG_EVENT_FIELDS
+    deciding = DecidingRules(
         explain=("H1", "H2", "H3", "H4", "H5", "E1", "R8", "R4", "X1", "P2", "P1", "P3", "V2", "V1"),
         about_card=("R3",), card_text="X1", card_text_notes=("R8", "R4"),
-        procedure=("R1", "R2", "R5", "R6", "R7")),
-    position_card_names=lambda position: _catalogue_of(position).card_names,
-    scenario_tags=TAGS,
-)
+        procedure=("R1", "R2", "R5", "R6", "R7"))
+    scenario_tags = TAGS
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        return procedure.legal_actions(state)
+
+    def transition(self, state: State, action: Action, *, check: bool = True) -> Transition:
+        return procedure.transition(state, action, check=check)
+
+    def stepper(self) -> Stepper:
+        return procedure.successor  # the plain tuple: no Transition built per edge
+
+    def grouping(self) -> Interchangeable:
+        return independence.interchangeable
+
+    def explain(self, state: State, action: Action) -> Note:
+        return procedure.explain(state, action)
+
+    def withheld(self, state: State) -> tuple[Note, ...]:
+        return procedure.withheld(state)
+
+    def never_acts(self, state: State, card: str) -> str | None:
+        return procedure.never_acts(state, card)
+
+    def initial_state(self, scenario: Scenario, ruleset: Any) -> State:
+        return initial_state(scenario, ruleset=ruleset)
+
+    def with_ruleset(self, state: State, ruleset: Any) -> State:
+        return with_ruleset(state, ruleset)
+
+    def today(self) -> Ruleset:
+        return get_ruleset("ocg")
+
+    def ruleset(self, name: str) -> Ruleset:
+        return get_ruleset(name)
+
+    def ruleset_names(self) -> tuple[str, ...]:
+        return ruleset_names()
+
+    def rules_at(self, date: datetime.date | None) -> Ruleset:
+        return ruleset_at(date)
+
+    def variants(self) -> tuple[str, ...]:
+        return ("ocg", VIDEO_GAME)
+
+    def counterfactuals(self, rules: Ruleset) -> tuple[Counterfactual, ...]:
+        return counterfactuals(rules)
+
+    def flags(self) -> tuple[Flag, ...]:
+        return _flags()
+
+    def rule_changes(self) -> tuple[RuleChange, ...]:
+        return rule_change_dates()
+
+    def scenario_names(self) -> tuple[str, ...]:
+        return list_seed_scenarios()
+
+    def seed_scenario(self, name: str) -> Scenario:
+        return seed_scenario(name)
+
+    def scenario_from_data(self, data: Any, source: str | None) -> Scenario:
+        return scenario_from_dict(data, source)
+
+    def describe_action(self, action: Action) -> str:
+        return describe_action(action)
+
+    def describe_event(self, event: Event) -> str:
+        return describe_event(event)
+
+    def describe_state(self, state: Any) -> str:
+        return describe_state(state)
+
+    def card_names(self) -> CardNames:
+        return cards.card_names()
+
+    def position_card_names(self, position: State | Scenario) -> CardNames:
+        return _catalogue_of(position).card_names
+
+
+GAME = OcgGame()

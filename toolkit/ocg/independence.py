@@ -308,7 +308,7 @@ def may_group(state: State) -> bool:
 
 def interchangeable(state: State, actions: tuple[Action, ...],
                     results: tuple[Successor, ...]) -> tuple[tuple[int, ...], ...]:
-    """Groups of indices of ``actions`` that stand for each other (``Game.interchangeable``)."""
+    """Groups of indices of ``actions`` that stand for each other (the OCG's ``Game.grouping``)."""
     if not may_group(state):
         return ()
     groups: dict[tuple[object, ...], list[int]] = {}

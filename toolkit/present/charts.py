@@ -112,7 +112,7 @@ class Chart:
         return self.png()
 
 
-def _new_figure(width: float = 9.0, height: float = 4.5) -> "Figure":
+def new_figure(width: float = 9.0, height: float = 4.5) -> "Figure":
     from matplotlib.figure import Figure
 
     with japanese_text():
@@ -220,7 +220,7 @@ def ruling_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg", labe
     topics = sorted(str(t) for t in data["topic"].dropna().unique())
     y = list(data["y"])
     with japanese_text():
-        fig = _new_figure(13.0, max(4.5, 0.15 * len(data) + 1.2))
+        fig = new_figure(13.0, max(4.5, 0.15 * len(data) + 1.2))
         ax, key = fig.subplots(1, 2, width_ratios=[3, 2])
         ys = dict(zip(data["ruling_id"], y))
         _scatter_by_status(ax, data["date"], y, data["status"], data["date_inferred"], s=36)
@@ -317,7 +317,7 @@ def answers_over_time(
     data = data.sort_values(["series", "date", "ruling_id"], kind="stable").reset_index(drop=True)
 
     with japanese_text():
-        fig = _new_figure(9.0, 3.2)
+        fig = new_figure(9.0, 3.2)
         ax = fig.add_subplot()
         end_day = pd.Timestamp(end) if end else pd.Timestamp.today().normalize()
         xs = list(engine["date"]) + [end_day]
@@ -433,7 +433,7 @@ def errata_flips(date: str = "2014-07-10", scenarios: list[str] | None = None, o
 
     shown = data[data["changed"]]
     with japanese_text():
-        fig = _new_figure(12.0, max(2.5, 0.8 * len(shown) + 1.5))
+        fig = new_figure(12.0, max(2.5, 0.8 * len(shown) + 1.5))
         ax = fig.add_subplot()
         ys = list(range(len(shown)))
         ax.barh([y + 0.2 for y in ys], shown["outcomes_before"], height=0.4, color="#c51b7d",
@@ -484,7 +484,7 @@ def answer_grid(answers: pd.DataFrame, questions: pd.Series | None = None,
         columns=["key", "question", "column", "answer"],
     )
     with japanese_text():
-        fig = _new_figure(11.0, 0.75 * len(rows) + 1.3)
+        fig = new_figure(11.0, 0.75 * len(rows) + 1.3)
         ax = fig.add_subplot()
         grid = (answers == "yes").astype(int).to_numpy()
         ax.imshow(grid, cmap=ListedColormap(["#d9d9d9", "#1b7837"]), vmin=0, vmax=1, aspect="auto")

@@ -67,14 +67,14 @@ def cited_dates(text: str) -> tuple[str, ...]:
 
 
 @functools.cache
-def _rows() -> dict[str, dict[str, Any]]:
+def citation_rows() -> dict[str, dict[str, Any]]:
     from toolkit.data import load_rulings
 
     table = load_rulings()
     return {str(r["ruling_id"]): {str(k): v for k, v in r.items()} for r in table.to_dict("records")}
 
 
-def _day(value: Any) -> str:
+def day_text(value: Any) -> str:
     import pandas as pd
 
     return "" if value is None or pd.isna(value) else pd.Timestamp(value).date().isoformat()
@@ -99,11 +99,11 @@ def note_rulings(rule_id: str, text: str, game: str) -> tuple[str, ...]:
     """The ids of the rulings a note rests on: for each date it cites, the
     rulings of ``game`` of that date — those the rule registers first, else
     those about a card the note names, else all of that date."""
-    rows = _rows()
+    rows = citation_rows()
     own = _registered(rule_id, game)
     found: list[str] = []
     for day in cited_dates(text):
-        same = [i for i, r in rows.items() if str(r["game"]) == game and _day(r["date"]) == day]
+        same = [i for i, r in rows.items() if str(r["game"]) == game and day_text(r["date"]) == day]
         chosen = [i for i in same if i in own] or [
             i for i in same if any(str(c) and str(c) in text for c in (rows[i]["cards"] or ()))] or same
         found += chosen
@@ -117,8 +117,8 @@ def ruling_anchor(ruling_id: str) -> str:
 
 def ruling_ref_html(ruling_id: str) -> str:
     """A ruling id and its date, linking to its row under the trace."""
-    row = _rows().get(ruling_id)
-    day = _day(row["date"]) if row is not None else ""
+    row = citation_rows().get(ruling_id)
+    day = day_text(row["date"]) if row is not None else ""
     when = f" ({day})" if day else " (undated)" if row is not None else ""
     return (f'<a class="endphase-ruling" href="#{ruling_anchor(ruling_id)}">ruling <code>'
             f"{html.escape(ruling_id)}</code></a>{when}")
@@ -128,7 +128,7 @@ def ruling_details_html(ruling_id: str) -> str:
     """A ruling's row as a ``<details>`` block that opens on a click: date,
     question, answer, summary, status and what superseded it."""
     esc = html.escape
-    row = _rows().get(ruling_id)
+    row = citation_rows().get(ruling_id)
     if row is None:
         return f"<p>{esc(ruling_id)}: not in the rulings table</p>"
     fields = (("question", _text(row["question_ja"])), ("answer", _text(row["answer_ja"])),
@@ -136,7 +136,7 @@ def ruling_details_html(ruling_id: str) -> str:
               ("superseded by", _text(row["superseded_by"])), ("ended by", _text(row["obsoleted_by_event"])),
               ("note", _text(row["status_note"])), ("source", _text(row["source"])))
     listed = "".join(f"<dt>{name}</dt><dd>{esc(value)}</dd>" for name, value in fields if value)
-    day = _day(row["date"]) or "undated"
+    day = day_text(row["date"]) or "undated"
     return (f'<details class="endphase-ruling-row" id="{ruling_anchor(ruling_id)}"><summary><code>{esc(ruling_id)}'
             f"</code> ({esc(day)}, {esc(_text(row['status']))})</summary><dl>{listed}</dl></details>")
 
@@ -202,8 +202,8 @@ def change_words(change: Any) -> str:
     titles = _event_titles()
     events = [titles[e] for e in change.events if e in titles]
     day = change.date.isoformat()
-    rows = _rows()
-    dated = sorted((_day(rows[r]["date"]), r) for r in change.rulings if r in rows and _day(rows[r]["date"]))
+    rows = citation_rows()
+    dated = sorted((day_text(rows[r]["date"]), r) for r in change.rulings if r in rows and day_text(rows[r]["date"]))
     same = [r for d, r in dated if d == day]
     later = [r for d, r in dated if d > day][:1]
     cited = same or later
@@ -211,7 +211,7 @@ def change_words(change: Any) -> str:
         head = f"{events[0]}: {change.what}" if events else f"text of {change.what}: {change.after}"
     else:
         head = events[0] if events else f"{words_of(change.what)}: {change.before} → {change.after}"
-    ruling = "; ".join(f"ruling {r} of {_day(rows[r]['date'])}" for r in cited)
+    ruling = "; ".join(f"ruling {r} of {day_text(rows[r]['date'])}" for r in cited)
     if ruling and not same:
         ruling = f"first {ruling}"
     return f"{head} ({change.rule}{'; ' + ruling if ruling else ''})"

@@ -39,9 +39,9 @@ def section_name(section: str) -> str:
 
 
 def _ruling_dates() -> dict[str, str]:
-    from toolkit.present.citations import _day, _rows
+    from toolkit.present.citations import day_text, citation_rows
 
-    return {i: _day(r["date"]) for i, r in _rows().items()}
+    return {i: day_text(r["date"]) for i, r in citation_rows().items()}
 
 
 def _rulings_text(item: Rule, dates: dict[str, str]) -> list[str]:

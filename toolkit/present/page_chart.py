@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.present.charts import Chart, _new_figure
+from toolkit.present.charts import Chart, new_figure
 from toolkit.present.chart_text import japanese_text
 
 __all__ = ["STATE_COLOURS", "STATE_WORDS", "page_history_chart"]
@@ -42,7 +42,7 @@ def page_history_chart(history: pd.DataFrame, revisions: Any, title: str = "The 
     states = revision_states(history, revisions)
     data = pd.DataFrame([{"question": q, "revision": pd.Timestamp(d), "state": states.iat[i, j]}
                          for i, q in enumerate(states.index) for j, d in enumerate(states.columns)])
-    figure = _new_figure(width=6.5 + 1.2 * len(states.columns), height=2.0 + 0.5 * max(len(states), 1))
+    figure = new_figure(width=6.5 + 1.2 * len(states.columns), height=2.0 + 0.5 * max(len(states), 1))
     with japanese_text():
         ax = figure.add_subplot()
         for i in range(len(states)):

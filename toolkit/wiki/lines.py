@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from toolkit.wiki.markup import _A, _HEADING, _Q, _strip_tilde, _visibility, clean_markup
+from toolkit.wiki.markup import ANSWER_MARK, HEADING, QUESTION_MARK, strip_tilde, visibility, clean_markup
 
 if TYPE_CHECKING:
     pass
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 # Line breaks: real ones, or restored for a flattened page
 # --------------------------------------------------------------------------
 
-_FLAT_MARKERS = (" " + _Q, " " + _A, " //", "~ ", " ***", " **")
+_FLAT_MARKERS = (" " + QUESTION_MARK, " " + ANSWER_MARK, " //", "~ ", " ***", " **")
 # A space becomes a line break before these line starts...
 _BREAK_BEFORE = re.compile(r" (?=Ｑ：|Ａ：|//|\*{1,3}[^\s*]|-|\|)")
 # ...and after a line-break tilde.
@@ -64,12 +64,12 @@ def _split_note_from_question(lines: list[str], offsets: list[int]) -> list[int]
     cuts = []
     open_visible_question = False
     for line, offset in zip(lines, offsets):
-        hidden, content = _visibility(line)
+        hidden, content = visibility(line)
         stripped = content.strip()
-        if stripped.startswith(_Q):
+        if stripped.startswith(QUESTION_MARK):
             open_visible_question = not hidden
             continue
-        if stripped.startswith(_A) or line.startswith("*"):
+        if stripped.startswith(ANSWER_MARK) or line.startswith("*"):
             open_visible_question = False
             continue
         if open_visible_question and hidden and stripped.endswith("~"):
@@ -173,11 +173,11 @@ def page_lines(text: str) -> list[PageLine]:
     section: str | None = None
     anchor: str | None = None
     for line in source_lines(text)[0]:
-        hidden, content = _visibility(line.text)
+        hidden, content = visibility(line.text)
         if not hidden and line.text.startswith("*"):
-            match = _HEADING.match(line.text)
+            match = HEADING.match(line.text)
             assert match is not None
             section = clean_markup(match.group(2)).strip() or None
             anchor = match.group(3)
-        result.append(PageLine(line.number, hidden, section, anchor, clean_markup(_strip_tilde(content))))
+        result.append(PageLine(line.number, hidden, section, anchor, clean_markup(strip_tilde(content))))
     return result

@@ -15,15 +15,15 @@ if TYPE_CHECKING:
 VerdictHint: TypeAlias = Literal["yes", "no", "under_review"]
 DatePrecision: TypeAlias = Literal["day", "none"]
 
-_Q = "Ｑ："
-_A = "Ａ："
-_DATE_AT_END = re.compile(r"\((\d+)/(\d+)/(\d+)\)\s*~?\s*$")
-_CARD = re.compile(r"《([^《》]+)》")
+QUESTION_MARK = "Ｑ："
+ANSWER_MARK = "Ａ："
+DATE_AT_END = re.compile(r"\((\d+)/(\d+)/(\d+)\)\s*~?\s*$")
+CARD_NAME = re.compile(r"《([^《》]+)》")
 _LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
 _FOOTNOTE_MARK = re.compile(r"(\(\(|\)\))")
-_HEADING = re.compile(r"^(\*{1,3})\s*(.*?)\s*(?:\[#([^\]\s]+)\])?\s*$")
-_INDENT = (" ", "\t", "\u3000")
-_CLOSING = tuple("。．.！!？?）)」』】…")
+HEADING = re.compile(r"^(\*{1,3})\s*(.*?)\s*(?:\[#([^\]\s]+)\])?\s*$")
+INDENT = (" ", "\t", "\u3000")
+CLOSING = tuple("。．.！!？?）)」』】…")
 """What a finished answer ends with."""
 
 
@@ -122,12 +122,12 @@ def card_names(text: str) -> tuple[str, ...]:
     ('A', 'B')
     """
     seen: dict[str, None] = {}
-    for match in _CARD.finditer(text):
+    for match in CARD_NAME.finditer(text):
         seen.setdefault(match.group(1).strip(), None)
     return tuple(seen)
 
 
-def _verdict_hint(answer: str) -> VerdictHint | None:
+def verdict_hint_of(answer: str) -> VerdictHint | None:
     opening = answer.lstrip(" \u3000")
     if opening.startswith("はい"):
         return "yes"
@@ -138,7 +138,7 @@ def _verdict_hint(answer: str) -> VerdictHint | None:
     return None
 
 
-def _parse_date(match: re.Match[str], where: str) -> _dt.date:
+def parse_date(match: re.Match[str], where: str) -> _dt.date:
     yy, mm, dd = match.groups()
     if not (len(yy) == len(mm) == len(dd) == 2):
         raise WikiParseError(f"{where}: date {quoted(match.group(0).strip())} is not written (YY/MM/DD)")
@@ -149,7 +149,7 @@ def _parse_date(match: re.Match[str], where: str) -> _dt.date:
         raise WikiParseError(f"{where}: impossible date ({yy}/{mm}/{dd}): {exc}") from None
 
 
-def _visibility(raw: str) -> tuple[bool, str]:
+def visibility(raw: str) -> tuple[bool, str]:
     """(hidden, content): strip the ``//`` comment marker (and a third ``/``)."""
     if raw.startswith("//"):
         content = raw[2:]
@@ -159,6 +159,6 @@ def _visibility(raw: str) -> tuple[bool, str]:
     return False, raw
 
 
-def _strip_tilde(text: str) -> str:
+def strip_tilde(text: str) -> str:
     text = text.strip(" \t\u3000")
     return text[:-1].rstrip(" \t\u3000") if text.endswith("~") else text

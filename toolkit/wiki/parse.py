@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from toolkit.errors import WikiParseError, kind_of
 from toolkit.wiki.lines import SourceLine, source_lines
-from toolkit.wiki.markup import _CLOSING, FaqEntry, _A, _DATE_AT_END, _HEADING, _INDENT, _Q, _parse_date, _strip_tilde, _verdict_hint, _visibility, card_names, clean_markup
+from toolkit.wiki.markup import CLOSING, FaqEntry, ANSWER_MARK, DATE_AT_END, HEADING, INDENT, QUESTION_MARK, parse_date, strip_tilde, verdict_hint_of, visibility, card_names, clean_markup
 
 if TYPE_CHECKING:
     pass
@@ -36,11 +36,11 @@ class _Line:
 
     @property
     def indented(self) -> bool:
-        return self.content.startswith(_INDENT)
+        return self.content.startswith(INDENT)
 
 
 def _classify(line: SourceLine, q_mark: str, a_mark: str) -> _Line:
-    hidden, content = _visibility(line.text)
+    hidden, content = visibility(line.text)
     stripped = content.strip(" \t\u3000")
     kind: Literal["q", "a", "heading", "blank", "text"]
     if not hidden and not stripped:
@@ -83,7 +83,7 @@ class Recovery:
     skipped: list[int]
 
 
-class _Parser:
+class Parser:
     def __init__(self, text: str, source: str, q_mark: str, a_mark: str, *, tolerant: bool = False,
                  numbers: list[int] | None = None) -> None:
         self.source = source
@@ -184,11 +184,11 @@ class _Parser:
 
     def add_answer_line(self, current: _Builder, line: _Line, first: bool = False) -> None:
         text = line.content
-        match = _DATE_AT_END.search(text)
+        match = DATE_AT_END.search(text)
         if match:
             current.dated = True
             try:
-                current.date = _parse_date(match, self.where(line))
+                current.date = parse_date(match, self.where(line))
                 text = text[: match.start()]
             except WikiParseError as exc:
                 if not self.tolerant:
@@ -275,7 +275,7 @@ class _Parser:
         self.run_after = None
 
     def set_heading(self, line: _Line) -> None:
-        match = _HEADING.match(line.content)
+        match = HEADING.match(line.content)
         assert match is not None
         level = len(match.group(1))
         text = clean_markup(match.group(2)).strip() or None
@@ -316,7 +316,7 @@ class _Parser:
             hidden=b.answer_hidden,
             notes=tuple(clean_markup(n) for n in b.notes if n),
             line=b.first_line.number,
-            verdict_hint=_verdict_hint(answer),
+            verdict_hint=verdict_hint_of(answer),
             section=b.section,
             anchor=b.anchor,
             source=self.source,
@@ -340,7 +340,7 @@ class _Parser:
         fixes its notes (comment lines there might be notes of a cut next entry, or
         of this one), or no date where one was to come (the page dates its
         entries, or the answer asks for a next line with ``~``)."""
-        if not answer or b.open_at_end or not answer.endswith(_CLOSING):
+        if not answer or b.open_at_end or not answer.endswith(CLOSING):
             return True
         if b.date is not None:
             return False
@@ -354,7 +354,7 @@ class _Parser:
             text = raw.strip(" \t\u3000")
             if i == 0 and text.startswith(mark):
                 text = text[len(mark) :]
-            parts.append(clean_markup(_strip_tilde(text)))
+            parts.append(clean_markup(strip_tilde(text)))
         return "\n".join(p for p in parts if p).strip()
 
 
@@ -383,7 +383,7 @@ def parse_faq(text: str, source: str = "<string>") -> list[FaqEntry]:
     toolkit.errors.WikiParseError: paste, line 2 (line breaks restored; character 7): impossible date (13/13/40): month must be in 1..12
     """
     _page_text(text, source, "parse_faq")
-    return _Parser(text, source, _Q, _A).parse()
+    return Parser(text, source, QUESTION_MARK, ANSWER_MARK).parse()
 
 
 def parse_plain(text: str, source: str = "<string>") -> list[FaqEntry]:
@@ -401,7 +401,7 @@ def parse_plain(text: str, source: str = "<string>") -> list[FaqEntry]:
     for raw in text.split("\n"):
         stripped = raw.strip()
         if stripped.startswith(("Q:", "Ｑ：", "A:", "Ａ：")):
-            mark = _Q if stripped[0] in "QＱ" else _A
+            mark = QUESTION_MARK if stripped[0] in "QＱ" else ANSWER_MARK
             marked.append(mark + stripped[2:])
         elif stripped.startswith("*") or stripped.startswith("//"):
             marked.append("\u3000" + stripped)  # plain text: no headings, no comments
@@ -410,6 +410,6 @@ def parse_plain(text: str, source: str = "<string>") -> list[FaqEntry]:
     # In plain text every line of an answer without ``~`` still continues it
     # until its date; emulate with indentation on non-marker lines.
     body = "\n".join(
-        line if line.startswith((_Q, _A)) or not line.strip() else "\u3000" + line for line in marked
+        line if line.startswith((QUESTION_MARK, ANSWER_MARK)) or not line.strip() else "\u3000" + line for line in marked
     )
-    return _Parser(body, source, _Q, _A).parse()
+    return Parser(body, source, QUESTION_MARK, ANSWER_MARK).parse()

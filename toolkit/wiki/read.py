@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from toolkit.wiki.forms import PageKind, Revision, page_form
-from toolkit.wiki.markup import _A, _Q, FaqEntry
-from toolkit.wiki.parse import _Parser
+from toolkit.wiki.markup import ANSWER_MARK, QUESTION_MARK, FaqEntry
+from toolkit.wiki.parse import Parser
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ def read_page(text: str, source: str = "<string>", revision: Revision = "new") -
     pages have one revision and ignore it.
     """
     form = page_form(text, revision)
-    parser = _Parser("\n".join(form.lines), source, _Q, _A, tolerant=True, numbers=form.numbers)
+    parser = Parser("\n".join(form.lines), source, QUESTION_MARK, ANSWER_MARK, tolerant=True, numbers=form.numbers)
     entries = parser.parse()
     if form.rules:
         entries = _with_rules(entries, form.rules)

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from toolkit.errors import WikiParseError
-from toolkit.wiki.markup import FaqEntry, _A, _CARD, _DATE_AT_END, _Q
+from toolkit.wiki.markup import FaqEntry, ANSWER_MARK, CARD_NAME, DATE_AT_END, QUESTION_MARK
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def _link_cards(text: str) -> str:
-    return _CARD.sub(lambda m: f"[[《{m.group(1)}》]]", text)
+    return CARD_NAME.sub(lambda m: f"[[《{m.group(1)}》]]", text)
 
 
 def _check_writable(entry: FaqEntry, what: str, text: str) -> list[str]:
@@ -26,7 +26,7 @@ def _check_writable(entry: FaqEntry, what: str, text: str) -> list[str]:
         stripped = line.strip(" \t\u3000")
         if not stripped:
             raise WikiParseError(f"cannot write entry {entry.question_ja[:30]!r}: blank line in its {what}")
-        if i and (stripped.startswith((_Q, _A, "*", "/"))):
+        if i and (stripped.startswith((QUESTION_MARK, ANSWER_MARK, "*", "/"))):
             raise WikiParseError(
                 f"cannot write entry {entry.question_ja[:30]!r}: a line of its {what} starts with {stripped[:2]!r}"
             )
@@ -48,23 +48,23 @@ def _entry_lines(entry: FaqEntry, answer_only: bool) -> Iterator[str]:
     prefix = "//" if entry.hidden else ""
     question = _check_writable(entry, "question", entry.question_ja)
     answer = _check_writable(entry, "answer", entry.answer_ja)
-    if entry.date is None and _DATE_AT_END.search(entry.answer_ja):
+    if entry.date is None and DATE_AT_END.search(entry.answer_ja):
         raise WikiParseError(f"cannot write entry {entry.question_ja[:30]!r}: undated answer ends like a date")
     for note in entry.notes:
-        if "\n" in note or not note.strip() or note.strip() != note or note.startswith(("/", _Q, _A)):
+        if "\n" in note or not note.strip() or note.strip() != note or note.startswith(("/", QUESTION_MARK, ANSWER_MARK)):
             raise WikiParseError(f"cannot write note {note!r}: it must be one non-blank line not starting with '/', Ｑ or Ａ")
     date = f"({entry.date:%y/%m/%d})" if entry.date is not None else ""
     notes = [f"//{n}" for n in entry.notes]
     if not answer_only:
         for i, line in enumerate(question):
-            lead = _Q if i == 0 else (" " if entry.hidden else "")
+            lead = QUESTION_MARK if i == 0 else (" " if entry.hidden else "")
             yield f"{prefix}{lead}{_link_cards(line)}~"
     if not entry.hidden or answer_only:
         # Inside a visible entry (or before a second answer that follows a
         # visible one) a comment line is this entry's note.
         yield from notes
     for i, line in enumerate(answer):
-        lead = _A if i == 0 else (" " if entry.hidden else "")
+        lead = ANSWER_MARK if i == 0 else (" " if entry.hidden else "")
         last = i == len(answer) - 1
         yield f"{prefix}{lead}{_link_cards(line)}{date if last else '~'}"
     if entry.hidden and not answer_only:

@@ -13,7 +13,7 @@ from toolkit.ocg.cards.base import CardText, EndPhaseEffect, LingeringEffect
 from toolkit.ocg.state import PHASE_TITLES, Cause, Phase, State
 from toolkit.ocg.values import Card, Process, Zone
 
-_Log = tuple[list[Event], list[Note]]
+EventLog = tuple[list[Event], list[Note]]
 """The events and notes a step has produced so far (filled as it goes)."""
 
 
@@ -28,18 +28,18 @@ def x1_card_text(state: State | Board, card: Card) -> CardText:
     return state.tables.text_of(card.name)
 
 
-def _lingering_effect(state: State | Board, item: Lingering) -> LingeringEffect | None:
+def lingering_effect(state: State | Board, item: Lingering) -> LingeringEffect | None:
     return state.tables.text_of(item.source).lingering_effect(item.effect)
 
 
-def _find_lingering(state: State, process: Process) -> Lingering | None:
+def find_lingering(state: State, process: Process) -> Lingering | None:
     for item in state.lingering:
         if item.target == process.source and process.key in (item.key, "end:" + item.key):
             return item
     return None
 
 
-def _end_phase_effect(state: State, process: Process) -> EndPhaseEffect | None:
+def end_phase_effect(state: State, process: Process) -> EndPhaseEffect | None:
     if process.source < 0:
         return None
     found = state.tables.effect_named(state.cards[process.source].name, process.key)
@@ -51,11 +51,11 @@ def _end_phase_effect(state: State, process: Process) -> EndPhaseEffect | None:
 # --------------------------------------------------------------------------
 
 
-def _with(state: State, **changes: object) -> State:
+def evolved(state: State, **changes: object) -> State:
     return state.evolve(**changes)
 
 
-def _flush(board: Board, log: _Log) -> None:
+def flush_events(board: Board, log: EventLog) -> None:
     if board.events:
         log[0].extend(board.events)
         board.events.clear()
@@ -64,18 +64,18 @@ def _flush(board: Board, log: _Log) -> None:
         board.notes.clear()
 
 
-def _cause(state: State) -> Cause:
+def cause_of(state: State) -> Cause:
     if state.phase is Phase.TURN_END:
         return Cause.TURN_END
     return Cause.AFTER_ADJUSTMENT if state.adjusted else Cause.END_PHASE
 
 
-def _the(phase: Phase) -> str:
+def phase_named(phase: Phase) -> str:
     """'the Standby Phase', 'Main Phase 1' (how a phase is named in a note)."""
     title = PHASE_TITLES[phase]
     return title if title.startswith("Main") else f"the {title}"
 
 
-def _monsters(state: State | Board, player: str) -> list[Card]:
+def monsters_of(state: State | Board, player: str) -> list[Card]:
     behaviour = state.tables.behaviour
     return [c for c in state.cards_in(player, Zone.FIELD) if behaviour(c.name).is_monster]

@@ -9,8 +9,8 @@ from toolkit.ocg.actions import Discard
 from toolkit.core.game import Note
 from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
-from toolkit.ocg.procedure._shared import _Log, _flush, _with
-from toolkit.ocg.procedure.pending import _settle
+from toolkit.ocg.procedure._shared import EventLog, flush_events, evolved
+from toolkit.ocg.procedure.pending import settle
 from toolkit.ocg.state import Cause, State, Step
 from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.core.values import PLAYERS, other
@@ -107,7 +107,7 @@ def _canonical_picks(names: tuple[str, ...], k: int) -> Iterator[tuple[int, ...]
 
 
 @implements("R2", game="ocg")
-def r2_discard(state: State, action: Discard, log: _Log) -> State:
+def r2_discard(state: State, action: Discard, log: EventLog) -> State:
     """R2: the whole excess is discarded at once; then H2 triggers, H5."""
     tp = state.turn_player
     board = Board(state, Cause.ADJUSTMENT, by_effect=False)
@@ -121,14 +121,14 @@ def r2_discard(state: State, action: Discard, log: _Log) -> State:
     if unnamed:
         board.discard_unnamed(tp, unnamed)
     board.record(board.tables.event(EventKind.HAND_ADJUSTED, player=tp, amount=len(action.ref)))
-    pending, waiting = _settle(board, state, Cause.ADJUSTMENT, True)
-    _flush(board, log)
+    pending, waiting = settle(board, state, Cause.ADJUSTMENT, True)
+    flush_events(board, log)
     return board.freeze(step=Step.OPEN, adjusted=True, pending=pending, waiting=state.waiting + waiting,
                         forced=None, priority=None, passes=0)
 
 
 @implements("H4", game="ocg")
-def h4_readjust(state: State, log: _Log) -> State | None:
+def h4_readjust(state: State, log: EventLog) -> State | None:
     """H4 (08/08/03): after the adjustment the hand grew past the limit — adjust again."""
     if r1_excess(state) == 0:
         return None
@@ -138,4 +138,4 @@ def h4_readjust(state: State, log: _Log) -> State | None:
         return None
     log[1].append(Note("H4", f"{state.turn_player}'s hand grew to {state.hand_size(state.turn_player)} after "
                              f"the adjustment: adjust again"))
-    return _with(state, step=Step.ADJUST, forced=state.turn_player, priority=None, passes=0)
+    return evolved(state, step=Step.ADJUST, forced=state.turn_player, priority=None, passes=0)

@@ -8,13 +8,13 @@ from toolkit.ocg.board import Board
 
 from toolkit.ocg.cards.base import NO_CHOICE, Activation, EndPhaseEffect
 from toolkit.ocg.negation import may_negate
-from toolkit.ocg.procedure._shared import _Log, _cause, _flush, _lingering_effect, _the
-from toolkit.ocg.procedure.pending import _settle
+from toolkit.ocg.procedure._shared import EventLog, cause_of, flush_events, lingering_effect, phase_named
+from toolkit.ocg.procedure.pending import settle
 from toolkit.ocg.state import Link, Phase, State, Step
 from toolkit.ocg.values import Card, EventKind, Zone
 
 
-def _resolve_links(board: Board, state: State) -> bool:
+def resolve_links(board: Board, state: State) -> bool:
     """Resolve every link on ``board``'s chain, last first (R5, R8); True when a mandatory process whose
     activation was negated is to be done again (R8b: the caller looks at every pending process again)."""
     again = False
@@ -84,23 +84,23 @@ def _activation(board: Board, link: Link, card: Card) -> Activation:
 
 def _link_resolver(state: State, link: Link):  # type: ignore[no-untyped-def]
     if link.lingering is not None:
-        effect = _lingering_effect(state, link.lingering)
+        effect = lingering_effect(state, link.lingering)
         return effect.process.resolve if effect is not None and effect.process is not None else None
     found = state.tables.effect_named(state.cards[link.source].name, link.key)
     return found.resolve if found is not None else None
 
 
 @implements("R5", game="ocg")
-def r5_resolve_chain(state: State, log: _Log) -> State:
+def r5_resolve_chain(state: State, log: EventLog) -> State:
     """R5: both passed on a chain (or nobody can respond) — resolve it, last link first."""
-    cause = _cause(state)
+    cause = cause_of(state)
     board = Board(state, cause)
-    again = _resolve_links(board, state)
-    pending, waiting = _settle(board, state, cause, state.adjusted, full=again)  # R8b: look again
+    again = resolve_links(board, state)
+    pending, waiting = settle(board, state, cause, state.adjusted, full=again)  # R8b: look again
     if state.phase not in (Phase.END, Phase.TURN_END, Phase.OVER) and p1_phase_continues(state):
         todo = f"; still to do in it: {', '.join(p.label for p in pending)}" if pending else ""
-        board.note("P1", f"the chain has resolved: {_the(state.phase)} goes on{todo}")
-    _flush(board, log)
+        board.note("P1", f"the chain has resolved: {phase_named(state.phase)} goes on{todo}")
+    flush_events(board, log)
     return board.freeze(step=Step.OPEN, chain=(), pending=pending, waiting=state.waiting + waiting, passes=0)
 
 

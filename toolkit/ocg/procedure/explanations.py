@@ -11,10 +11,10 @@ from toolkit.core.values import other
 from toolkit.core.words import names
 
 from toolkit.ocg.cards.base import ContinuousKind
-from toolkit.ocg.procedure._shared import _the
+from toolkit.ocg.procedure._shared import phase_named
 from toolkit.ocg import independence
-from toolkit.ocg.procedure.legal import _answers_declaration, _process_choices, legal_actions, r8_negated
 from toolkit.ocg.procedure.adjustment import hand_limit
+from toolkit.ocg.procedure.legal import answers_declaration, legal_actions, process_choices, r8_negated
 from toolkit.ocg.procedure.transitions import transition
 from toolkit.ocg.rules import CONTINUOUS, GAME_ACTION
 from toolkit.ocg.state import Cause, Phase, State, Step
@@ -77,7 +77,7 @@ def _explain(state: State, action: Action) -> Note:
     if isinstance(action, Pass):
         if state.step is Step.OPEN:
             if in_phase and who == state.turn_player and state.attacker < 0:
-                return Note("P1", f"{who} declares the end of {_the(state.phase)} (includes its pass)")
+                return Note("P1", f"{who} declares the end of {phase_named(state.phase)} (includes its pass)")
             return Note("R7", f"{who} passes priority")
         if state.step is Step.CHAIN:
             return Note("R5", f"{who} does not respond")
@@ -85,7 +85,7 @@ def _explain(state: State, action: Action) -> Note:
             return Note("V1", f"{who} declines the optional process the system reached")
         return Note("R5", f"{who} declines its optional triggers")
     if isinstance(action, EnterPhase):
-        return Note("P3", f"both passed: {who} chooses {_the(Phase(action.phase))}")
+        return Note("P3", f"both passed: {who} chooses {phase_named(Phase(action.phase))}")
     if isinstance(action, ChangePosition):
         return Note(GAME_ACTION, f"{who} changes {action.monster}'s battle position (Main Phase, once per turn)")
     if isinstance(action, Attack):
@@ -108,7 +108,7 @@ def _explain(state: State, action: Action) -> Note:
                 w.cause if w else Cause.END_PHASE, "R5")
             return Note(rule, f"{who} activates a trigger effect")
         if in_phase:
-            if _answers_declaration(state, who):
+            if answers_declaration(state, who):
                 return Note("P1", f"{who} activates a quick effect in answer to the declaration to move on")
             return Note("R5", f"{who} activates a quick effect")
         return Note("R6", f"{who} activates a quick effect (kind 6)")
@@ -130,7 +130,7 @@ def withheld(state: State) -> tuple[Note, ...]:
             elif not proc.mandatory and r8_negated(state, proc):
                 source = next((x.source for x in state.lingering if x.target == proc.source), "an effect")
                 notes.append(Note("R8", f"{proc.label}: not offered — negated by {source}"))
-            elif _process_choices(state, proc) is None:
+            elif process_choices(state, proc) is None:
                 notes.append(Note("R6", f"{proc.label}: its condition or cost cannot be met now"))
     if state.adjusted and state.step is not Step.OVER:
         notes.append(Note("H1", "no quick effect may be activated after the hand-size adjustment "

@@ -17,10 +17,10 @@ from toolkit.core.game import Note
 from toolkit.core.rules import implements
 from toolkit.core.words import count
 from toolkit.ocg.board import Board
-from toolkit.ocg.procedure._shared import _Log, _flush, _the, _with
+from toolkit.ocg.procedure._shared import EventLog, flush_events, phase_named, evolved
 from toolkit.ocg.procedure.adjustment import h4_readjust, r1_excess, r2_discard
 from toolkit.ocg.procedure.chains import r5_resolve_chain
-from toolkit.ocg.procedure.legal import _nobody_can_respond, _process_choices, r5_trigger_placer, r8_negated
+from toolkit.ocg.procedure.legal import nobody_can_respond, process_choices, r5_trigger_placer, r8_negated
 from toolkit.ocg.procedure.pending import r6_sync_processes
 from toolkit.ocg.state import PHASE_END, STEP_FORCED, Cause, Phase, State, Step
 from toolkit.ocg.values import EventKind
@@ -28,10 +28,10 @@ from toolkit.ocg.video_game import system_head
 
 
 def _anyone_can_respond(state: State) -> bool:
-    return not _nobody_can_respond(state)
+    return not nobody_can_respond(state)
 
 
-def _advance(state: State, log: _Log) -> State:
+def advance(state: State, log: EventLog) -> State:
     """Run the automatic parts until someone must decide."""
     for _ in range(10_000):
         if state.chain and state.step is Step.CHAIN:
@@ -47,7 +47,7 @@ def _advance(state: State, log: _Log) -> State:
             continue
         if state.phase is Phase.TURN_END:
             log[1].append(Note("E1", "the turn ends; the next turn begins"))
-            return _with(state, step=Step.OVER, phase=Phase.OVER, priority=None, forced=None, passes=0)
+            return evolved(state, step=Step.OVER, phase=Phase.OVER, priority=None, forced=None, passes=0)
         if state.adjusted:
             system = v1_system_process(state, log)
             if system is not None:
@@ -69,7 +69,7 @@ def _advance(state: State, log: _Log) -> State:
     raise RuntimeError("the End Phase procedure did not settle")  # pragma: no cover
 
 
-def h1_window_after_adjustment(state: State, log: _Log) -> State | None:
+def h1_window_after_adjustment(state: State, log: EventLog) -> State | None:
     """H1 / H5 reversed: an open game state after the adjustment, where quick
     effects may be activated (``quick_effects_after_adjustment``) or optional
     「エンドフェイズ時」 processes performed (``optional_end_phase_triggers_after_adjustment``).
@@ -83,7 +83,7 @@ def h1_window_after_adjustment(state: State, log: _Log) -> State | None:
     return state.to_step(Step.OPEN, holder, None, after_chain=None)
 
 
-def h4_or_turn_end(state: State, log: _Log) -> State:
+def h4_or_turn_end(state: State, log: EventLog) -> State:
     """After the adjustment, nothing left to do: adjust again if the hand grew
     past the limit (H4), else the turn ends."""
     again = h4_readjust(state, log)
@@ -97,7 +97,7 @@ def begin(state: State) -> State:
     video-game ruleset the system may have a process to deal with first, V1)."""
     if state.ruleset.process_order is None or state.chain or state.waiting:
         return state
-    return _advance(state, ([], []))
+    return advance(state, ([], []))
 
 
 # --------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def begin(state: State) -> State:
 
 
 @implements("R7", "X3", game="ocg")
-def r7_both_passed(state: State, log: _Log) -> State:
+def r7_both_passed(state: State, log: EventLog) -> State:
     """R7: both passed — TP must perform one of its mandatory processes, else
     NTP one of theirs, else the hand-size adjustment (R3) in the End Phase,
     the damage calculation during an attack (P1), the end of any other phase (P2)."""
@@ -130,7 +130,7 @@ def r7_both_passed(state: State, log: _Log) -> State:
         return r3_adjustment(state, log)
     if state.attacker >= 0:
         log[1].append(Note("P1", "both passed: the Damage Step — no priority at damage calculation"))
-        return _with(state, step=Step.DAMAGE, priority=None, passes=0, forced=None, after_chain=None)
+        return evolved(state, step=Step.DAMAGE, priority=None, passes=0, forced=None, after_chain=None)
     temporary = p2_temporary_pass(state, log)
     if temporary is not None:
         return temporary
@@ -142,7 +142,7 @@ P2_MARK = -1
 did not end it (the reversal of P2)."""
 
 
-def p2_temporary_pass(state: State, log: _Log) -> State | None:
+def p2_temporary_pass(state: State, log: EventLog) -> State | None:
     """P2 reversed (``phase_ends_on_both_passing`` False): the first time both
     pass in a phase, the turn player's pass was only "for the moment" and the
     phase goes on with its priority; None under the rules as they are."""
@@ -152,13 +152,13 @@ def p2_temporary_pass(state: State, log: _Log) -> State | None:
     if mark in state.done:
         return None
     log[1].append(Note("P2", f"reversed: {state.turn_player}'s pass was not meant as a move on — "
-                             f"{_the(state.phase)} goes on with {state.turn_player}'s priority"))
-    return _with(state, done=state.done | {mark}, step=Step.OPEN, priority=state.turn_player, passes=0,
+                             f"{phase_named(state.phase)} goes on with {state.turn_player}'s priority"))
+    return evolved(state, done=state.done | {mark}, step=Step.OPEN, priority=state.turn_player, passes=0,
                  forced=None, after_chain=None)
 
 
 @implements("R3", game="ocg")
-def r3_adjustment(state: State, log: _Log) -> State:
+def r3_adjustment(state: State, log: EventLog) -> State:
     """R3: no mandatory process left and both passed — the hand-size
     adjustment, at the very end; processes not performed are gone."""
     board = Board(state, Cause.ADJUSTMENT, by_effect=False)
@@ -169,10 +169,10 @@ def r3_adjustment(state: State, log: _Log) -> State:
     if r1_excess(state) > 0:
         log[1].append(Note("R1", f"{state.turn_player} holds {state.hand_size(state.turn_player)} cards: "
                                  f"must discard {r1_excess(state)} (all at once, R2)"))
-        return _with(state, step=Step.ADJUST, forced=state.turn_player)
+        return evolved(state, step=Step.ADJUST, forced=state.turn_player)
     log[1].append(Note("R1", f"hand-size adjustment: {state.turn_player} holds "
                              f"{count(state.hand_size(state.turn_player), 'card')}, nothing to discard"))
-    return _advance(r2_discard(state, Discard(()), log), log)
+    return advance(r2_discard(state, Discard(()), log), log)
 
 
 NEXT_PHASE: dict[Phase, Phase] = {
@@ -185,22 +185,22 @@ NEXT_PHASE: dict[Phase, Phase] = {
 
 
 @implements("P2", game="ocg")
-def p2_phase_ends(state: State, log: _Log) -> State:
+def p2_phase_ends(state: State, log: EventLog) -> State:
     """P2 (11/12/22, 12/10/04): both players passed with no mandatory process
     left — the phase ends, whatever the turn player meant by its pass;
     optional processes not performed in it are gone.  After Main Phase 1 the
     turn player now chooses the next phase (P3)."""
-    title = _the(state.phase)
+    title = phase_named(state.phase)
     log[1].append(Note("P2", f"both players passed: {title} ends"))
     for proc in state.pending:
         log[1].append(Note("P2", f"{proc.label}: optional process not performed in {title} — gone"))
     if state.phase is Phase.MAIN1 and p3_declaration_names_phase(state):
         named = p3_named_phase(state)
-        log[1].append(Note("P3", f"reversed: {state.turn_player}'s declaration named {_the(named)}; it begins"))
+        log[1].append(Note("P3", f"reversed: {state.turn_player}'s declaration named {phase_named(named)}; it begins"))
         return p_enter_phase(state, named, log)
     if state.phase is Phase.MAIN1:
         log[1].append(Note("P3", f"{state.turn_player} now chooses the Battle Phase or the End Phase (08/07/14, 12/08/01)"))
-        return _with(state, step=Step.NEXT_PHASE, pending=(), priority=None, forced=None, passes=0,
+        return evolved(state, step=Step.NEXT_PHASE, pending=(), priority=None, forced=None, passes=0,
                      after_chain=None)
     return p_enter_phase(state, NEXT_PHASE[state.phase], log)
 
@@ -224,21 +224,21 @@ def p3_named_phase(state: State) -> Phase:
 def p3_name_phase(state: State, phase: Phase) -> State:
     """Remember the phase a declaration named (P3 reversed)."""
     done = state.done - {_P3_BATTLE}
-    return _with(state, done=done | {_P3_BATTLE} if phase is Phase.BATTLE else done)
+    return evolved(state, done=done | {_P3_BATTLE} if phase is Phase.BATTLE else done)
 
 
 @implements("P1", "P2b", game="ocg")
-def p_enter_phase(state: State, phase: Phase, log: _Log) -> State:
+def p_enter_phase(state: State, phase: Phase, log: EventLog) -> State:
     """A new phase begins: the turn player holds priority, the processes of
     that phase are pending (R6 as in the End Phase, P2b)."""
-    fresh = _with(state, phase=phase, step=Step.OPEN, pending=(), done=frozenset(), priority=state.turn_player,
+    fresh = evolved(state, phase=phase, step=Step.OPEN, pending=(), done=frozenset(), priority=state.turn_player,
                   passes=0, forced=None, after_chain=None, declared=False, attacker=-1)
     board = Board(fresh, Cause.END_PHASE)
     board.record(board.tables.event(EventKind.PHASE_STARTED, player=state.turn_player, detail=phase.value))
     pending = r6_sync_processes(board, (), adjusted=False)
-    log[1].append(Note("P1", f"{_the(phase)} begins: {state.turn_player} holds priority"))
-    _flush(board, log)
-    return _advance(board.freeze(pending=pending), log)
+    log[1].append(Note("P1", f"{phase_named(phase)} begins: {state.turn_player} holds priority"))
+    flush_events(board, log)
+    return advance(board.freeze(pending=pending), log)
 
 
 # --------------------------------------------------------------------------
@@ -247,7 +247,7 @@ def p_enter_phase(state: State, phase: Phase, log: _Log) -> State:
 
 
 @implements("V1", game="ocg")
-def v1_system_process(state: State, log: _Log) -> State | None:
+def v1_system_process(state: State, log: EventLog) -> State | None:
     """V1: under a ruleset with a ``process_order`` (the video games) the
     system deals with the first pending process before any open game state:
     its controller performs it (or declines an optional one).  An optional
@@ -258,27 +258,27 @@ def v1_system_process(state: State, log: _Log) -> State | None:
         head = system_head(state)
         if head is None:
             return None
-        if head.mandatory or _process_choices(state, head) is not None:
-            return _with(state, step=Step.FORCED, forced=head.controller, priority=None, passes=0)
+        if head.mandatory or process_choices(state, head) is not None:
+            return evolved(state, step=Step.FORCED, forced=head.controller, priority=None, passes=0)
         why = "negated (R8)" if r8_negated(state, head) else "its condition or cost cannot be met"
         log[1].append(Note("V1", f"{head.label}: the system passes it by — {why}"))
-        state = _with(state, pending=tuple(p for p in state.pending if p.pid != head.pid),
+        state = evolved(state, pending=tuple(p for p in state.pending if p.pid != head.pid),
                       done=state.done | {head.pid})
 
 
 @implements("V1", game="ocg")
-def v1_decline(state: State, log: _Log) -> State:
+def v1_decline(state: State, log: EventLog) -> State:
     """V1: the controller declines the optional process the system reached; it is gone."""
     head = system_head(state)
     assert head is not None and not head.mandatory
     log[1].append(Note("V1", f"{head.label}: declined when the system reached it — gone"))
-    nxt = _with(state, pending=tuple(p for p in state.pending if p.pid != head.pid), done=state.done | {head.pid},
+    nxt = evolved(state, pending=tuple(p for p in state.pending if p.pid != head.pid), done=state.done | {head.pid},
                 forced=None, passes=0)
-    return _advance(nxt, log)
+    return advance(nxt, log)
 
 
 @implements("V2", game="ocg")
-def v2_moves_on(state: State, log: _Log) -> State:
+def v2_moves_on(state: State, log: EventLog) -> State:
     """V2: in the video games, once the chain that answered the turn player's
     declaration has resolved, the game moves on as if both had passed: the
     optional processes of the phase are gone, mandatory ones are still done
@@ -289,5 +289,5 @@ def v2_moves_on(state: State, log: _Log) -> State:
     for proc in dropped:
         log[1].append(Note("V2", f"{proc.label}: optional process not offered — the game moved on"))
     kept = tuple(p for p in state.pending if p.mandatory)
-    return r7_both_passed(_with(state, declared=False, passes=0, after_chain=None, priority=None, pending=kept,
+    return r7_both_passed(evolved(state, declared=False, passes=0, after_chain=None, priority=None, pending=kept,
                                 done=state.done | {p.pid for p in dropped}), log)

@@ -18,7 +18,7 @@ from toolkit.ocg.board import Board
 
 from toolkit.ocg.cards.base import (
     NO_CHOICE, CardType, Choice, Condition, ContinuousKind, QuickEffect, Trigger, is_board_local)
-from toolkit.ocg.procedure._shared import _end_phase_effect, _monsters, x1_card_text
+from toolkit.ocg.procedure._shared import end_phase_effect, monsters_of, x1_card_text
 from toolkit.ocg.procedure.adjustment import r2_discard_choices
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import PHASE_END, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
@@ -38,16 +38,16 @@ def r8_negated(state: State, process: Process) -> bool:
     then not offered; a mandatory one is performed and resolves as negated)."""
     if process.lingering or process.source < 0 or not may_negate(state):
         return False  # nothing lingers and no card drains: nothing negates
-    eff = _end_phase_effect(state, process)
+    eff = end_phase_effect(state, process)
     card = state.card(process.source)
     return eff is not None and eff.activates and card.zone is ZONE_FIELD and state.is_negated(card.uid)
 
 
-def _process_choices(state: State, process: Process) -> Iterator[Choice] | None:
+def process_choices(state: State, process: Process) -> Iterator[Choice] | None:
     """The choices to perform ``process``, or None when it cannot be performed now."""
     if process.lingering:
         return iter((NO_CHOICE,))
-    eff = _end_phase_effect(state, process)
+    eff = end_phase_effect(state, process)
     if eff is None:
         return None
     card = state.card(process.source)
@@ -119,7 +119,7 @@ def _fixed_perform(state: State, process: Process) -> Perform | None:
     mandatory one with nothing to choose, is performed the same way wherever it is
     pending (``_process_choices`` asks R8 and ``can_perform`` of optional ones only)."""
     if not process.lingering:
-        eff = _end_phase_effect(state, process)
+        eff = end_phase_effect(state, process)
         if eff is None:
             return None
         if not process.mandatory or eff.choices is not None:
@@ -149,7 +149,7 @@ def _performs(state: State, player: str | None, *, only_mandatory: bool, out: li
             if known is not None:
                 out.append(known)
             continue
-        choices = _process_choices(state, process)
+        choices = process_choices(state, process)
         if choices is None:
             continue
         for choice in choices:
@@ -272,7 +272,7 @@ def _quick_offers(state: State, player: str, top: Link | None,
                 yield card, q, choices
 
 
-def _nobody_can_respond(board: Board | State) -> bool:
+def nobody_can_respond(board: Board | State) -> bool:
     """No player has a legal response to the chain on ``board`` (R5, H1).
 
     A cheap pre-check first: ``r5_quick_effects`` offers a player nothing
@@ -306,7 +306,7 @@ def _nobody_can_respond(board: Board | State) -> bool:
     return True
 
 
-def _answers_declaration(state: State, player: str) -> bool:
+def answers_declaration(state: State, player: str) -> bool:
     """``player`` activates right after the turn player's pass at an open game
     state: an answer to its declaration to move on (P1, V2)."""
     return (state.step is STEP_OPEN and not state.chain and state.passes == 1
@@ -373,11 +373,11 @@ def game_actions(state: State) -> Iterator[ChangePosition | Attack]:
     if state.priority != tp or state.chain or state.attacker >= 0 or state.adjusted:
         return
     if state.phase in (Phase.MAIN1, Phase.MAIN2):
-        for card in _monsters(state, tp):
+        for card in monsters_of(state, tp):
             if card.on_field_face_up and not (card.tags & _NO_POSITION_CHANGE):
                 yield ChangePosition(card.shown(), ref=card.uid)
-    elif state.phase is Phase.BATTLE and not _monsters(state, other(tp)):
-        for card in _monsters(state, tp):
+    elif state.phase is Phase.BATTLE and not monsters_of(state, other(tp)):
+        for card in monsters_of(state, tp):
             if (card.position is Position.FACE_UP and "attacked_this_turn" not in card.tags
                     and state.tables.behaviour(card.name).atk is not None):
                 yield Attack(card.shown(), ref=card.uid)

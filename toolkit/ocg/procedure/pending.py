@@ -16,7 +16,7 @@ from toolkit.core.rules import implements
 from toolkit.core.durations import Duration, Lingering
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import ContinuousKind
-from toolkit.ocg.procedure._shared import _lingering_effect, x1_card_text
+from toolkit.ocg.procedure._shared import lingering_effect, x1_card_text
 from toolkit.ocg.procedure.triggers import collect_triggers, h5_end_phase_trigger_allowed
 from toolkit.ocg.rules import CONTINUOUS
 from toolkit.ocg.state import Applying, Cause, Phase, State, WaitingTrigger
@@ -47,7 +47,7 @@ def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
 def _expiry_processes(board: Board, item: Lingering, target: Card | None) -> tuple[Process, ...]:
     """The processes ``item`` creates in the End Phase (its expiry, its lingering
     action), whether done or not; the same for the same item, card and ruleset flag."""
-    effect = _lingering_effect(board, item)
+    effect = lingering_effect(board, item)
     if effect is None:
         return ()
     on = f" on {target.shown()}" if target is not None and target.shown() else ""
@@ -69,7 +69,7 @@ def r4_ends_in_end_phase(board: Board, duration: Duration) -> bool:
             and not board.ruleset.turn_end_effects_end_with_turn)
 
 
-_PROCESS_ORDER = attrgetter("controller", "source", "key")
+PROCESS_ORDER = attrgetter("controller", "source", "key")
 """How R6 lists the pending processes: by controller, then card (uid), then effect key."""
 
 
@@ -139,7 +139,7 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
             board.note("R6", f"{proc.label}: no longer pending ({cards[proc.source].shown()} left or its condition ended)")
     if not added and len(kept) == len(pending):
         return pending
-    return tuple(sorted(kept, key=_PROCESS_ORDER)) if added else tuple(kept)
+    return tuple(sorted(kept, key=PROCESS_ORDER)) if added else tuple(kept)
 
 
 
@@ -200,11 +200,11 @@ def _sync_all(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tup
     for pid, proc in current.items():
         if pid not in new and proc.source >= 0 and not proc.lingering:
             board.note("R6", f"{proc.label}: no longer pending ({board.cards[proc.source].shown()} left or its condition ended)")
-    return tuple(sorted(new.values(), key=_PROCESS_ORDER))
+    return tuple(sorted(new.values(), key=PROCESS_ORDER))
 
 
 @implements(CONTINUOUS, game="ocg")
-def _state_checks(board: Board) -> None:
+def state_checks(board: Board) -> None:
     """Self-destructs that need no chain link (e.g. Farfa (1)) happen as soon as they apply."""
     if ContinuousKind.SELF_DESTRUCT not in board.kinds:
         return
@@ -229,7 +229,7 @@ def _state_checks(board: Board) -> None:
         board.source, board.by_effect, board.by = saved
 
 
-def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int = 0,
+def settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int = 0,
             pending: tuple[Process, ...] | None = None,
             full: bool = False) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
     """The pending processes and the triggers waiting after ``board``'s change (``full``: every card
@@ -237,7 +237,7 @@ def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int 
     base = state.pending if pending is None else pending
     if not board.touched and not board.happenings and adjusted == state.adjusted:
         return base, ()  # nothing moved: the pending processes cannot have changed
-    _state_checks(board)
+    state_checks(board)
     waiting = collect_triggers(board, cause, mark)
     if state.phase is Phase.TURN_END:
         return (), waiting

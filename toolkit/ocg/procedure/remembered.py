@@ -36,7 +36,7 @@ from toolkit.core.game import Note, Successor
 from toolkit.core.values import Event
 from toolkit.ocg import independence
 from toolkit.ocg.independence import Reach
-from toolkit.ocg.procedure.pending import _PROCESS_ORDER
+from toolkit.ocg.procedure.pending import PROCESS_ORDER
 from toolkit.ocg.state import (
     PHASE_END, STEP_FORCED, STEP_OPEN, Phase, PositionTables, State, Step, make_state)
 from toolkit.ocg.values import ZONE_HAND, Card, Process, Zone
@@ -339,7 +339,7 @@ def _apply(state: State, reach: Reached, change: Change) -> State:
     del left[at]  # the one pending process of the cards reached
     pending = tuple(left)
     if change.own_pending:
-        pending = tuple(sorted(pending + change.own_pending, key=_PROCESS_ORDER))
+        pending = tuple(sorted(pending + change.own_pending, key=PROCESS_ORDER))
     done = state.done
     own_done = change.own_done
     if done_before != own_done:

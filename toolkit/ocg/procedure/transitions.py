@@ -4,7 +4,7 @@ Each kind of action has its function: a pass (R7, R5), performing a process
 (R7, R8), activating a quick effect (R5, P1) or a trigger, declining
 triggers, discarding (R2), the end of the turn (E1), the damage calculation
 (P1) and the turn player's game actions.  After the action,
-:func:`~toolkit.ocg.procedure.flow._advance` runs what follows by itself.
+:func:`~toolkit.ocg.procedure.flow.advance` runs what follows by itself.
 """
 
 from __future__ import annotations
@@ -21,29 +21,29 @@ from toolkit.ocg.board import Board
 from toolkit.ocg.cards import USER_CARD_RULE
 from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, Choice, QuickEffect, Trigger
 from toolkit.ocg.procedure._shared import (
-    _Log,
-    _cause,
-    _end_phase_effect,
-    _find_lingering,
-    _flush,
-    _lingering_effect,
-    _monsters,
-    _the,
-    _with,
+    EventLog,
+    cause_of,
+    end_phase_effect,
+    find_lingering,
+    flush_events,
+    lingering_effect,
+    monsters_of,
+    phase_named,
+    evolved,
 )
 from toolkit.ocg.procedure import remembered
 from toolkit.ocg.procedure.adjustment import r2_discard
-from toolkit.ocg.procedure.chains import _resolve_links
+from toolkit.ocg.procedure.chains import resolve_links
 from toolkit.ocg.procedure.flow import (
-    _advance,
+    advance,
     p3_declaration_names_phase,
     p3_name_phase,
     p_enter_phase,
     r7_both_passed,
     v1_decline,
 )
-from toolkit.ocg.procedure.legal import _answers_declaration, _nobody_can_respond, legal_actions, r8_negated
-from toolkit.ocg.procedure.pending import _settle, _state_checks
+from toolkit.ocg.procedure.legal import answers_declaration, nobody_can_respond, legal_actions, r8_negated
+from toolkit.ocg.procedure.pending import settle, state_checks
 from toolkit.ocg.stats import atk_def_now
 from toolkit.ocg.procedure.triggers import collect_triggers
 from toolkit.ocg.rules import GAME_ACTION
@@ -69,7 +69,7 @@ def r7_priority_after_process(state: State, performer: str, *, forced: bool) -> 
 
 
 @implements("R7", "P1", game="ocg")
-def r7_pass(state: State, log: _Log, named: Phase | None = None) -> State:
+def r7_pass(state: State, log: EventLog, named: Phase | None = None) -> State:
     """R7: the holder gives up priority; two passes in succession = both passed.
     (Under the P3 reversal the turn player's pass in Main Phase 1 declares the
     End Phase, or the ``named`` phase.)"""
@@ -80,9 +80,9 @@ def r7_pass(state: State, log: _Log, named: Phase | None = None) -> State:
             target = named or Phase.END
             detail = target.value
             state = p3_name_phase(state, target)
-            log[1].append(Note("P3", f"reversed: {holder}'s declaration names {_the(target)}"))
+            log[1].append(Note("P3", f"reversed: {holder}'s declaration names {phase_named(target)}"))
         log[0].append(Event(EventKind.DECLARED, player=holder, detail=detail))
-        log[1].append(Note("P1", f"{holder} declares the end of {_the(state.phase)}: the declaration "
+        log[1].append(Note("P1", f"{holder} declares the end of {phase_named(state.phase)}: the declaration "
                                  f"includes its pass; the phase ends only if {other(holder)} passes too"))
     notes = state.tables.notes
     if state.passes + 1 >= 2:
@@ -127,7 +127,7 @@ def _process_link(state: State, process: Process, card: Card, cause: Cause, choi
     return made
 
 
-def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State:
+def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> State:
     ref = action.ref
     every = state.pending
     for at, process in enumerate(every):
@@ -139,14 +139,14 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
     system = state.ruleset.process_order is not None
     # V1: after the system's processes the open game state starts with the turn player
     after = state.turn_player if system else r7_priority_after_process(state, performer, forced=forced)
-    cause = _cause(state)
+    cause = cause_of(state)
     board = Board(state, cause, source=process.source)
     pending = every[:at] + every[at + 1:]  # the others (a pid is listed once); slices make a tuple of its exact size
     board.done.add(process.pid)
     if process.lingering:
-        item = _find_lingering(state, process)
+        item = find_lingering(state, process)
         if item is not None:
-            effect = _lingering_effect(state, item)
+            effect = lingering_effect(state, item)
             board.by = item.source  # the card whose lingering effect this process is
             board.record(board.tables.event(EventKind.PERFORMED, card=item.source, player=performer, detail=process.key,
                                             by=item.source))
@@ -165,7 +165,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
                 board.end_lingering(item)
     else:
         card = state.cards[process.source]
-        eff = _end_phase_effect(state, process)
+        eff = end_phase_effect(state, process)
         assert eff is not None
         negated = r8_negated(state, process)
         if process.chain_link:
@@ -193,10 +193,10 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
             else:
                 eff.resolve(board, act)
     again = False
-    if board.chain and not state.chain and _nobody_can_respond(board):
-        again = _resolve_links(board, state)  # R5: no one can respond — the link resolves at once
-    pending, waiting = _settle(board, state, cause, state.adjusted, pending=pending, full=again)  # R8b: look again
-    _flush(board, log)
+    if board.chain and not state.chain and nobody_can_respond(board):
+        again = resolve_links(board, state)  # R5: no one can respond — the link resolves at once
+    pending, waiting = settle(board, state, cause, state.adjusted, pending=pending, full=again)  # R8b: look again
+    flush_events(board, log)
     if not board.chain and not waiting and not state.waiting and not state.adjusted and state.phase is Phase.END \
             and not system:
         # nothing automatic follows: straight back to the open game state (R7)
@@ -205,7 +205,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
     nxt = board.freeze(pending=pending, waiting=state.waiting + waiting, passes=0, forced=None,
                        step=Step.CHAIN if board.chain else Step.OPEN,
                        priority=other(performer) if board.chain else None, after_chain=after)
-    return _advance(nxt, log)
+    return advance(nxt, log)
 
 
 # --------------------------------------------------------------------------
@@ -213,13 +213,13 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
 # --------------------------------------------------------------------------
 
 
-def _activate_quick(state: State, action: Activate | Respond, *, responding: bool, log: _Log) -> State:
+def _activate_quick(state: State, action: Activate | Respond, *, responding: bool, log: EventLog) -> State:
     player = state.priority or state.turn_player
     uid, key = action.ref
     card = state.card(uid)
     q = state.tables.effect_named(card.name, key)
     assert isinstance(q, QuickEffect)
-    cause = _cause(state)
+    cause = cause_of(state)
     board = Board(state, cause, by_effect=False, source=uid)
     if q.card_activation and card.zone is Zone.HAND:
         board.cards[uid] = replace(card, zone=Zone.FIELD, position=Position.FACE_UP, controller=player)
@@ -232,20 +232,20 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     board.chain.append(Link(uid, card.name, action.effect, key, player, q.spell_speed, cause, choice=action.choice,
                             card_activation=q.card_activation, card_type=_TYPE_NAME[b.card_type]))
     board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=key, by=card.name))
-    pending, waiting = _settle(board, state, cause, state.adjusted)
-    _flush(board, log)
+    pending, waiting = settle(board, state, cause, state.adjusted)
+    flush_events(board, log)
     after = state.after_chain if responding else state.turn_player
-    answers = not responding and _answers_declaration(state, player)
+    answers = not responding and answers_declaration(state, player)
     if answers and state.phase is not Phase.END and state.ruleset.phase_continues_after_response:
         log[1].append(Note("P1", f"{card.shown()} answers {state.turn_player}'s declaration: the phase does not end; "
                                  f"after the chain, priority returns to {state.turn_player}"))
     declared = state.declared or (answers and not state.ruleset.phase_continues_after_response)
     nxt = board.freeze(step=Step.CHAIN, priority=other(player), passes=0, pending=pending,
                        waiting=state.waiting + waiting, after_chain=after, declared=declared)
-    return _advance(nxt, log)
+    return advance(nxt, log)
 
 
-def _activate_trigger(state: State, action: Activate, log: _Log) -> State:
+def _activate_trigger(state: State, action: Activate, log: EventLog) -> State:
     w = next(x for x in state.waiting if (x.source, x.key) == action.ref and x.controller == state.forced)
     card = state.card(w.source)
     trig = state.tables.effect_named(card.name, w.key)
@@ -259,18 +259,18 @@ def _activate_trigger(state: State, action: Activate, log: _Log) -> State:
     board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=w.controller, detail=w.key,
                                     by=card.name))
     rest = tuple(x for x in state.waiting if x is not w)
-    pending, waiting = _settle(board, state, _cause(state), state.adjusted)
-    _flush(board, log)
+    pending, waiting = settle(board, state, cause_of(state), state.adjusted)
+    flush_events(board, log)
     nxt = board.freeze(step=Step.TRIGGERS, waiting=rest + waiting, pending=pending)
-    return _advance(nxt, log)
+    return advance(nxt, log)
 
 
-def _decline_triggers(state: State, log: _Log) -> State:
+def _decline_triggers(state: State, log: EventLog) -> State:
     mine = [w for w in state.waiting if w.controller == state.forced and not w.mandatory]
     for w in mine:
         log[1].append(Note("R5", f"{w.label}: optional trigger not activated"))
     rest = tuple(w for w in state.waiting if w.controller != state.forced)
-    return _advance(_with(state, waiting=rest), log)
+    return advance(evolved(state, waiting=rest), log)
 
 
 # --------------------------------------------------------------------------
@@ -279,7 +279,7 @@ def _decline_triggers(state: State, log: _Log) -> State:
 
 
 @implements("E1", game="ocg")
-def e1_turn_end(state: State, log: _Log) -> State:
+def e1_turn_end(state: State, log: EventLog) -> State:
     """E1: the turn ends — effects "until the end of the turn" / "this turn"
     end in one sweep (``Board.end_with_turn``), self-destructs happen with no
     trigger activated (flag ``turn_end_triggers_activate`` before 2017-03),
@@ -287,15 +287,15 @@ def e1_turn_end(state: State, log: _Log) -> State:
     Invitation; Des Wombat prevents, Pikeru's "this turn" has ended)."""
     board = Board(state, Cause.TURN_END)
     board.end_with_turn()
-    _state_checks(board)
+    state_checks(board)
     waiting = collect_triggers(board, Cause.TURN_END)
-    _flush(board, log)
+    flush_events(board, log)
     nxt = board.freeze(phase=Phase.TURN_END, step=Step.OPEN, pending=(), waiting=waiting, priority=None, forced=None)
-    return _advance(nxt, log)
+    return advance(nxt, log)
 
 
 @implements("P1", GAME_ACTION, game="ocg")
-def p1_damage_calculation(state: State, log: _Log) -> State:
+def p1_damage_calculation(state: State, log: EventLog) -> State:
     """P1's exception (seed 002): damage calculation has no priority window —
     nobody may activate anything or declare a move; the damage is dealt and
     the Battle Phase goes on with the turn player's priority."""
@@ -304,37 +304,37 @@ def p1_damage_calculation(state: State, log: _Log) -> State:
     defender = state.non_turn_player
     still = (attacker.zone is Zone.FIELD and attacker.controller == state.turn_player
              and attacker.position is Position.FACE_UP)
-    if still and not _monsters(state, defender):
+    if still and not monsters_of(state, defender):
         amount = atk_def_now(attacker, board.tables)[0] or 0  # its ATK now (what it lost is not dealt)
         board.battle_damage(defender, amount, source=attacker.name)
         board.note(GAME_ACTION, f"damage calculation: {attacker.shown()} deals {amount} battle damage to {defender}")
     else:
         board.note(GAME_ACTION, f"damage calculation: {attacker.shown()}'s attack no longer applies — no damage")
-    pending, waiting = _settle(board, state, Cause.END_PHASE, False)
-    _flush(board, log)
-    return _advance(board.freeze(step=Step.OPEN, attacker=-1, pending=pending, waiting=state.waiting + waiting,
+    pending, waiting = settle(board, state, Cause.END_PHASE, False)
+    flush_events(board, log)
+    return advance(board.freeze(step=Step.OPEN, attacker=-1, pending=pending, waiting=state.waiting + waiting,
                                  priority=None, passes=0, after_chain=None), log)
 
 
 @implements(GAME_ACTION, game="ocg")
-def _change_position(state: State, action: ChangePosition, log: _Log) -> State:
+def _change_position(state: State, action: ChangePosition, log: EventLog) -> State:
     board = Board(state, Cause.END_PHASE, by_effect=False)
     board.change_position(action.ref, state.turn_player, manual=True)
-    pending, waiting = _settle(board, state, Cause.END_PHASE, False)
-    _flush(board, log)
-    return _advance(board.freeze(pending=pending, waiting=state.waiting + waiting, passes=0, step=Step.OPEN,
+    pending, waiting = settle(board, state, Cause.END_PHASE, False)
+    flush_events(board, log)
+    return advance(board.freeze(pending=pending, waiting=state.waiting + waiting, passes=0, step=Step.OPEN,
                                  after_chain=state.turn_player), log)
 
 
 @implements(GAME_ACTION, game="ocg")
-def _declare_attack(state: State, action: Attack, log: _Log) -> State:
+def _declare_attack(state: State, action: Attack, log: EventLog) -> State:
     board = Board(state, Cause.END_PHASE, by_effect=False)
     card = board.cards[action.ref]
     board.cards[action.ref] = replace(card, tags=card.tags | {"attacked_this_turn"})
     board.record(board.tables.event(EventKind.ATTACKED, card=card.name, player=state.turn_player))
     board.note(GAME_ACTION, f"{card.shown()} attacks directly; both must pass before the Damage Step")
-    _flush(board, log)
-    return _advance(board.freeze(attacker=action.ref, passes=0, step=Step.OPEN, after_chain=state.turn_player), log)
+    flush_events(board, log)
+    return advance(board.freeze(attacker=action.ref, passes=0, step=Step.OPEN, after_chain=state.turn_player), log)
 
 
 # --------------------------------------------------------------------------
@@ -355,7 +355,7 @@ def successor(state: State, action: Action, *, check: bool = True) -> Successor:
         reach, known = remembered.recall(state, action)
         if known is not None and not remembered.CHECK_REMEMBERED:
             return known if not state.tables.user_files else note_user_cards(state, known, action)
-        log: _Log = ([], [])
+        log: EventLog = ([], [])
         nxt = _perform(state, action, forced=state.step is STEP_FORCED, log=log)
         made = (nxt, tuple(log[0]), tuple(log[1]))
         if known is None:
@@ -372,7 +372,7 @@ def successor(state: State, action: Action, *, check: bool = True) -> Successor:
         elif step is STEP_CHAIN:
             holder = state.priority or state.turn_player
             log[1].append(Note("R5", f"{holder} does not respond"))
-            nxt = _advance(_with(state, priority=other(holder), passes=state.passes + 1), log)
+            nxt = advance(evolved(state, priority=other(holder), passes=state.passes + 1), log)
         elif step is STEP_FORCED:
             nxt = v1_decline(state, log)
         else:
@@ -385,13 +385,13 @@ def successor(state: State, action: Action, *, check: bool = True) -> Successor:
         else:
             nxt = _activate_quick(state, action, responding=False, log=log)
     elif isinstance(action, Discard):
-        nxt = _advance(r2_discard(state, action, log), log)
+        nxt = advance(r2_discard(state, action, log), log)
     elif isinstance(action, Proceed):
         nxt = p1_damage_calculation(state, log) if step is Step.DAMAGE else e1_turn_end(state, log)
     elif isinstance(action, EnterPhase) and step is Step.OPEN:
         nxt = r7_pass(state, log, named=Phase(action.phase))  # P3 reversed: a declaration naming the phase
     elif isinstance(action, EnterPhase):
-        log[1].append(Note("P3", f"{state.turn_player} chooses {_the(Phase(action.phase))}"))
+        log[1].append(Note("P3", f"{state.turn_player} chooses {phase_named(Phase(action.phase))}"))
         nxt = p_enter_phase(state, Phase(action.phase), log)
     elif isinstance(action, ChangePosition):
         nxt = _change_position(state, action, log)

@@ -9,7 +9,7 @@ from typing import Any
 from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX
 from toolkit.ocg.scenario.model import CardSpec, Scenario
 from toolkit.ocg.scenario.read import scenario_from_dict
-from toolkit.ocg.scenario.write import _card_to
+from toolkit.ocg.scenario.write import card_to
 
 # --------------------------------------------------------------------------
 # The builder
@@ -18,7 +18,7 @@ from toolkit.ocg.scenario.write import _card_to
 
 def _card_data(card: str | CardSpec | Mapping[str, Any]) -> str | dict[str, Any]:
     if isinstance(card, CardSpec):
-        return _card_to(card)
+        return card_to(card)
     if isinstance(card, Mapping):
         return dict(card)
     return card

@@ -8,7 +8,7 @@ from toolkit import fields
 from toolkit.errors import describe, quoted
 from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX, CardNames
 from toolkit.resources import shipped_ruling_ids
-from toolkit.ocg.scenario.model import CardSpec, DECK_FILLER_MAX, LIFE_MAX, LingeringSpec, PHASES, PLAYERS, POSITIONS, PlayerSetup, Scenario, TAGS, _ZONES, _fail, _suggest, base_name
+from toolkit.ocg.scenario.model import CardSpec, DECK_FILLER_MAX, LIFE_MAX, LingeringSpec, PHASES, PLAYERS, POSITIONS, PlayerSetup, Scenario, TAGS, ZONES, fail, suggest, base_name
 
 # --------------------------------------------------------------------------
 # Where names come from (one function each)
@@ -41,25 +41,25 @@ def known_ruling_ids() -> frozenset[str] | None:
 # --------------------------------------------------------------------------
 
 
-def _check_shape(s: Scenario) -> None:
+def check_shape(s: Scenario) -> None:
     """Checks that need no registry; run whenever a Scenario is constructed."""
     file = s.source
     if not isinstance(s.title, str) or not s.title.strip():
-        raise _fail("a scenario needs a non-empty title", "title", file)
+        raise fail("a scenario needs a non-empty title", "title", file)
     if s.turn_player not in PLAYERS:
-        raise _fail(f"turn_player must be 'A' or 'B', not {quoted(s.turn_player)}", "turn_player", file)
+        raise fail(f"turn_player must be 'A' or 'B', not {quoted(s.turn_player)}", "turn_player", file)
     if s.phase not in PHASES:
-        raise _fail(
-            f"unknown phase {quoted(s.phase)}; known phases: {', '.join(PHASES)}" + _suggest(s.phase, PHASES),
+        raise fail(
+            f"unknown phase {quoted(s.phase)}; known phases: {', '.join(PHASES)}" + suggest(s.phase, PHASES),
             "phase",
             file,
         )
     if s.date is not None and s.ruleset is not None:
-        raise _fail("give either a date or a ruleset, not both", "date", file)
+        raise fail("give either a date or a ruleset, not both", "date", file)
     if s.date is not None:
         fields.day(s.date, "date", file)
     if s.ruleset is not None and (not isinstance(s.ruleset, str) or not s.ruleset):
-        raise _fail("ruleset must be a non-empty name", "ruleset", file)
+        raise fail("ruleset must be a non-empty name", "ruleset", file)
     for player in PLAYERS:
         _check_player(s.players[player], f"players.{player}", file)
     fields.ruling_ids(list(s.rulings), "rulings", file, None)
@@ -67,28 +67,28 @@ def _check_shape(s: Scenario) -> None:
     for i, linger in enumerate(s.lingering):
         where = f"lingering[{i}]"
         if not isinstance(linger, LingeringSpec):
-            raise _fail(f"expected a LingeringSpec, got {type(linger).__name__}", where, file)
+            raise fail(f"expected a LingeringSpec, got {type(linger).__name__}", where, file)
         if not isinstance(linger.source, str) or not linger.source:
-            raise _fail("a lingering effect needs its source card", f"{where}.source", file)
+            raise fail("a lingering effect needs its source card", f"{where}.source", file)
         if linger.controller not in PLAYERS:
-            raise _fail(
+            raise fail(
                 f"controller must be 'A' or 'B', not {quoted(linger.controller)}", f"{where}.controller", file
             )
         if not isinstance(linger.effect, str):
-            raise _fail("effect must be text", f"{where}.effect", file)
+            raise fail("effect must be text", f"{where}.effect", file)
         if linger.target is not None:
             owners = [p for p, name in on_field if name == linger.target]
             if not owners:
                 listed = sorted({name for _, name in on_field})
-                raise _fail(
+                raise fail(
                     f"target {quoted(linger.target)} is not a card on the field (nor banished, for an effect "
                     "that banishes it for a while)"
-                    + _suggest(linger.target, listed),
+                    + suggest(linger.target, listed),
                     f"{where}.target",
                     file,
                 )
             if len(owners) > 1:
-                raise _fail(
+                raise fail(
                     f"target {quoted(linger.target)} is on both players' fields; "
                     f"mark one copy (e.g. '{linger.target[:60]}{COPY_MARK}2')",
                     f"{where}.target",
@@ -99,12 +99,12 @@ def _check_shape(s: Scenario) -> None:
 def _check_player(setup: PlayerSetup, where: str, file: str | None) -> None:
     fields.whole(setup.deck_filler, f"{where}.deck_filler", file, low=0, high=DECK_FILLER_MAX)
     fields.whole(setup.life, f"{where}.life", file, low=1, high=LIFE_MAX)
-    listed = sum(len(getattr(setup, zone)) for zone in _ZONES)
+    listed = sum(len(getattr(setup, zone)) for zone in ZONES)
     if listed > CARDS_MAX:
-        raise _fail(f"{listed:,} cards listed for one player; a scenario lists at most {CARDS_MAX} "
+        raise fail(f"{listed:,} cards listed for one player; a scenario lists at most {CARDS_MAX} "
                     "(use deck_filler for unnamed deck cards)", where, file)
     seen: dict[str, str] = {}
-    for zone in _ZONES:
+    for zone in ZONES:
         for i, entry in enumerate(getattr(setup, zone)):
             spot = f"{where}.{zone}[{i}]"
             if zone in ("hand", "deck"):
@@ -113,16 +113,16 @@ def _check_player(setup: PlayerSetup, where: str, file: str | None) -> None:
                 name = entry.name
                 _check_card(entry, spot, file)
                 if entry.counters and zone != "field":
-                    raise _fail(f"counters sit on a card on the field, not in the {zone}", f"{spot}.counters", file)
+                    raise fail(f"counters sit on a card on the field, not in the {zone}", f"{spot}.counters", file)
             else:
-                raise _fail(f"expected a card, got {describe(entry)}", spot, file)
+                raise fail(f"expected a card, got {describe(entry)}", spot, file)
             if not isinstance(name, str) or not base_name(name):
-                raise _fail(f"a card name must be text, not {describe(name)}", spot, file)
+                raise fail(f"a card name must be text, not {describe(name)}", spot, file)
             if len(name) > NAME_MAX:
-                raise _fail(f"a card name of {len(name):,} characters; card names are at most {NAME_MAX} "
+                raise fail(f"a card name of {len(name):,} characters; card names are at most {NAME_MAX} "
                             "characters", spot, file)
             if name in seen:
-                raise _fail(
+                raise fail(
                     f"{quoted(name)} is listed twice (also at {seen[name]}); one physical card cannot be "
                     f"in two places — mark copies as '{base_name(name)}{COPY_MARK}1', "
                     f"'{base_name(name)}{COPY_MARK}2'",
@@ -134,15 +134,15 @@ def _check_player(setup: PlayerSetup, where: str, file: str | None) -> None:
 
 def _check_card(card: CardSpec, where: str, file: str | None) -> None:
     if card.position not in POSITIONS:
-        raise _fail(
+        raise fail(
             f"unknown position {quoted(card.position)}; known: {', '.join(POSITIONS)}"
-            + _suggest(card.position, POSITIONS),
+            + suggest(card.position, POSITIONS),
             f"{where}.position",
             file,
         )
     for tag in sorted(card.tags):
         if tag not in TAGS:
-            raise _fail(f"unknown tag {quoted(tag)}" + _suggest(tag, list(TAGS)), f"{where}.tags", file)
+            raise fail(f"unknown tag {quoted(tag)}" + suggest(tag, list(TAGS)), f"{where}.tags", file)
 
 
 def _field_cards(s: Scenario) -> list[tuple[str, str]]:
@@ -150,7 +150,7 @@ def _field_cards(s: Scenario) -> list[tuple[str, str]]:
     return [(p, card.name) for p in PLAYERS for card in (*s.players[p].field, *s.players[p].banished)]
 
 
-def _check_registry(s: Scenario, names: CardNames | None = None) -> None:
+def check_against_catalogue(s: Scenario, names: CardNames | None = None) -> None:
     """Checks against the scenario's card catalogue, the ruleset registry and rulings.csv."""
     file = s.source
     names = names or s.catalogue.card_names
@@ -158,8 +158,8 @@ def _check_registry(s: Scenario, names: CardNames | None = None) -> None:
         listed = list(_every_card_name(s))
         for k, (spot, name) in enumerate(listed):
             if base_name(name) not in names.keys:
-                raise _fail(_comma_split(listed, k, names) or names.unknown(base_name(name), where=spot), spot, file)
-    _check_ruleset_name(s)
+                raise fail(_comma_split(listed, k, names) or names.unknown(base_name(name), where=spot), spot, file)
+    check_ruleset_name(s)
     fields.ruling_ids(list(s.rulings), "rulings", file, known_ruling_ids())
 
 
@@ -180,14 +180,14 @@ def _comma_split(listed: list[tuple[str, str]], k: int, names: CardNames) -> str
     return None
 
 
-def _check_ruleset_name(s: Scenario) -> None:
+def check_ruleset_name(s: Scenario) -> None:
     if s.ruleset is None:
         return
     rulesets = known_ruleset_names()
     if rulesets is not None and s.ruleset not in rulesets:
-        raise _fail(
+        raise fail(
             f"unknown ruleset {quoted(s.ruleset)}; known: {', '.join(sorted(rulesets))}"
-            + _suggest(s.ruleset, sorted(rulesets)),
+            + suggest(s.ruleset, sorted(rulesets)),
             "ruleset",
             s.source,
         )
@@ -196,7 +196,7 @@ def _check_ruleset_name(s: Scenario) -> None:
 def _every_card_name(s: Scenario) -> Iterator[tuple[str, str]]:
     for p in PLAYERS:
         setup = s.players[p]
-        for zone in _ZONES:
+        for zone in ZONES:
             for i, entry in enumerate(getattr(setup, zone)):
                 name = entry.name if isinstance(entry, CardSpec) else entry
                 yield f"players.{p}.{zone}[{i}]", name

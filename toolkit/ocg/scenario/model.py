@@ -47,8 +47,8 @@ TAGS: Mapping[str, str] = {
 }
 """What may have happened to a card this turn; the only tags a scenario accepts."""
 
-_fail = fields.fail
-_suggest = fields.suggest
+fail = fields.fail
+suggest = fields.suggest
 
 LIFE_MAX = 1_000_000
 """The most life points a scenario may give a player (the builder's bound too)."""
@@ -57,7 +57,7 @@ DECK_FILLER_MAX = 200
 """The most unnamed deck cards a player may have (the builder's bound too)."""
 
 
-_TOP_KEYS = (
+TOP_KEYS = (
     "game",
     "title",
     "description",
@@ -70,10 +70,10 @@ _TOP_KEYS = (
     "lingering",
     "cards",
 )
-_PLAYER_KEYS = ("hand", "field", "graveyard", "banished", "deck", "deck_filler", "life")
-_CARD_KEYS = ("name", "position", "tags", "counters")
-_LINGERING_KEYS = ("source", "controller", "target", "effect")
-_ZONES = ("hand", "field", "graveyard", "banished", "deck")
+PLAYER_KEYS = ("hand", "field", "graveyard", "banished", "deck", "deck_filler", "life")
+CARD_KEYS = ("name", "position", "tags", "counters")
+LINGERING_KEYS = ("source", "controller", "target", "effect")
+ZONES = ("hand", "field", "graveyard", "banished", "deck")
 
 
 class OtherGameScenario(ScenarioError):
@@ -217,12 +217,12 @@ class Scenario:
             object.__setattr__(self, "cards", tuple(self.cards))
         object.__setattr__(self, "cards_key", tuple((c.name, fingerprint(c)) for c in self.cards))
         if not isinstance(self.players, Mapping):
-            raise _fail("players must map 'A' and 'B' to their setups", "players", self.source)
+            raise fail("players must map 'A' and 'B' to their setups", "players", self.source)
         for player, setup in self.players.items():
             if player not in PLAYERS:
-                raise _fail(f"players are 'A' and 'B', not {quoted(player)}", f"players.{player}", self.source)
+                raise fail(f"players are 'A' and 'B', not {quoted(player)}", f"players.{player}", self.source)
             if not isinstance(setup, PlayerSetup):
-                raise _fail(f"expected a PlayerSetup, got {type(setup).__name__}", f"players.{player}", self.source)
+                raise fail(f"expected a PlayerSetup, got {type(setup).__name__}", f"players.{player}", self.source)
         players = {p: self.players.get(p, PlayerSetup()) for p in PLAYERS}
         object.__setattr__(self, "players", _Players(players))
         for name in ("lingering", "rulings"):
@@ -231,9 +231,9 @@ class Scenario:
                 object.__setattr__(self, name, tuple(value))
         if isinstance(self.date, str):
             object.__setattr__(self, "date", fields.day(self.date, "date", self.source))
-        from toolkit.ocg.scenario.checks import _check_shape
+        from toolkit.ocg.scenario.checks import check_shape
 
-        _check_shape(self)
+        check_shape(self)
 
     # -- convenience -----------------------------------------------------
 
@@ -251,10 +251,10 @@ class Scenario:
 
     def under(self, ruleset: str) -> Scenario:
         """The same position under a named ruleset (drops any date)."""
-        from toolkit.ocg.scenario.checks import _check_ruleset_name
+        from toolkit.ocg.scenario.checks import check_ruleset_name
 
         changed = dataclasses.replace(self, ruleset=ruleset, date=None)
-        _check_ruleset_name(changed)
+        check_ruleset_name(changed)
         return changed
 
     @property
@@ -267,9 +267,9 @@ class Scenario:
 
     def validate(self) -> Scenario:
         """Check names against the registries; return ``self`` when all is well."""
-        from toolkit.ocg.scenario.checks import _check_registry
+        from toolkit.ocg.scenario.checks import check_against_catalogue
 
-        _check_registry(self)
+        check_against_catalogue(self)
         return self
 
     @property

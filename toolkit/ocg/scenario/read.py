@@ -13,9 +13,9 @@ from toolkit.errors import FileError, ScenarioError, quoted
 from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX, CardNames
 from toolkit.ocg.cards import default_catalogue
 from toolkit.ocg.cards.base import CardBehaviour
-from toolkit.ocg.scenario.checks import _check_registry
 from toolkit.ocg.counters import COUNTERS_MAX
-from toolkit.ocg.scenario.model import base_name, CardSpec, DECK_FILLER_MAX, LIFE_MAX, LingeringSpec, OtherGameScenario, PLAYERS, PlayerSetup, Scenario, _CARD_KEYS, _LINGERING_KEYS, _PLAYER_KEYS, _TOP_KEYS, _fail
+from toolkit.ocg.scenario.checks import check_against_catalogue
+from toolkit.ocg.scenario.model import base_name, CardSpec, DECK_FILLER_MAX, LIFE_MAX, LingeringSpec, OtherGameScenario, PLAYERS, PlayerSetup, Scenario, CARD_KEYS, LINGERING_KEYS, PLAYER_KEYS, TOP_KEYS, fail
 
 # --------------------------------------------------------------------------
 # From plain data (YAML) to a Scenario
@@ -42,7 +42,7 @@ def _mapping(value: object, where: str | None, file: str | None, keys: Sequence[
 def _counters(value: object, where: str, file: str | None) -> int:
     """The counters on a card: a whole number from 0 to COUNTERS_MAX."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= COUNTERS_MAX:
-        raise _fail(f"counters must be a whole number from 0 to {COUNTERS_MAX}, not {quoted(str(value))}", where, file)
+        raise fail(f"counters must be a whole number from 0 to {COUNTERS_MAX}, not {quoted(str(value))}", where, file)
     return value
 
 
@@ -60,7 +60,7 @@ class _Reader:
             return written
         options = self.names.ambiguous(written)
         if options:
-            raise _fail(self.names.unknown(written, where=where), where, self.file)
+            raise fail(self.names.unknown(written, where=where), where, self.file)
         return self.names.key(written)
 
     def card(self, value: object, where: str) -> CardSpec:
@@ -69,9 +69,9 @@ class _Reader:
             return dataclasses.replace(value, name=self.name(value.name, f"{where}.name"))
         if isinstance(value, str):
             return CardSpec(self.name(value, where))
-        data = _mapping(value, where, file, _CARD_KEYS)
+        data = _mapping(value, where, file, CARD_KEYS)
         if "name" not in data:
-            raise _fail("a card needs a name", f"{where}.name", file)
+            raise fail("a card needs a name", f"{where}.name", file)
         tags = [_text(t, f"{where}.tags", file) for t in _list(data.get("tags", []), f"{where}.tags", file)]
         return CardSpec(
             name=self.name(data["name"], f"{where}.name"),
@@ -84,7 +84,7 @@ class _Reader:
         if value is None:
             return PlayerSetup()
         file = self.file
-        data = _mapping(value, where, file, _PLAYER_KEYS)
+        data = _mapping(value, where, file, PLAYER_KEYS)
 
         def items(zone: str) -> list[tuple[str, Any]]:
             return [(f"{where}.{zone}[{i}]", item) for i, item in enumerate(_list(data.get(zone, []),
@@ -105,10 +105,10 @@ class _Reader:
 
     def lingering(self, value: object, where: str) -> LingeringSpec:
         file = self.file
-        data = _mapping(value, where, file, _LINGERING_KEYS)
+        data = _mapping(value, where, file, LINGERING_KEYS)
         for required in ("source", "controller"):
             if required not in data:
-                raise _fail(f"a lingering effect needs '{required}'", f"{where}.{required}", file)
+                raise fail(f"a lingering effect needs '{required}'", f"{where}.{required}", file)
         target = data.get("target")
         return LingeringSpec(
             source=self.name(data["source"], f"{where}.source"),
@@ -145,16 +145,16 @@ def scenario_from_dict(
             raise OtherGameScenario(f"this is a scenario of the game {quoted(other)}, not an OCG one: read it with "
                                     "toolkit.games.load_any_scenario (the command line tells the games apart "
                                     "by themselves)", field="game", file=file)
-        raise _fail(f"game must be 'ocg' or the name of another registered game, not {quoted(other)}", "game", file)
-    top = _mapping(data, None, file, _TOP_KEYS)
+        raise fail(f"game must be 'ocg' or the name of another registered game, not {quoted(other)}", "game", file)
+    top = _mapping(data, None, file, TOP_KEYS)
     for required in ("title", "turn_player", "players"):
         if required not in top:
-            raise _fail(f"missing required key '{required}'", required, file)
+            raise fail(f"missing required key '{required}'", required, file)
     players_raw = _mapping(top["players"], "players", file, PLAYERS)
     date = top.get("date")
     ruleset = top.get("ruleset")
     if date is not None and ruleset is not None:
-        raise _fail("give either a date or a ruleset, not both", "date", file)
+        raise fail("give either a date or a ruleset, not both", "date", file)
     given = _given_cards(cards)
     inline = _inline_cards(top["cards"], file) if top.get("cards") is not None else ()
     catalogue = default_catalogue().with_cards(given + inline)  # refuses a clash, naming the file and card
@@ -186,7 +186,7 @@ def scenario_from_dict(
         cards=tuple(c for c in given if c.name in used and c.name not in inline_names) + inline,
     )
     if check_registry:
-        _check_registry(scenario, names)
+        check_against_catalogue(scenario, names)
     return scenario
 
 
@@ -204,7 +204,7 @@ def _inline_cards(written: object, file: str | None) -> tuple[CardBehaviour, ...
 
     for i, item in enumerate(written if isinstance(written, list) else []):
         if isinstance(item, str) and item.lower().endswith((".yaml", ".yml")):
-            raise _fail(f"{quoted(item)} is a file name: a scenario's cards: list holds the cards themselves "
+            raise fail(f"{quoted(item)} is a file name: a scenario's cards: list holds the cards themselves "
                         "(name, type, texts, as in a card file); put a card file in $ENDPHASE_USER_DIR/cards/ "
                         "(`cards --help`)", f"cards[{i}]", file)
     return tuple(loaded.behaviour for loaded in compile_cards(written, file, where="cards"))
@@ -221,7 +221,7 @@ def parse_scenario(text: str, source: str | None = None, *, check_registry: bool
     except FileError as exc:
         raise exc.as_scenario_error() from None
     if document.data is None:
-        raise _fail("the file is empty", None, source)
+        raise fail("the file is empty", None, source)
     try:
         return scenario_from_dict(document.data, source=source, check_registry=check_registry, cards=cards)
     except ScenarioError as exc:

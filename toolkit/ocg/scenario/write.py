@@ -11,7 +11,7 @@ from typing import Any
 from toolkit.errors import FileError, ScenarioError, kind_of
 from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX
 from toolkit.resources import dataset_root, shipped_scenario_names, shipped_scenario_text
-from toolkit.ocg.scenario.model import CardSpec, PLAYERS, PlayerSetup, Scenario, _fail
+from toolkit.ocg.scenario.model import CardSpec, PLAYERS, PlayerSetup, Scenario, fail
 from toolkit.ocg.scenario.read import parse_scenario
 
 # --------------------------------------------------------------------------
@@ -19,7 +19,7 @@ from toolkit.ocg.scenario.read import parse_scenario
 # --------------------------------------------------------------------------
 
 
-def _card_to(card: CardSpec) -> str | dict[str, Any]:
+def card_to(card: CardSpec) -> str | dict[str, Any]:
     if card.position == "face_up" and not card.tags and not card.counters:
         return card.name
     out: dict[str, Any] = {"name": card.name}
@@ -39,7 +39,7 @@ def _player_to(setup: PlayerSetup) -> dict[str, Any]:
     for zone in ("field", "graveyard", "banished"):
         cards = getattr(setup, zone)
         if cards:
-            out[zone] = [_card_to(c) for c in cards]
+            out[zone] = [card_to(c) for c in cards]
     if setup.deck:
         out["deck"] = list(setup.deck)
     if setup.deck_filler != PlayerSetup.deck_filler:
@@ -171,15 +171,15 @@ def save_scenario(
     shipped data). A replaced file keeps its permissions.
     """
     if not isinstance(scenario, Scenario):
-        raise _fail(f"save_scenario(): the scenario must be an OCG Scenario (as load_scenario() or seed_scenario() "
+        raise fail(f"save_scenario(): the scenario must be an OCG Scenario (as load_scenario() or seed_scenario() "
                     f"returns), not {kind_of(scenario)}", None, None)
     if not isinstance(path, (str, os.PathLike)):
-        raise _fail(f"save_scenario(): path must be a file's path (a str or a pathlib.Path), not {kind_of(path)}",
+        raise fail(f"save_scenario(): path must be a file's path (a str or a pathlib.Path), not {kind_of(path)}",
                     None, None)
     target = Path(os.path.realpath(Path(path).expanduser()))
     datasets = Path(os.path.realpath(str(dataset_root())))
     if _inside(target, datasets) and not allow_datasets:
-        raise _fail(
+        raise fail(
             "refusing to write into the packaged datasets folder; save elsewhere "
             "(or pass allow_datasets=True when curating the shipped examples)",
             None,

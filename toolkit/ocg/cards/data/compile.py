@@ -51,7 +51,7 @@ from toolkit.ocg.cards.data.terms import (
     PARAM_TYPES,
     Param,
     TermError,
-    _word,
+    word_check,
     WORDS,
     WRITTEN_PARTS,
     check_param,
@@ -124,7 +124,7 @@ def _list_of(fields: tuple[Param, ...], build: Callable[[dict[str, Any]], Any]) 
         failed = False
         for i, item in enumerate(value):
             try:
-                with _at(f"[{i}]"):
+                with field_at(f"[{i}]"):
                     out.append(build(_read(item, fields)))
             except _Reported:
                 failed = True
@@ -152,7 +152,7 @@ def _here(*parts: str) -> str | None:
     return ".".join(_PATH + list(parts)).replace(".[", "[") or None
 
 
-class _at:
+class field_at:
     """Context manager: the field path a nested error is reported under."""
 
     def __init__(self, part: str) -> None:
@@ -184,7 +184,7 @@ def _read(written: object, fields: tuple[Param, ...]) -> dict[str, Any]:
     for spec in fields:
         if spec.name in written:
             try:
-                with _at(spec.name):
+                with field_at(spec.name):
                     out[spec.name] = check_param(spec, written[spec.name])
             except _Reported:
                 pass
@@ -220,7 +220,7 @@ def _PLACES() -> tuple[tuple[tuple[Param, ...], str], ...]:
 
 def read_fields(written: object, fields: tuple[Param, ...], part: str) -> dict[str, Any]:
     """:func:`_read` of a part nested in a term (an alternative of ``either``), reported under ``part``."""
-    with _at(part):
+    with field_at(part):
         return _read(written, fields)
 
 
@@ -240,16 +240,16 @@ PARAM_TYPES.update({
         TRIGGER_TESTS.build(v) for v in (value if isinstance(value, list) else [value]))),
         {"$ref": "#/$defs/trigger_tests"}),
     "link_test": (lambda spec, value: LINK_TESTS.build(value), {"$ref": "#/$defs/link_test"}),
-    "events": (lambda spec, value: frozenset(_word(EVENT_WORDS, "a happening")(spec, v)
+    "events": (lambda spec, value: frozenset(word_check(EVENT_WORDS, "a happening")(spec, v)
                                              for v in (value if isinstance(value, list) else [value])),
                {"oneOf": [{"enum": list(EVENT_WORDS)}, {"type": "array", "items": {"enum": list(EVENT_WORDS)}}]}),
-    "duration": (_word(DURATION_WORDS, "a duration"), {"enum": list(DURATION_WORDS)}),
-    "continuous_kind": (_word(CONTINUOUS_KINDS, "a continuous effect"), {"enum": list(CONTINUOUS_KINDS)}),
-    "process_kind": (_word(PROCESS_KINDS, "a process kind"), {"enum": list(PROCESS_KINDS)}),
-    "card_type": (_word({t.value: t for t in CardType}, "a card type"), {"enum": [t.value for t in CardType]}),
-    "timing": (_word({t.value: t for t in TriggerCondition}, "a timing"),
+    "duration": (word_check(DURATION_WORDS, "a duration"), {"enum": list(DURATION_WORDS)}),
+    "continuous_kind": (word_check(CONTINUOUS_KINDS, "a continuous effect"), {"enum": list(CONTINUOUS_KINDS)}),
+    "process_kind": (word_check(PROCESS_KINDS, "a process kind"), {"enum": list(PROCESS_KINDS)}),
+    "card_type": (word_check({t.value: t for t in CardType}, "a card type"), {"enum": [t.value for t in CardType]}),
+    "timing": (word_check({t.value: t for t in TriggerCondition}, "a timing"),
                {"enum": [t.value for t in TriggerCondition]}),
-    "scope": (_word({s.value: s for s in Scope}, "a scope"), {"enum": [s.value for s in Scope]}),
+    "scope": (word_check({s.value: s for s in Scope}, "a scope"), {"enum": [s.value for s in Scope]}),
     "spell_speed": (_spell_speed, {"enum": [2, 3]}),
 })
 

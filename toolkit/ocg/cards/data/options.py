@@ -70,7 +70,7 @@ def options_of(resolve: object) -> tuple[Option, ...]:
 
 
 def _options(spec: Param, value: object) -> tuple[Option, ...]:
-    from toolkit.ocg.cards.data.compile import _at, read_fields
+    from toolkit.ocg.cards.data.compile import field_at, read_fields
 
     if not isinstance(value, list) or len(value) < 2:
         given = f"{len(value)}" if isinstance(value, list) else "a single value"
@@ -78,7 +78,7 @@ def _options(spec: Param, value: object) -> tuple[Option, ...]:
     out: list[Option] = []
     for i, item in enumerate(value):
         v = read_fields(item, OPTION_FIELDS, f"either[{i}]")
-        with _at(f"either[{i}]"):
+        with field_at(f"either[{i}]"):
             if options_of(v["do"]):
                 raise TermError("an alternative of 'either' may not hold another 'either' (list every "
                                 "alternative in the one 'either')")

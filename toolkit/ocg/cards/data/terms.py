@@ -270,7 +270,7 @@ def _takes_mapping(term: Term) -> bool:
     return any(p.name == term.shorthand and p.type in MAPPING_TYPES for p in term.params)
 
 
-def _word(choices: Any, what: str) -> Callable[[Param, object], Any]:
+def word_check(choices: Any, what: str) -> Callable[[Param, object], Any]:
     def check(spec: Param, value: object) -> Any:
         if isinstance(value, str) and value in choices:
             return choices[value] if isinstance(choices, dict) else value
@@ -321,11 +321,11 @@ PARAM_TYPES: dict[str, tuple[Callable[[Param, object], Any], dict[str, Any]]] = 
     "str": (_str, {"type": "string", "minLength": 1}),
     "bool": (_bool, {"type": "boolean"}),
     "strs": (_listed(_str), {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}),
-    "zone": (_word(ZONE_WORDS, "a zone"), {"enum": list(ZONE_WORDS)}),
-    "zones": (_listed(_word(ZONE_WORDS, "a zone")),
+    "zone": (word_check(ZONE_WORDS, "a zone"), {"enum": list(ZONE_WORDS)}),
+    "zones": (_listed(word_check(ZONE_WORDS, "a zone")),
               {"oneOf": [{"enum": list(ZONE_WORDS)}, {"type": "array", "items": {"enum": list(ZONE_WORDS)}}]}),
-    "player": (_word(PLAYER_WORDS, "a player"), {"enum": list(PLAYER_WORDS)}),
-    "side": (_word(SIDE_WORDS, "a side"), {"enum": list(SIDE_WORDS)}),
+    "player": (word_check(PLAYER_WORDS, "a player"), {"enum": list(PLAYER_WORDS)}),
+    "side": (word_check(SIDE_WORDS, "a side"), {"enum": list(SIDE_WORDS)}),
     "filter": (_nested("filter"), {"$ref": "#/$defs/filter"}),
     "filters": (_listed(_nested("filter")), {"type": "array", "items": {"$ref": "#/$defs/filter"}}),
     "selector": (_nested("selector"), {"$ref": "#/$defs/selector"}),
