@@ -142,7 +142,8 @@ def describe_card(card: CardBehaviour) -> list[str]:
                                                   "choices", "cost", "resolve"), _TRIGGER_WRITTEN)
         for q in text.quick:
             lines += _effect_lines("quick effect", q, ("spell_speed", "zones", "can_activate", "responds_to",
-                                                       "choices", "cost", "resolve", "moment_kinds", "at_moment"))
+                                                       "choices", "cost", "resolve", "moment_kinds", "at_moment")
+                                  + (("mandatory",) if q.mandatory else ()))
         for c in text.continuous:
             lines += _effect_lines(f"continuous {c.kind.value}", c, ("amount", "active", "condition"))
         for li in text.lingering:

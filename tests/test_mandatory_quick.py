@@ -1,0 +1,83 @@
+"""Mandatory quick effects (rule R5b, the card-file word ``mandatory`` of a quick effect): an effect its
+card obliges its controller to use is activated as soon as it can be — no pass, nothing else first.
+《光と闇の竜》 is the shipped card that needs it (its negation answers any activation, its own side's
+too); the cards below are written in this file, in the wiki's manner, to set mandatory against optional."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.core.actions import Pass, Perform, Respond
+from toolkit.core.search import evaluate
+from toolkit.ocg.cards.base import QuickEffect
+from toolkit.ocg.procedure import apply, legal_actions, withheld
+from toolkit.ocg.scenario import scenario_from_dict
+from toolkit.ocg.setup import initial_state
+
+SPIRIT, DRAGON = "月読命", "光と闇の竜"
+WARDEN = "試験用の番竜"
+"""A card of this file: the Dragon's negation without its price, mandatory or not as a test asks."""
+
+
+def _warden(mandatory: bool | None) -> dict[str, Any]:
+    quick: dict[str, Any] = {"key": "negate an activation", "spell_speed": 2, "zones": "field",
+                             "can_activate": ["face_up_on_field", "not_in_chain"], "responds_to": "any_link",
+                             "do": "negate_activation", "card_activation": False}
+    if mandatory is not None:
+        quick["mandatory"] = mandatory
+    return {"name": WARDEN, "type": "monster", "subtype": "effect", "texts": [{"quick": [quick]}]}
+
+
+def _scenario(a_field: list[str], b_field: list[str], cards: tuple[dict[str, Any], ...] = ()) -> Any:
+    data: dict[str, Any] = {
+        "title": "a Spirit's return and a negation", "date": "2011-06-08", "turn_player": "A",
+        "players": {"A": {"field": [{"name": n, "tags": ["summoned_this_turn"]} if n == SPIRIT else n
+                                    for n in a_field]},
+                    "B": {"field": b_field}}}
+    if cards:
+        data["cards"] = list(cards)
+    return scenario_from_dict(data)
+
+
+def _after_the_return_is_activated(scenario: Any) -> Any:
+    """The position right after A activates Tsukuyomi's return (a chain of one link)."""
+    state = initial_state(scenario)
+    perform = next(a for a in legal_actions(state) if isinstance(a, Perform))
+    return apply(state, perform)
+
+
+def test_the_card_word_mandatory_of_a_quick_effect_is_read_and_defaults_to_optional() -> None:
+    def quick_of(mandatory: bool | None) -> QuickEffect:
+        scenario = _scenario([SPIRIT], [WARDEN], (_warden(mandatory),))
+        state = initial_state(scenario)
+        return state.tables.text_of(WARDEN).quick[0]
+
+    assert quick_of(True).mandatory is True
+    assert quick_of(False).mandatory is False
+    assert quick_of(None).mandatory is False
+
+
+def test_r5b_a_mandatory_response_leaves_no_pass() -> None:
+    state = _after_the_return_is_activated(_scenario([SPIRIT], [WARDEN], (_warden(True),)))
+    actions = legal_actions(state)
+    assert state.priority == "B"
+    assert [type(a) for a in actions] == [Respond]  # the negation only: no pass
+    assert [n.rule for n in withheld(state)].count("R5b") == 1
+    optional = _after_the_return_is_activated(_scenario([SPIRIT], [WARDEN], (_warden(False),)))
+    assert [type(a) for a in legal_actions(optional)] == [Pass, Respond]  # optional: B may let it be
+    assert "R5b" not in [n.rule for n in withheld(optional)]
+
+
+def test_r5b_every_line_negates_when_the_negation_is_mandatory() -> None:
+    negated = {"event": "negated", "card": SPIRIT, "by": WARDEN}
+    must = _scenario([SPIRIT], [WARDEN], (_warden(True),))
+    may = _scenario([SPIRIT], [WARDEN], (_warden(False),))
+    assert evaluate(must, {"always": negated}).value
+    assert not evaluate(may, {"always": negated}).value and evaluate(may, {"possible": negated}).value
+
+
+def test_the_dragon_negates_an_activation_of_its_own_side_too() -> None:
+    own = _scenario([SPIRIT, DRAGON], [])  # the real card: any_link, mandatory
+    negated = {"event": "negated", "card": SPIRIT, "by": DRAGON}
+    assert evaluate(own, {"always": negated}).value
+    assert evaluate(own, {"always": {"event": "returned_to_hand", "card": SPIRIT}}).value
