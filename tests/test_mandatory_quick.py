@@ -9,6 +9,7 @@ from typing import Any
 
 from toolkit.core.actions import Pass, Perform, Respond
 from toolkit.core.search import evaluate
+from toolkit.engine import resolve
 from toolkit.ocg.cards.base import QuickEffect
 from toolkit.ocg.procedure import apply, legal_actions, withheld
 from toolkit.ocg.scenario import scenario_from_dict
@@ -81,3 +82,22 @@ def test_the_dragon_negates_an_activation_of_its_own_side_too() -> None:
     negated = {"event": "negated", "card": SPIRIT, "by": DRAGON}
     assert evaluate(own, {"always": negated}).value
     assert evaluate(own, {"always": {"event": "returned_to_hand", "card": SPIRIT}}).value
+
+
+TITHE = "試験用の献上竜"
+"""A card of this file: a quick effect with no link to answer, paid with 500 ATK and DEF, that must be used."""
+
+
+def test_r5b_a_mandatory_quick_effect_at_an_open_game_state_comes_before_anything_else() -> None:
+    quick = {"key": "pay 500 ATK and DEF, gain 500 LP", "spell_speed": 2, "zones": "field",
+             "can_activate": ["face_up_on_field", {"atk_def_at_least": 500}], "cost": {"lose_atk_def": 500},
+             "do": {"gain_life": 500}, "card_activation": False, "mandatory": True}
+    card = {"name": TITHE, "type": "monster", "subtype": "effect", "atk": 1000, "def": 1000,
+            "texts": [{"quick": [quick]}]}
+    scenario = _scenario([SPIRIT, TITHE], [], (card,))
+    state = initial_state(scenario)
+    assert [type(a).__name__ for a in legal_actions(state)] == ["Activate"]  # not the pass, not the Spirit's return
+    line = resolve(scenario)
+    activated = [e for s in line.steps for e in s.events if e.kind == "activated" and e.card == TITHE]
+    assert len(activated) == 2  # 1000 ATK and DEF pay twice; then the obligation ends
+    assert line.final.lp("A") == 9000
