@@ -101,3 +101,15 @@ def test_r5b_a_mandatory_quick_effect_at_an_open_game_state_comes_before_anythin
     activated = [e for s in line.steps for e in s.events if e.kind == "activated" and e.card == TITHE]
     assert len(activated) == 2  # 1000 ATK and DEF pay twice; then the obligation ends
     assert line.final.lp("A") == 9000
+
+
+def test_the_shipped_dragon_scenario_has_one_outcome_negated_four_times_then_returned() -> None:
+    from pathlib import Path
+
+    from toolkit.engine import explore
+    from toolkit.ocg.scenario import load_scenario
+
+    scenarios = Path(__file__).resolve().parent.parent / "datasets" / "scenarios"
+    exploration = explore(load_scenario(scenarios / "light_and_darkness_dragon_spirit_2011.yaml"))
+    assert len(exploration.outcomes) == 1  # the Dragon may not let the return through while it can pay
+    assert exploration.total_lines == 32  # five activations, each performed at once or after both passed: 2**5
