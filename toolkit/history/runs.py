@@ -14,7 +14,7 @@ import pandas as pd
 
 from toolkit.core.memo import Memo
 from toolkit.core.reads import recording, unread
-from toolkit.errors import ToolkitError
+from toolkit.errors import ToolkitError, quoted
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -330,7 +330,7 @@ def _row(rulings: pd.DataFrame, ruling_id: str) -> dict[str, Any]:
     table_with(rulings, ("ruling_id",), "run_ruling", paths=False)
     found = rulings[rulings["ruling_id"] == ruling_id]
     if found.empty:
-        raise HistoryError(f"no ruling {ruling_id!r} in the rulings table")
+        raise HistoryError(f"no ruling {quoted(ruling_id)} in the rulings table")
     return {str(k): v for k, v in found.iloc[0].to_dict().items()}
 
 
@@ -367,7 +367,7 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     expected = str(row.get("expected"))
     if expected not in EXPECTED_ANSWERS:
         raise HistoryError(f"{rid}: expected answer must be 'yes', 'no' or 'under_review' (調整中), "
-                           f"not {expected!r}")
+                           f"not {quoted(expected)}")
     names = tuple(str(n) for n in (row.get("scenario") or ()))
     check = _check(rid, text)
     scenarios = _scenarios(rid, names)

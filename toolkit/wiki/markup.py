@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
-from toolkit.errors import WikiParseError
+from toolkit.errors import WikiParseError, quoted
 
 if TYPE_CHECKING:
     pass
@@ -141,7 +141,7 @@ def _verdict_hint(answer: str) -> VerdictHint | None:
 def _parse_date(match: re.Match[str], where: str) -> _dt.date:
     yy, mm, dd = match.groups()
     if not (len(yy) == len(mm) == len(dd) == 2):
-        raise WikiParseError(f"{where}: date {match.group(0).strip()!r} is not written (YY/MM/DD)")
+        raise WikiParseError(f"{where}: date {quoted(match.group(0).strip())} is not written (YY/MM/DD)")
     year = int(yy) + (1900 if int(yy) >= 90 else 2000)
     try:
         return _dt.date(year, int(mm), int(dd))

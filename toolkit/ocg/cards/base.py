@@ -473,6 +473,8 @@ class CardBehaviour:
     definitions of a name apart by it."""
     file: str | None = field(default=None, repr=False, compare=False)
     """The file the card was read from (None: the toolkit's own, or not from a file)."""
+    line: int | None = field(default=None, repr=False, compare=False)
+    """The line of the file where the card's name is written (None: not known)."""
     _order: tuple[CardText, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -480,6 +482,8 @@ class CardBehaviour:
         originals = [t for t in self.texts if t.since is None]
         if len(originals) > 1:
             raise ValueError(f"{self.name}: more than one text version without a date")
+        if len({t.since for t in dated}) < len(dated):
+            raise ValueError(f"{self.name}: two text versions with the same since date (one could never apply)")
         ordered = tuple(originals) + tuple(sorted(dated, key=lambda t: t.since or datetime.date.min))
         if not ordered:
             raise ValueError(f"{self.name}: no text version")

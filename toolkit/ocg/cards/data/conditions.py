@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from toolkit.errors import quoted
 from toolkit.core.values import other
 from toolkit.ocg.cards.base import (
     Condition,
@@ -181,11 +182,11 @@ def subtype_words(subtype: str) -> frozenset[str]:
 def check_subtype(spec: Param, value: object) -> str:
     """A card's ``subtype``: words of :data:`KIND_WORDS`, separated by commas or spaces."""
     if not isinstance(value, str) or not value.strip():
-        raise TermError(f"{spec.name!r} must be a text of card kinds ({', '.join(KIND_WORDS[:6])}, ...), "
-                        f"not {value!r}")
+        raise TermError(f"{quoted(spec.name)} must be a text of card kinds ({', '.join(KIND_WORDS[:6])}, ...), "
+                        f"not {quoted(value)}")
     for word in subtype_words(value):
         if word not in KIND_WORDS:
-            raise TermError(f"{spec.name!r}: unknown card kind {word!r}{did_you_mean(word, KIND_WORDS)} "
+            raise TermError(f"{quoted(spec.name)}: unknown card kind {quoted(word)}{did_you_mean(word, KIND_WORDS)} "
                             f"(kinds: {', '.join(KIND_WORDS)})")
     return value
 
@@ -194,7 +195,7 @@ def _kinds(spec: Param, value: object) -> tuple[str, ...]:
     out = []
     for word in value if isinstance(value, list) else [value]:
         if not isinstance(word, str) or word.lower() not in KIND_WORDS:
-            raise TermError(f"{spec.name!r}: unknown card kind {word!r}{did_you_mean(str(word), KIND_WORDS)} "
+            raise TermError(f"{quoted(spec.name)}: unknown card kind {quoted(word)}{did_you_mean(str(word), KIND_WORDS)} "
                             f"(kinds: {', '.join(KIND_WORDS)})")
         out.append(word.lower())
     return tuple(out)
@@ -211,7 +212,7 @@ def check_tag(spec: Param, value: object) -> str:
     from toolkit.ocg.scenario.model import TAGS
 
     if not isinstance(value, str) or value not in TAGS:
-        raise TermError(f"{spec.name!r}: unknown tag {value!r}{did_you_mean(str(value), TAGS)} "
+        raise TermError(f"{quoted(spec.name)}: unknown tag {quoted(value)}{did_you_mean(str(value), TAGS)} "
                         "(`python -m toolkit cards --tags` lists them)")
     return value
 
@@ -247,12 +248,12 @@ def build_filter(written: object) -> CardFilter:
     """A :class:`CardFilter` from its mapping in a card file."""
     if not isinstance(written, dict):
         raise TermError(f"a card filter is a mapping of {', '.join(p.name for p in FILTER_FIELDS[:4])}, ...; "
-                        f"not {written!r}")
+                        f"not {quoted(written)}")
     known = {p.name: p for p in FILTER_FIELDS}
     values: dict[str, Any] = {}
     for key, value in written.items():
         if key not in known:
-            raise TermError(f"a card filter has no field {key!r}{did_you_mean(str(key), known)}")
+            raise TermError(f"a card filter has no field {quoted(key)}{did_you_mean(str(key), known)}")
         values[str(key)] = check_param(known[str(key)], value)
     if "zones" in values:
         values["zones"] = tuple(values["zones"])
