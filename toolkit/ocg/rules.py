@@ -1,4 +1,4 @@
-"""The OCG's rules in the registry (:mod:`toolkit.core.rules`): R1–R8 with R8b, H1–H5,
+"""The OCG's rules in the registry (:mod:`toolkit.core.rules`): R1–R8 with R5b and R8b, H1–H5,
 E1, X1–X4, P1–P3 with P2b, V1–V2, and two kinds of step, ``continuous`` and
 ``game``.
 
@@ -6,7 +6,9 @@ Ids and sections follow the English rules reading (END_PHASE_RULES.md); the
 statements are this toolkit's own summaries.  R8b is not in the reading: it
 comes from an answer of 2011-06-08 (a negated activation of a mandatory
 process is activated again) and sits beside R8, whose negated *effects* it
-sets apart from negated *activations*.  The procedure functions carry
+sets apart from negated *activations*.  R5b is not in the reading either: a quick
+effect a card makes mandatory (《光と闇の竜》) cannot be passed by; it sits beside R5,
+the rule of quick effects chained to an activation.  The procedure functions carry
 ``@implements(...)`` marks (they fill ``functions``); ``flags`` come from
 :data:`toolkit.ocg.rulesets.FLAG_HISTORY` and the three undated rule-set
 fields below; ``rulings`` are ids of ``datasets/rulings.csv`` — those listed
@@ -91,6 +93,12 @@ _RULES: tuple[tuple[str, str, str, str, tuple[str, ...]], ...] = (
      "given process uses a chain link. Chains come only from effects activated together (simultaneous "
      "triggers) and from quick effects of spell speed 2 or more answering an activation.",
      ("ocg-undated-rulebook-mr3-end-phase-processing-order", "ocg-120505-mist-archfiend-control-return-order")),
+    ("R5b", _S1, "A mandatory quick effect cannot be passed by",
+     "A quick effect its card obliges its controller to use (Light and Darkness Dragon negating any "
+     "activation) is activated as soon as it can be: while one is open to a player, that player neither "
+     "passes nor does anything else first. It answers chain links as R5 lets quick effects do, and a "
+     "price it can no longer pay or a once-per-chain limit ends the obligation.",
+     ()),
     ("R6", _S1, "The kinds of End Phase process",
      "The End Phase can hold effects obliged to activate there, optional effects a player may use there, "
      "what lingers from effects already resolved, maintenance costs, the expiry of 'until the End Phase' "

@@ -50,6 +50,7 @@ class PositionTables:
     """
 
     __slots__ = ("catalogue", "behaviour", "user_files", "known_kinds", "idle_in_decks", "as_of", "text", "continuous_kinds", "trigger_events", "end_phase_names", "quick_names",
+                 "mandatory_quick",
                  "end_phase", "quick_uids", "end_phase_uids", "continuous_uids", "effects", "end_phase_local",
                  "_applying", "performs", "interned", "moment_kinds", "quick_zones", "interned_values", "_last_applying",
                  "open_quick_uids", "open_quick_zones", "board_answers",
@@ -84,6 +85,8 @@ class PositionTables:
         """The names whose text has End Phase (or other phase) processes."""
         self.quick_names: frozenset[str] = frozenset(n for n, t in self.text.items() if t.quick)
         """The names whose text has a quick effect."""
+        self.mandatory_quick: bool = any(q.mandatory for t in texts for q in t.quick)
+        """Some card of the position has a mandatory quick effect (R5b: its controller may not pass it by)."""
         self.moment_kinds: frozenset[str] = frozenset(k for t in texts for q in t.quick for k in q.moment_kinds)
         """The event kinds whose moment a quick effect of the position answers (``State.moment``)."""
         self.happening_kinds: frozenset[str] = self.trigger_events | self.moment_kinds

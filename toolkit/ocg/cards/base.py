@@ -315,7 +315,8 @@ class QuickEffect:
     the moment an event happened ("when a monster is summoned") names the
     event kinds (the positions that hold it keep ``State.moment``), and may
     then also be activated, with no chain to respond to, while ``at_moment``
-    accepts the moment.
+    accepts the moment.  ``mandatory``: it must be activated whenever it can be
+    (rule R5b) — its controller may not pass it by, nor do anything else first.
     """
 
     key: str
@@ -329,6 +330,7 @@ class QuickEffect:
     card_activation: bool = True
     moment_kinds: frozenset[str] = frozenset()
     at_moment: Condition | None = None
+    mandatory: bool = False
 
 
 class ContinuousKind(StrEnum):

@@ -14,7 +14,7 @@ from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import phase_named
 from toolkit.ocg import independence
 from toolkit.ocg.procedure.adjustment import hand_limit
-from toolkit.ocg.procedure.legal import answers_declaration, legal_actions, process_choices, r8_negated
+from toolkit.ocg.procedure.legal import answers_declaration, legal_actions, process_choices, r5b_must_activate, r8_negated
 from toolkit.ocg.procedure.transitions import transition
 from toolkit.ocg.rules import CONTINUOUS, GAME_ACTION
 from toolkit.ocg.state import Cause, Phase, State, Step
@@ -99,6 +99,10 @@ def _explain(state: State, action: Action) -> Note:
             rule = "H5" if state.adjusted else "R7"
             return Note(rule, f"both passed: {who} must perform a mandatory process")
         return Note("R7", f"{who} performs a process of its choice (any order, X4)")
+    if isinstance(action, (Respond, Activate)) and state.step is not Step.TRIGGERS and state.tables.mandatory_quick \
+            and r5b_must_activate(state, [action]):
+        verb = "chains" if isinstance(action, Respond) else "activates"
+        return Note("R5b", f"{who} {verb} a mandatory quick effect (it cannot be passed by)")
     if isinstance(action, Respond):
         return Note("H1" if state.adjusted else "R5", f"{who} chains a quick effect")
     if isinstance(action, Activate):
@@ -147,6 +151,11 @@ def withheld(state: State) -> tuple[Note, ...]:
         others = [p.label for p in state.pending if head is not None and p.pid != head.pid]
         if others:
             notes.append(Note("V1", f"the system orders the processes: not yet {', '.join(others)}"))
+    if state.step in (Step.OPEN, Step.CHAIN) and state.tables.mandatory_quick and player is not None:
+        legal = legal_actions(state)
+        forced = [a for a in legal if isinstance(a, (Activate, Respond))]
+        if forced and not any(isinstance(a, Pass) for a in legal) and r5b_must_activate(state, forced):
+            notes.append(Note("R5b", f"{player} may not pass: a mandatory quick effect must be activated now"))
     if state.phase is Phase.BATTLE and player is not None and state.continuous_active(
             ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player)):
         notes.append(Note(CONTINUOUS, f"{player} cannot activate Traps in the Battle Phase (《漆黒の戦士 ワーウルフ》)"))

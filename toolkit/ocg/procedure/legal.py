@@ -232,6 +232,28 @@ def r5_quick_effects(state: State, player: str | None, *, responding: bool) -> I
             yield action  # type: ignore[misc]
 
 
+@implements("R5b", game="ocg")
+def r5b_must_activate(state: State, offers: list[Activate | Respond]) -> list[Activate | Respond]:
+    """R5b: the offers among ``offers`` (quick effects the player may activate now) whose effect is
+    mandatory — when there is one, the player must activate one of them: no pass, nothing else first.
+    Asked only where some card of the position has a mandatory quick effect."""
+    cards = state.cards
+    out: list[Activate | Respond] = []
+    for action in offers:
+        uid, key = action.ref
+        if any(q.key == key and q.mandatory for q in x1_card_text(state, cards[uid]).quick):
+            out.append(action)
+    return out
+
+
+def _quick_or_forced(state: State, *, responding: bool) -> tuple[bool, list[Activate | Respond]]:
+    """The quick effects the acting player may activate now, and whether they must (R5b): then only the
+    mandatory ones are listed."""
+    offers = list(r5_quick_effects(state, state.priority, responding=responding))
+    forced = r5b_must_activate(state, offers) if offers else offers
+    return (True, forced) if forced else (False, offers)
+
+
 def _quick_offers(state: State, player: str, top: Link | None,
                   uids: tuple[int, ...]) -> Iterator[tuple[Card, QuickEffect, list[Choice]]]:
     """The quick effects ``player`` may activate now, each with its choices (R5:
@@ -405,6 +427,11 @@ def iter_actions(state: State) -> Iterator[Action]:
     """The legal actions, lazily, in a fixed order (Pass first where legal)."""
     step = state.step
     if step is Step.OPEN:
+        if state.tables.mandatory_quick:
+            must, quick = _quick_or_forced(state, responding=False)
+            if must:
+                yield from quick  # R5b: a mandatory quick effect is activated before anything else
+                return
         if r7_may_pass(state):
             yield _PASS
             if (state.phase is Phase.MAIN1 and not state.ruleset.next_phase_chosen_after_passes
@@ -414,6 +441,12 @@ def iter_actions(state: State) -> Iterator[Action]:
         yield from r5_quick_effects(state, state.priority, responding=False)
         yield from game_actions(state)
     elif step is Step.CHAIN:
+        if state.tables.mandatory_quick:
+            must, quick = _quick_or_forced(state, responding=True)
+            if not must:
+                yield _PASS  # (R5b: a mandatory response leaves no pass)
+            yield from quick
+            return
         yield _PASS
         yield from r5_quick_effects(state, state.priority, responding=True)
     elif step is Step.FORCED:
@@ -443,7 +476,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     built as a list for the two steps a search meets most (an open game state of the End Phase,
     a forced process) — tests/engine/test_legal_order.py compares the two everywhere."""
     step = state.step
-    if step is STEP_OPEN and state.phase is PHASE_END:
+    if step is STEP_OPEN and state.phase is PHASE_END and not state.tables.mandatory_quick:
         tables = state.tables
         out: list[Action] = [_PASS] if r7_may_pass(state) else []
         _performs(state, state.priority, only_mandatory=False, out=out)

@@ -330,6 +330,8 @@ QUICK_FIELDS = (
     Param("card_activation", "bool", "activating it is a Spell/Trap card activation (default true)", False, True),
     Param("moment_kinds", "events", "it answers the moment these happened", False, frozenset()),
     Param("at_moment", "conditions", "and may be activated at that moment while these hold", False),
+    Param("mandatory", "bool", "it must be activated whenever it can be: its controller cannot pass it by "
+          "(default false)", False, False),
 )
 TEXT_FIELDS = (
     Param("since", "date", "first day this text is in force (omit for the original text)", False),
@@ -405,7 +407,8 @@ def _quick(v: dict[str, Any]) -> QuickEffect:
     return QuickEffect(key=v["key"], spell_speed=v["spell_speed"], resolve=_only_if(v), zones=_zones(zones),
                        can_activate=v["can_activate"], responds_to=v["responds_to"], cost=v["cost"],
                        choices=offer_options(v["choose"], v["do"]), card_activation=v["card_activation"],
-                       moment_kinds=v["moment_kinds"], at_moment=v["at_moment"])
+                       moment_kinds=v["moment_kinds"], at_moment=v["at_moment"],
+                       mandatory=v["mandatory"])
 
 
 def _text(v: dict[str, Any]) -> CardText:

@@ -149,7 +149,8 @@ def _effects(text: Any) -> list[tuple[str, Any, list[tuple[str, Any]]]]:
     kinds += [("trigger", t, ("on", "mandatory", "scope", "zones", "condition", "can_activate", "choices", "cost",
                               "resolve"), _TRIGGER_WRITTEN) for t in text.triggers]
     kinds += [("quick effect", q, ("spell_speed", "zones", "can_activate", "responds_to", "choices", "cost",
-                                   "resolve", "moment_kinds", "at_moment"), _WRITTEN) for q in text.quick]
+                                   "resolve", "moment_kinds", "at_moment") + (("mandatory",) if q.mandatory else ()), _WRITTEN)
+              for q in text.quick]
     kinds += [(f"continuous {c.kind.value}", c, ("amount", "active", "condition"), _WRITTEN) for c in text.continuous]
     kinds += [(f"lingering {quoted(li.effect)}", li, ("duration", "negates", "label", "continuous", "process", "on_end"),
                _WRITTEN) for li in text.lingering]
