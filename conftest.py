@@ -104,6 +104,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     # worker that runs a browser file would start its own).
     "real browser": tuple(f"tests/browser/{name}" for name in (
         "test_app_browser.py", "test_builder_workflows_browser.py", "test_card_entry_browser.py", "test_charts_browser.py",
+        "test_docs_offline_browser.py",
         "test_explore_browser.py", "test_lab_start_here_browser.py", "test_rule_tooltip_browser.py",
         "test_scenario_builder_browser.py", "test_turn_end_viewer_browser.py",
     )),

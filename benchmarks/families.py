@@ -57,6 +57,7 @@ def position(family: str, n: int) -> Any:
     from toolkit.ocg.scenario import scenario_from_dict
 
     counts = {"A": (n + 1) // 2, "B": n // 2}
+    players: dict[str, dict[str, Any]]
     if family == FAMILY_NAMES[0]:
         players = {p: {"field": [{"name": f"{OHKA}#{i}", "tags": ["tribute_less_summoned"]}
                                  for i in range(1, k + 1)]} for p, k in counts.items()}
@@ -98,7 +99,7 @@ def _memo(on: bool) -> None:
     from toolkit.ocg.procedure import remembered
 
     if not on:
-        remembered.recall = lambda state, action: (None, None)  # type: ignore[assignment]
+        remembered.recall = lambda state, action: (None, None)
 
 
 def worker(family: str, n: int) -> dict[str, Any]:
@@ -259,7 +260,7 @@ def main() -> None:
     def target(label: str, key: tuple[str, int], limit: float) -> None:
         row = rows.get(key)
         reached = f"{row['cpu_on']:.3f} s" if row else "not reached within the cap"
-        met = bool(row) and row["cpu_on"] < limit
+        met = row is not None and row["cpu_on"] < limit
         print(f"   [{'met' if met else 'NOT met'}] {label}: {reached}")
 
     target("the mixed family at 27 processes < 1 s", (FAMILY_NAMES[1], 27), 1.0)

@@ -85,8 +85,8 @@ def main() -> None:
     except ImportError:
         print("Dask LocalCluster: not installed (pip install 'dask[distributed]', the [bench] extra)")
         return
-    with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
+    with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call,unused-ignore]
+                      dashboard_address=None) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call,unused-ignore]
         dask_seconds, results = sweep(client.get_executor(), todo)
     assert results == expected, "the Dask cluster's table differs from the serial one"
     print(f"{f'Dask LocalCluster({args.workers})':32} {dask_seconds:8.2f} s {serial / dask_seconds:6.2f} x "

@@ -478,7 +478,7 @@ def test_validate_reports_each_file(capsys: Capture, tmp_path: Path) -> None:
     assert lines[1].startswith(str(bad)) and "turn_player" in lines[1]
     assert lines[3].startswith(f"{broken}, row 1, column 'date'")
     assert lines[4].startswith(f"{odd}: not a rulings, cards or events table")
-    assert lines[-1] == "5 file(s): 2 OK, 3 with problems"
+    assert lines[-1] == "5 files: 2 OK, 3 with problems"
     results = run_json(capsys, "validate", *files, expect=2)
     assert [r["ok"] for r in results] == [True, False, True, False, False]
     assert results[3]["problems"][0]["row"] == 1 and results[3]["problems"][0]["field"] == "date"

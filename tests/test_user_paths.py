@@ -9,11 +9,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from tests import in_process
 from tests.test_user_rulings import SIGN_RULING, SIGN_SCENARIO
-from toolkit.data import DatasetValidationError, load_rulings
+from toolkit.data import DatasetValidationError, load_rulings, own_rulings
 from toolkit.errors import FileError
 from toolkit.files.paths import path_named_in
 
@@ -96,14 +97,20 @@ def test_the_command_line_refuses_in_one_line_and_allow_outside_lifts_the_rule(t
     assert "1 verified, 0 not" in done.stdout
 
 
-def test_a_rows_table_resolves_in_the_working_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rows_made_in_python_name_paths_as_written_a_file_does_not(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same rows: refused as a file (its path leads out of its folder), taken as written when
+    the caller hands them over in Python (relative to the working folder), as a list or a table."""
     path = _setup(tmp_path, "../outside/sign.yaml")
     monkeypatch.chdir(path.parent)
     import yaml
 
+    with pytest.raises(DatasetValidationError, match="column 'scenario'.*leads out"):
+        load_rulings(extra=path)
     rows = yaml.safe_load(path.read_text(encoding="utf-8"))
-    with pytest.raises(DatasetValidationError, match="<rulings list>, row 1, column 'scenario'.*leads out"):
-        load_rulings(extra=rows)
+    for given in (rows, pd.DataFrame(rows)):
+        table = load_rulings(extra=given)
+        assert own_rulings(table)["scenario"].map(len).tolist() == [1]
 
 
 def test_path_named_in_is_the_one_rule(tmp_path: Path) -> None:

@@ -338,13 +338,13 @@ def test_compare_says_what_differs_first_then_the_detail(tmp_path: Path) -> None
     done = endphase("compare", "q_hysteric_sign_adjustment", "--rulesets", "2013-03-30", "2016-07-08", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[3] == "In short: the rule sets differ in 85 of the 91 outcome(s)."
-    assert lines[4].startswith("  ocg@2013-03-30: 90 outcome(s), 84 of them under it alone; only its lines: "
+    assert lines[3] == "In short: the rule sets differ in 85 of the 91 outcomes."
+    assert lines[4].startswith("  ocg@2013-03-30: 90 outcomes, 84 of them under it alone; only its lines: "
                                "A activates ヒステリック・サイン (add up to 3 Harpie cards), A adds ハーピィ・クィーン to the hand"), lines[4]
-    assert lines[5] == "  ocg@2016-07-08: 7 outcome(s), 1 of them under it alone"
-    assert lines.index("91 outcome(s); lines reaching each under each rule set (- unreachable):") == 7
+    assert lines[5] == "  ocg@2016-07-08: 7 outcomes, 1 of them under it alone"
+    assert lines.index("91 outcomes; lines reaching each under each rule set (- unreachable):") == 7
     done = endphase("compare", "lyla_veiler_2011", "--rulesets", "ocg-2011", "ocg-2013", cwd=tmp_path)
-    assert "In short: every rule set reaches the same 2 outcome(s), by different numbers of lines." in done.stdout
+    assert "In short: every rule set reaches the same 2 outcomes, by different numbers of lines." in done.stdout
 
 
 def test_the_tags_a_scenario_may_set_are_listed_from_the_games_own_lists(project_root: Path, tmp_path: Path) -> None:

@@ -205,7 +205,7 @@ def test_an_answer_shown_in_a_notebook_reads_as_an_answer() -> None:
         "Answer: yes (rules ocg@2013-03-30)",
         f"Decided by: {answer.decided_by}"]
     assert "Flips under 2 of the 18 rule sets one change away:" in shown
-    assert f"{len(answer.line)} step(s) in .line" in shown
+    assert f"{len(answer.line)} steps in .line" in shown
     assert "Ruleset(" not in shown and "LineStep(" not in shown and len(shown) < 1000
 
 

@@ -426,7 +426,7 @@ def test_every_problem_is_collected(tmp_path: Path) -> None:
     with pytest.raises(DatasetValidationError) as info:
         validate_datasets(rulings, cards, EVENTS)
     assert len(info.value.problems) == 3
-    assert "2 more problem(s)" in str(info.value)
+    assert "2 more problems" in str(info.value)
     frame = report.to_frame()
     assert list(frame.columns) == ["file", "row", "column", "message"]
     assert frame["row"].tolist() == [ROW_SIGN_2013, ROW_RULEBOOK, 4]

@@ -382,14 +382,17 @@ def _resolve_machine_form(table: UserTable, refused: Collection[tuple[int | None
 
 def read_user_table(source: Any, label: str | None = None, *,
                     allow_outside: bool = False) -> tuple[UserTable | None, list[Problem]]:
-    """Read one user table (a file path, a DataFrame or a list of rows), typed, its own rules checked;
-    the scenario files it names stay inside its folder (the working folder for a table or a list of
-    rows) unless ``allow_outside``."""
+    """Read one user table (a file path, a DataFrame or a list of rows), typed, its own rules checked.
+
+    The scenario files a file names stay inside its folder (the working folder for CSV text read from
+    standard input) unless ``allow_outside``; a DataFrame or a list of rows made in Python is the
+    caller's own words, so the paths it names are taken as written (relative ones from the working
+    folder)."""
     if isinstance(source, pd.DataFrame):
         name = label or "<rulings table>"
         raw, problems = raw_from_rows(
             [{str(k): v for k, v in r.items() if not _empty(v)} for r in source.to_dict("records")], name)
-        folder = Path.cwd()
+        folder, allow_outside = Path.cwd(), True
     elif isinstance(source, CsvBytes):
         name = source.label
         raw, problems = split_csv(source.data, name)
@@ -404,7 +407,7 @@ def read_user_table(source: Any, label: str | None = None, *,
     elif isinstance(source, (list, tuple)):
         name = label or "<rulings list>"
         raw, problems = raw_from_rows(list(source), name)
-        folder = Path.cwd()
+        folder, allow_outside = Path.cwd(), True
     else:
         return None, [Problem(label or "<rulings>", None, None, _NOT_A_SOURCE.format(kind_of(source)))]
     if raw is None:

@@ -8,7 +8,7 @@ is still there.
 >>> from toolkit.ocg.scenario import CardSpec
 >>> horus = CardSpec("ホルスの黒炎竜 LV６", tags=frozenset({"destroyed_monster_by_battle"}))
 >>> reconcile([horus], ["サイクロン", "ホルスの黒炎竜 LV６"])
-(CardSpec(name='サイクロン', position='face_up', tags=frozenset()), CardSpec(name='ホルスの黒炎竜 LV６', position='face_up', tags=frozenset({'destroyed_monster_by_battle'})))
+(CardSpec(name='サイクロン', position='face_up', tags=frozenset(), counters=0), CardSpec(name='ホルスの黒炎竜 LV６', position='face_up', tags=frozenset({'destroyed_monster_by_battle'}), counters=0))
 >>> copy_name("光神機−桜火", taken=["光神機−桜火"])
 '光神機−桜火#2'
 
