@@ -20,11 +20,12 @@ copy) is read as far as it goes and marked ``possibly_incomplete``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from toolkit.wiki.forms import PageKind, Revision, page_form
 from toolkit.wiki.markup import _A, _Q, FaqEntry
 from toolkit.wiki.parse import _Parser
+from toolkit.wiki.prose import ProseRuling, prose_rulings
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,8 @@ class PageRead:
     kind: PageKind
     diff: bool
     revision: Revision
+    prose: list[ProseRuling] = field(default_factory=list)
+    """The dated bullets of the page's prose (:mod:`toolkit.wiki.prose`)."""
 
 
 def read_page(text: str, source: str = "<string>", revision: Revision = "new") -> PageRead:
@@ -56,7 +59,8 @@ def read_page(text: str, source: str = "<string>", revision: Revision = "new") -
     if form.ends_open and entries and not entries[-1].possibly_incomplete:
         entries[-1] = replace(entries[-1], possibly_incomplete=True)
     warnings = [message for _, message in sorted(parser.recovery.warnings, key=lambda w: w[0])]
-    return PageRead(entries, warnings, sorted(parser.recovery.skipped), form.kind, form.diff, form.revision)
+    prose = prose_rulings(form.lines, form.numbers, rendered=form.kind == "rendered")
+    return PageRead(entries, warnings, sorted(parser.recovery.skipped), form.kind, form.diff, form.revision, prose)
 
 
 def _with_rules(entries: list[FaqEntry], rules: dict[int, list[str]]) -> list[FaqEntry]:
