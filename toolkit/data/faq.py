@@ -25,12 +25,13 @@ from typing import Any
 import pandas as pd
 
 from toolkit.data.problems import DatasetValidationError
-from toolkit.data.ruling_ids import RulingIdentity, assign_ids, identity_key, normalised_text
+from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, assign_ids, identity_key, normalised_text
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
 from toolkit.data.frames import kind_of
 from toolkit.errors import WikiParseError
 
-_PLAIN_MARK = re.compile(r"^\s*([QAＱＡ])[.:．：]\s?", re.MULTILINE)
+_PLAIN_MARK = re.compile(r"^[^\S\n]*([QAＱＡ])[.:．：][^\S\n]?", re.MULTILINE)
+"""(Spaces within the line only: ``\\s*`` runs across blank lines, from each of them.)"""
 _QUOTED_FROM = ("引用元",)
 """Lines of a pasted Q&A list that only link to where it was quoted (the Duel Masters wiki)."""
 
@@ -108,7 +109,7 @@ def rulings_from_faq(text: str, *, source: str | None = None, game: str = "ocg")
         raise WikiParseError("pasted text: no FAQ entry found (an entry is a line Ｑ：question~ then Ａ：answer)")
     rows = []
     seen: dict[tuple[Any, ...], int] = {}
-    taken: list[str] = []
+    assigner = IdAssigner()
     for number, entry in enumerate(entries, start=1):
         date = pd.Timestamp(entry.date) if entry.date is not None else None
         identity = RulingIdentity(date, entry.cards, entry.question_ja, entry.answer_ja)
@@ -117,8 +118,7 @@ def rulings_from_faq(text: str, *, source: str | None = None, game: str = "ocg")
             raise WikiParseError(f"pasted text: entries {seen[twice]} and {number} are the same ruling (same "
                                  "question, answer and date); paste it once")
         seen[twice] = number
-        rid = assign_ids([identity], taken=taken, extras=[f"{normalised_text(entry.answer_ja)}\n{entry.hidden}"])[0]
-        taken.append(rid)
+        rid = assigner.next(identity, f"{normalised_text(entry.answer_ja)}\n{entry.hidden}")
         rows.append({
             "ruling_id": rid,
             "game": game,

@@ -63,7 +63,7 @@ from typing import Any, Literal, NamedTuple, TypeAlias
 import pandas as pd
 
 from toolkit.data.faq import _cite, _typed
-from toolkit.data.ruling_ids import RulingIdentity, assign_ids, identity_key, normalised_text
+from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, identity_key, normalised_text
 from toolkit.data.frames import kind_of
 from toolkit.data.parsing import format_value, is_na
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
@@ -241,8 +241,9 @@ def _check_arguments(text: Any, source: Any, page_card: Any, revision: Any, game
         raise WikiParseError(f"{source}: the page is empty")
 
 
-_DM_MARK = re.compile(r"^[ \t\u3000]*(?:/{2,3})?[ \t\u3000]*(?:>+ ?)?[QＱ][.．]", re.MULTILINE)
-_OCG_MARK = re.compile(r"^[ \t\u3000]*(?:/{2,3})?[ \t\u3000]*(?:>+ ?)?[QＱ][:：]", re.MULTILINE)
+_DM_MARK = re.compile(r"^[ \t\u3000]*(?:/{2,3}[ \t\u3000]*)?(?:>+ ?)?[QＱ][.．]", re.MULTILINE)
+_OCG_MARK = re.compile(r"^[ \t\u3000]*(?:/{2,3}[ \t\u3000]*)?(?:>+ ?)?[QＱ][:：]", re.MULTILINE)
+# (each run of spaces is read by one quantifier only: two in a row backtrack quadratically over a long run)
 
 
 def _duel_masters_marks(text: str) -> bool:
@@ -330,7 +331,7 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
     by_item = _warnings_by_item(items, warnings, set(skipped))
     rows: list[dict[str, Any]] = []
     seen: dict[tuple[Any, ...], str] = {}
-    taken: list[str] = []
+    assigner = IdAssigner()
     for item in items:
         question, answer = item.question, item.answer
         if not (question or item.kind == "prose_ruling") or not (answer or item.incomplete):
@@ -354,8 +355,7 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
         if twice in seen:
             outcomes.append(replace(report, outcome="repeated", ruling_id=seen[twice], same_as=seen[twice]))
             continue
-        rid = assign_ids([identity], taken=taken, extras=[f"{normalised_text(answer)}\n{item.hidden}"])[0]
-        taken.append(rid)
+        rid = assigner.next(identity, f"{normalised_text(answer)}\n{item.hidden}")
         seen[twice] = rid
         outcomes.append(replace(report, ruling_id=rid))
         rows.append({

@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
-__all__ = ["RulingIdentity", "assign_ids", "id_words", "identity_key", "normalised_text", "romanised"]
+__all__ = ["IdAssigner", "RulingIdentity", "assign_ids", "id_words", "identity_key", "normalised_text", "romanised"]
 
 MAX_WORDS = 4
 """How many words an id carries at most (two per card, two cards)."""
@@ -210,6 +210,34 @@ def _suffix(key: tuple[str, frozenset[str], str], extra: str, length: int) -> st
     return "".join(out)
 
 
+class IdAssigner:
+    """Gives ids one ruling at a time, in table order (:func:`assign_ids` for a whole table):
+    ``user-YYMMDD-words``, with a suffix when an id already given (or ``taken``) has those words."""
+
+    def __init__(self, taken: Iterable[str] = (), english: Mapping[str, str] | None = None) -> None:
+        self.used = set(taken)
+        self.english = english
+
+    def next(self, ruling: RulingIdentity, extra: str = "") -> str:
+        """The id of ``ruling``; ``extra`` tells apart two rulings of the same identity kept as two
+        rows (the same question answered twice): it enters only the suffix."""
+        key = identity_key(ruling)
+        stamp = pd.Timestamp(key[0]).strftime("%y%m%d") if key[0] else "undated"
+        base = f"user-{stamp}-{id_words(ruling.cards, ruling.question or ruling.text, self.english)}"
+        rid = base
+        steps = iter(SUFFIX_STEPS)
+        count = 0
+        while rid in self.used:
+            length = next(steps, None)
+            if length is None:  # every hash length taken: only a counter is left
+                count += 1
+                rid = f"{base}-{_suffix(key, extra, 16)}-{count}"
+            else:
+                rid = f"{base}-{_suffix(key, extra, length)}"
+        self.used.add(rid)
+        return rid
+
+
 def assign_ids(rulings: Iterable[RulingIdentity], *, taken: Iterable[str] = (), extras: Sequence[str] | None = None,
                english: Mapping[str, str] | None = None) -> list[str]:
     """An id for each ruling, in order: ``user-YYMMDD-words``, with a suffix when an
@@ -219,23 +247,5 @@ def assign_ids(rulings: Iterable[RulingIdentity], *, taken: Iterable[str] = (), 
     caller keeps as two rows (the same question answered twice); it enters only
     the suffix.
     """
-    used = set(taken)
-    out: list[str] = []
-    for index, ruling in enumerate(rulings):
-        key = identity_key(ruling)
-        stamp = pd.Timestamp(key[0]).strftime("%y%m%d") if key[0] else "undated"
-        base = f"user-{stamp}-{id_words(ruling.cards, ruling.question or ruling.text, english)}"
-        rid = base
-        extra = extras[index] if extras is not None else ""
-        steps = iter(SUFFIX_STEPS)
-        count = 0
-        while rid in used:
-            length = next(steps, None)
-            if length is None:  # every hash length taken: only a counter is left
-                count += 1
-                rid = f"{base}-{_suffix(key, extra, 16)}-{count}"
-            else:
-                rid = f"{base}-{_suffix(key, extra, length)}"
-        used.add(rid)
-        out.append(rid)
-    return out
+    assigner = IdAssigner(taken, english)
+    return [assigner.next(ruling, extras[i] if extras is not None else "") for i, ruling in enumerate(rulings)]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import datetime as _dt
+import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from toolkit.errors import WikiParseError, kind_of
+from toolkit.errors import RulingWarning, WikiParseError, kind_of
 from toolkit.wiki.lines import SourceLine, source_lines
 from toolkit.wiki.markup import _CLOSING, FaqEntry, _A, _DATE_AT_END, _HEADING, _INDENT, _Q, _parse_date, _strip_tilde, _verdict_hint, _visibility, card_names, clean_markup
 
@@ -90,6 +91,8 @@ class _Parser:
         self.q_mark = q_mark
         self.a_mark = a_mark
         lines, self.restored = source_lines(text)
+        for cut in (line for line in lines if line.cut):  # (the tolerant reader's lines are cut already)
+            warnings.warn(RulingWarning(f"{source}, {cut.cut_warning()}"), stacklevel=3)
         self.lines = [_classify(l, q_mark, a_mark) for l in lines]
         if numbers is not None:  # the page lines these came from (a page brought to one form first)
             for line, number in zip(self.lines, numbers):
@@ -277,10 +280,10 @@ class _Parser:
     def set_heading(self, line: _Line) -> None:
         match = _HEADING.match(line.content)
         assert match is not None
-        level = len(match.group(1))
-        text = clean_markup(match.group(2)).strip() or None
+        level = len(match.level)
+        text = clean_markup(match.text).strip() or None
         self.section = text
-        self.anchor = match.group(3)
+        self.anchor = match.anchor
         if level >= 3:
             self.topic = text
         else:

@@ -72,7 +72,7 @@ def prose_rulings(lines: Sequence[str], numbers: Sequence[int], *, rendered: boo
         if line.startswith("*"):
             match = _HEADING.match(line)
             if match is not None:
-                section, anchor = clean_markup(match.group(2)).strip() or None, match.group(3)
+                section, anchor = clean_markup(match.text).strip() or None, match.anchor
             paragraph = None
             continue
         if _BULLET.match(line) or paragraph is None or rendered:
