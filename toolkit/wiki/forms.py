@@ -127,6 +127,7 @@ def page_form(text: str, revision: Revision = "new") -> PageForm:
     in_answer = False  # after an answer, up to the next question or the end of the quote
     passage: list[str] | None = None
     open_before_final = False  # the text's final line may be cut: it cannot be trusted to close an answer
+    quoted_entry = False  # the last entry is quoted or rendered: its answer runs on over unmarked lines
     for index, (number, line) in enumerate(lines):
         if index == len(lines) - 1:
             open_before_final = in_answer
@@ -146,6 +147,7 @@ def page_form(text: str, revision: Revision = "new") -> PageForm:
         if marked is not None:
             body, in_answer = marked
             in_entry, passage = continuing, None
+            quoted_entry = continuing
             out.append(prefix + body)
         elif continuing and (not body.strip() or body.strip() in _QUOTED_FROM):
             in_entry = False
@@ -165,5 +167,5 @@ def page_form(text: str, revision: Revision = "new") -> PageForm:
                 passage = None
             out.append(prefix + body)
         numbers.append(number)
-    return PageForm(out, numbers, rules, kind, diff, revision, restored, ends_open=in_answer or open_before_final,
+    return PageForm(out, numbers, rules, kind, diff, revision, restored, ends_open=(in_answer or open_before_final) and quoted_entry,
                     warnings=long_lines)

@@ -128,7 +128,10 @@ class _Parser:
             self.feed(line)
         self.finish_current(at_end=True)
         if self.entries:
-            self.entries[-1].open_at_end = not self.closed(self.tail)
+            # A dated answer that ends the text ends its entry: only editors' notes could have followed,
+            # and a page that ends there is taken as whole (its last ruling complete).
+            last = self.entries[-1]
+            last.open_at_end = not self.closed(self.tail) and not (last.dated and not self.tail)
         self.flush_run(next_entry=None)
         frozen = [self.freeze(b) for b in self.entries]
         return [e for e in frozen if e is not None]
