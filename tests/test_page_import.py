@@ -480,3 +480,13 @@ def read_page_text(revision: str) -> str:
     lines = [line[1:] if line.startswith(keep) else line for line in fixture("diff_page.txt").split("\n")
              if not line.startswith(drop)]
     return "\n".join(lines)
+
+
+def test_only_a_ruling_marked_possibly_incomplete_may_lack_its_answer() -> None:
+    row = {"ruling_id": "user-240105-x", "date": "2024-01-05", "question_ja": "《サイクロン》は？",
+           "source": "https://example.org"}
+    with pytest.raises(toolkit.errors.DataError, match="row 1, column 'answer_ja': a value is required .*"
+                                                        "only a ruling marked possibly_incomplete"):
+        load_rulings(extra=[row])
+    loaded = load_rulings(extra=[{**row, "possibly_incomplete": True}]).iloc[-1]
+    assert pd.isna(loaded["answer_ja"]) and bool(loaded["possibly_incomplete"])
