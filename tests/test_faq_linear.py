@@ -109,7 +109,8 @@ def test_the_linear_readers_agree_with_the_patterns_they_replace() -> None:
 
 
 def test_a_line_over_the_bound_is_read_up_to_it_with_a_warning_naming_it() -> None:
-    line = "Ａ：" + "は" * (MAX_LINE_CHARS + 10) + "。(16/07/08)"
+    assert MAX_LINE_CHARS == 20_000  # a line of a page is read up to there (the line below is longer)
+    line = "Ａ：" + "は" * 20_010 + "。(16/07/08)"
     page = f"Ｑ：a?~\n{line}\n\n"
     rows, report = toolkit.import_page(page, source=SOURCE)
     assert report.warnings == (f"line 2: {len(line):,} characters long; only the first {MAX_LINE_CHARS:,} are read",)
