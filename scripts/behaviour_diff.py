@@ -13,7 +13,9 @@ everything the engine says about the shipped cards:
 ``python scripts/behaviour_diff.py compare BASE_DIR`` computes the same
 snapshot now and prints the differences (exit 1 if there are any, 0 and
 "no difference" otherwise).  Record on the commit before a migration, compare
-after it.
+after it.  ``compare BASE_DIR --without-by`` leaves the events' causes (``by``) out
+of the snapshot taken now: a snapshot recorded before events had a cause then
+compares equal when nothing but the causes changed.
 """
 
 from __future__ import annotations
@@ -78,7 +80,10 @@ def record(folder: Path) -> None:
     (folder / "verify_rulings.csv").write_text(verify_csv(), encoding="utf-8")
 
 
-def compare(base: Path) -> int:
+def compare(base: Path, *, without_by: bool = False) -> int:
+    from golden_cases import WITHOUT_CAUSE
+
+    WITHOUT_CAUSE[0] = without_by
     with tempfile.TemporaryDirectory() as tmp:
         now = Path(tmp)
         record(now)
@@ -99,12 +104,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("action", choices=("record", "compare"))
     parser.add_argument("folder", type=Path)
+    parser.add_argument("--without-by", action="store_true",
+                        help="compare: leave the events' causes (by) out of the snapshot taken now")
     args = parser.parse_args(argv)
     if args.action == "record":
         record(args.folder)
         print(f"recorded golden.json, perft.json and verify_rulings.csv in {args.folder}")
         return 0
-    return compare(args.folder)
+    return compare(args.folder, without_by=args.without_by)
 
 
 if __name__ == "__main__":

@@ -97,7 +97,8 @@ COLUMNS = (
 )
 MACHINE_COLUMNS = ("scenario", "ruleset", "check", "expected", "check_en", "not_modelled_reason", "vacuous_reason")
 """The machine form of a ruling (issue 4): empty for rulings outside its scope."""
-EXPECTED_ANSWERS = ("yes", "no")
+EXPECTED_ANSWERS = ("yes", "no", "under_review")
+"""under_review: the answer given was 調整中 (verify reports it as such, neither agreeing nor disagreeing)."""
 SCENARIOS_DIR = PROJECT_ROOT / "datasets" / "scenarios"
 GAMES = ("ocg", "duel_masters")
 KINDS = ("faq", "example", "rulebook", "worked_example", "official_qa", "prose_ruling")

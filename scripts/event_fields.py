@@ -1,12 +1,14 @@
 """Generate each game's event_fields.py (toolkit/ocg/, toolkit/duel_masters/): which fields each event kind can carry, read from the code.
 
 Every place the games' code makes an event names its kind as ``EventKind.X`` and passes the card,
-player, amount and detail it knows; this script reads those calls (with :mod:`ast`) so the table a
-question is checked against is the code's own:
+player, amount, detail and cause (``by``) it knows; this script reads those calls (with :mod:`ast`)
+so the table a question is checked against is the code's own:
 
-- ``tables.event(EventKind.X, card, player, amount, detail)`` / ``Event(EventKind.X, ...)`` /
-  Duel Masters' ``record(EventKind.X, card, player, detail)``: the arguments given and not None;
-- ``_move(uid, zone, (EventKind.X, ...))`` (the OCG's one zone move): card and player.
+- ``tables.event(EventKind.X, card, player, amount, detail, by)`` / ``Event(EventKind.X, ...)``:
+  the arguments given and not None;
+- Duel Masters' ``record(EventKind.X, card, player, detail)``: those, and ``by`` (the board's
+  ability being used or resolved) unless the call says ``caused=False``;
+- ``_move(uid, zone, (EventKind.X, ...))`` (the OCG's one zone move): card, player and by.
 
 A kind made nowhere the scan can read (its kind a variable) may carry any field.
 
@@ -24,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"ocg": ROOT / "toolkit" / "ocg" / "event_fields.py",
            "duel_masters": ROOT / "toolkit" / "duel_masters" / "event_fields.py"}
 """Each game's own table: the game's ``Game.event_fields`` (the core names no game)."""
-FIELDS = ("card", "player", "amount", "detail")
+FIELDS = ("card", "player", "amount", "detail", "by")
 GAMES = {"ocg": ("toolkit/ocg", "toolkit.ocg.values"), "duel_masters": ("toolkit/duel_masters", "toolkit.duel_masters.events")}
 _ORDER = {"record": ("card", "player", "detail")}  # Duel Masters' Board.record; the others: FIELDS
 
@@ -63,13 +65,16 @@ def scan(game: str) -> dict[str, tuple[str, ...]]:
                 carried |= {k.arg for k in node.keywords if k.arg in FIELDS and not _none(k.value)}
                 if name == "record" and "card" in carried:
                     carried.add("player")  # record's player defaults to the card's owner
+                if name == "record" and not any(k.arg == "caused" and isinstance(k.value, ast.Constant)
+                                                and k.value.value is False for k in node.keywords):
+                    carried.add("by")  # record's by is the board's cause
                 found.setdefault(kind, set()).update(carried)
             elif name == "_move":
                 for arg in node.args[2:3]:
                     for item in ast.walk(arg):
                         kind = _kind(item, values)
                         if kind is not None:
-                            found.setdefault(kind, set()).update({"card", "player"})
+                            found.setdefault(kind, set()).update({"card", "player", "by"})
     table = {kind: tuple(f for f in FIELDS if f in found.get(kind, set(FIELDS))) for kind in sorted(values.values())}
     return table
 
@@ -82,7 +87,7 @@ def render(game: str) -> str:
              '"""', "", "from __future__ import annotations", "", "EVENT_FIELDS: dict[str, tuple[str, ...]] = {"]
     for kind, fields in scan(game).items():
         lines.append(f"    {kind!r}: {fields!r},")
-    lines += ["}", '"""Event kind -> the fields (card, player, amount, detail) some event of that kind has."""', ""]
+    lines += ["}", '"""Event kind -> the fields (card, player, amount, detail, by) some event of that kind has."""', ""]
     return "\n".join(lines)
 
 

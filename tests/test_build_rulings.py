@@ -398,7 +398,7 @@ def test_machine_form_columns(rows: dict[str, dict[str, str]]) -> None:
     [
         ("ocg-150117-catsith-tg-striker", {"check": {"sometimes": {"loop": True}}}, "unknown key 'sometimes'"),
         ("ocg-150117-catsith-tg-striker", {"scenario": ["nowhere.yaml"]}, "'nowhere.yaml' is not a file of datasets/scenarios/"),
-        ("ocg-150117-catsith-tg-striker", {"expected": "maybe"}, "expected must be one of ('yes', 'no')"),
+        ("ocg-150117-catsith-tg-striker", {"expected": "maybe"}, "expected must be one of ('yes', 'no', 'under_review')"),
         ("ocg-150117-catsith-tg-striker", {"check_en": None}, "check_en (our English reading of the check) is empty"),
         ("ocg-150117-catsith-tg-striker", {"scenario": None}, "a check needs the `scenario` file(s)"),
         ("ocg-150117-catsith-tg-striker", {"ruleset": "ocg-2011"}, "a dated ruling runs under the rules of its date"),

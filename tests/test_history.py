@@ -204,7 +204,7 @@ def test_run_ruling_errors_name_the_ruling() -> None:
         run_ruling({**row, "scenario": ["nowhere.yaml"]})
     with pytest.raises(HistoryError, match="ocg-130327-peten-adjustment: check: not valid JSON"):
         run_ruling({**row, "check": "{possible"})
-    with pytest.raises(HistoryError, match="expected answer must be 'yes' or 'no'"):
+    with pytest.raises(HistoryError, match="expected answer must be 'yes', 'no' or 'under_review'"):
         run_ruling({**row, "expected": "maybe"})
     with pytest.raises(HistoryError, match="has no check"):
         run_ruling({**row, "check": pd.NA})

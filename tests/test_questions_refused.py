@@ -28,7 +28,8 @@ def test_the_event_table_and_its_docs_are_generated_from_the_current_code() -> N
     for game, target in generator.TARGETS.items():
         assert generator.render(game) == target.read_text(encoding="utf-8")
     assert generator.main(["--check"]) == 0
-    assert generator.scan("ocg")["milled"] == ("player", "amount")  # board.mill records player and amount
+    assert generator.scan("ocg")["milled"] == ("player", "amount", "by")  # board.mill: player, amount, its cause
+    assert generator.scan("ocg")["hand_adjusted"] == ("player", "amount")  # a rule: no card causes it
 
 
 def test_a_field_no_event_of_the_kind_carries_is_refused_naming_the_fields_it_has() -> None:
@@ -38,7 +39,8 @@ def test_a_field_no_event_of_the_kind_carries_is_refused_naming_the_fields_it_ha
     with pytest.raises(PredicateError) as caught:
         parse_predicate({"event": "milled", "card": "ライトロード・マジシャン ライラ"}, game=ocg)
     message = str(caught.value)
-    assert "never carries a card" in message and "(it has player, amount)" in message
+    assert "never carries a card" in message and "(it has player, amount, by)" in message
+    assert "{event: milled, by: ...}" in message  # where the card whose effect milled is
     assert "sent_to_gy" in message  # where the cards milled are
     assert parse_predicate({"event": "milled", "player": "TP", "amount": 3}, game=ocg) == \
         HasEvent("milled", player="TP", amount=3)
@@ -46,7 +48,7 @@ def test_a_field_no_event_of_the_kind_carries_is_refused_naming_the_fields_it_ha
 
 
 def test_a_kind_the_table_lacks_is_not_checked() -> None:
-    assert event_fields("no_such_kind") == ("card", "player", "amount", "detail")
+    assert event_fields("no_such_kind") == ("card", "player", "amount", "detail", "by")
     from toolkit.games import registered_games
 
     assert all(g.event_fields for g in registered_games() if g.name in ("ocg", "duel_masters"))  # each game's own

@@ -231,7 +231,7 @@ def test_a_predicate_with_a_wrong_key_is_told_in_words_not_as_a_python_dict(tmp_
         in done.stderr, done.stderr
     done = endphase("can-force", "q_hysteric_sign_adjustment", "TP", "{event: activated, cards: X}", cwd=tmp_path)
     assert done.returncode == 2
-    assert "an event predicate has no key 'cards' (its keys: event, card, player, amount, detail)" in done.stderr
+    assert "an event predicate has no key 'cards' (its keys: event, card, player, amount, detail, by)" in done.stderr
     assert "{'" not in done.stderr and "['" not in done.stderr
 
 

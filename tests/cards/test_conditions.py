@@ -92,8 +92,20 @@ def test_state_conditions_read_the_chain_and_the_moment() -> None:
     assert build_conditions("a_monster_was_just_summoned")(ohka, state) is False
 
 
+def test_atk_def_at_least_reads_what_the_card_has_lost() -> None:
+    # 《光と闇の竜》 (2800/2400) can pay 500 until its DEF is below 500: 1500 lost leaves 900, 2000 leaves 400
+    dragon_name = "光と闇の竜"
+    state = _state({"field": [dragon_name]})
+    dragon = card(state, dragon_name)
+    test = build_conditions({"atk_def_at_least": 500})
+    assert test(dragon, state) is True
+    assert test(dataclasses.replace(dragon, tags=dragon.tags | {"atk_def_lost:1500"}), state) is True
+    assert test(dataclasses.replace(dragon, tags=dragon.tags | {"atk_def_lost:2000"}), state) is False
+    assert build_conditions({"atk_def_at_least": 500})(card(_state(TP), OHKA), _state(TP)) is False  # no DEF printed
+
+
 def test_every_condition_has_a_test() -> None:
-    covered = set(CASES) | {"never", "not_in_chain", "a_monster_was_just_summoned"}
+    covered = set(CASES) | {"never", "not_in_chain", "a_monster_was_just_summoned", "atk_def_at_least"}
     assert set(CONDITIONS.terms) <= covered, sorted(set(CONDITIONS.terms) - covered)
 
 

@@ -125,6 +125,16 @@ def test_not_modelled_only_notes(tmp_path: Path) -> None:
     assert kinds(result) == kinds(play(tmp_path, {"gain_life": 1})[0]) - {"lp_gained"}
 
 
+def test_lose_atk_def_lowers_this_cards_atk_and_def_each_time() -> None:
+    calls: list[tuple[int, int]] = []
+    board = namedtuple("B", "lose_atk_def")(lambda uid, n: calls.append((uid, n)))
+    act = namedtuple("A", "card")(namedtuple("C", "uid")(7))
+    step = VERBS.build({"lose_atk_def": 500})
+    step(board, act)
+    step(board, act)
+    assert calls == [(7, 500), (7, 500)]
+
+
 def test_negate_activation_negates_the_link_below(tmp_path: Path) -> None:
     calls: list[int] = []
     board = namedtuple("B", "negate_link")(lambda i: calls.append(i))
@@ -223,7 +233,7 @@ def test_pick_offers_each_group_and_picked_acts_on_it() -> None:
 
 def test_every_term_has_a_test() -> None:
     verbs_tested = set(VERB_CASES) | {"negate_activation", "return_control", "either", "return_to_field",
-                                      "not_modelled"}
+                                      "not_modelled", "lose_atk_def"}
     assert set(VERBS.terms) <= verbs_tested, sorted(set(VERBS.terms) - verbs_tested)
     assert set(SELECTORS.terms) == {"itself", "each", "first", "first_of_each", "up_to_distinct_names", "target",
                                     "cost", "lingering_target", "picked"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from toolkit.duel_masters import list_seed_scenarios as dm_seed_scenarios, seed_scenario as dm_seed_scenario
@@ -37,6 +38,24 @@ NTP_POOL = (
 )
 BENCHMARK_NS = (4, 5, 6, 7, 8)
 
+WITHOUT_CAUSE = [False]
+"""True: every record leaves out the events' causes (``, by='…'``), so a snapshot taken before events
+had a ``by`` compares with one taken after (``scripts/behaviour_diff.py compare --without-by``)."""
+_CAUSE = re.compile(r", by='[^']*'")
+
+
+def _plain(value: Any) -> Any:
+    """``value`` (text, or rows of text) without the events' causes when ``WITHOUT_CAUSE`` says so."""
+    if not WITHOUT_CAUSE[0]:
+        return value
+    if isinstance(value, str):
+        return _CAUSE.sub("", value)
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
 
 def benchmark_position(n: int) -> Scenario:
     """n pending processes: ceil(n/2) for the turn player, floor(n/2) for the other
@@ -54,7 +73,7 @@ def benchmark_position(n: int) -> Scenario:
 def _digest(rows: list[dict[str, object]]) -> str:
     """A fingerprint of trace rows (every column: notes, events, state) — the
     explorations' example lines are many, so only the default line is stored whole."""
-    text = json.dumps(rows, ensure_ascii=False, sort_keys=True, default=str)
+    text = _plain(json.dumps(rows, ensure_ascii=False, sort_keys=True, default=str))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -68,7 +87,7 @@ def _exploration_digest(found: Exploration) -> dict[str, Any]:
         "outcomes": [
             {
                 "lines": o.lines,
-                "outcome": o.outcome.text(),
+                "outcome": _plain(o.outcome.text()),
                 "example_sha256": _digest([s.row() for s in o.example]),
             }
             for o in found.outcomes
@@ -83,9 +102,9 @@ def scenario_case(name: str) -> dict[str, Any]:
     frame = res.trace
     return {
         "scenario": name,
-        "trace": [{str(k): (int(v) if k == "step" else str(v)) for k, v in row.items()}
-                  for row in frame.to_dict(orient="records")],
-        "outcome": res.outcome.text(),
+        "trace": _plain([{str(k): (int(v) if k == "step" else str(v)) for k, v in row.items()}
+                         for row in frame.to_dict(orient="records")]),
+        "outcome": _plain(res.outcome.text()),
         "loop": list(res.loop) if res.loop is not None else None,
         "explore": _exploration_digest(explore(scen, reduce=False)),
     }

@@ -478,3 +478,22 @@ def test_vg_world_ohka_order() -> None:
     assert holds(name, {"possible": others_stay})
     assert not evaluate(scenario(name), {"possible": others_stay}, ruleset="video_game").value
     assert evaluate(scenario(name), {"possible": {"event": "turn_skipped"}}, ruleset="video_game").value
+
+
+# --------------------------------------------------------------------------
+# Answers of 2011-06-08 outside the source pages: negated activation vs negated effect (R8b, R8)
+# --------------------------------------------------------------------------
+
+
+def test_light_and_darkness_dragon_spirit_2011() -> None:
+    name = "light_and_darkness_dragon_spirit_2011"
+    assert holds(name, {"always": {"event": "returned_to_hand", "card": "月読命"}})  # activated until it resolves
+    assert holds(name, {"possible": {"event": "negated", "card": "月読命", "by": "光と闇の竜"}})
+    assert [e.kind for e in default_events(name)].count("negated") == 4  # DEF 2400: four payments of 500
+
+
+def test_skill_drain_spirit_2011() -> None:
+    name = "skill_drain_spirit_2011"
+    assert holds(name, {"always": {"all": [{"event": "negated", "card": "月読命", "by": "スキルドレイン"},
+                                           {"zone": "field", "card": "月読命"}]}})
+    assert [e.kind for e in default_events(name)].count("activated") == 1  # its effect negated: done once

@@ -128,7 +128,7 @@ def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
 
 def event_data(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": str(event.kind)}
-    for key in ("card", "player", "amount", "detail"):
+    for key in ("card", "player", "amount", "detail", "by"):
         value = getattr(event, key)
         if value is not None:
             data[key] = value

@@ -127,7 +127,7 @@ def _verify_one(args: argparse.Namespace, table: pd.DataFrame) -> int:
     row = table[table["ruling_id"] == args.ruling].iloc[0]
     run = run_ruling({str(k): v for k, v in row.to_dict().items()})
     status = str(row["status"])
-    verified = run.agrees and (run.today_agrees if status == "current" else not run.today_agrees)
+    verified = run.verified
     data: dict[str, Any] = {
         "ruling_id": run.ruling_id, "status": status, "ruleset": run.rules.name, "expected": run.expected,
         "answer": run.own.answer, "today_answer": run.today.answer, "verified": verified,
@@ -141,20 +141,21 @@ def _verify_one(args: argparse.Namespace, table: pd.DataFrame) -> int:
         lines = [
             f"{run.ruling_id} ({status}), under {run.rules.name}",
             f"  expected {run.expected}; the engine answers {run.own.answer}; under today's rules {run.today.answer}",
-            f"  {'verified' if verified else 'NOT verified'}"
-            + ("" if status == "current" else " (a superseded ruling must hold at its date and not today)"),
+            (f"  under review (調整中): the engine's answer neither agrees nor disagrees" if verified is None else
+             f"  {'verified' if verified else 'NOT verified'}"
+             + ("" if status == "current" else " (a superseded ruling must hold at its date and not today)")),
             f"  decided by: {run.decided_by or '-'}",
         ]
         if run.deciding_changes:
             game = game_of(run.rules)
             lines.append(f"  would flip with: {'; '.join(counterfactual_words(c, game) for c in run.deciding_changes)}")
-        elif not run.agrees:
+        elif verified is not None and not run.agrees:
             lines.append(_no_flip(run))
         if run.line:
             lines.append("  the line that shows it:")
             lines.extend(steps_text(run.line, indent="    "))
         print("\n".join(lines))
-    return EXIT_OK if verified else EXIT_NO
+    return EXIT_NO if verified is False else EXIT_OK
 
 
 def _no_flip(run: Any) -> str:
@@ -204,7 +205,13 @@ def run_verify(args: argparse.Namespace) -> int:
     status = EXIT_NO if failing else EXIT_OK
     if emit_table([{c: r[c] for c in VERIFY_COLUMNS} for r in rows], args, VERIFY_COLUMNS):
         return status
+    reviewing = 0
     for r in rows:
+        if r["expected"] == "under_review":
+            reviewing += 1
+            print(f"rev  {r['ruling_id']}  {r['date'] or 'undated'}  {r['status']}  under {r['ruleset']}: "
+                  f"under review (調整中), engine {r['answer']}, today {r['today_answer']}")
+            continue
         if r["verified"] is None:
             print(f"{r['ruling_id']}  not modelled: {r['not_modelled_reason'] or '-'}")
             continue
@@ -216,8 +223,9 @@ def run_verify(args: argparse.Namespace) -> int:
         if r["verified"] is False:
             print(_agreeing_change(table, str(r["ruling_id"])))
     checked = sum(1 for r in rows if r["verified"] is not None)
-    print(f"{counted(checked, 'ruling')} checked: {checked - len(failing)} verified, {len(failing)} not; "
-          f"{len(rows) - checked} not modelled")
+    review = f"; {reviewing} under review (調整中)" if reviewing else ""
+    print(f"{counted(checked, 'ruling')} checked: {checked - len(failing)} verified, {len(failing)} not{review}; "
+          f"{len(rows) - checked - reviewing} not modelled")
     return status
 
 

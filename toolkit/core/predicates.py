@@ -4,7 +4,8 @@ Predicates (plain mappings, e.g. parsed from YAML):
 
 ==========================================  ==================================
 ``{event: activated, card: X}``             an event of that kind (and card,
-                                            player, amount, detail) happened
+                                            player, amount, detail, by: the
+                                            card that caused it) happened
 ``{not: P}`` / ``{all: [P, ...]}`` /        negation, conjunction, disjunction
 ``{any: [P, ...]}``
 ``{loop: true}``                            the line ends in a repeating position
@@ -37,6 +38,9 @@ from toolkit.core.values import LOOP, Event, Outcome, other
 from toolkit.errors import ToolkitError, quoted
 from toolkit.fields import COPY_MARK, CardNames
 
+EVENT_FIELD_NAMES = ("card", "player", "amount", "detail", "by")
+"""What an event predicate may narrow: the card it happened to, the player, amount and detail, and
+``by``, the card whose effect or process caused it."""
 QUANTIFIERS = ("possible", "always", "default", "force:TP", "force:NTP", "force:A", "force:B")
 ROLES = ("A", "B", "TP", "NTP")
 
@@ -75,11 +79,14 @@ class HasEvent:
     player: str | None = None
     amount: int | None = None
     detail: str | None = None
+    by: str | None = None
 
     def relevant(self, event: Event, turn_player: str) -> bool:
         if event.kind != self.kind:
             return False
         if self.card is not None and event.card != self.card:
+            return False
+        if self.by is not None and event.by != self.by:
             return False
         if self.player is not None and event.player != resolve_role(self.player, turn_player):
             return False
@@ -91,7 +98,7 @@ class HasEvent:
         return any(self.relevant(e, turn_player) for e in outcome.events)
 
     def __repr__(self) -> str:
-        return _short_repr(self, ("kind", "card", "player", "amount", "detail"))
+        return _short_repr(self, ("kind", "card", "player", "amount", "detail", "by"))
 
 
 @dataclass(frozen=True)
@@ -315,25 +322,31 @@ def _card(value: Any, where: str, known_only: bool, cards: CardNames | None = No
     return value
 
 
-_INSTEAD = {("milled", "card"): "the cards milled are sent_to_gy events: {event: sent_to_gy, card: ...}",
-            ("drew", "card"): "a draw names the player and how many, not the cards drawn",
-            ("lp_gained", "card"): "the card whose effect gained the LP is its resolved event: {event: resolved, card: ...}",
+_INSTEAD = {("milled", "card"): "the card whose effect milled is its by: {event: milled, by: ...}; the cards "
+                                "milled are sent_to_gy events: {event: sent_to_gy, card: ...}",
+            ("drew", "card"): "a draw names the player and how many, not the cards drawn; the card whose effect "
+                              "drew is its by: {event: drew, by: ...}",
+            ("lp_gained", "card"): "the card whose effect gained the LP is its by: {event: lp_gained, by: ...}",
+            ("hand_adjusted", "by"): "the hand-size adjustment is a rule of the game, no card's effect",
+            ("phase_started", "by"): "a phase starts by the rules, no card's effect",
             ("hand_adjusted", "card"): "the cards discarded are discarded events: {event: discarded, card: ...}"}
 """Where the fact a refused field asks for is recorded instead."""
 
 
 def event_fields(kind: str, game: Any = None) -> tuple[str, ...]:
-    """The fields (card, player, amount, detail) some event of ``kind`` carries in ``game`` (None:
+    """The fields (card, player, amount, detail, by) some event of ``kind`` carries in ``game`` (None:
     in any registered game), from each game's own table (``Game.event_fields``, generated from its
     code); every field for a kind the table lacks, or a game without a table.
 
     >>> from toolkit.core.game import game_named
     >>> event_fields("milled", game_named("ocg"))
+    ('player', 'amount', 'by')
+    >>> event_fields("hand_adjusted", game_named("ocg"))
     ('player', 'amount')
     """
     from toolkit.core.game import registered_games
 
-    every = ("card", "player", "amount", "detail")
+    every = EVENT_FIELD_NAMES
     tables = [getattr(g, "event_fields", None) for g in ([game] if game is not None else registered_games())]
     found: set[str] = set()
     for table in tables:
@@ -347,7 +360,7 @@ def _check_fields(kind: str, given: set[str], where: str, game: Any) -> None:
     """Refuse a field no event of ``kind`` carries: the question could never match, so it would
     answer a silent "no"."""
     carried = event_fields(kind, game)
-    for field_name in ("card", "player", "amount", "detail"):
+    for field_name in EVENT_FIELD_NAMES:
         if field_name in given and field_name not in carried:
             instead = _INSTEAD.get((kind, field_name))
             raise PredicateError(
@@ -396,30 +409,35 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
         known = _known("event_kinds", game)
         if not isinstance(kind, str):
             raise PredicateError(f"{where}.event: an event is one kind, such as activated, not {quoted(kind)}")
-        if data.get("card") is not None and not isinstance(data["card"], str):
-            raise PredicateError(f"{where}.card: a card is one name, such as ヒステリック・サイン, not {quoted(data['card'])}")
+        for named in ("card", "by"):
+            if data.get(named) is not None and not isinstance(data[named], str):
+                raise PredicateError(f"{where}.{named}: a card is one name, such as ヒステリック・サイン, "
+                                     f"not {quoted(data[named])}")
         if kind not in known:
             close = difflib.get_close_matches(str(kind), sorted(known), n=3, cutoff=0.6)
             nearest = f" (did you mean: {', '.join(close)}?)" if close else ""
             raise PredicateError(f"{where}.event: unknown event {quoted(kind)}{nearest}; "
                                  f"known: {', '.join(sorted(known))}")
-        extra = keys - {"event", "card", "player", "amount", "detail"}
+        extra = keys - {"event", *EVENT_FIELD_NAMES}
         if extra:
             rest = sorted(map(str, extra))
             comma = ""
-            if isinstance(data.get("card"), str) and all(data[k] is None for k in extra):
+            order = list(data)
+            split = [k for k in order[:order.index(min(extra, key=order.index))] if k in ("card", "by")]
+            if split and isinstance(data[split[-1]], str) and all(data[k] is None for k in extra):
                 # YAML flow text split "card: Incredible Ecclesia, the Virtuous" at its comma
-                comma = f'; quote a name that holds a comma: card: "{data["card"]}, {", ".join(rest)}"'
+                named = split[-1]
+                comma = f'; quote a name that holds a comma: {named}: "{data[named]}, {", ".join(rest)}"'
             raise PredicateError(f"{where}: an event predicate has no key {', '.join(map(quoted, rest))} "
-                                 f"(its keys: event, card, player, amount, detail){comma}")
-        _check_fields(kind, {k for k in ("card", "player", "amount", "detail") if data.get(k) is not None},
-                      where, game)
+                                 f"(its keys: event, {', '.join(EVENT_FIELD_NAMES)}){comma}")
+        _check_fields(kind, {k for k in EVENT_FIELD_NAMES if data.get(k) is not None}, where, game)
         return HasEvent(
             kind=kind,
             card=_card(data.get("card"), f"{where}.card", known_cards_only, cards, copies),
             player=_player(data["player"], f"{where}.player") if "player" in data else None,
             amount=_int(data["amount"], f"{where}.amount") if "amount" in data else None,
             detail=data.get("detail"),
+            by=_card(data.get("by"), f"{where}.by", known_cards_only, cards, copies),
         )
     if "zone" in keys:
         zones = _known("zones", game)

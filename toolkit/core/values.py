@@ -111,17 +111,31 @@ def player_index(player: str) -> int:
 @dataclass(frozen=True, slots=True)
 class Event:
     """A fact on a line: ``kind`` (an :class:`EventKind` value), and the card
-    (Japanese name), player ("A"/"B"), amount and detail it concerns."""
+    (Japanese name), player ("A"/"B"), amount and detail it concerns; ``by``: the
+    card whose effect or process caused it (None: a rule of the game, or a player's move).
+
+    ``card`` is the card the event happened to (the milled card, the destroyed card), ``by``
+    the card that made it happen. ``by`` is not part of the event's identity: two events that
+    differ only in their cause are one event (so an outcome, a set of events, and the
+    counts of outcomes do not change with it; an outcome reached by several lines shows
+    the cause of the first line the search met).
+
+    >>> Event("milled", player="A", amount=3, by="ライトロード・サモナー ルミナス")
+    Event('milled', player='A', amount=3, by='ライトロード・サモナー ルミナス')
+    >>> Event("milled", player="A", amount=3, by="X") == Event("milled", player="A", amount=3)
+    True
+    """
 
     kind: str
     card: str | None = None
     player: str | None = None
     amount: int | None = None
     detail: str | None = None
+    by: str | None = field(default=None, compare=False)
 
     def __repr__(self) -> str:
         parts = [repr(str(self.kind))]
-        for name in ("card", "player", "amount", "detail"):
+        for name in ("card", "player", "amount", "detail", "by"):
             value = getattr(self, name)
             if value is not None:
                 parts.append(f"{name}={value!r}")

@@ -213,7 +213,7 @@ RULINGS_SCHEMA = TableSchema(
         Column("scenario", "list"),
         Column("ruleset", "string"),
         Column("check", "string"),
-        Column("expected", "category", categories=("yes", "no")),
+        Column("expected", "category", categories=("yes", "no", "under_review")),  # under_review: 調整中
         Column("check_en", "string"),
         Column("not_modelled_reason", "string"),
         # Why no counterfactual rule set can flip the check (verify_rulings'

@@ -362,7 +362,7 @@ def _resolve_machine_form(table: UserTable,
         if not names:
             problems.append(Problem(table.label, number, "scenario", "a check needs the scenario file(s) it runs on"))
         if is_na(row["expected"]) and (number, "expected") not in refused:
-            problems.append(Problem(table.label, number, "expected", "a check needs its expected answer (yes or no)"))
+            problems.append(Problem(table.label, number, "expected", "a check needs its expected answer (yes, no or under_review)"))
         paths: Any = [resolved.get(n, n) for n in names]
         frame.at[frame.index[index], "scenario"] = paths
         frame.at[frame.index[index], "check"] = json.dumps(_renamed(check, resolved), ensure_ascii=False)

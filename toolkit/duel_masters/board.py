@@ -43,6 +43,8 @@ class DMBoard:
         self.notes: list[Note] = []
         self.triggered: list[Waiting] = []
         self.rest_skipped = state.rest_skipped
+        self.by: str | None = None
+        """The card whose ability is being used or resolved: the ``by`` of the events it makes (None: a rule)."""
 
     # --- reading --------------------------------------------------------------
 
@@ -94,10 +96,12 @@ class DMBoard:
     # --- recording ------------------------------------------------------------
 
     def record(self, kind: str, card: DMCard | None = None, player: str | None = None,
-               detail: str | None = None) -> None:
+               detail: str | None = None, *, caused: bool = True) -> None:
+        """Record an event; ``caused``: it is the doing of the ability being used or resolved (its
+        ``by``, when one is); False for a rule's or a player's own move (``scripts/event_fields.py`` reads it)."""
         self.events.append(Event(kind, card=card.name if card is not None else None,
                                  player=player if player is not None else (card.owner if card else None),
-                                 detail=detail))
+                                 detail=detail, by=self.by if caused else None))
 
     def note(self, rule: str, text: str) -> None:
         self.notes.append(Note(rule, text))
@@ -135,7 +139,7 @@ class DMBoard:
     def _trigger(self, card: DMCard, shown: str, key: str, mandatory: bool, *, anchored: bool = True) -> None:
         self.triggered.append(Waiting(card.owner, card.uid, key, f"{shown}: {key}", "triggered", mandatory,
                                       anchor=card.uid if anchored else -1, anchor_arrival=card.arrival))
-        self.events.append(Event(EventKind.WAITING, card=shown, player=card.owner, detail=key))
+        self.events.append(Event(EventKind.WAITING, card=shown, player=card.owner, detail=key, by=self.by))
 
     def _move(self, uid: int, zone: DMZone) -> DMCard:
         """Move a card (out of the battle zone: weapons stay, effects on it end); returns it as it was."""

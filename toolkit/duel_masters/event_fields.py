@@ -7,22 +7,22 @@ Do not edit: run ``python scripts/event_fields.py`` after changing what an event
 from __future__ import annotations
 
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
-    'activated': ('card', 'player', 'detail'),
+    'activated': ('card', 'player', 'detail', 'by'),
     'attacked': ('card', 'player'),
-    'broken': ('card', 'player', 'detail'),
+    'broken': ('card', 'player', 'detail', 'by'),
     'cancelled': ('card', 'player', 'detail'),
-    'cast': ('card', 'player', 'detail'),
-    'declared': ('card', 'player', 'detail'),
-    'destroyed': ('card', 'player'),
-    'drew': ('card', 'player'),
+    'cast': ('card', 'player', 'detail', 'by'),
+    'declared': ('card', 'player', 'detail', 'by'),
+    'destroyed': ('card', 'player', 'by'),
+    'drew': ('card', 'player', 'by'),
     'effect_ended': ('card', 'player', 'detail'),
-    'entered': ('card', 'player', 'detail'),
-    'flipped': ('card', 'player', 'detail'),
-    'loop': ('card', 'player', 'amount', 'detail'),
-    'put_into_mana': ('card', 'player'),
-    'resolved': ('card', 'player', 'detail'),
-    'rest_skipped': ('card', 'player'),
+    'entered': ('card', 'player', 'detail', 'by'),
+    'flipped': ('card', 'player', 'detail', 'by'),
+    'loop': ('card', 'player', 'amount', 'detail', 'by'),
+    'put_into_mana': ('card', 'player', 'by'),
+    'resolved': ('card', 'player', 'detail', 'by'),
+    'rest_skipped': ('card', 'player', 'by'),
     'turn_started': ('player',),
-    'waiting': ('card', 'player', 'detail'),
+    'waiting': ('card', 'player', 'detail', 'by'),
 }
-"""Event kind -> the fields (card, player, amount, detail) some event of that kind has."""
+"""Event kind -> the fields (card, player, amount, detail, by) some event of that kind has."""

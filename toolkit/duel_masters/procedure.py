@@ -75,7 +75,7 @@ def _attack(state: DMState, action: Attack, log: _Log) -> DMState:
     board = DMBoard(state, ATTACK)
     attacker = board.card(action.ref)
     board.set_tapped(attacker.uid, True)
-    board.record(EventKind.ATTACKED, attacker)
+    board.record(EventKind.ATTACKED, attacker, caused=False)
     shield = board.in_zone(state.non_turn_player, DMZone.SHIELD)[0]
     board.break_shield(shield.uid)
     log[1].append(Note(ATTACK, f"{attacker.label} attacks; {state.non_turn_player}'s first shield is broken"))
@@ -90,7 +90,7 @@ def _shield_trigger(state: DMState, use: bool, log: _Log) -> DMState:
     board = DMBoard(state, ATTACK)
     card = board.card(state.broken)
     if use:
-        board.record(EventKind.DECLARED, card, detail="S・トリガー")
+        board.record(EventKind.DECLARED, card, detail="S・トリガー", caused=False)
         board.put_into_battle_zone(card.uid, source="hand (S・トリガー)")
     else:
         board.note(ATTACK, f"{card.label} stays in {card.owner}'s hand")
@@ -220,7 +220,7 @@ def d2_declarations(state: DMState, player: str) -> Iterator[Declare]:
 def _declare(state: DMState, action: Declare, log: _Log) -> DMState:
     uid, key = action.ref
     card = state.card(uid)
-    log[0].append(Event(EventKind.DECLARED, card=card.name, player=card.owner, detail=key))
+    log[0].append(Event(EventKind.DECLARED, card=card.name, player=card.owner, detail=key, by=card.name))
     if card.owner == state.turn_player:
         log[1].append(Note("D2(2)", f"TP declares {card.label}'s {key}: it goes waiting"))
     else:
@@ -288,6 +288,7 @@ def d2_resolve(state: DMState, action: Perform | Decline, log: _Log) -> DMState:
     rest = tuple(x for x in state.waiting if x is not w)
     board = DMBoard(state.evolve(waiting=rest), _resolving_rule(state))
     name = _source_name(state, w)
+    board.by = name
     gone = d3_still_there(state, w)
     if gone is not None:
         board.events.append(Event(EventKind.CANCELLED, card=name, player=w.controller, detail=w.key))
@@ -327,12 +328,12 @@ def _resolve_effect(state: DMState, board: DMBoard, w: Waiting, choice: Choice, 
             why = ability.condition(board, source)
             if why is not None:
                 board.note("D3", f"{w.label}: {why} when it resolves; nothing happens")
-                board.events.append(Event(EventKind.RESOLVED, card=name, player=w.controller, detail=w.key))
+                board.events.append(Event(EventKind.RESOLVED, card=name, player=w.controller, detail=w.key, by=name))
                 return
             board.note("D3", f"{w.label}: its card was there when the step came and its condition holds as it "
                              "resolves")
         ability.resolve(board, source, choice)
-    board.events.append(Event(EventKind.RESOLVED, card=name, player=w.controller, detail=w.key))
+    board.events.append(Event(EventKind.RESOLVED, card=name, player=w.controller, detail=w.key, by=name))
 
 
 @implements("D3", game="duel_masters")
@@ -366,6 +367,7 @@ def _activate(state: DMState, action: Declare, log: _Log) -> DMState:
     uid, key = action.ref
     board = DMBoard(state, _resolving_rule(state))
     card = board.card(uid)
+    board.by = card.name
     act = next(a for a in behaviour(card.name).activations if a.key == key)
     board.record(EventKind.ACTIVATED, card, detail=key)
     board.note(board.rule, f"{_role(state, card.owner)} uses {card.label}'s {key}")

@@ -224,9 +224,9 @@ def cards_named(check: Check) -> tuple[str, ...]:
 
     def walk(pred: Predicate) -> None:
         for part in predicate_tree(pred):
-            card = getattr(part, "card", None)
-            if isinstance(card, str) and card not in names:
-                names.append(card)
+            for card in (getattr(part, "card", None), getattr(part, "by", None)):  # by: the card that caused it
+                if isinstance(card, str) and card not in names:
+                    names.append(card)
 
     stack: list[Check] = [check]
     while stack:

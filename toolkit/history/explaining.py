@@ -458,13 +458,15 @@ def explain_disagreement(ruling_or_rows: Any, rulings: pd.DataFrame | None = Non
     asked_rows = _rows(ruling_or_rows, table)
     if len(asked_rows) > 1:  # of a table, the modelled rulings; one ruling without a check is refused
         asked_rows = [r for r in asked_rows if isinstance(r.get("check"), str)]
+    asked_rows = [r for r in asked_rows if str(r.get("expected")) != "under_review"]  # 調整中: nothing to explain
     for row in asked_rows:
         if not isinstance(row.get("check"), str):
             raise HistoryError(f"{row['ruling_id']}: the ruling has no check (not modelled: "
                                f"{row.get('not_modelled_reason')!s})")
     asked_ids = [str(r["ruling_id"]) for r in asked_rows]
     rows = {str(r["ruling_id"]): {str(k): v for k, v in r.to_dict().items()}
-            for _, r in table[table["check"].notna()].iterrows()}
+            for _, r in table[table["check"].notna()
+                              & (table["expected"].astype("object") != "under_review")].iterrows()}
     rows.update({str(r["ruling_id"]): r for r in asked_rows})
     cases = {rid: _case(row, rules_at) for rid, row in rows.items()}
     targets = [cases[rid] for rid in dict.fromkeys(asked_ids) if not cases[rid].agrees]

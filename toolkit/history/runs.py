@@ -238,6 +238,8 @@ class RulingRun:
     shown: tuple[LineStep, ...] = ()
     counterfactuals: tuple[str, ...] = ()
     """The labels of every counterfactual the check was run under."""
+    status: str = "current"
+    """The ruling's status (current, superseded, retracted): what ``verified`` asks of today's answer."""
     flips_asked: bool = True
     """Whether every counterfactual was asked (``run_ruling(..., flips=False)``
     asks only those naming the deciding rule needs: ``deciding_changes`` is
@@ -255,12 +257,26 @@ class RulingRun:
         return self.flips_asked and not self.deciding_changes
 
     @property
+    def under_review(self) -> bool:
+        """The ruling's answer was 調整中 (under review): the engine's answer neither agrees nor disagrees."""
+        return self.expected == UNDER_REVIEW
+
+    @property
     def agrees(self) -> bool:
+        """The engine's answer under the ruling's own rules is the ruling's (False for one under review)."""
         return self.own.answer == self.expected
 
     @property
     def today_agrees(self) -> bool:
         return self.today.answer == self.expected
+
+    @property
+    def verified(self) -> bool | None:
+        """A current ruling agrees at its date and today; a superseded one at its date and not today;
+        None for a ruling under review (neither agrees nor disagrees)."""
+        if self.under_review:
+            return None
+        return self.agrees and (self.today_agrees if self.status == "current" else not self.today_agrees)
 
     @property
     def line(self) -> tuple[LineStep, ...]:
@@ -279,6 +295,11 @@ class RulingRun:
 
         return trace_frame(self.line)
 
+
+UNDER_REVIEW = "under_review"
+"""The expected answer of a ruling whose answer was 調整中 (under review)."""
+EXPECTED_ANSWERS = ("yes", "no", UNDER_REVIEW)
+"""What a ruling's ``expected`` may be."""
 
 RUN_COLUMNS = ("ruling_id", "date", "topic", "status", "scenario", "check", "expected", "not_modelled_reason")
 """The columns of the rulings table a ruling is re-derived from."""
@@ -325,8 +346,9 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     if not isinstance(text, str) or not text:
         raise HistoryError(f"{rid}: the ruling has no check (not modelled: {row.get('not_modelled_reason')!s})")
     expected = str(row.get("expected"))
-    if expected not in ("yes", "no"):
-        raise HistoryError(f"{rid}: expected answer must be 'yes' or 'no', not {expected!r}")
+    if expected not in EXPECTED_ANSWERS:
+        raise HistoryError(f"{rid}: expected answer must be 'yes', 'no' or 'under_review' (調整中), "
+                           f"not {expected!r}")
     names = tuple(str(n) for n in (row.get("scenario") or ()))
     check = _check(rid, text)
     scenarios = _scenarios(rid, names)
@@ -345,4 +367,4 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     except ToolkitError as exc:
         raise HistoryError(f"{rid}: {exc}") from None
     return RulingRun(rid, rules, expected, own, today, decided, deciding, time.perf_counter() - started, shown,
-                     variants.tried if flips else (), flips)
+                     variants.tried if flips else (), str(row.get("status") or "current"), flips)

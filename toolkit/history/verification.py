@@ -72,21 +72,46 @@ def _verify_row(data: dict[str, Any], flips: bool = True) -> dict[str, Any]:
                 "deciding_changes": pd.NA, "flipped_by": [], "vacuous": pd.NA,
                 "seconds": float("nan")}
     run = run_ruling(data, flips=flips)
-    verified = run.agrees and (run.today_agrees if base["status"] == "current" else not run.today_agrees)
+    verified = run.verified
     return {
         **base,
         "ruleset": run.rules.name,
         "answer": run.own.answer,
-        "agrees": run.agrees,
+        "agrees": pd.NA if run.under_review else run.agrees,
         "today_answer": run.today.answer,
-        "today_agrees": run.today_agrees,
-        "verified": verified,
+        "today_agrees": pd.NA if run.under_review else run.today_agrees,
+        "verified": pd.NA if verified is None else verified,
         "decided_by": run.decided_by,
         "deciding_changes": "; ".join(run.deciding_changes) if flips else pd.NA,
         "flipped_by": list(run.flipped_by),
         "vacuous": run.vacuous if flips else pd.NA,
         "seconds": round(run.seconds, 3),
     }
+
+
+CATEGORIES = ("verified", "not verified", "under review", "not modelled")
+"""What ``verify_rulings`` says of each ruling (:func:`verify_categories`)."""
+
+
+def verify_categories(frame: pd.DataFrame) -> pd.Series:
+    """Each row of :func:`verify_rulings` as one of :data:`CATEGORIES`: verified, not verified, under
+    review (its answer was 調整中: the engine answers, and that neither agrees nor disagrees) or not
+    modelled (no check) — counted apart with ``.value_counts()``.
+
+    >>> frame = pd.DataFrame({"expected": ["yes", "under_review", None, "no"],
+    ...                       "verified": pd.array([True, pd.NA, pd.NA, False], dtype="boolean")})
+    >>> list(verify_categories(frame))
+    ['verified', 'under review', 'not modelled', 'not verified']
+    """
+    def one(expected: Any, verified: Any) -> str:
+        if isinstance(expected, str) and expected == "under_review":
+            return "under review"
+        if pd.isna(verified):
+            return "not modelled"
+        return "verified" if bool(verified) else "not verified"
+
+    values = [one(e, v) for e, v in zip(frame["expected"], frame["verified"])]
+    return pd.Series(pd.Categorical(values, categories=CATEGORIES), index=frame.index, name="category")
 
 
 def _card_problem(rid: str, check: Any, names: list[str]) -> str | None:
@@ -158,6 +183,9 @@ def verify_rulings(rulings: pd.DataFrame | None = None, progress: bool = False,
     would pass whatever the rule it is about said), with the ruling's
     ``vacuous_reason`` when its annotation gives one. Not-modelled rulings
     have NA answers and their reason.
+    A ruling whose answer was 調整中 (``expected`` ``under_review``) is run and its answers shown,
+    but it neither agrees nor disagrees: ``agrees``, ``today_agrees`` and ``verified`` are NA, as
+    for a ruling not modelled; :func:`verify_categories` tells the two apart.
     ``flips=False`` names the same deciding rule without asking every
     counterfactual (see :func:`run_ruling`): ``deciding_changes`` and
     ``vacuous`` are then NA and ``flipped_by`` empty, and it takes a fraction

@@ -38,6 +38,7 @@ from toolkit.ocg.state import (
     make_state,
 )
 from toolkit.core.values import Event, other, player_index
+from toolkit.ocg.stats import with_atk_def_lost, without_stat_changes
 from toolkit.ocg.values import FACE_UP_POSITIONS, Card, EventKind, Position, Process, Zone
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ class Board(PositionReader):
     """Mutable working copy of a State (see the module docstring)."""
 
     __slots__ = ("base", "ruleset", "turn_player", "cards", "decks", "anonymous", "life", "lingering", "chain",
-                 "skipped", "done", "adjusted", "phase", "cause", "by_effect", "source", "by_adjustment", "events",
+                 "skipped", "done", "adjusted", "phase", "cause", "by_effect", "source", "by", "by_adjustment", "events",
                  "happenings", "notes", "moved", "tables", "kinds", "trigger_events", "happening_kinds",
                  "end_phase_names", "touched")
     """A board per transition: slots are built and freed faster than an attribute dict."""
@@ -114,6 +115,8 @@ class Board(PositionReader):
         self.cause = cause
         self.by_effect = by_effect
         self.source = source
+        self.by: str | None = state.cards[source].name if source >= 0 else None
+        """The card whose effect or process is being applied: each event's ``by`` (None: a rule)."""
         self.by_adjustment = False
         self.events: list[Event] = []
         self.happenings: list[Happening] = []
@@ -191,14 +194,14 @@ class Board(PositionReader):
                 to = Zone.BANISHED
                 kinds = tuple(k for k in kinds if k != EventKind.SENT_TO_GY) + (EventKind.BANISHED,)
         if to is Zone.BANISHED and self.continuous_active(ContinuousKind.NO_BANISH):
-            self.record(self.tables.event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner))
+            self.record(self.tables.event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner, by=self.by))
             self.note(CONTINUOUS, f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
             return False
         if origin is Zone.DECK:
             self._decks()[player_index(card.owner)].remove(uid)
         tags = card.tags
         if origin is Zone.FIELD and to is not Zone.FIELD:
-            tags = tags - FIELD_ONLY_TAGS
+            tags = without_stat_changes(tags - FIELD_ONLY_TAGS)
             if card.position in FACE_UP_POSITIONS:  # how it left: "destroyed while face-up"
                 tags = tags | LEFT_FACE_UP
             elif LEFT_FACE_UP <= tags:
@@ -223,7 +226,7 @@ class Board(PositionReader):
         if origin is not to:
             self._card_left(uid)
         for kind in kinds:
-            self.events.append(tables.event(kind, card.name, owner))
+            self.events.append(tables.event(kind, card.name, owner, by=self.by))
             self._happen(kind, uid, owner, origin)
         if to is Zone.GY:
             self._sent_to_gy_damage(owner, 1)
@@ -276,7 +279,7 @@ class Board(PositionReader):
             anonymous[idx][2] += unnamed
             self._sent_to_gy_damage(player, unnamed)
             milled += unnamed
-        self.record(self.tables.event(EventKind.MILLED, player=player, amount=milled))
+        self.record(self.tables.event(EventKind.MILLED, player=player, amount=milled, by=self.by))
 
     def draw(self, player: str, n: int) -> None:
         idx = player_index(player)
@@ -291,7 +294,7 @@ class Board(PositionReader):
             anonymous[idx][1] += unnamed
             drawn += unnamed
         if drawn:
-            self.record(self.tables.event(EventKind.DREW, player=player, amount=drawn))
+            self.record(self.tables.event(EventKind.DREW, player=player, amount=drawn, by=self.by))
             self._happen(EventKind.DREW, player=player, amount=drawn)
 
     def send_to_gy(self, uid: int) -> None:
@@ -299,7 +302,7 @@ class Board(PositionReader):
 
     def destroy(self, uid: int) -> None:
         card = self.cards[uid]
-        self.record(self.tables.event(EventKind.DESTROYED, card=card.name, player=card.owner))
+        self.record(self.tables.event(EventKind.DESTROYED, card=card.name, player=card.owner, by=self.by))
         self._happen(EventKind.DESTROYED, uid, card.owner, card.zone)
         self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
 
@@ -326,7 +329,7 @@ class Board(PositionReader):
         anonymous = self._anonymous()
         anonymous[idx][1] -= n
         anonymous[idx][2] += n
-        self.record(self.tables.event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n))
+        self.record(self.tables.event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n, by=self.by))
         self._sent_to_gy_damage(player, n)
 
     def special_summon(self, uid: int, controller: str | None = None,
@@ -343,7 +346,7 @@ class Board(PositionReader):
         tags = card.tags - {"control_taken"} if player == card.owner else card.tags | {"control_taken"}
         self.cards[uid] = self._card((card.uid, card.name, card.owner, player, card.zone, card.position,
                                       frozenset(tags), card.label))
-        self.record(self.tables.event(EventKind.CONTROL_CHANGED, card=card.name, player=player))
+        self.record(self.tables.event(EventKind.CONTROL_CHANGED, card=card.name, player=player, by=self.by))
         self._happen(EventKind.CONTROL_CHANGED, uid, player, Zone.FIELD)
 
     @implements(CONTINUOUS, game="ocg")
@@ -352,17 +355,18 @@ class Board(PositionReader):
             return
         self.touched = True
         if self.continuous_active(ContinuousKind.NO_EFFECT_DAMAGE, player):
-            self.record(self.tables.event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount))
+            self.record(self.tables.event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount,
+                                          by=self.by))
             self.note(CONTINUOUS, f"{player} takes no effect damage ({amount} prevented)")
             return
         self._life()[player_index(player)] -= amount
-        self.record(self.tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount))
+        self.record(self.tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount, by=self.by))
         self._happen(EventKind.DAMAGE, player=player, amount=amount)
 
     def gain_life(self, player: str, amount: int) -> None:
         self.touched = True
         self._life()[player_index(player)] += amount
-        self.record(self.tables.event(EventKind.LP_GAINED, player=player, amount=amount))
+        self.record(self.tables.event(EventKind.LP_GAINED, player=player, amount=amount, by=self.by))
 
     def add_lingering(self, item: Lingering) -> None:
         if item not in self.lingering:
@@ -387,7 +391,8 @@ class Board(PositionReader):
 
     def _after_end(self, item: Lingering) -> None:
         target = self.cards[item.target].name if item.target >= 0 else None
-        self.record(self.tables.event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller, detail=item.effect))
+        self.record(self.tables.event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller,
+                                      detail=item.effect, by=self.by))
         effect = self.tables.text_of(item.source).lingering_effect(item.effect)
         if target is not None:
             self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
@@ -399,10 +404,11 @@ class Board(PositionReader):
     def skip_next_turn(self, player: str) -> None:
         self.touched = True
         self.skipped = self.skipped | {player}
-        self.record(self.tables.event(EventKind.TURN_SKIPPED, player=player))
+        self.record(self.tables.event(EventKind.TURN_SKIPPED, player=player, by=self.by))
 
     def negate_link(self, index: int) -> None:
-        """Negate a chain link (index into the current chain; -2 = the link below the resolving one)."""
+        """Negate the activation of a chain link (index into the current chain; -2 = the link below the
+        resolving one)."""
         if not self.chain:
             return
         link = self.chain[index] if -len(self.chain) <= index < len(self.chain) else None
@@ -410,7 +416,7 @@ class Board(PositionReader):
             return
         self.touched = True
         pos = self.chain.index(link)
-        self.chain[pos] = replace(link, negated=True)
+        self.chain[pos] = replace(link, negated=True, activation_negated=True, negated_by=self.by)
 
     def change_position(self, uid: int, by: str, *, manual: bool = False) -> None:
         """Turn a face-up monster from attack to defense position or back
@@ -425,7 +431,8 @@ class Board(PositionReader):
         self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, new,
                                       frozenset(tags), card.label))
         detail = "attack" if new is Position.FACE_UP else "defense"
-        self.record(self.tables.event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail))
+        self.record(self.tables.event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail,
+                                      by=self.by))
         self._happen(EventKind.POSITION_CHANGED, uid, by, Zone.FIELD)
 
     def battle_damage(self, player: str, amount: int, *, source: str | None = None) -> None:
@@ -434,12 +441,22 @@ class Board(PositionReader):
             return
         self.touched = True
         self._life()[player_index(player)] -= amount
-        self.record(self.tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle"))
+        self.record(self.tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle",
+                                      by=self.by))
         self._happen(EventKind.DAMAGE, player=player, amount=amount)
 
     def return_control(self, uid: int) -> None:
         card = self.cards[uid]
         self.set_control(uid, card.owner)
+
+    def lose_atk_def(self, uid: int, amount: int) -> None:
+        """A face-up monster on the field loses ``amount`` ATK and as much DEF (《光と闇の竜》's price)."""
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD:
+            return
+        self.touched = True
+        self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, card.position,
+                                      with_atk_def_lost(card.tags, amount), card.label))
 
     def opponent(self, player: str) -> str:
         return other(player)

@@ -1,9 +1,12 @@
-"""The OCG's rules in the registry (:mod:`toolkit.core.rules`): R1–R8, H1–H5,
+"""The OCG's rules in the registry (:mod:`toolkit.core.rules`): R1–R8 with R8b, H1–H5,
 E1, X1–X4, P1–P3 with P2b, V1–V2, and two kinds of step, ``continuous`` and
 ``game``.
 
 Ids and sections follow the English rules reading (END_PHASE_RULES.md); the
-statements are this toolkit's own summaries.  The procedure functions carry
+statements are this toolkit's own summaries.  R8b is not in the reading: it
+comes from an answer of 2011-06-08 (a negated activation of a mandatory
+process is activated again) and sits beside R8, whose negated *effects* it
+sets apart from negated *activations*.  The procedure functions carry
 ``@implements(...)`` marks (they fill ``functions``); ``flags`` come from
 :data:`toolkit.ocg.rulesets.FLAG_HISTORY` and the three undated rule-set
 fields below; ``rulings`` are ids of ``datasets/rulings.csv`` — those listed
@@ -109,6 +112,13 @@ _RULES: tuple[tuple[str, str, str, str, tuple[str, ...]], ...] = (
      "expiry came before Horus LV6's optional level-up, and Lyla's mandatory mill, done first, milled "
      "nothing.",
      ("ocg-undated-2011-horus-lv6-veiler", "ocg-undated-2011-lyla-veiler")),
+    ("R8b", _S1, "A negated activation is activated again",
+     "Negating the activation of a mandatory End Phase process is not doing it: the process stays pending "
+     "and must be activated again, as many times as its activation is negated. So a Spirit's return to "
+     "the hand negated by Light and Darkness Dragon comes back each time, the Dragon paying 500 ATK and "
+     "DEF for every negation, until the Dragon can no longer pay (an answer of 2011-06-08 outside the "
+     "rules reading). Negating the effect instead (R8: Veiler, Skill Drain) leaves the process done.",
+     ()),
     ("H1", _S2, "No quick effects after the adjustment",
      "Once the hand is adjusted nobody may activate a quick effect, and Spells and Traps are as a rule shut "
      "out too; the one opening is chaining to a trigger effect that the adjustment's own discard set off "

@@ -41,6 +41,7 @@ from toolkit.core.durations import Lingering
 from toolkit.core.values import PLAYERS, PositionSummary, other, player_index, rebuilt_when_unpickled, slot_init
 from toolkit.ocg.values import ZONE_DECK, ZONE_HAND, Card, Process, Zone
 from toolkit.ocg.cards.catalogue import Catalogue
+from toolkit.ocg.negation import draining, lingering_negator
 from toolkit.ocg.tables import Applying as Applying, PositionTables as PositionTables, position_tables
 
 if TYPE_CHECKING:
@@ -148,6 +149,10 @@ class Link:
     process: tuple[int, str] | None = None
     lingering: Lingering | None = None
     negated: bool = False
+    activation_negated: bool = False
+    """Its activation was negated (not only its effect): a mandatory process it was is still to be done (R8b)."""
+    negated_by: str | None = field(default=None, compare=False)
+    """The card whose effect negated this link (its ``negated`` event's ``by``; not part of the position)."""
 
 
 @slot_init
@@ -216,15 +221,20 @@ class PositionReader:
         return self.life[player_index(player)]
 
     def is_negated(self, uid: int) -> bool:
-        """Whether a lingering effect negates the card's effects (e.g. Veiler)."""
-        if not self.lingering:
-            return False
-        for item in self.lingering:
-            if item.target == uid:
-                effect = self.tables.text_of(item.source).lingering_effect(item.effect)
-                if effect is not None and effect.negates:
-                    return True
+        """Whether a lingering effect (e.g. Veiler) or a continuous one (Skill Drain) negates the card's effects."""
+        if self.lingering:
+            for item in self.lingering:
+                if item.target == uid:
+                    effect = self.tables.text_of(item.source).lingering_effect(item.effect)
+                    if effect is not None and effect.negates:
+                        return True
+        if ContinuousKind.NEGATE_EFFECT_MONSTERS in self.tables.continuous_kinds:
+            return draining(self, uid) is not None
         return False
+
+    def negated_by(self, uid: int) -> str | None:
+        """The card whose effect negates the card's effects (a lingering one first; None: none does)."""
+        return lingering_negator(self, uid) or draining(self, uid)
 
     def continuous_effects(self, kind: ContinuousKind) -> Iterator[tuple[str, Card | None, Continuous]]:
         """Every active no-chain-link effect of ``kind``: (controller, card or None, effect).

@@ -129,7 +129,7 @@ class PositionTables:
         ``independence`` does not know) (``procedure.remembered``: the performs of a position and of the
         positions its passes lead to share the tuple). The entry holds the tuple, so its id names no other
         object while it is kept; bounded like ``core.graph``'s events tuples."""
-        self.events: dict[tuple[str, str | None, str | None, int | None, str | None], Event] = {}
+        self.events: dict[tuple[str, str | None, str | None, int | None, str | None, str | None], Event] = {}
         """One Event object per value (:meth:`event`): a step records the same events again and again."""
         self.links: dict[tuple[Process, Cause, bool], tuple[Link, Event]] = {}
         """(process, cause, negated) -> the chain link performing the process with nothing to choose, and
@@ -202,12 +202,12 @@ class PositionTables:
         return found
 
     def event(self, kind: str, card: str | None = None, player: str | None = None, amount: int | None = None,
-              detail: str | None = None) -> Event:
-        """``Event(kind, card, player, amount, detail)``, one object per value."""
-        key = (kind, card, player, amount, detail)
+              detail: str | None = None, by: str | None = None) -> Event:
+        """``Event(kind, card, player, amount, detail, by)``, one object per value (its cause ``by`` too)."""
+        key = (kind, card, player, amount, detail, by)
         found = self.events.get(key)
         if found is None:
-            found = self.events[key] = Event(kind, card, player, amount, detail)
+            found = self.events[key] = Event(kind, card, player, amount, detail, by)
         return found
 
     def text_of(self, name: str) -> CardText:

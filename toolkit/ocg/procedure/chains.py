@@ -6,39 +6,64 @@ from __future__ import annotations
 from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
 
-from toolkit.ocg.cards.base import NO_CHOICE, Activation
+from toolkit.ocg.cards.base import NO_CHOICE, Activation, EndPhaseEffect
+from toolkit.ocg.negation import may_negate
 from toolkit.ocg.procedure._shared import _Log, _cause, _flush, _lingering_effect, _the
 from toolkit.ocg.procedure.pending import _settle
 from toolkit.ocg.state import Link, Phase, State, Step
 from toolkit.ocg.values import Card, EventKind, Zone
 
 
-def _resolve_links(board: Board, state: State) -> None:
-    """Resolve every link on ``board``'s chain, last first (R5, R8)."""
+def _resolve_links(board: Board, state: State) -> bool:
+    """Resolve every link on ``board``'s chain, last first (R5, R8); True when a mandatory process whose
+    activation was negated is to be done again (R8b: the caller looks at every pending process again)."""
+    again = False
     while board.chain:
         link = board.chain[-1]
         card = board.cards[link.source] if link.source >= 0 else None
-        board.source, board.by_effect = link.source, True
-        negated_now = (  # nothing lingers: nothing negates (is_negated), no card lookup needed
-            card is not None and bool(board.lingering) and card.zone is Zone.FIELD
+        board.source, board.by_effect, board.by = link.source, True, link.name
+        negated_now = (  # nothing lingers or drains: nothing negates (is_negated), no card lookup needed
+            card is not None and may_negate(board) and card.zone is Zone.FIELD
             and board.tables.behaviour(card.name).is_monster and board.is_negated(card.uid) and link.lingering is None
         )
         if link.negated or negated_now:
-            board.record(board.tables.event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key))
+            negator = link.negated_by if link.negated_by is not None or card is None else board.negated_by(card.uid)
+            board.record(board.tables.event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key,
+                                            by=negator))
             board.note("R8", f"{link.label}: resolves as negated — nothing happens")
+            if link.activation_negated and link.process is not None:
+                again = r8b_activated_again(board, link) or again
         else:
             resolve = _link_resolver(state, link)
             if resolve is not None and card is not None:
                 resolve(board, _activation(board, link, card))
-            board.record(board.tables.event(EventKind.RESOLVED, link.name, link.controller, detail=link.key))
+            board.record(board.tables.event(EventKind.RESOLVED, link.name, link.controller, detail=link.key,
+                                            by=link.name))
         board.chain.pop()
         board.touched = True
         if link.card_activation and link.source >= 0:
             now = board.cards[link.source]
             b = board.tables.behaviour(now.name)
             if now.zone is Zone.FIELD and not b.is_monster and b.subtype not in ("continuous", "field", "equip"):
-                board.source, board.by_effect = -1, False
+                board.source, board.by_effect, board.by = -1, False, None
                 board.send_to_gy(now.uid)
+    return again
+
+
+@implements("R8b", game="ocg")
+def r8b_activated_again(board: Board, link: Link) -> bool:
+    """R8b: a mandatory End Phase process whose *activation* was negated was not done: it is pending
+    again and must be activated again (《光と闇の竜》 negating a Spirit's return, 2011-06-08); one whose
+    *effect* was negated (R8: Veiler, Skill Drain) is done. True when ``link``'s process is pending again."""
+    card = board.cards[link.source] if link.source >= 0 else None
+    effect = board.tables.effect_named(card.name, link.key) if card is not None else None
+    if card is None or link.process not in board.done or not isinstance(effect, EndPhaseEffect) \
+            or not effect.mandatory:
+        return False
+    board.done.discard(link.process)
+    board.note("R8b", f"{link.label}: its activation was negated, not its effect — the mandatory process is "
+                      "still to be done and is activated again")
+    return True
 
 
 def _activation(board: Board, link: Link, card: Card) -> Activation:
@@ -70,8 +95,8 @@ def r5_resolve_chain(state: State, log: _Log) -> State:
     """R5: both passed on a chain (or nobody can respond) — resolve it, last link first."""
     cause = _cause(state)
     board = Board(state, cause)
-    _resolve_links(board, state)
-    pending, waiting = _settle(board, state, cause, state.adjusted)
+    again = _resolve_links(board, state)
+    pending, waiting = _settle(board, state, cause, state.adjusted, full=again)  # R8b: look again
     if state.phase not in (Phase.END, Phase.TURN_END, Phase.OVER) and p1_phase_continues(state):
         todo = f"; still to do in it: {', '.join(p.label for p in pending)}" if pending else ""
         board.note("P1", f"the chain has resolved: {_the(state.phase)} goes on{todo}")

@@ -23,6 +23,7 @@ from toolkit.ocg.procedure.adjustment import r2_discard_choices
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import PHASE_END, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
 from toolkit.ocg.values import ZONE_DECK, ZONE_FIELD, Card, Position, Process, Zone
+from toolkit.ocg.negation import may_negate
 from toolkit.ocg.video_game import system_head
 
 
@@ -35,8 +36,8 @@ from toolkit.ocg.video_game import system_head
 def r8_negated(state: State, process: Process) -> bool:
     """R8: the card the process belongs to is negated (an optional process is
     then not offered; a mandatory one is performed and resolves as negated)."""
-    if process.lingering or process.source < 0 or not state.lingering:
-        return False  # nothing lingers: nothing negates
+    if process.lingering or process.source < 0 or not may_negate(state):
+        return False  # nothing lingers and no card drains: nothing negates
     eff = _end_phase_effect(state, process)
     card = state.card(process.source)
     return eff is not None and eff.activates and card.zone is ZONE_FIELD and state.is_negated(card.uid)
@@ -256,7 +257,7 @@ def _quick_offers(state: State, player: str, top: Link | None,
                     continue
                 if not q.card_activation and not card.on_field_face_up:
                     continue
-                if state.lingering and state.tables.behaviour(card.name).is_monster and state.is_negated(card.uid):
+                if may_negate(state) and state.tables.behaviour(card.name).is_monster and state.is_negated(card.uid):
                     continue
             if q.card_activation and _in_chain(state, card.uid):
                 continue

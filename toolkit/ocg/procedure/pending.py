@@ -224,14 +224,17 @@ def _state_checks(board: Board) -> None:
         if victim is None:
             return
         board.note(CONTINUOUS, f"{victim.shown()} destroys itself (no chain link)")
-        saved = (board.source, board.by_effect)
-        board.source, board.by_effect = victim.uid, True
+        saved = (board.source, board.by_effect, board.by)
+        board.source, board.by_effect, board.by = victim.uid, True, victim.name
         board.destroy(victim.uid)
-        board.source, board.by_effect = saved
+        board.source, board.by_effect, board.by = saved
 
 
 def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int = 0,
-            pending: tuple[Process, ...] | None = None) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+            pending: tuple[Process, ...] | None = None,
+            full: bool = False) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+    """The pending processes and the triggers waiting after ``board``'s change (``full``: every card
+    looked at again — a process done is pending again though no card of it changed, R8b)."""
     base = state.pending if pending is None else pending
     if not board.touched and not board.happenings and adjusted == state.adjusted:
         return base, ()  # nothing moved: the pending processes cannot have changed
@@ -239,4 +242,4 @@ def _settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int 
     waiting = collect_triggers(board, cause, mark)
     if state.phase is Phase.TURN_END:
         return (), waiting
-    return r6_sync_processes(board, base, adjusted, incremental=True), waiting
+    return r6_sync_processes(board, base, adjusted, incremental=not full), waiting

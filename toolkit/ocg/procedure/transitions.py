@@ -44,6 +44,7 @@ from toolkit.ocg.procedure.flow import (
 )
 from toolkit.ocg.procedure.legal import _answers_declaration, _nobody_can_respond, legal_actions, r8_negated
 from toolkit.ocg.procedure.pending import _settle, _state_checks
+from toolkit.ocg.stats import atk_def_now
 from toolkit.ocg.procedure.triggers import collect_triggers
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import PHASE_END, STEP_CHAIN, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
@@ -117,8 +118,10 @@ def _process_link(state: State, process: Process, card: Card, cause: Cause, choi
         if found is not None:
             return found
     link = Link(card.uid, card.name, process.label, process.key, process.controller, 1, cause, choice=choice,
-                card_type=_TYPE_NAME[state.tables.behaviour(card.name).card_type], process=process.pid, negated=negated)
-    made = (link, state.tables.event(EventKind.ACTIVATED, card.name, process.controller, detail=process.key))
+                card_type=_TYPE_NAME[state.tables.behaviour(card.name).card_type], process=process.pid, negated=negated,
+                negated_by=state.negated_by(card.uid) if negated else None)
+    made = (link, state.tables.event(EventKind.ACTIVATED, card.name, process.controller, detail=process.key,
+                                     by=card.name))
     if choice is NO_CHOICE:
         links[key] = made
     return made
@@ -144,13 +147,16 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
         item = _find_lingering(state, process)
         if item is not None:
             effect = _lingering_effect(state, item)
-            board.record(board.tables.event(EventKind.PERFORMED, card=item.source, player=performer, detail=process.key))
+            board.by = item.source  # the card whose lingering effect this process is
+            board.record(board.tables.event(EventKind.PERFORMED, card=item.source, player=performer, detail=process.key,
+                                            by=item.source))
             if process.kind is ProcessKind.LINGERING and effect is not None and effect.process is not None:
                 target = board.cards[item.target] if item.target >= 0 else Card(-1, item.source, performer, performer, Zone.GY)
                 if effect.process.chain_link:
                     board.chain.append(Link(item.target, item.source, process.label, item.key, performer, 1, cause,
                                             lingering=item))
-                    board.record(board.tables.event(EventKind.ACTIVATED, card=item.source, player=performer, detail=process.key))
+                    board.record(board.tables.event(EventKind.ACTIVATED, card=item.source, player=performer,
+                                                    detail=process.key, by=item.source))
                 else:
                     effect.process.resolve(board, Activation(card=target, controller=performer, key=item.key,
                                                              lingering=item))
@@ -178,15 +184,18 @@ def _perform(state: State, action: Perform, *, forced: bool, log: _Log) -> State
                 board.by_effect = False
                 eff.cost(board, act)
                 board.by_effect = True
-            board.record(board.tables.event(EventKind.PERFORMED, card=card.name, player=performer, detail=process.key))
+            board.record(board.tables.event(EventKind.PERFORMED, card=card.name, player=performer, detail=process.key,
+                                            by=card.name))
             if negated and eff.activates:
-                board.record(board.tables.event(EventKind.NEGATED, card=card.name, player=performer, detail=process.key))
+                board.record(board.tables.event(EventKind.NEGATED, card=card.name, player=performer, detail=process.key,
+                                                by=state.negated_by(card.uid)))
                 log[1].append(Note("R8", f"{process.label}: performed while negated — nothing happens"))
             else:
                 eff.resolve(board, act)
+    again = False
     if board.chain and not state.chain and _nobody_can_respond(board):
-        _resolve_links(board, state)  # R5: no one can respond — the link resolves at once
-    pending, waiting = _settle(board, state, cause, state.adjusted, pending=pending)
+        again = _resolve_links(board, state)  # R5: no one can respond — the link resolves at once
+    pending, waiting = _settle(board, state, cause, state.adjusted, pending=pending, full=again)  # R8b: look again
     _flush(board, log)
     if not board.chain and not waiting and not state.waiting and not state.adjusted and state.phase is Phase.END \
             and not system:
@@ -222,7 +231,7 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     b = board.tables.behaviour(card.name)
     board.chain.append(Link(uid, card.name, action.effect, key, player, q.spell_speed, cause, choice=action.choice,
                             card_activation=q.card_activation, card_type=_TYPE_NAME[b.card_type]))
-    board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=key))
+    board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=key, by=card.name))
     pending, waiting = _settle(board, state, cause, state.adjusted)
     _flush(board, log)
     after = state.after_chain if responding else state.turn_player
@@ -247,7 +256,8 @@ def _activate_trigger(state: State, action: Activate, log: _Log) -> State:
         trig.cost(board, act)
     board.chain.append(Link(card.uid, card.name, w.label, w.key, w.controller, 1, w.cause, choice=action.choice,
                             subjects=w.subjects, card_type=_TYPE_NAME[board.tables.behaviour(card.name).card_type]))
-    board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=w.controller, detail=w.key))
+    board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=w.controller, detail=w.key,
+                                    by=card.name))
     rest = tuple(x for x in state.waiting if x is not w)
     pending, waiting = _settle(board, state, _cause(state), state.adjusted)
     _flush(board, log)
@@ -295,7 +305,7 @@ def p1_damage_calculation(state: State, log: _Log) -> State:
     still = (attacker.zone is Zone.FIELD and attacker.controller == state.turn_player
              and attacker.position is Position.FACE_UP)
     if still and not _monsters(state, defender):
-        amount = board.tables.behaviour(attacker.name).atk or 0
+        amount = atk_def_now(attacker, board.tables)[0] or 0  # its ATK now (what it lost is not dealt)
         board.battle_damage(defender, amount, source=attacker.name)
         board.note(GAME_ACTION, f"damage calculation: {attacker.shown()} deals {amount} battle damage to {defender}")
     else:

@@ -40,6 +40,7 @@ from toolkit.ocg.cards.base import (
 )
 from toolkit.ocg.cards.data.terms import (
     NESTED, PARAM_TYPES, WORDS, Param, Registry, TermError, check_param, did_you_mean, words)
+from toolkit.ocg.stats import atk_def_now
 from toolkit.ocg.values import Card, EventKind, Position, Zone
 
 if TYPE_CHECKING:
@@ -373,6 +374,16 @@ def _not_in_chain(card: Card, state: State) -> bool:
 
 
 _fixed("not_in_chain", "no link of the current chain is this card's", _not_in_chain)
+
+
+@CONDITIONS.add("atk_def_at_least", "this card's ATK and DEF now are each at least this much (what it can still "
+                "pay: 《光と闇の竜》 can no longer negate below 500)", Param("amount", "int", "ATK and DEF"))
+def _atk_def_at_least(amount: int) -> Condition:
+    def test(card: Card, state: State) -> bool:
+        atk, defense = atk_def_now(card, state.tables)
+        return atk is not None and defense is not None and atk >= amount and defense >= amount
+
+    return test
 
 
 def _just_summoned(card: Card, state: State) -> bool:

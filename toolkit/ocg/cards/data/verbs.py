@@ -230,6 +230,15 @@ def _gain(amount: int, player: str, per_cost_card: bool) -> Resolve:
     return resolve
 
 
+@VERBS.add("lose_atk_def", "this card loses ATK and as much DEF (a price paid each time: 《光と闇の竜》)",
+           Param("amount", "int", "how much of each"), shorthand="amount")
+def _lose_atk_def(amount: int) -> Resolve:
+    def resolve(board: Board, act: Activation) -> None:
+        board.lose_atk_def(act.card.uid, amount)
+
+    return resolve
+
+
 @VERBS.add("not_modelled", "a part of the text the engine does not model: only noted in the trace",
            Param("what", "str", "what the text does, in words"), shorthand="what")
 def _not_modelled(what: str) -> Resolve:
@@ -261,7 +270,7 @@ def _negate() -> Resolve:
 def _record(card: str | None, amount: int | None, detail: str | None) -> Resolve:
     def resolve(board: Board, act: Activation) -> None:
         board.record(Event(EventKind.SPECIAL_SUMMONED, card=card, player=act.controller, amount=amount,
-                           detail=detail))
+                           detail=detail, by=act.card.name))
 
     return resolve
 
