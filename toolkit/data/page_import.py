@@ -161,7 +161,7 @@ def _difference(old: str, new: str, *, most: int = 3, width: int = 24) -> str:
     """
     from toolkit.wiki import clean_markup
 
-    a, b = clean_markup(old), clean_markup(new)
+    a, b = (clean_markup(text).replace("\n", "") for text in (old, new))  # a line break is no difference
     parts = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag != "equal":
