@@ -416,6 +416,24 @@ def test_cli_import_writes_the_rows_and_reports(tmp_path: Path) -> None:
     assert len(table) == len(load_rulings()) + 7
 
 
+def test_pages_imported_together_never_share_an_id_and_write_a_ruling_once(tmp_path: Path) -> None:
+    """Ids carry words, not a hash of everything: the second page's other question on the same day and
+    card is told apart by its suffix, and its copy of the first page's ruling is written once."""
+    first = "Ｑ：《ヒステリック・サイン》を捨てた場合は？~\nＡ：発動しません。(24/01/05)\n\n"
+    second = "Ｑ：《ヒステリック・サイン》を除外した場合は？~\nＡ：発動しません。(24/01/05)\n\n" + first
+    (tmp_path / "a.txt").write_text(first, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(second, encoding="utf-8")
+    status, out, err = _cli("import", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"), "--out",
+                            str(tmp_path / "mine.csv"))
+    assert status == 0 and "2 rulings written" in out
+    mine = load_rulings(extra=tmp_path / "mine.csv").iloc[len(load_rulings()):]
+    assert mine["ruling_id"].tolist()[0] == "user-240105-hysteric-sign" and mine["ruling_id"].is_unique
+    assert mine["question_ja"].tolist() == ["《ヒステリック・サイン》を捨てた場合は？", "《ヒステリック・サイン》を除外した場合は？"]
+    assert "line 4: the same ruling as user-240105-hysteric-sign; imported once" in out
+    rows, report = toolkit.import_page(second, source=SOURCE, existing=mine)
+    assert rows.empty and len(report.repeated) == 2
+
+
 def test_cli_import_rows_on_standard_output_report_on_standard_error() -> None:
     status, out, err = _cli("import", str(FIXTURES / "ascii_hidden.txt"), "--card", "テスト・ナイト")
     assert status == 0 and out.startswith("ruling_id,") and len(out.strip().splitlines()) == 5

@@ -108,7 +108,7 @@ class ImportReport:
             elif e.outcome == "already shipped":
                 events.append((e.line, f"line {e.line}: already shipped as {e.same_as}; not added"))
             elif e.outcome == "repeated":
-                events.append((e.line, f"line {e.line}: the same ruling as {e.same_as} above; imported once"))
+                events.append((e.line, f"line {e.line}: the same ruling as {e.same_as}; imported once"))
             if e.possibly_incomplete:
                 events.append((e.line, f"line {e.line}: possibly incomplete (the page may have been cut inside "
                                        "this entry)"))

@@ -301,8 +301,30 @@ def _warnings_by_item(items: list[_Item], warnings: list[str], skipped: set[int]
     return out
 
 
+def _twice(identity: RulingIdentity, hidden: bool) -> tuple[Any, ...]:
+    """What makes two rows the same row: the ruling's identity, its answer and whether it is hidden."""
+    return (*identity_key(identity), normalised_text(identity.text), bool(hidden))
+
+
+def _existing(rows: pd.DataFrame | None) -> tuple[dict[tuple[Any, ...], str], IdAssigner]:
+    if rows is None:
+        return {}, IdAssigner()
+    if not isinstance(rows, pd.DataFrame) or not {"ruling_id", "date", "cards", "question_ja", "answer_ja",
+                                                  "hidden_in_source"} <= set(rows.columns):
+        raise WikiParseError(f"existing: rulings rows (a DataFrame as import_page returns), not {kind_of(rows)}")
+    seen = {}
+    for rid, day, cards, question, answer, hidden in zip(rows["ruling_id"], rows["date"], rows["cards"],
+                                                         rows["question_ja"], rows["answer_ja"],
+                                                         rows["hidden_in_source"]):
+        identity = RulingIdentity(None if is_na(day) else day, list(cards) if isinstance(cards, (list, tuple)) else [],
+                                  None if is_na(question) else str(question), None if is_na(answer) else str(answer))
+        seen[_twice(identity, bool(hidden))] = str(rid)
+    return seen, IdAssigner(str(r) for r in rows["ruling_id"])
+
+
 def import_page(text: str, *, source: str | None = None, page_card: str | None = None,
-                revision: Literal["new", "old"] = "new", game: str | None = None) -> PageImport:
+                revision: Literal["new", "old"] = "new", game: str | None = None,
+                existing: pd.DataFrame | None = None) -> PageImport:
     """The rulings of a saved wiki page (any form) and the report of every entry.
 
     ``source`` names the page (its URL, cited by each row with the section's
@@ -314,6 +336,10 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
     ready for ``load_rulings(extra=rows)`` or :func:`save_rulings`. Raises
     :class:`~toolkit.errors.WikiParseError` only for arguments it cannot use
     (text that is not a page, an empty page, no source).
+
+    ``existing``: rulings rows the new ones will join (your own file, or the
+    rows of pages imported before): a ruling they have is reported as
+    repeated and not added, and a new id is never one of theirs.
     """
     from toolkit.wiki import read_page
     from toolkit.wiki.verdicts import read_verdict
@@ -330,8 +356,7 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
     outcomes: list[EntryReport] = [EntryReport(n, "not imported", None, "") for n in skipped]
     by_item = _warnings_by_item(items, warnings, set(skipped))
     rows: list[dict[str, Any]] = []
-    seen: dict[tuple[Any, ...], str] = {}
-    assigner = IdAssigner()
+    seen, assigner = _existing(existing)
     for item in items:
         question, answer = item.question, item.answer
         if not (question or item.kind == "prose_ruling") or not (answer or item.incomplete):
@@ -351,7 +376,7 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
         if same is not None:
             outcomes.append(replace(report, outcome="already shipped", same_as=same[0], difference=same[1]))
             continue
-        twice = (*key, normalised_text(answer), item.hidden)
+        twice = _twice(identity, item.hidden)
         if twice in seen:
             outcomes.append(replace(report, outcome="repeated", ruling_id=seen[twice], same_as=seen[twice]))
             continue
