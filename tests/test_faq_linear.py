@@ -36,6 +36,8 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     "blank lines": (lambda n: "\n" * n + ENTRY, 4_000),
     "lines of spaces": (lambda n: " \n" * n + ENTRY, 4_000),
     "flattened heading + anchors": (lambda n: "***a" + " [#" * (n // 3) + " Ｑ：a?~ Ａ：はい。", 4_000),
+    "a title of anchors": (lambda n: "*" + "[#" * (n // 2) + "]\n" + ENTRY, 4_000),
+    "nested links": (lambda n: "Ｑ：" + "[[" * (n // 4) + "a" + "]]" * (n // 4) + "?~\nＡ：はい。\n", 4_000),
     "entries": (lambda n: "".join(ENTRY.replace("ドラゴン", f"ドラゴン{i}") for i in range(n)), 50),
 }
 

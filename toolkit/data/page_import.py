@@ -180,6 +180,8 @@ def shorten(text: str, width: int) -> str:
 # --------------------------------------------------------------------------
 
 _TITLE_CARD = re.compile(r"^《([^《》]+)》$")
+_ANCHOR = re.compile(r"\[#[^\]\s\[]*\]")
+"""A heading's anchor ``[#id]`` (no ``[`` inside: from each ``[#`` the scan stops at the next one)."""
 
 
 def page_title_card(text: str) -> str | None:
@@ -193,9 +195,13 @@ def page_title_card(text: str) -> str | None:
     True
     """
     from toolkit.wiki import clean_markup, source_lines
+    from toolkit.wiki.lines import MAX_LINE_CHARS, _looks_flattened
 
-    for line in source_lines(text.removeprefix("\ufeff"))[0]:
-        title = re.sub(r"\[#[^\]\s]*\]", "", line.text).strip().lstrip("*").strip()
+    body = text.removeprefix("\ufeff")
+    lines = ([line.text for line in source_lines(body)[0]] if _looks_flattened(body)
+             else (line[:MAX_LINE_CHARS] for line in body.split("\n")))  # (only the first lines are read)
+    for line in lines:
+        title = _ANCHOR.sub("", line).strip().lstrip("*").strip()
         if not title:
             continue
         title = clean_markup(title).strip()
