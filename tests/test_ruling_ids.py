@@ -136,3 +136,14 @@ def test_a_reworded_copy_is_matched_and_the_difference_reported() -> None:
             "(the question differs: 「へ捨て」→「に送っ」)") in str(report)
     unlike = page.replace("効果を発動することはできますか", "ライフを払えますか")
     assert len(toolkit.import_page(unlike, source=SOURCE).rows) == 1  # not alike enough: another ruling
+
+
+@pytest.mark.seeds
+@pytest.mark.parametrize("seed", ["000", "001", "002", "004"])
+def test_the_source_pages_import_nothing_new(seeds_dir: Path, seed: str) -> None:
+    """Every entry and dated prose bullet of the pages the packaged table was read from is recognised as
+    the shipped ruling (through rendered copies, premise cards and prose restating an answer)."""
+    page = next(seeds_dir.glob(f"{seed}_*.txt"))
+    rows, report = toolkit.import_page(page.read_text(encoding="utf-8"), source=page.name)
+    assert rows.empty, rows[["ruling_id", "kind", "question_ja", "answer_ja"]]
+    assert len(report.duplicates) == len(report.entries) > 0

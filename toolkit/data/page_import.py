@@ -136,7 +136,9 @@ def _same_shipped(key: tuple[str, frozenset[str], str], question: str | None) ->
         for other, rid in shipped.prose.get(key[0], ()):
             if min(len(text), len(other)) >= 10 and (text.endswith(other) or other.endswith(text)):
                 return rid, ""
-        return None
+        # the prose restating an answer: the one shipped ruling of its day and cards
+        restated = shipped.by_day_cards.get(key[:2], []) if key[1] else []
+        return (restated[0][1], "") if len(restated) == 1 else None
     from toolkit.wiki import card_names
 
     asked = identity_key(RulingIdentity(None, card_names(question), question))[1]
