@@ -33,9 +33,11 @@ lab: install-notebooks
 	$(BIN)/jupyter lab --notebook-dir=notebooks --no-browser --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG)
 
 # The scenario builder alone: notebooks/app/scenario_builder.ipynb is only a
-# title, one line of help and the builder (notebook 02 is its tutorial).
+# title, one line of help and the builder (notebook 02 is its tutorial). The
+# template (share/jupyter/voila/templates/endphase) is Voilà's without its CDN links.
 app: install-notebooks
-	$(BIN)/voila notebooks/app/scenario_builder.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(BIN)/voila notebooks/app/scenario_builder.ipynb --template=endphase \
+		--no-browser --port=$(PORT) --Voila.ip=127.0.0.1
 
 # The site is built from the notebooks' committed outputs (nothing is executed).
 docs: install-test
@@ -67,14 +69,18 @@ test-floor:
 	$(FLOOR_VENV)/bin/python -m pip list 2>/dev/null | grep -iE '^(pandas|numpy|pyyaml|tqdm) '
 	$(FLOOR_VENV)/bin/python -m pytest -p no:cacheprovider -q $(FLOOR_TESTS)
 # Hostile input (tests/fuzz): every malformed-file case, and thousands of random
-# files, through the command line; prints the tally per class. make test runs a
-# fast subset of the same suite.
+# files, through the command line; prints the tally per class. User card files,
+# rulings files (CSV, YAML), FAQ text and exports run in a sandbox whose sentinel
+# files outside the user's folder must stay unread and unchanged; their tally is
+# printed per surface. make test runs a fast subset of the same suite.
 fuzz: install-test
 	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest tests/fuzz -q -p no:cacheprovider
 
-# The engine at scale, ending with one table of the targets (~10 min; --quick: ~2 min).
+# The engine at scale, ending with one table of the targets (~10 min; --quick: ~2 min), then
+# issue 34's families beside python-chess (benchmarks/families.py, a few minutes).
 bench: install-test
 	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/families.py
 
 # Every benchmark script (history, Duel Masters, import cost too).
 bench-all: install-test

@@ -2,13 +2,16 @@
 
 The notebooks are pages built from their committed outputs (nothing is
 executed: ``nb_execution_mode = "off"``); they are copied from ``notebooks/``
-into ``docs/notebooks/`` (not committed) on each build. The API reference comes
+into ``docs/notebooks/`` (not committed) on each build. The JavaScript the
+pages use (widget manager, Vega) is fetched from npm when the site is built
+and served with it: the site makes no request to another host. The API reference comes
 from the docstrings, the command-line page from the CLI's own argument parser,
 and the rulings page from the packaged rulings table (``_ext/``).
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -18,15 +21,21 @@ ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(DOCS / "_ext"))
 
+from offline_charts import with_live_charts  # noqa: E402
+from web_assets import WIDGETS, served_name  # noqa: E402
+
 from toolkit import __version__  # noqa: E402
 
 
 def _copy_notebooks() -> None:
+    """Copy each notebook, its Vega-Lite charts made live-chart blocks (``_ext/offline_charts.py``)."""
     target = DOCS / "notebooks"
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir()
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        shutil.copy2(notebook, target / notebook.name)
+        content = with_live_charts(json.loads(notebook.read_text(encoding="utf-8")))
+        (target / notebook.name).write_text(json.dumps(content, ensure_ascii=False, indent=1) + "\n",
+                                            encoding="utf-8")
 
 
 _copy_notebooks()
@@ -43,6 +52,8 @@ extensions = [
     "sphinx.ext.napoleon",
     "cli_help",
     "rulings_table",
+    "web_assets",
+    "offline_charts",
 ]
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "img"]
 root_doc = "index"
@@ -67,6 +78,7 @@ html_title = f"End Phase ruling toolkit {__version__}"
 html_static_path: list[str] = []
 html_show_sourcelink = False
 
-# Notebook 03's interactive timeline carries a Vega-Lite chart (for JupyterLab)
-# beside its PNG; the site shows the PNG, so the Vega-Lite output is skipped.
-suppress_warnings = ["mystnb.unknown_mime_type"]
+# The widgets are drawn from their saved state by the widget manager fetched
+# from npm at build time and served with the site (_ext/web_assets.py): no
+# require.js, no CDN (myst-nb's default loads both from CDNs).
+nb_ipywidgets_js = {served_name(member): {} for member in WIDGETS.files if member.endswith(".js")}

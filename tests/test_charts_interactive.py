@@ -38,3 +38,18 @@ def test_its_svg_keeps_the_japanese_lane_and_card_text(chart) -> None:  # type: 
     svg = chart.svg()
     assert "hand-size adjustment" in svg and "hand_size_adjustment" not in svg
     assert "ヒステリック・サイン" in chart.data["label"].str.cat()
+
+
+def test_the_tooltip_names_every_card_and_never_shows_a_summary_as_cards_or_an_empty_question(chart) -> None:  # type: ignore[no-untyped-def]
+    # before: a ruling naming no card showed the start of its English summary under "cards:",
+    # a ruling of three cards "A, B +1", and a ruling given without a question an empty "question:"
+    rulings = load_rulings().set_index("ruling_id")
+    for row in chart.data.itertuples():
+        named = list(rulings.at[row.ruling, "cards"])
+        assert row.cards == (", ".join(named) if named else "no card named"), row.ruling
+        assert "+" not in row.cards and str(rulings.at[row.ruling, "summary_en"])[:20] not in row.cards
+        assert row.question.strip() and row.answer.strip(), row.ruling
+    rules_only = chart.data.set_index("ruling").loc["ocg-080714-choose-battle-or-end-after-passes"]
+    assert (rules_only["cards"], rules_only["question"]) == ("no card named", "(none: the page states the answer alone)")
+    english = interactive_timeline(load_rulings(), labels="en").data.set_index("ruling")
+    assert english.loc["ocg-160708-hysteric-sign-adjustment", "cards"] == "Hysteric Sign"

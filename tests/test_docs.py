@@ -94,3 +94,16 @@ def test_the_rulings_page_links_each_source_to_its_wiki_section() -> None:
     assert text == (f'<a href="{url}#faq1">エンドフェイズ: 手札調整について</a>; '
                     f'<a href="{url}#top">エンドフェイズ: エンドフェイズ/End Phase</a>')
     assert source_links("page title unknown (<b>)") == "page title unknown (&lt;b&gt;)"
+
+def test_no_page_loads_a_script_or_stylesheet_from_another_host(site: Path) -> None:
+    """The widget manager and Vega come from ``_static/offline/`` (fetched from npm at build time)."""
+    remote = re.compile(r'<script[^>]*\ssrc="(?:https?:)?//[^"]*"|<link[^>]*\shref="(?:https?:)?//[^"]*"')
+    found = {str(page.relative_to(site)): remote.findall(page.read_text(encoding="utf-8"))
+             for page in site.rglob("*.html")}
+    assert not {name: tags for name, tags in found.items() if tags}
+    builder = (site / "notebooks" / "02_scenario_builder.html").read_text(encoding="utf-8")
+    assert '<script src="../_static/offline/embed.js' in builder and "application/vnd.jupyter.widget-state+json" in builder
+    history = (site / "notebooks" / "03_ruling_history.html").read_text(encoding="utf-8")
+    assert 'class="endphase-vega"' in history and "../_static/offline/vega-embed.min.js" in history
+    for name in ("embed.js", "vega.min.js", "vega-lite.min.js", "vega-embed.min.js"):
+        assert (site / "_static" / "offline" / name).stat().st_size > 10_000, name

@@ -119,7 +119,7 @@ def test_bad_utf8_names_line_and_column(tmp_path: Path) -> None:
         ("players:\n  A:\n    field: [x]\n    field: [y]\n", "duplicate key 'field' (first at line 3)", "players.A.field"),
         ("date: 2014-02-30\n", "'2014-02-30' is not a day on the calendar", "date"),
         ("life: " + "9" * 5000 + "\n", "a number of 5,000 digits", "life"),
-        ("a:\n" + "- " * 100 + "x\n", "nested deeper than 64 levels", None),
+        ("a:\n" + "- " * 100 + "x\n", "nested deeper than 64 levels", "a" + "[0]" * 62),
         ("a: &a [*a]\n", "inside the very list or mapping it names", None),
         ("x: &x 1\ny: [" + ", ".join(["*x"] * 1001) + "]\n", "more than 1,000 aliases", None),
         ("a:\n" + "- 1\n" * 5_001, "more than 5,000 values", None),

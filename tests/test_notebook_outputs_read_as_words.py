@@ -64,3 +64,17 @@ def test_the_check_catches_what_it_is_for(tmp_path: Path) -> None:
         path = tmp_path / "x.ipynb"
         path.write_text(json.dumps(notebook), encoding="utf-8")
         assert _offending(path), text
+
+
+COUNT_IN_BRACKETS = re.compile(r"\b\d[\d,]* [a-z ]*\w\(s\)")
+"""A count written "1 ruling(s)" instead of in words ("1 ruling", "2 rulings")."""
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_notebook_output_counts_with_a_bracketed_plural(path: Path) -> None:
+    # before: notebook 10 "1 ruling(s) disagree ...", "18 single change(s) and 0 pair(s)"; notebook 01
+    # "2 more problem(s)"
+    shown = [_shown(o) for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]
+             for o in cell.get("outputs", [])]
+    found = [m.group(0) for text in shown for m in COUNT_IN_BRACKETS.finditer(text)]
+    assert not found, f"{path.name}: {found}"

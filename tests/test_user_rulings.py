@@ -363,3 +363,20 @@ def test_a_bad_rulings_file_on_the_command_line_exits_2_with_one_line(tmp_path: 
     assert done.returncode == 2 and done.stdout == ""
     line = done.stderr.strip()
     assert "\n" not in line and str(path) in line and "row 1" in line and "'date'" in line
+
+
+def test_own_rulings_keeps_only_ones_own_rows_and_where_each_came_from(tmp_path: Path) -> None:
+    # before: notebook 08 filtered the table by hand, then had to copy `ours.attrs = table.attrs`
+    # unexplained, or verify_rulings lost which file and row each ruling came from
+    (tmp_path / "sign.yaml").write_text(SIGN_SCENARIO, encoding="utf-8")
+    path = tmp_path / "mine.yaml"
+    path.write_text(_written(tmp_path), encoding="utf-8")
+    table = load_rulings(extra=path)
+    table.attrs[ORIGINS] = dict(table.attrs[ORIGINS])
+    ours = toolkit.own_rulings(table)
+    assert list(ours["ruling_id"]) == list(table.attrs[ORIGINS]) and len(ours) == 1
+    assert ours.attrs[ORIGINS] == table.attrs[ORIGINS] and ours.attrs[ORIGINS][ours["ruling_id"][0]][0] == str(path)
+    table.attrs.clear()  # a table that lost them holds none of one's own
+    assert toolkit.own_rulings(table).empty
+    notebook = (ROOT / "notebooks" / "08_bring_your_own_card.ipynb").read_text(encoding="utf-8")
+    assert "toolkit.own_rulings(table)" in notebook and ".attrs = " not in notebook

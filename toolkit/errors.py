@@ -13,7 +13,7 @@ A message stays one short line whatever the input: a bad value is shown by
 control characters in a file name are escaped by :func:`printable`.
 
 >>> describe("x" * 5000)
-"text of 5,000 characters 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+"text 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxx' (5,000 characters)"
 >>> describe([1, 2, 3])
 'a list of 3 items [1, 2, 3]'
 >>> print(ScenarioError("unknown phase 'main3'", file="a\nb.yaml", line=4, column=8, field="phase"))
@@ -34,9 +34,24 @@ FILE_NAME_LIMIT = 160
 """Longer file names are shown with their middle cut out."""
 
 
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` as it is when it has at most ``limit`` characters, else its first
+    and last characters with the count: the one way a long value is echoed.
+
+    >>> shorten("short"), shorten("x" * 40 + "y" * 100_000, 30)
+    ('short', 'xxxxxxxxxxxxxxxxxxx…yyyyyyyyyy (100,040 characters)')
+    """
+    if len(text) <= limit:
+        return text
+    head = max(1, (limit - 1) * 2 // 3)
+    tail = max(1, limit - 1 - head)
+    return f"{text[:head]}…{text[-tail:]} ({len(text):,} characters)"
+
+
 def printable(text: str, limit: int | None = None) -> str:
     r"""``text`` on one line: control and format characters (newline, NUL,
-    escape, bidi overrides) escaped; cut in the middle past ``limit``.
+    escape, bidi overrides) escaped; past ``limit`` characters, shortened
+    (:func:`shorten`: first and last characters and the count).
 
     >>> printable("a\tb\x00c")
     'a\\tb\\x00c'
@@ -50,8 +65,7 @@ def printable(text: str, limit: int | None = None) -> str:
             out.append(ch)
     shown = "".join(out)
     if limit is not None and len(shown) > limit:
-        half = (limit - 1) // 2
-        shown = shown[:half] + "…" + shown[-half:]
+        shown = shorten(shown, limit)
     return shown
 
 
@@ -82,10 +96,12 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"<a number of about {int(value.bit_length() * 0.30103) + 1:,} digits>"
     if isinstance(value, str):
-        text = repr(value[: limit + 1])
-        if len(value) > limit or len(text) > limit + 2:
-            text = text[: limit - 2] + "…" + text[0]
-        return printable(text)
+        if len(value) <= limit and len(repr(value)) <= limit + 2:
+            return printable(repr(value))
+        head = max(1, (limit - 2) * 2 // 3)
+        tail = max(1, limit - 2 - head)
+        text = repr(value[:head])[:-1] + "…" + repr(value[-tail:])[1:]
+        return printable(text) + f" ({len(value):,} characters)"
     try:
         text = _SHORT.repr(value)
     except Exception:  # a user object whose repr fails: say what it is
@@ -107,7 +123,7 @@ def describe(value: object) -> str:
     if isinstance(value, bool):
         return f"true/false value {value}"
     if isinstance(value, str):
-        return f"text of {len(value):,} characters {quoted(value)}" if len(value) > QUOTE_LIMIT else quoted(value)
+        return f"text {quoted(value)}" if len(value) > QUOTE_LIMIT else quoted(value)
     if isinstance(value, int):
         return f"number {quoted(value)}"
     if isinstance(value, float):
@@ -138,7 +154,7 @@ def _where(file: str | None, line: int | None, column: int | None, field: str | 
     if file is not None:
         parts.append(printable(file, FILE_NAME_LIMIT))
     if field is not None:
-        parts.append(f"field {printable(repr(field), FILE_NAME_LIMIT)}")
+        parts.append(f"field {quoted(field, FILE_NAME_LIMIT)}")
     prefix = ", ".join(parts)
     if line is not None:
         place = f"line {line}" + (f", column {column}" if column is not None else "")
@@ -206,7 +222,7 @@ class DataError(ToolkitError):
         if row is not None:
             where.append(f"row {row}")
         if column is not None:
-            where.append(f"column {column!r}")
+            where.append(f"column {quoted(column)}")
         super().__init__(", ".join(where) + ": " + message)
 
 

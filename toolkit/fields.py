@@ -362,6 +362,21 @@ class CardNames:
         words = search_words(query[:200])
         return sorted(ja for ja, text in self._folded.items() if all(word in text for word in words))
 
+    def meant(self, query: str) -> list[str]:
+        """The Japanese names a reader means by ``query``: the one card it
+        names once folded, else every card whose Japanese, English or other
+        name holds each of its words (partial text, as in a search box); none
+        for a blank query.
+
+        >>> names = CardNames(["ヒステリック・サイン", "エフェクト・ヴェーラー"], {"エフェクト・ヴェーラー": "Effect Veiler"})
+        >>> names.meant("ひすてりっく"), names.meant("veiler"), names.meant("  ")
+        (['ヒステリック・サイン'], ['エフェクト・ヴェーラー'], [])
+        """
+        if not search_words(query[:200]):
+            return []
+        found = self.lookup(query)
+        return [found] if found in self.keys else self.search(query)
+
     def nearest(self, name: str, n: int = 3) -> list[str]:
         """The ``n`` Japanese names closest to ``name`` (fewer only when the
         game has fewer cards): names that hold what was typed come first, then

@@ -1,7 +1,7 @@
 """Fixtures for the real-browser tests: a Voilà server and Debian's chromium.
 
 * ``voila_url`` serves a COPY of ``notebooks/`` (in a temporary folder) with
-  Voilà on 127.0.0.1, a free port and a random token, so the server can never
+  Voilà on 127.0.0.1, a free port and a random token, in the app's template, so the server can never
   rewrite the repository's notebooks. HOME and the Jupyter folders point into
   the temporary folder too, so nothing the kernel saves lands in the user's
   home.
@@ -53,6 +53,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SERVER_START_TIMEOUT_S = 90.0
+VOILA_TEMPLATE = "endphase"
+"""share/jupyter/voila/templates/endphase: Voilà's lab template without its CDN links (what `make app` uses)."""
 
 
 def _in_ci() -> bool:
@@ -180,14 +182,15 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) 
 
     def command(root: Path, port: int, token: str) -> list[str]:
         return [
-            sys.executable, "-m", "voila", str(root),
+            sys.executable, "-m", "voila", str(root), f"--template={VOILA_TEMPLATE}",
             "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
             f"--Voila.token={token}", "--Voila.port_retries=0",
             "--show_tracebacks=True",
         ]
 
-    with _served_copy(tmp_path_factory.mktemp("voila"), "voila", command, "/",
-                      {"JUPYTER_DATA_DIR": "data"}) as (url, token, root, log):
+    # the app's template, as `make app` finds it (an absolute path: not under the temporary folder)
+    extra = {"JUPYTER_DATA_DIR": "data", "JUPYTER_PATH": str(PROJECT_ROOT / "share" / "jupyter")}
+    with _served_copy(tmp_path_factory.mktemp("voila"), "voila", command, "/", extra) as (url, token, root, log):
         yield VoilaServer(url, token, root, log)
 
 

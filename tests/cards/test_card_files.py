@@ -53,6 +53,8 @@ ERRORS = [
     (with_("texts.0.end_phase.0.key", None), "texts[0].end_phase[0]", "missing field 'key'"),
     (with_("texts.0.since", "2014-13-01"), "texts[0].since", "YYYY-MM-DD"),
     (with_("texts", [{}, {}]), "texts", "more than one text version without a date"),
+    (with_("texts", [{}, {"since": "2020-01-01"}, {"since": "2020-01-01"}]), "texts[2].since",
+     "texts[1] and texts[2] are both since 2020-01-01: one could never apply"),
     (with_("texts.0.end_phase.0.when", []), "texts[0].end_phase[0].when", "may not be empty"),
     (with_("texts.0.end_phase.0.do", {"banish": "themselves"}), "texts[0].end_phase[0].do",
      "unknown card selector 'themselves'"),

@@ -36,6 +36,15 @@ CASES: dict[str, tuple[Any, str, dict[str, Any], dict[str, Any]]] = {
                             {"graveyard": [{"name": FROG, "tags": ["destroyed_this_turn"]}]}, {"graveyard": [FROG]}),
     "banished_this_turn": ("banished_this_turn", FROG,
                            {"banished": [{"name": FROG, "tags": ["banished_this_turn"]}]}, {"banished": [FROG]}),
+    # face-up / face-down: the same banished copy, with and without the face-down tag
+    "banished_this_turn face_up": ({"banished_this_turn": {"face_up": True}}, FROG,
+                                   {"banished": [{"name": FROG, "tags": ["banished_this_turn"]}]},
+                                   {"banished": [{"name": FROG, "tags": ["banished_this_turn", "banished_face_down"]}]}),
+    "banished_this_turn face_down": ({"banished_this_turn": {"face_down": True}}, FROG,
+                                     {"banished": [{"name": FROG, "tags": ["banished_this_turn", "banished_face_down"]}]},
+                                     {"banished": [{"name": FROG, "tags": ["banished_this_turn"]}]}),
+    "counters_at_least": ({"counters_at_least": 2}, OHKA, {"field": [{"name": OHKA, "counters": 2}]},
+                          {"field": [{"name": OHKA, "counters": 1}]}),
     "set_trap_ready": ("set_trap_ready", MST, {"field": [{"name": MST, "position": "set"}]},
                        {"field": [{"name": MST, "position": "set", "tags": ["set_this_turn"]}]}),
     "quick_play_ready": ("quick_play_ready", MST, {"hand": [MST]}, {"turn_player": "B", "hand": [MST]}),
@@ -105,7 +114,8 @@ def test_atk_def_at_least_reads_what_the_card_has_lost() -> None:
 
 
 def test_every_condition_has_a_test() -> None:
-    covered = set(CASES) | {"never", "not_in_chain", "a_monster_was_just_summoned", "atk_def_at_least"}
+    covered = {name.split()[0] for name in CASES} | {"never", "not_in_chain", "a_monster_was_just_summoned",
+                                                    "atk_def_at_least"}
     assert set(CONDITIONS.terms) <= covered, sorted(set(CONDITIONS.terms) - covered)
 
 
@@ -130,3 +140,10 @@ def test_each_filter_field(field: str, value: Any, holds: dict[str, Any], fails:
     no = position(hand=[REBORN], **fails)
     assert condition(card(yes, REBORN), yes) is True
     assert condition(card(no, REBORN), no) is False
+
+
+def test_banished_face_up_and_face_down_at_once_is_refused() -> None:
+    from toolkit.ocg.cards.data.terms import TermError
+
+    with pytest.raises(TermError, match="face-up or face-down, not both"):
+        build_conditions({"banished_this_turn": {"face_up": True, "face_down": True}})

@@ -203,6 +203,10 @@ def test_link_tests() -> None:
     spell = LINK_TESTS.build("opponents_spell_activation")
     assert spell(me, state, theirs) and not spell(me, state, theirs._replace(card_type="trap"))
     assert not LINK_TESTS.build("nothing")(me, state, theirs)
+    anything = LINK_TESTS.build("any_link")  # either player's link: one's own too
+    assert anything(me, state, theirs) and anything(me, state, mine)
+    monsters = LINK_TESTS.build({"any_link": {"card_type": "monster"}})
+    assert not monsters(me, state, mine) and monsters(me, state, mine._replace(card_type="monster"))
     summon = LINK_TESTS.build("summon_trigger")
     assert summon(me, state, Link("B", False, "", "イピリア", "draw 1"))
     assert not summon(me, state, theirs)
@@ -233,7 +237,8 @@ def test_pick_offers_each_group_and_picked_acts_on_it() -> None:
 
 def test_every_term_has_a_test() -> None:
     verbs_tested = set(VERB_CASES) | {"negate_activation", "return_control", "either", "return_to_field",
-                                      "not_modelled", "lose_atk_def"}
+                                      "not_modelled", "place_counters", "remove_counters", "if_holds",
+                                      "lose_atk_def"}
     assert set(VERBS.terms) <= verbs_tested, sorted(set(VERBS.terms) - verbs_tested)
     assert set(SELECTORS.terms) == {"itself", "each", "first", "first_of_each", "up_to_distinct_names", "target",
                                     "cost", "lingering_target", "picked"}

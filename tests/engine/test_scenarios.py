@@ -481,6 +481,80 @@ def test_vg_world_ohka_order() -> None:
 
 
 # --------------------------------------------------------------------------
+# The End Phase cards written as a user would (issue 29): each scenario's
+# hand-checked question (tests/test_written_cards.py holds them with their
+# counterfactuals); here, each also answers as checked under the rules of
+# 2012-01-01, before the 2014 errata and the 2016 H5 change (none of them turns
+# on those).
+# --------------------------------------------------------------------------
+
+
+def _written(name: str) -> None:
+    from tests.test_written_cards import CASES
+    from toolkit.history.asking import ask
+
+    question, expected, _change, _what = CASES[name]
+    for day in ("2012-01-01", "2024-01-01"):
+        assert ask(scenario(name), question, day, why=False).answer == expected, day
+
+
+def test_titaniklad_ecclesia_end_phase() -> None:
+    _written("titaniklad_ecclesia_end_phase")
+
+
+def test_return_from_dd_scout_plane() -> None:
+    _written("return_from_dd_scout_plane")
+
+
+def test_dd_scout_plane_banished_face_up() -> None:
+    _written("dd_scout_plane_banished_face_up")
+
+
+def test_infinite_cards_no_adjustment() -> None:
+    _written("infinite_cards_no_adjustment")
+
+
+def test_swords_of_revealing_light_third_turn() -> None:
+    _written("swords_of_revealing_light_third_turn")
+
+
+def test_yubel_tribute_or_destroy() -> None:
+    _written("yubel_tribute_or_destroy")
+
+
+def test_koakimeiru_drago_maintenance() -> None:
+    _written("koakimeiru_drago_maintenance")
+
+
+def test_yata_garasu_returns() -> None:
+    _written("yata_garasu_returns")
+
+
+def test_card_of_demise_hand_to_gy() -> None:
+    _written("card_of_demise_hand_to_gy")
+
+
+def test_thor_revives_in_the_end_phase() -> None:
+    _written("thor_revives_in_the_end_phase")
+
+
+def test_lightsworn_mills_end_phase() -> None:
+    _written("lightsworn_mills_end_phase")
+
+
+def test_rescue_rabbit_end_phase() -> None:
+    _written("rescue_rabbit_end_phase")
+
+
+def test_emergency_teleport_banish() -> None:
+    _written("emergency_teleport_banish")
+
+
+def test_divine_wrath_own_link() -> None:
+    _written("divine_wrath_own_link")
+
+
+# --------------------------------------------------------------------------
 # Answers of 2011-06-08 outside the source pages: negated activation vs negated effect (R8b, R8)
 # --------------------------------------------------------------------------
 

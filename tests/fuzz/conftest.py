@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import hostile
+import sandbox
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
@@ -14,3 +15,6 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(hostile.tally_table(hostile.TALLY))
         if hostile.PEAKS:
             terminalreporter.write_line(hostile.peaks_text())
+    if sandbox.SURFACE_TALLY:
+        terminalreporter.write_sep("=", "user files: outcomes per surface (outside: a read or write outside the folder)")
+        terminalreporter.write_line(sandbox.surface_table())

@@ -26,7 +26,8 @@ def add_card_file_options(sub: argparse.ArgumentParser) -> None:
     group = sub.add_mutually_exclusive_group()
     group.add_argument("--check", nargs="+", metavar="FILE",
                        help="validate card files (YAML, the card format); exit 2 with a one-line error")
-    group.add_argument("--show", metavar="NAME", help="a card as the engine reads it, per text version")
+    group.add_argument("--show", metavar="NAME",
+                       help="a card as the engine reads it, per text version (with --json: as fields)")
     group.add_argument("--schema", action="store_true", help="print the card format's JSON Schema")
     group.add_argument("--counts", action="store_true",
                        help="how many shipped cards are data and how many Python (with the reasons)")
@@ -74,6 +75,9 @@ def run_card_files(args: argparse.Namespace) -> int:
               f"{counts['python']} in Python")
         for module, entry in counts["python_modules"].items():
             print(f"  {module}.py ({', '.join(entry['cards'])}): {entry['reason']}")
+        return EXIT_OK
+    if args.show and args.json:  # fields, not the text's lines
+        emit_json(cards.card_record(args.show))
         return EXIT_OK
     lines = cards.check_card_files(args.check) if args.check else cards.card_report(args.show)
     if args.json:

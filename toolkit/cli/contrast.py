@@ -22,6 +22,7 @@ from toolkit.cli.options import (
     read_yaml_argument,
 )
 from toolkit.cli.output import emit_csv, emit_json, records, rule_changes_words
+from toolkit.core.words import count
 from toolkit.errors import ScenarioError
 
 EXIT_OK = 0
@@ -103,7 +104,7 @@ def run_changes(args: argparse.Namespace) -> int:
     check = read_yaml_argument(args.check, "--check") if args.check is not None else None
     if args.start is not None and args.end is not None and args.end < args.start:
         raise ScenarioError(f"--to {args.end} is before --from {args.start}", field="to")
-    given = read_rulings(args.rulings)
+    given = read_rulings(args.rulings, allow_outside=args.allow_outside)
     table = changes(scenario, args.start, args.end, check=check, all_dates=True, rulings=given,
                     max_states=args.max_states, time_limit=args.time_limit)
     rows = records(table)
@@ -230,18 +231,18 @@ def run_compare(args: argparse.Namespace) -> int:
         emit_csv(["outcome", *(f"lines[{r}]" for r in names)], records(found.table()))
         return EXIT_OK
     lines = [found.title, f"Rule sets: {', '.join(names)}", "", *summary_lines(found), "",
-             f"{len(found.outcomes)} outcome(s); lines reaching each under each rule set (- unreachable):"]
+             f"{count(len(found.outcomes), 'outcome')}; lines reaching each under each rule set (- unreachable):"]
     width = max(len(r) for r in names)
     for number, o in enumerate(found.outcomes, start=1):
         lines.append(f"  {number}. {o.description}")
         for r, n in zip(names, o.lines):
-            reach = f"{n} line(s)" if n else "-"
+            reach = count(n, "line") if n else "-"
             lines.append(f"       {r:<{width}}  {reach}")
     for r in names:
         only = found.only_in(r)
         if only:
             numbers = ", ".join(str(found.outcomes.index(o) + 1) for o in only)
-            lines.append(f"Only under {r}: outcome(s) {numbers}")
+            lines.append(f"Only under {r}: {'outcome' if len(only) == 1 else 'outcomes'} {numbers}")
     if all(all(o.lines) for o in found.outcomes):
         lines.append("Every outcome is reachable under every rule set.")
     print("\n".join(lines))
@@ -261,9 +262,9 @@ def summary_lines(found: Any) -> list[str]:
     if all(all(o.lines) for o in outcomes):
         same = len({o.lines for o in outcomes}) == 1 and len(set(outcomes[0].lines)) == 1 if outcomes else True
         how = "by the same number of lines" if same else "by different numbers of lines"
-        return [f"In short: every rule set reaches the same {len(outcomes)} outcome(s), {how}."]
+        return [f"In short: every rule set reaches the same {count(len(outcomes), 'outcome')}, {how}."]
     lines = [f"In short: the rule sets differ in {sum(1 for o in outcomes if not all(o.lines))} of the "
-             f"{len(outcomes)} outcome(s)."]
+             f"{count(len(outcomes), 'outcome')}."]
     for i, name in enumerate(names):
         reached = [o for o in outcomes if o.lines[i]]
         only = [o for o in reached if not any(n for j, n in enumerate(o.lines) if j != i)]
@@ -272,7 +273,7 @@ def summary_lines(found: Any) -> list[str]:
                      - {f for o in outcomes for j, n in enumerate(o.lines) if j != i and n for f in o.facts},
                      key=lambda f: (f in final, f))  # what happens, then where cards end
         alone = f"{len(only)} of them under it alone" if only else "none under it alone"
-        text = f"  {name}: {len(reached)} outcome(s), {alone}"
+        text = f"  {name}: {count(len(reached), 'outcome')}, {alone}"
         if own:
             more = f" and {len(own) - SHOWN_FACTS} more" if len(own) > SHOWN_FACTS else ""
             text += f"; only its lines: {', '.join(own[:SHOWN_FACTS])}{more}"

@@ -80,6 +80,8 @@ def register(commands: Commands, prog: str) -> None:
                   ("datasets/scenarios/*.yaml --json", "many files, as JSON")],
     )
     sub.add_argument("files", metavar="FILE", nargs="+", help="a scenario YAML file or a CSV table (- for standard input)")
+    sub.add_argument("--allow-outside", action="store_true",
+                     help="let a rulings file name scenario files outside its own folder (refused without it)")
     add_output_options(sub)
     sub.set_defaults(run=run_validate)
 
@@ -234,7 +236,7 @@ def _check_scenario(text: str | None, path: str, prog: str) -> dict[str, Any]:
             "about": f"a {game.title} scenario: {scenario.title}"}
 
 
-def _check_file(given: str, prog: str) -> dict[str, Any]:
+def _check_file(given: str, prog: str, allow_outside: bool = False) -> dict[str, Any]:
     from toolkit.data import CsvBytes
 
     label = STDIN_LABEL if given == STDIN else given
@@ -260,7 +262,7 @@ def _check_file(given: str, prog: str) -> dict[str, Any]:
         except FileError:
             raw, kind = b"", "rulings"  # unreadable: the loader says why
         if kind == "rulings" and _own_rulings_csv(raw):
-            return {"file": label, **_finish(_check_own_yaml("rulings", given, prog))}
+            return {"file": label, **_finish(_check_own_yaml("rulings", given, prog, allow_outside))}
         if kind is None:
             problem = {"error": f"{label}: not a rulings, cards or events table (its header names none of "
                                 f"{', '.join(k for k, _ in TABLE_KEYS)})", "file": label, "field": None}
@@ -269,10 +271,10 @@ def _check_file(given: str, prog: str) -> dict[str, Any]:
     else:
         own = _own_yaml_kind(given)
         if own is not None:
-            return {"file": label, **_finish(_check_own_yaml(own, given, prog))}
+            return {"file": label, **_finish(_check_own_yaml(own, given, prog, allow_outside))}
         return {"file": label, **_finish(_check_scenario(None, given, prog))}
     problems, count = _check_table(kind, source)
-    about = f"a table of {kind}, {count} row(s)" if count is not None else None
+    about = f"a table of {kind}, {counted(count, 'row')}" if count is not None else None
     return {"file": label, **_finish({"kind": kind, "rows": count, "problems": problems, "about": about})}
 
 
@@ -314,7 +316,7 @@ def _own_yaml_kind(path: str) -> str | None:
     return None
 
 
-def _check_own_yaml(kind: str, path: str, prog: str) -> dict[str, Any]:
+def _check_own_yaml(kind: str, path: str, prog: str, allow_outside: bool = False) -> dict[str, Any]:
     """A YAML rulings file read as ``verify --rulings`` reads it, or a card
     file as ``cards --check`` does."""
     from toolkit.cli.card_files import check_card_lines
@@ -322,7 +324,7 @@ def _check_own_yaml(kind: str, path: str, prog: str) -> dict[str, Any]:
 
     try:
         if kind == "rulings":
-            count = len(load_rulings(extra=[path]).attrs.get(ORIGINS) or {})
+            count = len(load_rulings(extra=[path], allow_outside=allow_outside).attrs.get(ORIGINS) or {})
             about = f"a file of {counted(count, 'ruling')} of your own"
         else:
             count = len(check_card_lines([path]))
@@ -343,7 +345,7 @@ VALIDATE_COLUMNS = ("file", "ok", "kind", "row", "field", "error")
 
 def run_validate(args: argparse.Namespace) -> int:
     one_stdin(args.files)
-    results = [_check_file(given, args.prog) for given in args.files]
+    results = [_check_file(given, args.prog, args.allow_outside) for given in args.files]
     status = EXIT_OK if all(r["ok"] for r in results) else EXIT_BAD_INPUT
     if args.json:
         emit_table([{k: v for k, v in r.items() if k != "about"} for r in results], args, VALIDATE_COLUMNS)
@@ -366,5 +368,5 @@ def run_validate(args: argparse.Namespace) -> int:
             print(f"    {p['error']}")
     bad = sum(1 for r in results if not r["ok"])
     if len(results) > 1:
-        print(f"{len(results)} file(s): {len(results) - bad} OK, {bad} with problems")
+        print(f"{counted(len(results), 'file')}: {len(results) - bad} OK, {bad} with problems")
     return status

@@ -333,14 +333,18 @@ def add_rulings_options(sub: argparse.ArgumentParser, *, only_mine: str | None) 
     """``--rulings FILE ...`` (added to the packaged rulings) and, with its help
     text given, ``--only-mine``."""
     sub.add_argument("--rulings", metavar="FILE", nargs="+", action="extend", help=RULINGS_HELP)
+    sub.add_argument("--allow-outside", action="store_true",
+                     help="let a rulings file name scenario files outside its own folder (absolute paths, ~, "
+                          "'..', links that lead out); refused without it")
     if only_mine is not None:
         sub.add_argument("--only-mine", action="store_true", help=only_mine)
 
 
-def read_rulings(files: Sequence[str] | None, *, only_mine: bool = False) -> pd.DataFrame | None:
+def read_rulings(files: Sequence[str] | None, *, only_mine: bool = False,
+                 allow_outside: bool = False) -> pd.DataFrame | None:
     """The packaged rulings with those of the ``--rulings`` files (only theirs
     with ``only_mine``); None when no file is named (the packaged table)."""
-    from toolkit.data import ORIGINS, CsvBytes, load_rulings
+    from toolkit.data import CsvBytes, load_rulings, own_rulings
 
     named = list(files or [])
     if only_mine and not named:
@@ -349,13 +353,8 @@ def read_rulings(files: Sequence[str] | None, *, only_mine: bool = False) -> pd.
         return None
     one_stdin(named)
     extra = [CsvBytes(STDIN_LABEL, read_stdin_bytes()) if f == STDIN else f for f in named]
-    table = load_rulings(extra=extra)
-    if only_mine:
-        mine = table.attrs.get(ORIGINS) or {}
-        kept = table[table["ruling_id"].isin(list(mine))].reset_index(drop=True)
-        kept.attrs[ORIGINS] = dict(mine)
-        table = kept
-    return table
+    table = load_rulings(extra=extra, allow_outside=allow_outside)
+    return own_rulings(table) if only_mine else table
 
 
 def one_stdin(arguments: Sequence[str]) -> None:

@@ -20,6 +20,7 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from toolkit.cli.errors import shown_path
 from toolkit.core.flag_words import counterfactual_words as counterfactual_words
 from toolkit.core.flag_words import flag_words as flag_words
 from toolkit.core.flag_words import rule_changes_words as rule_changes_words
@@ -233,7 +234,7 @@ def header_text(scenario: Scenario, rules: Rules) -> list[str]:
     game = game_of(scenario)
     lines = [scenario.title]
     if scenario.source:
-        lines.append(f"  from {scenario.source}")
+        lines.append(f"  from {shown_path(scenario.source)}")
     if game.dated:
         texts = rules.as_of.isoformat() if rules.as_of is not None else "today"
         lines.append(f"Rules: {rules.name} (card texts as of {texts}); turn player {scenario.turn_player}")

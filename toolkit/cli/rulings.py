@@ -63,15 +63,17 @@ def register(commands: Commands, prog: str) -> None:
         commands, prog, "rulings",
         summary="List the dated rulings (optionally those naming a card).",
         description="List the rulings table: each ruling's id, date, verdict, status, what replaced it and "
-                    "our summary. --card keeps the rulings naming one card (Japanese or English name); "
+                    "our summary. --card keeps the rulings naming a card (Japanese or English name, kana and "
+                    "width folded; part of a name keeps every card whose name holds it); "
                     "--rulings adds your own rulings files to the packaged ones (a row of yours may supersede "
                     "a packaged ruling, which is then listed as superseded).",
         examples=[("--card ヒステリック・サイン", "every ruling about Hysteric Sign, oldest first"),
                   ("--card 'hysteric sign' --json", "the same by English name, as JSON"),
+                  ("--card ひすてりっく", "part of a name, in hiragana: every card whose name holds it"),
                   ("--game duel_masters --csv", "the Duel Masters rulings, as CSV"),
                   ("--rulings my_rulings.yaml --only-mine", "only your own rulings")],
     )
-    sub.add_argument("--card", help="Japanese or English card name")
+    sub.add_argument("--card", help="Japanese or English card name, or part of one")
     sub.add_argument("--game", help="only the rulings of this game (ocg, duel_masters)")
     add_rulings_options(sub, only_mine="list only the rulings of the --rulings files")
     add_output_options(sub)
@@ -185,7 +187,7 @@ def _user_rulings(args: argparse.Namespace) -> pd.DataFrame:
     from toolkit.data import load_rulings
     from toolkit.history import check_user_checks
 
-    given = read_rulings(args.rulings, only_mine=args.only_mine)
+    given = read_rulings(args.rulings, only_mine=args.only_mine, allow_outside=args.allow_outside)
     table = load_rulings() if given is None else given
     check_user_checks(table)
     return table
@@ -254,17 +256,20 @@ RULING_COLUMNS = ("ruling_id", "game", "date", "verdict", "status", "superseded_
 
 
 def run_rulings(args: argparse.Namespace) -> int:
-    from toolkit.data import load_rulings, resolve_card, rulings_about
+    from toolkit.data import cards_meant, load_rulings
 
-    given = read_rulings(args.rulings, only_mine=args.only_mine)
+    given = read_rulings(args.rulings, only_mine=args.only_mine, allow_outside=args.allow_outside)
     table = load_rulings() if given is None else given
     heading = ""
     if args.card is not None and not args.card.strip():
         raise ArgumentValueError("--card", "is empty; give a card's Japanese or English name")
     if args.card:
-        key = resolve_card(args.card, rulings=table)  # English, kana, width folded; the nearest names if unknown
-        heading = f"rulings naming {key}" if key != args.card else ""
-        table = rulings_about(key, table)
+        # English, kana, width folded; partial text as in the rulings browser; the nearest names if unknown
+        meant = cards_meant(args.card, rulings=table)
+        heading = f"rulings naming {'、'.join(meant)}" if meant != [args.card] else ""
+        wanted = set(meant)
+        table = table[table["cards"].map(lambda names: bool(wanted.intersection(map(str, names)))).astype(bool)]
+        table = table.sort_values(["date", "ruling_id"], na_position="last", kind="stable")
     if args.game is not None:
         known_game(args.game)
         table = table[table["game"] == args.game]
@@ -308,7 +313,7 @@ def run_export(args: argparse.Namespace) -> int:
     formats = sorted(set(args.formats or ("md", "wiki")), key=("md", "wiki").index)
     if args.out == STDIN and len(formats) != 1:
         raise ExportError("--out - prints one article: choose --format md or --format wiki")
-    rulings = read_rulings(args.rulings)
+    rulings = read_rulings(args.rulings, allow_outside=args.allow_outside)
     own = own_cards(rulings)  # the cards of one's own folder and scenarios, which the cards table does not ship
     article = build_article(args.card, rulings=rulings, cards=cards_with(own) if own else None)
     render = {"md": article_markdown, "wiki": article_wiki}

@@ -298,7 +298,7 @@ class Game:
     interchangeable: Interchangeable | None = None
     cards: Any = None
     """The game's card format, if it has one: an object with ``check_card_files(paths)``,
-    ``card_report(name)``, ``card_schema()`` and ``card_counts()`` (the OCG's
+    ``card_report(name)``, ``card_record(name)``, ``card_schema()`` and ``card_counts()`` (the OCG's
     ``toolkit.ocg.cards.data.service``); None for a game whose cards are code only."""
     card_names: Callable[[], CardNames] | None = None
     position_card_names: Callable[[Any], CardNames] | None = None

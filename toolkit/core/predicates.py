@@ -68,7 +68,7 @@ def _short_repr(obj: object, names: Sequence[str]) -> str:
     for i, name in enumerate(names):
         value = getattr(obj, name)
         if i == 0 or value is not None:
-            parts.append(f"{name}={value!r}")
+            parts.append(f"{name}={quoted(value)}")
     return f"{type(obj).__name__}({', '.join(parts)})"
 
 

@@ -41,6 +41,8 @@ from toolkit.data.problems import DatasetValidationError, Problem, QueryError, V
 from toolkit.data.queries import (
     card_rulings_long,
     resolve_card,
+    cards_meant,
+    own_rulings,
     rulings_about,
     rulings_in_force,
     rulings_per_year_topic,
@@ -114,6 +116,8 @@ __all__ = [
     "load_rulings",
     "resolve_card",
     "ruling_id_for",
+    "cards_meant",
+    "own_rulings",
     "rulings_about",
     "rulings_from_faq",
     "cards_with",

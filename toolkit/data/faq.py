@@ -28,7 +28,7 @@ from toolkit.data.problems import DatasetValidationError
 from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, assign_ids, identity_key, normalised_text
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
 from toolkit.data.frames import kind_of
-from toolkit.errors import WikiParseError
+from toolkit.errors import WikiParseError, quoted
 
 _PLAIN_MARK = re.compile(r"^[^\S\n]*([QAＱＡ])[.:．：][^\S\n]?", re.MULTILINE)
 """(Spaces within the line only: ``\\s*`` runs across blank lines, from each of them.)"""
@@ -99,7 +99,7 @@ def rulings_from_faq(text: str, *, source: str | None = None, game: str = "ocg")
     if not isinstance(source, str) or not source.strip():
         raise WikiParseError("source: give the URL of the page the FAQ was pasted from")
     if game not in GAMES:
-        raise WikiParseError(f"game: unknown game {game!r} (known: {', '.join(GAMES)})")
+        raise WikiParseError(f"game: unknown game {quoted(game)} (known: {', '.join(GAMES)})")
     if not text.strip():
         raise WikiParseError("pasted text: it is empty (paste a FAQ block: Ｑ：question~ then Ａ：answer (YY/MM/DD))")
     from toolkit.wiki import read_verdict

@@ -113,7 +113,7 @@ def check_rulings_rows(parsed: Parsed, file: str,
             if not is_na(event):
                 problems.append(
                     Problem(
-                        file, number, "obsoleted_by_event", f"status is 'current' but obsoleted_by_event is {event!r}"
+                        file, number, "obsoleted_by_event", f"status is 'current' but obsoleted_by_event is {quoted(event)}"
                     )
                 )
         elif status in ("superseded", "retracted") and is_na(succ) and is_na(event) and is_na(note):
@@ -122,7 +122,7 @@ def check_rulings_rows(parsed: Parsed, file: str,
                     file,
                     number,
                     "status_note",
-                    f"status is {status!r} with no superseded_by and no obsoleted_by_event: "
+                    f"status is {quoted(status)} with no superseded_by and no obsoleted_by_event: "
                     "status_note must say what the source says",
                 )
             )
@@ -147,7 +147,7 @@ def check_rulings_rows(parsed: Parsed, file: str,
                     file,
                     number,
                     "superseded_by",
-                    f"successor {succ!r} ({_day(successor['date'])}) is older than this ruling "
+                    f"successor {quoted(succ)} ({_day(successor['date'])}) is older than this ruling "
                     f"({_day(row['date'])})",
                 )
             )
@@ -223,7 +223,7 @@ def _check_cards_file(parsed: Parsed, file: str) -> list[Problem]:
                     file,
                     number,
                     "card_type",
-                    f"{kind!r} is not a card type of game {game!r} (allowed: {', '.join(allowed[game])})",
+                    f"{quoted(kind)} is not a card type of game {quoted(game)} (allowed: {', '.join(allowed[game])})",
                 )
             )
     return problems

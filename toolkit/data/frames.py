@@ -26,6 +26,7 @@ import pandas as pd
 
 from toolkit.data.problems import QueryError
 from toolkit.errors import kind_of as kind_of  # where it lives: a game's modules, below the data, say it too
+from toolkit.errors import quoted
 
 _LOADERS = {"rulings": "load_rulings()", "cards": "load_cards()", "events": "load_events()"}
 
@@ -50,7 +51,7 @@ def table_with(table: Any, columns: Sequence[str], function: str, what: str = "r
     missing = [c for c in columns if c not in table.columns]
     if missing:
         more = f" (nor {', '.join(repr(c) for c in missing[1:])})" if len(missing) > 1 else ""
-        raise QueryError(f"{function}(): the {what} table has no column {missing[0]!r}{more}; pass the table "
+        raise QueryError(f"{function}(): the {what} table has no column {quoted(missing[0])}{more}; pass the table "
                          f"{loader} returns, or one with the columns {', '.join(columns)}")
     return table
 

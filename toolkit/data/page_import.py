@@ -68,7 +68,7 @@ from toolkit.data.frames import kind_of
 from toolkit.data.parsing import format_value, is_na
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
 from toolkit.data.import_report import EntryReport, ImportReport, PageImport
-from toolkit.errors import WikiParseError
+from toolkit.errors import WikiParseError, quoted
 
 THIS_CARD = "このカード"
 """How a card's page names its own card."""
@@ -242,9 +242,9 @@ def _check_arguments(text: Any, source: Any, page_card: Any, revision: Any, game
     if page_card is not None and (not isinstance(page_card, str) or not page_card.strip()):
         raise WikiParseError(f"page_card: the name of the page's card, not {kind_of(page_card)}")
     if revision not in ("new", "old"):
-        raise WikiParseError(f"revision: new or old (the revision of a diff page to read), not {revision!r}")
+        raise WikiParseError(f"revision: new or old (the revision of a diff page to read), not {quoted(revision)}")
     if game is not None and game not in GAMES:
-        raise WikiParseError(f"game: unknown game {game!r} (known: {', '.join(GAMES)})")
+        raise WikiParseError(f"game: unknown game {quoted(game)} (known: {', '.join(GAMES)})")
     if not text.strip():
         raise WikiParseError(f"{source}: the page is empty")
 

@@ -192,7 +192,7 @@ def _parse_cell(column: Column, text: str) -> Any:
         latest = latest_date()
         if not EARLIEST_DATE <= day <= latest:
             raise _CellError(
-                f"date {text!r} is out of range: dataset dates run from {EARLIEST_DATE.isoformat()} "
+                f"date {quoted(text)} is out of range: dataset dates run from {EARLIEST_DATE.isoformat()} "
                 f"to {latest.isoformat()} (a year after today)"
             )
         return (day, form)

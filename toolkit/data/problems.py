@@ -53,7 +53,8 @@ class DatasetValidationError(DataError):
         if len(self.problems) > 1:
             shown = self.problems[1:_LISTED_PROBLEMS]
             rest = "\n".join(f"  {p}" for p in shown)
-            message += f"\n{len(self.problems) - 1} more problem(s):\n{rest}"
+            more = len(self.problems) - 1
+            message += f"\n{more} more problem{'' if more == 1 else 's'}:\n{rest}"
             if len(self.problems) > _LISTED_PROBLEMS:
                 message += f"\n  ... and {len(self.problems) - _LISTED_PROBLEMS:,} more (all of them are in .problems)"
         super().__init__(first.file, message, row=first.row, column=first.column)

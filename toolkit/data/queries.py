@@ -83,6 +83,47 @@ def resolve_card(card: str, cards: DataSource = None, *, rulings: pd.DataFrame |
     raise QueryError(names.unknown(card))
 
 
+def cards_meant(card: str, cards: DataSource = None, *, rulings: pd.DataFrame | None = None) -> list[str]:
+    """The Japanese keys a reader means by ``card``: the one card it names
+    (as :func:`resolve_card` reads it), else every card the ``rulings`` name
+    (every known card without them) whose name holds each word of it, as the
+    rulings browser reads its card box. Raises :class:`QueryError` with the
+    nearest names when none does.
+
+    >>> cards_meant("ひすてりっく"), cards_meant("hysteric sign")
+    (['ヒステリック・サイン'], ['ヒステリック・サイン'])
+    """
+    if not isinstance(card, str):
+        raise QueryError(f"a card is named by its Japanese or English name (text), not {kind_of(card)}")
+    names = card_names_of(cards, rulings)
+    found = names.lookup(card)
+    if found is not None and found in names.keys:
+        return [found]
+    named = None if rulings is None else {str(n) for listed in rulings["cards"] for n in listed}
+    meant = [ja for ja in names.meant(card) if named is None or ja in named]
+    if not meant:
+        raise QueryError(names.unknown(card))
+    return meant
+
+
+def own_rulings(rulings: pd.DataFrame) -> pd.DataFrame:
+    """Only one's own rows of a table ``load_rulings(extra=...)`` returned, still
+    knowing the file and row each came from, so that ``verify_rulings`` and the
+    checks name them in their messages (a table of the packaged rulings alone
+    gives an empty table).
+
+    >>> own_rulings(load_rulings()).empty
+    True
+    """
+    from toolkit.data.user_rulings import ORIGINS
+
+    table = _rulings_frame(rulings, ("ruling_id",), "own_rulings")
+    mine = dict(table.attrs.get(ORIGINS) or {})
+    kept = table[table["ruling_id"].isin(list(mine))].reset_index(drop=True)
+    kept.attrs[ORIGINS] = mine  # pandas before 2 drops attrs when a table is filtered
+    return kept
+
+
 def rulings_about(card: str, rulings: DataSource = None, cards: DataSource = None) -> pd.DataFrame:
     """Every ruling that names ``card`` (Japanese or English name, kana and
     width folded), oldest first.

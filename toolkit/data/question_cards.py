@@ -25,6 +25,7 @@ out of it.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ import pandas as pd
 
 from toolkit.data.parsing import Parsed, is_na, rows_of
 from toolkit.data.problems import Problem
+from toolkit.errors import RulingWarning
 from toolkit.fields import CardNames
 from toolkit.resources import default_user_folder
 
@@ -42,10 +44,18 @@ ADVICE = ("Add the card (see `python -m toolkit cards --help`), or name the ruli
 
 
 def _user_card_files() -> list[Path]:
+    """The card files of one's own folder (``*.yaml``, ``*.yml``, any case); a folder that
+    is a file is refused, as the engine refuses it."""
+    from toolkit.errors import FileError
+
     folder = default_user_folder() / "cards"
     if not folder.is_dir():
+        if os.path.lexists(folder):
+            what = ("is a link that leads nowhere (a loop of links, or its target is gone)"
+                    if folder.is_symlink() and not folder.exists() else "is a file, not a folder")
+            raise FileError(f"{what}: your cards go in a folder of card files (*.yaml)", file=str(folder))
         return []
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return sorted(p for p in folder.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file())
 
 
 def _cards_in(path: Path, key: str | None) -> list[dict[str, Any]]:
@@ -135,20 +145,38 @@ def cards_of_question(question: str, names: CardNames) -> tuple[list[str], list[
 
 def fill_cards(parsed: Parsed, label: str, cards: pd.DataFrame) -> list[Problem]:
     """Give each row of ``parsed`` with no cards those its question names in
-    《》 (in place); a problem for each name no card has."""
+    《》 (in place); a problem for each name no card has in the question, a
+    :class:`~toolkit.errors.RulingWarning` for each in the ``cards`` column."""
     problems: list[Problem] = []
     frame = parsed.frame
     names: CardNames | None = None
     for index, (number, row) in enumerate(rows_of(parsed)):
         listed: Sequence[Any] = row["cards"] if isinstance(row["cards"], list) else []
         question = row["question_ja"]
-        if listed or is_na(question) or "《" not in str(question) or not parsed.clean(number, "cards", "question_ja"):
+        asks = not listed and not is_na(question) and "《" in str(question) and parsed.clean(number, "question_ja")
+        if not parsed.clean(number, "cards") or not (listed or asks):
             continue
         if names is None:
             files = [str(f) for _, r in rows_of(parsed) for f in (r["scenario"] or [])]
             names = known_cards(cards, files)
+        if listed:  # a card the toolkit does not know may be a ruling's card (an imported page's): said, not refused
+            for name in listed:
+                if _unknown(str(name), names):
+                    warnings.warn(f"{label} row {number}, column 'cards': {names.unknown(str(name), advice=LISTED_ADVICE)}",
+                                  RulingWarning, stacklevel=3)
+            continue
         found, unknown = cards_of_question(str(question), names)
         problems += [Problem(label, number, "question_ja", message) for message in unknown]
         cell: Any = found
         frame.at[frame.index[index], "cards"] = cell
     return problems
+
+
+LISTED_ADVICE = ("No card of the toolkit's has it: check the spelling in the cards column, or add the card "
+                 "(`python -m toolkit cards --help`) to check rulings about it")
+"""What to do about a name in the ``cards`` column that no card has."""
+
+
+def _unknown(name: str, names: CardNames) -> bool:
+    key = names.lookup(name)
+    return key is None or key not in names.keys

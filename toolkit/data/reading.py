@@ -108,7 +108,7 @@ def load_table(source: DataSource, schema: TableSchema) -> pd.DataFrame:
 
 
 def load_rulings(path: str | os.PathLike[str] | CsvBytes | None = None, *, extra: Any = None,
-                 cards: pd.DataFrame | None = None) -> pd.DataFrame:
+                 cards: pd.DataFrame | None = None, allow_outside: bool = False) -> pd.DataFrame:
     """The rulings table (one row per ruling), typed per ``RULINGS_SCHEMA``.
 
     ``path=None`` reads the packaged ``rulings.csv``; a path reads a user's CSV
@@ -120,7 +120,10 @@ def load_rulings(path: str | os.PathLike[str] | CsvBytes | None = None, *, extra
     a list of rows (mappings), or a list of files and tables. They are read as
     :mod:`toolkit.data.user_rulings` describes: the shipped columns (any
     subset), ``supersedes`` to replace a ruling (which stays, marked
-    superseded), scenario files relative to the rulings file. An id already
+    superseded), scenario files relative to the rulings file and inside its
+    folder (no ``..`` out, no absolute path, no ``~``, no link out; a table or a
+    list of rows: the working folder) unless ``allow_outside=True``, or
+    shipped scenarios by name. An id already
     used is an error naming both files; every problem names file, row and column.
     A row of yours that leaves ``cards`` empty takes the cards its
     ``question_ja`` names in 《》, matched against ``cards`` (default: the
@@ -142,7 +145,7 @@ def load_rulings(path: str | os.PathLike[str] | CsvBytes | None = None, *, extra
 
     base = load_table(path, RULINGS_SCHEMA)
     label = RULINGS_SCHEMA.file if path is None else (path.label if isinstance(path, CsvBytes) else os.fspath(path))
-    return combine_rulings(base, label, extra, cards)
+    return combine_rulings(base, label, extra, cards, allow_outside=allow_outside)
 
 
 def load_cards(path: str | os.PathLike[str] | CsvBytes | None = None) -> pd.DataFrame:

@@ -47,8 +47,9 @@ from toolkit.data.frames import kind_of
 from toolkit.data.parsing import Parsed, RawTable, format_value, is_na, parse_date, rows_of, split_csv, typed_frame
 from toolkit.data.problems import DatasetValidationError, Problem
 from toolkit.data.reading import CsvBytes, load_cards
+from toolkit.data.user_checks import check_data, renamed
 from toolkit.data.schema import LIST_SEPARATOR, RULINGS_SCHEMA, Column, TableSchema
-from toolkit.errors import FileError, RulingWarning, quoted
+from toolkit.errors import FileError, RulingWarning, printable, quoted
 from toolkit.resources import dataset_path
 
 OPTIONAL_FOR_USERS = ("topic", "summary_en", "verdict")
@@ -158,7 +159,7 @@ def _unknown_column(name: str) -> str:
     import difflib
 
     near = difflib.get_close_matches(name, USER_RULINGS_SCHEMA.names, n=1, cutoff=0.6)
-    hint = f" (did you mean {near[0]!r}?)" if near else ""
+    hint = f" (did you mean {quoted(near[0])}?)" if near else ""
     return f"unknown column{hint}; a ruling has the columns of rulings.csv and 'supersedes'"
 
 
@@ -280,14 +281,20 @@ def _with_defaults(raw: RawTable) -> RawTable:
     return replace(raw, rows=tuple(rows))
 
 
-def _scenario_path(name: str, folder: Path) -> str | None:
-    """A scenario named by a user row: a file next to the rulings file, else a shipped one."""
-    candidate = Path(name).expanduser()
-    candidate = candidate if candidate.is_absolute() else folder / candidate
+_SHIPPED_NAME = re.compile(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)?(?:\.yaml)?")
+"""How a shipped scenario is named (``stem``, ``stem.yaml``, ``folder/stem``): never a path out."""
+
+
+def _scenario_path(name: str, folder: Path, allow_outside: bool = False) -> str | None:
+    """A scenario named by a user row: a file next to the rulings file (inside
+    its folder, :func:`toolkit.files.paths.path_named_in`), else a shipped one;
+    None when neither exists; a FileError when the path is refused."""
+    from toolkit.files.paths import path_named_in
+
+    candidate = path_named_in(name, folder, allow_outside=allow_outside)
     if candidate.is_file():
-        return str(candidate.resolve())
-    stem = name.removesuffix(".yaml")
-    if dataset_path("scenarios", f"{stem}.yaml").is_file():
+        return str(candidate)
+    if _SHIPPED_NAME.fullmatch(name) and dataset_path("scenarios", f"{name.removesuffix('.yaml')}.yaml").is_file():
         return name
     return None
 
@@ -324,8 +331,8 @@ def _other_game(row: Mapping[str, Any], name: str, found: str) -> str | None:
             f"the game {other}; fix the game column or name a scenario of {game}")
 
 
-def _resolve_machine_form(table: UserTable,
-                          refused: Collection[tuple[int | None, str | None]] = ()) -> list[Problem]:
+def _resolve_machine_form(table: UserTable, refused: Collection[tuple[int | None, str | None]] = (),
+                          allow_outside: bool = False) -> list[Problem]:
     """Scenario names become full paths (also inside the check); a check must be
     a mapping (JSON in CSV), run on at least one scenario, with an expected answer
     (``refused``: the cells already refused as written, not said to be missing)."""
@@ -335,9 +342,13 @@ def _resolve_machine_form(table: UserTable,
         names = list(row["scenario"] or [])
         resolved: dict[str, str] = {}
         for name in names:
-            found = _scenario_path(name, table.folder)
+            try:
+                found = _scenario_path(name, table.folder, allow_outside)
+            except FileError as exc:
+                problems.append(Problem(table.label, number, "scenario", exc.message))
+                continue
             if found is None:
-                where = (table.folder / name) if not Path(name).is_absolute() else Path(name)
+                where = printable(str(table.folder / name) if not Path(name).is_absolute() else name, 160)
                 problems.append(Problem(table.label, number, "scenario",
                                         f"no scenario file {quoted(name)} (looked for {where}) and no shipped "
                                         "scenario of that name"))
@@ -351,7 +362,7 @@ def _resolve_machine_form(table: UserTable,
             if names or not is_na(row["expected"]):
                 problems.append(Problem(table.label, number, "check", "scenario / expected need a check to run"))
             continue
-        check, problem = _check_data(str(text))
+        check, problem = check_data(str(text))
         if problem:
             problems.append(Problem(table.label, number, "check", problem))
             continue
@@ -365,39 +376,15 @@ def _resolve_machine_form(table: UserTable,
             problems.append(Problem(table.label, number, "expected", "a check needs its expected answer (yes, no or under_review)"))
         paths: Any = [resolved.get(n, n) for n in names]
         frame.at[frame.index[index], "scenario"] = paths
-        frame.at[frame.index[index], "check"] = json.dumps(_renamed(check, resolved), ensure_ascii=False)
+        frame.at[frame.index[index], "check"] = json.dumps(renamed(check, resolved), ensure_ascii=False)
     return problems
 
 
-def _check_data(text: str) -> tuple[Any, str]:
-    """A check cell read as JSON or, as ``endphase ask`` and docs/questions.md
-    write questions, as YAML flow text (``{possible: {event: activated}}``);
-    the data, or the problem in one line."""
-    from toolkit.errors import FileError
-    from toolkit.files import parse_yaml
-
-    try:
-        return json.loads(text), ""
-    except json.JSONDecodeError as exc:
-        problem = f"neither JSON ({exc.msg} at column {exc.colno}) nor YAML flow text"
-    try:
-        return parse_yaml(text, "check").data, ""
-    except FileError as exc:
-        return None, f"{problem} ({exc.message})"
-
-
-def _renamed(check: Any, names: Mapping[str, str]) -> Any:
-    """The check with each ``scenario:`` it names replaced by the full path."""
-    if isinstance(check, dict):
-        return {k: (names.get(v, v) if k == "scenario" and isinstance(v, str) else _renamed(v, names))
-                for k, v in check.items()}
-    if isinstance(check, list):
-        return [_renamed(v, names) for v in check]
-    return check
-
-
-def read_user_table(source: Any, label: str | None = None) -> tuple[UserTable | None, list[Problem]]:
-    """Read one user table (a file path, a DataFrame or a list of rows), typed, its own rules checked."""
+def read_user_table(source: Any, label: str | None = None, *,
+                    allow_outside: bool = False) -> tuple[UserTable | None, list[Problem]]:
+    """Read one user table (a file path, a DataFrame or a list of rows), typed, its own rules checked;
+    the scenario files it names stay inside its folder (the working folder for a table or a list of
+    rows) unless ``allow_outside``."""
     if isinstance(source, pd.DataFrame):
         name = label or "<rulings table>"
         raw, problems = raw_from_rows(
@@ -413,7 +400,7 @@ def read_user_table(source: Any, label: str | None = None) -> tuple[UserTable | 
     elif isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
         raw, problems = _read_file(source)
-        folder = Path(name).expanduser().resolve().parent
+        folder = Path(os.path.realpath(Path(name).expanduser())).parent
     elif isinstance(source, (list, tuple)):
         name = label or "<rulings list>"
         raw, problems = raw_from_rows(list(source), name)
@@ -426,7 +413,7 @@ def read_user_table(source: Any, label: str | None = None) -> tuple[UserTable | 
     parsed, cell_problems = typed_frame(raw, USER_RULINGS_SCHEMA)
     table = UserTable(name, parsed, folder)
     refused = {(p.row, p.column) for p in cell_problems}
-    return table, problems + cell_problems + _resolve_machine_form(table, refused)
+    return table, problems + cell_problems + _resolve_machine_form(table, refused, allow_outside)
 
 
 def _empty(value: Any) -> bool:
@@ -455,7 +442,8 @@ def _sources(extra: Any) -> list[Any]:
     return items
 
 
-def combine_rulings(base: pd.DataFrame, base_label: str, extra: Any, cards: pd.DataFrame | None = None) -> pd.DataFrame:
+def combine_rulings(base: pd.DataFrame, base_label: str, extra: Any, cards: pd.DataFrame | None = None, *,
+                    allow_outside: bool = False) -> pd.DataFrame:
     """``base`` (the shipped table) and every user table of ``extra``, checked
     together; a user row with no cards takes those its question names in 《》
     (:mod:`toolkit.data.question_cards`, matched against ``cards``: default
@@ -465,7 +453,7 @@ def combine_rulings(base: pd.DataFrame, base_label: str, extra: Any, cards: pd.D
     problems: list[Problem] = []
     tables: list[UserTable] = []
     for source in _sources(extra):
-        table, found = read_user_table(source)
+        table, found = read_user_table(source, allow_outside=allow_outside)
         problems += found
         if table is not None:
             tables.append(table)
@@ -566,7 +554,7 @@ def _supersedes_problem(rid: Any, old: str, row: Mapping[str, Any], rows: Mappin
         return "a ruling cannot supersede itself"
     if old not in rows:
         near = difflib.get_close_matches(old, list(rows), n=1, cutoff=0.6)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        hint = f" (did you mean {quoted(near[0])}?)" if near else ""
         return f"{quoted(old)} is not a ruling_id of the shipped table or of these files{hint}"
     replaced = rows[old]
     if old in claimed:

@@ -26,7 +26,7 @@ def _cross_file_problems(rulings: Parsed, cards: Parsed | None, events: Parsed |
             for name in row["cards"]:
                 if name not in card_game:
                     near = loose.lookup(name)
-                    hint = f" (did you mean {near!r}?)" if near else ""
+                    hint = f" (did you mean {quoted(near)}?)" if near else ""
                     problems.append(
                         Problem(file, number, "cards", f"card {quoted(name)} is not in {files['cards']}{hint}")
                     )
@@ -36,7 +36,7 @@ def _cross_file_problems(rulings: Parsed, cards: Parsed | None, events: Parsed |
                             file,
                             number,
                             "cards",
-                            f"card {name!r} belongs to game {card_game[name]!r} but the ruling is {row['game']!r}",
+                            f"card {quoted(name)} belongs to game {quoted(card_game[name])} but the ruling is {quoted(row['game'])}",
                         )
                     )
     problems += _scenario_game_problems(rulings, file)

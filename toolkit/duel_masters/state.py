@@ -216,14 +216,18 @@ class DMState:
     def waiting_of(self, player: str) -> tuple[Waiting, ...]:
         return tuple(w for w in self.waiting if w.controller == player)
 
-    def summary(self) -> PositionSummary:
+    def summary(self, labelled: bool = False) -> PositionSummary:
+        """The position by card names (what an Outcome keeps); ``labelled``: each copy
+        with its mark, as the steps of a line name it (display only)."""
         rows = []
         for p in PLAYERS:
             for zone in ZONE_ORDER:
                 if zone is DMZone.DECK:
-                    names = tuple(self.cards[u].name for u in self.decks[0 if p == "A" else 1])
+                    names = tuple((self.cards[u].label if labelled else self.cards[u].name)
+                                  for u in self.decks[0 if p == "A" else 1])
                 else:
-                    names = tuple(sorted(_summary_name(c) for c in self.cards if c.zone is zone and c.owner == p))
+                    names = tuple(sorted(_summary_name(c, labelled) for c in self.cards
+                                         if c.zone is zone and c.owner == p))
                 rows.append((p, zone.value, names))
         return PositionSummary(zones=tuple(rows), life=())
 
@@ -251,7 +255,8 @@ class DMState:
                 f"<table>{''.join(rows)}</table><div>Waiting:<ul>{waiting or '<li>none</li>'}</ul></div></div>")
 
 
-def _summary_name(card: DMCard) -> str:
-    name = card.side if card.flipped and card.side and card.side != card.name else card.name
-    suffix = " (龍解)" if card.flipped and name == card.name else ""
+def _summary_name(card: DMCard, labelled: bool = False) -> str:
+    own = card.label if labelled else card.name
+    name = card.side if card.flipped and card.side and card.side != card.name else own
+    suffix = " (龍解)" if card.flipped and name == own else ""
     return name + suffix + (" (tapped)" if card.tapped and card.zone is DMZone.BATTLE else "")

@@ -41,9 +41,10 @@ class YamlLimits:
 class _Refused(yaml.MarkedYAMLError):
     """A limit of ours, with the node it is about (for the field name)."""
 
-    def __init__(self, problem: str, mark: Any, node: Node | None = None) -> None:
+    def __init__(self, problem: str, mark: Any, node: Node | None = None, field: str | None = None) -> None:
         super().__init__(None, None, problem, mark)
         self.node = node
+        self.field = field
 
 
 class _Guard(Composer):
@@ -59,6 +60,7 @@ class _Guard(Composer):
         self._sizes: dict[int, int] = {}
         self._total = 0
         self._root: Node | None = None
+        self._path: list[str] = []  # the field being composed (``[0].check.and[2]``), for a refusal
 
     def get_single_node(self) -> Node | None:
         self._root = super().get_single_node()
@@ -78,10 +80,20 @@ class _Guard(Composer):
         elif isinstance(event, (MappingStartEvent, SequenceStartEvent)):
             self._depth += 1
             if self._depth > self.limits.depth:
-                raise _Refused(f"nested deeper than {self.limits.depth} levels; a scenario needs only a few levels "
-                               "of lists and mappings", event.start_mark)
+                raise _Refused(f"nested deeper than {self.limits.depth} levels (the limit); a file like this needs "
+                               "only a few levels of lists and mappings", event.start_mark,
+                               field="".join(self._path).lstrip(".") or None)
         self._count(1, event)
-        node = super().compose_node(parent, index)
+        if isinstance(index, int):
+            self._path.append(f"[{index}]")
+        elif isinstance(index, ScalarNode):
+            self._path.append(f".{index.value}")
+        else:
+            self._path.append("")
+        try:
+            node = super().compose_node(parent, index)
+        finally:
+            self._path.pop()
         if node is None or isinstance(event, AliasEvent):
             if node is not None:
                 self._count(self._sizes[id(node)] - 1, event)  # an alias: what it expands to
@@ -191,7 +203,7 @@ class YamlDocument:
 
 
 _YAML_HINTS = (
-    ("nesting depth", "a scenario needs only a few levels of lists and mappings"),
+    ("nesting depth", "a file like this needs only a few levels of lists and mappings"),
     ("undefined alias", "define the anchor (&name) before its first *name, or write the value out"),
     ("another document", "a file holds one document: remove the second '---'"),
     ("constructor for the tag", "only plain values are read (no !!python/... or other special tags)"),
@@ -265,7 +277,7 @@ def parse_yaml(
         data = loader.get_single_data()
     except _Refused as exc:
         mark = exc.problem_mark
-        field = _path_to(loader._root, exc.node) if exc.node is not None and loader is not None else None
+        field = _path_to(loader._root, exc.node) if exc.node is not None and loader is not None else exc.field
         raise FileError(str(exc.problem), file=source, line=None if mark is None else mark.line + 1,
                         column=None if mark is None else mark.column + 1, field=field) from None
     except yaml.reader.ReaderError as exc:

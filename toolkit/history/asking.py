@@ -98,7 +98,9 @@ class Answer:
             game = game_of(self.rules)
             lines.extend(f"  - {counterfactual_words(label, game)}" for label in self.flipped_by)
         if self.line:
-            lines.append(f"A line that shows it: {len(self.line)} step(s) in .line "
+            from toolkit.core.words import count
+
+            lines.append(f"A line that shows it: {count(len(self.line), 'step')} in .line "
                          "(toolkit.core.trace.words_frame(answer.line) shows them as a table)")
         return "\n".join(lines)
 
@@ -212,14 +214,14 @@ def _rules_for(scenario: Scenario, rules: Ruleset | str | datetime.date | None) 
 
 def _question_data(text: str) -> Any:
     """A question written as text: YAML flow text (``{possible: {event: activated}}``) or JSON."""
-    from toolkit.errors import FileError
+    from toolkit.errors import FileError, quoted
     from toolkit.files import parse_yaml
     from toolkit.history.checks import CheckError
 
     try:
         data = parse_yaml(text, "question").data
     except FileError as exc:
-        raise CheckError(f"question: cannot read {text!r} as a question: {exc.message}") from None
+        raise CheckError(f"question: cannot read {quoted(text)} as a question: {exc.message}") from None
     if data is None:
         raise CheckError("question: it is empty; write one such as {possible: {event: activated, card: ...}}")
     return data

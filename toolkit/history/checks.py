@@ -59,7 +59,7 @@ from toolkit.core.search import evaluate, resolve
 from toolkit.core.trace import LineStep, line_step
 from toolkit.core.values import Event
 from toolkit.fields import CardNames
-from toolkit.errors import ToolkitError
+from toolkit.errors import ToolkitError, quoted
 
 ORDER_QUANTIFIERS = ("possible_order", "always_order", "default_order")
 COMBINATORS = ("and", "or", "not")
@@ -137,7 +137,7 @@ def parse_check(data: Any, where: str = "check", *, known_cards_only: bool = Fal
         except json.JSONDecodeError as exc:
             raise CheckError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
     if not isinstance(data, Mapping):
-        raise CheckError(f"{where}: expected a mapping such as {{possible: {{event: activated, card: ...}}}}, got {data!r}")
+        raise CheckError(f"{where}: expected a mapping such as {{possible: {{event: activated, card: ...}}}}, got {quoted(data)}")
     keys = [k for k in data if k not in ("scenario", "without")]
     if len(keys) != 1:
         raise CheckError(f"{where}: expected exactly one of {', '.join(KNOWN_KEYS)} (and optionally 'scenario', 'without'), got {sorted(map(str, data))}")
@@ -145,7 +145,7 @@ def parse_check(data: Any, where: str = "check", *, known_cards_only: bool = Fal
     body = data[key]
     on = data.get("scenario")
     if on is not None and (not isinstance(on, str) or key in COMBINATORS):
-        raise CheckError(f"{where}.scenario: names a scenario file for one query, got {on!r}")
+        raise CheckError(f"{where}.scenario: names a scenario file for one query, got {quoted(on)}")
     if key in ("and", "or"):
         if not isinstance(body, Sequence) or isinstance(body, str) or not body:
             raise CheckError(f"{where}.{key}: expected a non-empty list of checks")
@@ -168,7 +168,7 @@ def parse_check(data: Any, where: str = "check", *, known_cards_only: bool = Fal
             return QueryCheck(str(key), on, predicate=query.predicate, data=text, where=where)
     except PredicateError as exc:
         raise CheckError(str(exc)) from None
-    raise CheckError(f"{where}: unknown key {key!r} (expected one of {', '.join(KNOWN_KEYS)})")
+    raise CheckError(f"{where}: unknown key {quoted(key)} (expected one of {', '.join(KNOWN_KEYS)})")
 
 
 def scenarios_named(check: Check) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 
-from toolkit.history.runs import _value
+from toolkit.history.runs import _value, same_answer
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -47,6 +47,7 @@ class Flips:
 
         self.variants = game_of(rules).counterfactuals(rules)
         self._asked = (text, check, names, scenarios)
+        self._rules = rules
         self._value = value
         self._known: dict[int, bool] = {}
 
@@ -64,8 +65,10 @@ class Flips:
         known = self._known.get(index)
         if known is None:
             text, check, names, scenarios = self._asked
-            known = self._known[index] = _value(text, check, names, scenarios,
-                                                self.variants[index].rules) != self._value
+            variant = self.variants[index].rules
+            # a rule the run never read cannot flip it: its searches would be the same step by step
+            known = self._known[index] = (not same_answer(text, names, scenarios, self._rules, variant)
+                                          and _value(text, check, names, scenarios, variant) != self._value)
         return known
 
     def labels(self) -> tuple[str, ...]:

@@ -28,6 +28,7 @@ from typing import Any
 
 import pandas as pd
 
+from toolkit.core.words import count
 from toolkit.history.runs import HistoryError, Ruleset, Scenario
 
 __all__ = ["EXPLAIN_COLUMNS", "Explanation", "Hypothesis", "Window", "explain_disagreement"]
@@ -300,21 +301,24 @@ class Explanation:
             named = f" ({', '.join(self.agreeing)})" if 0 < len(self.agreeing) <= 3 else ""
             return (f"every ruling asked ({len(self.agreeing)}) agrees under the rules of its date: "
                     f"nothing to explain{named}")
-        lines = [f"{len(self.disagreeing)} ruling(s) disagree under the rules of their date: "
+        verb = "disagrees under the rules of its date" if len(self.disagreeing) == 1 else \
+            "disagree under the rules of their date"
+        lines = [f"{count(len(self.disagreeing), 'ruling')} {verb}: "
                  f"{', '.join(self.disagreeing)}"]
         if self.hypotheses:
             lines.extend(self._summary())
         for rank, h in enumerate(self.hypotheses, 1):
             lines.append(f"{rank}. {' + '.join(h.statements)}")
-            lines.append(f"   explains {', '.join(h.explains)}; keeps {h.kept} ruling(s) in agreement; "
+            lines.append(f"   explains {', '.join(h.explains)}; keeps {count(h.kept, 'ruling')} in agreement; "
                          f"breaks {', '.join(h.breaks) or 'none'}; also fixes {', '.join(h.also_fixes) or 'none'}")
             for w in h.windows:
                 modelled = w.modelled.isoformat() if w.modelled else "never (a rule no source changed)"
                 lines.append(f"   {w.rule} window: {w.words()}; modelled {modelled}")
         for rid, why in self.unexplained.items():
             lines.append(f"{rid}: {why}")
-        lines.append(f"searched {self.singles} single change(s) and {self.pairs} pair(s)"
-                     + (f" ({self.pairs_skipped} pair(s) left untried: limit or time)" if self.pairs_skipped else "")
+        lines.append(f"searched {count(self.singles, 'single change')} and {count(self.pairs, 'pair')}"
+                     + (f" ({count(self.pairs_skipped, 'pair')} left untried: limit or time)"
+                        if self.pairs_skipped else "")
                      + f" in {self.seconds:.1f} s")
         return "\n".join(lines)
 
@@ -430,7 +434,7 @@ def _look_at(case: _Case, pairs: int) -> str:
 
     _, check, names, _ = case.flips._asked
     cards = ", ".join(f"《{c}》" for c in cards_named(check)) or "the cards of its scenario"
-    return (f"{NOTHING} ({len(case.flips.variants)} single change(s) and {pairs} pair(s) of the "
+    return (f"{NOTHING} ({count(len(case.flips.variants), 'single change')} and {count(pairs, 'pair')} of the "
             f"{case.game.title}'s rules tried under {case.rules.name}; look at its check and expected answer "
             f"({case.expected}), its scenario's position ({', '.join(names)}), and the behaviour of {cards})")
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from toolkit.core.memo import Memo
-from toolkit.errors import ToolkitError
+from toolkit.core.reads import recording, unread
+from toolkit.errors import ToolkitError, quoted
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -199,8 +200,24 @@ def _run(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mappi
     key = (check_text, _positions_key(names, scenarios), _rules_key(rules))
     hit = _RUNS.get(key)
     if hit is None:
-        hit = _RUNS.put(key, run_check(check, scenarios, rules, default=names[0], **limits))
+        with recording(rules) as (noting, reads):
+            hit = run_check(check, scenarios, noting, default=names[0], **limits)
+        _READS.put(key, frozenset(reads))
+        _RUNS.put(key, hit)
     return hit
+
+
+_READS: Memo[tuple[Any, ...], frozenset[str]] = Memo(4096)
+"""The rules each run of ``_RUNS`` read (:mod:`toolkit.core.reads`), under the same keys."""
+
+
+def same_answer(check_text: str, names: tuple[str, ...], scenarios: Mapping[str, Scenario], rules: Ruleset,
+                other: Ruleset) -> bool:
+    """Whether the check's answer under ``other`` is known to be the one under ``rules`` without
+    asking: the run under ``rules`` (made already) read none of the rules in which ``other`` differs,
+    so every step of its searches would be the same."""
+    reads = _READS.get((check_text, _positions_key(names, scenarios), _rules_key(rules)))
+    return reads is not None and unread(rules, other, reads)
 
 
 _VALUES: Memo[tuple[Any, ...], bool] = Memo(4096)
@@ -232,6 +249,8 @@ class RulingRun:
     expected: str
     own: CheckResult
     today: CheckResult
+    """The run under today's rules: ``own`` itself when they differ from the ruling's only in rules
+    the own run never read (:mod:`toolkit.core.reads`)."""
     decided_by: str
     deciding_changes: tuple[str, ...]
     seconds: float
@@ -311,7 +330,7 @@ def _row(rulings: pd.DataFrame, ruling_id: str) -> dict[str, Any]:
     table_with(rulings, ("ruling_id",), "run_ruling", paths=False)
     found = rulings[rulings["ruling_id"] == ruling_id]
     if found.empty:
-        raise HistoryError(f"no ruling {ruling_id!r} in the rulings table")
+        raise HistoryError(f"no ruling {quoted(ruling_id)} in the rulings table")
     return {str(k): v for k, v in found.iloc[0].to_dict().items()}
 
 
@@ -348,7 +367,7 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     expected = str(row.get("expected"))
     if expected not in EXPECTED_ANSWERS:
         raise HistoryError(f"{rid}: expected answer must be 'yes', 'no' or 'under_review' (調整中), "
-                           f"not {expected!r}")
+                           f"not {quoted(expected)}")
     names = tuple(str(n) for n in (row.get("scenario") or ()))
     check = _check(rid, text)
     scenarios = _scenarios(rid, names)
@@ -360,7 +379,9 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
         own = _run(text, check, names, scenarios, rules)
         from toolkit.history.deciding import Flips, _decided_by, _today_rules
 
-        today = _run(text, check, names, scenarios, _today_rules(rules))
+        now = _today_rules(rules)
+        # today's rules differ only in rules the own run never read: its run is today's, step by step
+        today = own if same_answer(text, names, scenarios, rules, now) else _run(text, check, names, scenarios, now)
         variants = Flips(text, check, names, scenarios, rules, own.value)
         deciding = variants.labels() if flips else ()
         decided, shown = _decided_by(check, scenarios, rules, own, variants)

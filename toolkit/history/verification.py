@@ -114,9 +114,9 @@ def verify_categories(frame: pd.DataFrame) -> pd.Series:
     return pd.Series(pd.Categorical(values, categories=CATEGORIES), index=frame.index, name="category")
 
 
-def _card_problem(rid: str, check: Any, names: list[str]) -> str | None:
-    """Why the check names a card none of its scenarios may use (their own cards included), or None
-    (a scenario that cannot be read is said where the ruling is run)."""
+def _card_problem(rid: str, check: Any, names: list[str]) -> tuple[str, str] | None:
+    """(column, why) when a scenario cannot be read or the check names a card none of its
+    scenarios may use (their own cards included), or None."""
     from toolkit.history.checks import CheckError, read_for
     from toolkit.history.runs import HistoryError, _scenarios
 
@@ -124,10 +124,10 @@ def _card_problem(rid: str, check: Any, names: list[str]) -> str | None:
         return None
     try:
         read_for(check, _scenarios(rid, names))
-    except HistoryError:
-        return None
+    except HistoryError as exc:  # a scenario file the ruling names: said under scenario, its id not repeated
+        return "scenario", str(exc).removeprefix(f"{rid}: ")
     except CheckError as exc:  # read as "check": the column names it
-        return str(exc).removeprefix("check: ").removeprefix("check.")
+        return "check", str(exc).removeprefix("check: ").removeprefix("check.")
     return None
 
 
@@ -136,6 +136,7 @@ def check_user_checks(table: pd.DataFrame) -> None:
     ``load_rulings(extra=...)`` returns); raise one error naming file, row and
     column for each check the check language cannot read."""
     from toolkit.data import ORIGINS, DatasetValidationError, Problem
+    from toolkit.errors import quoted
     from toolkit.history.checks import CheckError, parse_check, scenarios_named
 
     from toolkit.core.game import UnknownGameError, game_named
@@ -159,11 +160,12 @@ def check_user_checks(table: pd.DataFrame) -> None:
             continue
         stray = [n for n in scenarios_named(check) if n not in list(names or [])]
         if stray:
-            problems.append(Problem(file, row, "check", f"the check runs on {stray}, which `scenario` does not list"))
+            listed = ", ".join(quoted(n) for n in stray)
+            problems.append(Problem(file, row, "check", f"the check runs on {listed}, which `scenario` does not list"))
             continue
         problem = _card_problem(str(rid), check, list(names or []))
         if problem is not None:
-            problems.append(Problem(file, row, "check", problem))
+            problems.append(Problem(file, row, *problem))
     if problems:
         raise DatasetValidationError(problems)
 

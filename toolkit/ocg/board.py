@@ -40,6 +40,8 @@ from toolkit.ocg.state import (
 from toolkit.core.values import Event, other, player_index
 from toolkit.ocg.stats import with_atk_def_lost, without_stat_changes
 from toolkit.ocg.values import FACE_UP_POSITIONS, Card, EventKind, Position, Process, Zone
+from toolkit.ocg.counters import counters_on, with_counters, without_counters
+from toolkit.core.words import count
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset
@@ -69,6 +71,9 @@ _TO_GY_TAGS: dict[Zone, frozenset[str]] = {
 
 _BANISHED_TAGS = frozenset({"banished_this_turn"})
 """The tag a banished card gets (《マクロコスモス》's banish instead of the GY too)."""
+
+BANISHED_FACE_DOWN = frozenset({"banished_face_down"})
+"""The tag of a card banished face-down (it goes when the card is banished again, or moves)."""
 
 
 NO_MOMENT: frozenset[str] = frozenset()
@@ -201,7 +206,7 @@ class Board(PositionReader):
             self._decks()[player_index(card.owner)].remove(uid)
         tags = card.tags
         if origin is Zone.FIELD and to is not Zone.FIELD:
-            tags = without_stat_changes(tags - FIELD_ONLY_TAGS)
+            tags = without_counters(without_stat_changes(tags - FIELD_ONLY_TAGS))
             if card.position in FACE_UP_POSITIONS:  # how it left: "destroyed while face-up"
                 tags = tags | LEFT_FACE_UP
             elif LEFT_FACE_UP <= tags:
@@ -210,6 +215,8 @@ class Board(PositionReader):
             tags = tags | _TO_GY_TAGS[origin]
         elif to is Zone.BANISHED:
             tags = tags | _BANISHED_TAGS
+        if origin is Zone.BANISHED and BANISHED_FACE_DOWN <= tags:
+            tags = tags - BANISHED_FACE_DOWN
         if extra_tags:
             tags = tags | extra_tags
         owner = card.owner
@@ -306,8 +313,31 @@ class Board(PositionReader):
         self._happen(EventKind.DESTROYED, uid, card.owner, card.zone)
         self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
 
-    def banish(self, uid: int) -> None:
-        self._move(uid, Zone.BANISHED, (EventKind.BANISHED,))
+    def banish(self, uid: int, *, face_down: bool = False) -> None:
+        """Banish the card (``face_down``: face-down, tag ``banished_face_down``)."""
+        self._move(uid, Zone.BANISHED, (EventKind.BANISHED,), extra_tags=BANISHED_FACE_DOWN if face_down else frozenset())
+
+    def place_counters(self, uid: int, n: int) -> None:
+        """Put ``n`` counters on a card on the field (a card elsewhere keeps none)."""
+        card = self.cards[uid]
+        if card.zone is not Zone.FIELD or n <= 0:
+            return
+        self._set_tags(card, with_counters(card.tags, counters_on(card.tags) + n))
+        self.note("R6", f"{card.shown()}: {count(n, 'counter')} placed, now {counters_on(self.cards[uid].tags)}")
+
+    def remove_counters(self, uid: int, n: int) -> None:
+        """Take up to ``n`` counters off a card (as many as it has)."""
+        card = self.cards[uid]
+        had = counters_on(card.tags)
+        if had == 0 or n <= 0:
+            return
+        self._set_tags(card, with_counters(card.tags, max(0, had - n)))
+        self.note("R6", f"{card.shown()}: {count(min(n, had), 'counter')} removed, now {max(0, had - n)}")
+
+    def _set_tags(self, card: Card, tags: frozenset[str]) -> None:
+        self.touched = True
+        self.cards[card.uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone,
+                                           card.position, tags, card.label))
 
     def return_to_hand(self, uid: int) -> None:
         self._move(uid, Zone.HAND, (EventKind.RETURNED_TO_HAND,))

@@ -26,6 +26,7 @@ from toolkit.ocg.rulesets import Ruleset, UnknownRulesetError, get_ruleset, rule
 from toolkit.ocg.state import Cause, Phase, State, Step
 from toolkit.core.values import PLAYERS, other
 from toolkit.ocg.values import Card, Position, Zone
+from toolkit.ocg.counters import with_counters
 from toolkit.errors import ScenarioError
 
 COPY_MARK = "#"
@@ -123,7 +124,7 @@ def initial_state(scenario: ScenarioLike, *, ruleset: Ruleset | str | None = Non
             for i, spec in enumerate(getattr(setup, zone_name)):
                 spot = f"{where}.{zone_name}[{i}]"
                 position = _position(spec.position, f"{spot}.position", file) if zone is Zone.FIELD else Position.FACE_UP
-                add(player, spec.name, zone, spot, position, frozenset(spec.tags))
+                add(player, spec.name, zone, spot, position, with_counters(frozenset(spec.tags), spec.counters))
         for i, listed in enumerate(setup.deck):
             decks[0 if player == "A" else 1].append(add(player, listed, Zone.DECK, f"{where}.deck[{i}]"))
 

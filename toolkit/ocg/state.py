@@ -406,15 +406,17 @@ class State(PositionReader):
 
     # --- summaries ------------------------------------------------------
 
-    def summary(self) -> PositionSummary:
-        """The position by card names (what an Outcome keeps)."""
+    def summary(self, labelled: bool = False) -> PositionSummary:
+        """The position by card names (what an Outcome keeps); ``labelled``: each copy
+        with its mark (光神機−桜火#2), as the steps of a line name it (display only)."""
         rows = []
         for p in PLAYERS:
             for zone in (Zone.HAND, Zone.FIELD, Zone.GY, Zone.BANISHED, Zone.DECK):
                 if zone is Zone.DECK:
-                    names = tuple(self.cards[u].name for u in self.decks[player_index(p)])
+                    names = tuple(_named(self.cards[u], labelled) for u in self.decks[player_index(p)])
                 else:
-                    names = tuple(sorted(c.name for c in self.cards if c.zone is zone and c.controller == p))
+                    names = tuple(sorted(_named(c, labelled) for c in self.cards
+                                         if c.zone is zone and c.controller == p))
                 rows.append((p, zone.value, names))
         anonymous = []
         for p in PLAYERS:
@@ -587,3 +589,7 @@ PHASE_TITLES: dict[Phase, str] = {
     Phase.MAIN2: "Main Phase 2",
     Phase.END: "End Phase",
 }
+
+
+def _named(card: Card, labelled: bool) -> str:
+    return card.label if labelled else card.name

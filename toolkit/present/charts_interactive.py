@@ -17,10 +17,15 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.present.chart_text import JAPANESE_FONT, check_labels, japanese_font_file, short_date, status_words
+from toolkit.present.chart_text import (JAPANESE_FONT, card_label, check_labels, english_names, japanese_font_file,
+                                        short_date, status_words)
 from toolkit.present.charts import STATUS_COLOURS, timeline_data
 
 VEGALITE_MIME = "application/vnd.vegalite.v5+json"
+NO_CARDS = "no card named"
+"""The tooltip's cards for a ruling about the rules alone (before: the start of its English summary)."""
+NO_QUESTION = "(none: the page states the answer alone)"
+"""The tooltip's question for a ruling the page gives without one (before: an empty line)."""
 VL_VERSION = "5.20"
 """The Vega-Lite version vl-convert draws with (the one Altair 5 writes)."""
 
@@ -69,17 +74,18 @@ def interactive_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg",
         rulings = load_rulings()
     base = timeline_data(rulings, game, names)
     extra = rulings.set_index("ruling_id")
+    english = english_names() if names == "en" else {}
     data = pd.DataFrame({
         "number": base["number"].astype(int),
         "ruling": base["ruling_id"].astype(str),
         "date": base["date"].dt.strftime("%Y-%m-%d"),
         "on": [short_date(d) for d in base["date"]],
         "label": base["label"].astype(str),
-        "cards": [str(label).partition(" ")[2] for label in base["label"]],
+        "cards": [_cards_words(extra.at[r, "cards"], english, names) for r in base["ruling_id"]],
         "topic": base["topic_words"].astype(str),
         "status": base["status_words"].astype(str),
         "lane": base["y"].astype(float),
-        "question": [_text(extra.at[r, "question_ja"]) for r in base["ruling_id"]],
+        "question": [_text(extra.at[r, "question_ja"]) or NO_QUESTION for r in base["ruling_id"]],
         "answer": [_text(extra.at[r, "answer_ja"]) for r in base["ruling_id"]],
         "summary": [_text(extra.at[r, "summary_en"]) for r in base["ruling_id"]],
     })
@@ -103,6 +109,16 @@ def interactive_timeline(rulings: pd.DataFrame | None = None, game: str = "ocg",
         width=620, height=360, title=f"{game.upper()} rulings by topic: hover a point to read the ruling",
     ).configure(font=f"DejaVu Sans, {JAPANESE_FONT}, sans-serif")
     return InteractiveChart(chart.to_dict(), data)
+
+
+def _cards_words(cards: object, english: dict[str, str], labels: str) -> str:
+    """Every card a ruling names (English names with ``labels="en"``), or that it names none.
+
+    >>> _cards_words(["ヒステリック・サイン", "魔轟神獣キャシー"], {}, "ja"), _cards_words([], {}, "ja")
+    ('ヒステリック・サイン, 魔轟神獣キャシー', 'no card named')
+    """
+    listed = list(cards) if isinstance(cards, (list, tuple)) else []
+    return card_label(listed, english, "en" if labels == "en" else "ja", most=len(listed)) or NO_CARDS
 
 
 def _text(value: object) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from toolkit.core.summary import ExploreSummary, Pager, fact_text, short_aspect_text
+from toolkit.core.words import count
 
 if TYPE_CHECKING:
     from toolkit.core.search import Exploration
@@ -76,7 +77,7 @@ def summary_html(shown: ShownExploration, rules: str) -> str:
         for d in s.differences:
             also = f"<br><small>(the same split: {esc(d.also())})</small>" if d.also() else ""
             values = "".join(
-                f"<li>{esc(v.text())} — {v.lines} line(s); can force: {esc(_forcers(v.forced_by, roles))}</li>"
+                f"<li>{esc(v.text())} — {count(v.lines, 'line')}; can force: {esc(_forcers(v.forced_by, roles))}</li>"
                 for v in d.values[:VALUES_SHOWN])
             more = f"<li>… and {d.count - VALUES_SHOWN} more</li>" if d.count > VALUES_SHOWN else ""
             listing = f"<details><summary>the {d.count} ways</summary><ul>{values}{more}</ul></details>"

@@ -28,7 +28,7 @@ from typing import Any
 import pandas as pd
 
 from toolkit.present.chart_text import short_date, status_words, topic_words
-from toolkit.fields import CardNames, fold
+from toolkit.fields import CardNames
 from toolkit.widgets.runs import table_html
 
 __all__ = ["RulingsBrowser", "matching_cards"]
@@ -41,16 +41,9 @@ CHECK_FIELDS = ("ruleset", "expected", "answer", "agrees", "today_answer", "veri
 def matching_cards(query: str, names: Iterable[str], english: Mapping[str, str]) -> list[str]:
     """The Japanese names ``query`` means: the one card it names exactly
     (folded: width, case, kana, spaces, dots), else every card whose folded
-    Japanese or English name contains it."""
-    pool = sorted(set(names))
-    wanted = fold(query)
-    if not wanted:
-        return []
-    index = CardNames(pool, dict(english))
-    key = index.key(query)
-    if key in index.keys:
-        return [key]
-    return [ja for ja in pool if wanted in fold(ja) or wanted in fold(english.get(ja, ""))]
+    Japanese or English name holds each word of it (:meth:`CardNames.meant`,
+    as ``endphase rulings --card`` reads it)."""
+    return CardNames(set(names), dict(english)).meant(query)
 
 
 def _blank(value: object) -> str:

@@ -205,6 +205,18 @@ def _positions(result: Any) -> list[str]:
     return shown
 
 
+def final_position_text(result: Any) -> str:
+    """Where the line ends, each copy with its mark (光神機−桜火#2) as the steps and the
+    position view name it; the outcome itself keeps names only (copies are not told apart).
+    Display only."""
+    import inspect
+
+    summary = getattr(result.final, "summary", None)
+    if summary is not None and "labelled" in inspect.signature(summary).parameters:
+        return str(summary(labelled=True).text())
+    return str(result.outcome.summary.text())  # a game whose positions name no copies
+
+
 def resolve_scenario(scenario: Scenario, policy: str = DEFAULT_POLICY) -> ResolveView:
     """Resolve ``scenario`` with a builder policy key; see :class:`ResolveView`."""
     from toolkit.engine import resolve
@@ -228,7 +240,7 @@ def resolve_scenario(scenario: Scenario, policy: str = DEFAULT_POLICY) -> Resolv
     summary = (
         f"<div class='endphase-summary'><b>{html.escape(scenario.title)}</b> — {html.escape(rules_label(scenario))} "
         f"(<code>{html.escape(result.start.ruleset.name)}</code>), players: {html.escape(policies.label(policy))}."
-        f"<br><b>{html.escape(headline)}</b><br>Final position: {html.escape(result.outcome.summary.text())}</div>"
+        f"<br><b>{html.escape(headline)}</b><br>Final position: {html.escape(final_position_text(result))}</div>"
     )
     return ResolveView(result, table, rows, _positions(result), summary, headline,
                        steps_trace_html(result.steps, game))

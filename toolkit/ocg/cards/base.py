@@ -205,7 +205,9 @@ class Board(Protocol):
     def draw(self, player: str, n: int) -> None: ...
     def send_to_gy(self, uid: int) -> None: ...
     def destroy(self, uid: int) -> None: ...
-    def banish(self, uid: int) -> None: ...
+    def banish(self, uid: int, *, face_down: bool = False) -> None: ...
+    def place_counters(self, uid: int, n: int) -> None: ...
+    def remove_counters(self, uid: int, n: int) -> None: ...
     def return_to_hand(self, uid: int) -> None: ...
     def return_to_field(self, uid: int) -> None: ...
     def add_to_hand(self, uid: int) -> None: ...
@@ -344,6 +346,9 @@ class ContinuousKind(StrEnum):
     """《彼岸の悪鬼 ファーファレル》 (1): destroyed while ``condition`` holds (not a chain link)."""
     NO_OPPONENT_TRAPS_IN_BATTLE = "no_opponent_traps_in_battle"
     """《漆黒の戦士 ワーウルフ》: its controller's opponent cannot activate Traps in the Battle Phase."""
+    HAND_LIMIT = "hand_limit"
+    """The hand-size limit of ``player``'s hand (you, opponent, each) is ``amount`` cards instead of the
+    rule's; ``amount`` 0: no limit (《無限の手札》)."""
     NEGATE_EFFECT_MONSTERS = "negate_face_up_effect_monsters"
     """《スキルドレイン》: the effects of every face-up effect monster on the field are negated."""
 
@@ -366,6 +371,8 @@ class Continuous:
     amount: int = 0
     active: Condition = face_up_on_field
     condition: Condition | None = None
+    player: str = "you"
+    """Whom it applies to, seen from its controller (HAND_LIMIT): you, opponent or each."""
 
 
 @dataclass(frozen=True)
@@ -464,6 +471,8 @@ class CardBehaviour:
     definitions of a name apart by it."""
     file: str | None = field(default=None, repr=False, compare=False)
     """The file the card was read from (None: the toolkit's own, or not from a file)."""
+    line: int | None = field(default=None, repr=False, compare=False)
+    """The line of the file where the card's name is written (None: not known)."""
     _order: tuple[CardText, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -471,6 +480,8 @@ class CardBehaviour:
         originals = [t for t in self.texts if t.since is None]
         if len(originals) > 1:
             raise ValueError(f"{self.name}: more than one text version without a date")
+        if len({t.since for t in dated}) < len(dated):
+            raise ValueError(f"{self.name}: two text versions with the same since date (one could never apply)")
         ordered = tuple(originals) + tuple(sorted(dated, key=lambda t: t.since or datetime.date.min))
         if not ordered:
             raise ValueError(f"{self.name}: no text version")

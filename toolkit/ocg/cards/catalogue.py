@@ -31,7 +31,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
-from toolkit.errors import ToolkitError
+from toolkit.errors import ToolkitError, shorten
 from toolkit.fields import CardNames
 
 if TYPE_CHECKING:
@@ -208,13 +208,13 @@ class Catalogue:
         hidden = invisible(name) or (invisible(english) if english else None)
         if hidden is not None:
             what = "name" if invisible(name) else "English name"
-            return (f"card {name}: its {what} holds an invisible character ({hidden}); it would display exactly as "
+            return (f"card {shorten(name)}: its {what} holds an invisible character ({hidden}); it would display exactly as "
                     "another name and never match what a person types: remove it")
         known = self._origins.get(name)
         if known is not None and not known.startswith("user:"):
             if shadows:
                 return None
-            return f"card {name}: a shipped card has this name; write 'shadows: true' to replace it with your card"
+            return f"card {shorten(name)}: a shipped card has this name; write 'shadows: true' to replace it with your card"
         folds = self._shipped_folds()
         for written, what in ((name, "name"), (english, "English name"), *((a, "other name") for a in aliases)):
             if not written:
@@ -224,7 +224,7 @@ class Catalogue:
                 continue
             item = self._cards[other]
             shown = f"{other} ({item.english})" if item.english else other
-            return (f"card {name}: its {what} reads as the shipped card {shown} once width, kana, case and "
+            return (f"card {shorten(name)}: its {what} reads as the shipped card {shown} once width, kana, case and "
                     f"spaces are ignored; give your card another {what}, or write 'name: {other}' and "
                     "'shadows: true' to replace the shipped card")
         return None
@@ -256,9 +256,10 @@ class Catalogue:
         for card in cards:
             earlier = given.get(card.name)
             if earlier is not None and fingerprint(earlier) != fingerprint(card):
-                files = " and ".join(dict.fromkeys(f or "your text" for f in (earlier.file, card.file)))
-                raise CardFileError(f"card {card.name}: defined twice, differently, in {files}; keep one "
-                                    "definition (or give one card another name)", file=card.file, field="name")
+                files = " and ".join(dict.fromkeys(_place(c) for c in (earlier, card)))
+                raise CardFileError(f"card {shorten(card.name)}: defined twice, differently, in {files}; keep one "
+                                    "definition (or give one card another name)", file=card.file, field="name",
+                                    line=card.line)
             given.setdefault(card.name, card)
         if not given:
             return self
@@ -292,3 +293,10 @@ class Catalogue:
 _DERIVED: OrderedDict[tuple[object, ...], Catalogue] = OrderedDict()
 """(base key, the added cards by content and file) -> the catalogue :meth:`Catalogue.with_cards`
 made (the same scenario read twice gives the same catalogue object; bounded)."""
+
+
+def _place(card: CardBehaviour) -> str:
+    """Where a card is written: ``file (line N)``, or "your text"."""
+    if not card.file:
+        return "your text"
+    return f"{card.file} (line {card.line})" if card.line else card.file

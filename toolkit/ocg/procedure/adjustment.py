@@ -12,13 +12,35 @@ from toolkit.ocg.board import Board
 from toolkit.ocg.procedure._shared import _Log, _flush, _with
 from toolkit.ocg.procedure.pending import _settle
 from toolkit.ocg.state import Cause, State, Step
+from toolkit.ocg.cards.base import ContinuousKind
+from toolkit.core.values import PLAYERS, other
 from toolkit.ocg.values import EventKind, Zone
 
 
 @implements("R1", game="ocg")
 def r1_excess(state: State) -> int:
-    """R1: how many cards the turn player must discard (hand limit 6)."""
-    return max(0, state.hand_size(state.turn_player) - state.ruleset.hand_limit)
+    """R1: how many cards the turn player must discard (hand limit 6, or what a
+    continuous ``hand_limit`` effect makes it: :func:`hand_limit`)."""
+    limit = hand_limit(state, state.turn_player)
+    return 0 if limit is None else max(0, state.hand_size(state.turn_player) - limit)
+
+
+def hand_limit(state: State, player: str) -> int | None:
+    """The most cards ``player``'s hand may hold at the adjustment: the ruleset's, unless an active
+    ``hand_limit`` continuous effect applies to that hand (the lowest such limit; None when they
+    all lift it, 《無限の手札》).  No such effect: the rule's number."""
+    if ContinuousKind.HAND_LIMIT not in state.tables.continuous_kinds and not state.lingering:
+        return int(state.ruleset.hand_limit)
+    limits = [eff.amount for who, _card, eff in state.continuous_effects(ContinuousKind.HAND_LIMIT)
+              if player in _whom(who, eff.player)]
+    if not limits:
+        return int(state.ruleset.hand_limit)
+    numbers = [n for n in limits if n > 0]
+    return min(numbers) if numbers else None
+
+
+def _whom(controller: str, player: str) -> tuple[str, ...]:
+    return {"you": (controller,), "opponent": (other(controller),), "each": PLAYERS}[player]
 
 
 @implements("R2", game="ocg")

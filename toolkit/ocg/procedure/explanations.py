@@ -14,6 +14,7 @@ from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import _the
 from toolkit.ocg import independence
 from toolkit.ocg.procedure.legal import _answers_declaration, _process_choices, legal_actions, r8_negated
+from toolkit.ocg.procedure.adjustment import hand_limit
 from toolkit.ocg.procedure.transitions import transition
 from toolkit.ocg.rules import CONTINUOUS, GAME_ACTION
 from toolkit.ocg.state import Cause, Phase, State, Step
@@ -112,7 +113,7 @@ def _explain(state: State, action: Action) -> Note:
             return Note("R5", f"{who} activates a quick effect")
         return Note("R6", f"{who} activates a quick effect (kind 6)")
     if isinstance(action, Discard):
-        return Note("H4" if state.adjusted else "R2", f"{who} discards down to {state.ruleset.hand_limit}, all at once")
+        return Note("H4" if state.adjusted else "R2", f"{who} discards down to {hand_limit(state, state.turn_player)}, all at once")
     return Note("E1", "the turn ends")
 
 

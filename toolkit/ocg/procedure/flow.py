@@ -76,7 +76,7 @@ def h1_window_after_adjustment(state: State, log: _Log) -> State | None:
     None under the rules as they are: the turn ends."""
     rules = state.ruleset
     if not (rules.quick_effects_after_adjustment
-            or (rules.optional_end_phase_triggers_after_adjustment and state.pending)):
+            or (state.pending and rules.optional_end_phase_triggers_after_adjustment)):
         return None
     holder = state.after_chain or state.turn_player
     log[1].append(Note("H1", f"reversed: after the adjustment {holder} holds priority once more"))
@@ -112,17 +112,18 @@ def r7_both_passed(state: State, log: _Log) -> State:
     the damage calculation during an attack (P1), the end of any other phase (P2)."""
     tp, ntp = state.turn_player, state.non_turn_player
     order = ((tp, "turn player"), (ntp, "non-turn player"))
-    if not state.ruleset.turn_player_forced_first:
-        order = order[::-1]  # the reversal: the non-turn player's mandatory processes first
-    for player, role in order:
-        if state.holds_mandatory(player):
-            notes = state.tables.notes
-            note = notes.get((player, role))
-            if note is None:
-                note = notes[(player, role)] = Note(
-                    "R7", f"both passed: the {role} ({player}) must perform one of its mandatory processes")
-            log[1].append(note)
-            return state.to_step(STEP_FORCED, None, player)
+    holding = [entry for entry in order if state.holds_mandatory(entry[0])]
+    if len(holding) == 2 and not state.ruleset.turn_player_forced_first:  # (read only where it can matter)
+        holding.reverse()  # the reversal: the non-turn player's mandatory processes first
+    if holding:
+        player, role = holding[0]
+        notes = state.tables.notes
+        note = notes.get((player, role))
+        if note is None:
+            note = notes[(player, role)] = Note(
+                "R7", f"both passed: the {role} ({player}) must perform one of its mandatory processes")
+        log[1].append(note)
+        return state.to_step(STEP_FORCED, None, player)
     if state.phase is PHASE_END:
         if state.adjusted:  # H1 reversed: both passed in the window after the adjustment
             return h4_or_turn_end(state, log)

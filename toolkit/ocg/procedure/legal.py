@@ -392,9 +392,9 @@ def r7_may_pass(state: State) -> bool:
     """R7 (19/10/26): holding a mandatory process does not oblige a player to
     do it first — it may pass.  Reversed (``pass_with_mandatory_pending``
     False, as ygopro-core plays it): a player holding one may not pass."""
-    if state.ruleset.pass_with_mandatory_pending:
+    if not state.pending:  # (the rule is read only where it can matter: toolkit.core.reads)
         return True
-    return not state.holds_mandatory(state.priority or state.turn_player)
+    return state.ruleset.pass_with_mandatory_pending or not state.holds_mandatory(state.priority or state.turn_player)
 
 
 _PASS = Pass()

@@ -31,11 +31,10 @@ def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
     if board.phase is not Phase.END:
         return found
     memo = board.tables.expiry
-    ends_in_end_phase = not board.ruleset.turn_end_effects_end_with_turn
     done = board.done
     for item in board.lingering:
         target = board.cards[item.target] if item.target >= 0 else None
-        key = (item, target, ends_in_end_phase)
+        key = (item, target, r4_ends_in_end_phase(board, item.duration))
         created = memo.get(key)
         if created is None:
             created = memo[key] = _expiry_processes(board, item, target)
@@ -66,8 +65,8 @@ def _expiry_processes(board: Board, item: Lingering, target: Card | None) -> tup
 def r4_ends_in_end_phase(board: Board, duration: Duration) -> bool:
     """R4 reversed (``turn_end_effects_end_with_turn`` False): an effect lasting
     until the end of the turn ends by a process in the End Phase instead."""
-    return (not board.ruleset.turn_end_effects_end_with_turn
-            and duration in (Duration.UNTIL_END_OF_TURN, Duration.THIS_TURN))
+    return (duration in (Duration.UNTIL_END_OF_TURN, Duration.THIS_TURN)  # (the rule read only where it matters)
+            and not board.ruleset.turn_end_effects_end_with_turn)
 
 
 _PROCESS_ORDER = attrgetter("controller", "source", "key")

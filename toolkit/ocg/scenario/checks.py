@@ -112,6 +112,8 @@ def _check_player(setup: PlayerSetup, where: str, file: str | None) -> None:
             elif isinstance(entry, CardSpec):
                 name = entry.name
                 _check_card(entry, spot, file)
+                if entry.counters and zone != "field":
+                    raise _fail(f"counters sit on a card on the field, not in the {zone}", f"{spot}.counters", file)
             else:
                 raise _fail(f"expected a card, got {describe(entry)}", spot, file)
             if not isinstance(name, str) or not base_name(name):

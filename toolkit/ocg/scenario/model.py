@@ -43,6 +43,7 @@ TAGS: Mapping[str, str] = {
     "coin_tails": "an Arcana Force monster whose coin toss came up tails",
     "position_changed_this_turn": "its battle position was already changed by its controller this turn",
     "attacked_this_turn": "it attacked this turn (no more attacks or position changes)",
+    "banished_face_down": "banished face-down (among the banished cards)",
 }
 """What may have happened to a card this turn; the only tags a scenario accepts."""
 
@@ -70,7 +71,7 @@ _TOP_KEYS = (
     "cards",
 )
 _PLAYER_KEYS = ("hand", "field", "graveyard", "banished", "deck", "deck_filler", "life")
-_CARD_KEYS = ("name", "position", "tags")
+_CARD_KEYS = ("name", "position", "tags", "counters")
 _LINGERING_KEYS = ("source", "controller", "target", "effect")
 _ZONES = ("hand", "field", "graveyard", "banished", "deck")
 
@@ -101,11 +102,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class CardSpec:
-    """One physical card in a zone: its name, position and what happened to it."""
+    """One physical card in a zone: its name, position, what happened to it and the counters on it."""
 
     name: str
     position: str = "face_up"
     tags: frozenset[str] = frozenset()
+    counters: int = 0
 
     def __post_init__(self) -> None:
         if isinstance(self.tags, str):

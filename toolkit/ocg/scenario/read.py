@@ -14,6 +14,7 @@ from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_
 from toolkit.ocg.cards import default_catalogue
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.scenario.checks import _check_registry
+from toolkit.ocg.counters import COUNTERS_MAX
 from toolkit.ocg.scenario.model import base_name, CardSpec, DECK_FILLER_MAX, LIFE_MAX, LingeringSpec, OtherGameScenario, PLAYERS, PlayerSetup, Scenario, _CARD_KEYS, _LINGERING_KEYS, _PLAYER_KEYS, _TOP_KEYS, _fail
 
 # --------------------------------------------------------------------------
@@ -36,6 +37,13 @@ def _list(value: object, where: str, file: str | None) -> list[Any]:
 
 def _mapping(value: object, where: str | None, file: str | None, keys: Sequence[str]) -> dict[str, Any]:
     return fields.mapping(value, where, file, keys)
+
+
+def _counters(value: object, where: str, file: str | None) -> int:
+    """The counters on a card: a whole number from 0 to COUNTERS_MAX."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= COUNTERS_MAX:
+        raise _fail(f"counters must be a whole number from 0 to {COUNTERS_MAX}, not {quoted(str(value))}", where, file)
+    return value
 
 
 class _Reader:
@@ -69,6 +77,7 @@ class _Reader:
             name=self.name(data["name"], f"{where}.name"),
             position=_text(data.get("position", "face_up"), f"{where}.position", file),
             tags=frozenset(tags),
+            counters=_counters(data.get("counters", 0), f"{where}.counters", file),
         )
 
     def player(self, value: object, where: str) -> PlayerSetup:

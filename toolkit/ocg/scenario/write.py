@@ -20,13 +20,15 @@ from toolkit.ocg.scenario.read import parse_scenario
 
 
 def _card_to(card: CardSpec) -> str | dict[str, Any]:
-    if card.position == "face_up" and not card.tags:
+    if card.position == "face_up" and not card.tags and not card.counters:
         return card.name
     out: dict[str, Any] = {"name": card.name}
     if card.position != "face_up":
         out["position"] = card.position
     if card.tags:
         out["tags"] = sorted(card.tags)
+    if card.counters:
+        out["counters"] = card.counters
     return out
 
 

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from toolkit.errors import ScenarioError
+from toolkit.errors import ScenarioError, quoted, shorten
 from toolkit.ocg.cards.base import (
     CardBehaviour,
     CardText,
@@ -97,13 +97,13 @@ def _date(spec: Param, value: object) -> datetime.date:
             return datetime.date.fromisoformat(value)
         except ValueError:
             pass
-    raise TermError(f"{spec.name!r} must be a date written YYYY-MM-DD, not {value!r}")
+    raise TermError(f"{quoted(spec.name)} must be a date written YYYY-MM-DD, not {quoted(value)}")
 
 
 def _spell_speed(spec: Param, value: object) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and value in (2, 3):
         return value
-    raise TermError(f"'spell_speed' must be 2 or 3, not {value!r}")
+    raise TermError(f"'spell_speed' must be 2 or 3, not {quoted(value)}")
 
 
 def _all_tests(tests: tuple[TriggerTest, ...]) -> TriggerTest:
@@ -119,7 +119,7 @@ def _all_tests(tests: tuple[TriggerTest, ...]) -> TriggerTest:
 def _list_of(fields: tuple[Param, ...], build: Callable[[dict[str, Any]], Any]) -> Callable[[Param, object], Any]:
     def check(spec: Param, value: object) -> tuple[Any, ...]:
         if not isinstance(value, list):
-            raise TermError(f"{spec.name!r} must be a list, not {value!r}")
+            raise TermError(f"{quoted(spec.name)} must be a list, not {quoted(value)}")
         out = []
         failed = False
         for i, item in enumerate(value):
@@ -171,14 +171,14 @@ def _read(written: object, fields: tuple[Param, ...]) -> dict[str, Any]:
     """Check ``written`` against a field table; returns the checked values (defaults filled in)."""
     if not isinstance(written, dict):
         raise TermError(f"expected a mapping with {', '.join(p.name for p in fields if p.required) or 'fields'}, "
-                        f"not {written!r}")
+                        f"not {quoted(written)}")
     if True in written and "on" not in written:  # YAML 1.1 reads a bare `on:` key as true
         written = {("on" if k is True else k): v for k, v in written.items()}
     known = {p.name: p for p in fields}
     start = len(_PROBLEMS)
     for key in written:
         if key not in known:
-            _PROBLEMS.append(TermError(f"unknown field {key!r}{_belongs(str(key), fields) or did_you_mean(str(key), known)}",
+            _PROBLEMS.append(TermError(f"unknown field {quoted(key)}{_belongs(str(key), fields) or did_you_mean(str(key), known)}",
                                        field=_here(str(key))))
     out: dict[str, Any] = {}
     for spec in fields:
@@ -191,7 +191,7 @@ def _read(written: object, fields: tuple[Param, ...]) -> dict[str, Any]:
             except TermError as exc:
                 _PROBLEMS.append(exc)
         elif spec.required:
-            _PROBLEMS.append(TermError(f"missing field {spec.name!r} ({spec.description})", field=_here()))
+            _PROBLEMS.append(TermError(f"missing field {quoted(spec.name)} ({spec.description})", field=_here()))
         else:
             out[spec.name] = spec.default
     if len(_PROBLEMS) > start:
@@ -204,7 +204,7 @@ def _belongs(key: str, here: tuple[Param, ...]) -> str:
     ``texts:``), or ""."""
     places = [where.format(key=key) for fields, where in _PLACES()
               if fields is not here and any(p.name == key for p in fields)]
-    return f" here: {key!r} is a field of {' or of '.join(places)}" if places else ""
+    return f" here: {quoted(key)} is a field of {' or of '.join(places)}" if places else ""
 
 
 def _PLACES() -> tuple[tuple[tuple[Param, ...], str], ...]:
@@ -259,12 +259,16 @@ CONTINUOUS_FIELDS = (
     Param("amount", "int", "an amount it uses (《死霊の誘い》's damage)", False, 0),
     Param("active", "conditions", "while it applies (default: face-up on the field)", False),
     Param("condition", "conditions", "a self-destruct's condition", False),
+    Param("player", "player", "whose hand a hand_limit applies to: you (default), opponent or each", False, "you"),
 )
 
 
 def _continuous(v: dict[str, Any]) -> Continuous:
     extra = {} if v["active"] is None else {"active": v["active"]}
-    return Continuous(v["kind"], amount=v["amount"], condition=v["condition"], **extra)
+    if v["kind"] is ContinuousKind.HAND_LIMIT and v["amount"] < 0:
+        raise TermError(f"a hand_limit's amount is the most cards a hand may hold (0: no limit), not {v['amount']}",
+                        field=_here("amount"))
+    return Continuous(v["kind"], amount=v["amount"], condition=v["condition"], player=v["player"], **extra)
 
 
 PROCESS_FIELDS = (
@@ -487,7 +491,7 @@ _KANA = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u30fb\u309b\u309c\s・ー
 def _reading(value: str) -> str:
     """A reading is kana (and the dots, dashes and spaces of the name); anything else is refused."""
     if not _KANA.fullmatch(value):
-        raise TermError(f"a reading is written in kana (ひらがな or カタカナ), not {value!r}", field=".".join(_PATH + ["reading"]))
+        raise TermError(f"a reading is written in kana (ひらがな or カタカナ), not {quoted(value)}", field=".".join(_PATH + ["reading"]))
     return value
 
 
@@ -495,7 +499,7 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
     """The :class:`CardBehaviour` a card mapping describes, or :class:`CardFileError`
     naming ``file``, the card and the field."""
     name = written.get("name") if isinstance(written, dict) else None
-    label = f"card {name}: " if isinstance(name, str) and name else ""
+    label = f"card {shorten(name)}: " if isinstance(name, str) and name else ""
     _PATH.clear()
     _PROBLEMS.clear()
     if field:
@@ -510,6 +514,7 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
         if unpicked is not None:
             raise unpicked
         texts = v["texts"] if v["texts"] is not None else (CardText(),)
+        _same_day(texts)
         try:
             return CardBehaviour(name=v["name"], card_type=v["type"], texts=texts, english=v["english"],
                                  subtype=v["subtype"], archetypes=frozenset(v["archetypes"]),
@@ -525,6 +530,17 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
     finally:
         _PATH.clear()
         _PROBLEMS.clear()
+
+
+def _same_day(texts: tuple[CardText, ...]) -> None:
+    """Two text versions in force from the same day: one could never apply (refused at the second)."""
+    first: dict[object, int] = {}
+    for i, text in enumerate(texts):
+        if text.since is not None and text.since in first:
+            raise TermError(f"texts[{first[text.since]}] and texts[{i}] are both since {text.since}: one could "
+                            "never apply; give each text version its own since: date, or keep one",
+                            field=".".join(_PATH + [f"texts[{i}].since"]))
+        first[text.since] = i
 
 
 def shadows(written: object) -> bool:

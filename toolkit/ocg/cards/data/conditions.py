@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from toolkit.errors import quoted
 from toolkit.core.values import other
 from toolkit.ocg.cards.base import (
     Condition,
@@ -40,6 +41,7 @@ from toolkit.ocg.cards.base import (
 )
 from toolkit.ocg.cards.data.terms import (
     NESTED, PARAM_TYPES, WORDS, Param, Registry, TermError, check_param, did_you_mean, words)
+from toolkit.ocg.counters import counters_on
 from toolkit.ocg.stats import atk_def_now
 from toolkit.ocg.values import Card, EventKind, Position, Zone
 
@@ -180,11 +182,11 @@ def subtype_words(subtype: str) -> frozenset[str]:
 def check_subtype(spec: Param, value: object) -> str:
     """A card's ``subtype``: words of :data:`KIND_WORDS`, separated by commas or spaces."""
     if not isinstance(value, str) or not value.strip():
-        raise TermError(f"{spec.name!r} must be a text of card kinds ({', '.join(KIND_WORDS[:6])}, ...), "
-                        f"not {value!r}")
+        raise TermError(f"{quoted(spec.name)} must be a text of card kinds ({', '.join(KIND_WORDS[:6])}, ...), "
+                        f"not {quoted(value)}")
     for word in subtype_words(value):
         if word not in KIND_WORDS:
-            raise TermError(f"{spec.name!r}: unknown card kind {word!r}{did_you_mean(word, KIND_WORDS)} "
+            raise TermError(f"{quoted(spec.name)}: unknown card kind {quoted(word)}{did_you_mean(word, KIND_WORDS)} "
                             f"(kinds: {', '.join(KIND_WORDS)})")
     return value
 
@@ -193,7 +195,7 @@ def _kinds(spec: Param, value: object) -> tuple[str, ...]:
     out = []
     for word in value if isinstance(value, list) else [value]:
         if not isinstance(word, str) or word.lower() not in KIND_WORDS:
-            raise TermError(f"{spec.name!r}: unknown card kind {word!r}{did_you_mean(str(word), KIND_WORDS)} "
+            raise TermError(f"{quoted(spec.name)}: unknown card kind {quoted(word)}{did_you_mean(str(word), KIND_WORDS)} "
                             f"(kinds: {', '.join(KIND_WORDS)})")
         out.append(word.lower())
     return tuple(out)
@@ -210,7 +212,7 @@ def check_tag(spec: Param, value: object) -> str:
     from toolkit.ocg.scenario.model import TAGS
 
     if not isinstance(value, str) or value not in TAGS:
-        raise TermError(f"{spec.name!r}: unknown tag {value!r}{did_you_mean(str(value), TAGS)} "
+        raise TermError(f"{quoted(spec.name)}: unknown tag {quoted(value)}{did_you_mean(str(value), TAGS)} "
                         "(`python -m toolkit cards --tags` lists them)")
     return value
 
@@ -246,12 +248,12 @@ def build_filter(written: object) -> CardFilter:
     """A :class:`CardFilter` from its mapping in a card file."""
     if not isinstance(written, dict):
         raise TermError(f"a card filter is a mapping of {', '.join(p.name for p in FILTER_FIELDS[:4])}, ...; "
-                        f"not {written!r}")
+                        f"not {quoted(written)}")
     known = {p.name: p for p in FILTER_FIELDS}
     values: dict[str, Any] = {}
     for key, value in written.items():
         if key not in known:
-            raise TermError(f"a card filter has no field {key!r}{did_you_mean(str(key), known)}")
+            raise TermError(f"a card filter has no field {quoted(key)}{did_you_mean(str(key), known)}")
         values[str(key)] = check_param(known[str(key)], value)
     if "zones" in values:
         values["zones"] = tuple(values["zones"])
@@ -339,8 +341,30 @@ def _banished_this_turn(card: Card, state: State) -> bool:
     return card.zone is Zone.BANISHED and "banished_this_turn" in card.tags
 
 
-_fixed("banished_this_turn", "the card is banished, and was banished this turn (tag banished_this_turn)",
-       _banished_this_turn)
+@CONDITIONS.add("banished_this_turn", "the card is banished, and was banished this turn (tag banished_this_turn); "
+                "optionally only face-up or only face-down (tag banished_face_down)",
+                Param("face_up", "bool", "it was banished face-up", False, False),
+                Param("face_down", "bool", "it was banished face-down", False, False))
+def _banished(face_up: bool, face_down: bool) -> Condition:
+    if face_up and face_down:
+        raise TermError("a card is banished face-up or face-down, not both: give face_up or face_down")
+    if not face_up and not face_down:
+        return _banished_this_turn
+    wanted = face_down
+
+    def test(card: Card, state: State) -> bool:
+        return _banished_this_turn(card, state) and ("banished_face_down" in card.tags) is wanted
+
+    return card_local(test)
+
+
+@CONDITIONS.add("counters_at_least", "the card carries at least n counters (see place_counters)",
+                Param("n", "int", "how many"))
+def _counters_at_least(n: int) -> Condition:
+    def test(card: Card, state: State) -> bool:
+        return counters_on(card.tags) >= n
+
+    return card_local(test)
 
 
 @card_local
@@ -519,6 +543,19 @@ def _nothing() -> Responds:
 def _opponents() -> Responds:
     def test(card: Card, state: State, link: Link) -> bool:
         return link.controller != card.controller
+
+    return test
+
+
+@LINK_TESTS.add("any_link", "any chain link, either player's (optionally only of one card type)",
+                Param("card_type", "str", "monster, spell or trap: only a link of such a card", False))
+def _any_link(card_type: str | None) -> Responds:
+    if card_type is not None and card_type not in ("monster", "spell", "trap"):
+        raise TermError(f"'card_type' must be monster, spell or trap, not {card_type!r}"
+                        f"{did_you_mean(card_type, ('monster', 'spell', 'trap'))}")
+
+    def test(card: Card, state: State, link: Link) -> bool:
+        return card_type is None or link.card_type == card_type
 
     return test
 

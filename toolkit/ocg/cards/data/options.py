@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from toolkit.errors import quoted
 from toolkit.ocg.cards.base import NO_CHOICE, Activation, Board, Choice, Choices, Condition, Resolve
 from toolkit.ocg.cards.data.terms import OPTIONS, PARAM_TYPES, WORDS, WRITTEN_PARTS, Param, TermError, words
 from toolkit.ocg.cards.data.verbs import VERBS
@@ -82,7 +83,7 @@ def _options(spec: Param, value: object) -> tuple[Option, ...]:
                 raise TermError("an alternative of 'either' may not hold another 'either' (list every "
                                 "alternative in the one 'either')")
             if any(o.label == v["label"] for o in out):
-                raise TermError(f"two alternatives of 'either' are both labelled {v['label']!r} "
+                raise TermError(f"two alternatives of 'either' are both labelled {quoted(v['label'])} "
                                 "(the player tells them apart by the label)")
         out.append(Option(v["label"], v["do"], v["can_choose"]))
     return tuple(out)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from toolkit.errors import shorten
 from toolkit.files import YamlLimits, parse_yaml, read_text
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.cards.data.compile import CardFileError, compile_card, every_problem, shadows
@@ -66,10 +67,13 @@ def compile_cards(data: Any, source: str | None, *, where: str = "", position: A
             problems.extend(located(p) for p in (exc.problems or (exc,)))
             continue
         if b.name in seen:
-            problems.append(located(CardFileError(f"card {b.name}: written twice in the same file", file=source,
+            problems.append(located(CardFileError(f"card {shorten(b.name)}: written twice in the same file", file=source,
                                                   field=f"{field}.name".lstrip("."))))
             continue
         seen.add(b.name)
+        found = position(f"{field}.name".lstrip(".")) if position is not None else None
+        if found:
+            b = replace(b, line=found[0])
         out.append(LoadedCard(b, source or "<text>", shadows(item)))
     if problems:
         raise every_problem(problems) from None
@@ -81,20 +85,51 @@ def read_card_file(path: str | os.PathLike[str]) -> list[LoadedCard]:
     return parse_cards(read_text(file, what="card file"), file)
 
 
+CARD_SUFFIXES = (".yaml", ".yml")
+"""The entries of a card folder that are read (any case: ``x.YAML`` too)."""
+
+
 def card_files(path: str | os.PathLike[str]) -> list[Path]:
     """``path`` itself, or the ``*.yaml`` / ``*.yml`` entries of a folder, sorted
     (every one of them: a pipe, a device or a loop of links named ``x.yaml``
     is then refused by the reader, not skipped without a word)."""
     p = Path(path)
     if p.is_dir():
-        return sorted(f for f in p.iterdir() if f.suffix.lower() in (".yaml", ".yml"))
+        return sorted(f for f in p.iterdir() if f.suffix.lower() in CARD_SUFFIXES)
     return [p]
+
+
+def skipped_files(path: str | os.PathLike[str]) -> list[tuple[Path, str]]:
+    """The entries of a card folder that are not read, each with why (none for a file)."""
+    p = Path(path)
+    if not p.is_dir():
+        return []
+    out = []
+    for entry in sorted(p.iterdir()):
+        if entry.suffix.lower() in CARD_SUFFIXES:
+            continue
+        why = ("a folder: card files are read from the folder itself, not from folders inside it"
+               if entry.is_dir() else "not a card file: only *.yaml and *.yml files are read")
+        out.append((entry, why))
+    return out
+
+
+def not_a_card_folder(folder: Path) -> str:
+    """What a card folder path that exists but is no folder is, and what to do."""
+    if folder.is_symlink() and not folder.exists():
+        return ("is a link that leads nowhere (a loop of links, or its target is gone): your cards go in a "
+                "folder of card files (*.yaml); point the link at a folder")
+    return ("is a file, not a folder: your cards go in a folder of card files (*.yaml); move the file into a "
+            "folder of that name")
 
 
 def folder_state(folder: Path) -> tuple[tuple[str, int, int], ...]:
     """What says a card folder changed: each card file's name, size and modification time
-    (``()`` when there is no such folder); a file that cannot be looked at counts as changed."""
+    (``()`` when there is no such folder); a file that cannot be looked at counts as changed.
+    A card folder that is a file is refused (never skipped without a word)."""
     if not folder.is_dir():
+        if os.path.lexists(folder):
+            raise CardFileError(not_a_card_folder(folder), file=str(folder))
         return ()
     out = []
     for file in card_files(folder):

@@ -15,9 +15,11 @@ prints it).
 from __future__ import annotations
 
 import json
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from toolkit.errors import quoted
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.cards.data.compile import PARTS
 from toolkit.ocg.cards.data.conditions import CONDITIONS, FILTER_FIELDS, LINK_TESTS, TRIGGER_TESTS
@@ -104,22 +106,55 @@ _TRIGGER_WRITTEN = {**_WRITTEN, "condition": "if"}
 _END_PHASE_WRITTEN = {**_WRITTEN, "condition": "timing"}
 
 
-def _effect_lines(kind: str, effect: Any, fields: tuple[str, ...], written: dict[str, str] = _WRITTEN) -> list[str]:
-    """The effect's fields under the names a card file gives them; yes/no for a flag."""
-    head = f"    {kind} {effect.key!r}:" if hasattr(effect, "key") else f"    {kind}:"
-    lines = [head]
+def _effect_parts(effect: Any, fields: tuple[str, ...], written: dict[str, str]) -> list[tuple[str, Any]]:
+    """The effect's set fields, each under the name a card file gives it, with its value."""
+    found: list[tuple[str, Any]] = []
     for name in fields:
         value = getattr(effect, name)
         parts = getattr(value, WRITTEN_PARTS, None)  # several fields of the file: each under its name
         for field, part in (parts.items() if isinstance(parts, dict) else ((written.get(name, name), value),)):
             if part is None or part == () or part == frozenset():
                 continue
-            if isinstance(part, bool):
-                shown = "yes" if part else "no"
-            else:
-                shown = words(part if not isinstance(part, frozenset) else tuple(sorted(map(str, part))))
-            lines.append(f"      {field}: {shown}")
-    return lines
+            found.append((field, part))
+    return found
+
+
+def _shown(part: Any) -> str:
+    """A field's value as the card file writes it; yes/no for a flag."""
+    if isinstance(part, bool):
+        return "yes" if part else "no"
+    return words(part if not isinstance(part, frozenset) else tuple(sorted(map(str, part))))
+
+
+def _field_value(part: Any) -> Any:
+    """A field's value for JSON: flags, numbers and names as themselves, lists of names as lists,
+    anything else as the card file writes it.
+
+    >>> _field_value(True), _field_value(3), _field_value(("deck", "hand")), _field_value(frozenset({"b", "a"}))
+    (True, 3, ['deck', 'hand'], ['a', 'b'])
+    """
+    if isinstance(part, (bool, int, float, str)) and not isinstance(part, Enum):
+        return part
+    if isinstance(part, (tuple, frozenset)) and all(isinstance(x, str) for x in part):
+        return sorted(part) if isinstance(part, frozenset) else list(part)
+    return _shown(part)
+
+
+def _effects(text: Any) -> list[tuple[str, Any, list[tuple[str, Any]]]]:
+    """Each effect of a text version: what kind it is, its key (None for none) and its set fields."""
+    kinds: list[tuple[str, Any, tuple[str, ...], dict[str, str]]] = []
+    kinds += [("End Phase process", e, ("mandatory", "chain_link", "process_kind", "condition", "phase", "applies",
+                                        "can_perform", "choices", "cost", "resolve"), _END_PHASE_WRITTEN)
+              for e in text.end_phase]
+    kinds += [("trigger", t, ("on", "mandatory", "scope", "zones", "condition", "can_activate", "choices", "cost",
+                              "resolve"), _TRIGGER_WRITTEN) for t in text.triggers]
+    kinds += [("quick effect", q, ("spell_speed", "zones", "can_activate", "responds_to", "choices", "cost",
+                                   "resolve", "moment_kinds", "at_moment"), _WRITTEN) for q in text.quick]
+    kinds += [(f"continuous {c.kind.value}", c, ("amount", "active", "condition"), _WRITTEN) for c in text.continuous]
+    kinds += [(f"lingering {quoted(li.effect)}", li, ("duration", "negates", "label", "continuous", "process", "on_end"),
+               _WRITTEN) for li in text.lingering]
+    return [(kind, getattr(effect, "key", None), _effect_parts(effect, fields, written))
+            for kind, effect, fields, written in kinds]
 
 
 def describe_card(card: CardBehaviour) -> list[str]:
@@ -133,21 +168,27 @@ def describe_card(card: CardBehaviour) -> list[str]:
         since = f"from {text.since.isoformat()}" if text.since else "original text"
         evidence = f" (evidence: {', '.join(text.evidence)})" if text.evidence else ""
         lines.append(f"  text version, {since}{evidence}" + (f" — {text.note}" if text.note else ""))
-        for e in text.end_phase:
-            lines += _effect_lines("End Phase process", e, (
-                "mandatory", "chain_link", "process_kind", "condition", "phase", "applies", "can_perform",
-                "choices", "cost", "resolve"), _END_PHASE_WRITTEN)
-        for t in text.triggers:
-            lines += _effect_lines("trigger", t, ("on", "mandatory", "scope", "zones", "condition", "can_activate",
-                                                  "choices", "cost", "resolve"), _TRIGGER_WRITTEN)
-        for q in text.quick:
-            lines += _effect_lines("quick effect", q, ("spell_speed", "zones", "can_activate", "responds_to",
-                                                       "choices", "cost", "resolve", "moment_kinds", "at_moment"))
-        for c in text.continuous:
-            lines += _effect_lines(f"continuous {c.kind.value}", c, ("amount", "active", "condition"))
-        for li in text.lingering:
-            lines += _effect_lines(f"lingering {li.effect!r}", li, ("duration", "negates", "label", "continuous",
-                                                                    "process", "on_end"))
-        if not (text.end_phase or text.triggers or text.quick or text.continuous or text.lingering):
+        effects = _effects(text)
+        for kind, key, parts in effects:
+            lines.append(f"    {kind} {quoted(key)}:" if key is not None else f"    {kind}:")
+            lines += [f"      {field}: {_shown(part)}" for field, part in parts]
+        if not effects:
             lines.append("    nothing to do in the End Phase")
     return lines
+
+
+def card_fields(card: CardBehaviour) -> dict[str, Any]:
+    """The card as the engine reads it, as fields (what ``cards --show NAME --json`` prints):
+    its names, type, each text version with the date it applies from and its effects, each
+    effect's fields under the names a card file gives them."""
+    return {
+        "name_ja": card.name, "name_en": card.english, "card_type": card.card_type.value,
+        "subtype": card.subtype or None, "race": card.race or None, "level": card.level,
+        "archetypes": sorted(card.archetypes),
+        "texts": [{
+            "since": text.since.isoformat() if text.since else None,
+            "evidence": list(text.evidence), "note": text.note or None,
+            "effects": [{"kind": kind, "key": key, "fields": {field: _field_value(part) for field, part in parts}}
+                        for kind, key, parts in _effects(text)],
+        } for text in card.texts],
+    }

@@ -2,7 +2,8 @@
 
 ``check_card_files(paths)`` reads card files as a user's would be read and
 returns a line per card; ``card_report(name)`` is a registered card as the
-engine reads it, per text version, in words; ``card_schema()`` is the JSON
+engine reads it, per text version, in words, ``card_record(name)`` the same
+as fields (for JSON); ``card_schema()`` is the JSON
 Schema.  Any problem is one :class:`~toolkit.errors.ToolkitError`.
 
 >>> print(card_report("ライトロード・マジシャン ライラ")[0])
@@ -17,8 +18,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from toolkit.ocg.cards.data.reading import read_cards, shipped_card_folder
-from toolkit.ocg.cards.data.schema import card_schema as _schema, describe_card
+from toolkit.errors import printable
+from toolkit.ocg.cards.data.reading import read_cards, shipped_card_folder, skipped_files
+from toolkit.ocg.cards.data.schema import card_fields, card_schema as _schema, describe_card
 
 
 def check_card_files(paths: Sequence[str]) -> list[str]:
@@ -30,7 +32,9 @@ def check_card_files(paths: Sequence[str]) -> list[str]:
     for path in paths:
         found = list(read_cards(path))
         if not found:
-            what = "no card file (*.yaml, *.yml)" if Path(path).is_dir() else "no card"
+            skipped = [entry.name for entry, _ in skipped_files(path)]
+            seen = f"; skipped: {printable(', '.join(skipped), 120)}" if skipped else ""
+            what = f"no card file (*.yaml, *.yml){seen}" if Path(path).is_dir() else "no card"
             raise CardFileError(f"holds {what}; a card file holds a mapping with name and type, or a list of them",
                                 file=str(path))
         for loaded in found:
@@ -42,6 +46,7 @@ def check_card_files(paths: Sequence[str]) -> list[str]:
             versions = len(b.texts)
             lines.append(f"{loaded.file}: {b.name}: OK ({versions} text version{'s' if versions > 1 else ''}"
                          + (", shadows a shipped card" if loaded.shadows else "") + ")")
+        lines += [f"{printable(str(entry), 160)}: skipped, {why}" for entry, why in skipped_files(path)]
     return lines
 
 
@@ -60,6 +65,19 @@ def card_report(name: str) -> list[str]:
     lines = describe_card(b)
     lines[0] += f" — {_origin_words(card_origin(b.name))}"
     return lines
+
+
+def card_record(name: str) -> dict[str, Any]:
+    """The card registered under ``name`` as fields: :func:`card_report`'s content for JSON.
+
+    >>> record = card_record("hysteric sign")
+    >>> record["name_ja"], record["origin"], record["texts"][0]["effects"][0]["fields"]["mandatory"]
+    ('ヒステリック・サイン', 'shipped card file harpie.yaml', True)
+    """
+    from toolkit.ocg.cards import behaviour, card_names, card_origin
+
+    b = behaviour(card_names().key(name))
+    return {**card_fields(b), "origin": _origin_words(card_origin(b.name))}
 
 
 def has_no_effects(name: str, position: Any = None) -> bool:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.core.durations import Duration
-from toolkit.errors import ToolkitError
+from toolkit.errors import ToolkitError, quoted
 from toolkit.ocg.values import EventKind, Zone
 
 ZONE_WORDS: dict[str, Zone] = {"hand": Zone.HAND, "field": Zone.FIELD, "gy": Zone.GY, "graveyard": Zone.GY,
@@ -91,7 +91,7 @@ class Registry:
 
         def wrap(build: Callable[..., Any]) -> Callable[..., Any]:
             if name in self.terms:
-                raise ValueError(f"{self.kind} {name!r} is registered twice")
+                raise ValueError(f"{self.kind} {quoted(name)} is registered twice")
             short = shorthand if shorthand is not None else (params[0].name if len(params) == 1 else None)
             self.terms[name] = Term(name, description, build, tuple(params), short)
             return build
@@ -100,7 +100,7 @@ class Registry:
 
     def get(self, name: object) -> Term:
         if not isinstance(name, str) or name not in self.terms:
-            raise TermError(f"unknown {self.kind} {name!r}{did_you_mean(str(name), self.terms)}")
+            raise TermError(f"unknown {self.kind} {quoted(name)}{did_you_mean(str(name), self.terms)}")
         return self.terms[name]
 
     def build(self, written: object) -> Any:
@@ -243,19 +243,19 @@ def parse_params(term: Term, raw: object, kind: str) -> dict[str, Any]:
     elif term.shorthand is not None:  # a scalar, or a mapping naming none of the parameters (a filter, a selector)
         given = {term.shorthand: raw}
     else:
-        raise TermError(f"{kind} {term.name!r} takes named parameters "
-                        f"({', '.join(p.name for p in term.params) or 'none'}), not {raw!r}")
+        raise TermError(f"{kind} {quoted(term.name)} takes named parameters "
+                        f"({', '.join(p.name for p in term.params) or 'none'}), not {quoted(raw)}")
     known = {p.name: p for p in term.params}
     for name in given:
         if name not in known:
             hint = did_you_mean(name, known) or f" (it takes: {', '.join(known) or 'no parameters'})"
-            raise TermError(f"{kind} {term.name!r} has no parameter {name!r}{hint}")
+            raise TermError(f"{kind} {quoted(term.name)} has no parameter {quoted(name)}{hint}")
     out: dict[str, Any] = {}
     for spec in term.params:
         if spec.name in given:
             out[spec.name] = check_param(spec, given[spec.name])
         elif spec.required:
-            raise TermError(f"{kind} {term.name!r} needs its parameter {spec.name!r} ({spec.description})")
+            raise TermError(f"{kind} {quoted(term.name)} needs its parameter {quoted(spec.name)} ({spec.description})")
         else:
             out[spec.name] = spec.default
     return out
@@ -274,7 +274,7 @@ def _word(choices: Any, what: str) -> Callable[[Param, object], Any]:
     def check(spec: Param, value: object) -> Any:
         if isinstance(value, str) and value in choices:
             return choices[value] if isinstance(choices, dict) else value
-        raise TermError(f"{spec.name!r} must be {what} ({', '.join(choices)}), not {value!r}"
+        raise TermError(f"{quoted(spec.name)} must be {what} ({', '.join(choices)}), not {quoted(value)}"
                         f"{did_you_mean(str(value), choices)}")
 
     return check
@@ -282,19 +282,19 @@ def _word(choices: Any, what: str) -> Callable[[Param, object], Any]:
 
 def _int(spec: Param, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TermError(f"{spec.name!r} must be a whole number, not {value!r}")
+        raise TermError(f"{quoted(spec.name)} must be a whole number, not {quoted(value)}")
     return value
 
 
 def _str(spec: Param, value: object) -> str:
     if not isinstance(value, str) or not value:
-        raise TermError(f"{spec.name!r} must be a text, not {value!r}")
+        raise TermError(f"{quoted(spec.name)} must be a text, not {quoted(value)}")
     return value
 
 
 def _bool(spec: Param, value: object) -> bool:
     if not isinstance(value, bool):
-        raise TermError(f"{spec.name!r} must be true or false, not {value!r}")
+        raise TermError(f"{quoted(spec.name)} must be true or false, not {quoted(value)}")
     return value
 
 

@@ -167,7 +167,6 @@ _LEAVING = frozenset({"send_to_gy", "destroy", "banish", "return_to_hand", "add_
 for _name, _text, _do in (
     ("send_to_gy", "send the card(s) to the GY", lambda b, uid, act: b.send_to_gy(uid)),
     ("destroy", "destroy the card(s)", lambda b, uid, act: b.destroy(uid)),
-    ("banish", "banish the card(s)", lambda b, uid, act: b.banish(uid)),
     ("return_to_hand", "return the card(s) to the hand", lambda b, uid, act: b.return_to_hand(uid)),
     ("add_to_hand", "add the card(s) to the hand", lambda b, uid, act: b.add_to_hand(uid)),
     ("return_to_field", "a card banished for a while comes back to its owner's field (not a summon)",
@@ -181,6 +180,24 @@ for _name, _text, _do in (
      lambda b, uid, act: b.change_position(uid, act.controller)),
 ):
     VERBS.add(_name, _text, CARD, IF_IN, IF_FACE_UP, shorthand="card")(_on_cards(_do, leaves=_name in _LEAVING))
+
+
+@VERBS.add("banish", "banish the card(s) (face_down: face-down; tag banished_face_down)", CARD, IF_IN, IF_FACE_UP,
+           Param("face_down", "bool", "banish it face-down (default: face-up)", False, False), shorthand="card")
+def _banish(card: Pick, if_in: Zone | None, if_face_up: bool, face_down: bool) -> Resolve:
+    return _on_cards(lambda b, uid, act: b.banish(uid, face_down=face_down), leaves=True)(card, if_in, if_face_up)
+
+
+COUNT = Param("count", "int", "how many (default 1)", False, 1)
+
+VERBS.add("place_counters", "put counters on the card(s) on the field (a turn count, Venom Counters, ...)",
+          CARD, COUNT, IF_IN, IF_FACE_UP, shorthand="card")(
+    lambda card, count, if_in, if_face_up: _on_cards(lambda b, uid, act: b.place_counters(uid, count))(
+        card, if_in, if_face_up))
+VERBS.add("remove_counters", "take counters off the card(s) (as many as there are, up to count)",
+          CARD, COUNT, IF_IN, IF_FACE_UP, shorthand="card")(
+    lambda card, count, if_in, if_face_up: _on_cards(lambda b, uid, act: b.remove_counters(uid, count))(
+        card, if_in, if_face_up))
 
 
 def give_back_control(board: Board, uid: int, act: Activation) -> None:
@@ -271,6 +288,17 @@ def _record(card: str | None, amount: int | None, detail: str | None) -> Resolve
     def resolve(board: Board, act: Activation) -> None:
         board.record(Event(EventKind.SPECIAL_SUMMONED, card=card, player=act.controller, amount=amount,
                            detail=detail, by=act.card.name))
+
+    return resolve
+
+
+@VERBS.add("if_holds", "then, only if the conditions hold for the card now (\"if it has no counters left, "
+           "destroy it\"): do these steps", Param("when", "conditions", "the conditions, read as the step is done"),
+           Param("do", "steps", "the steps done when they hold"))
+def _if_holds(when: Condition, do: Resolve) -> Resolve:
+    def resolve(board: Board, act: Activation) -> None:
+        if when(board.card(act.card.uid), board):  # type: ignore[arg-type]
+            do(board, act)
 
     return resolve
 

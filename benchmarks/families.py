@@ -1,0 +1,274 @@
+"""The families of issue 34 (item 6) beside python-chess: where the search's cost grows, and how fast.
+
+Families (n = the number of pending End Phase processes, split between the players, the turn
+player A getting the odd one):
+
+* ``(c) copies both sides``: n copies of tribute-less 《光神機−桜火》, identical but for their copy marks;
+* ``(d) mixed``: per player, cycling 《ホルスの黒炎竜 LV６》 (destroyed a monster by battle: an optional
+  level-up; A's deck holds two 《ホルスの黒炎竜 LV８》, B's one), 《ライトロード・マジシャン ライラ》 (a mill, a chain
+  link; the turn player's only: she mills in her own turn), tribute-less 《ミストデーモン》, a Spirit summoned this turn, 《堕天使ゼラート》 (effect used this turn: a
+  self-destruct that is no chain link) and tribute-less 《光神機−桜火》, each copy marked;
+* ``(e) different``: every card different and interacting (``toolkit.ocg.positions.all_distinct``:
+  controls taken until the End Phase — lingering effects whose return is no chain link —, a
+  self-destruct that is no chain link, Spirits, a copied name, a mill) with the turn player's first
+  card a 《ホルスの黒炎竜 LV６》 whose optional level-up competes with the mill for the deck, and the
+  opponent with a set 《強制脱出装置》, which may return any monster on the field to the hand in any open
+  game state or chain of the End Phase (the cards interact).
+
+Each row runs in a fresh process (nothing remembered from another row): ``explore`` (the default,
+reduced search) with the per-card memo on (``procedure.remembered``) and then with it off —
+positions visited, transitions, CPU seconds, transitions/s, peak memory (tracemalloc, a third run, for
+sizes searched in under ``PEAK_UP_TO`` seconds)
+— and the generic step alone: ``legal_actions`` on every position plus the step on every edge of
+the full graph's first ``EDGES_WALKED`` edges, memo off, as edges/s and as a ratio to python-chess's perft(4) node visits/s measured by the
+parent. A family stops once a size takes longer than ``--cap`` seconds (or the next size, at the last
+growth, would take more than four times that); its exponent k is the
+least-squares fit of CPU time ~ n^k over the sizes measured (memo on).
+
+    python benchmarks/families.py [--cap SECONDS] [--max-n N] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+OHKA, LYLA, HORUS6, HORUS8 = "光神機−桜火", "ライトロード・マジシャン ライラ", "ホルスの黒炎竜 LV６", "ホルスの黒炎竜 LV８"
+MIST, ZERATO, SPIRIT, EVACUATION = "ミストデーモン", "堕天使ゼラート", "月読命", "強制脱出装置"
+FAMILY_NAMES = ("(c) copies both sides", "(d) mixed", "(e) different")
+SIZES = (4, 6, 9, 12, 15, 18, 21, 24, 27, 30)
+SIZES_DIFFERENT = (4, 6, 8, 10, 12, 14)
+"""(e) grows by a few times per added process: smaller steps."""
+
+
+def position(family: str, n: int) -> Any:
+    """The family's scenario with ``n`` pending processes."""
+    from toolkit.ocg.positions import all_distinct
+    from toolkit.ocg.scenario import scenario_from_dict
+
+    counts = {"A": (n + 1) // 2, "B": n // 2}
+    if family == FAMILY_NAMES[0]:
+        players = {p: {"field": [{"name": f"{OHKA}#{i}", "tags": ["tribute_less_summoned"]}
+                                 for i in range(1, k + 1)]} for p, k in counts.items()}
+    elif family == FAMILY_NAMES[1]:
+        cycle = [(HORUS6, ["destroyed_monster_by_battle"]), (LYLA, []), (MIST, ["tribute_less_summoned"]),
+                 (SPIRIT, ["summoned_this_turn"]), (ZERATO, ["effect_used_this_turn"]),
+                 (OHKA, ["tribute_less_summoned"])]
+        players = {}
+        for p, k in counts.items():
+            own = cycle if p == "A" else [c for c in cycle if c[0] != LYLA]  # Lyla mills in her own turn only
+            field = [{"name": f"{own[i % len(own)][0]}#{i // len(own) + 1}", "tags": own[i % len(own)][1]}
+                     for i in range(k)]
+            players[p] = {"field": field, "deck": [f"{HORUS8}#1", f"{HORUS8}#2"] if p == "A" else [HORUS8]}
+    elif family == FAMILY_NAMES[2]:
+        if not 1 <= n <= 17:
+            raise ValueError("(e) has 1 to 17 processes")
+        base = all_distinct(n - 1)
+        from toolkit.ocg.scenario import CardSpec, PlayerSetup
+
+        a = base.players["A"]
+        horus = CardSpec(HORUS6, tags=frozenset({"destroyed_monster_by_battle"}))
+        b = base.players["B"]
+        players_setup = dict(base.players)
+        players_setup["A"] = PlayerSetup(field=(horus, *a.field), graveyard=a.graveyard, deck=a.deck)
+        players_setup["B"] = PlayerSetup(field=(*b.field, CardSpec(EVACUATION, position="set")), graveyard=b.graveyard,
+                                         deck=b.deck)
+        import dataclasses
+
+        return dataclasses.replace(base, title=f"{n} pending processes (every card different, a level-up)",
+                                   players=players_setup)
+    else:
+        raise ValueError(f"no family {family!r}")
+    return scenario_from_dict({"title": f"{n} pending processes ({family})", "turn_player": "A",
+                               "date": "2024-01-01", "players": players})
+
+
+def _memo(on: bool) -> None:
+    """The per-card memo on (as shipped) or off (every process performed by the whole procedure)."""
+    from toolkit.ocg.procedure import remembered
+
+    if not on:
+        remembered.recall = lambda state, action: (None, None)  # type: ignore[assignment]
+
+
+def worker(family: str, n: int) -> dict[str, Any]:
+    """One row, measured in this (fresh) process."""
+    from toolkit.core.game import game_of
+    from toolkit.core.search import explore
+    from toolkit.ocg.procedure import remembered
+    from toolkit.ocg.setup import initial_state
+
+    start = initial_state(position(family, n))
+    explore(initial_state(position(family, 2)))  # loads the engine and the cards: not timed
+    row: dict[str, Any] = {"family": family, "n": n, "pending": len(start.pending)}
+    recall = remembered.recall
+    for memo in (True, False):
+        remembered.recall = recall
+        _memo(memo)
+        remembered.forget(start.tables)
+        c0 = time.process_time()
+        found = explore(start, max_states=5_000_000)
+        cpu = time.process_time() - c0
+        key = "on" if memo else "off"
+        row[f"cpu_{key}"], row[f"states_{key}"], row[f"transitions_{key}"] = cpu, found.states, found.transitions
+        row[f"lines_{key}"] = str(found.total_lines)
+        row[f"outcomes_{key}"] = len(found.outcomes)
+    remembered.recall = recall
+    remembered.forget(start.tables)
+    row["peak_mb"] = math.nan
+    if row["cpu_on"] < PEAK_UP_TO:  # (tracemalloc makes a search a few times slower)
+        tracemalloc.start()
+        explore(start, max_states=5_000_000)
+        row["peak_mb"] = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+    _memo(False)
+    game = game_of(start)
+    states, edges = graph_prefix(start)
+    live = [x for x in states if not x.is_over]
+    step = game.successor or game.transition
+    best = math.inf
+    for _ in range(3):
+        c0 = time.process_time()
+        for x in live:
+            game.legal_actions(x)
+        for x, a in edges:
+            step(x, a, check=False)
+        best = min(best, time.process_time() - c0)
+    row["generic_edges"], row["generic_cpu"] = len(edges), best
+    return row
+
+
+PEAK_UP_TO = 5.0
+"""Peak memory is measured (a third search, under tracemalloc) for sizes searched in less CPU time."""
+
+EDGES_WALKED = 30_000
+"""The generic step is timed on the first edges of the full graph, breadth first (a family of
+identical copies has 2^n positions unreduced: the rate per edge is what is measured)."""
+
+
+def graph_prefix(start: Any) -> tuple[list[Any], list[tuple[Any, Any]]]:
+    """The positions met and the (position, action) edges of the first ``EDGES_WALKED`` edges of the
+    full graph from ``start``, breadth first."""
+    from collections import deque
+
+    from toolkit.core.game import game_of
+
+    game = game_of(start)
+    seen = {start}
+    todo = deque([start])
+    edges: list[tuple[Any, Any]] = []
+    expanded: list[Any] = []
+    while todo and len(edges) < EDGES_WALKED:
+        state = todo.popleft()
+        if state.is_over:
+            continue
+        expanded.append(state)
+        for action in game.legal_actions(state):
+            edges.append((state, action))
+            child = game.transition(state, action, check=False).state
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    return expanded, edges
+
+
+def chess_rate(repeat: int = 3) -> float:
+    """python-chess perft(4) node visits per CPU second (the best of ``repeat``)."""
+    from chess_reference import perft_job
+
+    job = perft_job(4)
+    best, visits = math.inf, 0
+    for _ in range(repeat):
+        c0 = time.process_time()
+        _leaves, visits = job()
+        best = min(best, time.process_time() - c0)
+    return visits / best
+
+
+def exponent(points: list[tuple[int, float]]) -> float:
+    """The least-squares slope of log(time) on log(n).
+
+    >>> round(exponent([(2, 4.0), (4, 16.0), (8, 64.0)]), 6)
+    2.0
+    """
+    xs = [math.log(n) for n, t in points if t > 0]
+    ys = [math.log(t) for n, t in points if t > 0]
+    if len(xs) < 2:
+        return float("nan")
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+
+
+def _peak(megabytes: float) -> str:
+    return f"{megabytes:>8.1f}" if megabytes == megabytes else f"{'-':>8}"  # (NaN: not measured)
+
+
+def run_row(family: str, n: int) -> dict[str, Any]:
+    out = subprocess.run([sys.executable, str(Path(__file__)), "--worker", family, str(n)],
+                         capture_output=True, text=True, check=True)
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cap", type=float, default=15.0, help="stop a family once one size's search takes longer")
+    parser.add_argument("--max-n", type=int, default=30)
+    parser.add_argument("--quick", action="store_true", help="sizes up to 12, cap 3 s")
+    parser.add_argument("--family", action="append", choices=FAMILY_NAMES, help="only this family (repeatable)")
+    parser.add_argument("--worker", nargs=2, metavar=("FAMILY", "N"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(worker(args.worker[0], int(args.worker[1]))))
+        return
+    cap, max_n = (3.0, 12) if args.quick else (args.cap, args.max_n)
+    chess = chess_rate()
+    print(f"python-chess perft(4): {chess:,.0f} node visits/s (CPU, best of 3) — the ratios below are to it")
+    head = (f"{'family':22} {'n':>3} {'positions':>9} {'trans':>9} {'CPU on':>8} {'trans/s on':>11} "
+            f"{'x chess':>7} {'CPU off':>8} {'trans/s off':>11} {'x chess':>7} {'l+t off/s':>10} {'x chess':>7} "
+            f"{'peak MB':>8}")
+    print(head)
+    fits: dict[str, float] = {}
+    rows: dict[tuple[str, int], dict[str, Any]] = {}
+    for family in args.family or FAMILY_NAMES:
+        points = []
+        for n in (s for s in (SIZES_DIFFERENT if family == FAMILY_NAMES[2] else SIZES) if s <= max_n):
+            row = rows[(family, n)] = run_row(family, n)
+            on, off = row["transitions_on"] / row["cpu_on"], row["transitions_off"] / row["cpu_off"]
+            generic = row["generic_edges"] / row["generic_cpu"]
+            print(f"{family:22} {n:>3} {row['states_on']:>9,} {row['transitions_on']:>9,} {row['cpu_on']:>8.3f} "
+                  f"{on:>11,.0f} {on / chess:>7.2f} {row['cpu_off']:>8.3f} {off:>11,.0f} {off / chess:>7.2f} "
+                  f"{generic:>10,.0f} {generic / chess:>7.2f} {_peak(row['peak_mb'])}", flush=True)
+            points.append((n, row["cpu_on"]))
+            growth = row["cpu_on"] / points[-2][1] if len(points) > 1 and points[-2][1] > 0 else 1.0
+            if row["cpu_on"] > cap or row["cpu_on"] * growth > 4 * cap:  # (the next size would take far longer)
+                break
+        fits[family] = exponent(points)
+        print(f"{family:22} time ~ n^{fits[family]:.2f} (memo on) over n = {points[0][0]}..{points[-1][0]}")
+    print("\ntargets (issue 34):")
+
+    def target(label: str, key: tuple[str, int], limit: float) -> None:
+        row = rows.get(key)
+        reached = f"{row['cpu_on']:.3f} s" if row else "not reached within the cap"
+        met = bool(row) and row["cpu_on"] < limit
+        print(f"   [{'met' if met else 'NOT met'}] {label}: {reached}")
+
+    target("the mixed family at 27 processes < 1 s", (FAMILY_NAMES[1], 27), 1.0)
+    target("12 different interacting cards < 0.5 s", (FAMILY_NAMES[2], 12), 0.5)
+    worst = min((r["generic_edges"] / r["generic_cpu"] / chess, f"{f} n = {n}") for (f, n), r in rows.items())
+    print(f"   [{'met' if worst[0] >= 0.5 else 'NOT met'}] legal actions + transition, memo off, >= 0.5 x python-chess "
+          f"on every row: worst {worst[0]:.2f} x ({worst[1]})")
+    print("   exponents (memo on): " + "; ".join(f"{f} n^{k:.2f}" for f, k in fits.items()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""A counterfactual whose rules differ only in rules the ruling's own run never read is not searched
+again (issue 34, item 4: cold ``verify_rulings()``): its answer is the own one.  These tests ask every
+counterfactual of a few rulings for real and check that no answer the shortcut gave differs — on the
+whole rulings table it is ``tests/fuzz/test_rules_read_everywhere.py`` (``make fuzz``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from toolkit.core.reads import ALL_FIELDS, recording, unread
+from toolkit.data import load_rulings
+from toolkit.games import game_of
+from toolkit.history import run_ruling
+from toolkit.history.checks import run_check
+from toolkit.history.runs import _check, _check_for, _scenarios, ruling_ruleset, same_answer
+
+RULINGS = load_rulings()
+
+
+def answers_asked_for_real(ruling_id: str) -> list[tuple[str, bool, bool, bool]]:
+    """For each counterfactual of the ruling: its label, whether the shortcut vouches for it, its answer
+    searched for real and the own answer."""
+    row = {str(k): v for k, v in RULINGS[RULINGS["ruling_id"] == ruling_id].iloc[0].to_dict().items()}
+    names = tuple(row["scenario"])
+    scenarios = _scenarios(ruling_id, names)
+    check = _check_for(ruling_id, _check(ruling_id, row["check"]), scenarios)
+    rules = ruling_ruleset(row)
+    run_ruling(row)  # records what the own run read
+    own = run_check(check, scenarios, rules, default=names[0]).value
+    found = []
+    for variant in game_of(rules).counterfactuals(rules):
+        real = run_check(check, scenarios, variant.rules, default=names[0]).value
+        found.append((variant.label, same_answer(row["check"], names, scenarios, rules, variant.rules), real, own))
+    return found
+
+
+@pytest.mark.parametrize("ruling_id", ["ocg-160708-hysteric-sign-adjustment", "ocg-130327-peten-adjustment",
+                                       "ocg-120505-mist-archfiend-control-return-order",
+                                       "dm-example-hellfuez-flips"])
+def test_a_counterfactual_taken_as_unchanged_answers_as_the_own_run(ruling_id: str) -> None:
+    found = answers_asked_for_real(ruling_id)
+    wrong = [label for label, vouched, real, own in found if vouched and real != own]
+    assert not wrong, f"{ruling_id}: taken as unchanged but the answer differs under {wrong}"
+    assert any(vouched for _, vouched, _, _ in found), "the shortcut never applies here: the test shows nothing"
+    assert any(real != own for _, _, real, own in found), "no counterfactual flips the answer: the test shows nothing"
+
+
+def test_the_flips_and_the_table_are_those_of_asking_every_counterfactual() -> None:
+    run = run_ruling("ocg-160708-hysteric-sign-adjustment")
+    real = [label for label, _vouched, answer, own in answers_asked_for_real(run.ruling_id) if answer != own]
+    assert list(run.deciding_changes) == real
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    name: str
+    limit: int = 6
+    strict: bool = False
+
+
+def test_the_recording_copy_notes_reads_and_is_the_rule_set_again_after() -> None:
+    rules = Rules("today")
+    with recording(rules) as (noted, reads):
+        assert noted != rules, "inside the block nothing remembered under the original may be found for it"
+        assert noted.limit == 6 and not reads - {"limit"}
+    assert reads == {"limit"} and type(noted) is Rules and noted == rules and hash(noted) == hash(rules)
+    assert unread(rules, Rules("what if", strict=True), reads)
+    assert not unread(rules, Rules("what if", limit=7), reads)
+
+
+def test_a_copy_made_without_naming_fields_counts_as_reading_every_one() -> None:
+    import copy
+
+    with recording(Rules("today")) as (noted, reads):
+        copy.copy(noted)
+    assert ALL_FIELDS in reads
+    assert not unread(Rules("today"), Rules("what if", strict=True), reads)
+
+
+def test_a_rule_set_that_is_no_dataclass_is_never_vouched_for() -> None:
+    class Plain:
+        limit = 6
+
+    rules: Any = Plain()
+    with recording(rules) as (noted, reads):
+        assert noted is rules
+    assert not unread(rules, Plain(), reads)
