@@ -64,6 +64,8 @@ DATED_SEEDS = ("000", "002")
 """Every (YY/MM/DD) written in these seeds must be the date of some row."""
 MIN_ROWS = 45
 
+PAGE_IMPORT_COLUMNS = ("possibly_incomplete", "quoted_passage", "editors_notes", "page_card", "import_warnings")
+"""What toolkit.import_page reads besides an entry: blank in every shipped row (none is imported from a page)."""
 COLUMNS = (
     "ruling_id",
     "game",
@@ -91,6 +93,7 @@ COLUMNS = (
     "check_en",
     "not_modelled_reason",
     "vacuous_reason",
+    *PAGE_IMPORT_COLUMNS,
 )
 MACHINE_COLUMNS = ("scenario", "ruleset", "check", "expected", "check_en", "not_modelled_reason", "vacuous_reason")
 """The machine form of a ruling (issue 4): empty for rulings outside its scope."""
@@ -98,7 +101,7 @@ EXPECTED_ANSWERS = ("yes", "no", "under_review")
 """under_review: the answer given was 調整中 (verify reports it as such, neither agreeing nor disagreeing)."""
 SCENARIOS_DIR = PROJECT_ROOT / "datasets" / "scenarios"
 GAMES = ("ocg", "duel_masters")
-KINDS = ("faq", "example", "rulebook", "worked_example", "official_qa")
+KINDS = ("faq", "example", "rulebook", "worked_example", "official_qa", "prose_ruling")
 TOPICS = (
     "hand_size_adjustment",
     "end_phase_order",
@@ -538,6 +541,7 @@ class Builder:
             "source": sources.text(),
             "source_file": LIST_SEPARATOR.join(sources.files),
             **self.machine_form(rid, ann),
+            **dict.fromkeys(PAGE_IMPORT_COLUMNS, ""),
         }
 
     def extra_cards(self, rid: str, ann: Mapping[str, Any], code: str, cards: Sequence[str]) -> tuple[str, ...]:
@@ -785,6 +789,11 @@ def validate(rows: Sequence[Mapping[str, str]]) -> list[str]:
                 out.append(f"{rid}: {column} {row[column]!r} is not one of {allowed}")
         if not row["summary_en"]:
             out.append(f"{rid}: summary_en is empty")
+        if not row["answer_ja"]:
+            out.append(f"{rid}: answer_ja is empty")
+        filled = [c for c in PAGE_IMPORT_COLUMNS if row[c]]
+        if filled:
+            out.append(f"{rid}: {', '.join(filled)} belong to rulings imported from a page; blank in the shipped table")
         if row["obsoleted_by_event"] and row["obsoleted_by_event"] not in EVENTS:
             out.append(f"{rid}: obsoleted_by_event {row['obsoleted_by_event']!r} is not a known event")
         out.extend(_machine_problems(row))

@@ -125,6 +125,23 @@ def test_csv_shape(built: str) -> None:
     assert len(ids) >= 45
 
 
+def test_the_page_import_columns_are_the_schemas_and_blank_in_every_shipped_row(
+        rows: dict[str, dict[str, str]]) -> None:
+    from toolkit.data.schema import PAGE_IMPORT_COLUMNS, RULINGS_SCHEMA
+
+    assert build.COLUMNS == tuple(RULINGS_SCHEMA.names)
+    assert build.PAGE_IMPORT_COLUMNS == tuple(c.name for c in PAGE_IMPORT_COLUMNS)
+    assert all(c.description for c in PAGE_IMPORT_COLUMNS)
+    assert all(row[c] == "" for row in rows.values() for c in build.PAGE_IMPORT_COLUMNS)
+    assert "prose_ruling" in build.KINDS and "prose_ruling" in RULINGS_SCHEMA.column("kind").categories
+    filled = copy.deepcopy(list(rows.values()))
+    filled[0]["editors_notes"], filled[1]["answer_ja"] = "a note", ""
+    problems = build.validate(filled)
+    assert f"{filled[0]['ruling_id']}: editors_notes belong to rulings imported from a page; blank in the shipped " \
+        "table" in problems
+    assert f"{filled[1]['ruling_id']}: answer_ja is empty" in problems
+
+
 def test_check_mode(seeds_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert build.main(["--seeds", str(seeds_dir), "--check"]) == 0
     stale = tmp_path / "rulings.csv"

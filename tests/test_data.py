@@ -64,6 +64,11 @@ EXPECTED_DTYPES = {
         "check_en": "string",
         "not_modelled_reason": "string",
         "vacuous_reason": "string",
+        "possibly_incomplete": "boolean",
+        "quoted_passage": "string",
+        "editors_notes": "string",
+        "page_card": "string",
+        "import_warnings": "string",
     },
     "cards.csv": {
         "name_ja": "string",
@@ -93,7 +98,7 @@ EXPECTED_DTYPES = {
 
 EXPECTED_CATEGORIES = {
     ("rulings.csv", "game"): ["ocg", "duel_masters"],
-    ("rulings.csv", "kind"): ["faq", "example", "rulebook", "worked_example", "official_qa"],
+    ("rulings.csv", "kind"): ["faq", "example", "rulebook", "worked_example", "official_qa", "prose_ruling"],
     ("rulings.csv", "date_precision"): ["day", "month", "year", "inferred", "none"],
     ("rulings.csv", "topic"): [
         "hand_size_adjustment",

@@ -72,7 +72,8 @@ def test_a_pasted_end_phase_faq_block_gives_the_shipped_questions_answers_dates_
     assert rows["topic"].isna().all() and rows["summary_en"].isna().all()
     assert (rows["status"] == "current").all() and (rows["kind"] == "faq").all()
     assert (rows["date_precision"] == "day").all()
-    assert all(re.fullmatch(r"user-\d{6}-[0-9a-f]{8}", r) for r in rows["ruling_id"])
+    assert all(re.fullmatch(r"user-\d{6}-[a-z0-9]+(-[a-z0-9]+)*", r) for r in rows["ruling_id"])
+    assert "user-160708-hysteric-sign" in set(rows["ruling_id"])  # the card's English name
     assert rows["ruling_id"].is_unique
 
 

@@ -78,18 +78,15 @@ def run_import(args: argparse.Namespace) -> int:
     if args.out is not None and not args.out.lower().endswith((".csv", ".yaml", ".yml")):
         raise ArgumentValueError("--out", "name a .csv or .yaml file")
     card = _page_card(args.card)
-    tables = []
+    tables: list[pd.DataFrame] = []
     reports = []
-    seen: set[str] = set()
     for path in args.pages:
         text, label = _read_page(path)
+        # the rows of the pages before: a ruling they have is written once, and no id is given twice
+        before = pd.concat(tables, ignore_index=True) if len(tables) > 1 else tables[0] if tables else None
         rows, report = import_page(text, source=args.source or label, page_card=card, revision=args.revision,
-                                   game=args.game)
-        fresh = ~rows["ruling_id"].isin(seen)
-        for rid in rows.loc[~fresh, "ruling_id"]:
-            reports.append(f"{label}: {rid} is in an earlier page too; written once")
-        seen.update(str(r) for r in rows["ruling_id"])
-        tables.append(rows[fresh])
+                                   game=args.game, existing=before)
+        tables.append(rows)
         reports.extend(report.lines())
     rows = pd.concat(tables, ignore_index=True) if len(tables) > 1 else tables[0]
     report_text = "\n".join(reports) + "\n"

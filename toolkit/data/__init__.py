@@ -51,7 +51,8 @@ from toolkit.data.queries import (
 )
 from toolkit.data.faq import rulings_from_faq, ruling_id_for
 from toolkit.data.page_history import ruling_history
-from toolkit.data.page_import import EntryReport, ImportReport, PageImport, import_page, save_rulings
+from toolkit.data.import_report import EntryReport, ImportReport, PageImport
+from toolkit.data.page_import import import_page, save_rulings
 from toolkit.data.user_cards import cards_with
 from toolkit.data.reading import CsvBytes, DataSource, load_cards, load_events, load_rulings, to_contract_csv
 from toolkit.data.schema import (

@@ -7,8 +7,8 @@
 >>> rows = rulings_from_faq(page, source="https://yugioh-wiki.net/index.php?%A5%A8")
 >>> for row in rows[["ruling_id", "date", "hidden_in_source", "verdict"]].itertuples(index=False):
 ...     print(*row)
-user-160708-7920656d 2016-07-08 00:00:00 False no
-user-130330-1c6d3af3 2013-03-30 00:00:00 True yes
+user-160708-hysteric-sign 2016-07-08 00:00:00 False no
+user-130330-hysteric-sign 2013-03-30 00:00:00 True yes
 >>> rows.loc[0, "source"], rows.loc[0, "cards"], bool(rows["topic"].isna().all())
 ('https://yugioh-wiki.net/index.php?%A5%A8#faq1 (手札調整について)', ['ヒステリック・サイン'], True)
 >>> rulings_from_faq("  ", source="https://example.org")
@@ -19,33 +19,36 @@ toolkit.errors.WikiParseError: pasted text: it is empty (paste a FAQ block: Ｑ�
 
 from __future__ import annotations
 
-import hashlib
 import re
 from typing import Any
 
 import pandas as pd
 
 from toolkit.data.problems import DatasetValidationError
+from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, assign_ids, identity_key, normalised_text
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
 from toolkit.data.frames import kind_of
 from toolkit.errors import WikiParseError, quoted
 
-_PLAIN_MARK = re.compile(r"^\s*([QAＱＡ])[.:．：]\s?", re.MULTILINE)
+_PLAIN_MARK = re.compile(r"^[^\S\n]*([QAＱＡ])[.:．：][^\S\n]?", re.MULTILINE)
+"""(Spaces within the line only: ``\\s*`` runs across blank lines, from each of them.)"""
 _QUOTED_FROM = ("引用元",)
 """Lines of a pasted Q&A list that only link to where it was quoted (the Duel Masters wiki)."""
 
 
-def ruling_id_for(question: str | None, answer: str, date: Any, hidden: bool) -> str:
-    """A stable id for a pasted ruling: ``user-<YYMMDD or undated>-<8 hex digits>``,
-    the digits hashed from its question, answer, date and visibility.
+def ruling_id_for(question: str | None, answer: str, date: Any, hidden: bool = False) -> str:
+    """The id of a pasted ruling on its own: ``user-<YYMMDD or undated>-<words>``
+    (:mod:`toolkit.data.ruling_ids`; the words from the cards it names, else from
+    its question). In a table, :func:`~toolkit.data.ruling_ids.assign_ids` adds a
+    short suffix to a later ruling with the same words.
 
-    >>> ruling_id_for("Q?", "A.", pd.Timestamp("2016-07-08"), False)
-    'user-160708-5b841587'
+    >>> ruling_id_for("《ヒステリック・サイン》は発動しますか？", "いいえ。", pd.Timestamp("2016-07-08"))
+    'user-160708-hysteric-sign'
     """
-    when = None if date is None or pd.isna(date) else pd.Timestamp(date)
-    stamp = when.strftime("%y%m%d") if when is not None else "undated"
-    key = "\n".join([question or "", answer, when.date().isoformat() if when is not None else "", str(hidden)])
-    return f"user-{stamp}-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:8]}"
+    from toolkit.wiki import card_names
+
+    cards = card_names(f"{question or ''}\n{answer}")
+    return assign_ids([RulingIdentity(date, cards, question, answer)])[0]
 
 
 def _entries(text: str, label: str) -> list[Any]:
@@ -83,7 +86,8 @@ def rulings_from_faq(text: str, *, source: str | None = None, game: str = "ocg")
     for an entry the editors commented out, the cards named in 《》, the
     verdict read by the rules of :mod:`toolkit.wiki.verdicts` (``unknown`` when
     none reads it), ``kind`` faq, ``status``
-    current and a stable ``ruling_id`` (:func:`ruling_id_for`). ``topic`` and
+    current, the editors' comment lines around the entry in ``editors_notes``,
+    and a stable ``ruling_id`` (``user-YYMMDD-words``, :mod:`toolkit.data.ruling_ids`). ``topic`` and
     ``summary_en`` are left empty for you to fill in; write the table out with
     ``to_csv`` or pass it to ``load_rulings(extra=...)`` as it is.
 
@@ -104,10 +108,19 @@ def rulings_from_faq(text: str, *, source: str | None = None, game: str = "ocg")
     if not entries:
         raise WikiParseError("pasted text: no FAQ entry found (an entry is a line Ｑ：question~ then Ａ：answer)")
     rows = []
-    for entry in entries:
+    seen: dict[tuple[Any, ...], int] = {}
+    assigner = IdAssigner()
+    for number, entry in enumerate(entries, start=1):
         date = pd.Timestamp(entry.date) if entry.date is not None else None
+        identity = RulingIdentity(date, entry.cards, entry.question_ja, entry.answer_ja)
+        twice = (*identity_key(identity), normalised_text(entry.answer_ja), entry.hidden)
+        if twice in seen:
+            raise WikiParseError(f"pasted text: entries {seen[twice]} and {number} are the same ruling (same "
+                                 "question, answer and date); paste it once")
+        seen[twice] = number
+        rid = assigner.next(identity, f"{normalised_text(entry.answer_ja)}\n{entry.hidden}")
         rows.append({
-            "ruling_id": ruling_id_for(entry.question_ja, entry.answer_ja, date, entry.hidden),
+            "ruling_id": rid,
             "game": game,
             "kind": "faq",
             "date": date,
@@ -120,15 +133,9 @@ def rulings_from_faq(text: str, *, source: str | None = None, game: str = "ocg")
             "hidden_in_source": entry.hidden,
             "source": cite(source.strip(), entry.anchor, entry.section),
             "source_file": [],
+            "editors_notes": "\n".join(n for n in entry.notes if n) or None,
         })
-    frame = pd.DataFrame(rows, columns=RULINGS_SCHEMA.names)
-    seen: dict[str, int] = {}
-    for number, rid in enumerate(frame["ruling_id"], start=1):
-        if rid in seen:
-            raise WikiParseError(f"pasted text: entries {seen[rid]} and {number} are the same ruling (same question, "
-                                 "answer and date); paste it once")
-        seen[rid] = number
-    return typed(frame)
+    return typed(pd.DataFrame(rows, columns=RULINGS_SCHEMA.names))
 
 
 def typed(frame: pd.DataFrame) -> pd.DataFrame:

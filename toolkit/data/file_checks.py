@@ -98,6 +98,10 @@ def check_rulings_rows(parsed: Parsed, file: str,
             problems.append(
                 Problem(file, number, "question_ja", f"a {row['kind']} ruling needs its question")
             )
+        if is_na(row["answer_ja"]) and parsed.clean(number, "answer_ja", "possibly_incomplete") \
+                and (is_na(row["possibly_incomplete"]) or not bool(row["possibly_incomplete"])):
+            problems.append(Problem(file, number, "answer_ja", "a value is required but the cell is empty "
+                                    "(only a ruling marked possibly_incomplete may lack its answer)"))
         succ, event, note = row["superseded_by"], row["obsoleted_by_event"], row["status_note"]
         if not parsed.clean(number, "status", "superseded_by", "obsoleted_by_event", "status_note"):
             continue

@@ -2,16 +2,23 @@
 
 :func:`import_page` reads a page as :func:`toolkit.wiki.read_page` does (source
 markup or a rendered copy, full-width or ASCII marks, ``//`` hidden entries,
-Duel Masters ``Q.``/``A.`` and ``>`` quotes, diff views) and never loses the
-page: a problem in one entry is a warning naming its line, the other entries
-are imported. Each entry ends up in exactly one place of the report:
+Duel Masters ``Q.``/``A.`` and ``>`` quotes, diff views), and the dated
+bullets of its prose (「…できる。(08/08/03)」, rows of kind ``prose_ruling``,
+no question), and never loses the page: a problem in one entry is a warning
+naming its line, the other entries are imported. Each entry ends up in
+exactly one place of the report:
 
 * **imported** — a row of the table (``hidden`` and ``incomplete`` name
   those of them the editors commented out, or that the page may have been
-  cut inside);
+  cut inside: the last entry of a page without its answer, its date or its
+  closing punctuation, imported with ``possibly_incomplete`` true, its
+  answer blank if it never came);
 * **already shipped** — the toolkit's own table has it (same date, same
   cards, the same question once markup, character width, spaces and
-  punctuation are set aside): reported with the shipped id, not added;
+  punctuation are set aside; for prose, the same dated text): reported with
+  the shipped id, not added; a reworded copy (a question at least
+  ``REWORDED_SIMILARITY`` alike, same date and cards) is reported with the
+  difference, not added;
 * **repeated** — the page has it twice: imported once;
 * **not imported** — no question or no answer could be read (a warning says
   which line and why).
@@ -20,9 +27,12 @@ The page's own card (``page_card=``, or the page's title when it is a card
 name: a first line 《card》 or a card of the cards table) is added to every
 ruling that says 「このカード」 or names no card. Each row's ``verdict`` is
 read by the rules of :mod:`toolkit.wiki.verdicts` (``unknown`` when none
-applies); ``status_note`` keeps the editors' notes, a rules passage quoted
-after the answer and the words "possibly incomplete" for an entry the page may
-have been cut inside.
+applies). The columns of :data:`toolkit.data.schema.PAGE_IMPORT_COLUMNS`
+keep what is read besides the entry: ``possibly_incomplete``, the rules
+passage quoted after the answer (``quoted_passage``), the editors' comment
+lines (``editors_notes``), the page's card (``page_card``) and the warnings
+about the entry (``import_warnings``). Ids are ``user-YYMMDD-words``
+(:mod:`toolkit.data.ruling_ids`).
 
 >>> page = '''*《ヒステリック・サイン》
 ... Ｑ：このカードを手札調整で捨てた場合、効果は発動しますか？~
@@ -34,142 +44,43 @@ have been cut inside.
 [[Timestamp('2024-01-05 00:00:00'), ['ヒステリック・サイン'], 'no'],
  [NaT, ['ヒステリック・サイン', 'サイクロン'], 'yes']]
 >>> print(report)
-https://example.org/sign: 2 entries — 2 imported (0 hidden, 1 possibly incomplete), 0 already shipped, 0 repeated, 0 not imported
+https://example.org/sign: 2 entries — 2 imported (0 hidden, 1 possibly incomplete, 0 from prose), 0 already shipped, 0 repeated, 0 not imported
 line 4: possibly incomplete (the page may have been cut inside this entry)
 """
 
 from __future__ import annotations
 
+import bisect
+import difflib
 import os
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple, TypeAlias
 
 import pandas as pd
 
-from toolkit.data.faq import cite, typed, ruling_id_for
+from toolkit.data.faq import cite, typed
+from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, identity_key, normalised_text
 from toolkit.data.frames import kind_of
 from toolkit.data.parsing import format_value, is_na
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
+from toolkit.data.import_report import EntryReport, ImportReport, PageImport
 from toolkit.errors import WikiParseError, quoted
-
-Outcome: TypeAlias = Literal["imported", "already shipped", "repeated", "not imported"]
 
 THIS_CARD = "このカード"
 """How a card's page names its own card."""
-INCOMPLETE_NOTE = "possibly incomplete: the page may have been cut inside this entry"
-
-
-@dataclass(frozen=True)
-class EntryReport:
-    """What became of one entry of the page."""
-
-    line: int
-    outcome: Outcome
-    ruling_id: str | None
-    question: str
-    hidden: bool = False
-    possibly_incomplete: bool = False
-    verdict: str | None = None
-    verdict_words: str = ""
-    same_as: str | None = None
-    """The shipped ruling (already shipped) or the earlier entry's ruling (repeated) it equals."""
-
-
-@dataclass(frozen=True)
-class ImportReport:
-    """The import of one page: every entry's outcome, and the warnings (each naming its line)."""
-
-    source: str
-    entries: tuple[EntryReport, ...]
-    warnings: tuple[str, ...]
-    page_card: str | None = None
-    diff: bool = False
-    revision: str = "new"
-
-    def _with(self, outcome: Outcome) -> list[EntryReport]:
-        return [e for e in self.entries if e.outcome == outcome]
-
-    @property
-    def imported(self) -> list[str]:
-        """The ids of the rows added."""
-        return [str(e.ruling_id) for e in self._with("imported")]
-
-    @property
-    def hidden(self) -> list[str]:
-        return [str(e.ruling_id) for e in self._with("imported") if e.hidden]
-
-    @property
-    def incomplete(self) -> list[int]:
-        """The lines of the entries the page may have been cut inside (imported or not)."""
-        return [e.line for e in self.entries if e.possibly_incomplete]
-
-    @property
-    def duplicates(self) -> list[tuple[int, str]]:
-        """(line, shipped id) of each entry the shipped table already has."""
-        return [(e.line, str(e.same_as)) for e in self._with("already shipped")]
-
-    @property
-    def repeated(self) -> list[tuple[int, str]]:
-        return [(e.line, str(e.same_as)) for e in self._with("repeated")]
-
-    @property
-    def not_imported(self) -> list[int]:
-        return [e.line for e in self._with("not imported")]
-
-    @property
-    def unknown_verdicts(self) -> list[str]:
-        return [str(e.ruling_id) for e in self._with("imported") if e.verdict == "unknown"]
-
-    def frame(self) -> pd.DataFrame:
-        """One row per entry: line, outcome, ruling_id, same_as, hidden, possibly_incomplete, verdict, verdict_words, question."""
-        names = ("line", "outcome", "ruling_id", "same_as", "hidden", "possibly_incomplete", "verdict",
-                 "verdict_words", "question")
-        return pd.DataFrame([[getattr(e, n) for n in names] for e in self.entries], columns=list(names))
-
-    def lines(self) -> list[str]:
-        """The report as a reader reads it: a summary, then one line per thing to look at."""
-        n = len(self.entries)
-        head = (f"{self.source}: {n} {'entry' if n == 1 else 'entries'} — {len(self.imported)} imported "
-                f"({len(self.hidden)} hidden, {sum(e.possibly_incomplete for e in self._with('imported'))} "
-                f"possibly incomplete), {len(self.duplicates)} already shipped, {len(self.repeated)} repeated, "
-                f"{len(self.not_imported)} not imported")
-        unknown = len(self.unknown_verdicts)
-        if unknown:
-            head += f"; {unknown} verdict{'s' if unknown != 1 else ''} unknown"
-        if self.diff:
-            head += f" (the {self.revision} revision of a diff)"
-        out = [head]
-        events: list[tuple[int, str]] = [(int(w.split(":", 1)[0].split()[-1]) if w.startswith("line ") else 0, w)
-                                         for w in self.warnings]
-        for e in self.entries:
-            if e.outcome == "already shipped":
-                events.append((e.line, f"line {e.line}: already shipped as {e.same_as}; not added"))
-            elif e.outcome == "repeated":
-                events.append((e.line, f"line {e.line}: the same ruling as {e.same_as} above; imported once"))
-            if e.possibly_incomplete:
-                events.append((e.line, f"line {e.line}: possibly incomplete (the page may have been cut inside "
-                                       "this entry)"))
-        out += [text for _, text in sorted(events, key=lambda item: item[0])]
-        return out
-
-    def __str__(self) -> str:
-        return "\n".join(self.lines())
-
-
-class PageImport(NamedTuple):
-    """What :func:`import_page` returns: the rows to add, and the report."""
-
-    rows: pd.DataFrame
-    report: ImportReport
 
 
 # --------------------------------------------------------------------------
 # Identity: the same ruling as a shipped one
 # --------------------------------------------------------------------------
+
+REWORDED_SIMILARITY = 0.8
+"""How alike (``difflib`` ratio of the normalised questions) an entry's question must be to a shipped
+ruling's of the same date and cards to be reported as a reworded copy of it."""
 
 
 def normalised_question(text: str | None) -> str:
@@ -178,29 +89,92 @@ def normalised_question(text: str | None) -> str:
     >>> normalised_question("[[手札]]調整で《ＴＧ ストライカー》を、捨てた?") == normalised_question("手札調整で《TG ストライカー》を捨てた？")
     True
     """
-    from toolkit.wiki import clean_markup
-
-    folded = unicodedata.normalize("NFKC", clean_markup(text or ""))
-    return "".join(ch for ch in folded if unicodedata.category(ch)[0] in "LNM")
+    return normalised_text(text)
 
 
-def _card_key(cards: Any) -> frozenset[str]:
-    items = cards if isinstance(cards, (list, tuple)) else []
-    return frozenset(unicodedata.normalize("NFKC", str(c)).replace(" ", "") for c in items)
-
-
-def _ruling_key(date: Any, cards: Any, question: Any) -> tuple[str, frozenset[str], str]:
-    day = "" if date is None or is_na(date) else pd.Timestamp(date).date().isoformat()
-    return day, _card_key(cards), normalised_question(None if is_na(question) else str(question))
+@dataclass(frozen=True)
+class _Shipped:
+    exact: Mapping[tuple[str, frozenset[str], str], str]
+    by_day_cards: Mapping[tuple[str, frozenset[str]], list[tuple[str, str, str]]]
+    """(day, cards) -> (normalised question, id, question) of the shipped rulings with a question."""
+    prose: Mapping[str, list[tuple[str, str]]]
+    """day -> (normalised text, id) of the shipped rulings without a question."""
+    by_day_question: Mapping[tuple[str, str], list[tuple[frozenset[str], str]]]
+    """(day, normalised question) -> (cards, id): a shipped ruling may name more cards than its question
+    (those of the entry above it that it refers to, 「上記の…」)."""
 
 
 @lru_cache(maxsize=1)
-def _shipped_index() -> Mapping[tuple[str, frozenset[str], str], str]:
+def _shipped_index() -> _Shipped:
     from toolkit.data.reading import load_rulings
 
     table = load_rulings()
-    return {_ruling_key(d, c, q): str(r) for r, d, c, q in
-            zip(table["ruling_id"], table["date"], table["cards"], table["question_ja"])}
+    exact: dict[tuple[str, frozenset[str], str], str] = {}
+    alike: dict[tuple[str, frozenset[str]], list[tuple[str, str, str]]] = {}
+    prose: dict[str, list[tuple[str, str]]] = {}
+    asked: dict[tuple[str, str], list[tuple[frozenset[str], str]]] = {}
+    for rid, day, cards, question, answer in zip(table["ruling_id"], table["date"], table["cards"],
+                                                 table["question_ja"], table["answer_ja"]):
+        q = None if is_na(question) else str(question)
+        key = identity_key(RulingIdentity(day, cards, q, None if is_na(answer) else str(answer)))
+        exact[key] = str(rid)
+        if q:
+            alike.setdefault(key[:2], []).append((key[2], str(rid), q))
+            asked.setdefault((key[0], key[2]), []).append((key[1], str(rid)))
+        else:
+            prose.setdefault(key[0], []).append((key[2].lstrip("\u0000"), str(rid)))
+    return _Shipped(exact, alike, prose, asked)
+
+
+def _same_shipped(key: tuple[str, frozenset[str], str], question: str | None) -> tuple[str, str] | None:
+    """(shipped id, difference) of the shipped ruling this one is (difference empty when exact)."""
+    shipped = _shipped_index()
+    if key in shipped.exact:
+        return shipped.exact[key], ""
+    if not question:  # a prose ruling: the shipped text is the dated end of the bullet, or the other way round
+        text = key[2].lstrip("\u0000")
+        for other, rid in shipped.prose.get(key[0], ()):
+            if min(len(text), len(other)) >= 10 and (text.endswith(other) or other.endswith(text)):
+                return rid, ""
+        # the prose restating an answer: the one shipped ruling of its day and cards
+        restated = shipped.by_day_cards.get(key[:2], []) if key[1] else []
+        return (restated[0][1], "") if len(restated) == 1 else None
+    from toolkit.wiki import card_names
+
+    asked = identity_key(RulingIdentity(None, card_names(question), question))[1]
+    for cards, rid in shipped.by_day_question.get((key[0], key[2]), ()):
+        if key[1] <= cards or asked <= cards:  # the cards its question names are the shipped ruling's
+            return rid, ""
+    best: tuple[float, str, str] | None = None
+    for other, rid, shipped_question in shipped.by_day_cards.get(key[:2], ()):
+        ratio = difflib.SequenceMatcher(None, other, key[2]).ratio()
+        if ratio >= REWORDED_SIMILARITY and (best is None or ratio > best[0]):
+            best = (ratio, rid, shipped_question)
+    if best is None:
+        return None
+    return best[1], _difference(best[2], question)
+
+
+def _difference(old: str, new: str, *, most: int = 3, width: int = 24) -> str:
+    """The changes from ``old`` to ``new`` (markup removed), as 「old」→「new」 parts.
+
+    >>> _difference("手札調整で捨てた場合は？", "[[手札]]調整で墓地へ送った場合は?")
+    '「捨て」→「墓地へ送っ」; 「？」→「?」'
+    """
+    from toolkit.wiki import clean_markup
+
+    a, b = (clean_markup(text).replace("\n", "") for text in (old, new))  # a line break is no difference
+    parts = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            parts.append(f"「{shorten(a[i1:i2], width)}」→「{shorten(b[j1:j2], width)}」")
+    more = f"; and {len(parts) - most} more" if len(parts) > most else ""
+    return "; ".join(parts[:most]) + more
+
+
+def shorten(text: str, width: int) -> str:
+    """``text`` cut to about ``width`` characters, its middle elided."""
+    return text if len(text) <= width else f"{text[: width // 2]}…{text[-(width // 2):]}"
 
 
 # --------------------------------------------------------------------------
@@ -208,6 +182,8 @@ def _shipped_index() -> Mapping[tuple[str, frozenset[str], str], str]:
 # --------------------------------------------------------------------------
 
 _TITLE_CARD = re.compile(r"^《([^《》]+)》$")
+_ANCHOR = re.compile(r"\[#[^\]\s\[]*\]")
+"""A heading's anchor ``[#id]`` (no ``[`` inside: from each ``[#`` the scan stops at the next one)."""
 
 
 def page_title_card(text: str) -> str | None:
@@ -221,9 +197,13 @@ def page_title_card(text: str) -> str | None:
     True
     """
     from toolkit.wiki import clean_markup, source_lines
+    from toolkit.wiki.lines import MAX_LINE_CHARS, looks_flattened
 
-    for line in source_lines(text.removeprefix("\ufeff"))[0]:
-        title = re.sub(r"\[#[^\]\s]*\]", "", line.text).strip().lstrip("*").strip()
+    body = text.removeprefix("\ufeff")
+    lines = ([line.text for line in source_lines(body)[0]] if looks_flattened(body)
+             else (line[:MAX_LINE_CHARS] for line in body.split("\n")))  # (only the first lines are read)
+    for line in lines:
+        title = _ANCHOR.sub("", line).strip().lstrip("*").strip()
         if not title:
             continue
         title = clean_markup(title).strip()
@@ -269,8 +249,9 @@ def _check_arguments(text: Any, source: Any, page_card: Any, revision: Any, game
         raise WikiParseError(f"{source}: the page is empty")
 
 
-_DM_MARK = re.compile(r"^[ \t\u3000]*(?:/{2,3})?[ \t\u3000]*(?:>+ ?)?[QＱ][.．]", re.MULTILINE)
-_OCG_MARK = re.compile(r"^[ \t\u3000]*(?:/{2,3})?[ \t\u3000]*(?:>+ ?)?[QＱ][:：]", re.MULTILINE)
+_DM_MARK = re.compile(r"^[ \t\u3000]*(?:/{2,3}[ \t\u3000]*)?(?:>+ ?)?[QＱ][.．]", re.MULTILINE)
+_OCG_MARK = re.compile(r"^[ \t\u3000]*(?:/{2,3}[ \t\u3000]*)?(?:>+ ?)?[QＱ][:：]", re.MULTILINE)
+# (each run of spaces is read by one quantifier only: two in a row backtrack quadratically over a long run)
 
 
 def _duel_masters_marks(text: str) -> bool:
@@ -282,16 +263,76 @@ def _duel_masters_marks(text: str) -> bool:
     return bool(_DM_MARK.search(text)) and not _OCG_MARK.search(text)
 
 
-def _status_note(entry: Any) -> str | None:
-    parts = [INCOMPLETE_NOTE] if entry.possibly_incomplete else []
-    parts += [f"editors' note: {n}" for n in entry.notes]
-    if entry.rules:
-        parts.append("rules quoted after the answer: " + " ".join(entry.rules))
-    return " / ".join(parts) or None
+@dataclass(frozen=True)
+class _Item:
+    """An entry or a dated prose bullet of the page, as the importer reads it."""
+
+    line: int
+    kind: str
+    question: str | None
+    answer: str | None
+    date: pd.Timestamp | None
+    cards: tuple[str, ...]
+    hidden: bool = False
+    notes: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    incomplete: bool = False
+    anchor: str | None = None
+    section: str | None = None
+
+
+def _items(read: Any, warnings: list[str], skipped: list[int]) -> list[_Item]:
+    items = [_Item(e.line, "faq", e.question_ja or None, e.answer_ja or None,
+                   pd.Timestamp(e.date) if e.date is not None else None, e.cards, e.hidden, e.notes, e.rules,
+                   e.possibly_incomplete, e.anchor, e.section) for e in read.entries]
+    for p in read.prose:
+        if p.warning:
+            warnings.append(f"line {p.line}: {p.warning}")
+            skipped.append(p.line)
+            continue
+        items.append(_Item(p.line, "prose_ruling", None, p.text, pd.Timestamp(p.date), p.cards,
+                           anchor=p.anchor, section=p.section))
+    return sorted(items, key=lambda i: i.line)
+
+
+def _warnings_by_item(items: list[_Item], warnings: list[str], skipped: set[int]) -> dict[int, list[str]]:
+    """Each warning naming a line inside an item (from its first line to the next item's), by the item's line."""
+    starts = [i.line for i in items]
+    out: dict[int, list[str]] = {}
+    for warning in warnings:
+        match = re.match(r"line (\d+):", warning)
+        if not match or int(match[1]) in skipped:
+            continue
+        at = bisect.bisect_right(starts, int(match[1])) - 1
+        if at >= 0:
+            out.setdefault(starts[at], []).append(warning)
+    return out
+
+
+def _twice(identity: RulingIdentity, hidden: bool) -> tuple[Any, ...]:
+    """What makes two rows the same row: the ruling's identity, its answer and whether it is hidden."""
+    return (*identity_key(identity), normalised_text(identity.text), bool(hidden))
+
+
+def _existing(rows: pd.DataFrame | None) -> tuple[dict[tuple[Any, ...], str], IdAssigner]:
+    if rows is None:
+        return {}, IdAssigner()
+    if not isinstance(rows, pd.DataFrame) or not {"ruling_id", "date", "cards", "question_ja", "answer_ja",
+                                                  "hidden_in_source"} <= set(rows.columns):
+        raise WikiParseError(f"existing: rulings rows (a DataFrame as import_page returns), not {kind_of(rows)}")
+    seen = {}
+    for rid, day, cards, question, answer, hidden in zip(rows["ruling_id"], rows["date"], rows["cards"],
+                                                         rows["question_ja"], rows["answer_ja"],
+                                                         rows["hidden_in_source"]):
+        identity = RulingIdentity(None if is_na(day) else day, list(cards) if isinstance(cards, (list, tuple)) else [],
+                                  None if is_na(question) else str(question), None if is_na(answer) else str(answer))
+        seen[_twice(identity, bool(hidden))] = str(rid)
+    return seen, IdAssigner(str(r) for r in rows["ruling_id"])
 
 
 def import_page(text: str, *, source: str | None = None, page_card: str | None = None,
-                revision: Literal["new", "old"] = "new", game: str | None = None) -> PageImport:
+                revision: Literal["new", "old"] = "new", game: str | None = None,
+                existing: pd.DataFrame | None = None) -> PageImport:
     """The rulings of a saved wiki page (any form) and the report of every entry.
 
     ``source`` names the page (its URL, cited by each row with the section's
@@ -303,6 +344,10 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
     ready for ``load_rulings(extra=rows)`` or :func:`save_rulings`. Raises
     :class:`~toolkit.errors.WikiParseError` only for arguments it cannot use
     (text that is not a page, an empty page, no source).
+
+    ``existing``: rulings rows the new ones will join (your own file, or the
+    rows of pages imported before): a ruling they have is reported as
+    repeated and not added, and a new id is never one of theirs.
     """
     from toolkit.wiki import read_page
     from toolkit.wiki.verdicts import read_verdict
@@ -314,44 +359,49 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
     read = read_page(text, source=label, revision=revision)
     card = page_card.strip() if page_card else page_title_card(text)
     warnings = list(read.warnings)
-    outcomes: list[EntryReport] = [EntryReport(n, "not imported", None, "") for n in read.skipped]
+    skipped = list(read.skipped)
+    items = _items(read, warnings, skipped)
+    outcomes: list[EntryReport] = [EntryReport(n, "not imported", None, "") for n in skipped]
+    by_item = _warnings_by_item(items, warnings, set(skipped))
     rows: list[dict[str, Any]] = []
-    seen: dict[str, str] = {}
-    shipped = _shipped_index()
-    for entry in read.entries:
-        question = entry.question_ja
-        if not question or not entry.answer_ja:
-            missing = "its answer" if question else "its question"
-            warnings.append(f"line {entry.line}: the entry has no {missing.split()[-1]} (the page ends inside it); "
-                            f"listed here, not imported (a ruling needs its question and its answer)"
-                            if entry.possibly_incomplete else f"line {entry.line}: the entry lacks {missing}; "
-                            "not imported")
-            outcomes.append(EntryReport(entry.line, "not imported", None, question[:40], entry.hidden,
-                                        entry.possibly_incomplete))
+    seen, assigner = _existing(existing)
+    for item in items:
+        question, answer = item.question, item.answer
+        if not (question or item.kind == "prose_ruling") or not (answer or item.incomplete):
+            missing = "question" if not question else "answer"
+            warnings.append(f"line {item.line}: the entry lacks its {missing}; not imported")
+            outcomes.append(EntryReport(item.line, "not imported", None, shorten(question or "", 40), item.hidden,
+                                        item.incomplete))
             continue
-        date = pd.Timestamp(entry.date) if entry.date is not None else None
-        cards = _with_page_card(entry.cards, question, entry.answer_ja, card)
-        verdict = read_verdict(entry.answer_ja, question)
-        rid = ruling_id_for(question, entry.answer_ja, date, entry.hidden)
-        report = EntryReport(entry.line, "imported", rid, question[:40], entry.hidden, entry.possibly_incomplete,
-                             verdict.verdict, verdict.words)
-        shipped_id = shipped.get(_ruling_key(date, cards, question))
-        if shipped_id is not None:
-            outcomes.append(EntryReport(**{**report.__dict__, "outcome": "already shipped", "same_as": shipped_id}))
+        cards = tuple(_with_page_card(item.cards, question or "", answer or "", card))
+        identity = RulingIdentity(item.date, cards, question, answer)
+        key = identity_key(identity)
+        verdict = read_verdict(answer or "", question) if answer else None
+        report = EntryReport(item.line, "imported", None, shorten(question or answer or "", 40), item.hidden,
+                             item.incomplete, verdict.verdict if verdict else "unknown",
+                             verdict.words if verdict else "", kind=item.kind)
+        same = _same_shipped(key, question)
+        if same is not None:
+            outcomes.append(replace(report, outcome="already shipped", same_as=same[0], difference=same[1]))
             continue
-        if rid in seen:
-            outcomes.append(EntryReport(**{**report.__dict__, "outcome": "repeated", "same_as": rid}))
+        twice = _twice(identity, item.hidden)
+        if twice in seen:
+            outcomes.append(replace(report, outcome="repeated", ruling_id=seen[twice], same_as=seen[twice]))
             continue
-        seen[rid] = rid
-        outcomes.append(report)
+        rid = assigner.next(identity, f"{normalised_text(answer)}\n{item.hidden}")
+        seen[twice] = rid
+        outcomes.append(replace(report, ruling_id=rid))
         rows.append({
-            "ruling_id": rid, "game": game, "kind": "faq", "date": date,
-            "date_precision": "day" if date is not None else "none", "cards": cards,
-            "question_ja": question, "answer_ja": entry.answer_ja, "verdict": verdict.verdict,
-            "status": "current", "status_note": _status_note(entry), "hidden_in_source": entry.hidden,
-            "source": cite(label, entry.anchor, entry.section), "source_file": [],
+            "ruling_id": rid, "game": game, "kind": item.kind, "date": item.date,
+            "date_precision": "day" if item.date is not None else "none", "cards": list(cards),
+            "question_ja": question, "answer_ja": answer, "verdict": report.verdict,
+            "status": "current", "hidden_in_source": item.hidden,
+            "source": cite(label, item.anchor, item.section), "source_file": [],
+            "possibly_incomplete": item.incomplete, "quoted_passage": "\n".join(item.rules) or None,
+            "editors_notes": "\n".join(n for n in item.notes if n) or None, "page_card": card,
+            "import_warnings": "\n".join(by_item.get(item.line, ())) or None,
         })
-    if not read.entries and not read.skipped:
+    if not items and not skipped:
         warnings.append(f"{label}: no question or answer found on the page (an entry is Ｑ：question then "
                         "Ａ：answer, or Q./A.)")
     frame = _typed_rows(rows, outcomes, warnings)

@@ -75,7 +75,9 @@ class Column:
 
     ``required`` means every row needs a value; ``pattern`` is a regular
     expression a string value must match in full, and ``pattern_words`` says
-    the same form in words for the message a value not matching it gets.
+    the same form in words for the message a value not matching it gets;
+    ``description`` says in one line what the column holds (the data
+    dictionary is generated from it).
     """
 
     name: str
@@ -84,6 +86,7 @@ class Column:
     categories: tuple[str, ...] = ()
     pattern: str | None = None
     pattern_words: str | None = None
+    description: str = ""
 
     @property
     def dtype(self) -> Any:
@@ -124,6 +127,32 @@ class TableSchema:
         return {c.name: c.dtype for c in self.columns}
 
 
+RULING_KINDS = ("faq", "example", "rulebook", "worked_example", "official_qa", "prose_ruling")
+KIND_DESCRIPTION = ("Where the ruling stands in its source: faq (a Q/A entry), official_qa (an official Q&A quoted), "
+                    "example, worked_example, rulebook, or prose_ruling (a dated bullet of a page's prose, "
+                    "no question)")
+
+PAGE_IMPORT_COLUMNS = (
+    Column("possibly_incomplete", "nullable_bool",
+           description="true for the last entry of an imported page that lacks its answer, date or closing "
+                       "punctuation (the page may have been cut there); false for the page's other entries; "
+                       "blank in rows not imported from a page"),
+    Column("quoted_passage", "string",
+           description="a rules passage the page quotes right after the answer (e.g. a Duel Masters "
+                       "comprehensive rules number and text), kept apart from the answer; its cards are not "
+                       "the ruling's"),
+    Column("editors_notes", "string",
+           description="the editors' comment lines (//) around the entry that are not entries themselves, "
+                       "one per line, as the page has them"),
+    Column("page_card", "string",
+           description="the card the imported page is about (page_card= / --card, or the page's title), "
+                       "added to cards when the ruling says このカード or names no card"),
+    Column("import_warnings", "string",
+           description="what the importer warned about this entry, one warning per line (e.g. a date "
+                       "that is not a day, left in the answer)"),
+)
+"""The columns :func:`toolkit.import_page` fills (blank where they do not apply)."""
+
 RULINGS_SCHEMA = TableSchema(
     file="rulings.csv",
     key="ruling_id",
@@ -134,7 +163,8 @@ RULINGS_SCHEMA = TableSchema(
             "kind",
             "category",
             required=True,
-            categories=("faq", "example", "rulebook", "worked_example", "official_qa"),
+            categories=RULING_KINDS,
+            description=KIND_DESCRIPTION,
         ),
         Column("date", "date"),
         Column("date_precision", "category", required=True, categories=DATE_PRECISIONS),
@@ -154,7 +184,8 @@ RULINGS_SCHEMA = TableSchema(
         ),
         Column("cards", "list"),
         Column("question_ja", "string"),
-        Column("answer_ja", "string", required=True),
+        # required, except in a row marked possibly_incomplete (toolkit.data.file_checks)
+        Column("answer_ja", "string"),
         Column("summary_en", "string", required=True),
         Column(
             "verdict",
@@ -188,6 +219,9 @@ RULINGS_SCHEMA = TableSchema(
         # Why no counterfactual rule set can flip the check (verify_rulings'
         # ``vacuous``); a modelled ruling without it must flip under one.
         Column("vacuous_reason", "string"),
+        # What toolkit.import_page read besides the entry itself (blank in the
+        # shipped rows, which are not imported from a page).
+        *PAGE_IMPORT_COLUMNS,
     ),
 )
 

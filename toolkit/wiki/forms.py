@@ -32,7 +32,7 @@ _MARK = re.compile(r"^(?P<lead>[ \t\u3000]*)(?P<mark>[QＱAＡ])[:：.．]")
 """A question or answer mark at the start of a line: full width or ASCII, colon or full stop."""
 _HIDDEN = re.compile(r"^/{2,3}")
 _QUOTE = re.compile(r"^[ \t\u3000]*>+ ?")
-_DIFF_ENTRY = re.compile(r"^[+-][ \t\u3000]*(?:/{2,3})?[ \t\u3000]*(?:>+ ?)?[QＱAＡ][:：.．]")
+_DIFF_ENTRY = re.compile(r"^[+-][ \t\u3000]*(?:/{2,3}[ \t\u3000]*)?(?:>+ ?)?[QＱAＡ][:：.．]")
 """A changed line of a diff view that carries a question or an answer: the page is a diff."""
 _RULES_PASSAGE = re.compile(r"^(?:総合ルール[ \t\u3000]*)?\d{3}(?:\.\d+[a-z]*)?[.．]?(?:[ \t\u3000]|$)")
 """A line that quotes the comprehensive rules by number (``409.1b …``, ``総合ルール 511``)."""
@@ -63,6 +63,8 @@ class PageForm:
     ends_open: bool = False
     """The text ends after an answer of a quote block or a rendered copy, before
     anything closed it: a rules passage quoted after that answer may be cut off."""
+    warnings: list[str] = field(default_factory=list)
+    """A line longer than :data:`toolkit.wiki.lines.MAX_LINE_CHARS`, read up to there only: one warning each."""
 
 
 def is_diff(text: str) -> bool:
@@ -114,6 +116,7 @@ def page_form(text: str, revision: Revision = "new") -> PageForm:
     diff = is_diff(text)
     kind = page_kind(text)
     raw, restored = source_lines(text)
+    long_lines = [line.cut_warning() for line in raw if line.cut]
     lines = [(line.number, line.text) for line in raw]
     if diff:
         lines = _revision_lines(lines, revision)
@@ -124,6 +127,7 @@ def page_form(text: str, revision: Revision = "new") -> PageForm:
     in_answer = False  # after an answer, up to the next question or the end of the quote
     passage: list[str] | None = None
     open_before_final = False  # the text's final line may be cut: it cannot be trusted to close an answer
+    quoted_entry = False  # the last entry is quoted or rendered: its answer runs on over unmarked lines
     for index, (number, line) in enumerate(lines):
         if index == len(lines) - 1:
             open_before_final = in_answer
@@ -143,6 +147,7 @@ def page_form(text: str, revision: Revision = "new") -> PageForm:
         if marked is not None:
             body, in_answer = marked
             in_entry, passage = continuing, None
+            quoted_entry = continuing
             out.append(prefix + body)
         elif continuing and (not body.strip() or body.strip() in _QUOTED_FROM):
             in_entry = False
@@ -162,4 +167,5 @@ def page_form(text: str, revision: Revision = "new") -> PageForm:
                 passage = None
             out.append(prefix + body)
         numbers.append(number)
-    return PageForm(out, numbers, rules, kind, diff, revision, restored, ends_open=in_answer or open_before_final)
+    return PageForm(out, numbers, rules, kind, diff, revision, restored, ends_open=(in_answer or open_before_final) and quoted_entry,
+                    warnings=long_lines)

@@ -20,11 +20,32 @@ _FLAT_MARKERS = (" " + QUESTION_MARK, " " + ANSWER_MARK, " //", "~ ", " ***", " 
 _BREAK_BEFORE = re.compile(r" (?=Ｑ：|Ａ：|//|\*{1,3}[^\s*]|-|\|)")
 # ...and after a line-break tilde.
 _BREAK_AFTER_TILDE = re.compile(r"(?<=~) ")
-# A heading's text ends at its anchor.
-_HEADING_ANCHOR_END = re.compile(r"^(\*{1,3}[^\n]*?\[#[^\]\s]+\]) ", re.MULTILINE)
 
 
-def _looks_flattened(text: str) -> bool:
+def _heading_anchor_ends(line: str) -> int:
+    """The index of the space that ends a heading's text at its anchor
+    (``***Topic [#faq1] Ｑ：…``), or -1: the first ``[#id]`` followed by a
+    space, read in time linear in the line (the characters scanned from one
+    ``[#`` are not scanned again from a ``[#`` among them, which would stop at
+    the same place).
+
+    >>> _heading_anchor_ends("***Topic [#faq1] Ｑ：a"), _heading_anchor_ends("***[#a[#b c] ")
+    (16, -1)
+    """
+    if not line.startswith("*"):
+        return -1
+    at = line.find("[#", 1)
+    while at >= 0:
+        end = at + 2
+        while end < len(line) and line[end] != "]" and not line[end].isspace():
+            end += 1
+        if end > at + 2 and end < len(line) and line[end] == "]" and line[end + 1:end + 2] == " ":
+            return end + 1
+        at = line.find("[#", end)
+    return -1
+
+
+def looks_flattened(text: str) -> bool:
     body = text.strip("\n")
     return "\n" not in body and any(marker in body for marker in _FLAT_MARKERS)
 
@@ -109,7 +130,12 @@ def restore_line_breaks(text: str) -> str:
         return text
     out = _BREAK_AFTER_TILDE.sub("\n", text)
     out = _BREAK_BEFORE.sub("\n", out)
-    out = _HEADING_ANCHOR_END.sub(lambda m: m.group(1) + "\n", out)
+    lines = out.split("\n")
+    for index, line in enumerate(lines):
+        cut = _heading_anchor_ends(line)
+        if cut >= 0:
+            lines[index] = line[:cut] + "\n" + line[cut + 1:]
+    out = "\n".join(lines)
     lines = out.split("\n")
     offsets = []
     position = 0
@@ -122,13 +148,30 @@ def restore_line_breaks(text: str) -> str:
     return "".join(chars)
 
 
+MAX_LINE_CHARS = 20_000
+"""A page line longer than this (its trailing spaces set aside) is read up to here
+only: no wiki line holds a ruling that long, and a bound keeps the work on a
+hostile line small. The reader warns, naming the line."""
+
+
 @dataclass(frozen=True)
 class SourceLine:
-    """One line of a page: 1-based number, character offset, text."""
+    """One line of a page: 1-based number, character offset, text (trailing spaces
+    removed; cut at :data:`MAX_LINE_CHARS`, ``length`` then its length before)."""
 
     number: int
     offset: int
     text: str
+    length: int = 0
+
+    @property
+    def cut(self) -> bool:
+        return self.length > len(self.text)
+
+    def cut_warning(self) -> str:
+        """The one-line warning about a line cut at :data:`MAX_LINE_CHARS`."""
+        return (f"line {self.number}: {self.length:,} characters long; only the first {MAX_LINE_CHARS:,} "
+                "are read")
 
 
 def source_lines(text: str) -> tuple[list[SourceLine], bool]:
@@ -137,13 +180,17 @@ def source_lines(text: str) -> tuple[list[SourceLine], bool]:
     >>> lines, restored = source_lines("Ｑ：a~ Ａ：b")
     >>> [l.text for l in lines], restored
     (['Ｑ：a~', 'Ａ：b'], True)
+    >>> long = source_lines("x" * 30_000 + "   ")[0][0]
+    >>> len(long.text), long.cut_warning()
+    (20000, 'line 1: 30,000 characters long; only the first 20,000 are read')
     """
-    restored = _looks_flattened(text)
+    restored = looks_flattened(text)
     body = restore_line_breaks(text) if restored else text
     result = []
     offset = 0
     for number, raw in enumerate(body.split("\n"), start=1):
-        result.append(SourceLine(number, offset, raw.rstrip("\r")))
+        line = raw.rstrip()
+        result.append(SourceLine(number, offset, line[:MAX_LINE_CHARS], len(line)))
         offset += len(raw) + 1
     return result, restored
 
@@ -177,7 +224,7 @@ def page_lines(text: str) -> list[PageLine]:
         if not hidden and line.text.startswith("*"):
             match = HEADING.match(line.text)
             assert match is not None
-            section = clean_markup(match.group(2)).strip() or None
-            anchor = match.group(3)
+            section = clean_markup(match.text).strip() or None
+            anchor = match.anchor
         result.append(PageLine(line.number, hidden, section, anchor, clean_markup(strip_tilde(content))))
     return result

@@ -17,12 +17,14 @@ DatePrecision: TypeAlias = Literal["day", "none"]
 
 QUESTION_MARK = "Ｑ："
 ANSWER_MARK = "Ａ："
-DATE_AT_END = re.compile(r"\((\d+)/(\d+)/(\d+)\)\s*~?\s*$")
+_DATE = re.compile(r"\((\d+)/(\d+)/(\d+)\)")
 CARD_NAME = re.compile(r"《([^《》]+)》")
 _LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
 _FOOTNOTE_MARK = re.compile(r"(\(\(|\)\))")
-HEADING = re.compile(r"^(\*{1,3})\s*(.*?)\s*(?:\[#([^\]\s]+)\])?\s*$")
 INDENT = (" ", "\t", "\u3000")
+MAX_LINK_DEPTH = 8
+"""Links inside links are read this deep (pages nest two at most); deeper brackets are dropped as
+unpaired ones are, so that a line of nested brackets costs a bounded number of passes."""
 CLOSING = tuple("。．.！!？?）)」』】…")
 """What a finished answer ends with."""
 
@@ -63,6 +65,69 @@ class FaqEntry:
 # --------------------------------------------------------------------------
 
 
+class _DateAtEnd:
+    """``(YY/MM/DD)`` at the end of a line (before spaces and a line-break ``~``),
+    found in time linear in the line (a pattern ``\\s*~?\\s*$`` backtracks
+    quadratically over a run of spaces followed by text).
+
+    >>> _DATE_AT_END.search("はい。(12/08/08) ~ ").groups(), _DATE_AT_END.search("(12/08/08) x") is None
+    (('12', '08', '08'), True)
+    """
+
+    @staticmethod
+    def search(text: str) -> re.Match[str] | None:
+        end = len(text.rstrip())
+        if end and text[end - 1] == "~":
+            end = len(text[: end - 1].rstrip())
+        start = text.rfind("(", 0, end)
+        return _DATE.fullmatch(text, start, end) if start >= 0 else None
+
+
+DATE_AT_END = _DateAtEnd()
+
+
+@dataclass(frozen=True)
+class _HeadingMatch:
+    level: str
+    text: str
+    anchor: str | None
+
+    def group(self, number: int) -> str | None:
+        return (self.level, self.text, self.anchor)[number - 1]
+
+
+class _Heading:
+    """A heading line: ``*`` to ``***``, its text, and an anchor ``[#id]`` at its end —
+    read in time linear in the line (the pattern it replaces,
+    ``^(\\*{1,3})\\s*(.*?)\\s*(?:\\[#([^\\]\\s]+)\\])?\\s*$``, took time cubic in a run of spaces).
+
+    >>> m = _HEADING.match("***手札調整について   [#faq1]  ")
+    >>> m.group(1), m.group(2), m.group(3)
+    ('***', '手札調整について', 'faq1')
+    >>> _HEADING.match("**見出し [#a b]").group(2), _HEADING.match("x") is None
+    ('見出し [#a b]', True)
+    """
+
+    @staticmethod
+    def match(line: str) -> _HeadingMatch | None:
+        if not line.startswith("*"):
+            return None
+        level = 3 if line.startswith("***") else 2 if line.startswith("**") else 1
+        rest = line[level:].strip()
+        if rest.endswith("]"):
+            body = rest[:-1]
+            stop = len(body) - 1  # the anchor runs back to the last ] or space before the final ]
+            while stop >= 0 and body[stop] != "]" and not body[stop].isspace():
+                stop -= 1
+            at = body.find("[#", stop + 1)
+            if at >= 0 and at + 2 < len(body):
+                return _HeadingMatch(line[:level], body[:at].rstrip(), body[at + 2:])
+        return _HeadingMatch(line[:level], rest, None)
+
+
+HEADING = _Heading()
+
+
 def _link_text(inner: str) -> str:
     if inner.startswith("《") and inner.endswith("》"):
         return inner
@@ -87,7 +152,9 @@ def clean_markup(text: str) -> str:
     '注記((脚注))あり、閉じないだけ'
     """
     previous = None
-    while previous != text:
+    for _ in range(MAX_LINK_DEPTH):  # a link inside a link: the inner one first
+        if previous == text:
+            break
         previous = text
         text = _LINK.sub(lambda m: _link_text(m.group(1)), text)
     # Brackets left over belong to no link (an editor's typo): drop them.

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import datetime as _dt
+import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from toolkit.errors import WikiParseError, kind_of
+from toolkit.errors import RulingWarning, WikiParseError, kind_of
 from toolkit.wiki.lines import SourceLine, source_lines
 from toolkit.wiki.markup import CLOSING, FaqEntry, ANSWER_MARK, DATE_AT_END, HEADING, INDENT, QUESTION_MARK, parse_date, strip_tilde, verdict_hint_of, visibility, card_names, clean_markup
 
@@ -90,6 +91,8 @@ class Parser:
         self.q_mark = q_mark
         self.a_mark = a_mark
         lines, self.restored = source_lines(text)
+        for cut in (line for line in lines if line.cut):  # (the tolerant reader's lines are cut already)
+            warnings.warn(RulingWarning(f"{source}, {cut.cut_warning()}"), stacklevel=3)
         self.lines = [_classify(l, q_mark, a_mark) for l in lines]
         if numbers is not None:  # the page lines these came from (a page brought to one form first)
             for line, number in zip(self.lines, numbers):
@@ -125,7 +128,10 @@ class Parser:
             self.feed(line)
         self.finish_current(at_end=True)
         if self.entries:
-            self.entries[-1].open_at_end = not self.closed(self.tail)
+            # A dated answer that ends the text ends its entry: only editors' notes could have followed,
+            # and a page that ends there is taken as whole (its last ruling complete).
+            last = self.entries[-1]
+            last.open_at_end = not self.closed(self.tail) and not (last.dated and not self.tail)
         self.flush_run(next_entry=None)
         frozen = [self.freeze(b) for b in self.entries]
         return [e for e in frozen if e is not None]
@@ -277,10 +283,10 @@ class Parser:
     def set_heading(self, line: _Line) -> None:
         match = HEADING.match(line.content)
         assert match is not None
-        level = len(match.group(1))
-        text = clean_markup(match.group(2)).strip() or None
+        level = len(match.level)
+        text = clean_markup(match.text).strip() or None
         self.section = text
-        self.anchor = match.group(3)
+        self.anchor = match.anchor
         if level >= 3:
             self.topic = text
         else:

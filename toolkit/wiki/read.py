@@ -20,11 +20,13 @@ copy) is read as far as it goes and marked ``possibly_incomplete``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import bisect
+from dataclasses import dataclass, field, replace
 
 from toolkit.wiki.forms import PageKind, Revision, page_form
 from toolkit.wiki.markup import ANSWER_MARK, QUESTION_MARK, FaqEntry
 from toolkit.wiki.parse import Parser
+from toolkit.wiki.prose import ProseRuling, prose_rulings
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class PageRead:
     kind: PageKind
     diff: bool
     revision: Revision
+    prose: list[ProseRuling] = field(default_factory=list)
+    """The dated bullets of the page's prose (:mod:`toolkit.wiki.prose`)."""
 
 
 def read_page(text: str, source: str = "<string>", revision: Revision = "new") -> PageRead:
@@ -55,16 +59,21 @@ def read_page(text: str, source: str = "<string>", revision: Revision = "new") -
         entries = _with_rules(entries, form.rules)
     if form.ends_open and entries and not entries[-1].possibly_incomplete:
         entries[-1] = replace(entries[-1], possibly_incomplete=True)
-    warnings = [message for _, message in sorted(parser.recovery.warnings, key=lambda w: w[0])]
-    return PageRead(entries, warnings, sorted(parser.recovery.skipped), form.kind, form.diff, form.revision)
+    found = parser.recovery.warnings + [(int(w.split(":")[0].split()[1]), w) for w in form.warnings]
+    warnings = [message for _, message in sorted(found, key=lambda w: w[0])]
+    prose = prose_rulings(form.lines, form.numbers, rendered=form.kind == "rendered")
+    return PageRead(entries, warnings, sorted(parser.recovery.skipped), form.kind, form.diff, form.revision, prose)
 
 
 def _with_rules(entries: list[FaqEntry], rules: dict[int, list[str]]) -> list[FaqEntry]:
-    """Each quoted rules passage given to the entry above it."""
+    """Each quoted rules passage given to the entry above it (entries are in page order)."""
     out = list(entries)
+    starts = [e.line for e in entries]
+    gathered: dict[int, list[str]] = {}
     for number, passage in sorted(rules.items()):
-        above = [i for i, e in enumerate(out) if e.line < number]
-        if above:
-            i = above[-1]
-            out[i] = replace(out[i], rules=out[i].rules + tuple(passage))
+        i = bisect.bisect_left(starts, number) - 1
+        if i >= 0:
+            gathered.setdefault(i, []).extend(passage)
+    for i, passage in gathered.items():
+        out[i] = replace(out[i], rules=out[i].rules + tuple(passage))
     return out
