@@ -11,8 +11,8 @@ BIN    := $(VENV)/bin
 PORT   ?= 8888
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Everything `make test` runs: notebooks, the browser tests, the benchmarks'
-# python-chess, the docs build, the test tools.
-TEST_EXTRAS := notebooks,browser,bench,docs,test
+# python-chess, the docs build, Parquet export, the test tools.
+TEST_EXTRAS := notebooks,browser,bench,docs,parquet,test
 FLOOR_VENV  ?= .venv-floor
 FLOOR_TESTS ?= tests/test_data.py
 

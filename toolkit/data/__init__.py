@@ -24,7 +24,9 @@ The package, one job per module:
 * :mod:`~toolkit.data.page_import` — any saved wiki page as rulings rows and a report of every entry;
 * :mod:`~toolkit.data.page_history` — a page's revisions as the history of each of its rulings;
 * :mod:`~toolkit.data.user_cards` — cards of one's own as rows of the cards table;
-* :mod:`~toolkit.data.queries` — the helpers analysts ask for.
+* :mod:`~toolkit.data.queries` — the helpers analysts ask for;
+* :mod:`~toolkit.data.dictionary` — every column's meaning, as ``datapackage.json`` and the docs' data page;
+* :mod:`~toolkit.data.downloads` — the tables written out as CSV or Parquet (:func:`export_data`).
 
 It imports no engine module: the tables stand on their own.
 
@@ -51,6 +53,7 @@ from toolkit.data.faq import rulings_from_faq, ruling_id_for
 from toolkit.data.page_history import ruling_history
 from toolkit.data.page_import import EntryReport, ImportReport, PageImport, import_page, save_rulings
 from toolkit.data.user_cards import cards_with
+from toolkit.data.downloads import export_data
 from toolkit.data.reading import CsvBytes, DataSource, load_cards, load_events, load_rulings, to_contract_csv
 from toolkit.data.schema import (
     BOOL_DTYPE,
@@ -107,6 +110,7 @@ __all__ = [
     "ValidationReport",
     "card_rulings_long",
     "check_datasets",
+    "export_data",
     "import_page",
     "load_cards",
     "load_events",
