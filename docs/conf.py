@@ -4,7 +4,8 @@ The notebooks are pages built from their committed outputs (nothing is
 executed: ``nb_execution_mode = "off"``); they are copied from ``notebooks/``
 into ``docs/notebooks/`` (not committed) on each build. The API reference comes
 from the docstrings, the command-line page from the CLI's own argument parser,
-and the rulings page from the packaged rulings table (``_ext/``).
+the rulings page from the packaged rulings table and the data dictionary
+from the schema (``_ext/``).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "cli_help",
     "rulings_table",
+    "data_dictionary",
 ]
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "img"]
 root_doc = "index"

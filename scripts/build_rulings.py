@@ -50,7 +50,7 @@ from toolkit.data.schema import EARLIEST_DATE, latest_date  # noqa: E402
 from toolkit.duel_masters.rules import rules_names as dm_rules_names  # noqa: E402
 from toolkit.ocg.rulesets import ruleset_names  # noqa: E402
 from toolkit.history.checks import CheckError, parse_check, scenarios_named  # noqa: E402
-from toolkit.wiki import WIKIS, FaqEntry, card_names, citation, page_lines, parse_faq, parse_plain  # noqa: E402
+from toolkit.wiki import NO_URL, WIKIS, FaqEntry, card_names, citation, page_lines, parse_faq, parse_plain  # noqa: E402
 
 DEFAULT_SEEDS = Path(os.environ.get("ENDPHASE_SEEDS", PROJECT_ROOT.parent / "shared" / "seeds"))
 DEFAULT_ANNOTATIONS = PROJECT_ROOT / "scripts" / "ruling_annotations.yaml"
@@ -217,8 +217,9 @@ def load_annotations(path: Path) -> dict[str, Any]:
 
 
 PAGE_KEYS = {"wiki", "page", "heading", "reason"}
-UNNAMED_PAGE = "page title unknown"
-"""What ``source`` says of a seed whose copy names no page (see ``pages`` in the annotations)."""
+UNNAMED_PAGE = NO_URL
+"""What ``source`` says of a seed whose copy names no page, instead of a URL (see ``pages`` in the
+annotations): why there is none."""
 
 
 @dataclass

@@ -261,13 +261,13 @@ def test_inferred_dates_are_marked_and_say_how(rulings: pd.DataFrame, events: pd
 def test_sources_cite_pages_a_reader_can_open(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
     """A ``source`` cell cites the wiki page (URL, page name, section), never the
     name of the copy the project read it from."""
-    from toolkit.wiki import cited
+    from toolkit.wiki import cited, says_why_no_url
 
     for table in (rulings, events):
         assert not table["source"].str.contains(r"\d{3}_[0-9a-f]{16}\.txt").any()
         for source in table["source"]:
             places = cited(source)
-            assert places and all(url is not None or label.startswith("page title unknown") for label, url in places), source
+            assert places and all(url is not None or says_why_no_url(label) for label, url in places), source
 
 
 def test_project_inferences_say_so(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
@@ -513,7 +513,7 @@ def test_every_event_cites_a_real_page_and_section(seeds_dir: Path, events: pd.D
     that names no page."""
     import yaml
 
-    from toolkit.wiki import cited, page_lines, page_url
+    from toolkit.wiki import cited, page_lines, page_url, says_why_no_url
 
     root = Path(__file__).resolve().parent.parent
     notes = yaml.safe_load((root / "scripts" / "ruling_annotations.yaml").read_text(encoding="utf-8"))
@@ -529,7 +529,7 @@ def test_every_event_cites_a_real_page_and_section(seeds_dir: Path, events: pd.D
     for source in events["source"]:
         for label, url in cited(str(source)):
             if url is None:
-                assert label.startswith("page title unknown"), source
+                assert says_why_no_url(label), source
                 continue
             page, _, anchor = url.partition("#")
             assert page in headings, f"{url}: no copy of this page"

@@ -93,4 +93,15 @@ def test_the_rulings_page_links_each_source_to_its_wiki_section() -> None:
     text = source_links(f"{url}#faq1 (エンドフェイズ: 手札調整について); also {url}#top (エンドフェイズ: エンドフェイズ/End Phase)")
     assert text == (f'<a href="{url}#faq1">エンドフェイズ: 手札調整について</a>; '
                     f'<a href="{url}#top">エンドフェイズ: エンドフェイズ/End Phase</a>')
-    assert source_links("page title unknown (<b>)") == "page title unknown (&lt;b&gt;)"
+    assert source_links("no URL: the copy names no page (<b>)") == "no URL: the copy names no page (&lt;b&gt;)"
+
+def test_the_data_page_describes_every_column_and_shows_how_to_cite(site: Path) -> None:
+    from toolkit.data.schema import SCHEMAS
+
+    page = html.unescape((site / "data.html").read_text(encoding="utf-8"))
+    for schema in SCHEMAS.values():
+        for column in schema.columns:
+            assert f"<code class=\"docutils literal notranslate\">{column.name}</code>" in page or \
+                f">{column.name}<" in page, f"{schema.file}: {column.name} is not on the data page"
+            assert html.unescape(html.escape(column.description, quote=False)) in page, column.name
+    assert "cff-version: 1.2.0" in page and "export_data" in page and "https://dmwiki.net/" in page

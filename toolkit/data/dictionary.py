@@ -25,8 +25,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolkit.data.schema import (
+    EVENT_ID_PATTERN,
     FALSE_WORDS,
     LIST_SEPARATOR,
+    RULING_ID_PATTERN,
     SCHEMAS,
     TRUE_WORDS,
     Column,
@@ -56,6 +58,12 @@ _KIND_WORDS = {
     "list": f"list of texts joined by {LIST_SEPARATOR.strip()!r}",
     "bool": "true / false",
     "nullable_bool": "true / false, or empty",
+}
+
+_PATTERN_WORDS = {
+    RULING_ID_PATTERN: ("ocg-YYMMDD-words, ocg-undated-words, dm-qa-words, dm-example-words, user-YYMMDD-words "
+                        "or user-undated-words (lower-case letters, digits and hyphens)"),
+    EVENT_ID_PATTERN: "lower-case letters and digits, in words joined by - or .",
 }
 
 _FOREIGN_KEYS: dict[str, list[dict[str, Any]]] = {
@@ -161,6 +169,8 @@ def dictionary_rows(schema: TableSchema, texts: Mapping[str, str] | None = None
             allowed = ", ".join(column.categories)
         elif column.kind in ("bool", "nullable_bool"):
             allowed = "true, false"
+        elif column.pattern in _PATTERN_WORDS:
+            allowed = _PATTERN_WORDS[column.pattern]
         elif column.pattern_words:
             allowed = column.pattern_words
         elif column.pattern:
