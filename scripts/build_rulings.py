@@ -414,18 +414,18 @@ class Builder:
     ) -> Found | None:
         file = self.seeds.files[code]
         question = "\n".join(parts) if parts else None
-        lines = [l for l in page_lines(self.seeds.texts[code]) if l.anchor == spec.get("anchor")]
+        lines = [ln for ln in page_lines(self.seeds.texts[code]) if ln.anchor == spec.get("anchor")]
         if not lines:
             self.problems.append(f"{rid}: {file} has no section with anchor {spec.get('anchor')!r}")
             return None
-        text = "\n".join(l.text for l in lines)
+        text = "\n".join(ln.text for ln in lines)
         at = text.find(needle)
         if at < 0 or not in_order(parts, text):
             self.problems.append(f"{rid}: quote not found in {file}#{spec.get('anchor')}: {needle[:60]!r}")
             return None
         first = text.count("\n", 0, at)
         last = first + needle.count("\n")
-        hidden_flags = {l.hidden for l in lines[first : last + 1]}
+        hidden_flags = {ln.hidden for ln in lines[first : last + 1]}
         if len(hidden_flags) != 1:
             self.problems.append(f"{rid}: quote spans visible and commented-out lines of {file}")
             return None

@@ -525,7 +525,7 @@ def test_every_event_cites_a_real_page_and_section(seeds_dir: Path, events: pd.D
         url = page_url(spec["wiki"], spec["page"])
         names[url] = spec["page"]
         lines = page_lines((seeds_dir / notes["seeds"][code]).read_text(encoding="utf-8"))
-        headings.setdefault(url, {}).update({str(l.anchor): l.section for l in lines if l.anchor})
+        headings.setdefault(url, {}).update({str(ln.anchor): ln.section for ln in lines if ln.anchor})
     for source in events["source"]:
         for label, url in cited(str(source)):
             if url is None:
@@ -569,7 +569,7 @@ def test_every_ruling_cites_a_section_of_the_page_its_source_file_copies(seeds_d
             assert copies, (row["ruling_id"], url)
             page_name = page_of[copies[0]][1]
             assert label.startswith(page_name), (row["ruling_id"], label)
-            sections = {str(l.anchor): l.section for f in copies for l in page_lines(texts[f]) if l.anchor}
+            sections = {str(ln.anchor): ln.section for f in copies for ln in page_lines(texts[f]) if ln.anchor}
             if not anchor:
                 assert not sections or label == page_name, (row["ruling_id"], label)
                 continue

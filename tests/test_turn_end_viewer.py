@@ -111,7 +111,7 @@ def test_the_step_slider_follows_the_line_and_shows_rule_reason_and_notes(viewer
         row = trace.iloc[index - 1]
         view = viewer.step_view.value
         assert f"Step {index}</b>" in view
-        assert f"rule <a class=\"endphase-rule\" href=\"#rule-duel_masters-" in view and f">{row['rule']}<span" in view
+        assert "rule <a class=\"endphase-rule\" href=\"#rule-duel_masters-" in view and f">{row['rule']}<span" in view
         assert row["reason"].split("'")[0] in view
     viewer.step.value = 1
     assert "Notes: <a class=\"endphase-rule\" href=\"#rule-duel_masters-D2-1\">D2(1)<span" in viewer.step_view.value

@@ -30,7 +30,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from toolkit import _moved
-from toolkit._version import __version__
+from toolkit._version import __version__ as __version__
 
 _moved.install()  # the modules that moved in 0.3 keep their old names for one release
 

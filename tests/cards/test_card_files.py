@@ -13,7 +13,7 @@ import yaml
 from toolkit.cli.app import main
 from toolkit.engine import resolve
 from toolkit.errors import FileError, ScenarioError, ToolkitError
-from toolkit.ocg.cards import behaviour, card_origin, is_user_card, load_card_definitions, python_cards_with_reasons
+from toolkit.ocg.cards import card_origin, is_user_card, load_card_definitions, python_cards_with_reasons
 from toolkit.ocg.cards.data import CardFileError, card_schema, parse_cards
 from toolkit.ocg.cards.data.schema import SCHEMA_FILE, schema_text
 from toolkit.ocg.scenario import load_scenario

@@ -45,7 +45,7 @@ from toolkit.ocg.cards import text_at
 from toolkit.core.durations import Duration
 from toolkit.core.finding import find_action
 from toolkit.ocg.rulesets import get_ruleset
-from toolkit.ocg.rulesets import get_ruleset, ruleset_at
+from toolkit.ocg.rulesets import ruleset_at
 from toolkit.history.checks import parse_check, run_check
 
 

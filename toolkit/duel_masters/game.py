@@ -15,7 +15,7 @@ from typing import Any
 
 from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game
 from toolkit.duel_masters.event_fields import EVENT_FIELDS as DM_EVENT_FIELDS
-import toolkit.duel_masters.rule_ids  # registers the Turn End Step's rules (toolkit.core.rules)
+import toolkit.duel_masters.rule_ids  # noqa: F401 - registers the Turn End Step's rules (toolkit.core.rules)
 from toolkit.duel_masters import procedure
 from toolkit.duel_masters.cards import card_names
 from toolkit.fields import CardNames

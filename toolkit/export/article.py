@@ -277,7 +277,6 @@ def run_shipped_example(name: str, card: str) -> ArticleExample:
     from toolkit.core.search import resolve
 
     from toolkit.core.trace import words_frame
-    from toolkit.history.checks import written_check
     from toolkit.core.values import sorted_events
     from toolkit.games import game_of
 

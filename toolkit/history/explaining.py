@@ -28,7 +28,7 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.history.runs import HistoryError, Ruleset, Scenario
+from toolkit.history.runs import HistoryError, Ruleset
 
 __all__ = ["EXPLAIN_COLUMNS", "Explanation", "Hypothesis", "Window", "explain_disagreement"]
 

@@ -31,7 +31,6 @@ from toolkit.ocg.state import (
     Link,
     Phase,
     PositionReader,
-    PositionTables,
     State,
     Step,
     WaitingTrigger,

@@ -12,7 +12,7 @@ import datetime
 from typing import Any
 
 from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game
-import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
+import toolkit.ocg.rules  # noqa: F401 - registers the OCG's rules (toolkit.core.rules)
 from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg import cards, independence, procedure
 from toolkit.ocg.event_fields import EVENT_FIELDS as OCG_EVENT_FIELDS

@@ -44,7 +44,6 @@ from toolkit.ocg.cards.catalogue import Catalogue
 from toolkit.ocg.tables import Applying as Applying, PositionTables as PositionTables, position_tables
 
 if TYPE_CHECKING:
-    from toolkit.core.actions import Perform
     from toolkit.ocg.rulesets import Ruleset
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
 
 from toolkit.widgets.game_viewer import EXPLORE_COLUMNS as EXPLORE_COLUMNS, TRACE_COLUMNS as TRACE_COLUMNS, GameViewer
 

@@ -90,7 +90,7 @@ class _Parser:
         self.q_mark = q_mark
         self.a_mark = a_mark
         lines, self.restored = source_lines(text)
-        self.lines = [_classify(l, q_mark, a_mark) for l in lines]
+        self.lines = [_classify(ln, q_mark, a_mark) for ln in lines]
         if numbers is not None:  # the page lines these came from (a page brought to one form first)
             for line, number in zip(self.lines, numbers):
                 line.number = number

@@ -22,7 +22,7 @@ from toolkit.ocg.procedure._shared import _end_phase_effect, _monsters, x1_card_
 from toolkit.ocg.procedure.adjustment import r2_discard_choices
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import PHASE_END, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
-from toolkit.ocg.values import ZONE_DECK, ZONE_FIELD, Card, Position, Process, Zone
+from toolkit.ocg.values import ZONE_DECK, ZONE_FIELD, Card, Position, Process
 from toolkit.ocg.video_game import system_head
 
 
