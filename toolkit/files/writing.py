@@ -12,10 +12,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-
 from toolkit.errors import FileError
-from toolkit.files.limits import STALE_SECONDS, _CHUNK
-
+from toolkit.files.limits import _CHUNK, STALE_SECONDS
 
 # --------------------------------------------------------------------------
 # Writing
