@@ -80,7 +80,7 @@ def wheel(background: Callable[[str], tuple[subprocess.CompletedProcess[str], Pa
 
 def test_wheel_contains_the_datasets(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    for csv_name in ("rulings.csv", "cards.csv", "events.csv"):
+    for csv_name in ("rulings.csv", "cards.csv", "events.csv", "datapackage.json"):
         packaged = f"toolkit/_datasets/{csv_name}"
         assert packaged in names
         assert zipfile.ZipFile(wheel).read(packaged) == (ROOT / "datasets" / csv_name).read_bytes()
