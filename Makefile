@@ -16,7 +16,7 @@ TEST_EXTRAS := notebooks,browser,bench,docs,parquet,test
 FLOOR_VENV  ?= .venv-floor
 FLOOR_TESTS ?= tests/test_data.py
 
-.PHONY: lab app docs test test-floor venv install-notebooks install-test bench bench-all typecheck clean
+.PHONY: lab app docs test test-floor venv install-notebooks install-test bench bench-all typecheck lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -82,6 +82,10 @@ bench-all: install-test
 
 typecheck: install-test
 	$(BIN)/python -m mypy
+
+# The lint gate alone (make test runs it too: tests/test_lint.py); `ruff check --fix` fixes most.
+lint: install-test
+	$(BIN)/python -m ruff check
 
 clean:
 	rm -rf $(VENV) $(FLOOR_VENV) build dist *.egg-info docs/_build
