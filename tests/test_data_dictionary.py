@@ -50,7 +50,8 @@ def test_the_shipped_datapackage_is_what_the_schema_and_tables_give() -> None:
 
 
 def _frictionless_errors(folder: Path) -> list[str]:
-    frictionless = pytest.importorskip("frictionless")  # declared in [test]; skip only outside the test extra
+    import frictionless  # declared in [test]
+
     report = frictionless.validate(str(folder / "datapackage.json"))
     return [f"{task.name}: {error.message}" for task in report.tasks for error in task.errors]
 
@@ -106,7 +107,8 @@ def test_export_data_refuses_what_it_cannot_do_in_one_line(tmp_path: Path) -> No
 
 
 def test_export_data_as_parquet_keeps_the_loaded_types(tmp_path: Path) -> None:
-    pq = pytest.importorskip("pyarrow.parquet")  # the parquet extra, part of `make test`
+    import pyarrow.parquet as pq  # the parquet extra, which `make test` installs
+
     written = toolkit.export_data(tmp_path, "parquet")
     assert [p.name for p in written] == ["rulings.parquet", "cards.parquet", "events.parquet", "datapackage.json"]
     rulings = pq.read_table(tmp_path / "rulings.parquet").to_pandas()
@@ -118,3 +120,11 @@ def test_export_data_as_parquet_keeps_the_loaded_types(tmp_path: Path) -> None:
     package = json.loads((tmp_path / "datapackage.json").read_text(encoding="utf-8"))
     assert [r["path"] for r in package["resources"]] == ["rulings.parquet", "cards.parquet", "events.parquet"]
     assert data_package()["resources"][0]["schema"]["fields"][0]["description"]
+
+
+def test_export_data_as_parquet_without_pyarrow_says_which_extra(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # as if it were not installed
+    with pytest.raises(FileError, match=r"pip install 'endphase-toolkit\[parquet\]'"):
+        toolkit.export_data(tmp_path, "parquet")
+    assert list(tmp_path.iterdir()) == []
