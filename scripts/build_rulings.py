@@ -48,8 +48,8 @@ if str(PROJECT_ROOT) not in sys.path:  # run as a script from a clone
 
 from toolkit.data.schema import EARLIEST_DATE, latest_date  # noqa: E402
 from toolkit.duel_masters.rules import rules_names as dm_rules_names  # noqa: E402
-from toolkit.history.checks import CheckError, parse_check, scenarios_named  # noqa: E402
 from toolkit.ocg.rulesets import ruleset_names  # noqa: E402
+from toolkit.history.checks import CheckError, parse_check, scenarios_named  # noqa: E402
 from toolkit.wiki import NO_URL, WIKIS, FaqEntry, card_names, citation, page_lines, parse_faq, parse_plain  # noqa: E402
 
 DEFAULT_SEEDS = Path(os.environ.get("ENDPHASE_SEEDS", PROJECT_ROOT.parent / "shared" / "seeds"))

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from toolkit import files
 from toolkit.errors import FileError

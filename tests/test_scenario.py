@@ -80,8 +80,9 @@ def test_seed_scenario_cites_the_rulings_it_describes(name: str) -> None:
 
 
 def test_ruling_id_pattern_matches_the_data_schema() -> None:
-    from toolkit import fields
     from toolkit.data import RULING_ID_PATTERN
+
+    from toolkit import fields
 
     assert fields._RULING_ID.pattern == RULING_ID_PATTERN
 

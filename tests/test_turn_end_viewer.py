@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 
 import toolkit
-from toolkit.core.errors import SearchBudgetExceeded
-from toolkit.core.search import Exploration, Resolution
 from toolkit.duel_masters import RULES, list_seed_scenarios, seed_scenario
-from toolkit.errors import ScenarioError
+from toolkit.core.errors import SearchBudgetExceeded
 from toolkit.ocg.rulesets import UnknownRulesetError
-from toolkit.widgets import TurnEndViewer, turn_end_viewer
+from toolkit.core.search import Exploration, Resolution
+from toolkit.errors import ScenarioError
+from toolkit.widgets import TurnEndViewer
+from toolkit.widgets import turn_end_viewer
 
 MOFFLE = "夢見がちモッフル"
 ZANJIBAR = "黒神龍ザンジバル"

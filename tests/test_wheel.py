@@ -31,8 +31,8 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-from toolkit._version import __version__
 from toolkit.data import load_cards, load_events, load_rulings
+from toolkit._version import __version__
 from toolkit.duel_masters import list_seed_scenarios as dm_seed_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -38,8 +38,6 @@ if TYPE_CHECKING:  # each name re-exported ("x as x"): `from toolkit import expl
     from toolkit import games as games
     from toolkit.analysis.compare import Comparison as Comparison, compare as compare
     from toolkit.analysis.paper_vs_video import ordering_dependence as ordering_dependence
-    from toolkit.analysis.side_by_side import compare_games as compare_games
-    from toolkit.core.rules import rules as rules
     from toolkit.data import (
         QueryError as QueryError,
         ValidationReport as ValidationReport,
@@ -52,9 +50,9 @@ if TYPE_CHECKING:  # each name re-exported ("x as x"): `from toolkit import expl
         load_events as load_events,
         load_rulings as load_rulings,
         resolve_card as resolve_card,
-        ruling_history as ruling_history,
         rulings_about as rulings_about,
         rulings_from_faq as rulings_from_faq,
+        ruling_history as ruling_history,
         rulings_in_force as rulings_in_force,
         save_rulings as save_rulings,
         supersession_chain as supersession_chain,
@@ -70,41 +68,23 @@ if TYPE_CHECKING:  # each name re-exported ("x as x"): `from toolkit import expl
         actions as actions,
         can_force as can_force,
         card_schema as card_schema,
+        load_card_definitions as load_card_definitions,
         evaluate as evaluate,
         explore as explore,
-        load_card_definitions as load_card_definitions,
-        load_scenario as load_scenario,
         play as play,
         resolve as resolve,
+        load_scenario as load_scenario,
         rule_change_dates as rule_change_dates,
         ruleset_at as ruleset_at,
         save_scenario as save_scenario,
         seed_scenario as seed_scenario,
     )
-    from toolkit.errors import (
-        DataError as DataError,
-        ScenarioError as ScenarioError,
-        ToolkitError as ToolkitError,
-        WikiParseError as WikiParseError,
-    )
-    from toolkit.history import (
-        Answer as Answer,
-        ask as ask,
-        changes as changes,
-        explain_disagreement as explain_disagreement,
-        run_ruling as run_ruling,
-        supersession_explanations as supersession_explanations,
-        timeline_links as timeline_links,
-        verify_rulings as verify_rulings,
-    )
+    from toolkit.errors import DataError as DataError, ScenarioError as ScenarioError, ToolkitError as ToolkitError, WikiParseError as WikiParseError
+    from toolkit.history import Answer as Answer, ask as ask, changes as changes, explain_disagreement as explain_disagreement, run_ruling as run_ruling, supersession_explanations as supersession_explanations, timeline_links as timeline_links, verify_rulings as verify_rulings
+    from toolkit.analysis.side_by_side import compare_games as compare_games
+    from toolkit.core.rules import rules as rules
     from toolkit.present.glossary import glossary as glossary
-    from toolkit.wiki import (
-        FaqEntry as FaqEntry,
-        entries_to_frame as entries_to_frame,
-        parse_faq as parse_faq,
-        parse_plain as parse_plain,
-        write_faq as write_faq,
-    )
+    from toolkit.wiki import FaqEntry as FaqEntry, entries_to_frame as entries_to_frame, parse_faq as parse_faq, parse_plain as parse_plain, write_faq as write_faq
 
 # Where each public name lives. A name is imported from its module on first
 # access and then cached in this module's namespace.

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.cards.conftest import write_cards
 from toolkit.cli.app import main
 from toolkit.engine import resolve
 from toolkit.errors import FileError, ScenarioError, ToolkitError
@@ -18,6 +17,7 @@ from toolkit.ocg.cards import card_origin, is_user_card, load_card_definitions, 
 from toolkit.ocg.cards.data import CardFileError, card_schema, parse_cards
 from toolkit.ocg.cards.data.schema import SCHEMA_FILE, schema_text
 from toolkit.ocg.scenario import load_scenario
+from tests.cards.conftest import write_cards
 
 REPO = Path(__file__).resolve().parents[2]
 GOOD = {"name": "試験カード", "type": "monster", "texts": [{"end_phase": [

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from toolkit import explore, resolve
-from toolkit.core.rules import rule_ids
-from toolkit.core.search import naive_line_count
 from toolkit.duel_masters import FLAGS, DMState, TurnEndRules, initial_state
 from toolkit.duel_masters.scenario import scenario_from_dict
+
+from toolkit.core.rules import rule_ids
+from toolkit.core.search import naive_line_count
 
 CREATURES = ("グルジェ・グルジェ", "劇の根源 マクガフィン", "月と破壊と魔王と天使", "（クリーチャー）", "黒神龍ザンジバル",
              "スパダチ ケントナークR")

@@ -22,10 +22,9 @@ from engine_positions import (
     player,
     scenario,
 )
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from toolkit.core.actions import Action
-from toolkit.core.search import default_policy
 from toolkit.engine import (
     RULESETS,
     Perform,
@@ -37,6 +36,8 @@ from toolkit.engine import (
     resolve,
     transition,
 )
+from toolkit.core.actions import Action
+from toolkit.core.search import default_policy
 from toolkit.ocg.state import State
 
 FIELD = [

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 from engine_positions import HORUS8, VEILER, card, player, scenario
-from hypothesis import HealthCheck, event, given, settings, strategies as st
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 from test_properties import positions
 
 import toolkit.games

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import hostile
 import pytest
-from hypothesis import assume, given, strategies as st
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE", "ci") == "thorough"
 FAST_ISOLATED = {"fifo fed zeros (a /dev/zero)", "alias bomb in title", "20000 flow levels", "1.3 million item title"}

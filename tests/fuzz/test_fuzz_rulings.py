@@ -10,7 +10,8 @@ from typing import Any
 
 import hostile
 import yaml
-from hypothesis import assume, given, strategies as st
+from hypothesis import assume, given
+from hypothesis import strategies as st
 from test_fuzz import TOKENS, mutate
 
 SIGN = "ヒステリック・サイン"

@@ -12,19 +12,17 @@ deterministic: the same input prints the same bytes.
 from __future__ import annotations
 
 import csv
+import re
 import datetime
 import json
 import math
-import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from toolkit.core.flag_words import (
-    counterfactual_words as counterfactual_words,
-    flag_words as flag_words,
-    rule_changes_words as rule_changes_words,
-)
+from toolkit.core.flag_words import counterfactual_words as counterfactual_words
+from toolkit.core.flag_words import flag_words as flag_words
+from toolkit.core.flag_words import rule_changes_words as rule_changes_words
 from toolkit.games import game_of
 
 if TYPE_CHECKING:

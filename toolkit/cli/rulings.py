@@ -5,22 +5,14 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
+import difflib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.cli.options import (
-    STDIN,
-    ArgumentValueError,
-    Commands,
-    add_command,
-    add_output_options,
-    add_rulings_options,
-    known_game,
-    read_rulings,
-)
+from toolkit.cli.options import (STDIN, ArgumentValueError, Commands, add_command, add_output_options,
+                                 add_rulings_options, known_game, read_rulings)
 from toolkit.cli.output import (
     counterfactual_words,
     emit_csv,
@@ -300,17 +292,10 @@ def _summary_lines(r: dict[str, Any]) -> list[str]:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from toolkit.export import ExportError, article_markdown, article_wiki, build_article, default_user_folder
+    from toolkit.export import safe_stem, write_text_atomic
     from toolkit.cli.card_files import own_cards
     from toolkit.data import cards_with
-    from toolkit.export import (
-        ExportError,
-        article_markdown,
-        article_wiki,
-        build_article,
-        default_user_folder,
-        safe_stem,
-        write_text_atomic,
-    )
 
     formats = sorted(set(args.formats or ("md", "wiki")), key=("md", "wiki").index)
     if args.out == STDIN and len(formats) != 1:

@@ -23,6 +23,7 @@ from typing import Protocol
 from toolkit.core.values import slot_init
 
 
+
 @slot_init
 @dataclass(frozen=True, slots=True)
 class Choice:

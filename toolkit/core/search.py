@@ -32,20 +32,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from toolkit.core.actions import Action
-from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
 from toolkit.core.finding import find_action
+from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
 from toolkit.core.forcing import ForceResult as ForceResult, can_force as can_force, forcing_players
 from toolkit.core.game import GameState, RulesArg, as_state, game_of
-from toolkit.core.graph import (
-    INF,
-    Graph,
-    Replayed,
-    default_policy as default_policy,
-    line_actions,
-    reduction_wanted,
-    replay_actions,
-    search_mode,
-)
+from toolkit.core.graph import INF, Graph, Replayed, line_actions, reduction_wanted, replay_actions, search_mode
+from toolkit.core.graph import default_policy as default_policy
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
 from toolkit.core.policies import PASS_LINE, POLICIES, UnknownPolicy, name_of, policy_for
 from toolkit.core.predicates import Query, copy_labels, parse_query

@@ -39,10 +39,6 @@ True
 
 from __future__ import annotations
 
-from toolkit.data.downloads import export_data
-from toolkit.data.faq import ruling_id_for, rulings_from_faq
-from toolkit.data.page_history import ruling_history
-from toolkit.data.page_import import EntryReport, ImportReport, PageImport, import_page, save_rulings
 from toolkit.data.problems import DatasetValidationError, Problem, QueryError, ValidationReport
 from toolkit.data.queries import (
     card_rulings_long,
@@ -53,6 +49,11 @@ from toolkit.data.queries import (
     supersession_chain,
     supersessions,
 )
+from toolkit.data.faq import rulings_from_faq, ruling_id_for
+from toolkit.data.page_history import ruling_history
+from toolkit.data.page_import import EntryReport, ImportReport, PageImport, import_page, save_rulings
+from toolkit.data.user_cards import cards_with
+from toolkit.data.downloads import export_data
 from toolkit.data.reading import CsvBytes, DataSource, load_cards, load_events, load_rulings, to_contract_csv
 from toolkit.data.schema import (
     BOOL_DTYPE,
@@ -74,7 +75,6 @@ from toolkit.data.schema import (
     ColumnKind,
     TableSchema,
 )
-from toolkit.data.user_cards import cards_with
 from toolkit.data.user_rulings import ORIGINS, USER_RULINGS_SCHEMA
 from toolkit.data.validation import check_datasets, validate_datasets
 

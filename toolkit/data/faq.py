@@ -25,9 +25,9 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.data.frames import kind_of
 from toolkit.data.problems import DatasetValidationError
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
+from toolkit.data.frames import kind_of
 from toolkit.errors import WikiParseError
 
 _PLAIN_MARK = re.compile(r"^\s*([QAＱＡ])[.:．：]\s?", re.MULTILINE)

@@ -15,7 +15,8 @@ import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date as _date, datetime as _datetime
+from datetime import date as _date
+from datetime import datetime as _datetime
 from typing import Any
 
 import numpy as np

@@ -13,10 +13,21 @@ from typing import Any
 
 from toolkit.core import actions
 from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
+from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.core.durations import Duration, Lingering
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
-from toolkit.core.game import Actor, Game, as_state, game_of, games
+from toolkit.core.game import Game, as_state, game_of, games
 from toolkit.core.predicates import parse_predicate, parse_query
+from toolkit.ocg.procedure import apply, legal_actions, transition, withheld
+from toolkit.ocg.rulesets import (
+    RULESETS,
+    VIDEO_GAME,
+    Ruleset,
+    get_ruleset,
+    rule_change_dates,
+    ruleset_at,
+    ruleset_names,
+)
 from toolkit.core.search import (
     Exploration,
     ForceResult,
@@ -31,24 +42,13 @@ from toolkit.core.search import (
     resolve,
     scripted,
 )
-from toolkit.core.values import Event, Outcome
-from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.ocg.cards import load_card_definitions
-from toolkit.ocg.procedure import apply, legal_actions, transition, withheld
-from toolkit.ocg.rulesets import (
-    RULESETS,
-    VIDEO_GAME,
-    Ruleset,
-    get_ruleset,
-    rule_change_dates,
-    ruleset_at,
-    ruleset_names,
-)
 from toolkit.ocg.scenario import Scenario, load_scenario, save_scenario, seed_scenario
 from toolkit.ocg.setup import initial_state
+from toolkit.core.game import Actor
 from toolkit.ocg.state import State, Step
+from toolkit.core.values import Event, Outcome
 from toolkit.ocg.values import EventKind, Process, ProcessKind
-
 
 def card_schema() -> dict[str, Any]:
     """The JSON Schema of an OCG card file (the card format loads PyYAML only when used)."""

@@ -7,8 +7,11 @@ import re
 import unicodedata
 from pathlib import Path
 
+
 from toolkit.errors import FileError, ToolkitError
 from toolkit.files import write_texts
+
+
 
 
 class ExportError(ToolkitError):

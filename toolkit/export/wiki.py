@@ -11,8 +11,9 @@ import pandas as pd
 
 from toolkit.export.article import RulingArticle
 from toolkit.export.folders import ExportError, _refuse_datasets, _write, safe_stem
-from toolkit.export.markdown import _day, article_markdown
 from toolkit.resources import default_user_folder
+from toolkit.export.markdown import _day, article_markdown
+
 
 # --------------------------------------------------------------------------
 # Wiki FAQ markup

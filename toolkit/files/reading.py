@@ -9,8 +9,10 @@ import re
 import stat
 from pathlib import Path
 
+
 from toolkit.errors import FileError, quoted
-from toolkit.files.limits import _CHUNK, DEFAULT_MAX_BYTES, MAX_BYTES_ENV
+from toolkit.files.limits import DEFAULT_MAX_BYTES, MAX_BYTES_ENV, _CHUNK
+
 
 # --------------------------------------------------------------------------
 # Reading bytes

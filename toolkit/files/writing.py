@@ -12,8 +12,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+
 from toolkit.errors import FileError
-from toolkit.files.limits import _CHUNK, STALE_SECONDS
+from toolkit.files.limits import STALE_SECONDS, _CHUNK
+
 
 # --------------------------------------------------------------------------
 # Writing

@@ -16,6 +16,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from toolkit.errors import FileError, quoted
 from toolkit.files.reading import read_text
 
+
 # --------------------------------------------------------------------------
 # YAML
 # --------------------------------------------------------------------------

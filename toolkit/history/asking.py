@@ -236,9 +236,9 @@ def ask(scenario: Scenario, question: Mapping[str, Any] | str,
     set one change away, to say which changes flip the answer and which trace
     note shows the deciding rule; ``why=False`` answers it once.
     """
-    from toolkit.history.checks import CheckError, parse_check, scenarios_named, written_check
     from toolkit.history.deciding import Flips, _decided_by
     from toolkit.history.runs import _run
+    from toolkit.history.checks import CheckError, parse_check, scenarios_named, written_check
 
     data = _question_data(question) if isinstance(question, str) else question
     from toolkit.core.game import game_of, position_card_names

@@ -44,7 +44,6 @@ from typing import Any
 from toolkit.core.actions import Action
 from toolkit.core.game import GameState, RulesArg, as_state, game_of, position_card_names
 from toolkit.core.limits import Limits, source_of
-from toolkit.core.policies import PASS_LINE
 from toolkit.core.predicates import (
     QUANTIFIERS,
     Predicate,
@@ -55,11 +54,12 @@ from toolkit.core.predicates import (
     parse_query,
     unknown_card,
 )
+from toolkit.core.policies import PASS_LINE
 from toolkit.core.search import evaluate, resolve
 from toolkit.core.trace import LineStep, line_step
 from toolkit.core.values import Event
-from toolkit.errors import ToolkitError
 from toolkit.fields import CardNames
+from toolkit.errors import ToolkitError
 
 ORDER_QUANTIFIERS = ("possible_order", "always_order", "default_order")
 COMBINATORS = ("and", "or", "not")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+
 from toolkit.history.runs import _value
 
 if TYPE_CHECKING:  # pragma: no cover

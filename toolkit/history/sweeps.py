@@ -14,8 +14,8 @@ import pandas as pd
 
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits
 from toolkit.errors import ToolkitError
-from toolkit.history.eras import rule_eras
 from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, _check, _run, _scenario
+from toolkit.history.eras import rule_eras
 from toolkit.history.verification import with_progress
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -251,9 +251,10 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     after ``time_limit`` seconds (None: no limit).
     """
     from toolkit.data import load_events, load_rulings
-    from toolkit.data.frames import table_with
     from toolkit.games import game_of
     from toolkit.history.checks import scenarios_named
+
+    from toolkit.data.frames import table_with
 
     Limits(max_states, time_limit)  # a limit that is no positive number is refused before any search
     table = load_rulings() if rulings is None else table_with(rulings, ("ruling_id", "date", "scenario", "check"),

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from toolkit.history.eras import causes
 from toolkit.history.runs import ruling_ruleset
+from toolkit.history.eras import causes
 from toolkit.history.sweeps import _dated_rule_changes, changes
 
 if TYPE_CHECKING:  # pragma: no cover

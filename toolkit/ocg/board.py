@@ -22,10 +22,9 @@ from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from toolkit.ocg.cards.base import Activation, ContinuousKind, Happening
 from toolkit.core.durations import Lingering, Moment, expire
 from toolkit.core.rules import implements
-from toolkit.core.values import Event, other, player_index
-from toolkit.ocg.cards.base import Activation, ContinuousKind, Happening
 from toolkit.ocg.rules import CONTINUOUS
 from toolkit.ocg.state import (
     Cause,
@@ -37,6 +36,7 @@ from toolkit.ocg.state import (
     WaitingTrigger,
     make_state,
 )
+from toolkit.core.values import Event, other, player_index
 from toolkit.ocg.values import FACE_UP_POSITIONS, Card, EventKind, Position, Process, Zone
 
 if TYPE_CHECKING:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-import toolkit.ocg.rules  # noqa: F401 - registers the OCG's rules (toolkit.core.rules)
 from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game
-from toolkit.ocg import cards, independence, procedure
+import toolkit.ocg.rules  # noqa: F401 - registers the OCG's rules (toolkit.core.rules)
 from toolkit.ocg.cards.data import service as card_service
+from toolkit.ocg import cards, independence, procedure
 from toolkit.ocg.event_fields import EVENT_FIELDS as OCG_EVENT_FIELDS
 from toolkit.ocg.reversals import REVERSALS
 from toolkit.ocg.rulesets import (

@@ -27,8 +27,8 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from toolkit.core.rulesets import UnknownRulesetError as UnknownRulesetError, as_date as _as_date, registered
 from toolkit.ocg.video_game import ProcessOrder, video_game_process_order
+from toolkit.core.rulesets import UnknownRulesetError as UnknownRulesetError, as_date as _as_date, registered
 
 PriorityRule = Literal["performer", "turn_player", "opponent"]
 

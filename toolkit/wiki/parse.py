@@ -8,21 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from toolkit.errors import WikiParseError, kind_of
 from toolkit.wiki.lines import SourceLine, source_lines
-from toolkit.wiki.markup import (
-    _A,
-    _CLOSING,
-    _DATE_AT_END,
-    _HEADING,
-    _INDENT,
-    _Q,
-    FaqEntry,
-    _parse_date,
-    _strip_tilde,
-    _verdict_hint,
-    _visibility,
-    card_names,
-    clean_markup,
-)
+from toolkit.wiki.markup import _CLOSING, FaqEntry, _A, _DATE_AT_END, _HEADING, _INDENT, _Q, _parse_date, _strip_tilde, _verdict_hint, _visibility, card_names, clean_markup
 
 if TYPE_CHECKING:
     pass

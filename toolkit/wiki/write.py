@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from toolkit.errors import WikiParseError
-from toolkit.wiki.markup import _A, _CARD, _DATE_AT_END, _Q, FaqEntry
+from toolkit.wiki.markup import FaqEntry, _A, _CARD, _DATE_AT_END, _Q
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toolkit.ocg.actions import Discard
 from toolkit.core.game import Note
 from toolkit.core.rules import implements
-from toolkit.ocg.actions import Discard
 from toolkit.ocg.board import Board
-from toolkit.ocg.procedure._shared import _flush, _Log, _with
+from toolkit.ocg.procedure._shared import _Log, _flush, _with
 from toolkit.ocg.procedure.pending import _settle
 from toolkit.ocg.state import Cause, State, Step
 from toolkit.ocg.values import EventKind, Zone

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
+
 from toolkit.ocg.cards.base import NO_CHOICE, Activation
-from toolkit.ocg.procedure._shared import _cause, _flush, _lingering_effect, _Log, _the
+from toolkit.ocg.procedure._shared import _Log, _cause, _flush, _lingering_effect, _the
 from toolkit.ocg.procedure.pending import _settle
 from toolkit.ocg.state import Link, Phase, State, Step
 from toolkit.ocg.values import Card, EventKind, Zone

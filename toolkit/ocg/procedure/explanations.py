@@ -5,13 +5,14 @@ itself from a position (:func:`never_acts`)."""
 from __future__ import annotations
 
 from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
+from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.core.game import Note
 from toolkit.core.values import other
 from toolkit.core.words import names
-from toolkit.ocg import independence
-from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
+
 from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import _the
+from toolkit.ocg import independence
 from toolkit.ocg.procedure.legal import _answers_declaration, _process_choices, legal_actions, r8_negated
 from toolkit.ocg.procedure.transitions import transition
 from toolkit.ocg.rules import CONTINUOUS, GAME_ACTION

@@ -7,23 +7,8 @@ from collections.abc import Iterator
 from toolkit import fields
 from toolkit.errors import describe, quoted
 from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX, CardNames
-from toolkit.ocg.scenario.model import (
-    _ZONES,
-    DECK_FILLER_MAX,
-    LIFE_MAX,
-    PHASES,
-    PLAYERS,
-    POSITIONS,
-    TAGS,
-    CardSpec,
-    LingeringSpec,
-    PlayerSetup,
-    Scenario,
-    _fail,
-    _suggest,
-    base_name,
-)
 from toolkit.resources import shipped_ruling_ids
+from toolkit.ocg.scenario.model import CardSpec, DECK_FILLER_MAX, LIFE_MAX, LingeringSpec, PHASES, PLAYERS, POSITIONS, PlayerSetup, Scenario, TAGS, _ZONES, _fail, _suggest, base_name
 
 # --------------------------------------------------------------------------
 # Where names come from (one function each)

@@ -14,22 +14,7 @@ from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_
 from toolkit.ocg.cards import default_catalogue
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.scenario.checks import _check_registry
-from toolkit.ocg.scenario.model import (
-    _CARD_KEYS,
-    _LINGERING_KEYS,
-    _PLAYER_KEYS,
-    _TOP_KEYS,
-    DECK_FILLER_MAX,
-    LIFE_MAX,
-    PLAYERS,
-    CardSpec,
-    LingeringSpec,
-    OtherGameScenario,
-    PlayerSetup,
-    Scenario,
-    _fail,
-    base_name,
-)
+from toolkit.ocg.scenario.model import base_name, CardSpec, DECK_FILLER_MAX, LIFE_MAX, LingeringSpec, OtherGameScenario, PLAYERS, PlayerSetup, Scenario, _CARD_KEYS, _LINGERING_KEYS, _PLAYER_KEYS, _TOP_KEYS, _fail
 
 # --------------------------------------------------------------------------
 # From plain data (YAML) to a Scenario

@@ -22,8 +22,8 @@ from toolkit.ocg.cards.base import (
     ContinuousKind,
     Happening,
     Responds,
-    Trigger,
     TriggerTest,
+    Trigger,
     all_of,
     any_of,
     board_local,
@@ -39,16 +39,7 @@ from toolkit.ocg.cards.base import (
     your_end_phase,
 )
 from toolkit.ocg.cards.data.terms import (
-    NESTED,
-    PARAM_TYPES,
-    WORDS,
-    Param,
-    Registry,
-    TermError,
-    check_param,
-    did_you_mean,
-    words,
-)
+    NESTED, PARAM_TYPES, WORDS, Param, Registry, TermError, check_param, did_you_mean, words)
 from toolkit.ocg.values import Card, EventKind, Position, Zone
 
 if TYPE_CHECKING:
