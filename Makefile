@@ -11,12 +11,12 @@ BIN    := $(VENV)/bin
 PORT   ?= 8888
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Everything `make test` runs: notebooks, the browser tests, the benchmarks'
-# python-chess, the docs build, the test tools.
-TEST_EXTRAS := notebooks,browser,bench,docs,test
+# python-chess, the docs build, Parquet export, the test tools.
+TEST_EXTRAS := notebooks,browser,bench,docs,parquet,test
 FLOOR_VENV  ?= .venv-floor
 FLOOR_TESTS ?= tests/test_data.py
 
-.PHONY: lab app docs test test-floor venv install-notebooks install-test bench bench-all typecheck clean
+.PHONY: lab app docs test test-floor venv install-notebooks install-test bench bench-all typecheck lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -88,6 +88,10 @@ bench-all: install-test
 
 typecheck: install-test
 	$(BIN)/python -m mypy
+
+# The lint gate alone (make test runs it too: tests/test_lint.py); `ruff check --fix` fixes most.
+lint: install-test
+	$(BIN)/python -m ruff check
 
 clean:
 	rm -rf $(VENV) $(FLOOR_VENV) build dist *.egg-info docs/_build

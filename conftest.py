@@ -64,6 +64,8 @@ WEIGHTS: dict[str, float] = {
     "tests/test_build_rulings.py": 21,
     "tests/test_cli.py": 5,  # 20 until its runs of the command line moved into the process (tests/in_process.py)
     "tests/test_wheel.py": 18,
+    "tests/test_sdist.py": 8,  # builds the sdist (setuptools from the index, as for the wheel)
+    "tests/test_data_dictionary.py": 5,  # frictionless validates the tables twice
     "tests/test_bring_your_own.py": 3,  # 17, 14: likewise
     "tests/test_user_rulings.py": 5,
     "tests/test_user_trial.py": 11,  # ~44 with a subprocess per run (and unweighed, so it ran last)

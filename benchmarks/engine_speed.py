@@ -56,6 +56,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from chess_reference import perft_job  # noqa: E402
+
 from toolkit.core.game import game_of  # noqa: E402
 from toolkit.engine import explore, resolve  # noqa: E402
 from toolkit.ocg.positions import FAMILIES  # noqa: E402

@@ -20,9 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from toolkit.present.charts import errata_flips  # noqa: E402
 from toolkit.data import load_rulings  # noqa: E402
 from toolkit.history import changes, verify_rulings  # noqa: E402
+from toolkit.present.charts import errata_flips  # noqa: E402
 
 
 def timed(label: str, func, *args, **kwargs):  # type: ignore[no-untyped-def]

@@ -6,7 +6,8 @@ into ``docs/notebooks/`` (not committed) on each build. The JavaScript the
 pages use (widget manager, Vega) is fetched from npm when the site is built
 and served with it: the site makes no request to another host. The API reference comes
 from the docstrings, the command-line page from the CLI's own argument parser,
-and the rulings page from the packaged rulings table (``_ext/``).
+the rulings page from the packaged rulings table and the data dictionary
+from the schema (``_ext/``).
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ extensions = [
     "rulings_table",
     "web_assets",
     "offline_charts",
+    "data_dictionary",
+    "public_api",
 ]
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "img"]
 root_doc = "index"
@@ -82,3 +85,7 @@ html_show_sourcelink = False
 # from npm at build time and served with the site (_ext/web_assets.py): no
 # require.js, no CDN (myst-nb's default loads both from CDNs).
 nb_ipywidgets_js = {served_name(member): {} for member in WIDGETS.files if member.endswith(".js")}
+# ref.python: "more than one target found" for a type named in a signature (Ruleset is both
+# toolkit.Ruleset, as users call it, and toolkit.ocg.rulesets.Ruleset, where it is defined);
+# Sphinx links the first, which is the same object.
+suppress_warnings = ["ref.python"]

@@ -48,9 +48,9 @@ if str(PROJECT_ROOT) not in sys.path:  # run as a script from a clone
 
 from toolkit.data.schema import EARLIEST_DATE, latest_date  # noqa: E402
 from toolkit.duel_masters.rules import rules_names as dm_rules_names  # noqa: E402
-from toolkit.ocg.rulesets import ruleset_names  # noqa: E402
 from toolkit.history.checks import CheckError, parse_check, scenarios_named  # noqa: E402
-from toolkit.wiki import WIKIS, FaqEntry, card_names, citation, page_lines, parse_faq, parse_plain  # noqa: E402
+from toolkit.ocg.rulesets import ruleset_names  # noqa: E402
+from toolkit.wiki import NO_URL, WIKIS, FaqEntry, card_names, citation, page_lines, parse_faq, parse_plain  # noqa: E402
 
 DEFAULT_SEEDS = Path(os.environ.get("ENDPHASE_SEEDS", PROJECT_ROOT.parent / "shared" / "seeds"))
 DEFAULT_ANNOTATIONS = PROJECT_ROOT / "scripts" / "ruling_annotations.yaml"
@@ -221,8 +221,9 @@ def load_annotations(path: Path) -> dict[str, Any]:
 
 
 PAGE_KEYS = {"wiki", "page", "heading", "reason"}
-UNNAMED_PAGE = "page title unknown"
-"""What ``source`` says of a seed whose copy names no page (see ``pages`` in the annotations)."""
+UNNAMED_PAGE = NO_URL
+"""What ``source`` says of a seed whose copy names no page, instead of a URL (see ``pages`` in the
+annotations): why there is none."""
 
 
 @dataclass
@@ -417,18 +418,18 @@ class Builder:
     ) -> Found | None:
         file = self.seeds.files[code]
         question = "\n".join(parts) if parts else None
-        lines = [l for l in page_lines(self.seeds.texts[code]) if l.anchor == spec.get("anchor")]
+        lines = [ln for ln in page_lines(self.seeds.texts[code]) if ln.anchor == spec.get("anchor")]
         if not lines:
             self.problems.append(f"{rid}: {file} has no section with anchor {spec.get('anchor')!r}")
             return None
-        text = "\n".join(l.text for l in lines)
+        text = "\n".join(ln.text for ln in lines)
         at = text.find(needle)
         if at < 0 or not in_order(parts, text):
             self.problems.append(f"{rid}: quote not found in {file}#{spec.get('anchor')}: {needle[:60]!r}")
             return None
         first = text.count("\n", 0, at)
         last = first + needle.count("\n")
-        hidden_flags = {l.hidden for l in lines[first : last + 1]}
+        hidden_flags = {ln.hidden for ln in lines[first : last + 1]}
         if len(hidden_flags) != 1:
             self.problems.append(f"{rid}: quote spans visible and commented-out lines of {file}")
             return None

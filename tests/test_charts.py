@@ -9,8 +9,8 @@ import warnings
 import pandas as pd
 import pytest
 
-from toolkit.present.charts import Chart, answer_grid, answers_over_time, errata_flips, ruling_timeline, timeline_data
 from toolkit.data import load_rulings
+from toolkit.present.charts import Chart, answer_grid, answers_over_time, errata_flips, ruling_timeline, timeline_data
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 VEILER_SCENARIOS = {

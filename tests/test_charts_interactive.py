@@ -8,8 +8,8 @@ import pytest
 pytest.importorskip("altair")
 pytest.importorskip("vl_convert")
 
-from toolkit.present.charts_interactive import VEGALITE_MIME, interactive_timeline  # noqa: E402
 from toolkit.data import load_rulings  # noqa: E402
+from toolkit.present.charts_interactive import VEGALITE_MIME, interactive_timeline  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -19,8 +19,8 @@ import pytest
 
 from tests.in_process import endphase
 from toolkit.duel_masters import list_seed_scenarios as dm_seed_scenarios
-from toolkit.resources import dataset_path
 from toolkit.ocg.scenario import list_seed_scenarios
+from toolkit.resources import dataset_path
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

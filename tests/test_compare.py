@@ -11,12 +11,12 @@ import pytest
 import toolkit
 from toolkit.analysis.compare import Comparison, compare, line_text
 from toolkit.analysis.paper_vs_video import ordering_dependence, video_game_variant
-from toolkit.engine import explore, initial_state, legal_actions, transition
-from toolkit.ocg.rulesets import RULESETS, VIDEO_GAME
 from toolkit.core.values import Outcome
-from toolkit.ocg.video_game import reversed_kind_order
+from toolkit.engine import explore, initial_state, legal_actions, transition
 from toolkit.errors import ScenarioError
+from toolkit.ocg.rulesets import RULESETS, VIDEO_GAME
 from toolkit.ocg.scenario import seed_scenario
+from toolkit.ocg.video_game import reversed_kind_order
 
 END_PHASE_POSITIONS = ("mist_archfiend_enemy_controller", "rekindling_iron_wall_provisions", "vg_world_ohka_order")
 

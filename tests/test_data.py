@@ -266,13 +266,13 @@ def test_inferred_dates_are_marked_and_say_how(rulings: pd.DataFrame, events: pd
 def test_sources_cite_pages_a_reader_can_open(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
     """A ``source`` cell cites the wiki page (URL, page name, section), never the
     name of the copy the project read it from."""
-    from toolkit.wiki import cited
+    from toolkit.wiki import cited, says_why_no_url
 
     for table in (rulings, events):
         assert not table["source"].str.contains(r"\d{3}_[0-9a-f]{16}\.txt").any()
         for source in table["source"]:
             places = cited(source)
-            assert places and all(url is not None or label.startswith("page title unknown") for label, url in places), source
+            assert places and all(url is not None or says_why_no_url(label) for label, url in places), source
 
 
 def test_project_inferences_say_so(rulings: pd.DataFrame, events: pd.DataFrame) -> None:
@@ -518,7 +518,7 @@ def test_every_event_cites_a_real_page_and_section(seeds_dir: Path, events: pd.D
     that names no page."""
     import yaml
 
-    from toolkit.wiki import cited, page_lines, page_url
+    from toolkit.wiki import cited, page_lines, page_url, says_why_no_url
 
     root = Path(__file__).resolve().parent.parent
     notes = yaml.safe_load((root / "scripts" / "ruling_annotations.yaml").read_text(encoding="utf-8"))
@@ -530,11 +530,11 @@ def test_every_event_cites_a_real_page_and_section(seeds_dir: Path, events: pd.D
         url = page_url(spec["wiki"], spec["page"])
         names[url] = spec["page"]
         lines = page_lines((seeds_dir / notes["seeds"][code]).read_text(encoding="utf-8"))
-        headings.setdefault(url, {}).update({str(l.anchor): l.section for l in lines if l.anchor})
+        headings.setdefault(url, {}).update({str(ln.anchor): ln.section for ln in lines if ln.anchor})
     for source in events["source"]:
         for label, url in cited(str(source)):
             if url is None:
-                assert label.startswith("page title unknown"), source
+                assert says_why_no_url(label), source
                 continue
             page, _, anchor = url.partition("#")
             assert page in headings, f"{url}: no copy of this page"
@@ -574,7 +574,7 @@ def test_every_ruling_cites_a_section_of_the_page_its_source_file_copies(seeds_d
             assert copies, (row["ruling_id"], url)
             page_name = page_of[copies[0]][1]
             assert label.startswith(page_name), (row["ruling_id"], label)
-            sections = {str(l.anchor): l.section for f in copies for l in page_lines(texts[f]) if l.anchor}
+            sections = {str(ln.anchor): ln.section for f in copies for ln in page_lines(texts[f]) if ln.anchor}
             if not anchor:
                 assert not sections or label == page_name, (row["ruling_id"], label)
                 continue

@@ -79,9 +79,28 @@ def test_the_command_line_page_shows_every_command(site: Path) -> None:
     assert "--date" in page and "--json" in page and "--csv" in page and "exit status:" in page
 
 
+def test_every_public_name_is_documented_as_users_call_it(site: Path) -> None:
+    import toolkit
+
+    page = (site / "api" / "toolkit.html").read_text(encoding="utf-8")
+    modules = (site / "api" / "modules.html").read_text(encoding="utf-8")
+    missing = [name for name in toolkit.__all__
+               if f'id="toolkit.{name}"' not in page and f'id="module-toolkit.{name}"' not in modules]
+    assert not missing, f"public names not on the toolkit page as toolkit.NAME: {missing}"
+    assert 'id="toolkit.load_rulings"' in page and 'id="toolkit.RULESETS"' in page
+
+
+def test_every_module_a_notebook_imports_has_a_section_on_the_site(site: Path) -> None:
+    from tests.test_api_reference import notebook_imports
+
+    pages = "".join(p.read_text(encoding="utf-8") for p in (site / "api").glob("*.html"))
+    missing = [m for m in sorted(notebook_imports()) if f'id="module-{m}"' not in pages]
+    assert not missing, f"modules the notebooks import without a section: {missing}"
+
+
 def test_the_api_reference_documents_the_public_face(site: Path) -> None:
     pages = "".join((site / "api" / f"{name}.html").read_text(encoding="utf-8")
-                    for name in ("toolkit", "engine", "duel_masters", "widgets"))
+                    for name in ("toolkit", "modules", "engine", "duel_masters", "widgets"))
     for target in ("toolkit.data.load_rulings", "toolkit.history.verify_rulings", "toolkit.core.search.explore",
                    "toolkit.ocg.rulesets.ruleset_at", "toolkit.duel_masters.rules.TurnEndRules",
                    "toolkit.widgets.builder.ScenarioBuilder", "toolkit.analysis.side_by_side.compare_games"):
@@ -93,7 +112,7 @@ def test_the_rulings_page_links_each_source_to_its_wiki_section() -> None:
     text = source_links(f"{url}#faq1 (エンドフェイズ: 手札調整について); also {url}#top (エンドフェイズ: エンドフェイズ/End Phase)")
     assert text == (f'<a href="{url}#faq1">エンドフェイズ: 手札調整について</a>; '
                     f'<a href="{url}#top">エンドフェイズ: エンドフェイズ/End Phase</a>')
-    assert source_links("page title unknown (<b>)") == "page title unknown (&lt;b&gt;)"
+    assert source_links("no URL: the copy names no page (<b>)") == "no URL: the copy names no page (&lt;b&gt;)"
 
 def test_no_page_loads_a_script_or_stylesheet_from_another_host(site: Path) -> None:
     """The widget manager and Vega come from ``_static/offline/`` (fetched from npm at build time)."""
@@ -107,3 +126,18 @@ def test_no_page_loads_a_script_or_stylesheet_from_another_host(site: Path) -> N
     assert 'class="endphase-vega"' in history and "../_static/offline/vega-embed.min.js" in history
     for name in ("embed.js", "vega.min.js", "vega-lite.min.js", "vega-embed.min.js"):
         assert (site / "_static" / "offline" / name).stat().st_size > 10_000, name
+
+
+def test_the_data_page_describes_every_column_and_shows_how_to_cite(site: Path) -> None:
+    from toolkit.data.schema import SCHEMAS
+
+    page = html.unescape((site / "data.html").read_text(encoding="utf-8"))
+    for smart, plain in (("\u2018", "'"), ("\u2019", "'"), ("\u2026", "..."), ("\u201c", '"'), ("\u201d", '"')):
+        page = page.replace(smart, plain)  # Sphinx's smart quotes
+    for schema in SCHEMAS.values():
+        for column in schema.columns:
+            assert f"<code class=\"docutils literal notranslate\">{column.name}</code>" in page or \
+                f">{column.name}<" in page, f"{schema.file}: {column.name} is not on the data page"
+            assert column.description in page, f"{schema.file}: the description of {column.name} is not on the page"
+    text = re.sub(r"<[^>]+>", "", page)  # the citation file is highlighted: one span per token
+    assert "cff-version: 1.2.0" in text and "export_data" in text and "https://dmwiki.net/" in page

@@ -7,7 +7,6 @@ left out first, in a window bounded by the rulings that rest on it and holding t
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import json
 import sys

@@ -16,7 +16,6 @@ import pandas as pd
 import pytest
 
 from toolkit.data import load_rulings
-from toolkit.ocg.rulesets import FLAG_HISTORY, rule_change_dates
 from toolkit.history import (
     HistoryError,
     changes,
@@ -28,6 +27,7 @@ from toolkit.history import (
     timeline_links,
     verify_rulings,
 )
+from toolkit.ocg.rulesets import FLAG_HISTORY, rule_change_dates
 
 RULINGS = load_rulings()
 MODELLED = sorted(RULINGS.loc[RULINGS["check"].notna(), "ruling_id"])
@@ -162,8 +162,8 @@ def test_naming_the_deciding_rule_alone_names_the_same_rule_for_every_ruling(ver
                                        "ocg-undated-2011-horus-lv6-veiler"])
 def test_naming_the_deciding_rule_asks_only_the_rule_sets_it_needs(monkeypatch: pytest.MonkeyPatch,
                                                                    ruling_id: str) -> None:
-    import toolkit.history.runs as runs
     import toolkit.history.checks as checks
+    import toolkit.history.runs as runs
 
     asked: list[str] = []
     # a question asked before in this module (verify_rulings, the first of the two runs) takes the

@@ -96,9 +96,9 @@ def test_the_2011_06_08_rulings_agree_at_their_date(tmp_path: Path) -> None:
 
 
 def test_the_stat_change_goes_when_the_dragon_leaves_the_field() -> None:
+    from toolkit.core.game import as_state
     from toolkit.ocg.board import Board
     from toolkit.ocg.state import Cause
-    from toolkit.core.game import as_state
 
     state = as_state(_dragon())
     uid = next(c.uid for c in state.cards if c.name == DRAGON)

@@ -10,8 +10,8 @@ import pytest
 
 from toolkit.cli import main
 from toolkit.core import policies
-from toolkit.core.search import evaluate, resolve
 from toolkit.core.predicates import Query, parse_predicate
+from toolkit.core.search import evaluate, resolve
 from toolkit.ocg.scenario import seed_scenario
 from toolkit.widgets import ScenarioBuilder, runs
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from toolkit.ocg.rulesets import get_ruleset, ruleset_at
+from toolkit.core.predicates import parse_predicate
 from toolkit.history.checks import (
     AllChecks,
     CheckError,
@@ -22,9 +22,9 @@ from toolkit.history.checks import (
     run_check,
     scenarios_named,
 )
-from toolkit.core.predicates import parse_predicate
-from toolkit.ocg.setup import as_state
+from toolkit.ocg.rulesets import get_ruleset, ruleset_at
 from toolkit.ocg.scenario import seed_scenario
+from toolkit.ocg.setup import as_state
 
 SIGN = "ヒステリック・サイン"
 CYCLONE = "サイクロン"

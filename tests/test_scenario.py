@@ -80,9 +80,8 @@ def test_seed_scenario_cites_the_rulings_it_describes(name: str) -> None:
 
 
 def test_ruling_id_pattern_matches_the_data_schema() -> None:
-    from toolkit.data import RULING_ID_PATTERN
-
     from toolkit import fields
+    from toolkit.data import RULING_ID_PATTERN
 
     assert fields._RULING_ID.pattern == RULING_ID_PATTERN
 
@@ -439,3 +438,20 @@ def test_builder_full_vocabulary() -> None:
     )
     assert s.lingering == (LingeringSpec("g", "A", "m", "negate"),)
     assert s.description == "words" and s.rulings == ("ocg-130330-x",)
+
+
+def test_load_scenario_takes_a_shipped_name_as_the_command_line_does(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import toolkit
+    from toolkit.games import shipped_scenario
+
+    by_name = toolkit.load_scenario("catsith_peten_2013")
+    assert by_name == toolkit.load_scenario("catsith_peten_2013.yaml") == shipped_scenario("catsith_peten_2013")
+    monkeypatch.chdir(tmp_path)  # a file of that name, here, is read instead
+    (tmp_path / "catsith_peten_2013").write_text("title: mine\n", encoding="utf-8")
+    with pytest.raises(ScenarioError):
+        toolkit.load_scenario("catsith_peten_2013")
+    with pytest.raises(ScenarioError, match=r"shipped example of another game.*shipped_scenario"):
+        toolkit.load_scenario("duel_masters/dm_moffle_zanjibar")
+    with pytest.raises(ScenarioError, match="no such scenario file"):
+        toolkit.load_scenario("no_such_example_anywhere")

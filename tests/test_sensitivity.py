@@ -10,11 +10,11 @@ import dataclasses
 import pandas as pd
 import pytest
 
+from toolkit.analysis.sensitivity import flips_per_ruling, plot_sensitivity, sensitivity_grid
 from toolkit.data import load_rulings
 from toolkit.history import run_ruling, verify_rulings
 from toolkit.ocg.reversals import REVERSALS
 from toolkit.ocg.rulesets import FLAG_HISTORY, Ruleset, get_ruleset
-from toolkit.analysis.sensitivity import flips_per_ruling, plot_sensitivity, sensitivity_grid
 
 RULINGS = load_rulings()
 MODELLED = sorted(RULINGS.loc[RULINGS["check"].notna(), "ruling_id"])

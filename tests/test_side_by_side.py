@@ -8,10 +8,10 @@ import pytest
 
 from toolkit import compare, compare_games, load_rulings
 from toolkit.analysis.compare import default_rulesets, ruling_answers
+from toolkit.analysis.side_by_side import QUESTIONS
 from toolkit.duel_masters import list_seed_scenarios as dm_names
 from toolkit.errors import ScenarioError
 from toolkit.ocg.scenario import list_seed_scenarios
-from toolkit.analysis.side_by_side import QUESTIONS
 
 
 @pytest.fixture(scope="module")

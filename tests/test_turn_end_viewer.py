@@ -13,13 +13,12 @@ from typing import Any
 import pytest
 
 import toolkit
-from toolkit.duel_masters import RULES, list_seed_scenarios, seed_scenario
 from toolkit.core.errors import SearchBudgetExceeded
-from toolkit.ocg.rulesets import UnknownRulesetError
 from toolkit.core.search import Exploration, Resolution
+from toolkit.duel_masters import RULES, list_seed_scenarios, seed_scenario
 from toolkit.errors import ScenarioError
-from toolkit.widgets import TurnEndViewer
-from toolkit.widgets import turn_end_viewer
+from toolkit.ocg.rulesets import UnknownRulesetError
+from toolkit.widgets import TurnEndViewer, turn_end_viewer
 
 MOFFLE = "夢見がちモッフル"
 ZANJIBAR = "黒神龍ザンジバル"
@@ -111,7 +110,7 @@ def test_the_step_slider_follows_the_line_and_shows_rule_reason_and_notes(viewer
         row = trace.iloc[index - 1]
         view = viewer.step_view.value
         assert f"Step {index}</b>" in view
-        assert f"rule <a class=\"endphase-rule\" href=\"#rule-duel_masters-" in view and f">{row['rule']}<span" in view
+        assert "rule <a class=\"endphase-rule\" href=\"#rule-duel_masters-" in view and f">{row['rule']}<span" in view
         assert row["reason"].split("'")[0] in view
     viewer.step.value = 1
     assert "Notes: <a class=\"endphase-rule\" href=\"#rule-duel_masters-D2-1\">D2(1)<span" in viewer.step_view.value

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 import in_process
+import pytest
 from test_user_rulings import SIGN_RULING, write_by_hand
+
 from toolkit.data import DatasetValidationError, load_rulings
 from toolkit.history import run_ruling, verify_categories, verify_rulings
 

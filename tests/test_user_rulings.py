@@ -12,8 +12,8 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from tests import in_process
 import toolkit
+from tests import in_process
 from toolkit.data import ORIGINS, RULINGS_SCHEMA, DatasetValidationError, load_rulings, rulings_from_faq
 from toolkit.errors import WikiParseError
 from toolkit.history import verify_rulings

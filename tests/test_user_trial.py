@@ -296,8 +296,8 @@ def test_verifying_ones_own_ruling_asks_only_the_rule_sets_that_name_its_decidin
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     # before: 20 searches, 18 of them (one per rule set one change away) only to name the deciding rule
     # (~5 s for notebook 08's Kuribandit ruling); what `verify` prints needs the few whose rule has a note
-    import toolkit.history.runs as runs
     import toolkit.history.checks as checks
+    import toolkit.history.runs as runs
     from toolkit.__main__ import main
 
     (tmp_path / "darksoul.yaml").write_text(DARKSOUL_SCENARIO, encoding="utf-8")

@@ -31,8 +31,8 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-from toolkit.data import load_cards, load_events, load_rulings
 from toolkit._version import __version__
+from toolkit.data import load_cards, load_events, load_rulings
 from toolkit.duel_masters import list_seed_scenarios as dm_seed_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +48,10 @@ validate_datasets()
 from toolkit.duel_masters import list_seed_scenarios
 from toolkit.widgets import ScenarioBuilder
 moffle = toolkit.explore(toolkit.duel_masters.seed_scenario("dm_moffle_zanjibar"))
+import tempfile
+exported = [p.name for p in toolkit.export_data(tempfile.mkdtemp(dir="."), "parquet")]
 print(json.dumps({
+    "exported": exported,
     "dm_scenarios": len(list_seed_scenarios()),
     "dm_outcomes": len(moffle.outcomes),
     "toolkit_file": toolkit.__file__,
@@ -80,7 +83,7 @@ def wheel(background: Callable[[str], tuple[subprocess.CompletedProcess[str], Pa
 
 def test_wheel_contains_the_datasets(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    for csv_name in ("rulings.csv", "cards.csv", "events.csv"):
+    for csv_name in ("rulings.csv", "cards.csv", "events.csv", "datapackage.json"):
         packaged = f"toolkit/_datasets/{csv_name}"
         assert packaged in names
         assert zipfile.ZipFile(wheel).read(packaged) == (ROOT / "datasets" / csv_name).read_bytes()
@@ -130,6 +133,7 @@ def test_installed_wheel_loads_and_validates_outside_the_repo(wheel: Path, tmp_p
     assert report["date_dtype"] == "datetime64[ns]"
     assert report["rows"] == [len(load_rulings()), len(load_cards()), len(load_events())]
     assert report["dm_scenarios"] == len(dm_seed_scenarios()) and report["dm_outcomes"] == 1
+    assert report["exported"] == ["rulings.parquet", "cards.parquet", "events.parquet", "datapackage.json"]
 
 
 BASE = ("pandas", "numpy", "pyyaml", "tqdm")

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from toolkit.errors import ScenarioError
-from toolkit.resources import dataset_root
 from toolkit.ocg.scenario import list_seed_scenarios, seed_scenario
+from toolkit.resources import dataset_root
 from toolkit.widgets import ScenarioBuilder, runs
 from toolkit.widgets.card_search import CardCatalogue
 from toolkit.widgets.catalogue import default_catalogue

@@ -188,7 +188,7 @@ def test_text_with_newlines_is_not_restored() -> None:
     text = "Ｑ：a~ b~\nＡ：c"
     assert restore_line_breaks(text) == text
     lines, restored = source_lines(text)
-    assert not restored and [l.text for l in lines] == ["Ｑ：a~ b~", "Ａ：c"]
+    assert not restored and [ln.text for ln in lines] == ["Ｑ：a~ b~", "Ａ：c"]
 
 
 def test_note_cut_keeps_the_space_inside_card_names() -> None:
@@ -460,9 +460,9 @@ def test_round_trip_on_the_real_seeds(seed_000: list[FaqEntry], seed_002: list[F
 @pytest.mark.seeds
 def test_page_lines_quote_prose_with_sections(seeds_dir: Path) -> None:
     lines = page_lines((seeds_dir / SEED_000).read_text(encoding="utf-8"))
-    (example,) = [l for l in lines if l.text.startswith("例：") and l.text.endswith("(14/06/04)")]
+    (example,) = [ln for ln in lines if ln.text.startswith("例：") and ln.text.endswith("(14/06/04)")]
     assert example.hidden and example.anchor == "top"
-    (rule,) = [l for l in lines if l.text.endswith("(19/10/26)")]
+    (rule,) = [ln for ln in lines if ln.text.endswith("(19/10/26)")]
     assert not rule.hidden and rule.anchor == "jb6bad4c"
 
 

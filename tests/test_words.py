@@ -15,13 +15,13 @@ import pytest
 
 import toolkit
 from toolkit.core import actions as core_actions
-from toolkit.duel_masters import actions as dm_actions
-from toolkit.ocg import actions as ocg_actions
 from toolkit.core.game import Game, register, registered_games, unregister
 from toolkit.core.rules import registered_rules, rule, rule_anchor
 from toolkit.core.search import explore, resolve
 from toolkit.core.trace import LineStep
-from toolkit.core.words import action_words, event_words
+from toolkit.core.words import action_words
+from toolkit.duel_masters import actions as dm_actions
+from toolkit.ocg import actions as ocg_actions
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -30,61 +30,149 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from toolkit import _moved
-from toolkit._version import __version__
+from toolkit._version import __version__ as __version__
 
 _moved.install()  # the modules that moved in 0.3 keep their old names for one release
 
 if TYPE_CHECKING:  # each name re-exported ("x as x"): `from toolkit import explore` type-checks
     from toolkit import games as games
-    from toolkit.analysis.compare import Comparison as Comparison, compare as compare
+    from toolkit.analysis.compare import Comparison as Comparison
+    from toolkit.analysis.compare import compare as compare
     from toolkit.analysis.paper_vs_video import ordering_dependence as ordering_dependence
+    from toolkit.analysis.side_by_side import compare_games as compare_games
+    from toolkit.core.rules import rules as rules
     from toolkit.data import (
         QueryError as QueryError,
+    )
+    from toolkit.data import (
         ValidationReport as ValidationReport,
+    )
+    from toolkit.data import (
         card_rulings_long as card_rulings_long,
+    )
+    from toolkit.data import (
         cards_with as cards_with,
+    )
+    from toolkit.data import (
         check_datasets as check_datasets,
+    )
+    from toolkit.data import (
+        export_data as export_data,
+    )
+    from toolkit.data import (
         import_page as import_page,
+    )
+    from toolkit.data import (
         load_cards as load_cards,
+    )
+    from toolkit.data import (
         load_events as load_events,
+    )
+    from toolkit.data import (
         load_rulings as load_rulings,
-        resolve_card as resolve_card,
+    )
+    from toolkit.data import (
         own_rulings as own_rulings,
-        rulings_about as rulings_about,
-        rulings_from_faq as rulings_from_faq,
+    )
+    from toolkit.data import (
+        resolve_card as resolve_card,
+    )
+    from toolkit.data import (
         ruling_history as ruling_history,
+    )
+    from toolkit.data import (
+        rulings_about as rulings_about,
+    )
+    from toolkit.data import (
+        rulings_from_faq as rulings_from_faq,
+    )
+    from toolkit.data import (
         rulings_in_force as rulings_in_force,
+    )
+    from toolkit.data import (
         save_rulings as save_rulings,
+    )
+    from toolkit.data import (
         supersession_chain as supersession_chain,
+    )
+    from toolkit.data import (
         supersessions as supersessions,
+    )
+    from toolkit.data import (
         validate_datasets as validate_datasets,
     )
     from toolkit.engine import (
         RULESETS as RULESETS,
+    )
+    from toolkit.engine import (
         VIDEO_GAME as VIDEO_GAME,
+    )
+    from toolkit.engine import (
         Ruleset as Ruleset,
+    )
+    from toolkit.engine import (
         Scenario as Scenario,
+    )
+    from toolkit.engine import (
         State as State,
+    )
+    from toolkit.engine import (
         actions as actions,
+    )
+    from toolkit.engine import (
         can_force as can_force,
+    )
+    from toolkit.engine import (
         card_schema as card_schema,
-        load_card_definitions as load_card_definitions,
+    )
+    from toolkit.engine import (
         evaluate as evaluate,
+    )
+    from toolkit.engine import (
         explore as explore,
-        play as play,
-        resolve as resolve,
+    )
+    from toolkit.engine import (
+        load_card_definitions as load_card_definitions,
+    )
+    from toolkit.engine import (
         load_scenario as load_scenario,
+    )
+    from toolkit.engine import (
+        play as play,
+    )
+    from toolkit.engine import (
+        resolve as resolve,
+    )
+    from toolkit.engine import (
         rule_change_dates as rule_change_dates,
+    )
+    from toolkit.engine import (
         ruleset_at as ruleset_at,
+    )
+    from toolkit.engine import (
         save_scenario as save_scenario,
+    )
+    from toolkit.engine import (
         seed_scenario as seed_scenario,
     )
-    from toolkit.errors import DataError as DataError, ScenarioError as ScenarioError, ToolkitError as ToolkitError, WikiParseError as WikiParseError
-    from toolkit.history import Answer as Answer, ask as ask, changes as changes, explain_disagreement as explain_disagreement, run_ruling as run_ruling, supersession_explanations as supersession_explanations, timeline_links as timeline_links, verify_rulings as verify_rulings
-    from toolkit.analysis.side_by_side import compare_games as compare_games
-    from toolkit.core.rules import rules as rules
+    from toolkit.errors import DataError as DataError
+    from toolkit.errors import ScenarioError as ScenarioError
+    from toolkit.errors import ToolkitError as ToolkitError
+    from toolkit.errors import WikiParseError as WikiParseError
+    from toolkit.history import Answer as Answer
+    from toolkit.history import ask as ask
+    from toolkit.history import changes as changes
+    from toolkit.history import explain_disagreement as explain_disagreement
+    from toolkit.history import run_ruling as run_ruling
+    from toolkit.history import supersession_explanations as supersession_explanations
+    from toolkit.history import timeline_links as timeline_links
+    from toolkit.history import verify_rulings as verify_rulings
     from toolkit.present.glossary import glossary as glossary
-    from toolkit.wiki import FaqEntry as FaqEntry, entries_to_frame as entries_to_frame, parse_faq as parse_faq, parse_plain as parse_plain, write_faq as write_faq
+    from toolkit.wiki import FaqEntry as FaqEntry
+    from toolkit.wiki import entries_to_frame as entries_to_frame
+    from toolkit.wiki import parse_faq as parse_faq
+    from toolkit.wiki import parse_plain as parse_plain
+    from toolkit.wiki import write_faq as write_faq
 
 # Where each public name lives. A name is imported from its module on first
 # access and then cached in this module's namespace.
@@ -97,6 +185,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "card_rulings_long",
         "cards_with",
         "check_datasets",
+        "export_data",
         "import_page",
         "load_cards",
         "load_events",

@@ -16,7 +16,6 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-
 USER_DIR_ENV = "ENDPHASE_USER_DIR"
 """Environment variable naming the user's folder (their scenarios, cards and articles)."""
 

@@ -12,7 +12,6 @@ also replaces docs/img/explore_summary.png (shown in the README).
 
 from __future__ import annotations
 
-
 import json
 import os
 import shutil
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from toolkit.ocg.scenario import seed_scenario
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,6 @@ replaces docs/img/rule_tooltip.png.
 
 from __future__ import annotations
 
-
 import os
 import shutil
 from pathlib import Path

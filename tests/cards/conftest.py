@@ -15,7 +15,6 @@ from toolkit.ocg.scenario import scenario_from_dict
 from toolkit.ocg.state import State
 from toolkit.ocg.values import Card
 
-
 LOADED: list[Any] = []
 """The cards the running test loaded with :func:`load` (its positions may use them; emptied after each test)."""
 

@@ -9,6 +9,7 @@ field, not glued to ``do``."""
 from __future__ import annotations
 
 from pathlib import Path
+
 import pytest
 import yaml
 

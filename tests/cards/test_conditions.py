@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from toolkit.ocg.cards.data.conditions import CONDITIONS, build_conditions
 from tests.cards.conftest import card, position
+from toolkit.ocg.cards.data.conditions import CONDITIONS, build_conditions
 
 OHKA, FROG, MST, IRON, REBORN = "光神機−桜火", "黄泉ガエル", "サイクロン", "王宮の鉄壁", "死者蘇生"
 TP = {"field": [OHKA]}

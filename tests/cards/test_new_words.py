@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.cards.conftest import LOADED, card, load, position
 from toolkit.engine import resolve
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.data.conditions import build_conditions
@@ -16,7 +17,6 @@ from toolkit.ocg.counters import counters_on
 from toolkit.ocg.procedure.adjustment import hand_limit, r1_excess
 from toolkit.ocg.scenario import scenario_from_dict
 from toolkit.ocg.state import Cause
-from tests.cards.conftest import LOADED, card, load, position
 
 FROG, OHKA = "黄泉ガエル", "光神機−桜火"
 _names = (f"語札{i}" for i in itertools.count())

@@ -14,9 +14,8 @@ from toolkit.core.limits import SearchBudgetExceeded
 from toolkit.engine import explore
 from toolkit.errors import ToolkitError
 from toolkit.ocg.cards import shipped_catalogue
-from toolkit.ocg.cards.data.reading import compile_cards
 from toolkit.ocg.cards.data.conditions import CONDITIONS
-from toolkit.ocg.cards.data.verbs import VERBS
+from toolkit.ocg.cards.data.reading import compile_cards
 from toolkit.ocg.scenario import scenario_from_dict
 
 _names = (f"乱数札{i}" for i in itertools.count())

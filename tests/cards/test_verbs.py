@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
+from tests.cards.conftest import LOADED, card, load, position
 from toolkit.engine import explore, resolve
+from toolkit.ocg.cards.base import Choice, Happening
 from toolkit.ocg.cards.data.conditions import LINK_TESTS, TRIGGER_TESTS
 from toolkit.ocg.cards.data.verbs import CHOICES, SELECTORS, VERBS
-from toolkit.ocg.cards.base import Choice, Happening
 from toolkit.ocg.scenario import scenario_from_dict
-from tests.cards.conftest import LOADED, card, load, position
 
 FROG, OHKA, MIST = "黄泉ガエル", "光神機−桜火", "ミストデーモン"
 _names = (f"試験札{i}" for i in itertools.count())

@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from toolkit import explore
-from toolkit.duel_masters import get_rules, initial_state, seed_scenario
 from toolkit.core.search import naive_line_count
+from toolkit.duel_masters import get_rules, initial_state, seed_scenario
 from toolkit.duel_masters.scenario import scenario_from_dict
 
 HERE = Path(__file__).resolve().parent

@@ -11,11 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit import explore, resolve
-from toolkit.duel_masters import FLAGS, DMState, TurnEndRules, initial_state
-from toolkit.duel_masters.scenario import scenario_from_dict
-
 from toolkit.core.rules import rule_ids
 from toolkit.core.search import naive_line_count
+from toolkit.duel_masters import FLAGS, DMState, TurnEndRules, initial_state
+from toolkit.duel_masters.scenario import scenario_from_dict
 
 CREATURES = ("グルジェ・グルジェ", "劇の根源 マクガフィン", "月と破壊と魔王と天使", "（クリーチャー）", "黒神龍ザンジバル",
              "スパダチ ケントナークR")

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from toolkit import explore, resolve
-from toolkit.duel_masters import DMStep, TurnEndRules, explain, initial_state, legal_actions, seed_scenario, transition
-from toolkit.duel_masters.cards import DMBehaviour, Declaration, Triggered, register, unregister
-from toolkit.duel_masters.scenario import scenario_from_dict
 from toolkit.core.actions import Pass, Perform, Proceed
-from toolkit.duel_masters.actions import Declare
 from toolkit.core.game import Actor
+from toolkit.duel_masters import DMStep, TurnEndRules, explain, initial_state, legal_actions, seed_scenario, transition
+from toolkit.duel_masters.actions import Declare
+from toolkit.duel_masters.cards import Declaration, DMBehaviour, Triggered, register, unregister
+from toolkit.duel_masters.scenario import scenario_from_dict
 from toolkit.history.checks import parse_check, run_check
 
 RULES = TurnEndRules()

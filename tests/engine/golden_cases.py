@@ -14,9 +14,10 @@ import json
 import re
 from typing import Any
 
-from toolkit.duel_masters import list_seed_scenarios as dm_seed_scenarios, seed_scenario as dm_seed_scenario
-from toolkit.engine import explore, resolve
 from toolkit.core.search import Exploration
+from toolkit.duel_masters import list_seed_scenarios as dm_seed_scenarios
+from toolkit.duel_masters import seed_scenario as dm_seed_scenario
+from toolkit.engine import explore, resolve
 from toolkit.ocg.scenario import CardSpec, PlayerSetup, Scenario, list_seed_scenarios, seed_scenario
 
 OHKA, LYLA, HORUS6, HORUS8 = "光神機−桜火", "ライトロード・マジシャン ライラ", "ホルスの黒炎竜 LV６", "ホルスの黒炎竜 LV８"

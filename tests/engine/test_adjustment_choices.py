@@ -6,10 +6,10 @@ import itertools
 import random
 
 from toolkit.engine import initial_state, legal_actions, resolve, transition
-from toolkit.ocg.state import Step
 from toolkit.ocg.actions import Discard
 from toolkit.ocg.procedure.adjustment import _canonical_picks
 from toolkit.ocg.scenario import PlayerSetup, Scenario
+from toolkit.ocg.state import Step
 
 NAMES = ["ブラッド・ヴォルス", "ジェネティック・ワーウルフ", "死者蘇生", "強欲な壺", "落とし穴"]
 

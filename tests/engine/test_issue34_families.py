@@ -18,7 +18,6 @@ from families import FAMILY_NAMES, position  # noqa: E402
 from toolkit.ocg.procedure import remembered  # noqa: E402
 from toolkit.ocg.setup import initial_state  # noqa: E402
 
-
 SMALL = [(family, n) for family in FAMILY_NAMES for n in ((3, 4) if family == FAMILY_NAMES[2] else (4, 6))]
 """(e) answers a set trap in every open game state: its small sizes are smaller."""
 

@@ -21,12 +21,12 @@ from toolkit.engine import (
     resolve,
     transition,
 )
-from toolkit.ocg.procedure import explain
-from toolkit.ocg.actions import EnterPhase
-from toolkit.ocg.rulesets import RULESETS
-from toolkit.ocg.state import Phase
 from toolkit.errors import ScenarioError
+from toolkit.ocg.actions import EnterPhase
+from toolkit.ocg.procedure import explain
+from toolkit.ocg.rulesets import RULESETS
 from toolkit.ocg.scenario import PHASES, parse_scenario, seed_scenario
+from toolkit.ocg.state import Phase
 
 FROG = "黄泉ガエル"
 VIRUS = "魔のデッキ破壊ウイルス"

@@ -25,6 +25,8 @@ from engine_positions import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from toolkit.core.actions import Action
+from toolkit.core.search import default_policy
 from toolkit.engine import (
     RULESETS,
     Perform,
@@ -36,8 +38,6 @@ from toolkit.engine import (
     resolve,
     transition,
 )
-from toolkit.core.actions import Action
-from toolkit.core.search import default_policy
 from toolkit.ocg.state import State
 
 FIELD = [
@@ -117,7 +117,7 @@ def test_property_turn_player_never_ends_above_the_hand_limit(position, seed) ->
 
 def _left(before: State, after: State, proc) -> bool:  # type: ignore[no-untyped-def]
     if proc.lingering:
-        return not any(l.target == proc.source and proc.key in (l.key, "end:" + l.key) for l in after.lingering)
+        return not any(ln.target == proc.source and proc.key in (ln.key, "end:" + ln.key) for ln in after.lingering)
     a, b = before.card(proc.source), after.card(proc.source)
     return (a.zone, a.controller, a.position) != (b.zone, b.controller, b.position)
 

@@ -21,6 +21,8 @@ from engine_positions import (
     seed,
 )
 
+from toolkit.core.durations import Duration
+from toolkit.core.finding import find_action
 from toolkit.engine import (
     Activate,
     Actor,
@@ -41,12 +43,9 @@ from toolkit.engine import (
     transition,
     withheld,
 )
-from toolkit.ocg.cards import text_at
-from toolkit.core.durations import Duration
-from toolkit.core.finding import find_action
-from toolkit.ocg.rulesets import get_ruleset
-from toolkit.ocg.rulesets import get_ruleset, ruleset_at
 from toolkit.history.checks import parse_check, run_check
+from toolkit.ocg.cards import text_at
+from toolkit.ocg.rulesets import get_ruleset, ruleset_at
 
 
 def play(state, *wanted):

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from toolkit.engine import RULESETS, Ruleset, get_ruleset, rule_change_dates, ruleset_at, ruleset_names
+from toolkit.errors import ToolkitError
 from toolkit.ocg.cards import behaviour, registered_names
 from toolkit.ocg.rulesets import FLAG_HISTORY, UnknownRulesetError
-from toolkit.errors import ToolkitError
 
 DATASETS = Path(__file__).resolve().parents[2] / "datasets"
 

@@ -29,8 +29,8 @@ from toolkit.engine import (
     legal_actions,
     resolve,
 )
-from toolkit.ocg.values import Zone
 from toolkit.ocg.scenario import Scenario, list_seed_scenarios, seed_scenario
+from toolkit.ocg.values import Zone
 
 VEILER = "エフェクト・ヴェーラー"
 CYCLONE = "サイクロン"

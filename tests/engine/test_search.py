@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from engine_positions import FILLERS, GRIMOIRE, LYLA, SIGN, VEILER, WORM, card, player, scenario, seed
 
+from toolkit.core.predicates import PredicateError
+from toolkit.core.trace import COLUMNS
 from toolkit.engine import (
     IllegalActionError,
     Pass,
@@ -21,8 +23,6 @@ from toolkit.engine import (
     resolve,
     scripted,
 )
-from toolkit.core.predicates import PredicateError
-from toolkit.core.trace import COLUMNS
 
 
 def test_resolve_trace_is_a_dataframe_with_rule_ids() -> None:

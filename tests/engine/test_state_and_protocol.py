@@ -8,6 +8,7 @@ import datetime
 import pytest
 from engine_positions import FILLERS, HORUS6, HORUS8, LYLA, SIGN, VEILER, card, player, scenario, seed
 
+from toolkit.core.durations import Duration, Lingering, Moment, expire
 from toolkit.engine import (
     Actor,
     Discard,
@@ -19,10 +20,9 @@ from toolkit.engine import (
     transition,
     withheld,
 )
+from toolkit.errors import ScenarioError
 from toolkit.ocg.cards import UnknownCardError, behaviour, register
 from toolkit.ocg.cards.base import CardBehaviour, CardText, CardType, vanilla
-from toolkit.core.durations import Duration, Lingering, Moment, expire
-from toolkit.errors import ScenarioError
 
 
 def test_state_is_hashable_immutable_and_history_free() -> None:

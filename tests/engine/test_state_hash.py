@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from engine_positions import reachable
 
 import toolkit.games

@@ -7,9 +7,9 @@ from card_play import draft, moves, play, start
 
 from toolkit.engine import Actor, Step, evaluate, explore, initial_state, legal_actions, transition
 from toolkit.ocg.rulesets import RULESETS, VIDEO_GAME, get_ruleset
+from toolkit.ocg.scenario import seed_scenario
 from toolkit.ocg.state import Phase
 from toolkit.ocg.video_game import reversed_kind_order, system_head, video_game_process_order
-from toolkit.ocg.scenario import seed_scenario
 
 WORLD = "アルカナフォースＸＸＩ−ＴＨＥ ＷＯＲＬＤ"
 OHKA = "光神機−桜火"

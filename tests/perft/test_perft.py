@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 import yaml
 
-from toolkit.engine import explore, initial_state
 from toolkit.core.search import naive_line_count
+from toolkit.engine import explore, initial_state
 from toolkit.ocg.scenario import load_scenario, scenario_from_dict
 
 HERE = Path(__file__).resolve().parent

@@ -20,11 +20,14 @@ from typing import Any
 
 from toolkit.core.actions import Action, Pass, Perform
 from toolkit.core.errors import IllegalActionError
-from toolkit.fields import as_list as _list, fail as _fail, mapping as _mapping, text as _text
-from toolkit.fields import day
 from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game, Note, Transition
 from toolkit.core.rulesets import registered
 from toolkit.core.values import Event, PositionSummary
+from toolkit.fields import as_list as _list
+from toolkit.fields import day
+from toolkit.fields import fail as _fail
+from toolkit.fields import mapping as _mapping
+from toolkit.fields import text as _text
 from toolkit.files import read_yaml
 
 HERE = Path(__file__).resolve().parent

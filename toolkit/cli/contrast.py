@@ -91,9 +91,8 @@ def register(commands: Commands, prog: str) -> None:
 
 
 def run_changes(args: argparse.Namespace) -> int:
-    from toolkit.history import changes
-
     from toolkit.games import game_of
+    from toolkit.history import changes
 
     scenario = read_scenario(args.scenario, args.prog)
     game = game_of(scenario)
@@ -287,8 +286,8 @@ def summary_lines(found: Any) -> list[str]:
 
 
 def run_compare_games(args: argparse.Namespace) -> int:
-    from toolkit.games import game_named
     from toolkit.analysis.side_by_side import compare_games
+    from toolkit.games import game_named
 
     frame = compare_games(args.date)
     rows = [{"key": key, **row} for key, row in zip(frame.index, records(frame))]

@@ -13,8 +13,8 @@ from toolkit.cli.card_files import add_card_file_options, run_card_files, wants_
 from toolkit.cli.errors import error_data, problem_data
 from toolkit.cli.options import (
     STDIN,
-    ArgumentValueError,
     STDIN_LABEL,
+    ArgumentValueError,
     Commands,
     add_command,
     add_output_options,

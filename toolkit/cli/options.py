@@ -84,10 +84,10 @@ class CliParser(argparse.ArgumentParser):
 
 def date_argument(text: str) -> datetime.date:
     """An argparse type: a day written YYYY-MM-DD, inside the dates the rules cover."""
+    import unicodedata
+
     from toolkit import fields
     from toolkit.errors import quoted
-
-    import unicodedata
 
     try:
         return fields.day(datetime.date.fromisoformat(unicodedata.normalize("NFKC", text).strip()), "--date", None)

@@ -12,10 +12,10 @@ deterministic: the same input prints the same bytes.
 from __future__ import annotations
 
 import csv
-import re
 import datetime
 import json
 import math
+import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any

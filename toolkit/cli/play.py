@@ -255,9 +255,8 @@ def run_can_force(args: argparse.Namespace) -> int:
     from toolkit.core.values import other
 
     scenario = scenario_of(args)  # first: a scenario may bring cards of its own
-    from toolkit.games import game_of
-
     from toolkit.core.game import position_card_names
+    from toolkit.games import game_of
 
     predicate = parse_predicate(read_yaml_argument(args.predicate, "PREDICATE"), "PREDICATE", known_cards_only=True,
                                 game=game_of(scenario), cards=position_card_names([scenario]))

@@ -5,14 +5,22 @@
 from __future__ import annotations
 
 import argparse
-import os
 import difflib
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.cli.options import (STDIN, ArgumentValueError, Commands, add_command, add_output_options,
-                                 add_rulings_options, known_game, read_rulings)
+from toolkit.cli.options import (
+    STDIN,
+    ArgumentValueError,
+    Commands,
+    add_command,
+    add_output_options,
+    add_rulings_options,
+    known_game,
+    read_rulings,
+)
 from toolkit.cli.output import (
     counterfactual_words,
     emit_csv,
@@ -143,7 +151,7 @@ def _verify_one(args: argparse.Namespace, table: pd.DataFrame) -> int:
         lines = [
             f"{run.ruling_id} ({status}), under {run.rules.name}",
             f"  expected {run.expected}; the engine answers {run.own.answer}; under today's rules {run.today.answer}",
-            (f"  under review (調整中): the engine's answer neither agrees nor disagrees" if verified is None else
+            ("  under review (調整中): the engine's answer neither agrees nor disagrees" if verified is None else
              f"  {'verified' if verified else 'NOT verified'}"
              + ("" if status == "current" else " (a superseded ruling must hold at its date and not today)")),
             f"  decided by: {run.decided_by or '-'}",
@@ -305,10 +313,17 @@ def _summary_lines(r: dict[str, Any]) -> list[str]:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from toolkit.export import ExportError, article_markdown, article_wiki, build_article, default_user_folder
-    from toolkit.export import safe_stem, write_text_atomic
     from toolkit.cli.card_files import own_cards
     from toolkit.data import cards_with
+    from toolkit.export import (
+        ExportError,
+        article_markdown,
+        article_wiki,
+        build_article,
+        default_user_folder,
+        safe_stem,
+        write_text_atomic,
+    )
 
     formats = sorted(set(args.formats or ("md", "wiki")), key=("md", "wiki").index)
     if args.out == STDIN and len(formats) != 1:

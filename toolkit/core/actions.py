@@ -23,7 +23,6 @@ from typing import Protocol
 from toolkit.core.values import slot_init
 
 
-
 @slot_init
 @dataclass(frozen=True, slots=True)
 class Choice:

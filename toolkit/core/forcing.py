@@ -25,9 +25,9 @@ from toolkit.core.game import GameState, RulesArg, as_state, game_of, position_c
 from toolkit.core.graph import INF, Graph, default_policy, reduction_wanted, search_mode
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
 from toolkit.core.predicates import ROLES, Predicate, PredicateError, copy_labels, parse_predicate, resolve_role
-from toolkit.errors import quoted
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, PLAYERS, Event, Outcome
+from toolkit.errors import quoted
 
 if TYPE_CHECKING:
     import pandas as pd

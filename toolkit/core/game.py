@@ -19,9 +19,9 @@ toolkit.core.game.UnknownGameError: not a position or scenario of a known game: 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable, Mapping
 import inspect
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast

@@ -32,9 +32,9 @@ from typing import Any
 from toolkit.core.actions import Action, Pass
 from toolkit.core.errors import IllegalActionError
 from toolkit.core.finding import find_action
-from toolkit.errors import ToolkitError
 from toolkit.core.graph import default_policy as pass_policy
 from toolkit.core.values import PLAYERS, other
+from toolkit.errors import ToolkitError
 
 Policy = Callable[[Any, tuple[Action, ...]], Action]
 

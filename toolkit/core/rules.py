@@ -32,7 +32,6 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import html
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar

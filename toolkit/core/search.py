@@ -32,9 +32,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from toolkit.core.actions import Action
-from toolkit.core.finding import find_action
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
-from toolkit.core.forcing import ForceResult as ForceResult, can_force as can_force, forcing_players
+from toolkit.core.finding import find_action
+from toolkit.core.forcing import ForceResult as ForceResult
+from toolkit.core.forcing import can_force as can_force
+from toolkit.core.forcing import forcing_players
 from toolkit.core.game import Game, GameState, RulesArg, as_state, game_of
 from toolkit.core.graph import INF, Graph, Replayed, line_actions, reduction_wanted, replay_actions, search_mode
 from toolkit.core.graph import default_policy as default_policy

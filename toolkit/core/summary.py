@@ -104,9 +104,9 @@ def facts_of(outcome: Outcome) -> frozenset[Fact]:
     for player, zone, names in summary.zones:
         for name, copies in Counter(names).items():
             facts.add(Fact("zone", player, zone, name, copies))
-    for player, zone, count in summary.anonymous:
-        if count:
-            facts.add(Fact("unnamed", player, zone, "", count))
+    for player, zone, unnamed in summary.anonymous:
+        if unnamed:
+            facts.add(Fact("unnamed", player, zone, "", unnamed))
     for player, life in summary.life:
         facts.add(Fact("life", player, "", "", life))
     for event in outcome.events:

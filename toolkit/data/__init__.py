@@ -24,7 +24,9 @@ The package, one job per module:
 * :mod:`~toolkit.data.page_import` — any saved wiki page as rulings rows and a report of every entry;
 * :mod:`~toolkit.data.page_history` — a page's revisions as the history of each of its rulings;
 * :mod:`~toolkit.data.user_cards` — cards of one's own as rows of the cards table;
-* :mod:`~toolkit.data.queries` — the helpers analysts ask for.
+* :mod:`~toolkit.data.queries` — the helpers analysts ask for;
+* :mod:`~toolkit.data.dictionary` — every column's meaning, as ``datapackage.json`` and the docs' data page;
+* :mod:`~toolkit.data.downloads` — the tables written out as CSV or Parquet (:func:`export_data`).
 
 It imports no engine module: the tables stand on their own.
 
@@ -37,23 +39,23 @@ True
 
 from __future__ import annotations
 
+from toolkit.data.downloads import export_data
+from toolkit.data.faq import ruling_id_for, rulings_from_faq
+from toolkit.data.import_report import EntryReport, ImportReport, PageImport
+from toolkit.data.page_history import ruling_history
+from toolkit.data.page_import import import_page, save_rulings
 from toolkit.data.problems import DatasetValidationError, Problem, QueryError, ValidationReport
 from toolkit.data.queries import (
     card_rulings_long,
-    resolve_card,
     cards_meant,
     own_rulings,
+    resolve_card,
     rulings_about,
     rulings_in_force,
     rulings_per_year_topic,
     supersession_chain,
     supersessions,
 )
-from toolkit.data.faq import rulings_from_faq, ruling_id_for
-from toolkit.data.page_history import ruling_history
-from toolkit.data.import_report import EntryReport, ImportReport, PageImport
-from toolkit.data.page_import import import_page, save_rulings
-from toolkit.data.user_cards import cards_with
 from toolkit.data.reading import CsvBytes, DataSource, load_cards, load_events, load_rulings, to_contract_csv
 from toolkit.data.schema import (
     BOOL_DTYPE,
@@ -75,6 +77,7 @@ from toolkit.data.schema import (
     ColumnKind,
     TableSchema,
 )
+from toolkit.data.user_cards import cards_with
 from toolkit.data.user_rulings import ORIGINS, USER_RULINGS_SCHEMA
 from toolkit.data.validation import check_datasets, validate_datasets
 
@@ -110,6 +113,7 @@ __all__ = [
     "ValidationReport",
     "card_rulings_long",
     "check_datasets",
+    "export_data",
     "import_page",
     "load_cards",
     "load_events",

@@ -24,10 +24,10 @@ from typing import Any
 
 import pandas as pd
 
+from toolkit.data.frames import kind_of
 from toolkit.data.problems import DatasetValidationError
 from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, assign_ids, identity_key, normalised_text
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
-from toolkit.data.frames import kind_of
 from toolkit.errors import WikiParseError, quoted
 
 _PLAIN_MARK = re.compile(r"^[^\S\n]*([QAＱＡ])[.:．：][^\S\n]?", re.MULTILINE)

@@ -17,6 +17,7 @@ from toolkit.data.problems import Problem
 from toolkit.data.schema import CARDS_SCHEMA, EVENTS_SCHEMA, RULINGS_SCHEMA, TableSchema
 from toolkit.errors import quoted
 
+
 def _check_unique_key(parsed: Parsed, schema: TableSchema, file: str) -> list[Problem]:
     problems = []
     first_row: dict[str, int] = {}

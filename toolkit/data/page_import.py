@@ -58,16 +58,16 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Literal, NamedTuple, TypeAlias
+from typing import Any, Literal
 
 import pandas as pd
 
 from toolkit.data.faq import cite, typed
-from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, identity_key, normalised_text
 from toolkit.data.frames import kind_of
-from toolkit.data.parsing import format_value, is_na
-from toolkit.data.schema import GAMES, RULINGS_SCHEMA
 from toolkit.data.import_report import EntryReport, ImportReport, PageImport
+from toolkit.data.parsing import format_value, is_na
+from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, identity_key, normalised_text
+from toolkit.data.schema import GAMES, RULINGS_SCHEMA
 from toolkit.errors import WikiParseError, quoted
 
 THIS_CARD = "このカード"

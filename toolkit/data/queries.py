@@ -19,6 +19,7 @@ from toolkit.data.schema import DATE_DTYPE, NULLABLE_BOOL_DTYPE, RULINGS_SCHEMA,
 from toolkit.errors import quoted
 from toolkit.fields import CardNames
 
+
 def _rulings_frame(rulings: DataSource, needs: tuple[str, ...] = (), function: str = "") -> pd.DataFrame:
     """The rulings table given (read when it is a path or None), holding the
     columns ``function`` reads (:func:`~toolkit.data.frames.table_with`)."""

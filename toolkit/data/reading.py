@@ -22,9 +22,9 @@ from toolkit.data.file_checks import FILE_RULES
 from toolkit.data.parsing import Parsed, RawTable, check_header, format_value, split_csv, typed_frame
 from toolkit.data.problems import DatasetValidationError, Problem
 from toolkit.data.schema import CARDS_SCHEMA, EVENTS_SCHEMA, RULINGS_SCHEMA, SCHEMAS, TableSchema
-from toolkit.resources import dataset_path
 from toolkit.errors import FileError
 from toolkit.files import read_bytes
+from toolkit.resources import dataset_path
 
 
 @dataclass(frozen=True)

@@ -75,9 +75,9 @@ class Column:
 
     ``required`` means every row needs a value; ``pattern`` is a regular
     expression a string value must match in full, and ``pattern_words`` says
-    the same form in words for the message a value not matching it gets;
-    ``description`` says in one line what the column holds (the data
-    dictionary is generated from it).
+    the same form in words for the message a value not matching it gets.
+    ``description`` says what a cell means, for the data dictionary
+    (``docs/data.md``) and ``datapackage.json``; every shipped column has one.
     """
 
     name: str
@@ -157,8 +157,10 @@ RULINGS_SCHEMA = TableSchema(
     file="rulings.csv",
     key="ruling_id",
     columns=(
-        Column("ruling_id", "string", required=True, pattern=RULING_ID_PATTERN, pattern_words=RULING_ID_WORDS),
-        Column("game", "category", required=True, categories=GAMES),
+        Column("ruling_id", "string", required=True, pattern=RULING_ID_PATTERN, pattern_words=RULING_ID_WORDS,
+            description="The ruling's id: ocg-YYMMDD-words for an OCG ruling dated on its page (ocg-undated-words without a date), dm-qa-words / dm-example-words for a Duel Masters Q&A or worked example, user-... for a ruling of your own."),
+        Column("game", "category", required=True, categories=GAMES,
+            description="The game the ruling belongs to."),
         Column(
             "kind",
             "category",
@@ -166,9 +168,12 @@ RULINGS_SCHEMA = TableSchema(
             categories=RULING_KINDS,
             description=KIND_DESCRIPTION,
         ),
-        Column("date", "date"),
-        Column("date_precision", "category", required=True, categories=DATE_PRECISIONS),
-        Column("date_note", "string"),
+        Column("date", "date",
+            description="The date of the ruling as its page prints it (YYYY-MM-DD; YYYY-MM or YYYY when only that much is given); empty when the page gives none."),
+        Column("date_precision", "category", required=True, categories=DATE_PRECISIONS,
+            description="How much of the date the source gives: day, month or year; inferred (the project's, date_note says how); none (no date)."),
+        Column("date_note", "string",
+            description="How an inferred or partial date was arrived at, when it is not simply the one printed."),
         Column(
             "topic",
             "category",
@@ -181,44 +186,64 @@ RULINGS_SCHEMA = TableSchema(
                 "phase_transition",
                 "turn_end_step",
             ),
+            description="What part of the end of turn the ruling is about (hand-size adjustment, End Phase order, end of turn, the 2014 errata, moving between phases, Duel Masters' Turn End Step).",
         ),
-        Column("cards", "list"),
-        Column("question_ja", "string"),
+        Column("cards", "list",
+            description="The cards the question and answer name, by their Japanese names (several separated by ' | ')."),
+        Column("question_ja", "string",
+            description="The question as the page quotes it, in Japanese (quoted material: see NOTICE); empty for a statement without a question."),
         # required, except in a row marked possibly_incomplete (toolkit.data.file_checks)
-        Column("answer_ja", "string"),
-        Column("summary_en", "string", required=True),
+        Column("answer_ja", "string",
+            description="The answer as the page quotes it, in Japanese (quoted material: see NOTICE); empty only in a row marked possibly_incomplete."),
+        Column("summary_en", "string", required=True,
+            description="The project's own English summary of the question and answer."),
         Column(
             "verdict",
             "category",
             required=True,
             # unknown: an imported answer no verdict rule reads (toolkit.wiki.verdicts)
             categories=("yes", "no", "conditional", "under_review", "explanation", "unknown"),
+            description="The answer in one word: yes, no, conditional, under_review (the page says it is being checked), explanation (a statement, not a yes/no answer), unknown (an imported answer no verdict rule reads).",
         ),
-        Column("status", "category", required=True, categories=("current", "superseded", "retracted")),
-        Column("superseded_by", "string", pattern=RULING_ID_PATTERN, pattern_words=RULING_ID_WORDS),
-        Column("obsoleted_by_event", "string", pattern=EVENT_ID_PATTERN),
-        Column("status_note", "string"),
-        Column("hidden_in_source", "bool", required=True),
+        Column("status", "category", required=True, categories=("current", "superseded", "retracted"),
+            description="Whether the ruling still stands: current, superseded (a later ruling replaced it: superseded_by), or retracted (withdrawn, or made obsolete by a rule change: obsoleted_by_event)."),
+        Column("superseded_by", "string", pattern=RULING_ID_PATTERN, pattern_words=RULING_ID_WORDS,
+            description="The id of the ruling that replaced this one, when status is superseded."),
+        Column("obsoleted_by_event", "string", pattern=EVENT_ID_PATTERN,
+            description="The event_id (events.csv) of the rule change that made this ruling obsolete."),
+        Column("status_note", "string",
+            description="Why the status is what it is, in the project's words (e.g. what the page's editors say of a hidden entry)."),
+        Column("hidden_in_source", "bool", required=True,
+            description="true when the page keeps the entry as a hidden editors' comment (not shown to readers), false otherwise."),
         # Where the ruling is read: the page's URL with the section anchor, the
         # page name and section in parentheses ("; also ..." for other places
         # stating it); source_file: the copies of those pages it was read from.
-        Column("source", "string", required=True),
-        Column("source_file", "list"),
+        Column("source", "string", required=True,
+            description="Where the ruling is read: the page's URL with the section anchor, then the page name and section in parentheses; further places follow '; also'. A place without a URL says why it has none."),
+        Column("source_file", "list",
+            description="The saved copies of the pages the ruling was read from (file names of the project's source pages, several separated by ' | ')."),
         # The machine form of an End Phase ruling (issue 4, written by
         # scripts/build_rulings.py, run by toolkit.history.verify_rulings):
         # the scenario file(s) under datasets/scenarios/, the named ruleset an
         # undated ruling describes, the check (JSON, toolkit.history.checks),
         # the expected answer, our English reading of the check, or why the
         # ruling is not modelled. Empty outside the End Phase scope.
-        Column("scenario", "list"),
-        Column("ruleset", "string"),
-        Column("check", "string"),
-        Column("expected", "category", categories=("yes", "no", "under_review")),  # under_review: 調整中
-        Column("check_en", "string"),
-        Column("not_modelled_reason", "string"),
+        Column("scenario", "list",
+            description="The scenario file(s) under datasets/scenarios/ that model the ruling's question (several separated by ' | '); empty outside the End Phase scope."),
+        Column("ruleset", "string",
+            description="The named rule set an undated ruling is checked under (a name of toolkit.RULESETS); empty for a dated ruling, checked under the rules of its date."),
+        Column("check", "string",
+            description="The ruling's question in the toolkit's check language (JSON; see the docs page on questions), run by toolkit.verify_rulings."),
+        Column("expected", "category", categories=("yes", "no", "under_review"),  # under_review: 調整中
+            description="The answer the check must give for the ruling to hold: yes or no; under_review for an answer the source gives as 調整中 (verify runs it and reports it apart)."),
+        Column("check_en", "string",
+            description="The project's English reading of the check."),
+        Column("not_modelled_reason", "string",
+            description="Why the ruling has no check, when it has none."),
         # Why no counterfactual rule set can flip the check (verify_rulings'
         # ``vacuous``); a modelled ruling without it must flip under one.
-        Column("vacuous_reason", "string"),
+        Column("vacuous_reason", "string",
+            description="Why no counterfactual rule set can flip the check; a modelled ruling without one must flip under some rule set."),
         # What toolkit.import_page read besides the entry itself (blank in the
         # shipped rows, which are not imported from a page).
         *PAGE_IMPORT_COLUMNS,
@@ -229,22 +254,33 @@ CARDS_SCHEMA = TableSchema(
     file="cards.csv",
     key="name_ja",
     columns=(
-        Column("name_ja", "string", required=True),
-        Column("name_en", "string"),
-        Column("game", "category", required=True, categories=GAMES),
+        Column("name_ja", "string", required=True,
+            description="The card's Japanese name, as the rulings write it (the table's key)."),
+        Column("name_en", "string",
+            description="The card's English name, when it has one."),
+        Column("game", "category", required=True, categories=GAMES,
+            description="The game the card belongs to."),
         Column(
             "card_type",
             "category",
             required=True,
             categories=("monster", "spell", "trap", "creature", "other"),
+            description="monster, spell or trap (OCG); creature or other (Duel Masters).",
         ),
-        Column("subtype", "string"),
-        Column("end_phase_effect", "category", required=True, categories=("none", "mandatory", "optional")),
-        Column("during_end_phase_trigger", "nullable_bool"),
-        Column("sent_to_gy_trigger", "nullable_bool"),
-        Column("duration_before_2014", "category", categories=DURATIONS),
-        Column("duration_after_2014", "category", categories=DURATIONS),
-        Column("notes_en", "string"),
+        Column("subtype", "string",
+            description="The card's subtype in words (e.g. effect monster, quick-play spell, D2 field)."),
+        Column("end_phase_effect", "category", required=True, categories=("none", "mandatory", "optional"),
+            description="Whether the card has an effect that acts in the End Phase or Turn End Step: none, mandatory or optional."),
+        Column("during_end_phase_trigger", "nullable_bool",
+            description="true when the card has an effect that triggers during the End Phase; empty when unknown or not applicable."),
+        Column("sent_to_gy_trigger", "nullable_bool",
+            description="true when the card has an effect that triggers on being sent to the Graveyard; empty when unknown or not applicable."),
+        Column("duration_before_2014", "category", categories=DURATIONS,
+            description="How long the card's lasting effect applied before the errata of 2014-07-10: until the End Phase, until the end of the turn, this turn, or none."),
+        Column("duration_after_2014", "category", categories=DURATIONS,
+            description="How long the card's lasting effect applies since the errata of 2014-07-10 (same words as duration_before_2014)."),
+        Column("notes_en", "string",
+            description="The project's own notes on the card, in English."),
     ),
 )
 
@@ -252,20 +288,29 @@ EVENTS_SCHEMA = TableSchema(
     file="events.csv",
     key="event_id",
     columns=(
-        Column("event_id", "string", required=True, pattern=EVENT_ID_PATTERN),
-        Column("date", "date"),
-        Column("date_precision", "category", required=True, categories=DATE_PRECISIONS),
-        Column("date_note", "string"),
-        Column("game", "category", required=True, categories=EVENT_GAMES),
+        Column("event_id", "string", required=True, pattern=EVENT_ID_PATTERN,
+            description="The rule event's id, in lower-case words joined by hyphens or dots."),
+        Column("date", "date",
+            description="The date of the event (YYYY-MM-DD; YYYY-MM or YYYY when only that much is known); empty when the sources give none."),
+        Column("date_precision", "category", required=True, categories=DATE_PRECISIONS,
+            description="How much of the date the sources give: day, month or year; inferred (the project's, date_note says how); none (no date)."),
+        Column("date_note", "string",
+            description="How an inferred or partial date was arrived at."),
+        Column("game", "category", required=True, categories=EVENT_GAMES,
+            description="The game whose rules changed: ocg, duel_masters, or tcg (the TCG's tournament rules, which the Phase page mentions)."),
         Column(
             "kind",
             "category",
             required=True,
             categories=("errata", "rulebook", "tournament_rule", "ruling_principle", "product_release"),
+            description="What changed: an errata, a rulebook, a tournament rule, a ruling principle, or a product release.",
         ),
-        Column("title_en", "string", required=True),
-        Column("description_en", "string", required=True),
-        Column("source", "string", required=True),
+        Column("title_en", "string", required=True,
+            description="The event in a few English words."),
+        Column("description_en", "string", required=True,
+            description="What the event changed, in the project's words."),
+        Column("source", "string", required=True,
+            description="Where the event is read: the page's URL with the section anchor, then the page name and section in parentheses; further places follow '; also'. A place without a URL says why it has none."),
     ),
 )
 

@@ -47,8 +47,8 @@ from toolkit.data.frames import kind_of
 from toolkit.data.parsing import Parsed, RawTable, format_value, is_na, parse_date, rows_of, split_csv, typed_frame
 from toolkit.data.problems import DatasetValidationError, Problem
 from toolkit.data.reading import CsvBytes, load_cards
-from toolkit.data.user_checks import check_data, renamed
 from toolkit.data.schema import LIST_SEPARATOR, RULINGS_SCHEMA, Column, TableSchema
+from toolkit.data.user_checks import check_data, renamed
 from toolkit.errors import FileError, RulingWarning, printable, quoted
 from toolkit.resources import dataset_path
 

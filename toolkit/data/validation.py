@@ -16,6 +16,7 @@ from toolkit.data.schema import CARDS_SCHEMA, EVENTS_SCHEMA, RULINGS_SCHEMA, Tab
 from toolkit.errors import quoted
 from toolkit.fields import CardNames
 
+
 def _cross_file_problems(rulings: Parsed, cards: Parsed | None, events: Parsed | None, files: dict[str, str]) -> list[Problem]:
     problems: list[Problem] = []
     file = files["rulings"]

@@ -12,12 +12,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from toolkit.duel_masters.rules import TurnEndRules
-from toolkit.duel_masters.state import DMCard, DMState, DMZone, Waiting
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Note
 from toolkit.core.values import Event, other
 from toolkit.duel_masters.events import EventKind
+from toolkit.duel_masters.rules import TurnEndRules
+from toolkit.duel_masters.state import DMCard, DMState, DMZone, Waiting
 
 __all__ = ["DMBoard"]
 

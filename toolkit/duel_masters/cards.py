@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Protocol
 
-from toolkit.duel_masters.board import TO_MANA_INSTEAD, DMBoard
-from toolkit.duel_masters.state import DMCard, DMZone
 from toolkit.core.actions import NO_CHOICE, Choice
 from toolkit.core.values import other
+from toolkit.duel_masters.board import TO_MANA_INSTEAD, DMBoard
+from toolkit.duel_masters.state import DMCard, DMZone
 from toolkit.errors import ToolkitError
 
 __all__ = ["Activation", "Declaration", "EndAbility", "Triggered", "register", "unregister", "DMBehaviour", "UnknownDMCardError", "behaviour", "card_names", "PLACEHOLDERS"]

@@ -13,20 +13,20 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import toolkit.duel_masters.rule_ids  # noqa: F401 - registers the Turn End Step's rules (toolkit.core.rules)
 from toolkit.core.actions import Action
 from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game, Note, Stepper, Transition
 from toolkit.core.values import Event
-from toolkit.duel_masters.event_fields import EVENT_FIELDS as DM_EVENT_FIELDS
-import toolkit.duel_masters.rule_ids  # registers the Turn End Step's rules (toolkit.core.rules)
 from toolkit.duel_masters import procedure
 from toolkit.duel_masters.cards import card_names
-from toolkit.fields import CardNames
+from toolkit.duel_masters.event_fields import EVENT_FIELDS as DM_EVENT_FIELDS
 from toolkit.duel_masters.events import EventKind
 from toolkit.duel_masters.rules import FLAGS, RULES, TurnEndRules, get_rules, rules_names
 from toolkit.duel_masters.scenario import TAGS, DMScenario, list_seed_scenarios, scenario_from_dict, seed_scenario
 from toolkit.duel_masters.setup import initial_state, with_rules
 from toolkit.duel_masters.state import DMState, DMZone
 from toolkit.duel_masters.words import EVENT_KIND_NAMES, describe_action, describe_event, describe_state
+from toolkit.fields import CardNames
 
 
 def _flags() -> tuple[Flag, ...]:

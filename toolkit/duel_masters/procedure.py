@@ -18,20 +18,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.duel_masters.abilities import ability_of, choice_text, choices, triggered
-from toolkit.duel_masters.board import DMBoard
-from toolkit.duel_masters.cards import EndAbility, behaviour
-from toolkit.duel_masters.state import DMCard, DMState, DMStep, DMZone, Waiting
-from toolkit.core.actions import Action, Attack, Pass, Perform, Proceed
-from toolkit.duel_masters.actions import Declare, Decline
-from toolkit.core.actions import Choice
+from toolkit.core.actions import Action, Attack, Choice, Pass, Perform, Proceed
 from toolkit.core.durations import Moment, expire
 from toolkit.core.errors import IllegalActionError
 from toolkit.core.game import Note, Transition
 from toolkit.core.rules import implements
-from toolkit.duel_masters.rule_ids import ATTACK
 from toolkit.core.values import Event, other
+from toolkit.duel_masters.abilities import ability_of, choice_text, choices, triggered
+from toolkit.duel_masters.actions import Declare, Decline
+from toolkit.duel_masters.board import DMBoard
+from toolkit.duel_masters.cards import EndAbility, behaviour
 from toolkit.duel_masters.events import EventKind
+from toolkit.duel_masters.rule_ids import ATTACK
+from toolkit.duel_masters.state import DMCard, DMState, DMStep, DMZone, Waiting
 
 __all__ = ["explain", "legal_actions", "transition", "withheld"]
 

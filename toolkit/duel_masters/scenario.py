@@ -44,14 +44,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit import fields
+from toolkit.core.durations import Duration
 from toolkit.duel_masters.cards import behaviour, card_names
 from toolkit.duel_masters.rules import RULES
-from toolkit.core.durations import Duration
 from toolkit.errors import FileError, ScenarioError, describe, quoted
-from toolkit.fields import CardNames, as_list as _list, fail as _fail, mapping as _mapping, suggest as _suggest
+from toolkit.fields import CARDS_MAX, NAME_MAX, CardNames
+from toolkit.fields import as_list as _list
+from toolkit.fields import fail as _fail
+from toolkit.fields import mapping as _mapping
+from toolkit.fields import suggest as _suggest
 from toolkit.fields import text as _text
 from toolkit.resources import shipped_ruling_ids, shipped_scenario_names, shipped_scenario_text
-from toolkit.fields import CARDS_MAX, NAME_MAX
 
 __all__ = [
     "DMCardSpec",

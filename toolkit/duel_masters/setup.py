@@ -7,11 +7,11 @@ position.
 
 from __future__ import annotations
 
+from toolkit.core.durations import Lingering
 from toolkit.duel_masters.cards import behaviour
 from toolkit.duel_masters.rules import TurnEndRules, get_rules
 from toolkit.duel_masters.scenario import DURATIONS, DMScenario
 from toolkit.duel_masters.state import DMCard, DMState, DMStep, DMZone
-from toolkit.core.durations import Lingering
 
 __all__ = ["initial_state", "rules_for", "with_rules"]
 

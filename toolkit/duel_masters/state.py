@@ -17,10 +17,10 @@ import html
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
-from toolkit.duel_masters.rules import TurnEndRules
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Actor
 from toolkit.core.values import PLAYERS, PositionSummary, other, rebuilt_when_unpickled
+from toolkit.duel_masters.rules import TurnEndRules
 
 __all__ = ["DMCard", "DMState", "DMStep", "DMZone", "Waiting"]
 

@@ -19,29 +19,10 @@ from typing import Any
 
 from toolkit.core import actions
 from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
-from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.core.durations import Duration, Lingering
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
-from toolkit.core.game import Game, as_state, game_of, games
+from toolkit.core.game import Actor, Game, as_state, game_of, games
 from toolkit.core.predicates import parse_predicate, parse_query
-from toolkit.engine.scenarios import (
-    apply,
-    get_ruleset,
-    initial_state,
-    legal_actions,
-    load_scenario,
-    seed_scenario,
-    transition,
-    withheld,
-)
-from toolkit.ocg.rulesets import (
-    RULESETS,
-    VIDEO_GAME,
-    Ruleset,
-    rule_change_dates,
-    ruleset_at,
-    ruleset_names,
-)
 from toolkit.core.search import (
     Exploration,
     ForceResult,
@@ -56,12 +37,31 @@ from toolkit.core.search import (
     resolve,
     scripted,
 )
-from toolkit.ocg.cards import load_card_definitions
-from toolkit.ocg.scenario import Scenario, save_scenario
-from toolkit.core.game import Actor
-from toolkit.ocg.state import State, Step
 from toolkit.core.values import Event, Outcome
+from toolkit.engine.scenarios import (
+    apply,
+    get_ruleset,
+    initial_state,
+    legal_actions,
+    load_scenario,
+    seed_scenario,
+    transition,
+    withheld,
+)
+from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
+from toolkit.ocg.cards import load_card_definitions
+from toolkit.ocg.rulesets import (
+    RULESETS,
+    VIDEO_GAME,
+    Ruleset,
+    rule_change_dates,
+    ruleset_at,
+    ruleset_names,
+)
+from toolkit.ocg.scenario import Scenario, save_scenario
+from toolkit.ocg.state import State, Step
 from toolkit.ocg.values import EventKind, Process, ProcessKind
+
 
 def card_schema() -> dict[str, Any]:
     """The JSON Schema of an OCG card file (the card format loads PyYAML only when used)."""

@@ -29,11 +29,11 @@ answer, with date and source) or our own summary; no wiki commentary.
 
 from __future__ import annotations
 
-from toolkit.export.folders import ExportError, safe_stem, write_text_atomic
-from toolkit.resources import default_user_folder
 from toolkit.export.article import ArticleExample, RulingArticle, build_article
+from toolkit.export.folders import ExportError, safe_stem, write_text_atomic
 from toolkit.export.markdown import article_markdown
 from toolkit.export.wiki import ExportedArticle, article_wiki, export_article
+from toolkit.resources import default_user_folder
 
 __all__ = [
     "ArticleExample",

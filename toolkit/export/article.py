@@ -11,8 +11,6 @@ from typing import Any
 
 import pandas as pd
 
-
-
 # --------------------------------------------------------------------------
 # The article
 # --------------------------------------------------------------------------
@@ -176,9 +174,8 @@ def check_ruling(row: pd.Series) -> RulingCheck | None:
     has no machine form: not modelled)."""
     if "check" not in row.index or pd.isna(row["check"]) or pd.isna(row["expected"]):
         return None
-    from toolkit.history import run_ruling
-
     from toolkit.core.trace import words_frame
+    from toolkit.history import run_ruling
     from toolkit.history.checks import written_check
 
     run = run_ruling({str(k): v for k, v in row.to_dict().items()})
@@ -275,9 +272,7 @@ def run_shipped_example(name: str, card: str) -> ArticleExample:
     whenever they may (the rulings' "both choose not to act" line)."""
     from toolkit.core.policies import PASS_LINE
     from toolkit.core.search import resolve
-
     from toolkit.core.trace import words_frame
-    from toolkit.history.checks import written_check
     from toolkit.core.values import sorted_events
     from toolkit.games import game_of
 

@@ -7,11 +7,8 @@ import re
 import unicodedata
 from pathlib import Path
 
-
 from toolkit.errors import FileError, ToolkitError
 from toolkit.files import write_texts
-
-
 
 
 class ExportError(ToolkitError):

@@ -10,10 +10,9 @@ from typing import Any
 import pandas as pd
 
 from toolkit.export.article import RulingArticle
-from toolkit.export.folders import ExportError, refuse_datasets, write_file, safe_stem
+from toolkit.export.folders import ExportError, refuse_datasets, safe_stem, write_file
+from toolkit.export.markdown import article_markdown, day_text
 from toolkit.resources import default_user_folder
-from toolkit.export.markdown import day_text, article_markdown
-
 
 # --------------------------------------------------------------------------
 # Wiki FAQ markup

@@ -53,8 +53,8 @@ import os  # noqa: F401  (tests patch toolkit.files.os.*: the os module itself)
 
 from toolkit.files.limits import DEFAULT_MAX_BYTES, MAX_BYTES_ENV, STALE_SECONDS
 from toolkit.files.reading import max_file_bytes, read_bytes, read_text
+from toolkit.files.writing import recover_folder, write_files, write_text, write_texts
 from toolkit.files.yaml_guard import YamlDocument, YamlLimits, parse_yaml, read_yaml
-from toolkit.files.writing import recover_folder, write_text, write_texts
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -68,6 +68,7 @@ __all__ = [
     "read_text",
     "read_yaml",
     "recover_folder",
+    "write_files",
     "write_text",
     "write_texts",
 ]

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-
-
-
-
 DEFAULT_MAX_BYTES = 1 << 20
 """1 MB: far more than any scenario (the largest shipped one is under 2 KB)."""
 

@@ -9,10 +9,8 @@ import re
 import stat
 from pathlib import Path
 
-
 from toolkit.errors import FileError, quoted
-from toolkit.files.limits import DEFAULT_MAX_BYTES, MAX_BYTES_ENV, CHUNK
-
+from toolkit.files.limits import CHUNK, DEFAULT_MAX_BYTES, MAX_BYTES_ENV
 
 # --------------------------------------------------------------------------
 # Reading bytes

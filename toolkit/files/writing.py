@@ -12,10 +12,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-
 from toolkit.errors import FileError
-from toolkit.files.limits import STALE_SECONDS, CHUNK
-
+from toolkit.files.limits import CHUNK, STALE_SECONDS
 
 # --------------------------------------------------------------------------
 # Writing
@@ -183,10 +181,20 @@ def write_texts(files: Sequence[tuple[str | os.PathLike[str], str]], *, overwrit
     Without ``overwrite`` an existing target is an error and nothing is
     written; a target that appears during the write is not replaced.
     """
-    targets = [_target(path) for path, _ in files]
-    for (_, text), target in zip(files, targets):
+    for path, text in files:
         if not isinstance(text, str):
-            raise TypeError(f"{target.name}: expected text to write, got {type(text).__name__}")
+            raise TypeError(f"{Path(path).name}: expected text to write, got {type(text).__name__}")
+    return write_files(files, overwrite=overwrite)
+
+
+def write_files(files: Sequence[tuple[str | os.PathLike[str], str | bytes]], *,
+                overwrite: bool = False) -> list[Path]:
+    """Write several files of one folder as one change, as :func:`write_texts` does: a text is
+    written as UTF-8, bytes (a Parquet file) as they are."""
+    targets = [_target(path) for path, _ in files]
+    for (_, data), target in zip(files, targets):
+        if not isinstance(data, (str, bytes)):
+            raise TypeError(f"{target.name}: expected text or bytes to write, got {type(data).__name__}")
     if not targets:
         return []
     folder = targets[0].parent
@@ -203,8 +211,9 @@ def write_texts(files: Sequence[tuple[str | os.PathLike[str], str]], *, overwrit
     journal: Path | None = None
     keep = False  # True: a half-done group stays on disk for recover_folder to finish
     try:
-        for (_, text), target in zip(files, targets):
-            temps.append(_write_temp(target, text.encode("utf-8"), _kept_mode(target) if overwrite else None))
+        for (_, data), target in zip(files, targets):
+            raw = data.encode("utf-8") if isinstance(data, str) else data
+            temps.append(_write_temp(target, raw, _kept_mode(target) if overwrite else None))
         journal = _write_journal(folder, temps, targets, overwrite) if len(targets) > 1 else None
         try:
             _commit(temps, targets, overwrite)

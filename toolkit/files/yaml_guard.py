@@ -16,7 +16,6 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from toolkit.errors import FileError, quoted
 from toolkit.files.reading import read_text
 
-
 # --------------------------------------------------------------------------
 # YAML
 # --------------------------------------------------------------------------

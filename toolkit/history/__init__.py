@@ -29,10 +29,11 @@ from __future__ import annotations
 
 from toolkit.history.asking import Answer, ask
 from toolkit.history.explaining import Explanation, Hypothesis, explain_disagreement
-from toolkit.history.runs import HistoryError, RulingRun, scenario_named as scenario_named, ruling_ruleset, run_ruling
-from toolkit.history.verification import check_user_checks, verify_categories, verify_rulings
+from toolkit.history.runs import HistoryError, RulingRun, ruling_ruleset, run_ruling
+from toolkit.history.runs import scenario_named as scenario_named
 from toolkit.history.sweeps import OutcomeSummary, changes, fact_difference, summarise_outcomes
 from toolkit.history.timeline import rulings_of, supersession_explanations, timeline_links
+from toolkit.history.verification import check_user_checks, verify_categories, verify_rulings
 
 __all__ = [
     "Answer",

@@ -26,9 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from toolkit.core.rulesets import Rules as Ruleset
-
 from toolkit.core.game import DatedScenario, Game, Position
+from toolkit.core.rulesets import Rules as Ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from toolkit.core.trace import LineStep
@@ -239,9 +238,9 @@ def ask(scenario: Position, question: Mapping[str, Any] | str,
     set one change away, to say which changes flip the answer and which trace
     note shows the deciding rule; ``why=False`` answers it once.
     """
+    from toolkit.history.checks import CheckError, parse_check, scenarios_named, written_check
     from toolkit.history.deciding import Flips, what_decides
     from toolkit.history.runs import run_once
-    from toolkit.history.checks import CheckError, parse_check, scenarios_named, written_check
 
     data = _question_data(question) if isinstance(question, str) else question
     from toolkit.core.game import game_of

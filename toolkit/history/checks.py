@@ -44,6 +44,7 @@ from typing import Any
 from toolkit.core.actions import Action
 from toolkit.core.game import Game, GameState, Position, RulesArg, game_of, position_card_names
 from toolkit.core.limits import Limits, source_of
+from toolkit.core.policies import PASS_LINE
 from toolkit.core.predicates import (
     QUANTIFIERS,
     Predicate,
@@ -54,12 +55,11 @@ from toolkit.core.predicates import (
     parse_query,
     unknown_card,
 )
-from toolkit.core.policies import PASS_LINE
 from toolkit.core.search import evaluate_in, resolve_in
 from toolkit.core.trace import LineStep, line_step
 from toolkit.core.values import Event
-from toolkit.fields import CardNames
 from toolkit.errors import ToolkitError, quoted
+from toolkit.fields import CardNames
 
 ORDER_QUANTIFIERS = ("possible_order", "always_order", "default_order")
 COMBINATORS = ("and", "or", "not")

@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-
+from toolkit.core.game import Game, Position
 from toolkit.core.rulesets import Rules as Ruleset
 from toolkit.history.runs import answer_once, same_answer
-
-from toolkit.core.game import Game, GameScenario as Scenario, Position
 
 if TYPE_CHECKING:  # pragma: no cover
     pass

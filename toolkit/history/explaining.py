@@ -28,7 +28,6 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.core.game import GameScenario as Scenario
 from toolkit.core.rulesets import Rules as Ruleset
 from toolkit.core.words import count
 from toolkit.history.runs import HistoryError
@@ -90,7 +89,7 @@ def _case(row: Mapping[str, Any], rules_at: RulesAt | None) -> _Case:
     named rule set); the run is the one ``run_ruling`` makes (cached)."""
     from toolkit.games import game_of
     from toolkit.history.deciding import Flips
-    from toolkit.history.runs import read_check, check_for, run_once, same_game, scenarios_of, ruling_ruleset
+    from toolkit.history.runs import check_for, read_check, ruling_ruleset, run_once, same_game, scenarios_of
 
     rid = str(row["ruling_id"])
     names = tuple(str(n) for n in (row.get("scenario") or ()))

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from toolkit.core.rulesets import Rules as Ruleset
+from toolkit.core.game import Game, Position
+from toolkit.core.game import GameScenario as Scenario
 from toolkit.core.memo import Memo
 from toolkit.core.reads import recording, unread
+from toolkit.core.rulesets import Rules as Ruleset
 from toolkit.errors import ToolkitError, quoted
-
-from toolkit.core.game import Game, GameScenario as Scenario, Position
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -382,7 +382,7 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     started = time.perf_counter()
     try:
         own = run_once(text, check, names, scenarios, rules)
-        from toolkit.history.deciding import Flips, what_decides, today_rules
+        from toolkit.history.deciding import Flips, today_rules, what_decides
 
         now = today_rules(rules)
         # today's rules differ only in rules the own run never read: its run is today's, step by step

@@ -5,22 +5,22 @@ from __future__ import annotations
 import datetime
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from toolkit.core.game import GameScenario as Scenario
+from toolkit.core.game import Position
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits
+from toolkit.core.rulesets import RuleChange
+from toolkit.core.rulesets import Rules as Ruleset
 from toolkit.errors import ToolkitError
-from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, read_check, run_once, scenario_named
 from toolkit.history.eras import rule_eras
+from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, read_check, run_once, scenario_named
 from toolkit.history.verification import with_progress
-
-from toolkit.core.rulesets import RuleChange, Rules as Ruleset
-
-from toolkit.core.game import GameScenario as Scenario, Position
 
 if TYPE_CHECKING:  # pragma: no cover
     from concurrent.futures import Executor
@@ -247,10 +247,9 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     after ``time_limit`` seconds (None: no limit).
     """
     from toolkit.data import load_events, load_rulings
+    from toolkit.data.frames import table_with
     from toolkit.games import game_of
     from toolkit.history.checks import scenarios_named
-
-    from toolkit.data.frames import table_with
 
     Limits(max_states, time_limit)  # a limit that is no positive number is refused before any search
     table = load_rulings() if rulings is None else table_with(rulings, ("ruling_id", "date", "scenario", "check"),

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from toolkit.history.runs import ruling_ruleset
 from toolkit.history.eras import causes
-from toolkit.history.sweeps import dated_rule_changes, changes
+from toolkit.history.runs import ruling_ruleset
+from toolkit.history.sweeps import changes, dated_rule_changes
 
 if TYPE_CHECKING:  # pragma: no cover
     pass

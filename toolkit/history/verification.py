@@ -129,11 +129,10 @@ def check_user_checks(table: pd.DataFrame) -> None:
     """Read the check of every ruling a user's file gave (``attrs`` of the table
     ``load_rulings(extra=...)`` returns); raise one error naming file, row and
     column for each check the check language cannot read."""
+    from toolkit.core.game import UnknownGameError, game_named
     from toolkit.data import ORIGINS, DatasetValidationError, Problem
     from toolkit.errors import quoted
     from toolkit.history.checks import CheckError, parse_check, scenarios_named
-
-    from toolkit.core.game import UnknownGameError, game_named
 
     origins = table.attrs.get(ORIGINS) or {}
     problems = []

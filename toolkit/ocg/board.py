@@ -22,26 +22,25 @@ from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from toolkit.ocg.cards.base import Activation, ContinuousKind, Happening
 from toolkit.core.durations import Lingering, Moment, expire
 from toolkit.core.rules import implements
+from toolkit.core.values import Event, other, player_index
+from toolkit.core.words import count
+from toolkit.ocg.cards.base import Activation, ContinuousKind, Happening
+from toolkit.ocg.counters import counters_on, with_counters, without_counters
 from toolkit.ocg.rules import CONTINUOUS
 from toolkit.ocg.state import (
     Cause,
     Link,
     Phase,
     PositionReader,
-    PositionTables,
     State,
     Step,
     WaitingTrigger,
     make_state,
 )
-from toolkit.core.values import Event, other, player_index
 from toolkit.ocg.stats import with_atk_def_lost, without_stat_changes
 from toolkit.ocg.values import FACE_UP_POSITIONS, Card, EventKind, Position, Process, Zone
-from toolkit.ocg.counters import counters_on, with_counters, without_counters
-from toolkit.core.words import count
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset

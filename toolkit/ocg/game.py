@@ -11,14 +11,14 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+import toolkit.ocg.rules  # noqa: F401 - registers the OCG's rules (toolkit.core.rules)
 from toolkit.core.actions import Action
 from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game, Interchangeable, Note, Stepper, Transition
 from toolkit.core.rulesets import RuleChange
 from toolkit.core.values import Event
 from toolkit.fields import CardNames
-import toolkit.ocg.rules  # registers the OCG's rules (toolkit.core.rules)
-from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg import cards, independence, procedure
+from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg.event_fields import EVENT_FIELDS as OCG_EVENT_FIELDS
 from toolkit.ocg.reversals import REVERSALS
 from toolkit.ocg.rulesets import (

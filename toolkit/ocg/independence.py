@@ -56,7 +56,7 @@ from toolkit.core.durations import Lingering
 from toolkit.core.game import Successor
 from toolkit.ocg.cards.base import EndPhaseEffect, Scope, is_card_local
 from toolkit.ocg.cards.reach import DECK, ITSELF, LIFE, touched_by
-from toolkit.ocg.state import PositionTables, Phase, State, Step
+from toolkit.ocg.state import Phase, PositionTables, State, Step
 from toolkit.ocg.values import Process, ProcessKind, Zone
 
 __all__ = ["LINGERING_OWN_CARD", "OTHER_PROCESSES", "QUICK_ON_CHAIN_ONLY", "interchangeable", "may_group",

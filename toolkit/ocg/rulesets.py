@@ -27,8 +27,10 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from toolkit.core.rulesets import UnknownRulesetError as UnknownRulesetError
+from toolkit.core.rulesets import as_date as _as_date
+from toolkit.core.rulesets import registered
 from toolkit.ocg.video_game import ProcessOrder, video_game_process_order
-from toolkit.core.rulesets import UnknownRulesetError as UnknownRulesetError, as_date as _as_date, registered
 
 PriorityRule = Literal["performer", "turn_player", "opponent"]
 
@@ -352,6 +354,13 @@ adjustment could not yet be activated (H2 off); ``ocg-2011`` is seed 003's
 "2011 rules" (before the 2014-07-10 errata)."""
 
 RULESETS: dict[str, Ruleset] = {name: ruleset_at(day, name) for name, day in _NAMED_DATES.items()}
+"""Every named rule set by its name: ``ocg`` (today's rules), one per era between rule changes
+(``ocg-2008``, ``ocg-2011``, ...) and ``video_game`` (:data:`VIDEO_GAME`); a ruling's ``ruleset``
+column and the command line's ``--ruleset`` take these names.
+
+>>> RULESETS["ocg-2011"].name, "video_game" in RULESETS
+('ocg-2011', True)
+"""
 
 VIDEO_GAME = "video_game"
 """The name of the video-game ruleset (V1, V2): today's OCG flags and card

@@ -18,16 +18,16 @@ import datetime
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from toolkit.core.durations import Lingering
+from toolkit.core.values import PLAYERS, other
+from toolkit.errors import ScenarioError
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import Catalogue, UnknownCardError
-from toolkit.core.durations import Lingering
+from toolkit.ocg.counters import with_counters
 from toolkit.ocg.procedure import begin, r6_sync_processes
 from toolkit.ocg.rulesets import Ruleset, UnknownRulesetError, get_ruleset, ruleset_at
 from toolkit.ocg.state import Cause, Phase, State, Step
-from toolkit.core.values import PLAYERS, other
 from toolkit.ocg.values import Card, Position, Zone
-from toolkit.ocg.counters import with_counters
-from toolkit.errors import ScenarioError
 
 COPY_MARK = "#"
 

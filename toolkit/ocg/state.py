@@ -35,17 +35,18 @@ from functools import reduce
 from operator import attrgetter, xor
 from typing import TYPE_CHECKING
 
-from toolkit.core.game import Actor
-from toolkit.ocg.cards.base import CardText, Choice, Continuous, ContinuousKind
 from toolkit.core.durations import Lingering
+from toolkit.core.game import Actor
 from toolkit.core.values import PLAYERS, PositionSummary, other, player_index, rebuilt_when_unpickled, slot_init
-from toolkit.ocg.values import ZONE_DECK, ZONE_HAND, Card, Process, Zone
+from toolkit.ocg.cards.base import CardText, Choice, Continuous, ContinuousKind
 from toolkit.ocg.cards.catalogue import Catalogue
 from toolkit.ocg.negation import draining, lingering_negator
-from toolkit.ocg.tables import Applying as Applying, PositionTables as PositionTables, position_tables
+from toolkit.ocg.tables import Applying as Applying
+from toolkit.ocg.tables import PositionTables as PositionTables
+from toolkit.ocg.tables import position_tables
+from toolkit.ocg.values import ZONE_DECK, ZONE_HAND, Card, Process, Zone
 
 if TYPE_CHECKING:
-    from toolkit.core.actions import Perform
     from toolkit.ocg.rulesets import Ruleset
 
 

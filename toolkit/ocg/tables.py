@@ -15,8 +15,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from toolkit.core.durations import Lingering
-from toolkit.core.values import Event
 from toolkit.core.game import Note
+from toolkit.core.values import Event
 from toolkit.ocg.cards import Catalogue, default_catalogue
 from toolkit.ocg.cards.base import (
     Activation,

@@ -392,8 +392,8 @@ def errata_flips(date: str = "2014-07-10", scenarios: list[str] | None = None, o
     words. The figure shows the changed scenarios, before vs after, each bar
     labelled by the position's title and cards and annotated with its note.
     """
-    from toolkit.ocg.rulesets import ruleset_at
     from toolkit.history import summarise_outcomes
+    from toolkit.ocg.rulesets import ruleset_at
     from toolkit.ocg.scenario import list_seed_scenarios, seed_scenario
 
     names_in = check_labels(labels)

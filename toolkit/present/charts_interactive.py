@@ -17,8 +17,15 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.present.chart_text import (JAPANESE_FONT, card_label, check_labels, english_names, japanese_font_file,
-                                        short_date, status_words)
+from toolkit.present.chart_text import (
+    JAPANESE_FONT,
+    card_label,
+    check_labels,
+    english_names,
+    japanese_font_file,
+    short_date,
+    status_words,
+)
 from toolkit.present.charts import STATUS_COLOURS, timeline_data
 
 VEGALITE_MIME = "application/vnd.vegalite.v5+json"

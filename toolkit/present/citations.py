@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from toolkit.core.rules import UnknownRuleError, rule, rule_anchor, rule_ref_html, rule_tooltip
+from toolkit.core.rules import UnknownRuleError, rule, rule_anchor, rule_tooltip
 
 __all__ = [
     "TOOLTIP_CSS",

@@ -39,7 +39,7 @@ def section_name(section: str) -> str:
 
 
 def _ruling_dates() -> dict[str, str]:
-    from toolkit.present.citations import day_text, citation_rows
+    from toolkit.present.citations import citation_rows, day_text
 
     return {i: day_text(r["date"]) for i, r in citation_rows().items()}
 

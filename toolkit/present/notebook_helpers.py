@@ -21,8 +21,8 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.present.charts import Chart
 from toolkit.data import DataSource, rulings_per_year_topic
+from toolkit.present.charts import Chart
 from toolkit.present.tables import Table, show_table
 
 __all__ = ["Message", "Table", "TOPIC_COLOURS", "message", "record_table", "rulings_per_year_chart", "show_table",

@@ -16,8 +16,8 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.present.charts import Chart, new_figure
 from toolkit.present.chart_text import japanese_text
+from toolkit.present.charts import Chart, new_figure
 
 __all__ = ["STATE_COLOURS", "STATE_WORDS", "page_history_chart"]
 

@@ -24,7 +24,6 @@ example no longer claims the example's description and ruling ids:
 from __future__ import annotations
 
 import functools
-
 import html
 import os
 from collections.abc import Callable, Sequence

@@ -14,8 +14,8 @@ import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from toolkit.core.words import count
 from toolkit.core.game import Game
+from toolkit.core.words import count
 from toolkit.errors import ScenarioError
 from toolkit.widgets.outcomes import OutcomePanel
 from toolkit.widgets.panel import RunPanel
@@ -323,9 +323,8 @@ class GameViewer(RunPanel, OutcomePanel):
         from toolkit.core.game import game_of
         from toolkit.core.search import explore
         from toolkit.core.summary import Pager, summarize
-        from toolkit.core.values import PLAYERS
+        from toolkit.core.values import PLAYERS, sorted_events
         from toolkit.widgets.outcomes import OUTCOME_PAGE_SIZE, ShownExploration, explore_roles
-        from toolkit.core.values import sorted_events
 
 
         self._clear_results()  # a failed run must not leave the previous table under its error

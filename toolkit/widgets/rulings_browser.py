@@ -27,8 +27,8 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.present.chart_text import short_date, status_words, topic_words
 from toolkit.fields import CardNames
+from toolkit.present.chart_text import short_date, status_words, topic_words
 from toolkit.widgets.runs import table_html
 
 __all__ = ["RulingsBrowser", "matching_cards"]

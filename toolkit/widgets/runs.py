@@ -19,8 +19,8 @@ from typing import Any
 
 import pandas as pd
 
-from toolkit.core.words import count
 from toolkit.core import policies
+from toolkit.core.words import count
 from toolkit.ocg.scenario import PLAYERS, Scenario
 from toolkit.present.tables import CELL_STYLE
 from toolkit.present.tables import table_html as shared_table_html
@@ -171,7 +171,14 @@ def trace_table(result: Any) -> pd.DataFrame:
 
 def steps_trace_html(steps: Sequence[Any], game: Any, *, css_class: str = "endphase-trace") -> str:
     """A line as HTML for people (see :attr:`ResolveView.trace_html`); any game."""
-    from toolkit.present.citations import TOOLTIP_CSS, cited_rules_html, cited_rulings_html, note_html, note_rulings, rule_tip_html
+    from toolkit.present.citations import (
+        TOOLTIP_CSS,
+        cited_rules_html,
+        cited_rulings_html,
+        note_html,
+        note_rulings,
+        rule_tip_html,
+    )
 
     esc = html.escape
     name = game.name
@@ -415,7 +422,6 @@ def sweep_dates() -> list[tuple[datetime.date, str]]:
     """
     from toolkit.games import game_named
     from toolkit.history.eras import rule_eras
-
     from toolkit.present.citations import change_words
 
     out = []

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
 
-from toolkit.widgets.game_viewer import EXPLORE_COLUMNS as EXPLORE_COLUMNS, TRACE_COLUMNS as TRACE_COLUMNS, GameViewer
+from toolkit.widgets.game_viewer import EXPLORE_COLUMNS as EXPLORE_COLUMNS
+from toolkit.widgets.game_viewer import TRACE_COLUMNS as TRACE_COLUMNS
+from toolkit.widgets.game_viewer import GameViewer
 
 __all__ = ["TurnEndViewer"]
 

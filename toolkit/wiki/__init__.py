@@ -71,10 +71,10 @@ rules and where they can be wrong).
 
 from __future__ import annotations
 
+from toolkit.wiki.forms import PageForm, is_diff, page_form, page_kind
 from toolkit.wiki.lines import page_lines, restore_line_breaks, source_lines
 from toolkit.wiki.markup import FaqEntry, VerdictHint, card_names, clean_markup
-from toolkit.wiki.pages import WIKIS, citation, cited, page_url
-from toolkit.wiki.forms import PageForm, is_diff, page_form, page_kind
+from toolkit.wiki.pages import NO_URL, WIKIS, citation, cited, page_url, says_why_no_url
 from toolkit.wiki.parse import parse_faq, parse_plain
 from toolkit.wiki.read import PageRead, read_page
 from toolkit.wiki.verdicts import VERDICTS, Verdict, read_verdict
@@ -83,6 +83,7 @@ from toolkit.wiki.write import entries_to_frame, write_faq
 __all__ = [
     "WIKIS",
     "FaqEntry",
+    "NO_URL",
     "PageForm",
     "PageRead",
     "VERDICTS",
@@ -103,6 +104,7 @@ __all__ = [
     "read_page",
     "read_verdict",
     "restore_line_breaks",
+    "says_why_no_url",
     "source_lines",
     "write_faq",
 ]

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from toolkit.wiki.markup import ANSWER_MARK, HEADING, QUESTION_MARK, strip_tilde, visibility, clean_markup
+from toolkit.wiki.markup import ANSWER_MARK, HEADING, QUESTION_MARK, clean_markup, strip_tilde, visibility
 
 if TYPE_CHECKING:
     pass

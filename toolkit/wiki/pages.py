@@ -51,6 +51,20 @@ def citation(wiki: str, page: str, anchor: str | None = None, section: str | Non
     return f"{page_url(wiki, page, anchor)} ({where})"
 
 
+NO_URL = "no URL: the saved copy names neither its wiki nor its page"
+"""What a ``source`` says in place of a URL for a place whose page is not known (the section
+follows in parentheses); every other place cites its page's URL."""
+
+
+def says_why_no_url(label: str) -> bool:
+    """Whether a place cited without a URL says why it has none.
+
+    >>> says_why_no_url(NO_URL + " (ホルス)"), says_why_no_url("page title unknown (ホルス)")
+    (True, False)
+    """
+    return label.startswith("no URL: ") and len(label.split()) >= 5
+
+
 _CITED = re.compile(r"^(?:also )?(?P<url>https?://\S+)(?: \((?P<label>.*)\))?$")
 
 

@@ -9,7 +9,21 @@ from typing import TYPE_CHECKING, Literal
 
 from toolkit.errors import RulingWarning, WikiParseError, kind_of
 from toolkit.wiki.lines import SourceLine, source_lines
-from toolkit.wiki.markup import CLOSING, FaqEntry, ANSWER_MARK, DATE_AT_END, HEADING, INDENT, QUESTION_MARK, parse_date, strip_tilde, verdict_hint_of, visibility, card_names, clean_markup
+from toolkit.wiki.markup import (
+    ANSWER_MARK,
+    CLOSING,
+    DATE_AT_END,
+    HEADING,
+    INDENT,
+    QUESTION_MARK,
+    FaqEntry,
+    card_names,
+    clean_markup,
+    parse_date,
+    strip_tilde,
+    verdict_hint_of,
+    visibility,
+)
 
 if TYPE_CHECKING:
     pass
@@ -93,7 +107,7 @@ class Parser:
         lines, self.restored = source_lines(text)
         for cut in (line for line in lines if line.cut):  # (the tolerant reader's lines are cut already)
             warnings.warn(RulingWarning(f"{source}, {cut.cut_warning()}"), stacklevel=3)
-        self.lines = [_classify(l, q_mark, a_mark) for l in lines]
+        self.lines = [_classify(ln, q_mark, a_mark) for ln in lines]
         if numbers is not None:  # the page lines these came from (a page brought to one form first)
             for line, number in zip(self.lines, numbers):
                 line.number = number

@@ -23,8 +23,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from toolkit.errors import WikiParseError
-from toolkit.wiki.markup import ANSWER_MARK, DATE_AT_END, HEADING, INDENT, QUESTION_MARK, parse_date, strip_tilde, card_names, \
-    clean_markup
+from toolkit.wiki.markup import (
+    ANSWER_MARK,
+    DATE_AT_END,
+    HEADING,
+    INDENT,
+    QUESTION_MARK,
+    card_names,
+    clean_markup,
+    parse_date,
+    strip_tilde,
+)
 
 _BULLET = re.compile(r"^-{1,3}(?!-)")
 _RULE_OR_BULLET = re.compile(r"^-+[ \t\u3000]*")
@@ -91,7 +100,7 @@ def prose_rulings(lines: Sequence[str], numbers: Sequence[int], *, rendered: boo
 
 def _ruling(paragraph: list[tuple[int, str]], date: re.Match[str], section: str | None,
             anchor: str | None) -> ProseRuling:
-    first, last = paragraph[0][0], paragraph[-1][0]
+    first = paragraph[0][0]
     texts = [text for _, text in paragraph]
     texts[-1] = texts[-1][: date.start()]
     texts[0] = _RULE_OR_BULLET.sub("", texts[0])

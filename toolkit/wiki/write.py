@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from toolkit.errors import WikiParseError
-from toolkit.wiki.markup import FaqEntry, ANSWER_MARK, CARD_NAME, DATE_AT_END, QUESTION_MARK
+from toolkit.wiki.markup import ANSWER_MARK, CARD_NAME, DATE_AT_END, QUESTION_MARK, FaqEntry
 
 if TYPE_CHECKING:
     import pandas as pd

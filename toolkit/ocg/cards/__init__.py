@@ -36,9 +36,9 @@ import pkgutil
 from functools import lru_cache
 from pathlib import Path
 
+from toolkit.fields import CardNames
 from toolkit.ocg.cards.base import CardBehaviour, CardText
 from toolkit.ocg.cards.catalogue import Catalogue, UnknownCardError
-from toolkit.fields import CardNames
 
 __all__ = [
     "Catalogue",

@@ -102,19 +102,38 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
-from toolkit.core.actions import NO_CHOICE as NO_CHOICE, Choice as Choice  # the cards name them from here
+from toolkit.core.actions import NO_CHOICE as NO_CHOICE  # the cards name them from here
+from toolkit.core.actions import Choice as Choice
 from toolkit.core.durations import Duration, Lingering
 from toolkit.core.values import Event, slot_init
 from toolkit.ocg.cards.locality import (  # the card modules name them from here
     BOARD_LOCAL as BOARD_LOCAL,
+)
+from toolkit.ocg.cards.locality import (
     CARD_LOCAL as CARD_LOCAL,
+)
+from toolkit.ocg.cards.locality import (
     Condition as Condition,
+)
+from toolkit.ocg.cards.locality import (
     all_of as all_of,
+)
+from toolkit.ocg.cards.locality import (
     any_of as any_of,
+)
+from toolkit.ocg.cards.locality import (
     board_local as board_local,
+)
+from toolkit.ocg.cards.locality import (
     card_local as card_local,
+)
+from toolkit.ocg.cards.locality import (
     is_board_local as is_board_local,
+)
+from toolkit.ocg.cards.locality import (
     is_card_local as is_card_local,
+)
+from toolkit.ocg.cards.locality import (
     marked_as as marked_as,
 )
 from toolkit.ocg.values import Card, Position, ProcessKind, Zone

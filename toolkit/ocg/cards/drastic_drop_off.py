@@ -12,11 +12,10 @@ the adjustment (the reversed H1) it is offered, and that answer fails.
 
 from __future__ import annotations
 
-# stays Python: it answers the moment the opponent adds a card from the deck, and its targets are read from that moment (the board's last change), which the card format has no words for yet
-
-from typing import TYPE_CHECKING
-
 from collections.abc import Iterator
+
+# stays Python: it answers the moment the opponent adds a card from the deck, and its targets are read from that moment (the board's last change), which the card format has no words for yet
+from typing import TYPE_CHECKING
 
 from toolkit.core.values import other
 from toolkit.ocg.cards import register

@@ -15,7 +15,6 @@ reads (the monster's type), in one place.
 
 from __future__ import annotations
 
-
 MONSTER_TYPES: dict[str, str] = {
     "ブラッド・ヴォルス": "beast-warrior",
     "ジェネティック・ワーウルフ": "beast-warrior",

@@ -8,7 +8,6 @@ from toolkit.core.game import Note
 from toolkit.core.rules import implements
 from toolkit.core.values import Event
 from toolkit.ocg.board import Board
-
 from toolkit.ocg.cards.base import CardText, EndPhaseEffect, LingeringEffect
 from toolkit.ocg.state import PHASE_TITLES, Cause, Phase, State
 from toolkit.ocg.values import Card, Process, Zone

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.ocg.actions import Discard
 from toolkit.core.game import Note
 from toolkit.core.rules import implements
+from toolkit.core.values import PLAYERS, other
+from toolkit.ocg.actions import Discard
 from toolkit.ocg.board import Board
-from toolkit.ocg.procedure._shared import EventLog, flush_events, evolved
+from toolkit.ocg.cards.base import ContinuousKind
+from toolkit.ocg.procedure._shared import EventLog, evolved, flush_events
 from toolkit.ocg.procedure.pending import settle
 from toolkit.ocg.state import Cause, State, Step
-from toolkit.ocg.cards.base import ContinuousKind
-from toolkit.core.values import PLAYERS, other
 from toolkit.ocg.values import EventKind, Zone
 
 

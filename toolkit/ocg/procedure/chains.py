@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
-
 from toolkit.ocg.cards.base import NO_CHOICE, Activation, EndPhaseEffect
 from toolkit.ocg.negation import may_negate
 from toolkit.ocg.procedure._shared import EventLog, cause_of, flush_events, lingering_effect, phase_named

@@ -5,16 +5,21 @@ itself from a position (:func:`never_acts`)."""
 from __future__ import annotations
 
 from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
-from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.core.game import Note
 from toolkit.core.values import other
 from toolkit.core.words import names
-
+from toolkit.ocg import independence
+from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import phase_named
-from toolkit.ocg import independence
 from toolkit.ocg.procedure.adjustment import hand_limit
-from toolkit.ocg.procedure.legal import answers_declaration, legal_actions, process_choices, r5b_must_activate, r8_negated
+from toolkit.ocg.procedure.legal import (
+    answers_declaration,
+    legal_actions,
+    process_choices,
+    r5b_must_activate,
+    r8_negated,
+)
 from toolkit.ocg.procedure.transitions import transition
 from toolkit.ocg.rules import CONTINUOUS, GAME_ACTION
 from toolkit.ocg.state import Cause, Phase, State, Step

@@ -12,12 +12,12 @@ together.
 
 from __future__ import annotations
 
-from toolkit.ocg.actions import Discard
 from toolkit.core.game import Note
 from toolkit.core.rules import implements
 from toolkit.core.words import count
+from toolkit.ocg.actions import Discard
 from toolkit.ocg.board import Board
-from toolkit.ocg.procedure._shared import EventLog, flush_events, phase_named, evolved
+from toolkit.ocg.procedure._shared import EventLog, evolved, flush_events, phase_named
 from toolkit.ocg.procedure.adjustment import h4_readjust, r1_excess, r2_discard
 from toolkit.ocg.procedure.chains import r5_resolve_chain
 from toolkit.ocg.procedure.legal import nobody_can_respond, process_choices, r5_trigger_placer, r8_negated

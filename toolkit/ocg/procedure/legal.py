@@ -11,21 +11,27 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
-from toolkit.ocg.actions import ChangePosition, EnterPhase
 from toolkit.core.rules import implements
 from toolkit.core.values import other
+from toolkit.ocg.actions import ChangePosition, EnterPhase
 from toolkit.ocg.board import Board
-
 from toolkit.ocg.cards.base import (
-    NO_CHOICE, CardType, Choice, Condition, ContinuousKind, QuickEffect, Trigger, is_board_local)
+    NO_CHOICE,
+    CardType,
+    Choice,
+    Condition,
+    ContinuousKind,
+    QuickEffect,
+    Trigger,
+    is_board_local,
+)
+from toolkit.ocg.negation import may_negate
 from toolkit.ocg.procedure._shared import end_phase_effect, monsters_of, x1_card_text
 from toolkit.ocg.procedure.adjustment import r2_discard_choices
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import PHASE_END, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
-from toolkit.ocg.values import ZONE_DECK, ZONE_FIELD, Card, Position, Process, Zone
-from toolkit.ocg.negation import may_negate
+from toolkit.ocg.values import ZONE_DECK, ZONE_FIELD, Card, Position, Process
 from toolkit.ocg.video_game import system_head
-
 
 # --------------------------------------------------------------------------
 # Processes (R8, X4)

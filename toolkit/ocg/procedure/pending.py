@@ -12,8 +12,8 @@ import os
 from dataclasses import replace
 from operator import attrgetter
 
-from toolkit.core.rules import implements
 from toolkit.core.durations import Duration, Lingering
+from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import lingering_effect, x1_card_text

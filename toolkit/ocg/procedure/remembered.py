@@ -37,9 +37,8 @@ from toolkit.core.values import Event
 from toolkit.ocg import independence
 from toolkit.ocg.independence import Reach
 from toolkit.ocg.procedure.pending import PROCESS_ORDER
-from toolkit.ocg.state import (
-    PHASE_END, STEP_FORCED, STEP_OPEN, Phase, PositionTables, State, Step, make_state)
-from toolkit.ocg.values import ZONE_HAND, Card, Process, Zone
+from toolkit.ocg.state import PHASE_END, STEP_FORCED, STEP_OPEN, PositionTables, State, Step, make_state
+from toolkit.ocg.values import ZONE_HAND, Card, Process
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset

@@ -12,26 +12,26 @@ from __future__ import annotations
 from dataclasses import replace
 
 from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
-from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.core.errors import IllegalActionError
 from toolkit.core.game import Note, Successor, Transition
 from toolkit.core.rules import implements
 from toolkit.core.values import Event, other
+from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import USER_CARD_RULE
 from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, Choice, QuickEffect, Trigger
+from toolkit.ocg.procedure import remembered
 from toolkit.ocg.procedure._shared import (
     EventLog,
     cause_of,
     end_phase_effect,
+    evolved,
     find_lingering,
     flush_events,
     lingering_effect,
     monsters_of,
     phase_named,
-    evolved,
 )
-from toolkit.ocg.procedure import remembered
 from toolkit.ocg.procedure.adjustment import r2_discard
 from toolkit.ocg.procedure.chains import resolve_links
 from toolkit.ocg.procedure.flow import (
@@ -42,14 +42,13 @@ from toolkit.ocg.procedure.flow import (
     r7_both_passed,
     v1_decline,
 )
-from toolkit.ocg.procedure.legal import answers_declaration, nobody_can_respond, legal_actions, r8_negated
+from toolkit.ocg.procedure.legal import answers_declaration, legal_actions, nobody_can_respond, r8_negated
 from toolkit.ocg.procedure.pending import settle, state_checks
-from toolkit.ocg.stats import atk_def_now
 from toolkit.ocg.procedure.triggers import collect_triggers
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import PHASE_END, STEP_CHAIN, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
+from toolkit.ocg.stats import atk_def_now
 from toolkit.ocg.values import Card, EventKind, Position, Process, ProcessKind, Zone
-
 
 # --------------------------------------------------------------------------
 # Passing and performing processes (R7)

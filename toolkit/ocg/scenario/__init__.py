@@ -33,13 +33,33 @@ from __future__ import annotations
 import os  # noqa: F401  (tests patch toolkit.ocg.scenario.os.replace)
 
 from toolkit.errors import ScenarioError as ScenarioError
-from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX
-
+from toolkit.fields import CARDS_MAX as CARDS_MAX
+from toolkit.fields import COPY_MARK as COPY_MARK
+from toolkit.fields import NAME_MAX as NAME_MAX
 from toolkit.ocg.scenario.builder import ScenarioDraft
 from toolkit.ocg.scenario.checks import known_card_names, known_ruleset_names, known_ruling_ids
-from toolkit.ocg.scenario.model import DECK_FILLER_MAX as DECK_FILLER_MAX, LIFE_MAX as LIFE_MAX, CardSpec, LingeringSpec, OtherGameScenario, PHASES, PLAYERS, POSITIONS, PlayerSetup, Scenario, TAGS, base_name
+from toolkit.ocg.scenario.model import DECK_FILLER_MAX as DECK_FILLER_MAX
+from toolkit.ocg.scenario.model import LIFE_MAX as LIFE_MAX
+from toolkit.ocg.scenario.model import (
+    PHASES,
+    PLAYERS,
+    POSITIONS,
+    TAGS,
+    CardSpec,
+    LingeringSpec,
+    OtherGameScenario,
+    PlayerSetup,
+    Scenario,
+    base_name,
+)
 from toolkit.ocg.scenario.read import load_scenario, parse_scenario, scenario_from_dict
-from toolkit.ocg.scenario.write import dump_scenario, list_seed_scenarios, save_scenario, scenario_to_dict, seed_scenario
+from toolkit.ocg.scenario.write import (
+    dump_scenario,
+    list_seed_scenarios,
+    save_scenario,
+    scenario_to_dict,
+    seed_scenario,
+)
 
 __all__ = [
     "OtherGameScenario",

@@ -6,7 +6,9 @@ import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX
+from toolkit.fields import CARDS_MAX as CARDS_MAX
+from toolkit.fields import COPY_MARK as COPY_MARK
+from toolkit.fields import NAME_MAX as NAME_MAX
 from toolkit.ocg.scenario.model import CardSpec, Scenario
 from toolkit.ocg.scenario.read import scenario_from_dict
 from toolkit.ocg.scenario.write import card_to

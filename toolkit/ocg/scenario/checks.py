@@ -6,9 +6,27 @@ from collections.abc import Iterator
 
 from toolkit import fields
 from toolkit.errors import describe, quoted
-from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX, CardNames
+from toolkit.fields import CARDS_MAX as CARDS_MAX
+from toolkit.fields import COPY_MARK as COPY_MARK
+from toolkit.fields import NAME_MAX as NAME_MAX
+from toolkit.fields import CardNames
+from toolkit.ocg.scenario.model import (
+    DECK_FILLER_MAX,
+    LIFE_MAX,
+    PHASES,
+    PLAYERS,
+    POSITIONS,
+    TAGS,
+    ZONES,
+    CardSpec,
+    LingeringSpec,
+    PlayerSetup,
+    Scenario,
+    base_name,
+    fail,
+    suggest,
+)
 from toolkit.resources import shipped_ruling_ids
-from toolkit.ocg.scenario.model import CardSpec, DECK_FILLER_MAX, LIFE_MAX, LingeringSpec, PHASES, PLAYERS, POSITIONS, PlayerSetup, Scenario, TAGS, ZONES, fail, suggest, base_name
 
 # --------------------------------------------------------------------------
 # Where names come from (one function each)

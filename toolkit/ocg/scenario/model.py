@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from toolkit import fields
 from toolkit.errors import ScenarioError, quoted
-from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX
+from toolkit.fields import CARDS_MAX as CARDS_MAX
+from toolkit.fields import COPY_MARK as COPY_MARK
+from toolkit.fields import NAME_MAX as NAME_MAX
 
 PLAYERS: tuple[str, str] = ("A", "B")
 """The two seats. Either may be the turn player."""

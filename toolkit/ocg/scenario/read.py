@@ -10,12 +10,30 @@ from typing import Any
 
 from toolkit import fields
 from toolkit.errors import FileError, ScenarioError, quoted
-from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX, CardNames
+from toolkit.fields import CARDS_MAX as CARDS_MAX
+from toolkit.fields import COPY_MARK as COPY_MARK
+from toolkit.fields import NAME_MAX as NAME_MAX
+from toolkit.fields import CardNames
 from toolkit.ocg.cards import default_catalogue
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.counters import COUNTERS_MAX
 from toolkit.ocg.scenario.checks import check_against_catalogue
-from toolkit.ocg.scenario.model import base_name, CardSpec, DECK_FILLER_MAX, LIFE_MAX, LingeringSpec, OtherGameScenario, PLAYERS, PlayerSetup, Scenario, CARD_KEYS, LINGERING_KEYS, PLAYER_KEYS, TOP_KEYS, fail
+from toolkit.ocg.scenario.model import (
+    CARD_KEYS,
+    DECK_FILLER_MAX,
+    LIFE_MAX,
+    LINGERING_KEYS,
+    PLAYER_KEYS,
+    PLAYERS,
+    TOP_KEYS,
+    CardSpec,
+    LingeringSpec,
+    OtherGameScenario,
+    PlayerSetup,
+    Scenario,
+    base_name,
+    fail,
+)
 
 # --------------------------------------------------------------------------
 # From plain data (YAML) to a Scenario
@@ -228,15 +246,43 @@ def parse_scenario(text: str, source: str | None = None, *, check_registry: bool
         raise exc.located(*(document.position(exc.field) or (None, None))) from None
 
 
+def _shipped_example(name: str) -> tuple[str, str] | None:
+    """(text, source) of the shipped OCG example ``name`` names (``stem``, ``stem.yaml``), None for
+    a name that is none; a shipped example of another game (``folder/stem``) is an error saying
+    where it is read."""
+    from toolkit.resources import shipped_scenario_names, shipped_scenario_text
+
+    stem = name.removesuffix(".yaml")
+    folder, _, rest = stem.rpartition("/")
+    if folder and "/" not in folder and rest in shipped_scenario_names("scenarios", folder):
+        raise ScenarioError(f"{name!r} is a shipped example of another game: read it with "
+                            f"toolkit.games.shipped_scenario({name!r})")
+    if folder or os.sep in stem or stem not in shipped_scenario_names("scenarios"):
+        return None
+    return shipped_scenario_text(stem, "scenarios")
+
+
 def load_scenario(path: str | os.PathLike[str], *, check_registry: bool = True,
                   cards: Iterable[CardBehaviour] = ()) -> Scenario:
     """Read and validate a scenario YAML file (a regular file of at most
     :func:`toolkit.files.max_file_bytes` bytes, UTF-8); ``cards``: cards of your own
-    (``load_card_definitions``) it may use besides its ``cards:`` list."""
+    (``load_card_definitions``) it may use besides its ``cards:`` list.
+
+    As on the command line, a shipped example's name (``stem`` or ``stem.yaml``) that is
+    not a file here reads that example:
+
+    >>> load_scenario("lyla_veiler_2011.yaml").title == load_scenario("lyla_veiler_2011").title
+    True
+    """
     if not isinstance(path, (str, os.PathLike)):
         raise ScenarioError(f"load_scenario() takes the path of a scenario file, not {type(path).__name__} "
                             f"{path!r:.40}; a shipped example is seed_scenario(name)")
     file = os.fspath(path)
+    if isinstance(path, str) and not os.path.lexists(file):
+        shipped = _shipped_example(file)
+        if shipped is not None:
+            text, source = shipped
+            return parse_scenario(text, source=source, check_registry=check_registry, cards=cards)
     try:
         from toolkit.files import read_text  # loads PyYAML on first use
         text = read_text(file, what="scenario file")

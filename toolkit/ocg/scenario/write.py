@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import copy
 import os
-from pathlib import Path
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from toolkit.errors import FileError, ScenarioError, kind_of
-from toolkit.fields import CARDS_MAX as CARDS_MAX, COPY_MARK as COPY_MARK, NAME_MAX as NAME_MAX
-from toolkit.resources import dataset_root, shipped_scenario_names, shipped_scenario_text
-from toolkit.ocg.scenario.model import CardSpec, PLAYERS, PlayerSetup, Scenario, fail
+from toolkit.fields import CARDS_MAX as CARDS_MAX
+from toolkit.fields import COPY_MARK as COPY_MARK
+from toolkit.fields import NAME_MAX as NAME_MAX
+from toolkit.ocg.scenario.model import PLAYERS, CardSpec, PlayerSetup, Scenario, fail
 from toolkit.ocg.scenario.read import parse_scenario
+from toolkit.resources import dataset_root, shipped_scenario_names, shipped_scenario_text
 
 # --------------------------------------------------------------------------
 # From a Scenario back to plain data / YAML

@@ -43,22 +43,22 @@ from toolkit.ocg.cards.base import (
     TriggerCondition,
     TriggerTest,
 )
-from toolkit.ocg.cards.data.conditions import LINK_TESTS, TRIGGER_TESTS
 from toolkit.ocg.cards.data import limits as _limits  # noqa: F401  (registers once_per_turn_by_name)
+from toolkit.ocg.cards.data.conditions import LINK_TESTS, TRIGGER_TESTS
+from toolkit.ocg.cards.data.options import OPTION_FIELDS, offer_options, options_of
 from toolkit.ocg.cards.data.terms import (
     DURATION_WORDS,
     EVENT_WORDS,
     PARAM_TYPES,
-    Param,
-    TermError,
-    word_check,
     WORDS,
     WRITTEN_PARTS,
+    Param,
+    TermError,
     check_param,
     did_you_mean,
+    word_check,
     words,
 )
-from toolkit.ocg.cards.data.options import OPTION_FIELDS, offer_options, options_of
 from toolkit.ocg.cards.data.verbs import CHOICES, build_steps, touched_together
 from toolkit.ocg.values import ProcessKind, Zone
 

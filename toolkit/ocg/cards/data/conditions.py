@@ -16,15 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from toolkit.errors import quoted
 from toolkit.core.values import other
+from toolkit.errors import quoted
 from toolkit.ocg.cards.base import (
     Condition,
     ContinuousKind,
     Happening,
     Responds,
-    TriggerTest,
     Trigger,
+    TriggerTest,
     all_of,
     any_of,
     board_local,
@@ -40,7 +40,16 @@ from toolkit.ocg.cards.base import (
     your_end_phase,
 )
 from toolkit.ocg.cards.data.terms import (
-    NESTED, PARAM_TYPES, WORDS, Param, Registry, TermError, check_param, did_you_mean, words)
+    NESTED,
+    PARAM_TYPES,
+    WORDS,
+    Param,
+    Registry,
+    TermError,
+    check_param,
+    did_you_mean,
+    words,
+)
 from toolkit.ocg.counters import counters_on
 from toolkit.ocg.stats import atk_def_now
 from toolkit.ocg.values import Card, EventKind, Position, Zone

@@ -20,7 +20,8 @@ from typing import Any
 
 from toolkit.errors import printable
 from toolkit.ocg.cards.data.reading import read_cards, shipped_card_folder, skipped_files
-from toolkit.ocg.cards.data.schema import card_fields, card_schema as _schema, describe_card
+from toolkit.ocg.cards.data.schema import card_fields, describe_card
+from toolkit.ocg.cards.data.schema import card_schema as _schema
 
 
 def check_card_files(paths: Sequence[str]) -> list[str]:

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 
 from toolkit.core.values import PLAYERS, Event, other
 from toolkit.ocg.cards.base import Activation, Board, Choice, Choices, Condition, Resolve, is_card_local
-from toolkit.ocg.cards.reach import DECK, ITSELF, LIFE, touched_by, touches_only
 from toolkit.ocg.cards.data.conditions import CardFilter
 from toolkit.ocg.cards.data.terms import NESTED, OPTIONS, WORDS, Param, Registry, TermError, words
+from toolkit.ocg.cards.reach import DECK, ITSELF, LIFE, touched_by, touches_only
 from toolkit.ocg.values import Card, EventKind, Zone
 
 if TYPE_CHECKING:
