@@ -132,7 +132,8 @@ def test_the_data_page_describes_every_column_and_shows_how_to_cite(site: Path) 
     from toolkit.data.schema import SCHEMAS
 
     page = html.unescape((site / "data.html").read_text(encoding="utf-8"))
-    for smart, plain in (("\u2018", "'"), ("\u2019", "'"), ("\u2026", "..."), ("\u201c", '"'), ("\u201d", '"')):
+    for smart, plain in (("\u2018", "'"), ("\u2019", "'"), ("\u2026", "..."), ("\u201c", '"'), ("\u201d", '"'),
+                         ("\u2013", "--"), ("\u2014", "---")):
         page = page.replace(smart, plain)  # Sphinx's smart quotes
     for schema in SCHEMAS.values():
         for column in schema.columns:

@@ -79,6 +79,9 @@ def _owner(name: str) -> tuple[Game, str]:
 def shipped_scenario(name: str) -> Any:
     """A shipped scenario of any game by name (``stem``, ``stem.yaml`` or
     ``folder/stem``); an unknown name raises ScenarioError with the closest name."""
+    if not isinstance(name, str):
+        raise ScenarioError(f"a shipped scenario is named by text (e.g. 'lyla_veiler_2011'), "
+                            f"not {type(name).__name__} {name!r:.40}")
     game, stem = _owner(name)
     return game.seed_scenario(stem)
 

@@ -48,10 +48,13 @@ def load_scenario(path: str | os.PathLike[str], *, check_registry: bool = True,
     """Read and validate a scenario YAML file of any registered game (a regular file of at most
     :func:`toolkit.files.max_file_bytes` bytes, UTF-8; its ``game:`` key picks the game, none: the
     OCG, read by :func:`toolkit.ocg.scenario.load_scenario`). ``cards``: OCG cards of your own
-    (``load_card_definitions``) it may use besides its ``cards:`` list."""
+    (``load_card_definitions``) it may use besides its ``cards:`` list. As on the command line, a
+    shipped example's name that is not a file here reads that example."""
     if not isinstance(path, (str, os.PathLike)):
         return ocg_load_scenario(path, check_registry=check_registry, cards=cards)  # refused, as the OCG's
     file = os.fspath(path)
+    if isinstance(path, str) and not os.path.lexists(file):  # a shipped example's name, or said missing
+        return ocg_load_scenario(path, check_registry=check_registry, cards=cards)
     try:
         from toolkit.files import read_text  # loads PyYAML on first use
         text = read_text(file, what="scenario file")

@@ -70,7 +70,7 @@ class _DateAtEnd:
     found in time linear in the line (a pattern ``\\s*~?\\s*$`` backtracks
     quadratically over a run of spaces followed by text).
 
-    >>> _DATE_AT_END.search("はい。(12/08/08) ~ ").groups(), _DATE_AT_END.search("(12/08/08) x") is None
+    >>> DATE_AT_END.search("はい。(12/08/08) ~ ").groups(), DATE_AT_END.search("(12/08/08) x") is None
     (('12', '08', '08'), True)
     """
 
@@ -101,10 +101,10 @@ class _Heading:
     read in time linear in the line (the pattern it replaces,
     ``^(\\*{1,3})\\s*(.*?)\\s*(?:\\[#([^\\]\\s]+)\\])?\\s*$``, took time cubic in a run of spaces).
 
-    >>> m = _HEADING.match("***手札調整について   [#faq1]  ")
+    >>> m = HEADING.match("***手札調整について   [#faq1]  ")
     >>> m.group(1), m.group(2), m.group(3)
     ('***', '手札調整について', 'faq1')
-    >>> _HEADING.match("**見出し [#a b]").group(2), _HEADING.match("x") is None
+    >>> HEADING.match("**見出し [#a b]").group(2), HEADING.match("x") is None
     ('見出し [#a b]', True)
     """
 
