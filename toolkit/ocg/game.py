@@ -17,7 +17,7 @@ from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game, Interch
 from toolkit.core.rulesets import RuleChange
 from toolkit.core.values import Event
 from toolkit.fields import CardNames
-from toolkit.ocg import cards, independence, procedure
+from toolkit.ocg import cards, procedure, symmetry
 from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg.event_fields import EVENT_FIELDS as OCG_EVENT_FIELDS
 from toolkit.ocg.reversals import REVERSALS
@@ -120,7 +120,7 @@ class OcgGame(Game):
         return procedure.successor  # the plain tuple: no Transition built per edge
 
     def grouping(self) -> Interchangeable:
-        return independence.interchangeable
+        return symmetry.reduced_groups
 
     def explain(self, state: State, action: Action) -> Note:
         return procedure.explain(state, action)

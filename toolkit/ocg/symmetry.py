@@ -1,0 +1,172 @@
+"""Identical copies counted, not enumerated (the search's symmetry reduction, issue 34 item 2).
+
+Two copies of one card that agree on everything the rules read — name, owner, controller, zone,
+battle position, tags, their pending processes and the processes they have done — and that
+nothing else in the position points at (no deck order, lingering effect, chain link, waiting
+trigger, attack or "when …" moment names them) can trade places: the position with the two
+swapped is the same position but for the copy marks, which only name a copy on a line.  So two
+actions of one position whose successors are the same up to such a swap (and whose events are
+the same: events name cards, never copies) start, one for one, lines with the same outcomes: the
+search follows the first and counts it for both (:func:`symmetric`, merged by
+:mod:`toolkit.core.graph` with the groups of :mod:`toolkit.ocg.independence`).  Where n copies
+had 2^n positions (every subset done) the search now meets n + 1 (how many are done).
+
+The test is the successors' :func:`canonical_key`: the position with each such copy replaced by
+what it is (no uid, no mark), as a sorted multiset; the cards something points at keep their
+uid.  A position with a chain, a waiting trigger, an attack or a moment is not keyed (None: no
+merge).  A reduced search that meets a loop is run in full (loops name their actions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from typing import Any
+
+from toolkit.core.actions import Action
+from toolkit.core.game import Successor
+from toolkit.ocg.independence import interchangeable
+from toolkit.ocg.state import State
+
+__all__ = ["canonical_key", "has_copies", "ohka", "reduced_groups", "symmetric", "union_groups"]
+
+
+def ohka(n: int) -> Any:
+    """A position of ``n`` tribute-less copies of 《光神機−桜火》 (each sends itself to the GY in the End
+    Phase), the turn player's (the doctests' example of copies)."""
+    from toolkit.ocg.scenario import scenario_from_dict
+
+    return scenario_from_dict({"title": f"{n} Ohka", "turn_player": "A", "date": "2024-01-01", "players": {
+        "A": {"field": [{"name": f"光神機−桜火#{i}", "tags": ["tribute_less_summoned"]} for i in range(1, n + 1)]},
+        "B": {}}})
+
+
+def has_copies(state: State) -> bool:
+    """Whether two cards of the position share a name (only then can a swap leave it unchanged).
+
+    >>> from toolkit.ocg.setup import initial_state
+    >>> has_copies(initial_state(ohka(3))), has_copies(initial_state(ohka(1)))
+    (True, False)
+    """
+    names = {c.name for c in state.cards}
+    return len(names) < len(state.cards)
+
+
+def _pinned(state: State) -> set[int] | None:
+    """The uids something in the position points at besides the card itself (None: a chain, a
+    waiting trigger, an attack or a moment — not keyed)."""
+    if state.chain or state.waiting or state.moment or state.attacker != -1:
+        return None
+    pinned: set[int] = set(state.decks[0])
+    pinned.update(state.decks[1])
+    pinned.update(item.target for item in state.lingering)
+    for process in state.pending:
+        if process.lingering:
+            pinned.add(process.source)
+    return pinned
+
+
+def canonical_key(state: State) -> Hashable | None:
+    """The position with its free copies as an unordered multiset of what they are (see the module
+    docstring); two positions with one key are the same but for which copy is which.
+
+    >>> from toolkit.core.search import play
+    >>> from toolkit.ocg.setup import initial_state
+    >>> start = initial_state(ohka(3))
+    >>> first, second = (play(start, "光神機−桜火#1: send itself to the GY"), play(start, "光神機−桜火#2: send itself to the GY"))
+    >>> first == second, canonical_key(first) == canonical_key(second)
+    (False, True)
+    """
+    pinned = _pinned(state)
+    if pinned is None:
+        return None
+    per_card: dict[int, list[tuple[object, ...]]] = {}
+    fixed_pending: list[object] = []
+    for process in state.pending:
+        if process.source in pinned or process.source < 0:
+            fixed_pending.append(process)
+        else:
+            per_card.setdefault(process.source, []).append(
+                (process.key, process.controller, int(process.kind), process.mandatory, process.chain_link))
+    done_per_card: dict[int, list[str]] = {}
+    fixed_done: list[tuple[int, str]] = []
+    for uid, key in state.done:
+        if uid in pinned or uid < 0:
+            fixed_done.append((uid, key))
+        else:
+            done_per_card.setdefault(uid, []).append(key)
+    fixed_cards: list[object] = []
+    free: list[tuple[object, ...]] = []
+    for card in state.cards:
+        what = (card.name, card.owner, card.controller, card.zone.value, card.position.value,
+                tuple(sorted(card.tags)), tuple(sorted(per_card.get(card.uid, ()))),
+                tuple(sorted(done_per_card.get(card.uid, ()))))
+        if card.uid in pinned:
+            fixed_cards.append((card.uid, what))
+        else:
+            free.append(what)
+    free.sort()
+    return (state.turn_player, state.life, state.step, state.priority, state.passes, state.forced,
+            state.adjusted, state.after_chain, state.skipped, state.phase, state.declared, state.decks,
+            state.anonymous, state.lingering, tuple(fixed_cards), tuple(free), tuple(fixed_pending),
+            frozenset(fixed_done))
+
+
+def symmetric(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
+              among: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], ...]:
+    """Groups of indices of ``actions`` (those of ``among``; None: all) whose successors are the same
+    but for which copy is which, with the same events (the first of a group stands for the others)."""
+    indices = range(len(actions)) if among is None else among
+    if len(indices) < 2 or not has_copies(state):
+        return ()
+    groups: dict[Hashable, list[int]] = {}
+    for i in indices:
+        result = results[i]
+        child = result[0]
+        if not isinstance(child, State):
+            continue
+        key = canonical_key(child)
+        if key is None:
+            continue
+        groups.setdefault((key, frozenset(result[1])), []).append(i)
+    return tuple(tuple(g) for g in groups.values() if len(g) > 1)
+
+
+def union_groups(size: int, *partitions: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """The groups of several answers joined where they share a member (each answer's groups stand
+    for each other, so their unions do too), each sorted, in the order of its first member.
+
+    >>> union_groups(5, ((0, 2),), ((2, 3),), ())
+    ((0, 2, 3),)
+    """
+    parent = list(range(size))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for groups in partitions:
+        for group in groups:
+            first = root(group[0])
+            for member in group[1:]:
+                other = root(member)
+                if other != first:
+                    parent[other] = first
+    joined: dict[int, list[int]] = {}
+    for i in range(size):
+        joined.setdefault(root(i), []).append(i)
+    return tuple(tuple(g) for g in sorted(joined.values()) if len(g) > 1)
+
+
+def reduced_groups(state: State, actions: tuple[Action, ...],
+                   results: tuple[Successor, ...]) -> tuple[tuple[int, ...], ...]:
+    """The OCG's ``Game.grouping``: interchangeable processes (:mod:`toolkit.ocg.independence`)
+    joined with symmetric copies (:func:`symmetric`)."""
+    independent = interchangeable(state, actions, results)
+    folded = {i for group in independent for i in group[1:]}  # already stood for by their group's first
+    copies = symmetric(state, actions, results, tuple(i for i in range(len(actions)) if i not in folded))
+    if not copies:
+        return independent
+    return union_groups(len(actions), independent, copies)
