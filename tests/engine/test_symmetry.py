@@ -87,6 +87,17 @@ def test_copies_are_counted_where_the_independence_proof_does_not_reach() -> Non
     assert sizes[2] - sizes[1] == sizes[1] - sizes[0]  # linear in the copies (the full search: 3 * 2^n + …)
 
 
+@pytest.mark.parametrize("hand", [[PETEN] * 4 + [SIGN] * 3, [PETEN] * 3 + [DANDELION] * 2 + [WORM] * 3,
+                                  [VORSE] * 5 + [WOLF] * 2 + ["死者蘇生"]])
+def test_the_adjustment_discards_among_copies_the_same_reduced(hand: list[str]) -> None:
+    """Over six cards in the hand: which copy is discarded is counted, which card is not merged."""
+    position = scenario(player(hand=[f"{name}#{i}" for i, name in enumerate(hand)],
+                               field=[card(f"{OHKA}#{i}", "tribute_less_summoned") for i in range(3)]),
+                        player(hand=[f"{SIGN}#b{i}" for i in range(2)]))
+    reduced, full = _same(position)
+    assert reduced.states < full.states
+
+
 def test_copies_told_apart_are_not_merged() -> None:
     """Two copies with different tags, or one a lingering effect points at, are different cards."""
     start = initial_state(_ohkas(3, {}))
