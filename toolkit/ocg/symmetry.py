@@ -115,21 +115,31 @@ def canonical_key(state: State) -> Hashable | None:
 def symmetric(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
               among: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], ...]:
     """Groups of indices of ``actions`` (those of ``among``; None: all) whose successors are the same
-    but for which copy is which, with the same events (the first of a group stands for the others)."""
+    but for which copy is which, with the same events (the first of a group stands for the others).
+    The successors are first sorted by a few cheap fields (events, who acts, passes, life, how many
+    processes are pending): only those that agree there are keyed (:func:`canonical_key`)."""
     indices = range(len(actions)) if among is None else among
-    if len(indices) < 2 or not has_copies(state):
+    if len(indices) < 2:
         return ()
-    groups: dict[Hashable, list[int]] = {}
+    buckets: dict[Hashable, list[int]] = {}
     for i in indices:
         result = results[i]
         child = result[0]
-        if not isinstance(child, State):
-            continue
-        key = canonical_key(child)
-        if key is None:
-            continue
-        groups.setdefault((key, frozenset(result[1])), []).append(i)
-    return tuple(tuple(g) for g in groups.values() if len(g) > 1)
+        if isinstance(child, State):
+            buckets.setdefault((frozenset(result[1]), child.step, child.priority, child.passes, child.life,
+                                len(child.pending), len(child.done)), []).append(i)
+    candidates = [bucket for bucket in buckets.values() if len(bucket) > 1]
+    if not candidates or not has_copies(state):
+        return ()
+    groups: list[tuple[int, ...]] = []
+    for bucket in candidates:
+        same: dict[Hashable, list[int]] = {}
+        for i in bucket:
+            key = canonical_key(results[i][0])  # a State: bucketed above
+            if key is not None:
+                same.setdefault(key, []).append(i)
+        groups += (tuple(g) for g in same.values() if len(g) > 1)
+    return tuple(sorted(groups))
 
 
 def union_groups(size: int, *partitions: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
