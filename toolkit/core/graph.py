@@ -15,7 +15,9 @@ of each group as one edge of weight ``len(group)``: the search follows it
 once and counts its lines once per member.  Outcomes, line counts and
 can_force answers are those of the full search (tests/perft,
 tests/engine/test_reduction.py); the positions visited drop from every
-subset of the processes done to one order of them.  Lines that end in a loop
+subset of the processes done to one order of them.  The OCG also groups actions whose
+positions differ only by which identical copy is which (``toolkit.ocg.symmetry``: n copies meet
+n + 1 positions, not 2^n).  Lines that end in a loop
 carry their path, which a reduction cannot stand for: a reduced search that
 meets a loop is run again in full (``Graph.reduced`` tells the searches).
 ``reduce=False`` on a search, or the environment variable

@@ -14,7 +14,9 @@ had 2^n positions (every subset done) the search now meets n + 1 (how many are d
 The test is the successors' :func:`canonical_key`: the position with each such copy replaced by
 what it is (no uid, no mark), as a sorted multiset; the cards something points at keep their
 uid.  A position with a chain, a waiting trigger, an attack or a moment is not keyed (None: no
-merge).  A reduced search that meets a loop is run in full (loops name their actions).
+merge).  Nor is anything merged where the system orders the processes (``process_order``, the video
+game, V1): its order breaks ties by the card's place in the position, so two copies are not
+interchangeable there (the copy before another card's process and the copy after it).  A reduced search that meets a loop is run in full (loops name their actions).
 """
 
 from __future__ import annotations
@@ -119,7 +121,7 @@ def symmetric(state: State, actions: tuple[Action, ...], results: tuple[Successo
     The successors are first sorted by a few cheap fields (events, who acts, passes, life, how many
     processes are pending): only those that agree there are keyed (:func:`canonical_key`)."""
     indices = range(len(actions)) if among is None else among
-    if len(indices) < 2:
+    if len(indices) < 2 or state.ruleset.process_order is not None:
         return ()
     buckets: dict[Hashable, list[int]] = {}
     for i in indices:
