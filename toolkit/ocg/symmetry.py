@@ -22,7 +22,6 @@ interchangeable there (the copy before another card's process and the copy after
 from __future__ import annotations
 
 from collections.abc import Hashable
-
 from typing import Any
 
 from toolkit.core.actions import Action
