@@ -98,6 +98,21 @@ def test_the_adjustment_discards_among_copies_the_same_reduced(hand: list[str]) 
     assert reduced.states < full.states
 
 
+@pytest.mark.parametrize("turn", ["A", "B"])
+def test_copies_a_lingering_effect_points_at_explore_the_same_reduced(turn: str) -> None:
+    """Three copies taken until the End Phase (each pointed at by its own lingering effect): the
+    control returns are counted, as the cards' places in the lingering effects, not their uids."""
+    other = "B" if turn == "A" else "A"
+    taken = player(field=[card(f"ハーピィ・レディ#t{i}", "control_taken") for i in range(3)]
+                   + [card(f"{OHKA}#{i}", "tribute_less_summoned") for i in range(2)],
+                   graveyard=["エネミーコントローラー"], hand=[DANDELION])
+    sides = {turn: taken, other: player(hand=[SIGN])}
+    position = scenario(sides["A"], sides["B"], turn=turn, lingering=[
+        ("エネミーコントローラー", turn, f"ハーピィ・レディ#t{i}", "control") for i in range(3)])
+    reduced, full = _same(position)
+    assert reduced.states < full.states
+
+
 def test_copies_told_apart_are_not_merged() -> None:
     """Two copies with different tags, or one a lingering effect points at, are different cards."""
     start = initial_state(_ohkas(3, {}))

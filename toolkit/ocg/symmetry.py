@@ -12,8 +12,10 @@ search follows the first and counts it for both (:func:`symmetric`, merged by
 had 2^n positions (every subset done) the search now meets n + 1 (how many are done).
 
 The test is the successors' :func:`canonical_key`: the position with each such copy replaced by
-what it is (no uid, no mark), as a sorted multiset; the cards something points at keep their
-uid.  A position with a chain, a waiting trigger, an attack or a moment is not keyed (None: no
+what it is (no uid, no mark), as a sorted multiset; the cards something points at (a deck's
+order, a lingering effect) are numbered by where they are pointed at, not by uid, so two copies
+in one deck are interchangeable where they lie alike (the 《ホルスの黒炎竜 LV８》 summoned from the
+deck: either copy, the other left where it was).  A position with a chain, a waiting trigger, an attack or a moment is not keyed (None: no
 merge).  Nor is anything merged where the system orders the processes (``process_order``, the video
 game, V1): its order breaks ties by the card's place in the position, so two copies are not
 interchangeable there (the copy before another card's process and the copy after it).  A reduced search that meets a loop is run in full (loops name their actions).
@@ -53,23 +55,30 @@ def has_copies(state: State) -> bool:
     return len(names) < len(state.cards)
 
 
-def _pinned(state: State) -> set[int] | None:
-    """The uids something in the position points at besides the card itself (None: a chain, a
-    waiting trigger, an attack or a moment — not keyed)."""
+def _pinned(state: State) -> dict[int, int] | None:
+    """The uids something in the position points at besides the card itself, each numbered by where
+    it is first pointed at — the decks top first, then the lingering effects in order — so that two
+    positions the same but for which copy is which number their cards alike (None: a chain, a waiting
+    trigger, an attack or a moment — not keyed)."""
     if state.chain or state.waiting or state.moment or state.attacker != -1:
         return None
-    pinned: set[int] = set(state.decks[0])
-    pinned.update(state.decks[1])
-    pinned.update(item.target for item in state.lingering)
+    pinned: dict[int, int] = {}
+    for deck in state.decks:
+        for uid in deck:
+            pinned.setdefault(uid, len(pinned))
+    for item in state.lingering:
+        if item.target >= 0:
+            pinned.setdefault(item.target, len(pinned))
     for process in state.pending:
-        if process.lingering:
-            pinned.add(process.source)
+        if process.lingering and process.source >= 0:
+            pinned.setdefault(process.source, len(pinned))
     return pinned
 
 
 def canonical_key(state: State) -> Hashable | None:
-    """The position with its free copies as an unordered multiset of what they are (see the module
-    docstring); two positions with one key are the same but for which copy is which.
+    """The position with its free copies as an unordered multiset of what they are, and the cards
+    something points at numbered as :func:`_pinned` does, never by uid (see the module docstring);
+    two positions with one key are the same but for which copy is which.
 
     >>> from toolkit.core.search import play
     >>> from toolkit.ocg.setup import initial_state
@@ -82,35 +91,41 @@ def canonical_key(state: State) -> Hashable | None:
     if pinned is None:
         return None
     per_card: dict[int, list[tuple[object, ...]]] = {}
-    fixed_pending: list[object] = []
+    unowned: list[object] = []
     for process in state.pending:
-        if process.source in pinned or process.source < 0:
-            fixed_pending.append(process)
+        if process.source < 0:
+            unowned.append(process)
         else:
             per_card.setdefault(process.source, []).append(
-                (process.key, process.controller, int(process.kind), process.mandatory, process.chain_link))
+                (process.key, process.controller, int(process.kind), process.mandatory, process.chain_link,
+                 process.lingering))
     done_per_card: dict[int, list[str]] = {}
-    fixed_done: list[tuple[int, str]] = []
+    unowned_done: list[tuple[int, str]] = []
     for uid, key in state.done:
-        if uid in pinned or uid < 0:
-            fixed_done.append((uid, key))
+        if uid < 0:
+            unowned_done.append((uid, key))
         else:
             done_per_card.setdefault(uid, []).append(key)
-    fixed_cards: list[object] = []
+    fixed_cards: list[tuple[int, tuple[object, ...]]] = []
     free: list[tuple[object, ...]] = []
     for card in state.cards:
         what = (card.name, card.owner, card.controller, card.zone.value, card.position.value,
                 tuple(sorted(card.tags)), tuple(sorted(per_card.get(card.uid, ()))),
                 tuple(sorted(done_per_card.get(card.uid, ()))))
-        if card.uid in pinned:
-            fixed_cards.append((card.uid, what))
+        number = pinned.get(card.uid)
+        if number is not None:
+            fixed_cards.append((number, what))
         else:
             free.append(what)
     free.sort()
+    fixed_cards.sort()
+    decks = tuple(tuple(pinned[uid] for uid in deck) for deck in state.decks)
+    lingering = tuple((item.source, item.controller, item.effect, pinned.get(item.target, item.target), item.duration)
+                      for item in state.lingering)
     return (state.turn_player, state.life, state.step, state.priority, state.passes, state.forced,
-            state.adjusted, state.after_chain, state.skipped, state.phase, state.declared, state.decks,
-            state.anonymous, state.lingering, tuple(fixed_cards), tuple(free), tuple(fixed_pending),
-            frozenset(fixed_done))
+            state.adjusted, state.after_chain, state.skipped, state.phase, state.declared, decks,
+            state.anonymous, lingering, tuple(fixed_cards), tuple(free), tuple(unowned),
+            frozenset(unowned_done))
 
 
 def symmetric(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
