@@ -543,5 +543,5 @@ def scenarios_relative_to(rows: pd.DataFrame, folder: Path) -> pd.DataFrame:
         return relative(value)
 
     out = rows.copy()
-    out["scenario"] = [each(v) for v in rows["scenario"]]
+    out["scenario"] = pd.Series([each(v) for v in rows["scenario"]], index=rows.index, dtype=object)
     return out
