@@ -105,3 +105,28 @@ def test_no_page_of_the_site_asks_another_host(page: Any, site_url: str,
         page.goto(f"{site_url}/{name}", wait_until="load")
         page.wait_for_load_state("networkidle")
     assert outside == [], f"{len(outside)} request(s) left 127.0.0.1: {sorted(set(outside))}"
+
+
+WORDS_BROKEN_IN_TWO = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll('.endphase-table th, .endphase-table td')) {
+    const text = cell.textContent.trim();
+    if (!/^[A-Za-z]+$/.test(text)) continue;  // one Latin word: a column title, an actor
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    if (lines.size > 1) broken.push(text);
+  }
+  return broken;
+}"""
+
+
+def test_a_trace_table_on_the_site_breaks_no_word_in_two(page: Any, site_url: str) -> None:
+    """Notebook 00's trace on the site (a column narrower than JupyterLab's): long phrases wrap,
+    but no column title or actor is cut inside a word (before: 'ste/p', 'act/or', 'ga/me')."""
+    page.set_default_timeout(TIMEOUT_MS)
+    page.set_viewport_size({"width": 1024, "height": 1600})
+    page.goto(f"{site_url}/notebooks/00_start_here.html", wait_until="load")
+    page.locator(".endphase-table").first.wait_for(state="attached")
+    assert page.locator(".endphase-table th", has_text="reason").count() > 0
+    assert page.evaluate(WORDS_BROKEN_IN_TWO) == []

@@ -32,7 +32,7 @@ CELL_STYLE = ' style="text-align:left;vertical-align:top"'
 """Every cell's style: left-aligned, top-aligned (wrapping is the browser's default)."""
 
 WRAP_CSS = ("<style>.endphase-table td,.endphase-table th{text-align:left;vertical-align:top;white-space:pre-wrap;"
-            "word-break:normal;overflow-wrap:anywhere;max-width:40em}</style>")
+            "word-break:normal;overflow-wrap:break-word;max-width:40em}</style>")
 """Wrap long cells instead of widening the table (JupyterLab sets ``white-space: nowrap`` on tables)."""
 
 
