@@ -78,8 +78,7 @@ def _ohkas(n: int, b: dict[str, Any]) -> Any:
 
 def test_copies_are_counted_where_the_independence_proof_does_not_reach() -> None:
     """Where a card could act (a Dandelion in the hand the adjustment may discard), no process
-    stands for another: the copies alone make the n + 1 (a position with a chain is not keyed: a
-    set Trap that may answer the copies' chain links keeps the search full — what remains)."""
+    stands for another: the copies alone make the n + 1."""
     b = {"hand": [DANDELION]}
     small, full = _same(_ohkas(4, b))
     assert small.states < full.states
@@ -110,6 +109,14 @@ def test_copies_a_lingering_effect_points_at_explore_the_same_reduced(turn: str)
     position = scenario(sides["A"], sides["B"], turn=turn, lingering=[
         ("エネミーコントローラー", turn, f"ハーピィ・レディ#t{i}", "control") for i in range(3)])
     reduced, full = _same(position)
+    assert reduced.states < full.states
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_copies_whose_chain_links_a_set_trap_may_answer_explore_the_same_reduced(n: int) -> None:
+    """A set 《強制脱出装置》 may answer each copy's chain link: the links are keyed by their copy's
+    place on the chain, and the copies are counted."""
+    reduced, full = _same(_ohkas(n, {"field": [{"name": EVACUATION, "position": "set"}]}))
     assert reduced.states < full.states
 
 

@@ -2,8 +2,8 @@
 
 Two copies of one card that agree on everything the rules read — name, owner, controller, zone,
 battle position, tags, their pending processes and the processes they have done — and that
-nothing else in the position points at (no deck order, lingering effect, chain link, waiting
-trigger, attack or "when …" moment names them) can trade places: the position with the two
+whatever else in the position points at them points at both alike (a deck's order, a lingering
+effect, a chain link, a waiting trigger) can trade places: the position with the two
 swapped is the same position but for the copy marks, which only name a copy on a line.  So two
 actions of one position whose successors are the same up to such a swap (and whose events are
 the same: events name cards, never copies) start, one for one, lines with the same outcomes: the
@@ -12,13 +12,15 @@ search follows the first and counts it for both (:func:`symmetric`, merged by
 had 2^n positions (every subset done) the search now meets n + 1 (how many are done).
 
 The test is the successors' :func:`canonical_key`: the position with each such copy replaced by
-what it is (no uid, no mark), as a sorted multiset; the cards something points at (a deck's
-order, a lingering effect) are numbered by where they are pointed at, not by uid, so two copies
-in one deck are interchangeable where they lie alike (the 《ホルスの黒炎竜 LV８》 summoned from the
-deck: either copy, the other left where it was).  A position with a chain, a waiting trigger, an attack or a moment is not keyed (None: no
-merge).  Nor is anything merged where the system orders the processes (``process_order``, the video
-game, V1): its order breaks ties by the card's place in the position, so two copies are not
-interchangeable there (the copy before another card's process and the copy after it).  A reduced search that meets a loop is run in full (loops name their actions).
+what it is (no uid, no mark), as a sorted multiset; the cards something points at (a chain link,
+a waiting trigger, a deck's order, a lingering effect) are numbered by where they are first
+pointed at, not by uid, so two copies whose chain links a set Trap may answer, or two copies in
+one deck, are interchangeable where they lie alike.  A position with an attack or a "when …"
+moment is not keyed (None: no merge).  Nor is anything merged where the system orders the
+processes (``process_order``, the video game, V1): its order breaks ties by the card's place in
+the position, so two copies are not interchangeable there (the copy before another card's
+process and the copy after it).  A reduced search that meets a loop is run in full (loops name
+their actions).
 """
 
 from __future__ import annotations
@@ -55,24 +57,44 @@ def has_copies(state: State) -> bool:
     return len(names) < len(state.cards)
 
 
-def _pinned(state: State) -> dict[int, int] | None:
+def _number(pinned: dict[int, int], uids: tuple[int, ...]) -> tuple[int, ...]:
+    """``uids`` by their numbers in ``pinned``, numbering the new ones next (below 0: kept)."""
+    for uid in uids:
+        if uid >= 0:
+            pinned.setdefault(uid, len(pinned))
+    return tuple(pinned.get(uid, uid) for uid in uids)
+
+
+def _pinned(state: State) -> tuple[dict[int, int], tuple[object, ...]] | None:
     """The uids something in the position points at besides the card itself, each numbered by where
-    it is first pointed at — the decks top first, then the lingering effects in order — so that two
-    positions the same but for which copy is which number their cards alike (None: a chain, a waiting
-    trigger, an attack or a moment — not keyed)."""
-    if state.chain or state.waiting or state.moment or state.attacker != -1:
+    it is first pointed at — the chain's links (their card, subjects, targets, costs, picks), the
+    waiting triggers, the decks top first, then the lingering effects in order — so that two
+    positions the same but for which copy is which number their cards alike; with the chain and the
+    waiting triggers written with those numbers (None: an attack or a moment — not keyed)."""
+    if state.moment or state.attacker != -1:
         return None
     pinned: dict[int, int] = {}
+    chain: list[object] = []
+    for link in state.chain:
+        choice = link.choice
+        target = link.lingering
+        chain.append((_number(pinned, (link.source,)), link.name, link.key, link.controller, link.speed, link.cause,
+                      _number(pinned, link.subjects), _number(pinned, choice.targets), _number(pinned, choice.cost),
+                      _number(pinned, choice.picks), choice.option, link.card_activation, link.card_type,
+                      None if link.process is None else (_number(pinned, (link.process[0],)), link.process[1]),
+                      None if target is None else (target.source, target.controller, target.effect,
+                                                   _number(pinned, (target.target,)), target.duration),
+                      link.negated, link.activation_negated))
+    waiting = tuple((_number(pinned, (w.source,)), w.key, w.controller, w.mandatory, w.cause,
+                     _number(pinned, w.subjects)) for w in state.waiting)
     for deck in state.decks:
-        for uid in deck:
-            pinned.setdefault(uid, len(pinned))
+        _number(pinned, deck)
     for item in state.lingering:
-        if item.target >= 0:
-            pinned.setdefault(item.target, len(pinned))
+        _number(pinned, (item.target,))
     for process in state.pending:
-        if process.lingering and process.source >= 0:
-            pinned.setdefault(process.source, len(pinned))
-    return pinned
+        if process.lingering:
+            _number(pinned, (process.source,))
+    return pinned, (tuple(chain), waiting)
 
 
 def canonical_key(state: State) -> Hashable | None:
@@ -87,9 +109,10 @@ def canonical_key(state: State) -> Hashable | None:
     >>> first == second, canonical_key(first) == canonical_key(second)
     (False, True)
     """
-    pinned = _pinned(state)
-    if pinned is None:
+    found = _pinned(state)
+    if found is None:
         return None
+    pinned, links = found
     per_card: dict[int, list[tuple[object, ...]]] = {}
     unowned: list[object] = []
     for process in state.pending:
@@ -125,7 +148,7 @@ def canonical_key(state: State) -> Hashable | None:
     return (state.turn_player, state.life, state.step, state.priority, state.passes, state.forced,
             state.adjusted, state.after_chain, state.skipped, state.phase, state.declared, decks,
             state.anonymous, lingering, tuple(fixed_cards), tuple(free), tuple(unowned),
-            frozenset(unowned_done))
+            frozenset(unowned_done), links)
 
 
 def symmetric(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
