@@ -125,6 +125,8 @@ def romanised(text: str, *, hiragana: bool = True) -> str:
     ('xx-seiba-dakusouru', '', 'orokana')
     >>> romanised("エンドフェイズにチェーンできますか？", hiragana=False)
     'endofeizu-chen'
+    >>> [romanised(w) for w in ("ウィッチ", "ウェポン", "ウォリアー", "イェーガー", "ファイア", "ティアラ", "ヴァンパイア", "キャット")]
+    ['witchi', 'wepon', 'woria', 'yega', 'faia', 'tiara', 'vanpaia', 'kyatto']
     """
     folded = unicodedata.normalize("NFKC", text).lower()
     if not hiragana:
@@ -141,10 +143,15 @@ def romanised(text: str, *, hiragana: bool = True) -> str:
         if char in _SMALL and out and out[-1] and out[-1][-1] not in " -":
             vowel = _SMALL[char]
             word = out[-1]
-            # キャ kya, シャ sha, チャ cha; ファ fa, ティ ti, ウィ wi, ヴァ va
-            out[-1] = (word[:-1] if word.endswith(("i", "u", "e", "o", "a")) and len(word) > 1 else word) + vowel
-            if word in ("ki", "gi", "ni", "hi", "bi", "pi", "mi", "ri") and char in "ャュョ":
+            # キャ kya, シャ sha, チャ cha; ファ fa, ティ ti, ウィ wi, イェ ye, ヴァ va
+            if word == "u":  # ウィ wi, ウェ we, ウォ wo, ウァ wa
+                out[-1] = "w" + vowel
+            elif word == "i" and vowel == "e":  # イェ ye
+                out[-1] = "ye"
+            elif word in ("ki", "gi", "ni", "hi", "bi", "pi", "mi", "ri") and char in "ャュョ":
                 out[-1] = word[:-1] + "y" + vowel
+            else:
+                out[-1] = (word[:-1] if word.endswith(("i", "u", "e", "o", "a")) and len(word) > 1 else word) + vowel
             continue
         roman = _KANA.get(char)
         if roman is None:
