@@ -68,7 +68,7 @@ from toolkit.data.import_report import EntryReport, ImportReport, PageImport
 from toolkit.data.parsing import format_value, is_na
 from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, identity_key, normalised_text
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
-from toolkit.errors import WikiParseError, quoted
+from toolkit.errors import WikiParseError, quoted, shorten
 
 THIS_CARD = "このカード"
 """How a card's page names its own card."""
@@ -170,11 +170,6 @@ def _difference(old: str, new: str, *, most: int = 3, width: int = 24) -> str:
             parts.append(f"「{shorten(a[i1:i2], width)}」→「{shorten(b[j1:j2], width)}」")
     more = f"; and {len(parts) - most} more" if len(parts) > most else ""
     return "; ".join(parts[:most]) + more
-
-
-def shorten(text: str, width: int) -> str:
-    """``text`` cut to about ``width`` characters, its middle elided."""
-    return text if len(text) <= width else f"{text[: width // 2]}…{text[-(width // 2):]}"
 
 
 # --------------------------------------------------------------------------
