@@ -48,3 +48,60 @@ def test_rows_naming_unknown_cards_are_one_warning_per_file(tmp_path: Path) -> N
         assert line.startswith(f"{tmp_path / name}: 40 rows name cards the toolkit does not know"), line
         assert "「テスト・ナイト0」 (row 1" in line and "「テスト・ナイト2」 (row 3" in line, line
         assert "テスト・ナイト3」" not in line and "and 37 more" in line and "\n" not in line and len(line) < 600
+
+
+def _apart(tmp_path: Path) -> tuple[Path, Path]:
+    """Two pages imported in separate calls, each saved to its own file."""
+    for name, page in (("a", PAGE_A), ("b", PAGE_B)):
+        save_rulings(toolkit.import_page(page, source=f"{name}.txt").rows, tmp_path / f"{name}.csv")
+    return tmp_path / "a.csv", tmp_path / "b.csv"
+
+
+def test_ids_clashing_between_separate_imports_are_named_with_the_way_to_avoid_them(tmp_path: Path) -> None:
+    a, b = _apart(tmp_path)
+    with pytest.raises(DatasetValidationError) as refused:
+        load_rulings(extra=[a, b])
+    message = str(refused.value)
+    assert "\n" not in message and message.startswith(f"{b}, row 1, column 'ruling_id': duplicate id "
+                                                      f"'user-160708-mystical-space': {a} row 1 has it already")
+    assert "for another ruling" in message and f"--existing {a}" in message and "existing=" in message
+
+
+def test_the_same_ruling_in_two_files_is_told_apart_from_a_clash(tmp_path: Path) -> None:
+    a, _ = _apart(tmp_path)
+    (tmp_path / "copy.csv").write_text(a.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(DatasetValidationError, match="for the same ruling: keep it in one file$"):
+        load_rulings(extra=[a, tmp_path / "copy.csv"])
+
+
+def test_import_with_existing_gives_ids_that_load_together(tmp_path: Path) -> None:
+    a, _ = _apart(tmp_path)
+    (tmp_path / "b.txt").write_text(PAGE_B + PAGE_A, encoding="utf-8")
+    status, out, err = _cli("import", str(tmp_path / "b.txt"), "--existing", str(a), "--out", str(tmp_path / "b2.csv"))
+    assert (status, err) == (0, ""), err
+    assert f"line 3: the same ruling as user-160708-mystical-space of {a}; imported once" in out
+    table = load_rulings(extra=[a, tmp_path / "b2.csv"])
+    mine = table["ruling_id"].tolist()[len(load_rulings()):]
+    assert mine[0] == "user-160708-mystical-space" and len(mine) == 2 and len(set(mine)) == 2
+    rows, _ = toolkit.import_page(PAGE_B + PAGE_A, source="b.txt", existing=table.iloc[:-1])
+    assert rows["ruling_id"].tolist() == mine[1:]  # the same as the command line's
+
+
+def test_many_pages_share_one_assigner_and_name_the_earlier_page(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolkit.data import page_import
+
+    calls = []
+    twice = page_import._twice
+    monkeypatch.setattr(page_import, "_twice", lambda *a: calls.append(1) or twice(*a))
+    pages = []
+    for n in range(20):
+        page = "".join(f"Ｑ：《サイクロン》を{n}回目に{k}発動できますか？~\nＡ：はい。(16/07/08)\n" for k in range(3))
+        pages.append(tmp_path / f"p{n}.txt")
+        pages[-1].write_text(page + (PAGE_A if n else ""), encoding="utf-8")
+    (tmp_path / "p0.txt").write_text(PAGE_A + (tmp_path / "p0.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    status, out, _ = _cli("import", *map(str, pages), "--out", str(tmp_path / "all.csv"))
+    assert status == 0 and "61 rulings written" in out
+    assert len(calls) <= 2 * 80, len(calls)  # each entry looked at once (pages × rows before: ~650)
+    assert f"line 7: the same ruling as user-160708-mystical-space of {pages[0]}; imported once" in out
+    assert load_rulings(extra=tmp_path / "all.csv")["ruling_id"].is_unique
