@@ -1,4 +1,5 @@
-# Two commands on a fresh machine (Python 3.11 + pip):
+# Two commands on a fresh machine (Python 3.11 + pip; `make test` also needs npm, which fetches the
+# docs site's widget and chart scripts from the npm registry: .ci/run installs it when missing):
 #   make lab    JupyterLab on notebooks/ (token auth on; the URL is printed)
 #   make test   the whole suite: pytest, doctests, every notebook under nbval, the docs build
 # and a few more:

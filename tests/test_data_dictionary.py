@@ -102,8 +102,24 @@ def test_export_data_never_writes_through_a_link(tmp_path: Path) -> None:
 def test_export_data_refuses_what_it_cannot_do_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(FileError, match="unknown format 'xlsx'"):
         toolkit.export_data(tmp_path, "xlsx")  # type: ignore[arg-type]
-    with pytest.raises(FileError, match="parent folder does not exist"):
+    with pytest.raises(FileError, match="the folder is missing, and so is its parent folder"):
         toolkit.export_data(tmp_path / "a" / "b")
+
+
+def test_export_data_says_what_is_wrong_and_only_that(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("x", encoding="utf-8")
+    with pytest.raises(FileError) as caught:
+        toolkit.export_data(tmp_path / "taken")
+    assert "not a folder (a file of that name is there)" in str(caught.value)
+    assert "parent" not in str(caught.value)  # its parent folder is there
+    with pytest.raises(FileError, match="its parent is a file, not a folder"):
+        toolkit.export_data(tmp_path / "taken" / "out")
+    with pytest.raises(FileError) as caught:
+        toolkit.export_data(tmp_path, None)  # type: ignore[arg-type]
+    assert "the format is csv or parquet, not nothing (null)" in str(caught.value)
+    assert "None" not in str(caught.value)
+    with pytest.raises(FileError, match=r"unknown format 'x+…x+' \(500 characters\)"):
+        toolkit.export_data(tmp_path, "x" * 500)  # type: ignore[arg-type]
 
 
 def test_export_data_as_parquet_keeps_the_loaded_types(tmp_path: Path) -> None:

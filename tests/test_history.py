@@ -64,8 +64,13 @@ def _answering(real: Any) -> Any:
 def verified() -> pd.DataFrame:
     import toolkit.history.checks as checks
 
+    import toolkit.history.runs as runs
+
     with pytest.MonkeyPatch.context() as patch:  # keeps the answers, for the counting test below
         patch.setattr(checks, "run_check", _answering(checks.run_check))
+        # runs made through the wrapper (which reads every rule to key its answers) are kept in a
+        # memo of their own, dropped with the patch: the process's memo never learns their reads
+        patch.setattr(runs, "_RUNS", runs.Memo(4096))
         return verify_rulings().set_index("ruling_id")
 
 

@@ -113,3 +113,22 @@ def test_the_shipped_dragon_scenario_has_one_outcome_negated_four_times_then_ret
     exploration = explore(load_scenario(scenarios / "light_and_darkness_dragon_spirit_2011.yaml"))
     assert len(exploration.outcomes) == 1  # the Dragon may not let the return through while it can pay
     assert exploration.total_lines == 32  # five activations, each performed at once or after both passed: 2**5
+
+
+def test_a_mandatory_answer_to_every_link_its_own_too_is_refused_in_one_sentence() -> None:
+    """A warden with no once-per-chain limit answers its own negation, and that answer, without end:
+    every position of the line is new, so it is no loop. The search says so (before: 145 s, then a
+    RecursionError 20,000 frames deep)."""
+    import pytest
+
+    from toolkit.core.errors import SearchBudgetExceeded
+    from toolkit.core.limits import MAX_LINE_STEPS
+    from toolkit.engine import explore
+
+    endless = _warden(True)
+    endless["texts"][0]["quick"][0]["can_activate"] = ["face_up_on_field"]
+    with pytest.raises(SearchBudgetExceeded) as refused:
+        explore(_scenario([SPIRIT], [WARDEN], (endless,)))
+    message = str(refused.value)
+    assert f"{MAX_LINE_STEPS:,} steps" in message and "never repeats a position" in message
+    assert "\n" not in message

@@ -452,6 +452,31 @@ def test_load_scenario_takes_a_shipped_name_as_the_command_line_does(tmp_path: P
     with pytest.raises(ScenarioError):
         toolkit.load_scenario("catsith_peten_2013")
     with pytest.raises(ScenarioError, match=r"shipped example of another game.*shipped_scenario"):
-        toolkit.load_scenario("duel_masters/dm_moffle_zanjibar")
-    with pytest.raises(ScenarioError, match="no such scenario file"):
+        load_scenario("duel_masters/dm_moffle_zanjibar")  # the OCG's reader reads the OCG's only
+    with pytest.raises(ScenarioError, match="no such scenario file; check the path"):
         toolkit.load_scenario("no_such_example_anywhere")
+
+
+def test_toolkit_load_scenario_reads_every_games_shipped_names() -> None:
+    import toolkit
+    from toolkit.games import shipped_scenario
+
+    dm = shipped_scenario("duel_masters/dm_moffle_zanjibar")
+    assert toolkit.load_scenario("duel_masters/dm_moffle_zanjibar") == dm == toolkit.seed_scenario(
+        "duel_masters/dm_moffle_zanjibar")
+    assert toolkit.load_scenario("duel_masters/dm_moffle_zanjibar.yaml") == dm
+    with pytest.raises(ScenarioError, match=r"did you mean 'duel_masters/dm_moffle_zanjibar'\?"):
+        toolkit.load_scenario("duel_masters/dm_moffle_zanjiba")
+    with pytest.raises(ScenarioError, match=r"did you mean 'lyla_veiler_2011'\?"):
+        toolkit.load_scenario("lyla_veiler_201")
+    with pytest.raises(ScenarioError, match="cards of your own are OCG cards"):
+        toolkit.load_scenario("duel_masters/dm_moffle_zanjibar", cards=[object()])
+
+
+def test_a_scenario_path_that_is_not_text_is_described_not_printed_as_python() -> None:
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario({"a": [1, 2]})  # type: ignore[arg-type]
+    assert "not a mapping of 1 key {'a': [1, 2]}" in str(caught.value) and "dict" not in str(caught.value)
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(None)  # type: ignore[arg-type]
+    assert "not nothing (null)" in str(caught.value) and "None" not in str(caught.value)

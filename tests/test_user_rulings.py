@@ -380,3 +380,29 @@ def test_own_rulings_keeps_only_ones_own_rows_and_where_each_came_from(tmp_path:
     assert toolkit.own_rulings(table).empty
     notebook = (ROOT / "notebooks" / "08_bring_your_own_card.ipynb").read_text(encoding="utf-8")
     assert "toolkit.own_rulings(table)" in notebook and ".attrs = " not in notebook
+
+
+def test_saved_own_rulings_read_back_with_the_same_answers(tmp_path: Path) -> None:
+    """A user file naming ``sign.yaml`` beside it, loaded, saved and loaded again: the
+    scenario is written relative to the saved file, so it reads back (from another
+    folder only with allow_outside, as any path leading out of a file's folder)."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    table = load_rulings(extra=write_by_hand(mine))
+    own = table[table["ruling_id"] == "user-240105-sign-adjustment"]
+
+    def answers(frame: pd.DataFrame) -> list[tuple[Any, ...]]:
+        scope = frame[frame["ruling_id"] == "user-240105-sign-adjustment"]
+        scope.attrs = frame.attrs
+        done = verify_rulings(scope, flips=False)
+        return [tuple(r) for r in done[["ruling_id", "ruleset", "expected", "answer", "agrees"]].itertuples(index=False)]
+
+    before = answers(table)
+    assert before[0][-1]
+    toolkit.save_rulings(own, mine / "saved.yaml")
+    assert "scenario:\n  - sign.yaml\n" in (mine / "saved.yaml").read_text(encoding="utf-8")
+    assert answers(load_rulings(extra=mine / "saved.yaml")) == before
+    (tmp_path / "elsewhere").mkdir()
+    toolkit.save_rulings(own, tmp_path / "elsewhere" / "saved.csv")
+    assert "../mine/sign.yaml" in (tmp_path / "elsewhere" / "saved.csv").read_text(encoding="utf-8")
+    assert answers(load_rulings(extra=tmp_path / "elsewhere" / "saved.csv", allow_outside=True)) == before

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolkit.core.game import Game, discover_games, game_named, game_of, register, registered_games
-from toolkit.errors import FileError, ScenarioError
+from toolkit.errors import FileError, ScenarioError, describe
 
 
 def shipped_games() -> tuple[Game, ...]:
@@ -81,7 +81,7 @@ def shipped_scenario(name: str) -> Any:
     ``folder/stem``); an unknown name raises ScenarioError with the closest name."""
     if not isinstance(name, str):
         raise ScenarioError(f"a shipped scenario is named by text (e.g. 'lyla_veiler_2011'), "
-                            f"not {type(name).__name__} {name!r:.40}")
+                            f"not {describe(name)}")
     game, stem = _owner(name)
     return game.seed_scenario(stem)
 

@@ -39,6 +39,7 @@ from toolkit.errors import ToolkitError
 
 __all__ = [
     "DEFAULT_MAX_STATES",
+    "MAX_LINE_STEPS",
     "LimitError",
     "Limits",
     "Progress",
@@ -49,6 +50,12 @@ __all__ = [
 
 DEFAULT_MAX_STATES = 120_000
 """The default position limit (under 0.9 GB at the measured 5.5-7.5 KB per position)."""
+
+MAX_LINE_STEPS = 3_000
+"""The longest line a search follows: an End Phase line is tens of steps (hundreds with dozens of
+pending processes), and a position repeated on a line is a loop, found as such; a line longer than
+this is one that never ends without repeating a position (e.g. a chain whose every link forces
+another), where going on would only exhaust the stack."""
 
 REPORT_EVERY = 0.25
 """Seconds between two progress reports."""
@@ -124,6 +131,13 @@ class Limits:
         return SearchBudgetExceeded(
             f"the search{self._where()} stopped at its limit of {self.max_states:,} positions (max_states) "
             f"before every line was followed; raise max_states (--max-states on the command line) to search further")
+
+    def too_long(self) -> SearchBudgetExceeded:
+        """The error for a line longer than :data:`MAX_LINE_STEPS` that repeats no position."""
+        return SearchBudgetExceeded(
+            f"the search{self._where()} stopped on a line of more than {MAX_LINE_STEPS:,} steps that never "
+            f"repeats a position: something here forces a new step without end (e.g. a mandatory quick effect "
+            f"that answers every chain link, its own too); such a position has no end to search")
 
     def check(self, positions: int) -> None:
         """Called at each new position when watched: the time limit and the progress report."""

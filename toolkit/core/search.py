@@ -40,7 +40,7 @@ from toolkit.core.forcing import forcing_players
 from toolkit.core.game import Game, GameState, RulesArg, as_state, game_of
 from toolkit.core.graph import INF, Graph, Replayed, line_actions, reduction_wanted, replay_actions, search_mode
 from toolkit.core.graph import default_policy as default_policy
-from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
+from toolkit.core.limits import DEFAULT_MAX_STATES, MAX_LINE_STEPS, Limits, ProgressCallback, source_of
 from toolkit.core.policies import PASS_LINE, POLICIES, UnknownPolicy, name_of, policy_for
 from toolkit.core.policies import scripted as scripted
 from toolkit.core.predicates import Query, copy_labels, parse_query
@@ -413,6 +413,8 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
             end: OutcomeKey = (state.summary(), 0, None)
             ends = memo[state] = (1, 1, -1, None, 0, one_key(end, end))
             return ends, INF
+        if depth >= MAX_LINE_STEPS:
+            raise limits.too_long()
         res: dict[int, list[Any]] = {}
         on_stack[state] = depth
         nodes = 1

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from toolkit.data.dictionary import DATAPACKAGE, data_package
 from toolkit.data.schema import SCHEMAS
-from toolkit.errors import FileError
+from toolkit.errors import FileError, describe, quoted
 from toolkit.files import write_files
 from toolkit.resources import dataset_path
 
@@ -73,12 +73,19 @@ def export_data(folder: str | os.PathLike[str], format: Literal["csv", "parquet"
     the loaders type them (categories, dates, lists of card names), and needs the
     ``parquet`` extra (pyarrow). The folder is made if it is missing (its parent must exist).
     """
+    if not isinstance(format, str):
+        raise FileError(f"the format is csv or parquet, not {describe(format)}", file=os.fspath(folder))
     if format not in FORMATS:
-        raise FileError(f"unknown format {format!r}: write csv or parquet", file=os.fspath(folder))
+        raise FileError(f"unknown format {quoted(format)}: write csv or parquet", file=os.fspath(folder))
     target = Path(folder).expanduser()
     if not target.is_dir():
-        if target.exists() or not target.parent.is_dir():
-            raise FileError("not a folder, and its parent folder does not exist to make it in",
+        if target.exists():
+            raise FileError("not a folder (a file of that name is there): name a folder to write into",
+                            file=os.fspath(folder))
+        if target.parent.exists() and not target.parent.is_dir():
+            raise FileError("cannot make the folder: its parent is a file, not a folder", file=os.fspath(folder))
+        if not target.parent.is_dir():
+            raise FileError("the folder is missing, and so is its parent folder to make it in",
                             file=os.fspath(folder))
         try:
             target.mkdir()

@@ -58,6 +58,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Literal
 
 import pandas as pd
@@ -538,6 +539,42 @@ def save_rulings(rows: pd.DataFrame, path: str | os.PathLike[str], *, overwrite:
     from toolkit.files import write_text
 
     name = os.fspath(path)
+    rows = scenarios_relative_to(rows, Path(name).expanduser().parent)
     text = rulings_text(rows, "yaml" if name.lower().endswith((".yaml", ".yml")) else "csv")
     write_text(name, text, overwrite=overwrite)
     return text
+
+
+def scenarios_relative_to(rows: pd.DataFrame, folder: Path) -> pd.DataFrame:
+    """``rows`` with each scenario file (read from a rulings file, so held as a
+    full path) written relative to ``folder``, where the saved file goes: a path
+    in a rulings file is read from that file's folder. A scenario in a folder
+    beside it is written with ``..`` (read back with ``allow_outside=True``);
+    shipped names are kept.
+
+    >>> rows = pd.DataFrame({"scenario": [["/a/b/sign.yaml", "lyla_veiler_2011"], []]})
+    >>> scenarios_relative_to(rows, Path("/a/b"))["scenario"].tolist()
+    [['sign.yaml', 'lyla_veiler_2011'], []]
+    >>> scenarios_relative_to(rows, Path("/a/c"))["scenario"].tolist()[0][0]
+    '../b/sign.yaml'
+    """
+    if "scenario" not in rows.columns:
+        return rows
+    home = os.path.realpath(folder)
+
+    def relative(item: object) -> object:
+        if not isinstance(item, str) or not Path(item).is_absolute():
+            return item
+        try:
+            return Path(os.path.relpath(item, home)).as_posix()
+        except ValueError:  # another drive (Windows): only the full path names it
+            return item
+
+    def each(value: object) -> object:
+        if isinstance(value, (list, tuple)):
+            return [relative(v) for v in value]
+        return relative(value)
+
+    out = rows.copy()
+    out["scenario"] = pd.Series([each(v) for v in rows["scenario"]], index=rows.index, dtype=object)
+    return out

@@ -121,9 +121,10 @@ def load_rulings(path: str | os.PathLike[str] | CsvBytes | None = None, *, extra
     :mod:`toolkit.data.user_rulings` describes: the shipped columns (any
     subset), ``supersedes`` to replace a ruling (which stays, marked
     superseded), scenario files relative to the rulings file and inside its
-    folder (no ``..`` out, no absolute path, no ``~``, no link out; a table or a
-    list of rows: the working folder) unless ``allow_outside=True``, or
-    shipped scenarios by name. An id already
+    folder (no ``..`` out, no absolute path, no ``~``, no link out) unless
+    ``allow_outside=True``, or shipped scenarios by name; a table or a list of
+    rows made in Python names its scenario paths as written (relative ones from
+    the working folder). An id already
     used is an error naming both files; every problem names file, row and column.
     A row of yours that leaves ``cards`` empty takes the cards its
     ``question_ja`` names in 《》, matched against ``cards`` (default: the

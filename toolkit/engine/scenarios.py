@@ -16,12 +16,13 @@ For the OCG each is exactly the OCG's own function (:mod:`toolkit.ocg.scenario`,
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from toolkit.core.actions import Action
 from toolkit.core.game import Game, Note, Transition, UnknownGameError, game_of
-from toolkit.errors import FileError, ScenarioError
+from toolkit.errors import FileError, ScenarioError, quoted
 from toolkit.ocg.rulesets import Ruleset as OcgRuleset
 from toolkit.ocg.rulesets import get_ruleset as ocg_ruleset
 from toolkit.ocg.scenario import Scenario as OcgScenario
@@ -54,7 +55,7 @@ def load_scenario(path: str | os.PathLike[str], *, check_registry: bool = True,
         return ocg_load_scenario(path, check_registry=check_registry, cards=cards)  # refused, as the OCG's
     file = os.fspath(path)
     if isinstance(path, str) and not os.path.lexists(file):  # a shipped example's name, or said missing
-        return ocg_load_scenario(path, check_registry=check_registry, cards=cards)
+        return _shipped_or_missing(path, check_registry=check_registry, cards=cards)
     try:
         from toolkit.files import read_text  # loads PyYAML on first use
         text = read_text(file, what="scenario file")
@@ -69,6 +70,33 @@ def load_scenario(path: str | os.PathLike[str], *, check_registry: bool = True,
     from toolkit.games import parse_any_scenario  # the registry, when another game is asked for
 
     return parse_any_scenario(text, file)
+
+
+def _shipped_or_missing(name: str, *, check_registry: bool, cards: Iterable[Any]) -> Any:
+    """The shipped scenario of any game ``name`` names (``stem``, ``stem.yaml``, ``folder/stem``),
+    a name that is no file here: the OCG's own are read by its reader (its messages); another
+    game's by :func:`toolkit.games.shipped_scenario`; a name close to a shipped one is refused
+    with that name; anything else is a missing file, as the OCG's reader says."""
+    import difflib
+
+    from toolkit.games import shipped_scenario, shipped_scenario_names
+
+    names = shipped_scenario_names()
+    stem = name.removesuffix(".yaml")
+    others = {n.rpartition("/")[2]: n for n in names if "/" in n}
+    if stem in names and "/" not in stem:
+        return ocg_load_scenario(name, check_registry=check_registry, cards=cards)
+    if stem in names or stem in others:
+        if tuple(cards):
+            raise ScenarioError("cards of your own are OCG cards; this is a shipped scenario of another game",
+                                file=name)
+        return shipped_scenario(others.get(stem, stem))
+    looks_shipped = len(stem) <= 200 and re.fullmatch(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)?", stem)
+    close = difflib.get_close_matches(stem, names, n=1, cutoff=0.8) if looks_shipped else []
+    if close:
+        raise ScenarioError(f"no such scenario file, nor a shipped scenario of that name "
+                            f"(did you mean {quoted(close[0])}?)", file=name)
+    return ocg_load_scenario(name, check_registry=check_registry, cards=cards)
 
 
 def _game_named_in(text: str, file: str) -> Game | None:

@@ -184,8 +184,10 @@ def _rules_key(rules: Any) -> tuple[Any, ...]:
     return values + (_era(rules),)
 
 
-_RUNS: Memo[tuple[Any, ...], CheckResult] = Memo(4096)
-"""Check runs by their check, positions (with the cards they may use) and deciding rules (bounded)."""
+_RUNS: Memo[tuple[Any, ...], tuple[CheckResult, frozenset[str]]] = Memo(4096)
+"""Check runs by their check, positions (with the cards they may use) and deciding rules (bounded),
+each with the rules it read (:mod:`toolkit.core.reads`): kept together, so that a run still known is
+never one whose reads were forgotten."""
 
 
 def _positions_key(names: tuple[str, ...], scenarios: Mapping[str, Position]) -> tuple[Any, ...]:
@@ -204,14 +206,9 @@ def run_once(check_text: str, check: Check, names: tuple[str, ...], scenarios: M
     hit = _RUNS.get(key)
     if hit is None:
         with recording(rules) as (noting, reads):
-            hit = run_check(check, scenarios, noting, default=names[0], game=game, **limits)
-        _READS.put(key, frozenset(reads))
-        _RUNS.put(key, hit)
-    return hit
-
-
-_READS: Memo[tuple[Any, ...], frozenset[str]] = Memo(4096)
-"""The rules each run of ``_RUNS`` read (:mod:`toolkit.core.reads`), under the same keys."""
+            result = run_check(check, scenarios, noting, default=names[0], game=game, **limits)
+        hit = _RUNS.put(key, (result, frozenset(reads)))
+    return hit[0]
 
 
 def same_answer(check_text: str, names: tuple[str, ...], scenarios: Mapping[str, Position], rules: Ruleset,
@@ -219,8 +216,8 @@ def same_answer(check_text: str, names: tuple[str, ...], scenarios: Mapping[str,
     """Whether the check's answer under ``other`` is known to be the one under ``rules`` without
     asking: the run under ``rules`` (made already) read none of the rules in which ``other`` differs,
     so every step of its searches would be the same."""
-    reads = _READS.get((check_text, _positions_key(names, scenarios), _rules_key(rules)))
-    return reads is not None and unread(rules, other, reads)
+    made = _RUNS.get((check_text, _positions_key(names, scenarios), _rules_key(rules)))
+    return made is not None and unread(rules, other, made[1])
 
 
 _VALUES: Memo[tuple[Any, ...], bool] = Memo(4096)
@@ -237,7 +234,7 @@ def answer_once(check_text: str, check: Check, names: tuple[str, ...], scenarios
     key = (check_text, _positions_key(names, scenarios), _rules_key(rules))
     made = _RUNS.get(key)
     if made is not None:
-        return made.value
+        return made[0].value
     hit = _VALUES.get(key)
     if hit is None:
         hit = _VALUES.put(key, run_check(check, scenarios, rules, default=names[0], every_part=False,

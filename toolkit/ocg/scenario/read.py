@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from toolkit import fields
-from toolkit.errors import FileError, ScenarioError, quoted
+from toolkit.errors import FileError, ScenarioError, describe, quoted
 from toolkit.fields import CARDS_MAX as CARDS_MAX
 from toolkit.fields import COPY_MARK as COPY_MARK
 from toolkit.fields import NAME_MAX as NAME_MAX
@@ -255,8 +255,8 @@ def _shipped_example(name: str) -> tuple[str, str] | None:
     stem = name.removesuffix(".yaml")
     folder, _, rest = stem.rpartition("/")
     if folder and "/" not in folder and rest in shipped_scenario_names("scenarios", folder):
-        raise ScenarioError(f"{name!r} is a shipped example of another game: read it with "
-                            f"toolkit.games.shipped_scenario({name!r})")
+        raise ScenarioError(f"{quoted(name)} is a shipped example of another game: read it with "
+                            f"toolkit.games.shipped_scenario({quoted(name)})")
     if folder or os.sep in stem or stem not in shipped_scenario_names("scenarios"):
         return None
     return shipped_scenario_text(stem, "scenarios")
@@ -275,8 +275,8 @@ def load_scenario(path: str | os.PathLike[str], *, check_registry: bool = True,
     True
     """
     if not isinstance(path, (str, os.PathLike)):
-        raise ScenarioError(f"load_scenario() takes the path of a scenario file, not {type(path).__name__} "
-                            f"{path!r:.40}; a shipped example is seed_scenario(name)")
+        raise ScenarioError(f"load_scenario() takes the path of a scenario file, not {describe(path)}; "
+                            f"a shipped example is seed_scenario(name)")
     file = os.fspath(path)
     if isinstance(path, str) and not os.path.lexists(file):
         shipped = _shipped_example(file)

@@ -144,12 +144,13 @@ def _effects(text: Any) -> list[tuple[str, Any, list[tuple[str, Any]]]]:
     """Each effect of a text version: what kind it is, its key (None for none) and its set fields."""
     kinds: list[tuple[str, Any, tuple[str, ...], dict[str, str]]] = []
     kinds += [("End Phase process", e, ("mandatory", "chain_link", "process_kind", "condition", "phase", "applies",
-                                        "can_perform", "choices", "cost", "resolve"), _END_PHASE_WRITTEN)
-              for e in text.end_phase]
+                                        "can_perform", "choices", "cost", "resolve") + (("activates",) if not e.activates else ()),
+               _END_PHASE_WRITTEN) for e in text.end_phase]
     kinds += [("trigger", t, ("on", "mandatory", "scope", "zones", "condition", "can_activate", "choices", "cost",
                               "resolve"), _TRIGGER_WRITTEN) for t in text.triggers]
     kinds += [("quick effect", q, ("spell_speed", "zones", "can_activate", "responds_to", "choices", "cost",
-                                   "resolve", "moment_kinds", "at_moment") + (("mandatory",) if q.mandatory else ()), _WRITTEN)
+                                   "resolve", "moment_kinds", "at_moment") + (("mandatory",) if q.mandatory else ())
+                                  + (("card_activation",) if not q.card_activation else ()), _WRITTEN)
               for q in text.quick]
     kinds += [(f"continuous {c.kind.value}", c, ("amount", "active", "condition"), _WRITTEN) for c in text.continuous]
     kinds += [(f"lingering {quoted(li.effect)}", li, ("duration", "negates", "label", "continuous", "process", "on_end"),
@@ -162,7 +163,9 @@ def describe_card(card: CardBehaviour) -> list[str]:
     """The card as the engine reads it, one text version after another, in words."""
     lines = [f"{card.name} ({card.english or 'no English name'}): {card.card_type.value}"
              + (f", {card.subtype}" if card.subtype else "") + (f", {card.race}" if card.race else "")
-             + (f", Level {card.level}" if card.level is not None else "")]
+             + (f", Level {card.level}" if card.level is not None else "")
+             + (f", ATK {card.atk}" if card.atk is not None else "")
+             + (f", DEF {card.defense}" if card.defense is not None else "")]
     if card.archetypes:
         lines.append("  archetypes: " + ", ".join(sorted(card.archetypes)))
     for text in card.texts:
@@ -178,6 +181,12 @@ def describe_card(card: CardBehaviour) -> list[str]:
     return lines
 
 
+def _printed_values(card: CardBehaviour) -> dict[str, Any]:
+    """The monster's printed values the engine reads (attack, battle damage, costs that lower
+    them), under the card format's names; only those the card has."""
+    return {name: value for name, value in (("atk", card.atk), ("def", card.defense)) if value is not None}
+
+
 def card_fields(card: CardBehaviour) -> dict[str, Any]:
     """The card as the engine reads it, as fields (what ``cards --show NAME --json`` prints):
     its names, type, each text version with the date it applies from and its effects, each
@@ -185,7 +194,7 @@ def card_fields(card: CardBehaviour) -> dict[str, Any]:
     return {
         "name_ja": card.name, "name_en": card.english, "card_type": card.card_type.value,
         "subtype": card.subtype or None, "race": card.race or None, "level": card.level,
-        "archetypes": sorted(card.archetypes),
+        **_printed_values(card), "archetypes": sorted(card.archetypes),
         "texts": [{
             "since": text.since.isoformat() if text.since else None,
             "evidence": list(text.evidence), "note": text.note or None,
