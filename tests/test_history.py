@@ -63,7 +63,6 @@ def _answering(real: Any) -> Any:
 @pytest.fixture(scope="module")
 def verified() -> pd.DataFrame:
     import toolkit.history.checks as checks
-
     import toolkit.history.runs as runs
 
     with pytest.MonkeyPatch.context() as patch:  # keeps the answers, for the counting test below

@@ -429,7 +429,7 @@ def test_pages_imported_together_never_share_an_id_and_write_a_ruling_once(tmp_p
     mine = load_rulings(extra=tmp_path / "mine.csv").iloc[len(load_rulings()):]
     assert mine["ruling_id"].tolist()[0] == "user-240105-hysteric-sign" and mine["ruling_id"].is_unique
     assert mine["question_ja"].tolist() == ["《ヒステリック・サイン》を捨てた場合は？", "《ヒステリック・サイン》を除外した場合は？"]
-    assert "line 4: the same ruling as user-240105-hysteric-sign; imported once" in out
+    assert f"line 4: the same ruling as user-240105-hysteric-sign of {tmp_path / 'a.txt'}; imported once" in out
     rows, report = toolkit.import_page(second, source=SOURCE, existing=mine)
     assert rows.empty and len(report.repeated) == 2
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from toolkit.cli.options import STDIN, STDIN_LABEL, ArgumentValueError, Commands, add_command
+
+if TYPE_CHECKING:
+    from toolkit.data.page_import import PageImporter
 
 EXIT_OK = 0
 
@@ -26,12 +30,18 @@ def register(commands: Commands, prog: str) -> None:
         examples=[("saved/ヒステリック・サイン.txt --out my_rulings.csv",
                    "a card's page: its rulings, the page's card added where they say このカード"),
                   ("diff.txt --revision old --out old.yaml", "the old revision of a diff view, as YAML"),
+                  ("later.txt --existing my_rulings.csv --out more.csv",
+                   "a page to use beside rulings imported before: its ids never clash with theirs"),
                   ("page.txt --card 'Hysteric Sign'", "name the page's card yourself; the rows as CSV"),
                   ("- --source https://yugioh-wiki.net/index.php?... < page.txt", "a page on standard input")],
     )
     sub.add_argument("pages", metavar="PAGE", nargs="+", help="a saved page (a text file), - for standard input")
     sub.add_argument("--card", metavar="NAME", help="the card the pages are about (default: read from the title)")
     sub.add_argument("--out", metavar="FILE", help="write the rows here (.csv or .yaml)")
+    sub.add_argument("--existing", metavar="FILE", nargs="+",
+                     help="rulings files imported before, to be used with the new rows: a ruling they hold is "
+                          "reported and not written again, and no new id is one of theirs (ids are given page by "
+                          "page, so two pages imported apart can give two rulings the same id)")
     sub.add_argument("--overwrite", action="store_true", help="replace --out if it exists")
     sub.add_argument("--revision", choices=("new", "old"), default="new",
                      help="which revision of a diff view to read (default: new)")
@@ -68,24 +78,43 @@ def _read_page(path: str) -> tuple[str, str]:
     return read_text(path, what="page"), path
 
 
+def _importer(existing: list[str]) -> PageImporter:
+    """An importer that knows the rulings of the ``--existing`` files (read as ``load_rulings(extra=...)``
+    reads them: a file it refuses is refused here, in its one line)."""
+    from toolkit.data import load_rulings
+    from toolkit.data.page_import import PageImporter
+    from toolkit.data.user_rulings import ORIGINS
+
+    importer = PageImporter()
+    if not existing:
+        return importer
+    table = load_rulings(extra=existing)
+    origins = table.attrs.get(ORIGINS) or {}
+    files = table["ruling_id"].map(lambda rid: origins.get(str(rid), ("", 0))[0])
+    for path in existing:
+        importer.remember(table[files == path], label=path)
+    return importer
+
+
 def run_import(args: argparse.Namespace) -> int:
     import pandas as pd
 
-    from toolkit.data.page_import import import_page, rulings_text, save_rulings
+    from toolkit.data.page_import import rulings_text, save_rulings
 
     if args.out is not None and not args.overwrite and Path(args.out).exists():
         raise ArgumentValueError("--out", f"{args.out} exists; add --overwrite to replace it")
     if args.out is not None and not args.out.lower().endswith((".csv", ".yaml", ".yml")):
         raise ArgumentValueError("--out", "name a .csv or .yaml file")
     card = _page_card(args.card)
+    # one id assigner and one memory of the rulings seen for every page (and the rows held already):
+    # a ruling an earlier page has is written once, and no id is given twice
+    importer = _importer(args.existing or [])
     tables: list[pd.DataFrame] = []
     reports = []
     for path in args.pages:
         text, label = _read_page(path)
-        # the rows of the pages before: a ruling they have is written once, and no id is given twice
-        before = pd.concat(tables, ignore_index=True) if len(tables) > 1 else tables[0] if tables else None
-        rows, report = import_page(text, source=args.source or label, page_card=card, revision=args.revision,
-                                   game=args.game, existing=before)
+        rows, report = importer.page(text, source=args.source or label, page_card=card, revision=args.revision,
+                                     game=args.game)
         tables.append(rows)
         reports.extend(report.lines())
     rows = pd.concat(tables, ignore_index=True) if len(tables) > 1 else tables[0]

@@ -11,12 +11,11 @@
   can guarantee a predicate whatever the other does, with a witness line
   (:mod:`toolkit.core.forcing`); :meth:`Exploration.forcing` answers "who can
   force it" for every outcome in one search;
-* :func:`evaluate` answers a quantified query (``possible``, ``always``,
-  ``default``, ``force:TP`` ...) — what issue 4's ruling checks call.
+* :func:`evaluate` answers a quantified query (``possible``, ``always``, ``default``, ``force:TP`` ...).
 
 A position that repeats on a line is a loop: the line ends there and its
 outcome carries the cycle and a ``loop`` event — never a hang.  Limits
-(``max_steps``; ``max_states`` and ``time_limit``, see :mod:`toolkit.core.limits`)
+(``max_steps``; ``max_states``, ``time_limit`` and the longest line, see :mod:`toolkit.core.limits`)
 raise :class:`SearchBudgetExceeded` with a message naming the limit hit.
 
 An outcome's events are a SET: a line's outcome is its final position plus

@@ -23,6 +23,8 @@ class EntryReport:
     verdict_words: str = ""
     same_as: str | None = None
     """The shipped ruling (already shipped) or the earlier entry's ruling (repeated) it equals."""
+    same_page: str | None = None
+    """For a repeated entry whose first copy came from another page (or from the rows held before): that page."""
     difference: str = ""
     """For a reworded copy of a shipped ruling: how its question differs from the shipped one's."""
     kind: str = "faq"
@@ -108,7 +110,8 @@ class ImportReport:
             elif e.outcome == "already shipped":
                 events.append((e.line, f"line {e.line}: already shipped as {e.same_as}; not added"))
             elif e.outcome == "repeated":
-                events.append((e.line, f"line {e.line}: the same ruling as {e.same_as}; imported once"))
+                of = f" of {e.same_page}" if e.same_page else ""
+                events.append((e.line, f"line {e.line}: the same ruling as {e.same_as}{of}; imported once"))
             if e.possibly_incomplete:
                 events.append((e.line, f"line {e.line}: possibly incomplete (the page may have been cut inside "
                                        "this entry)"))

@@ -69,7 +69,7 @@ from toolkit.data.import_report import EntryReport, ImportReport, PageImport
 from toolkit.data.parsing import format_value, is_na
 from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, identity_key, normalised_text
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
-from toolkit.errors import WikiParseError, quoted
+from toolkit.errors import WikiParseError, quoted, shorten
 
 THIS_CARD = "このカード"
 """How a card's page names its own card."""
@@ -171,11 +171,6 @@ def _difference(old: str, new: str, *, most: int = 3, width: int = 24) -> str:
             parts.append(f"「{shorten(a[i1:i2], width)}」→「{shorten(b[j1:j2], width)}」")
     more = f"; and {len(parts) - most} more" if len(parts) > most else ""
     return "; ".join(parts[:most]) + more
-
-
-def shorten(text: str, width: int) -> str:
-    """``text`` cut to about ``width`` characters, its middle elided."""
-    return text if len(text) <= width else f"{text[: width // 2]}…{text[-(width // 2):]}"
 
 
 # --------------------------------------------------------------------------
@@ -315,20 +310,50 @@ def _twice(identity: RulingIdentity, hidden: bool) -> tuple[Any, ...]:
     return (*identity_key(identity), normalised_text(identity.text), bool(hidden))
 
 
-def _existing(rows: pd.DataFrame | None) -> tuple[dict[tuple[Any, ...], str], IdAssigner]:
-    if rows is None:
-        return {}, IdAssigner()
+def _remember(rows: Any, label: str, seen: dict[tuple[Any, ...], tuple[str, str]], assigner: IdAssigner) -> None:
+    """Rows already held (``existing``): a ruling they have is not added again, and no new id is one of theirs."""
     if not isinstance(rows, pd.DataFrame) or not {"ruling_id", "date", "cards", "question_ja", "answer_ja",
                                                   "hidden_in_source"} <= set(rows.columns):
         raise WikiParseError(f"existing: rulings rows (a DataFrame as import_page returns), not {kind_of(rows)}")
-    seen = {}
     for rid, day, cards, question, answer, hidden in zip(rows["ruling_id"], rows["date"], rows["cards"],
                                                          rows["question_ja"], rows["answer_ja"],
                                                          rows["hidden_in_source"]):
         identity = RulingIdentity(None if is_na(day) else day, list(cards) if isinstance(cards, (list, tuple)) else [],
                                   None if is_na(question) else str(question), None if is_na(answer) else str(answer))
-        seen[_twice(identity, bool(hidden))] = str(rid)
-    return seen, IdAssigner(str(r) for r in rows["ruling_id"])
+        seen.setdefault(_twice(identity, bool(hidden)), (str(rid), label))
+        assigner.used.add(str(rid))
+
+
+class PageImporter:
+    """Imports pages one after another as one table (what ``endphase import PAGE...`` does): one id
+    assigner and one memory of the rulings seen, so that a ruling of an earlier page (or of the rows
+    ``existing`` holds) is reported as repeated, naming where it was first, and no id is given twice.
+    Work grows with the rows imported, not with pages × rows.
+
+    >>> importer = PageImporter()
+    >>> a = importer.page("Ｑ：《サイクロン》は発動できますか？~\\nＡ：はい。(16/07/08)", source="a.txt")
+    >>> b = importer.page("Ｑ：《サイクロン》にチェーンできますか？~\\nＡ：いいえ。(16/07/08)\\n"
+    ...                   "Ｑ：《サイクロン》は発動できますか？~\\nＡ：はい。(16/07/08)", source="b.txt")
+    >>> a.rows["ruling_id"].tolist(), b.rows["ruling_id"].tolist()
+    (['user-160708-mystical-space'], ['user-160708-mystical-space-hldn'])
+    >>> print(b.report.lines()[-1])
+    line 3: the same ruling as user-160708-mystical-space of a.txt; imported once
+    """
+
+    def __init__(self, existing: pd.DataFrame | None = None, *, label: str = "the existing rows") -> None:
+        self._seen: dict[tuple[Any, ...], tuple[str, str]] = {}
+        self._assigner = IdAssigner()
+        if existing is not None:
+            self.remember(existing, label=label)
+
+    def remember(self, rows: pd.DataFrame, *, label: str = "the existing rows") -> None:
+        """Rows already held (a file of rulings imported before, named ``label`` in the report)."""
+        _remember(rows, label, self._seen, self._assigner)
+
+    def page(self, text: str, *, source: str | None = None, page_card: str | None = None,
+             revision: Literal["new", "old"] = "new", game: str | None = None) -> PageImport:
+        """One more page, as :func:`import_page` reads it."""
+        return _import(text, source, page_card, revision, game, self._seen, self._assigner)
 
 
 def import_page(text: str, *, source: str | None = None, page_card: str | None = None,
@@ -348,8 +373,15 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
 
     ``existing``: rulings rows the new ones will join (your own file, or the
     rows of pages imported before): a ruling they have is reported as
-    repeated and not added, and a new id is never one of theirs.
+    repeated and not added, and a new id is never one of theirs. Without it,
+    pages imported in separate calls can give two different rulings the same
+    id; :class:`PageImporter` imports several pages as one table.
     """
+    return PageImporter(existing).page(text, source=source, page_card=page_card, revision=revision, game=game)
+
+
+def _import(text: str, source: str | None, page_card: str | None, revision: Literal["new", "old"], game: str | None,
+            seen: dict[tuple[Any, ...], tuple[str, str]], assigner: IdAssigner) -> PageImport:
     from toolkit.wiki import read_page
     from toolkit.wiki.verdicts import read_verdict
 
@@ -365,7 +397,6 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
     outcomes: list[EntryReport] = [EntryReport(n, "not imported", None, "") for n in skipped]
     by_item = _warnings_by_item(items, warnings, set(skipped))
     rows: list[dict[str, Any]] = []
-    seen, assigner = _existing(existing)
     for item in items:
         question, answer = item.question, item.answer
         if not (question or item.kind == "prose_ruling") or not (answer or item.incomplete):
@@ -387,10 +418,12 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
             continue
         twice = _twice(identity, item.hidden)
         if twice in seen:
-            outcomes.append(replace(report, outcome="repeated", ruling_id=seen[twice], same_as=seen[twice]))
+            first, where = seen[twice]
+            outcomes.append(replace(report, outcome="repeated", ruling_id=first, same_as=first,
+                                    same_page=where if where != label else None))
             continue
         rid = assigner.next(identity, f"{normalised_text(answer)}\n{item.hidden}")
-        seen[twice] = rid
+        seen[twice] = (rid, label)
         outcomes.append(replace(report, ruling_id=rid))
         rows.append({
             "ruling_id": rid, "game": game, "kind": item.kind, "date": item.date,

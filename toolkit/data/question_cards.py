@@ -35,7 +35,7 @@ import pandas as pd
 from toolkit.data.parsing import Parsed, is_na, rows_of
 from toolkit.data.problems import Problem
 from toolkit.errors import RulingWarning
-from toolkit.fields import CardNames
+from toolkit.fields import CardNames, card_quote
 from toolkit.resources import default_user_folder
 
 ADVICE = ("Add the card (see `python -m toolkit cards --help`), or name the ruling's cards in its cards column, "
@@ -150,6 +150,7 @@ def fill_cards(parsed: Parsed, label: str, cards: pd.DataFrame) -> list[Problem]
     problems: list[Problem] = []
     frame = parsed.frame
     names: CardNames | None = None
+    unknown_rows: list[tuple[int, list[str]]] = []
     for index, (number, row) in enumerate(rows_of(parsed)):
         listed: Sequence[Any] = row["cards"] if isinstance(row["cards"], list) else []
         question = row["question_ja"]
@@ -160,21 +161,45 @@ def fill_cards(parsed: Parsed, label: str, cards: pd.DataFrame) -> list[Problem]
             files = [str(f) for _, r in rows_of(parsed) for f in (r["scenario"] or [])]
             names = known_cards(cards, files)
         if listed:  # a card the toolkit does not know may be a ruling's card (an imported page's): said, not refused
-            for name in listed:
-                if _unknown(str(name), names):
-                    warnings.warn(f"{label} row {number}, column 'cards': {names.unknown(str(name), advice=LISTED_ADVICE)}",
-                                  RulingWarning, stacklevel=3)
+            strangers = [str(name) for name in listed if _unknown(str(name), names)]
+            if strangers:
+                unknown_rows.append((number, strangers))
             continue
         found, unknown = cards_of_question(str(question), names)
         problems += [Problem(label, number, "question_ja", message) for message in unknown]
         cell: Any = found
         frame.at[frame.index[index], "cards"] = cell
+    if unknown_rows and names is not None:
+        warnings.warn(unknown_cards_summary(label, unknown_rows, names), RulingWarning, stacklevel=3)
     return problems
 
 
-LISTED_ADVICE = ("No card of the toolkit's has it: check the spelling in the cards column, or add the card "
-                 "(`python -m toolkit cards --help`) to check rulings about it")
-"""What to do about a name in the ``cards`` column that no card has."""
+SUMMARY_NAMES = 3
+"""How many unknown card names the one warning of a file shows (the first ones, in row order)."""
+
+
+def unknown_cards_summary(label: str, rows: Sequence[tuple[int, Sequence[str]]], names: CardNames) -> str:
+    """The one line said of a file whose ``cards`` column names cards the toolkit does not know:
+    the file, how many rows, the first few names (with the nearest card) and what to do.
+
+    >>> names = known_cards(pd.DataFrame({"name_ja": ["サイクロン"], "name_en": ["Mystical Space Typhoon"]}), [])
+    >>> print(unknown_cards_summary("mine.csv", [(1, ["サイクロソ"]), (4, ["テスト・ナイト", "サイクロソ"])], names))
+    mine.csv: 2 rows name cards the toolkit does not know, in the cards column: 「サイクロソ」 (row 1; did you mean 「サイクロン」 (Mystical Space Typhoon)?), 「テスト・ナイト」 (row 4; did you mean 「サイクロン」 (Mystical Space Typhoon)?). Kept as written: check the spelling, or add the cards (`python -m toolkit cards --help`) to check rulings about them
+    """
+    first: dict[str, int] = {}
+    for number, strangers in rows:
+        for name in strangers:
+            first.setdefault(name, number)
+    shown = []
+    for name, number in list(first.items())[:SUMMARY_NAMES]:
+        near = names.nearest(name, 1) if not names.ambiguous(name) else []
+        hint = f"; did you mean {names.show(near[0])}?" if near else ""
+        shown.append(f"{card_quote(name)} (row {number}{hint})")
+    more = len(first) - len(shown)
+    listed = ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+    count = f"{len(rows)} row{'s' if len(rows) != 1 else ''} name{'' if len(rows) != 1 else 's'}"
+    return (f"{label}: {count} cards the toolkit does not know, in the cards column: {listed}. Kept as written: "
+            "check the spelling, or add the cards (`python -m toolkit cards --help`) to check rulings about them")
 
 
 def _unknown(name: str, names: CardNames) -> bool:

@@ -14,7 +14,10 @@ question — a dated prose bullet — its text). Its id is
 
 The id depends only on the ruling and on the rulings before it in the same
 table (nothing kept between calls): the same page gives the same ids, and two
-different rulings never share one.
+different rulings of one table never share one. Two tables made apart can
+(each one's first ruling about a card on a day has no suffix): give the rows
+held already as ``taken`` (``import_page(existing=...)``, ``endphase import
+--existing``) to keep a new table's ids apart from theirs.
 
 >>> assign_ids([RulingIdentity("2016-07-08", ("ヒステリック・サイン",), "捨てた場合は？"),
 ...             RulingIdentity("2016-07-08", ("ヒステリック・サイン",), "除外した場合は？"),
@@ -125,6 +128,8 @@ def romanised(text: str, *, hiragana: bool = True) -> str:
     ('xx-seiba-dakusouru', '', 'orokana')
     >>> romanised("エンドフェイズにチェーンできますか？", hiragana=False)
     'endofeizu-chen'
+    >>> [romanised(w) for w in ("ウィッチ", "ウェポン", "ウォリアー", "イェーガー", "ファイア", "ティアラ", "ヴァンパイア", "キャット")]
+    ['witchi', 'wepon', 'woria', 'yega', 'faia', 'tiara', 'vanpaia', 'kyatto']
     """
     folded = unicodedata.normalize("NFKC", text).lower()
     if not hiragana:
@@ -141,10 +146,15 @@ def romanised(text: str, *, hiragana: bool = True) -> str:
         if char in _SMALL and out and out[-1] and out[-1][-1] not in " -":
             vowel = _SMALL[char]
             word = out[-1]
-            # キャ kya, シャ sha, チャ cha; ファ fa, ティ ti, ウィ wi, ヴァ va
-            out[-1] = (word[:-1] if word.endswith(("i", "u", "e", "o", "a")) and len(word) > 1 else word) + vowel
-            if word in ("ki", "gi", "ni", "hi", "bi", "pi", "mi", "ri") and char in "ャュョ":
+            # キャ kya, シャ sha, チャ cha; ファ fa, ティ ti, ウィ wi, イェ ye, ヴァ va
+            if word == "u":  # ウィ wi, ウェ we, ウォ wo, ウァ wa
+                out[-1] = "w" + vowel
+            elif word == "i" and vowel == "e":  # イェ ye
+                out[-1] = "ye"
+            elif word in ("ki", "gi", "ni", "hi", "bi", "pi", "mi", "ri") and char in "ャュョ":
                 out[-1] = word[:-1] + "y" + vowel
+            else:
+                out[-1] = (word[:-1] if word.endswith(("i", "u", "e", "o", "a")) and len(word) > 1 else word) + vowel
             continue
         roman = _KANA.get(char)
         if roman is None:
@@ -249,3 +259,29 @@ def assign_ids(rulings: Iterable[RulingIdentity], *, taken: Iterable[str] = (), 
     """
     assigner = IdAssigner(taken, english)
     return [assigner.next(ruling, extras[i] if extras is not None else "") for i, ruling in enumerate(rulings)]
+
+
+def _row_key(row: Mapping[str, Any]) -> tuple[Any, ...]:
+    def text(value: Any) -> str | None:
+        return value if isinstance(value, str) and value else None
+
+    cards = row.get("cards")
+    identity = RulingIdentity(row.get("date"), [str(c) for c in cards] if isinstance(cards, (list, tuple)) else [],
+                              text(row.get("question_ja")), text(row.get("answer_ja")))
+    return (*identity_key(identity), normalised_text(identity.text))
+
+
+def id_clash_advice(first: Mapping[str, Any], second: Mapping[str, Any], first_file: str) -> str:
+    """What to add when two files of one's own give one id: the same ruling twice, or two rulings
+    whose pages were imported apart (ids are given page by page), and how to avoid it.
+
+    >>> a = {"date": "2016-07-08", "cards": ["サイクロン"], "question_ja": "発動できますか？", "answer_ja": "はい。"}
+    >>> id_clash_advice(a, {**a, "question_ja": "発動できますか?"}, "a.csv")
+    ', for the same ruling: keep it in one file'
+    >>> id_clash_advice(a, {**a, "question_ja": "チェーンできますか？"}, "a.csv")
+    ', for another ruling (pages imported apart can give two rulings one id: import the later page with `endphase import PAGE --existing a.csv`, or import_page(..., existing=rows), and its ids differ)'
+    """
+    if _row_key(first) == _row_key(second):
+        return ", for the same ruling: keep it in one file"
+    return (f", for another ruling (pages imported apart can give two rulings one id: import the later page with "
+            f"`endphase import PAGE --existing {first_file}`, or import_page(..., existing=rows), and its ids differ)")

@@ -47,6 +47,7 @@ from toolkit.data.frames import kind_of
 from toolkit.data.parsing import Parsed, RawTable, format_value, is_na, parse_date, rows_of, split_csv, typed_frame
 from toolkit.data.problems import DatasetValidationError, Problem
 from toolkit.data.reading import CsvBytes, load_cards
+from toolkit.data.ruling_ids import id_clash_advice
 from toolkit.data.schema import LIST_SEPARATOR, RULINGS_SCHEMA, Column, TableSchema
 from toolkit.data.user_checks import check_data, renamed
 from toolkit.errors import FileError, RulingWarning, printable, quoted
@@ -465,6 +466,7 @@ def combine_rulings(base: pd.DataFrame, base_label: str, extra: Any, cards: pd.D
         for table in tables:
             problems += fill_cards(table.parsed, table.label, table_of_cards)
     where: dict[str, tuple[str, int]] = {str(r): (base_label, i) for i, r in enumerate(base["ruling_id"], 1)}
+    mine: dict[str, Mapping[str, Any]] = {}  # the first row of each id of one's own files
     for table in tables:
         for number, row in rows_of(table.parsed):
             rid = row["ruling_id"]
@@ -472,9 +474,11 @@ def combine_rulings(base: pd.DataFrame, base_label: str, extra: Any, cards: pd.D
                 continue
             if rid in where and where[rid][0] != table.label:
                 file, first = where[rid]
+                advice = id_clash_advice(mine[rid], row, file) if rid in mine else ""
                 problems.append(Problem(table.label, number, "ruling_id",
-                                        f"duplicate id {quoted(rid)}: {file} row {first} has it already"))
+                                        f"duplicate id {quoted(rid)}: {file} row {first} has it already{advice}"))
             where.setdefault(rid, (table.label, number))
+            mine.setdefault(rid, row)
     combined_rows: dict[str, Mapping[str, Any]] = {
         str(r["ruling_id"]): {str(k): v for k, v in r.items()} for r in base.to_dict("records")}
     for table in tables:
