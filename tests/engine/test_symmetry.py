@@ -140,3 +140,28 @@ def test_can_force_the_same_with_copies() -> None:
         for p in ("A", "B"):
             target = ExactOutcome(lines.outcome)
             assert can_force(position, p, target).value == can_force(position, p, target, reduce=False).value
+
+
+def test_the_key_tells_apart_every_thing_the_rules_read_of_a_copy() -> None:
+    """Each thing a copy is — zone, battle position, controller, owner, tags, a process it has done,
+    one it has pending — changed on one copy alone gives another key (a merge of those two positions
+    would count lines of one as lines of the other); the copy mark alone does not."""
+    import dataclasses
+
+    from toolkit.ocg.values import Position, Zone
+
+    start = initial_state(_ohkas(2, {}))
+    key = symmetry.canonical_key(start)
+    second = next(c for c in start.cards if c.label.endswith("#2"))
+
+    def with_second(**changes: Any) -> Any:
+        return start.evolve(cards=tuple(dataclasses.replace(c, **changes) if c.uid == second.uid else c
+                                        for c in start.cards))
+
+    for changes in ({"zone": Zone.GY}, {"position": Position.FACE_UP_DEFENSE}, {"controller": "B"}, {"owner": "B"},
+                    {"tags": second.tags | {"summoned_this_turn"}}):
+        assert symmetry.canonical_key(with_second(**changes)) != key, changes
+    assert symmetry.canonical_key(with_second(label="another mark")) == key
+    process = next(p for p in start.pending if p.source == second.uid)
+    assert symmetry.canonical_key(start.evolve(done=start.done | {(second.uid, process.key)})) != key
+    assert symmetry.canonical_key(start.evolve(pending=tuple(p for p in start.pending if p is not process))) != key
