@@ -22,9 +22,10 @@ Before the per-position proof (``independence.cards_are_known_at``), ``dandelion
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from typing import Any
+
+from _timing import exponent
 
 OHKA, DANDELION = "光神機−桜火", "ダンディライオン"
 FAMILIES = {"alone": ("B", None), "dandelion in deck": ("B", "deck"), "dandelion in GY": ("B", "graveyard"),
@@ -54,16 +55,6 @@ def timed(n: int, family: str) -> tuple[float, int]:
     start = time.process_time()
     found = explore(scenario, max_states=2_000_000)
     return time.process_time() - start, found.states
-
-
-def exponent(points: list[tuple[int, float]]) -> float:
-    """The least-squares slope of log(time) on log(n)."""
-    xs = [math.log(n) for n, t in points if t > 0]
-    ys = [math.log(t) for n, t in points if t > 0]
-    if len(xs) < 2:
-        return float("nan")
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 
 
 def main() -> None:

@@ -43,6 +43,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from _timing import best_cpu, chess_rate, exponent, walk  # noqa: E402
+
 OHKA, LYLA, HORUS6, HORUS8 = "光神機−桜火", "ライトロード・マジシャン ライラ", "ホルスの黒炎竜 LV６", "ホルスの黒炎竜 LV８"
 MIST, ZERATO, SPIRIT, EVACUATION = "ミストデーモン", "堕天使ゼラート", "月読命", "強制脱出装置"
 FAMILY_NAMES = ("(c) copies both sides", "(d) mixed", "(e) different")
@@ -134,18 +136,16 @@ def worker(family: str, n: int) -> dict[str, Any]:
         tracemalloc.stop()
     _memo(False)
     game = game_of(start)
-    states, edges = graph_prefix(start)
-    live = [x for x in states if not x.is_over]
+    graph = walk(start, max_edges=EDGES_WALKED)
     step = game.stepper()  # what core.graph calls for every edge
-    best = math.inf
-    for _ in range(3):
-        c0 = time.process_time()
-        for x in live:
+
+    def legal_and_step() -> None:
+        for x in graph.live:
             game.legal_actions(x)
-        for x, a in edges:
+        for x, a in graph.edges:
             step(x, a, check=False)
-        best = min(best, time.process_time() - c0)
-    row["generic_edges"], row["generic_cpu"] = len(edges), best
+
+    row["generic_edges"], row["generic_cpu"] = len(graph.edges), best_cpu(legal_and_step, 3)
     return row
 
 
@@ -155,59 +155,6 @@ PEAK_UP_TO = 5.0
 EDGES_WALKED = 30_000
 """The generic step is timed on the first edges of the full graph, breadth first (a family of
 identical copies has 2^n positions unreduced: the rate per edge is what is measured)."""
-
-
-def graph_prefix(start: Any) -> tuple[list[Any], list[tuple[Any, Any]]]:
-    """The positions met and the (position, action) edges of the first ``EDGES_WALKED`` edges of the
-    full graph from ``start``, breadth first."""
-    from collections import deque
-
-    from toolkit.core.game import game_of
-
-    game = game_of(start)
-    seen = {start}
-    todo = deque([start])
-    edges: list[tuple[Any, Any]] = []
-    expanded: list[Any] = []
-    while todo and len(edges) < EDGES_WALKED:
-        state = todo.popleft()
-        if state.is_over:
-            continue
-        expanded.append(state)
-        for action in game.legal_actions(state):
-            edges.append((state, action))
-            child = game.transition(state, action, check=False).state
-            if child not in seen:
-                seen.add(child)
-                todo.append(child)
-    return expanded, edges
-
-
-def chess_rate(repeat: int = 3) -> float:
-    """python-chess perft(4) node visits per CPU second (the best of ``repeat``)."""
-    from chess_reference import perft_job
-
-    job = perft_job(4)
-    best, visits = math.inf, 0
-    for _ in range(repeat):
-        c0 = time.process_time()
-        _leaves, visits = job()
-        best = min(best, time.process_time() - c0)
-    return visits / best
-
-
-def exponent(points: list[tuple[int, float]]) -> float:
-    """The least-squares slope of log(time) on log(n).
-
-    >>> round(exponent([(2, 4.0), (4, 16.0), (8, 64.0)]), 6)
-    2.0
-    """
-    xs = [math.log(n) for n, t in points if t > 0]
-    ys = [math.log(t) for n, t in points if t > 0]
-    if len(xs) < 2:
-        return float("nan")
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 
 
 def _peak(megabytes: float) -> str:
@@ -232,7 +179,7 @@ def main() -> None:
         print(json.dumps(worker(args.worker[0], int(args.worker[1]))))
         return
     cap, max_n = (3.0, 12) if args.quick else (args.cap, args.max_n)
-    chess = chess_rate()
+    chess = chess_rate()[0]
     print(f"python-chess perft(4): {chess:,.0f} node visits/s (CPU, best of 3) — the ratios below are to it")
     head = (f"{'family':22} {'n':>3} {'positions':>9} {'trans':>9} {'CPU on':>8} {'trans/s on':>11} "
             f"{'x chess':>7} {'CPU off':>8} {'trans/s off':>11} {'x chess':>7} {'l+t off/s':>10} {'x chess':>7} "
