@@ -154,17 +154,20 @@ class Targets:
     >>> t = Targets()
     >>> t.add("a search: < 1 s", "0.500 s", True)
     >>> t.add("a longer name: < 2 s", "not reached", False)
+    >>> t.add("an exponent", "n^1.50", None)
     >>> t.print("Targets")
     Targets
       target                reached      verdict
       a search: < 1 s       0.500 s      met
       a longer name: < 2 s  not reached  NOT met
+      an exponent           n^1.50       printed
     """
 
     rows: list[tuple[str, str, str]] = field(default_factory=list)
 
-    def add(self, name: str, reached: str, met: bool) -> None:
-        self.rows.append((name, reached, "met" if met else "NOT met"))
+    def add(self, name: str, reached: str, met: bool | None) -> None:
+        """A row; ``met`` None: a number the target asks to print, with no bound to judge it by."""
+        self.rows.append((name, reached, "printed" if met is None else "met" if met else "NOT met"))
 
     def print(self, title: str, *, reached_width: int = 0) -> None:
         width = max(len(r[0]) for r in self.rows)

@@ -1,6 +1,7 @@
 """The cliff: one card that can never act, added to a position the reduction handles.
 
-Families (n = the number of tribute-less 《光神機−桜火》 of the turn player):
+Families (n = the number of tribute-less 《光神機−桜火》 of the turn player; ``make bench`` runs the
+deck and GY families in ``benchmarks/families.py``, beside python-chess, with their targets):
 
 * ``alone``: the Ohka copies only;
 * ``dandelion in deck``: and one 《ダンディライオン》 in the opponent's deck (nothing moves a deck card);
@@ -26,23 +27,15 @@ import time
 from typing import Any
 
 from _timing import exponent
+from families import ohka_copies
 
-OHKA, DANDELION = "光神機−桜火", "ダンディライオン"
 FAMILIES = {"alone": ("B", None), "dandelion in deck": ("B", "deck"), "dandelion in GY": ("B", "graveyard"),
             "dandelion in hand": ("A", "hand")}
 
 
 def position(n: int, family: str) -> Any:
-    from toolkit.ocg.scenario import scenario_from_dict
-
     who, zone = FAMILIES[family]
-    players: dict[str, dict[str, Any]] = {
-        "A": {"field": [{"name": f"{OHKA}#{i}", "tags": ["tribute_less_summoned"]} for i in range(1, n + 1)]},
-        "B": {}}
-    if zone is not None:
-        players[who][zone] = [DANDELION]
-    return scenario_from_dict({"title": f"{n} Ohka, {family}", "turn_player": "A", "date": "2024-01-01",
-                               "players": players})
+    return ohka_copies(n, None if zone is None else (who, zone), f"{n} Ohka, {family}")
 
 
 def timed(n: int, family: str) -> tuple[float, int]:
