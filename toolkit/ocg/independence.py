@@ -18,7 +18,10 @@ search is then the full one).  It is sure when ALL of these hold:
   quick effects only of the kinds below (they look at the chain alone) — or,
   for a card with nothing but triggers and quick effects, it lies where it can
   never act: in a deck, or (triggers about itself only) in a graveyard or
-  banished, while no other card's process moves anything but its own card
+  banished, while no other card's process moves anything but its own card;
+  for a card with quick effects only (a Trap), in a graveyard or banished
+  where none of them is activated from — so a set 《強制脱出装置》 keeps the
+  positions before it is used unreduced, and no longer those after
   (:func:`cards_are_known_at`, asked of each position); every
   lingering effect is one listed below — so no response window can open on
   these processes, nothing triggers on them, and no later process, quick
