@@ -16,8 +16,9 @@ and, split between the players, the turn player A getting the odd one:
   self-destruct that is no chain link) and tribute-less 《光神機−桜火》, each copy marked;
 * ``(e) different``: every card different and interacting (``toolkit.ocg.positions.all_distinct``:
   controls taken until the End Phase — lingering effects whose return is no chain link —, a
-  self-destruct that is no chain link, Spirits, a copied name, a mill) with the turn player's first
-  card a 《ホルスの黒炎竜 LV６》 whose optional level-up competes with the mill for the deck, and the
+  self-destruct that is no chain link, Spirits (chain links), a copied name, and a mill only from the turn
+  player's ninth card, i.e. n = 18) with the turn player's first card a 《ホルスの黒炎竜 LV６》 whose optional
+  level-up would compete with that mill for the deck (at the sizes measured it competes with nothing), and the
   opponent with a set 《強制脱出装置》, which may return any monster on the field to the hand in any open
   game state or chain of the End Phase (the cards interact).
 
