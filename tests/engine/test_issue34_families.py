@@ -18,7 +18,7 @@ from families import DIFFERENT, FAMILY_NAMES, IN_DECK, IN_GY, MIXED, issue34_tar
 from toolkit.ocg.procedure import remembered  # noqa: E402
 from toolkit.ocg.setup import initial_state  # noqa: E402
 
-SMALL = [(family, n) for family in FAMILY_NAMES for n in ((3, 4) if family == FAMILY_NAMES[2] else (4, 6))]
+SMALL = [(family, n) for family in FAMILY_NAMES for n in ((3, 4) if family == DIFFERENT else (4, 6))]
 """(e) answers a set trap in every open game state: its small sizes are smaller."""
 
 
@@ -31,7 +31,7 @@ def test_a_family_position_has_its_processes_and_explores_the_same_reduced(famil
 
 @pytest.mark.parametrize("family", FAMILY_NAMES)
 def test_the_memo_off_gives_the_same_search(family: str, monkeypatch: Any) -> None:
-    start = initial_state(position(family, 4 if family == FAMILY_NAMES[2] else 5))
+    start = initial_state(position(family, 4 if family == DIFFERENT else 5))
     remembered.forget(start.tables)
     with_memo = _same(start, forcing=False)[0]
     monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))
@@ -72,3 +72,14 @@ def test_the_closing_table_judges_every_target_of_the_issue_by_its_bound() -> No
     bounds = [name for name, _reached, _verdict in table.rows if name.startswith("legal actions")]
     assert [b.split(">= ")[1].split(" ")[0] for b in bounds] == ["0.5", "1"]
     assert [v for n, _r, v in table.rows if n.startswith("legal actions")] == ["met", "NOT met"]
+
+
+def test_the_bounds_of_family_e_are_measured_on_family_e() -> None:
+    """benchmarks/family_e_bounds.py reads family (e) by its name: its rows count positions with the
+    opponent's 《強制脱出装置》 still set and positions after it was used, and the reduced search between
+    the best grouping and the full one."""
+    from family_e_bounds import bounds
+
+    row = bounds(4)
+    assert row["set"] > 0 and row["used"] > 0 and row["set"] + row["used"] == row["full"]
+    assert row["best grouping"] <= row["reduced"] <= row["full"]

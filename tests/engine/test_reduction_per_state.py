@@ -29,7 +29,7 @@ from toolkit.ocg.setup import initial_state
 from toolkit.ocg.values import Zone
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from families import FAMILY_NAMES, position  # noqa: E402
+from families import DIFFERENT, position  # noqa: E402
 
 EVACUATION = "強制脱出装置"
 
@@ -54,7 +54,7 @@ def _merged_positions(start: Any) -> list[Any]:
 
 
 def test_different_interacting_cards_are_reduced_only_once_the_trap_is_used() -> None:
-    start = initial_state(position(FAMILY_NAMES[2], 5))
+    start = initial_state(position(DIFFERENT, 5))
     reduced, full = _same(start)
     assert reduced.states < full.states
     merged = _merged_positions(start)
