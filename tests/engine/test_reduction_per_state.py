@@ -137,20 +137,28 @@ def _own_trap(activated_from: str) -> dict[str, Any]:
         "do": {"return_to_hand": {"card": "target", "if_in": "field"}}}]}]}
 
 
-def _processes_that_are_no_chain_links(activated_from: str, lies: str) -> Any:
+def _processes_that_are_no_chain_links(activated_from: str, lies: str, *, mill: bool = False) -> Any:
     """A self-destruct and the end of a control change (no chain links: the Trap, where it can act, may
-    return either monster between them), and the user's Trap in the opponent's ``lies`` zone."""
+    return either monster between them), and the user's Trap in the opponent's ``lies`` zone — or, with
+    ``mill``, 《ライトロード・マジシャン ライラ》 beside them and the Trap in the turn player's deck (her mill may send
+    it to the GY)."""
     from toolkit.ocg.scenario import scenario_from_dict
 
+    a: dict[str, Any] = {"field": [{"name": "堕天使ゼラート", "tags": ["effect_used_this_turn"]},
+                                   {"name": "ブラッド・ヴォルス", "tags": ["control_taken"]}],
+                         "graveyard": [{"name": "エネミーコントローラー"}]}
+    b: dict[str, Any] = {}
+    if mill:
+        a["field"].append({"name": LYLA})
+        a.update(deck=["テスト用帰還罠"], deck_filler=3)
+    else:
+        b[lies] = [{"name": "テスト用帰還罠"}]
     return scenario_from_dict({
         "title": "a Trap of one's own out of play", "turn_player": "A", "date": "2024-01-01",
         "cards": [_own_trap(activated_from)],
         "lingering": [{"source": "エネミーコントローラー", "controller": "A", "target": "ブラッド・ヴォルス",
                        "effect": "control"}],
-        "players": {"A": {"field": [{"name": "堕天使ゼラート", "tags": ["effect_used_this_turn"]},
-                                    {"name": "ブラッド・ヴォルス", "tags": ["control_taken"]}],
-                          "graveyard": [{"name": "エネミーコントローラー"}]},
-                    "B": {lies: [{"name": "テスト用帰還罠"}]}}})
+        "players": {"A": a, "B": b}})
 
 
 def test_a_trap_activated_from_where_it_lies_keeps_the_search_full() -> None:
@@ -169,3 +177,11 @@ def test_a_trap_activated_only_from_elsewhere_is_idle_where_it_lies() -> None:
         "《テスト用帰還罠》 cannot act: it lies in the GY, and its effect is activated only while banished",)
     reduced, full = _same(start)
     assert reduced.states < full.states
+
+
+def test_a_trap_a_mill_may_send_where_it_is_activated_from_keeps_the_search_full() -> None:
+    """In a deck, the Trap activated from the GY cannot act — until the mill sends it there."""
+    start = initial_state(_processes_that_are_no_chain_links("gy", "deck", mill=True))
+    assert not independence.cards_are_known_at(start)
+    reduced, full = _same(start)
+    assert len(full.outcomes) > 1
