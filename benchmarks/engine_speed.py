@@ -217,8 +217,7 @@ def verify(repeat: int) -> None:
         return history.verify_rulings()
 
     fresh, _ = measure(repeat, uncached)
-    print(f"\n6. verify_rulings: cold (a new process, imports included) wall {min(cold):.2f}/"
-          f"{statistics.median(cold):.2f} s (min/median of {len(cold)}); warm (same process, memo of check runs "
+    print(f"\n6. verify_rulings: cold (a new process, imports included) {cold.text()}; warm (same process, memo of check runs "
           f"kept) {warm.text()}; warm with that memo emptied {fresh.text()}")
 
 
