@@ -233,6 +233,25 @@ def test_a_copy_a_lingering_effect_points_at_is_no_twin() -> None:
     _same(start)
 
 
+def _chains_of_copies() -> Any:
+    """Copies whose chain links a set 《強制脱出装置》 on either side may answer (a link points at its
+    copy: the copies then differ by their place on the chain), one Ohka negated, copies told apart by
+    a tag (found by test_symmetry's property where twins ignored what points at a copy)."""
+    ohka = [card(f"{OHKA}#A10", "tribute_less_summoned"), card(f"{OHKA}#A11", "tribute_less_summoned"),
+            card(f"{OHKA}#A1x", "tribute_less_summoned", "summoned_this_turn")]
+    return scenario(
+        player(field=[card(f"{LYLA}#A00"), card(f"{LYLA}#A0x", "summoned_this_turn"), *ohka,
+                      card(f"{EVACUATION}#A", position="set")], filler=1),
+        player(hand=["ジェネティック・ワーウルフ#hB00", "ジェネティック・ワーウルフ#hB01"],
+               field=[card(f"{OHKA}#B00", "tribute_less_summoned"), card(f"{EVACUATION}#B", position="set")],
+               graveyard=[card("ヒステリック・サイン#gB0", "sent_to_gy_this_turn")], filler=3),
+        ruleset="ocg-2017", lingering=[(VEILER, "B", f"{OHKA}#A10", "negate")])
+
+
+def test_copies_a_chain_link_points_at_are_no_twins() -> None:
+    _twins_agree(initial_state(_chains_of_copies()), 400)
+
+
 def test_twins_are_the_copies_the_successors_key_alike_in_the_copies_positions() -> None:
     start = initial_state(scenario(
         player(field=[card(f"{OHKA}#{i}", "tribute_less_summoned") for i in range(3)] + [card(f"{LYLA}#{i}") for i in range(2)],
