@@ -394,6 +394,7 @@ def _quiet(state: State, process: Process, own: int, child: State, life_ok: bool
 
 _PID = attrgetter("pid")
 _SOURCE = attrgetter("source")
+_LINGERING = attrgetter("lingering")
 
 
 def _effect_of(state: State, process: Process) -> EndPhaseEffect:
@@ -408,28 +409,30 @@ def _candidates(state: State, actions: tuple[Action, ...]) -> Iterator[tuple[int
     pending = state.pending
     by_pid = dict(zip(map(_PID, pending), pending))
     pointed: Counter[int] = Counter(map(_SOURCE, pending))  # (in C: a card's processes)
-    for p in pending:
-        if p.lingering:  # it points at the card its effect applies to, not at its source
-            pointed[p.source] -= 1
-            card = _own_card(state, p)
-            pointed[card] = pointed.get(card, 0) + 1
-    for item in state.lingering:
-        pointed[item.target] = pointed.get(item.target, 0) + 1
+    if state.lingering or any(map(_LINGERING, pending)):
+        for p in pending:
+            if p.lingering:  # it points at the card its effect applies to, not at its source
+                pointed[p.source] -= 1
+                card = _own_card(state, p)
+                pointed[card] = pointed.get(card, 0) + 1
+        for item in state.lingering:
+            pointed[item.target] = pointed.get(item.target, 0) + 1
     facts = _facts(state.tables)
+    known = facts.of
     for i, action in enumerate(actions):
         if type(action) is not Perform or action.choice is not NO_CHOICE or action.target or action.cost:
             continue
         process = by_pid.get(action.ref)
         if process is None or not process.mandatory or process.controller != acting:
             continue
-        life = facts.get(state, process)[1]  # no choice, cost or extra requirement either
+        life = (known.get(process) or facts.get(state, process))[1]  # no choice, cost or extra requirement either
         if life is None:
             continue
         mill = life == MILL
         if mill:
             parts = touched_by(_effect_of(state, process).resolve)
             life = parts is not None and LIFE in parts
-        own = _own_card(state, process)
+        own = _own_card(state, process) if process.lingering else process.source
         # its card is pointed at by this process alone (a lingering process: by it and its effect)
         if own < 0 or pointed.get(own, 0) != (2 if process.lingering else 1):
             continue

@@ -29,7 +29,8 @@ their actions).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Collection, Hashable
+from itertools import chain as chained
 from typing import Any
 
 from toolkit.core.actions import NO_CHOICE, Action, Activate, Perform, Respond
@@ -194,9 +195,13 @@ def twins(state: State, actions: tuple[Action, ...], results: tuple[Successor, .
     alike = [same for same in by_effect.values() if len(same) > 1]
     if not alike:
         return ()
-    found = _pinned(state)
-    assert found is not None  # (no attack, no moment: above)
-    pinned = found[0]
+    pinned: Collection[int]
+    if state.chain or state.waiting or state.lingering or any(p.lingering for p in state.pending):
+        found = _pinned(state)
+        assert found is not None  # (no attack, no moment: above)
+        pinned = found[0]
+    else:  # nothing points at a card but a deck's order (what ``_pinned`` finds then)
+        pinned = set(chained.from_iterable(state.decks))
     uids = {actions[i].ref[0] for same in alike for i in same}  # type: ignore[attr-defined]
     pending: dict[int, list[tuple[object, ...]]] = {}
     for process in state.pending:
