@@ -42,6 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolkit.core.actions import Action
+from toolkit.core.deciding_search import DECIDED, decide
 from toolkit.core.game import Game, GameState, Position, RulesArg, game_of, position_card_names
 from toolkit.core.limits import Limits, source_of
 from toolkit.core.policies import PASS_LINE
@@ -271,14 +272,17 @@ class CheckResult:
 
 def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg = None,
               *, default: str | None = None, max_states: int = 500_000, every_part: bool = True,
-              time_limit: float | None = None, game: Game | None = None) -> CheckResult:
+              time_limit: float | None = None, game: Game | None = None, lines: bool = True) -> CheckResult:
     """Answer ``check`` on ``scenarios`` (file name -> Scenario; positions of ``game``, None: of the
     game the first one belongs to) under ``ruleset``.
 
     A query without a ``scenario`` key runs on ``default`` (the first scenario when None).
     ``every_part=False`` stops an ``and`` at its first part that is no and an
     ``or`` at its first yes: the same answer, but only the parts asked are in
-    ``parts`` (for a caller that needs the answer alone). Each search stops
+    ``parts`` (for a caller that needs the answer alone). ``lines=False``: the
+    parts carry no line, and a ``possible`` / ``always`` query stops at the
+    first outcome that settles it (:mod:`toolkit.core.deciding_search`: the
+    same answer). Each search stops
     (:class:`~toolkit.core.errors.SearchBudgetExceeded`) after ``max_states``
     positions or ``time_limit`` seconds (None: none).
     """
@@ -297,7 +301,7 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
                 given = ", ".join(sorted(scenarios))
                 raise CheckError(f"{item.where}.scenario: names the scenario {name}, which is not among the ones "
                                  f"given ({given}); list it in the ruling's scenario column")
-            answer = _run_query(game, item, scenarios[name], ruleset, max_states, time_limit)
+            answer = _run_query(game, item, scenarios[name], ruleset, max_states, time_limit, lines)
             parts.append(QueryAnswer(item.data, name, answer[0], answer[1]))
             return answer[0]
         if isinstance(item, NotCheck):
@@ -339,9 +343,16 @@ def _cards_read_again(check: Check, cards: CardNames | None) -> Check:
 
 
 def _run_query(game: Game, item: QueryCheck, position: Position, ruleset: RulesArg,
-               max_states: int, time_limit: float | None = None) -> tuple[bool, tuple[LineStep, ...]]:
-    """One query on ``position``, a position of ``game`` (a check's positions are of one game)."""
+               max_states: int, time_limit: float | None = None,
+               lines: bool = True) -> tuple[bool, tuple[LineStep, ...]]:
+    """One query on ``position``, a position of ``game`` (a check's positions are of one game);
+    ``lines=False``: its answer alone (a ``possible`` / ``always`` query stops once it is settled)."""
     start = game.state_of(position, ruleset)
+    if not lines and item.predicate is not None and item.quantifier in DECIDED:
+        decided = decide(game, start, Query(item.quantifier, item.predicate), max_states=max_states,
+                         time_limit=time_limit, source=source_of(position))
+        if decided is not None:  # None: a line loops, the full search answers
+            return decided, ()
     if item.predicate is not None:
         verdict = evaluate_in(game, start, Query(item.quantifier, item.predicate), max_states=max_states,
                               time_limit=time_limit)
