@@ -38,18 +38,50 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from toolkit.core.game import Game, GameState
 from toolkit.core.graph import Graph, reduction_wanted, search_mode
 from toolkit.core.limits import DEFAULT_MAX_STATES, MAX_LINE_STEPS, Limits
-from toolkit.core.predicates import Query
+from toolkit.core.predicates import AllOf, AnyOf, Count, HasEvent, InZone, Not, Predicate, Query
 from toolkit.core.values import Event, Outcome
 
 __all__ = ["DECIDED", "decide"]
 
 DECIDED = ("possible", "always")
 """The quantifiers :func:`decide` answers."""
+
+
+_STATE_ONLY = (InZone, Count)
+"""Predicates read from the final position alone (no event)."""
+
+
+def _events_read(predicate: Predicate, tp: str) -> Callable[[Event], bool] | None:
+    """Which events the answer of ``predicate`` on an outcome may depend on (None: any): for the
+    predicates of :mod:`toolkit.core.predicates`, the events it finds relevant (a question about
+    the final position reads none), so that lines which saw different other events are walked as
+    one; a predicate of another kind is taken to read every event.
+
+    >>> from toolkit.core.values import Event
+    >>> _events_read(Count("hand", "TP", at_most=6), "A")(Event("drew", "X"))
+    False
+    >>> _events_read(Not(HasEvent("drew")), "A")(Event("drew", "X"))
+    True
+    >>> from toolkit.core.predicates import IsLoop
+    >>> _events_read(IsLoop(), "A") is None  # (a loop is left to the full search)
+    True
+    """
+    def known(p: Predicate) -> bool:
+        if isinstance(p, (HasEvent, *_STATE_ONLY)):
+            return True
+        if isinstance(p, Not):
+            return known(p.inner)
+        return isinstance(p, (AllOf, AnyOf)) and all(known(i) for i in p.items)
+
+    if not known(predicate):
+        return None
+    return lambda event: predicate.relevant(event, tp)
 
 
 class _Settled(Exception):
@@ -79,11 +111,15 @@ def decide(game: Game, start: GameState, query: Query, *, max_states: int = DEFA
     summaries: dict[GameState, Any] = {}
     event_sets: dict[int, frozenset[Event]] = {}
 
+    matters = _events_read(predicate, tp)
+
     def mask_of(events: frozenset[Event]) -> int:
         found = masks.get(id(events))
         if found is None:
             found = 0
             for event in events:
+                if matters is not None and not matters(event):
+                    continue
                 bit = bits.get(event)
                 if bit is None:
                     bit = bits[event] = 1 << len(bits)
