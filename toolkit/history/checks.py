@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -45,6 +45,7 @@ from toolkit.core.actions import Action
 from toolkit.core.deciding_search import DECIDED, decide
 from toolkit.core.game import Game, GameState, Position, RulesArg, game_of, position_card_names
 from toolkit.core.limits import Limits, source_of
+from toolkit.core.memo import Memo
 from toolkit.core.policies import PASS_LINE
 from toolkit.core.predicates import (
     QUANTIFIERS,
@@ -320,7 +321,28 @@ def read_for(check: Check, scenarios: Mapping[str, Position], game: Game | None 
     """``check`` with its card names read as the cards of ``scenarios`` (positions of ``game``; None:
     of the games they belong to) key them (a name written in English or kana found among a scenario's
     own cards too); a name none of them has is refused."""
-    return _cards_read_again(check, position_card_names(scenarios.values(), game))
+    return _cards_read_again(check, _card_names(scenarios.values(), game))
+
+
+_MERGED: Memo[tuple[CardNames, ...], CardNames] = Memo(64)
+"""The card names of several positions as one table, by the positions' own tables (each built once
+per set of cards a position may use, and held by the key): a check on several scenarios is read
+again for each rule set it is asked under."""
+
+
+def _card_names(positions: Iterable[Position], game: Game | None) -> CardNames | None:
+    """:func:`~toolkit.core.game.position_card_names` of ``positions``, their merged table remembered."""
+    listed = []
+    for position in positions:
+        names = position_card_names((position,), game)
+        if names is None:
+            return None
+        listed.append(names)
+    if len(listed) == 1:
+        return listed[0]
+    key = tuple(listed)
+    merged = _MERGED.get(key)
+    return merged if merged is not None else _MERGED.put(key, CardNames.merge(listed))
 
 
 def _cards_read_again(check: Check, cards: CardNames | None) -> Check:
