@@ -384,7 +384,8 @@ def _run_query(game: Game, item: QueryCheck, position: Position, ruleset: RulesA
         done = _Order(item.order, item.without, start.turn_player).progress(res.steps)
         return done == len(item.order), res.steps
     return order_search(start, item.order, every=item.quantifier == "always_order", without=item.without,
-                        max_states=max_states, time_limit=time_limit, source=source_of(position), game=game)
+                        max_states=max_states, time_limit=time_limit, source=source_of(position), game=game,
+                        with_line=lines)
 
 
 @dataclass(frozen=True)
@@ -412,7 +413,8 @@ class _Order:
 
 def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, without: Predicate | None = None,
                  max_states: int = 500_000, time_limit: float | None = None,
-                 source: str | None = None, game: Game | None = None) -> tuple[bool, tuple[LineStep, ...]]:
+                 source: str | None = None, game: Game | None = None,
+                 with_line: bool = True) -> tuple[bool, tuple[LineStep, ...]]:
     """Does some line (``every=False``) / every line (``every=True``) see
     events matching ``order`` one after the other, each at a later step?
 
@@ -421,7 +423,7 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
     False gives the default line).  A repeating position ends its line.
     Stops as :func:`~toolkit.core.search.explore` does after ``max_states``
     positions or ``time_limit`` seconds (``source``: the file the message names). ``game``: the
-    game of ``start`` (None: looked up).
+    game of ``start`` (None: looked up). ``with_line=False``: the answer alone (no line).
     """
     limits = Limits(max_states, time_limit, None, source)
     seq = _Order(tuple(order), without, start.turn_player)
@@ -481,7 +483,7 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
     sys.setrecursionlimit(max(limit, 20_000))
     try:
         answer, _, _ = value(start, 0, 0)
-        line = _witness(game, start, seq, answer, every, edges, value)
+        line = _witness(game, start, seq, answer, every, edges, value) if with_line else ()
     finally:
         sys.setrecursionlimit(limit)
     return answer, line
