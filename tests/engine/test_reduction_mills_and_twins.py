@@ -118,9 +118,9 @@ def test_the_mixed_family_explores_the_same_reduced(n: int) -> None:
     import sys
 
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from families import FAMILY_NAMES, position
+    from families import MIXED, position
 
-    _same(position(FAMILY_NAMES[1], n), forcing=n < 9)
+    _same(position(MIXED, n), forcing=n < 9)
 
 
 @st.composite
