@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -153,8 +154,21 @@ def shipped_card_folder() -> Path:
     return Path(str(dataset_root())) / "cards"
 
 
+FOLDER_ENV = ("ENDPHASE_USER_DIR", "HOME", "USERPROFILE")
+"""The environment variables the user's folder is found from (``$ENDPHASE_USER_DIR``, else
+the home folder, which ``~`` names too)."""
+
+
 def user_card_folder() -> Path:
-    """``$ENDPHASE_USER_DIR/cards`` (default ``~/endphase-scenarios/cards``)."""
+    """``$ENDPHASE_USER_DIR/cards`` (default ``~/endphase-scenarios/cards``), found again
+    whenever one of :data:`FOLDER_ENV` changes (a search asks for it thousands of times)."""
+    return _user_card_folder_under(tuple(os.environ.get(name) for name in FOLDER_ENV))
+
+
+@lru_cache(maxsize=8)
+def _user_card_folder_under(environment: tuple[str | None, ...]) -> Path:
+    """The user's card folder while :data:`FOLDER_ENV` holds ``environment`` (the key only:
+    :func:`~toolkit.resources.default_user_folder` reads the same variables)."""
     from toolkit.resources import default_user_folder
 
     return default_user_folder() / "cards"
