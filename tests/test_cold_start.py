@@ -26,3 +26,47 @@ def test_the_user_card_folder_follows_the_environment_it_is_remembered_by(
     assert default_catalogue().is_user_card("試験の家")
     monkeypatch.setenv("HOME", str(tmp_path / "elsewhere"))
     assert "試験の家" not in default_catalogue() and default_catalogue() is shipped_catalogue()
+
+
+def _as_read(loaded: list) -> list:  # type: ignore[type-arg]
+    """Everything a loaded card holds, its compiled functions by name (not by address)."""
+    import re
+
+    return [(c.file, c.shadows, c.behaviour.line, c.behaviour.written, c.behaviour.file,
+             re.sub(r" at 0x[0-9a-f]+", "", repr(c.behaviour))) for c in loaded]
+
+
+def test_the_shipped_cards_from_their_snapshot_are_the_cards_their_files_say() -> None:
+    from toolkit.ocg.cards.data import shipped_cards as snapshot
+    from toolkit.ocg.cards.data.reading import read_cards, shipped_card_folder
+    from toolkit.ocg.cards.data.snapshot import files_digest, shipped_cards
+
+    folder = shipped_card_folder()
+    assert snapshot.DIGEST == files_digest((p.name, p.read_bytes()) for p in sorted(folder.glob("*.yaml")))
+    from_snapshot, from_files = shipped_cards(folder), list(read_cards(folder))
+    assert len(from_snapshot) > 50 and _as_read(from_snapshot) == _as_read(from_files)
+    assert all(c.behaviour.line for c in from_snapshot)
+
+
+def test_a_card_file_changed_since_the_snapshot_is_read_itself(tmp_path: Path) -> None:
+    """The snapshot stands for the files it was made of, byte for byte; other files are read."""
+    import shutil
+
+    from toolkit.ocg.cards.data.reading import shipped_card_folder
+    from toolkit.ocg.cards.data.snapshot import shipped_cards
+
+    folder = tmp_path / "cards"
+    shutil.copytree(shipped_card_folder(), folder)
+    first = sorted(folder.glob("*.yaml"))[0]
+    first.write_text(first.read_text(encoding="utf-8").replace("english: ", "english: Changed ", 1), encoding="utf-8")
+    assert any(c.behaviour.english.startswith("Changed ") for c in shipped_cards(folder))
+
+
+def test_the_card_snapshot_is_current() -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "scripts/card_snapshot.py", "--check"], cwd=root,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
