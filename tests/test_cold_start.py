@@ -70,3 +70,35 @@ def test_the_card_snapshot_is_current() -> None:
     done = subprocess.run([sys.executable, "scripts/card_snapshot.py", "--check"], cwd=root,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _flow_scalar_by_yaml(text: str) -> str:
+    """flow_scalar as it was written before it knew words without PyYAML: YAML asked every time."""
+    import yaml
+
+    plain = (text == text.strip() and text != "" and not set(",[]{}#&*!|>'\"%@`").intersection(text)
+             and ": " not in text and not text.endswith(":") and text[0] not in "-?:" and "\n" not in text)
+    if plain:
+        try:
+            plain = yaml.safe_load(text) == text
+        except yaml.YAMLError:
+            plain = False
+    return text if plain else "'" + text.replace("'", "''") + "'"
+
+
+def test_a_word_is_quoted_exactly_where_yaml_would_not_read_it_back() -> None:
+    """Card words are shown without loading PyYAML where YAML surely reads them back; the answer is
+    YAML's own on every tricky word and on random texts of letters, digits, signs and spaces."""
+    import random
+
+    from toolkit.ocg.cards.data.terms import flow_scalar
+
+    tricky = ["yes", "Yes", "YES", "no", "On", "OFF", "null", "Null", "NULL", "~", "y", "n", "Y", "N", "true",
+              "False", "inf", ".inf", "nan", ".NaN", "e10", "1e10", "x1", "_x", "0x1F", "0o7", "1_000", "12:30",
+              "2014-07-10", "2014-07-10 12:00", "a b", "a  b", "日本語", "ライラ", "Ünï code", "<<", "=", "a=b",
+              "a #b", "a:b", "a: b", "-a", "a-b", "beast-warrior", "闇・道化師", "・a", "a (b) c", "a/b", "Ａ", "ｙｅｓ", "@a", "a\tb", " a", "a ", "", "+1", "-.5", "yes sir", "on it"]
+    rng = random.Random(34)
+    alphabet = "aoynNeEfFlLtTuUrRsSxX01234567_ .:-+~=#'\"()/日・ー\t\x85\u2028\ufeff"
+    tricky += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 6))) for _ in range(3000)]
+    for text in tricky:
+        assert flow_scalar(text) == _flow_scalar_by_yaml(text), text
