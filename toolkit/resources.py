@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import os
+from functools import lru_cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -31,8 +32,11 @@ def default_user_folder() -> Path:
     return Path.home() / DEFAULT_FOLDER_NAME
 
 
+@lru_cache(maxsize=1)
 def dataset_root() -> Traversable:
-    """The folder holding rulings.csv, cards.csv, events.csv and scenarios/."""
+    """The folder holding rulings.csv, cards.csv, events.csv and scenarios/ (where the package is
+    installed does not change while it runs: found once, not on each of the hundreds of
+    look-ups of a verify)."""
     packaged = files("toolkit").joinpath("_datasets")
     if packaged.is_dir():
         return packaged
