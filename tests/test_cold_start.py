@@ -102,3 +102,17 @@ def test_a_word_is_quoted_exactly_where_yaml_would_not_read_it_back() -> None:
     tricky += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 6))) for _ in range(3000)]
     for text in tricky:
         assert flow_scalar(text) == _flow_scalar_by_yaml(text), text
+
+
+def test_the_shipped_ruling_ids_follow_the_table_they_are_remembered_by(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import toolkit.resources as resources
+
+    table = tmp_path / "rulings.csv"
+    monkeypatch.setattr(resources, "dataset_path", lambda *parts: tmp_path.joinpath(*parts))
+    table.write_text("ruling_id,date\nfirst,2011-03-01\n", encoding="utf-8")
+    assert resources.shipped_ruling_ids() == frozenset({"first"})
+    table.write_text("ruling_id,date\nfirst,2011-03-01\nsecond,2012-01-01\n", encoding="utf-8")
+    assert resources.shipped_ruling_ids() == frozenset({"first", "second"})
+    table.unlink()
+    assert resources.shipped_ruling_ids() is None
