@@ -2,7 +2,7 @@
 
 A new process reads each module's ``__pycache__/*.pyc``; where it is missing or older than its
 source, the module is compiled again, and with ``PYTHONDONTWRITEBYTECODE`` set (as on the shared
-machines) nothing is written, so every new process compiles again: ~1 s of CPU for a cold
+machines) nothing is written, so every new process compiles again: ~0.2 s of CPU for a cold
 ``verify_rulings()`` that is no cost of the toolkit's. ``pip install`` compiles a wheel's byte code;
 a clone gets it here (into ``toolkit/**/__pycache__``, which git ignores).
 """
