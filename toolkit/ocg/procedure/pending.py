@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from functools import lru_cache
 from operator import attrgetter
 
 from toolkit.core.durations import Duration, Lingering
@@ -20,6 +21,7 @@ from toolkit.ocg.procedure._shared import lingering_effect, x1_card_text
 from toolkit.ocg.procedure.triggers import collect_triggers, h5_end_phase_trigger_allowed
 from toolkit.ocg.rules import CONTINUOUS
 from toolkit.ocg.state import Applying, Cause, Phase, State, WaitingTrigger
+from toolkit.ocg.tables import PositionTables
 from toolkit.ocg.values import Card, Process, ProcessKind, Zone
 
 
@@ -89,12 +91,14 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
 
     ``incremental``: ``pending`` is the base state's list less processes just
     put in ``board.done``; when every condition of the phase reads only its
-    own card (and the turn player), nothing lingers and neither the phase nor
-    the adjustment changed, only the cards that changed are looked at again
-    (:func:`_sync_changed`) — the same answer as looking at every card.
+    own card (and the turn player) and neither the phase nor the adjustment
+    changed, only the cards that changed are looked at again, and the processes
+    lingering effects create only when one of those effects or the card it
+    applies to changed (:func:`_sync_changed`) — the same answer as looking at
+    every card.
     """
-    if incremental and adjusted == board.base.adjusted and not board.lingering and not board.base.lingering \
-            and board.tables.all_local(board.phase):
+    if incremental and adjusted == board.base.adjusted and board.tables.all_local(board.phase) \
+            and (not (board.lingering or board.base.lingering) or not _lingering_keys_may_clash(board.tables)):
         found = _sync_changed(board, pending, adjusted)
         if CHECK_INCREMENTAL:
             notes = len(board.notes)
@@ -109,16 +113,21 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
 def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tuple[Process, ...]:
     """R6 for the cards whose object changed since the base state; the others'
     processes are those of ``pending`` (the caller's conditions, see
-    :func:`r6_sync_processes`)."""
+    :func:`r6_sync_processes`). The processes lingering effects create (R4) are
+    those of ``pending`` too while no lingering effect and no card one applies
+    to changed; else they are made again."""
     cards = board.cards
     before = board.base.cards
     changed = [uid for uid in board.tables.end_phase_uids if cards[uid] is not before[uid]]
-    if not changed:
+    lingering = board.lingering
+    lasting = lingering is board.base.lingering or _same_lingering(board)
+    if not changed and lasting:
         return pending
     done = board.done
     gone = set(changed)
-    kept = [p for p in pending if p.source not in gone and p.pid not in done]
-    added = False
+    # (a process lingering effects create is never a card's own: see _lingering_keys_may_clash)
+    kept = [p for p in pending if p.source not in gone and p.pid not in done and (lasting or not p.lingering)]
+    added = not lasting
     for uid in changed:
         card = cards[uid]
         if card.zone is not Zone.DECK:
@@ -134,12 +143,33 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
                 else:
                     kept.append(created)
                 added = True
+    if not lasting:
+        created_before = {p.pid: p for p in pending if p.lingering}
+        kept.extend(created_before.get(pid, proc) for pid, proc in r4_expiry_processes(board).items())
     for proc in pending:
         if proc.source in gone and not proc.lingering and not any(p.pid == proc.pid for p in kept):
             board.note("R6", f"{proc.label}: no longer pending ({cards[proc.source].shown()} left or its condition ended)")
     if not added and len(kept) == len(pending):
         return pending
     return tuple(sorted(kept, key=PROCESS_ORDER)) if added else tuple(kept)
+
+
+def _same_lingering(board: Board) -> bool:
+    """Whether the board's lingering effects, and every card one of them applies to, are the base
+    state's objects (then they create the same processes, R4)."""
+    lingering, base = board.lingering, board.base.lingering
+    if len(lingering) != len(base) or any(a is not b for a, b in zip(lingering, base)):
+        return False
+    cards, before = board.cards, board.base.cards
+    return all(item.target < 0 or cards[item.target] is before[item.target] for item in lingering)
+
+
+@lru_cache(maxsize=256)
+def _lingering_keys_may_clash(tables: PositionTables) -> bool:
+    """Whether a card of the position has a process whose key has a colon: a process a lingering
+    effect creates (key ``"<card>:<effect>"`` or ``"end:<card>:<effect>"``) could then share its id
+    with a card's own, and R6 looks at every card (bounded: one answer per set of cards)."""
+    return any(":" in effect.key for effects in tables.end_phase.values() for effect in effects)
 
 
 
