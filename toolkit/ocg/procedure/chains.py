@@ -9,8 +9,8 @@ from toolkit.ocg.cards.base import NO_CHOICE, Activation, EndPhaseEffect
 from toolkit.ocg.negation import may_negate
 from toolkit.ocg.procedure._shared import EventLog, cause_of, flush_events, lingering_effect, phase_named
 from toolkit.ocg.procedure.pending import settle
-from toolkit.ocg.state import Link, Phase, State, Step
-from toolkit.ocg.values import Card, EventKind, Zone
+from toolkit.ocg.state import Cause, Link, Phase, State, Step, WaitingTrigger
+from toolkit.ocg.values import Card, EventKind, Process, Zone
 
 
 def resolve_links(board: Board, state: State) -> bool:
@@ -94,13 +94,21 @@ def r5_resolve_chain(state: State, log: EventLog) -> State:
     """R5: both passed on a chain (or nobody can respond) — resolve it, last link first."""
     cause = cause_of(state)
     board = Board(state, cause)
+    pending, waiting = resolve_chain_on(board, state, cause, log)
+    return board.freeze(step=Step.OPEN, chain=(), pending=pending, waiting=state.waiting + waiting, passes=0)
+
+
+def resolve_chain_on(board: Board, state: State, cause: Cause,
+                     log: EventLog) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+    """Resolve the chain on ``board`` (``state``: the position it stands for) and settle what it changed: the
+    pending processes and the triggers it met (:func:`r5_resolve_chain` but the next state)."""
     again = resolve_links(board, state)
     pending, waiting = settle(board, state, cause, state.adjusted, full=again)  # R8b: look again
     if state.phase not in (Phase.END, Phase.TURN_END, Phase.OVER) and p1_phase_continues(state):
         todo = f"; still to do in it: {', '.join(p.label for p in pending)}" if pending else ""
         board.note("P1", f"the chain has resolved: {phase_named(state.phase)} goes on{todo}")
     flush_events(board, log)
-    return board.freeze(step=Step.OPEN, chain=(), pending=pending, waiting=state.waiting + waiting, passes=0)
+    return pending, waiting
 
 
 @implements("P1", game="ocg")

@@ -34,9 +34,11 @@ def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
         return found
     memo = board.tables.expiry
     done = board.done
+    cards = board.cards
+    reversed_r4 = not board.ruleset.turn_end_effects_end_with_turn
     for item in board.lingering:
-        target = board.cards[item.target] if item.target >= 0 else None
-        key = (item, target, r4_ends_in_end_phase(board, item.duration))
+        target = cards[item.target] if item.target >= 0 else None
+        key = (item, target, reversed_r4 and item.duration in _ENDS_WITH_TURN)  # r4_ends_in_end_phase, inline
         created = memo.get(key)
         if created is None:
             created = memo[key] = _expiry_processes(board, item, target)
@@ -64,10 +66,13 @@ def _expiry_processes(board: Board, item: Lingering, target: Card | None) -> tup
     return tuple(created)
 
 
+_ENDS_WITH_TURN = (Duration.UNTIL_END_OF_TURN, Duration.THIS_TURN)
+
+
 def r4_ends_in_end_phase(board: Board, duration: Duration) -> bool:
     """R4 reversed (``turn_end_effects_end_with_turn`` False): an effect lasting
     until the end of the turn ends by a process in the End Phase instead."""
-    return (duration in (Duration.UNTIL_END_OF_TURN, Duration.THIS_TURN)  # (the rule read only where it matters)
+    return (duration in _ENDS_WITH_TURN  # (the rule read only where it matters)
             and not board.ruleset.turn_end_effects_end_with_turn)
 
 

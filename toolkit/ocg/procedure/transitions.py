@@ -33,7 +33,7 @@ from toolkit.ocg.procedure._shared import (
     phase_named,
 )
 from toolkit.ocg.procedure.adjustment import r2_discard
-from toolkit.ocg.procedure.chains import resolve_links
+from toolkit.ocg.procedure.chains import r5_resolve_chain, resolve_chain_on, resolve_links
 from toolkit.ocg.procedure.flow import (
     advance,
     p3_declaration_names_phase,
@@ -221,9 +221,11 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     cause = cause_of(state)
     board = Board(state, cause, by_effect=False, source=uid)
     if q.card_activation and card.zone is Zone.HAND:
-        board.cards[uid] = replace(card, zone=Zone.FIELD, position=Position.FACE_UP, controller=player)
+        board.cards[uid] = board._card((uid, card.name, card.owner, player, Zone.FIELD, Position.FACE_UP, card.tags,
+                                        card.label))
     elif q.card_activation and card.zone is Zone.FIELD:
-        board.cards[uid] = replace(card, position=Position.FACE_UP)
+        board.cards[uid] = board._card((uid, card.name, card.owner, card.controller, card.zone, Position.FACE_UP,
+                                        card.tags, card.label))
     act = Activation(card=board.cards[uid], controller=player, key=key, choice=action.choice)
     if q.cost is not None:
         q.cost(board, act)
@@ -231,6 +233,7 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     board.chain.append(Link(uid, card.name, action.effect, key, player, q.spell_speed, cause, choice=action.choice,
                             card_activation=q.card_activation, card_type=_TYPE_NAME[b.card_type]))
     board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=key, by=card.name))
+    at_once = resolves_on_this_board(board, card)
     pending, waiting = settle(board, state, cause, state.adjusted)
     flush_events(board, log)
     after = state.after_chain if responding else state.turn_player
@@ -239,9 +242,24 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
         log[1].append(Note("P1", f"{card.shown()} answers {state.turn_player}'s declaration: the phase does not end; "
                                  f"after the chain, priority returns to {state.turn_player}"))
     declared = state.declared or (answers and not state.ruleset.phase_continues_after_response)
+    if not nobody_can_respond(board):  # (what advance asks first, R5) the opponent may respond: the chain waits
+        return board.freeze(step=Step.CHAIN, priority=other(player), passes=0, pending=pending,
+                            waiting=state.waiting + waiting, after_chain=after, declared=declared)
+    if at_once:  # nobody can respond: the chain resolves (R5), on this board rather than a copy of it
+        pending, resolved = resolve_chain_on(board, state, cause, log)
+        return advance(board.freeze(step=Step.OPEN, chain=(), priority=other(player), passes=0, pending=pending,
+                                    waiting=state.waiting + resolved, after_chain=after, declared=declared), log)
     nxt = board.freeze(step=Step.CHAIN, priority=other(player), passes=0, pending=pending,
                        waiting=state.waiting + waiting, after_chain=after, declared=declared)
-    return advance(nxt, log)
+    return advance(r5_resolve_chain(nxt, log), log)
+
+
+def resolves_on_this_board(board: Board, card: Card) -> bool:
+    """Whether a chain nobody can respond to, on ``board`` just after ``card``'s activation, may resolve on the
+    board itself rather than on a copy of the state it makes (the same next state, events and notes): when the
+    activation moved nothing (settling it finds nothing to look at) and the card has no End Phase process (R6
+    compares the board with the position before the activation, where the card may have been face-down)."""
+    return not board.touched and not board.happenings and card.name not in board.end_phase_names
 
 
 def _activate_trigger(state: State, action: Activate, log: EventLog) -> State:
