@@ -6,7 +6,7 @@ from __future__ import annotations
 from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import NO_CHOICE, Activation, EndPhaseEffect
-from toolkit.ocg.negation import may_negate
+from toolkit.ocg.negation import DRAIN
 from toolkit.ocg.procedure._shared import EventLog, cause_of, flush_events, lingering_effect, phase_named
 from toolkit.ocg.procedure.pending import settle
 from toolkit.ocg.state import Cause, Link, Phase, State, Step, WaitingTrigger
@@ -22,7 +22,7 @@ def resolve_links(board: Board, state: State) -> bool:
         card = board.cards[link.source] if link.source >= 0 else None
         board.source, board.by_effect, board.by = link.source, True, link.name
         negated_now = (  # nothing lingers or drains: nothing negates (is_negated), no card lookup needed
-            card is not None and may_negate(board) and card.zone is Zone.FIELD
+            card is not None and (board.lingering or DRAIN in board.kinds) and card.zone is Zone.FIELD
             and board.tables.behaviour(card.name).is_monster and board.is_negated(card.uid) and link.lingering is None
         )
         if link.negated or negated_now:
@@ -33,7 +33,11 @@ def resolve_links(board: Board, state: State) -> bool:
             if link.activation_negated and link.process is not None:
                 again = r8b_activated_again(board, link) or again
         else:
-            resolve = _link_resolver(state, link)
+            if link.lingering is None and card is not None:  # (_link_resolver, inline)
+                found = board.tables.effect_named(state.cards[link.source].name, link.key)
+                resolve = found.resolve if found is not None else None
+            else:
+                resolve = _link_resolver(state, link)
             if resolve is not None and card is not None:
                 resolve(board, _activation(board, link, card))
             board.record(board.tables.event(EventKind.RESOLVED, link.name, link.controller, detail=link.key,

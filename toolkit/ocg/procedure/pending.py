@@ -272,8 +272,9 @@ def settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int =
     base = state.pending if pending is None else pending
     if not board.touched and not board.happenings and adjusted == state.adjusted:
         return base, ()  # nothing moved: the pending processes cannot have changed
-    state_checks(board)
-    waiting = collect_triggers(board, cause, mark)
+    if ContinuousKind.SELF_DESTRUCT in board.kinds:  # (what state_checks asks first)
+        state_checks(board)
+    waiting = collect_triggers(board, cause, mark) if board.trigger_events else ()  # (no card has a trigger: none)
     if state.phase is Phase.TURN_END:
         return (), waiting
     return r6_sync_processes(board, base, adjusted, incremental=not full), waiting

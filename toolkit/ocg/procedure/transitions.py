@@ -19,12 +19,12 @@ from toolkit.core.values import Event, other
 from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import USER_CARD_RULE
-from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, Choice, QuickEffect, Trigger
+from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, Choice, EndPhaseEffect, QuickEffect, Trigger
+from toolkit.ocg.negation import DRAIN
 from toolkit.ocg.procedure import remembered
 from toolkit.ocg.procedure._shared import (
     EventLog,
     cause_of,
-    end_phase_effect,
     evolved,
     find_lingering,
     flush_events,
@@ -135,10 +135,18 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
     else:
         raise StopIteration  # pragma: no cover - the action was listed for this state
     performer = process.controller
-    system = state.ruleset.process_order is not None
+    rules = state.ruleset
+    system = rules.process_order is not None
     # V1: after the system's processes the open game state starts with the turn player
-    after = state.turn_player if system else r7_priority_after_process(state, performer, forced=forced)
-    cause = cause_of(state)
+    if system:
+        after = state.turn_player
+    elif (rules.priority_after_forced_process if forced else rules.priority_after_voluntary_process) == "performer":
+        after = performer  # (R7's default, without the call)
+    else:
+        after = r7_priority_after_process(state, performer, forced=forced)
+    phase = state.phase
+    cause = Cause.TURN_END if phase is Phase.TURN_END else Cause.AFTER_ADJUSTMENT if state.adjusted \
+        else Cause.END_PHASE  # (cause_of, inline)
     board = Board(state, cause, source=process.source)
     pending = every[:at] + every[at + 1:]  # the others (a pid is listed once); slices make a tuple of its exact size
     board.done.add(process.pid)
@@ -164,9 +172,9 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
                 board.end_lingering(item)
     else:
         card = state.cards[process.source]
-        eff = end_phase_effect(state, process)
-        assert eff is not None
-        negated = r8_negated(state, process)
+        eff = state.tables.effect_named(card.name, process.key)  # (end_phase_effect, inline)
+        assert isinstance(eff, EndPhaseEffect)
+        negated = bool(state.lingering or DRAIN in state.tables.continuous_kinds) and r8_negated(state, process)
         if process.chain_link:
             if eff.cost is not None:
                 board.by_effect = False
@@ -196,7 +204,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
         again = resolve_links(board, state)  # R5: no one can respond — the link resolves at once
     pending, waiting = settle(board, state, cause, state.adjusted, pending=pending, full=again)  # R8b: look again
     flush_events(board, log)
-    if not board.chain and not waiting and not state.waiting and not state.adjusted and state.phase is Phase.END \
+    if not board.chain and not waiting and not state.waiting and not state.adjusted and phase is Phase.END \
             and not system:
         # nothing automatic follows: straight back to the open game state (R7)
         return board.freeze(pending=pending, passes=0, forced=None, step=Step.OPEN, priority=after,
