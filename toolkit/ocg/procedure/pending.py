@@ -150,7 +150,8 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
                 added = True
     if not lasting:
         created_before = {p.pid: p for p in pending if p.lingering}
-        kept.extend(created_before.get(pid, proc) for pid, proc in r4_expiry_processes(board).items())
+        for pid, proc in r4_expiry_processes(board).items():
+            kept.append(created_before.get(pid, proc))
     for proc in pending:
         if proc.source in gone and not proc.lingering and not any(p.pid == proc.pid for p in kept):
             board.note("R6", f"{proc.label}: no longer pending ({cards[proc.source].shown()} left or its condition ended)")
@@ -160,13 +161,17 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
 
 
 def _same_lingering(board: Board) -> bool:
-    """Whether the board's lingering effects, and every card one of them applies to, are the base
-    state's objects (then they create the same processes, R4)."""
+    """Whether the board's lingering effects are the base state's, and every card one of them applies to
+    the base state's object (then they create the same processes, R4)."""
     lingering, base = board.lingering, board.base.lingering
-    if len(lingering) != len(base) or any(a is not b for a, b in zip(lingering, base)):
-        return False
+    if len(lingering) != len(base) or (lingering is not base and tuple(lingering) != base):
+        return False  # (a tuple compares its items by identity first)
     cards, before = board.cards, board.base.cards
-    return all(item.target < 0 or cards[item.target] is before[item.target] for item in lingering)
+    for item in lingering:
+        target = item.target
+        if target >= 0 and cards[target] is not before[target]:
+            return False
+    return True
 
 
 @lru_cache(maxsize=256)

@@ -223,10 +223,11 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
 def _activate_quick(state: State, action: Activate | Respond, *, responding: bool, log: EventLog) -> State:
     player = state.priority or state.turn_player
     uid, key = action.ref
-    card = state.card(uid)
+    card = state.cards[uid]
     q = state.tables.effect_named(card.name, key)
     assert isinstance(q, QuickEffect)
-    cause = cause_of(state)
+    cause = Cause.TURN_END if state.phase is Phase.TURN_END else Cause.AFTER_ADJUSTMENT if state.adjusted \
+        else Cause.END_PHASE  # (cause_of, inline)
     board = Board(state, cause, by_effect=False, source=uid)
     if q.card_activation and card.zone is Zone.HAND:
         board.cards[uid] = board._card((uid, card.name, card.owner, player, Zone.FIELD, Position.FACE_UP, card.tags,

@@ -50,8 +50,8 @@ SELF_ONLY = "_self_only"
 @SELECTORS.add("target", "the card the player targeted")
 def _target() -> Pick:
     def pick(board: Board, act: Activation) -> list[int]:
-        target = act.target
-        return [] if target is None else [target]
+        targets = act.choice.targets  # (``act.target``: the first, if any)
+        return [targets[0]] if targets else []
 
     return pick
 
