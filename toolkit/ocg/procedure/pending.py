@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from functools import lru_cache
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, is_not
 
 from toolkit.core.durations import Duration, Lingering
 from toolkit.core.rules import implements
@@ -123,7 +124,10 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
     to changed; else they are made again."""
     cards = board.cards
     before = board.base.cards
-    changed = [uid for uid in board.tables.end_phase_uids if cards[uid] is not before[uid]]
+    changed = list(compress(range(len(cards)), map(is_not, cards, before)))  # (the cards whose object changed, in C)
+    if changed and len(board.tables.end_phase_uids) != len(cards):
+        names = board.end_phase_names
+        changed = [uid for uid in changed if cards[uid].name in names]  # those of end_phase_uids
     lingering = board.lingering
     lasting = lingering is board.base.lingering or _same_lingering(board)
     if not changed and lasting:

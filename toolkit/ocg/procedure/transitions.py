@@ -180,9 +180,11 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
                 board.by_effect = False
                 eff.cost(board, Activation(card=card, controller=performer, key=process.key, choice=action.choice))
                 board.by_effect = True
-            link, activated = _process_link(state, process, card, cause, action.choice, negated)
+            made = state.tables.links.get((process, cause, negated)) if action.choice is NO_CHOICE else None
+            link, activated = made if made is not None else _process_link(state, process, card, cause, action.choice,
+                                                                           negated)
             board.chain.append(link)
-            board.record(activated)
+            board.events.append(activated)  # (board.record)
             if negated:
                 log[1].append(Note("R8", f"{process.label}: mandatory, so it is performed although negated"))
         else:
