@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
-from toolkit.ocg.cards.base import NO_CHOICE, Activation, EndPhaseEffect
+from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, EndPhaseEffect
 from toolkit.ocg.negation import DRAIN
 from toolkit.ocg.procedure._shared import EventLog, cause_of, flush_events, lingering_effect, phase_named
 from toolkit.ocg.procedure.pending import settle
 from toolkit.ocg.state import Cause, Link, Phase, State, Step, WaitingTrigger
 from toolkit.ocg.values import Card, EventKind, Process, Zone
+
+_MONSTER: str = CardType.MONSTER.value
+"""The ``card_type`` of a monster's chain link."""
 
 
 def resolve_links(board: Board, state: State) -> bool:
@@ -22,9 +25,9 @@ def resolve_links(board: Board, state: State) -> bool:
         card = board.cards[link.source] if link.source >= 0 else None
         board.source, board.by_effect, board.by = link.source, True, link.name
         negated_now = (  # nothing lingers or drains: nothing negates (is_negated), no card lookup needed
-            card is not None and (board.lingering or DRAIN in board.kinds) and card.zone is Zone.FIELD
-            and board.tables.behaviour(card.name).is_monster and board.is_negated(card.uid) and link.lingering is None
-        )
+            link.lingering is None and card is not None and (board.lingering or DRAIN in board.kinds)
+            and card.zone is Zone.FIELD and link.card_type == _MONSTER and board.is_negated(card.uid)
+        )  # (a card's link carries its card type: a uid keeps its name)
         if link.negated or negated_now:
             negator = link.negated_by if link.negated_by is not None or card is None else board.negated_by(card.uid)
             board.record(board.tables.event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key,
