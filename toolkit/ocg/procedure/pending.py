@@ -77,6 +77,8 @@ def r4_ends_in_end_phase(board: Board, duration: Duration) -> bool:
             and not board.ruleset.turn_end_effects_end_with_turn)
 
 
+_SOURCE = attrgetter("source")
+
 PROCESS_ORDER = attrgetter("controller", "source", "key")
 """How R6 lists the pending processes: by controller, then card (uid), then effect key."""
 
@@ -156,9 +158,11 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
         created_before = {p.pid: p for p in pending if p.lingering}
         for pid, proc in r4_expiry_processes(board).items():
             kept.append(created_before.get(pid, proc))
-    for proc in pending:
-        if proc.source in gone and not proc.lingering and not any(p.pid == proc.pid for p in kept):
-            board.note("R6", f"{proc.label}: no longer pending ({cards[proc.source].shown()} left or its condition ended)")
+    if not gone.isdisjoint(map(_SOURCE, pending)):  # (most moves leave no other process of a changed card)
+        for proc in pending:
+            if proc.source in gone and not proc.lingering and not any(p.pid == proc.pid for p in kept):
+                board.note("R6", f"{proc.label}: no longer pending ({cards[proc.source].shown()} left or its "
+                                 f"condition ended)")
     if not added and len(kept) == len(pending):
         return pending
     return tuple(sorted(kept, key=PROCESS_ORDER)) if added else tuple(kept)
