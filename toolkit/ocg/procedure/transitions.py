@@ -258,8 +258,13 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
                             waiting=state.waiting + waiting, after_chain=after, declared=declared)
     if at_once:  # nobody can respond: the chain resolves (R5), on this board rather than a copy of it
         pending, resolved = resolve_chain_on(board, state, cause, log)
+        waiting = state.waiting + resolved
+        if not waiting and not declared and not state.adjusted and state.phase is not Phase.TURN_END \
+                and state.ruleset.process_order is None:  # what advance does next: the open game state (R7)
+            return board.freeze(step=Step.OPEN, chain=(), priority=after or state.turn_player, forced=None, passes=0,
+                                pending=pending, waiting=waiting, after_chain=None, declared=declared)
         return advance(board.freeze(step=Step.OPEN, chain=(), priority=other(player), passes=0, pending=pending,
-                                    waiting=state.waiting + resolved, after_chain=after, declared=declared), log)
+                                    waiting=waiting, after_chain=after, declared=declared), log)
     nxt = board.freeze(step=Step.CHAIN, priority=other(player), passes=0, pending=pending,
                        waiting=state.waiting + waiting, after_chain=after, declared=declared)
     return advance(r5_resolve_chain(nxt, log), log)
