@@ -155,9 +155,13 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
                     kept.append(created)
                 added = True
     if not lasting:
-        created_before = {p.pid: p for p in pending if p.lingering}
-        for pid, proc in r4_expiry_processes(board).items():
-            kept.append(created_before.get(pid, proc))
+        still = _created_after_endings(board, pending)
+        if still is not None:
+            kept.extend(still)
+        else:  # R4 makes them again
+            created_before = {p.pid: p for p in pending if p.lingering}
+            for pid, proc in r4_expiry_processes(board).items():
+                kept.append(created_before.get(pid, proc))
     if not gone.isdisjoint(map(_SOURCE, pending)):  # (most moves leave no other process of a changed card)
         for proc in pending:
             if proc.source in gone and not proc.lingering and not any(p.pid == proc.pid for p in kept):
@@ -180,6 +184,38 @@ def _same_lingering(board: Board) -> bool:
         if target >= 0 and cards[target] is not before[target]:
             return False
     return True
+
+
+def _created_after_endings(board: Board, pending: tuple[Process, ...]) -> list[Process] | None:
+    """The processes lingering effects create (R4) after a step that only ended some of them, the others
+    and the cards they apply to being the base state's objects: those of ``pending`` but the ended
+    effects' and the done — None when the step did anything else (then R4 makes them again)."""
+    lingering, base = board.lingering, board.base.lingering
+    if len(lingering) >= len(base) or board.phase is not Phase.END:
+        return None
+    ended: list[Lingering] = []
+    at = 0
+    for item in base:
+        if at < len(lingering) and lingering[at] is item:
+            at += 1
+        else:
+            ended.append(item)
+    if at != len(lingering):
+        return None  # an effect was added or changed, not only ended
+    cards, before = board.cards, board.base.cards
+    for item in lingering:
+        target = item.target
+        if target >= 0 and cards[target] is not before[target]:
+            return None
+        for gone in ended:
+            if gone.target == target and gone.key == item.key:
+                return None  # (two effects whose processes share their ids)
+    dropped = set()
+    for gone in ended:
+        dropped.add((gone.target, gone.key))
+        dropped.add((gone.target, "end:" + gone.key))
+    done = board.done
+    return [p for p in pending if p.lingering and p.pid not in done and p.pid not in dropped]
 
 
 @lru_cache(maxsize=256)
