@@ -194,13 +194,13 @@ def _created_after_endings(board: Board, pending: tuple[Process, ...]) -> list[P
     if len(lingering) >= len(base) or board.phase is not Phase.END:
         return None
     ended: list[Lingering] = []
-    at = 0
+    at, size = 0, len(lingering)
     for item in base:
-        if at < len(lingering) and lingering[at] is item:
+        if at < size and lingering[at] is item:
             at += 1
         else:
             ended.append(item)
-    if at != len(lingering):
+    if at != size:
         return None  # an effect was added or changed, not only ended
     cards, before = board.cards, board.base.cards
     for item in lingering:
