@@ -11,8 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from functools import lru_cache
-from itertools import compress
-from operator import attrgetter, is_not
+from operator import attrgetter
 
 from toolkit.core.durations import Duration, Lingering
 from toolkit.core.rules import implements
@@ -77,8 +76,6 @@ def r4_ends_in_end_phase(board: Board, duration: Duration) -> bool:
             and not board.ruleset.turn_end_effects_end_with_turn)
 
 
-_SOURCE = attrgetter("source")
-
 PROCESS_ORDER = attrgetter("controller", "source", "key")
 """How R6 lists the pending processes: by controller, then card (uid), then effect key."""
 
@@ -126,10 +123,7 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
     to changed; else they are made again."""
     cards = board.cards
     before = board.base.cards
-    changed = list(compress(range(len(cards)), map(is_not, cards, before)))  # (the cards whose object changed, in C)
-    if changed and len(board.tables.end_phase_uids) != len(cards):
-        names = board.end_phase_names
-        changed = [uid for uid in changed if cards[uid].name in names]  # those of end_phase_uids
+    changed = [uid for uid in board.tables.end_phase_uids if cards[uid] is not before[uid]]
     lingering = board.lingering
     lasting = lingering is board.base.lingering or _same_lingering(board)
     if not changed and lasting:
@@ -162,11 +156,9 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
             created_before = {p.pid: p for p in pending if p.lingering}
             for pid, proc in r4_expiry_processes(board).items():
                 kept.append(created_before.get(pid, proc))
-    if not gone.isdisjoint(map(_SOURCE, pending)):  # (most moves leave no other process of a changed card)
-        for proc in pending:
-            if proc.source in gone and not proc.lingering and not any(p.pid == proc.pid for p in kept):
-                board.note("R6", f"{proc.label}: no longer pending ({cards[proc.source].shown()} left or its "
-                                 f"condition ended)")
+    for proc in pending:
+        if proc.source in gone and not proc.lingering and not any(p.pid == proc.pid for p in kept):
+            board.note("R6", f"{proc.label}: no longer pending ({cards[proc.source].shown()} left or its condition ended)")
     if not added and len(kept) == len(pending):
         return pending
     return tuple(sorted(kept, key=PROCESS_ORDER)) if added else tuple(kept)
