@@ -41,6 +41,14 @@ search is then the full one).  It is sure when ALL of these hold:
   changed no card but its own, no deck and no life points other than its
   text allows.
 
+A mandatory mill of the acting player (its own card, life points, the top of a deck: 《ライトロード・
+マジシャン ライラ》) stands for such processes too where no deck can run short (:func:`_mills_uncapped`):
+every mill of the position's cards is done or performed here, from decks that hold no named card (it
+changed no card: none of these kinds puts one back), and each deck holds more unnamed cards than
+they send together — then each mill sends its text's count whenever it is performed, so mills
+commute with each other and with every process, and nothing else reads the unnamed cards' counts.
+Where a deck may run short the order decides how many each mill sends, and no mill is grouped.
+
 The few texts the verbs cannot vouch for (a level-up that summons from the
 deck, a control change that ends, a quick effect that looks only at the
 chain) are listed by name below, and trusted only as shipped: a user's card
@@ -51,7 +59,9 @@ A reduced search that meets a loop is run in full (loops remember their path).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
+from operator import attrgetter
 from typing import Literal
 
 from toolkit.core.actions import NO_CHOICE, Action, Perform
@@ -265,6 +275,55 @@ def _effect(state: State, process: Process) -> EndPhaseEffect | None:
     return next((e for e in text.end_phase if e.key == process.key), None)
 
 
+MILL = 2
+"""What :func:`_own_card_or_mill` says of a mill (see :func:`_mills_uncapped`)."""
+
+
+def _is_mill(effect: EndPhaseEffect) -> bool:
+    parts = touched_by(effect.resolve)
+    return parts is not None and DECK in parts and _reads_own_card_and_decks(effect)
+
+
+def _own_card_or_mill(state: State, process: Process) -> bool | int | None:
+    """:func:`process_own_card_life`, or :data:`MILL` for a card's mill with nothing to choose (which
+    may join a group where :func:`_mills_uncapped` holds)."""
+    own = process_own_card_life(state, process)
+    if own is not None or process.lingering:
+        return own
+    effect = _effect(state, process)
+    return MILL if effect is not None and _is_mill(effect) else None
+
+
+def _milled(state: State, child: State) -> tuple[int, int] | None:
+    """How many unnamed cards went from each deck to the GY between ``state`` and ``child``, when that
+    is all that changed in the decks and the unnamed cards' counts (None otherwise)."""
+    if child.decks != state.decks:
+        return None
+    (d0, h0, g0), (d1, h1, g1) = state.anonymous
+    (e0, i0, f0), (e1, i1, f1) = child.anonymous
+    if h0 != i0 or h1 != i1 or d0 - e0 != f0 - g0 or d1 - e1 != f1 - g1 or e0 > d0 or e1 > d1:
+        return None
+    return d0 - e0, d1 - e1
+
+
+def _mills_uncapped(state: State, facts: _Facts, milled: dict[tuple[int, str], tuple[int, int]]) -> bool:
+    """Whether every mill of every line from ``state`` sends as many cards as its text says, so that
+    mills commute with each other and with every process (nothing else reads the unnamed cards'
+    counts) and each stands for an own-card process: every mill of the position's cards is done or
+    pending and performed here (``milled``: its process's pid -> the cards it sent from each deck,
+    none of them named: their decks hold no named card, and no process of these kinds puts one
+    back), and each deck holds more unnamed cards than all of them send from it together (so each
+    performed here sent its full count, fixed by its text: a later one sends the same)."""
+    keys = facts.mill_keys()
+    done = state.done
+    for card in state.cards:
+        for key in keys.get(card.name, ()):
+            if (card.uid, key) not in milled and (card.uid, key) not in done:
+                return False
+    decks = state.anonymous[0][0], state.anonymous[1][0]
+    return all(sum(m[p] for m in milled.values()) < decks[p] for p in (0, 1))
+
+
 def process_own_card_life(state: State, process: Process) -> bool | None:
     """:func:`own_card_only` of the process (a listed lingering effect's end: False)."""
     if process.lingering:
@@ -302,6 +361,63 @@ def _process_known(state: State, process: Process) -> bool:
     return effect is not None and _known_process(state.tables, state.cards[process.source].name, effect)
 
 
+_FACTS_KEPT = 16
+"""How many positions' tables :func:`_facts` keeps facts for (emptied when full: a search's positions share
+one tables object)."""
+
+
+class _Facts:
+    """What :func:`_process_known` and :func:`process_own_card_life` say of each process met in positions
+    with one tables object (both read only the process, its card's name — a uid keeps its card — and the
+    tables), and the set of the processes known (so that a position's test is one ``issuperset``)."""
+
+    __slots__ = ("tables", "of", "known", "mills")
+
+    def __init__(self, tables: PositionTables) -> None:
+        self.tables = tables
+        """Held, so that the id keying this object names no other tables while it is kept."""
+        self.of: dict[Process, tuple[bool, bool | int | None]] = {}
+        self.known: set[Process] = set()
+        self.mills: dict[str, tuple[str, ...]] | None = None
+        """Each card name of the tables -> the keys of its mills (:func:`_reads_own_card_and_decks` with a deck)."""
+
+    def mill_keys(self) -> dict[str, tuple[str, ...]]:
+        if self.mills is None:
+            self.mills = {}
+            for name, text in self.tables.text.items():
+                keys = tuple(e.key for e in text.end_phase if _is_mill(e))
+                if keys:
+                    self.mills[name] = keys
+        return self.mills
+
+    def get(self, state: State, process: Process) -> tuple[bool, bool | int | None]:
+        found = self.of.get(process)
+        if found is None:
+            found = self.of[process] = (_process_known(state, process), _own_card_or_mill(state, process))
+            if found[0]:
+                self.known.add(process)
+        return found
+
+    def all_known(self, state: State) -> bool:
+        pending = state.pending
+        if self.known.issuperset(pending):
+            return True
+        return all(self.get(state, p)[0] for p in pending)
+
+
+_facts_by_tables: dict[int, _Facts] = {}
+
+
+def _facts(tables: PositionTables) -> _Facts:
+    """The :class:`_Facts` of positions with these tables (keyed by the tables' id; bounded)."""
+    found = _facts_by_tables.get(id(tables))
+    if found is None or found.tables is not tables:
+        if len(_facts_by_tables) >= _FACTS_KEPT:
+            _facts_by_tables.clear()
+        found = _facts_by_tables[id(tables)] = _Facts(tables)
+    return found
+
+
 def _own_card(state: State, process: Process) -> int:
     """The card a process moves: its card, or the card its lingering effect applies to."""
     if process.lingering:
@@ -317,46 +433,75 @@ def _control(state: State) -> tuple[object, ...]:
             state.after_chain, state.declared, state.phase, state.attacker, state.skipped)
 
 
-def _quiet(state: State, process: Process, own: int, child: State, life_ok: bool) -> bool:
-    """The process did nothing here but move its own card (see the module docstring)."""
-    if child.chain or child.waiting or child.decks != state.decks or child.anonymous != state.anonymous:
+def _quiet(state: State, process: Process, own: int, child: State, life_ok: bool, mill: bool = False) -> bool:
+    """The process did nothing here but move its own card (see the module docstring) — a ``mill``: and
+    send unnamed cards from a deck to the GY (:func:`_milled`)."""
+    if child.chain or child.waiting:
+        return False
+    if (child.decks != state.decks or child.anonymous != state.anonymous) and not mill:
         return False
     if child.life != state.life and not life_ok:
         return False
-    if set(child.pending) != set(state.pending) - {process}:
+    pending, left = state.pending, child.pending
+    if len(left) != len(pending) - 1:
         return False
+    at = [*map(id, pending)].index(id(process))  # (by identity, in C: a Process's ``==`` is Python code)
+    if (left[:at] != pending[:at] or left[at:] != pending[at + 1:]) and set(left) != set(pending) - {process}:
+        return False  # (the order kept: compared in C; else as sets)
     if process.lingering:
         if set(child.lingering) != {i for i in state.lingering if not ("end:" + i.key == process.key and i.target == own)}:
             return False
     elif child.lingering != state.lingering:
         return False
-    return all(a is b or a == b or a.uid == own for a, b in zip(state.cards, child.cards))
+    cards, after = state.cards, child.cards  # ``cards[uid].uid == uid``: all but the own card the same
+    return len(cards) == len(after) and cards[:own] == after[:own] and cards[own + 1:] == after[own + 1:]
 
 
-def _candidates(state: State, actions: tuple[Action, ...]) -> Iterator[tuple[int, Process, int, bool]]:
-    """(index, process, its card, may change life points) of each action that may join a group."""
+_PID = attrgetter("pid")
+_SOURCE = attrgetter("source")
+_LINGERING = attrgetter("lingering")
+
+
+def _effect_of(state: State, process: Process) -> EndPhaseEffect:
+    effect = _effect(state, process)
+    assert effect is not None  # (a mill: found by its effect)
+    return effect
+
+
+def _candidates(state: State, actions: tuple[Action, ...]) -> Iterator[tuple[int, Process, int, bool, bool]]:
+    """(index, process, its card, may change life points, a mill) of each action that may join a group."""
     acting = state.acting_player
-    by_pid = {p.pid: p for p in state.pending}
-    pointed: dict[int, int] = {}
-    for p in state.pending:
-        card = _own_card(state, p)
-        pointed[card] = pointed.get(card, 0) + 1
-    for item in state.lingering:
-        pointed[item.target] = pointed.get(item.target, 0) + 1
+    pending = state.pending
+    by_pid = dict(zip(map(_PID, pending), pending))
+    pointed: Counter[int] = Counter(map(_SOURCE, pending))  # (in C: a card's processes)
+    if state.lingering or any(map(_LINGERING, pending)):
+        for p in pending:
+            if p.lingering:  # it points at the card its effect applies to, not at its source
+                pointed[p.source] -= 1
+                card = _own_card(state, p)
+                pointed[card] = pointed.get(card, 0) + 1
+        for item in state.lingering:
+            pointed[item.target] = pointed.get(item.target, 0) + 1
+    facts = _facts(state.tables)
+    known = facts.of
     for i, action in enumerate(actions):
-        if not isinstance(action, Perform) or action.choice is not NO_CHOICE or action.target or action.cost:
+        if type(action) is not Perform or action.choice is not NO_CHOICE or action.target or action.cost:
             continue
         process = by_pid.get(action.ref)
         if process is None or not process.mandatory or process.controller != acting:
             continue
-        life = process_own_card_life(state, process)  # no choice, cost or extra requirement either
+        life = (known.get(process) or facts.get(state, process))[1]  # no choice, cost or extra requirement either
         if life is None:
             continue
-        own = _own_card(state, process)
+        mill = life == MILL
+        if mill:
+            parts = touched_by(_effect_of(state, process).resolve)
+            life = parts is not None and LIFE in parts
+        own = _own_card(state, process) if process.lingering else process.source
         # its card is pointed at by this process alone (a lingering process: by it and its effect)
         if own < 0 or pointed.get(own, 0) != (2 if process.lingering else 1):
             continue
-        yield i, process, own, life
+        yield i, process, own, bool(life), mill
 
 
 def may_group(state: State) -> bool:
@@ -368,18 +513,32 @@ def may_group(state: State) -> bool:
         return False
     if not cards_are_known_at(state) or not lingering_known(state.tables, state.lingering):
         return False
-    return all(_process_known(state, p) for p in state.pending)
+    return _facts(state.tables).all_known(state)
 
 
-def interchangeable(state: State, actions: tuple[Action, ...],
-                    results: tuple[Successor, ...]) -> tuple[tuple[int, ...], ...]:
-    """Groups of indices of ``actions`` that stand for each other (the OCG's ``Game.grouping``)."""
+def interchangeable(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...], *,
+                    mills: bool = False) -> tuple[tuple[int, ...], ...]:
+    """Groups of indices of ``actions`` that stand for each other (the OCG's ``Game.grouping``, joined
+    with copies by ``toolkit.ocg.symmetry``); ``mills``: with the mills that :func:`_mills_uncapped`
+    lets stand for own-card processes (the search's groups; an explanation's note names only processes
+    that move their own card alone)."""
     if not may_group(state):
         return ()
     groups: dict[tuple[object, ...], list[int]] = {}
-    for i, process, own, life in _candidates(state, actions):
-        child = results[i][0]
-        if not isinstance(child, State) or not _quiet(state, process, own, child, life):
+    milled: dict[int, tuple[int, int]] = {}
+    for i, process, own, life, mill in _candidates(state, actions):
+        if mill and not mills:
             continue
+        child = results[i][0]
+        if not isinstance(child, State) or not _quiet(state, process, own, child, life, mill):
+            continue
+        if mill:
+            sent = _milled(state, child)
+            if sent is None:
+                continue
+            milled[i] = sent
         groups.setdefault(_control(child), []).append(i)
+    if milled and not _mills_uncapped(state, _facts(state.tables), {actions[i].ref: m  # type: ignore[attr-defined]
+                                                                     for i, m in milled.items()}):
+        groups = {key: [i for i in group if i not in milled] for key, group in groups.items()}
     return tuple(tuple(g) for g in groups.values() if len(g) > 1)

@@ -11,6 +11,10 @@ search follows the first and counts it for both (:func:`symmetric`, merged by
 :mod:`toolkit.core.graph` with the groups of :mod:`toolkit.ocg.independence`).  Where n copies
 had 2^n positions (every subset done) the search now meets n + 1 (how many are done).
 
+Where the copies' actions are one effect with nothing chosen, the groups are found from the
+position alone (:func:`twins`: cards that agree on all the key reads and that nothing points at —
+swapping them maps the position onto itself), so only the other actions' successors are keyed.
+
 The test is the successors' :func:`canonical_key`: the position with each such copy replaced by
 what it is (no uid, no mark), as a sorted multiset; the cards something points at (a chain link,
 a waiting trigger, a deck's order, a lingering effect) are numbered by where they are first
@@ -25,15 +29,17 @@ their actions).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Collection, Hashable
+from itertools import chain as chained
 from typing import Any
 
-from toolkit.core.actions import Action
+from toolkit.core.actions import NO_CHOICE, Action, Activate, Perform, Respond
 from toolkit.core.game import Successor
 from toolkit.ocg.independence import interchangeable
 from toolkit.ocg.state import State
 
-__all__ = ["canonical_key", "has_copies", "ohka", "reduced_groups", "symmetric", "union_groups"]
+__all__ = ["canonical_key", "has_copies", "ohka", "reduced_groups", "symmetric", "symmetric_by_successors", "twins",
+           "union_groups"]
 
 
 def ohka(n: int) -> Any:
@@ -151,8 +157,78 @@ def canonical_key(state: State) -> Hashable | None:
             frozenset(unowned_done), links)
 
 
-def symmetric(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
-              among: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], ...]:
+_TWIN_ACTIONS = (Perform, Activate, Respond)
+"""The actions that name a card's effect by ``ref`` = (the card's uid, the effect's key)."""
+
+
+def _copy_of(state: State, uid: int, pending: dict[int, list[tuple[object, ...]]],
+             done: dict[int, list[str]]) -> tuple[object, ...]:
+    """What the copy ``uid`` is, but for its uid and mark (the ``what`` of :func:`canonical_key`)."""
+    card = state.cards[uid]
+    return (card.owner, card.controller, card.zone, card.position, card.tags, tuple(sorted(pending.get(uid, ()))),
+            tuple(sorted(done.get(uid, ()))))
+
+
+def twins(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
+          among: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Groups of indices of ``actions`` (of ``among``) that are one action of copies the position
+    cannot tell apart: the same effect, nothing chosen, of cards that agree on everything
+    :func:`canonical_key` reads of a copy and that nothing points at (so swapping them leaves the
+    key unchanged).  Swapping the two copies maps the position onto itself and one action onto the
+    other, so their successors are the same but for which copy is which — what :func:`symmetric`
+    finds by keying both successors, found here from the position alone (the successors are only
+    checked to agree on their events, who acts and the life points, a cheap guard)."""
+    if state.moment or state.attacker != -1 or state.ruleset.process_order is not None:
+        return ()
+    by_effect: dict[tuple[object, ...], list[int]] = {}
+    cards = state.cards
+    for i in among:
+        action = actions[i]
+        if type(action) not in _TWIN_ACTIONS:
+            continue
+        assert isinstance(action, (Perform, Activate, Respond))
+        if action.choice is not NO_CHOICE or action.target or action.cost or action.picks or action.option is not None:
+            continue
+        uid, key = action.ref
+        if uid >= 0:
+            by_effect.setdefault((type(action), key, cards[uid].name), []).append(i)
+    alike = [same for same in by_effect.values() if len(same) > 1]
+    if not alike:
+        return ()
+    pinned: Collection[int]
+    if state.chain or state.waiting or state.lingering or any(p.lingering for p in state.pending):
+        found = _pinned(state)
+        assert found is not None  # (no attack, no moment: above)
+        pinned = found[0]
+    else:  # nothing points at a card but a deck's order (what ``_pinned`` finds then)
+        pinned = set(chained.from_iterable(state.decks))
+    uids = {actions[i].ref[0] for same in alike for i in same}  # type: ignore[attr-defined]
+    pending: dict[int, list[tuple[object, ...]]] = {}
+    for process in state.pending:
+        if process.source in uids:
+            pending.setdefault(process.source, []).append(
+                (process.key, process.controller, int(process.kind), process.mandatory, process.chain_link,
+                 process.lingering))
+    done: dict[int, list[str]] = {}
+    for uid, key in state.done:
+        if uid in uids:
+            done.setdefault(uid, []).append(key)
+    groups: list[tuple[int, ...]] = []
+    for same in alike:
+        copies: dict[tuple[object, ...], list[int]] = {}
+        for i in same:
+            uid = actions[i].ref[0]  # type: ignore[attr-defined]
+            child = results[i][0]
+            if uid not in pinned and isinstance(child, State):
+                copies.setdefault((_copy_of(state, uid, pending, done), frozenset(results[i][1]), child.step,
+                                   child.priority, child.passes, child.life, len(child.pending), len(child.done)),
+                                  []).append(i)
+        groups += (tuple(g) for g in copies.values() if len(g) > 1)
+    return tuple(groups)
+
+
+def symmetric_by_successors(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
+                            among: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], ...]:
     """Groups of indices of ``actions`` (those of ``among``; None: all) whose successors are the same
     but for which copy is which, with the same events (the first of a group stands for the others).
     The successors are first sorted by a few cheap fields (events, who acts, passes, life, how many
@@ -188,6 +264,9 @@ def union_groups(size: int, *partitions: tuple[tuple[int, ...], ...]) -> tuple[t
     >>> union_groups(5, ((0, 2),), ((2, 3),), ())
     ((0, 2, 3),)
     """
+    members = [i for groups in partitions for group in groups for i in group]
+    if len(set(members)) == len(members):  # no two groups share a member: nothing to join
+        return tuple(sorted(tuple(sorted(g)) for groups in partitions for g in groups if len(g) > 1))
     parent = list(range(size))
 
     def root(i: int) -> int:
@@ -209,11 +288,27 @@ def union_groups(size: int, *partitions: tuple[tuple[int, ...], ...]) -> tuple[t
     return tuple(tuple(g) for g in sorted(joined.values()) if len(g) > 1)
 
 
+def symmetric(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
+              among: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], ...]:
+    """:func:`symmetric_by_successors`'s groups, found with fewer successors keyed: the :func:`twins`
+    first, then the successors of the rest and of each twin group's first keyed (the same groups:
+    twins have successors with one key)."""
+    indices = tuple(range(len(actions))) if among is None else among
+    if len(indices) < 2 or state.ruleset.process_order is not None or not has_copies(state):
+        return ()
+    found = twins(state, actions, results, indices)
+    if not found:
+        return symmetric_by_successors(state, actions, results, indices)
+    stood_for = {i for group in found for i in group[1:]}
+    rest = symmetric_by_successors(state, actions, results, tuple(i for i in indices if i not in stood_for))
+    return union_groups(len(actions), found, rest)
+
+
 def reduced_groups(state: State, actions: tuple[Action, ...],
                    results: tuple[Successor, ...]) -> tuple[tuple[int, ...], ...]:
     """The OCG's ``Game.grouping``: interchangeable processes (:mod:`toolkit.ocg.independence`)
     joined with symmetric copies (:func:`symmetric`)."""
-    independent = interchangeable(state, actions, results)
+    independent = interchangeable(state, actions, results, mills=True)
     folded = {i for group in independent for i in group[1:]}  # already stood for by their group's first
     copies = symmetric(state, actions, results, tuple(i for i in range(len(actions)) if i not in folded))
     if not copies:
