@@ -75,6 +75,19 @@ BANISHED_FACE_DOWN = frozenset({"banished_face_down"})
 """The tag of a card banished face-down (it goes when the card is banished again, or moves)."""
 
 
+NO_TAGS: frozenset[str] = frozenset()
+"""No tags (the default of a move's extra tags)."""
+
+MOVES_KEPT = 1 << 16
+"""How many cards ``PositionTables.moves`` keeps the moves of (emptied when full)."""
+
+# Members read as module constants in the hot paths (see ``values.ZONE_FIELD``).
+_GY, _BANISHED, _DECK, _FIELD = Zone.GY, Zone.BANISHED, Zone.DECK, Zone.FIELD
+_FACE_UP = Position.FACE_UP
+_SENT_TO_GY, _BANISHED_EVENT = EventKind.SENT_TO_GY, EventKind.BANISHED
+_BANISH_INSTEAD, _NO_BANISH = ContinuousKind.BANISH_INSTEAD_OF_GY, ContinuousKind.NO_BANISH
+_DAMAGE_ON_GY = ContinuousKind.DAMAGE_ON_SENT_TO_GY
+
 NO_MOMENT: frozenset[str] = frozenset()
 """The moment of most positions, one object (an empty frozenset is 216 bytes)."""
 
@@ -186,57 +199,77 @@ class Board(PositionReader):
 
     @implements(CONTINUOUS, game="ocg")
     def _move(self, uid: int, to: Zone, kinds: tuple[str, ...], *, controller: str | None = None,
-              position: Position = Position.FACE_UP, extra_tags: frozenset[str] = frozenset()) -> bool:
+              position: Position = _FACE_UP, extra_tags: frozenset[str] = NO_TAGS) -> bool:
         """Move a card; returns False when a continuous effect prevents it."""
         self.touched = True
         card = self.cards[uid]
         origin = card.zone
-        if to is Zone.GY and (ContinuousKind.BANISH_INSTEAD_OF_GY in self.kinds or self.lingering) \
-                and self.continuous_active(ContinuousKind.BANISH_INSTEAD_OF_GY):
-            if not self.continuous_active(ContinuousKind.NO_BANISH):
-                self.note(CONTINUOUS, f"{card.shown()} is banished instead (《マクロコスモス》, no chain link)")
-                to = Zone.BANISHED
-                kinds = tuple(k for k in kinds if k != EventKind.SENT_TO_GY) + (EventKind.BANISHED,)
-        if to is Zone.BANISHED and self.continuous_active(ContinuousKind.NO_BANISH):
-            self.record(self.tables.event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner, by=self.by))
-            self.note(CONTINUOUS, f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
-            return False
-        if origin is Zone.DECK:
-            self._decks()[player_index(card.owner)].remove(uid)
+        if to is _GY or to is _BANISHED:  # (a lingering effect may apply what no card of the position has)
+            able = self.kinds
+            lingering_kinds = self.tables.lingering_summary(self.lingering).kinds if self.lingering else able
+            if to is _GY and (_BANISH_INSTEAD in able or _BANISH_INSTEAD in lingering_kinds) \
+                    and self.continuous_active(_BANISH_INSTEAD):
+                if not self.continuous_active(_NO_BANISH):
+                    self.note(CONTINUOUS, f"{card.shown()} is banished instead (《マクロコスモス》, no chain link)")
+                    to = _BANISHED
+                    kinds = tuple(k for k in kinds if k != _SENT_TO_GY) + (_BANISHED_EVENT,)
+            if to is _BANISHED and (_NO_BANISH in able or _NO_BANISH in lingering_kinds) \
+                    and self.continuous_active(_NO_BANISH):
+                self.record(self.tables.event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner, by=self.by))
+                self.note(CONTINUOUS, f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
+                return False
+        owner = card.owner
+        if origin is _DECK:
+            self._decks()[player_index(owner)].remove(uid)
+        tables = self.tables
+        moves = tables.moves.get(id(card))
+        if moves is None or moves[0] is not card:
+            if len(tables.moves) >= MOVES_KEPT:
+                tables.moves.clear()
+            moves = tables.moves[id(card)] = (card, {})
+        how = (to, controller, position, extra_tags)
+        found = moves[1].get(how)
+        if found is None:
+            found = moves[1][how] = self._moved(card, to, controller, position, extra_tags)
+        self.cards[uid] = found
+        if to is _DECK:
+            self._decks()[player_index(owner)].insert(0, uid)
+        if origin is not to:
+            self._card_left(uid)
+        if kinds:
+            by = self.by
+            events = tables.events
+            for kind in kinds:
+                event = events.get((kind, card.name, owner, None, None, by))
+                self.events.append(event if event is not None else tables.event(kind, card.name, owner, by=by))
+                if kind in self.happening_kinds:
+                    self._happen(kind, uid, owner, origin)
+        if to is _GY:
+            self._sent_to_gy_damage(owner, 1)
+        return True
+
+    def _moved(self, card: Card, to: Zone, controller: str | None, position: Position,
+               extra_tags: frozenset[str]) -> Card:
+        """The card ``card`` becomes when moved to ``to`` (what ``_move`` keeps per card and move)."""
+        origin = card.zone
         tags = card.tags
-        if origin is Zone.FIELD and to is not Zone.FIELD:
+        if origin is _FIELD and to is not _FIELD:
             tags = without_counters(without_stat_changes(tags - FIELD_ONLY_TAGS))
             if card.position in FACE_UP_POSITIONS:  # how it left: "destroyed while face-up"
                 tags = tags | LEFT_FACE_UP
             elif LEFT_FACE_UP <= tags:
                 tags = tags - LEFT_FACE_UP
-        if to is Zone.GY:
+        if to is _GY:
             tags = tags | _TO_GY_TAGS[origin]
-        elif to is Zone.BANISHED:
+        elif to is _BANISHED:
             tags = tags | _BANISHED_TAGS
-        if origin is Zone.BANISHED and BANISHED_FACE_DOWN <= tags:
+        if origin is _BANISHED and BANISHED_FACE_DOWN <= tags:
             tags = tags - BANISHED_FACE_DOWN
         if extra_tags:
             tags = tags | extra_tags
         owner = card.owner
-        new_controller = controller if (to is Zone.FIELD and controller is not None) else owner
-        values = (card.uid, card.name, owner, new_controller, to, position, frozenset(tags), card.label)
-        tables = self.tables
-        found = tables.interned_values.get(values)
-        if found is None:  # one object per value (see PositionTables)
-            moved = Card(*values)
-            found = tables.interned_values[values] = tables.interned.setdefault(moved, moved)
-        self.cards[uid] = found
-        if to is Zone.DECK:
-            self._decks()[player_index(owner)].insert(0, uid)
-        if origin is not to:
-            self._card_left(uid)
-        for kind in kinds:
-            self.events.append(tables.event(kind, card.name, owner, by=self.by))
-            self._happen(kind, uid, owner, origin)
-        if to is Zone.GY:
-            self._sent_to_gy_damage(owner, 1)
-        return True
+        new_controller = controller if (to is _FIELD and controller is not None) else owner
+        return self._card((card.uid, card.name, owner, new_controller, to, position, frozenset(tags), card.label))
 
     def _card(self, values: tuple[int, str, str, str, Zone, Position, frozenset[str], str]) -> Card:
         """The Card of these field values (in order), one object per value in these positions (see
@@ -253,19 +286,21 @@ class Board(PositionReader):
         """A card that moved is a new card: effects applied to it and its done processes go."""
         self.moved.add(uid)
         ended: tuple[Lingering, ...] = ()
-        if self.lingering:
+        if self.lingering and uid in self.tables.lingering_summary(self.lingering).targets:
             kept, ended = expire(tuple(self.lingering), Moment.CARD_LEFT, left=frozenset({uid}))
         if ended:
             self.lingering = list(kept)
             for item in ended:
                 self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
-        self.done = {pid for pid in self.done if pid[0] != uid}
+        if self.done:
+            self.done = {pid for pid in self.done if pid[0] != uid}
 
     @implements(CONTINUOUS, game="ocg")
     def _sent_to_gy_damage(self, owner: str, count: int) -> None:
-        if ContinuousKind.DAMAGE_ON_SENT_TO_GY not in self.kinds and not self.lingering:
+        if _DAMAGE_ON_GY not in self.kinds and (
+                not self.lingering or _DAMAGE_ON_GY not in self.tables.lingering_summary(self.lingering).kinds):
             return
-        for who, card, eff in list(self.continuous_effects(ContinuousKind.DAMAGE_ON_SENT_TO_GY)):
+        for who, card, eff in list(self.continuous_effects(_DAMAGE_ON_GY)):
             source = card.name if card is not None else None
             self.note(CONTINUOUS, f"{source}: {eff.amount * count} damage, no chain link")
             self.damage(owner, eff.amount * count, source=source)
@@ -422,7 +457,7 @@ class Board(PositionReader):
         target = self.cards[item.target].name if item.target >= 0 else None
         self.record(self.tables.event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller,
                                       detail=item.effect, by=self.by))
-        effect = self.tables.text_of(item.source).lingering_effect(item.effect)
+        effect = self.tables.lingering_effect_of(item)
         if target is not None:
             self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
         if effect is not None and effect.on_end is not None:
@@ -510,12 +545,20 @@ class Board(PositionReader):
         # fields the step left as they were are handed on as the same objects (a frozenset keeps its
         # hash; equal positions then compare by identity in the transposition table)
         old_decks, old_anonymous, old_life = base.decks, base.anonymous, base.life
+        # the cards' hash from the base's: only the cards the step changed are hashed (see ``cards_hash``)
+        cards_hash = base._cards_hash
+        old_cards = base.cards
+        changed = False
+        for new, old in zip(self.cards, old_cards):
+            if new is not old:
+                cards_hash ^= new._hash ^ old._hash
+                changed = True
         return make_state(
             self.tables,
-            None,
+            cards_hash,
             base.turn_player,
             base.ruleset,
-            tuple(self.cards),
+            tuple(self.cards) if changed else old_cards,
             old_decks if decks is old_decks or (decks[0] == list(old_decks[0]) and decks[1] == list(old_decks[1]))
             else (tuple(decks[0]), tuple(decks[1])),
             old_anonymous if anonymous is old_anonymous or (

@@ -44,10 +44,13 @@ from toolkit.ocg.negation import draining, lingering_negator
 from toolkit.ocg.tables import Applying as Applying
 from toolkit.ocg.tables import PositionTables as PositionTables
 from toolkit.ocg.tables import position_tables
-from toolkit.ocg.values import ZONE_DECK, ZONE_HAND, Card, Process, Zone
+from toolkit.ocg.values import ZONE_DECK, ZONE_FIELD, ZONE_HAND, Card, Process, Zone
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset
+
+
+_DRAIN = ContinuousKind.NEGATE_EFFECT_MONSTERS
 
 
 class Step(Enum):
@@ -223,13 +226,10 @@ class PositionReader:
 
     def is_negated(self, uid: int) -> bool:
         """Whether a lingering effect (e.g. Veiler) or a continuous one (Skill Drain) negates the card's effects."""
-        if self.lingering:
-            for item in self.lingering:
-                if item.target == uid:
-                    effect = self.tables.text_of(item.source).lingering_effect(item.effect)
-                    if effect is not None and effect.negates:
-                        return True
-        if ContinuousKind.NEGATE_EFFECT_MONSTERS in self.tables.continuous_kinds:
+        tables = self.tables
+        if self.lingering and uid in tables.lingering_summary(self.lingering).negating:
+            return True
+        if _DRAIN in tables.continuous_kinds:
             return draining(self, uid) is not None
         return False
 
@@ -244,25 +244,28 @@ class PositionReader:
         effects' ``continuous`` (Pikeru's Circle).
         """
         tables = self.tables
-        if kind not in tables.continuous_kinds and not self.lingering:
-            return
-        for uid in tables.continuous_uids:
-            c = self.cards[uid]
-            if c.zone is not Zone.FIELD:
-                continue
-            for eff in tables.text[c.name].continuous:
-                if eff.kind is kind and eff.active(c, self) and not self.is_negated(c.uid):  # type: ignore[arg-type]
-                    yield c.controller, c, eff
-        for item in self.lingering:
-            effect = tables.text_of(item.source).lingering_effect(item.effect)
-            if effect is None:
-                continue
-            for eff in effect.continuous:
-                if eff.kind is kind:
-                    yield item.controller, None, eff
+        if kind in tables.continuous_kinds:  # (the card texts' kinds: no card has one of another kind)
+            for uid in tables.continuous_uids:
+                c = self.cards[uid]
+                if c.zone is not ZONE_FIELD:
+                    continue
+                for eff in tables.text[c.name].continuous:
+                    if eff.kind is kind and eff.active(c, self) and not self.is_negated(c.uid):  # type: ignore[arg-type]
+                        yield c.controller, c, eff
+        lingering = self.lingering
+        if lingering and kind in tables.lingering_summary(lingering).kinds:
+            for item in lingering:
+                effect = tables.lingering_effect_of(item)
+                if effect is None:
+                    continue
+                for eff in effect.continuous:
+                    if eff.kind is kind:
+                        yield item.controller, None, eff
 
     def continuous_active(self, kind: ContinuousKind, controller: str | None = None) -> bool:
-        if kind not in self.tables.continuous_kinds and not self.lingering:
+        tables = self.tables
+        if kind not in tables.continuous_kinds and (
+                not self.lingering or kind not in tables.lingering_summary(self.lingering).kinds):
             return False
         return any(controller is None or who == controller for who, _c, _e in self.continuous_effects(kind))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Note
@@ -23,6 +23,7 @@ from toolkit.ocg.cards.base import (
     CardText,
     ContinuousKind,
     EndPhaseEffect,
+    LingeringEffect,
     QuickEffect,
     Trigger,
     is_card_local,
@@ -57,7 +58,7 @@ class PositionTables:
                  "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
                  "links", "activations", "remembered", "reaches", "known_lingering", "lingering_scans", "notes",
                  "done_by_card",
-                 "chosen_actions")
+                 "chosen_actions", "lingering_effects", "lingering_summaries", "moves")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
@@ -146,6 +147,15 @@ class PositionTables:
         self.interned_values: dict[tuple[object, ...], Card] = {}
         """The same cards by their field values in order (a tuple hashes and compares in C): ``Board._move``
         finds the card it would build without building it."""
+        self.lingering_effects: dict[str, tuple[str, str, LingeringEffect | None]] = {}
+        """A lingering effect's ``key`` -> (its source, its effect, what its card's text says it does):
+        :meth:`lingering_effect_of`."""
+        self.lingering_summaries: dict[int, LingeringSummary] = {}
+        """id of a position's lingering tuple -> its :class:`LingeringSummary` (:meth:`lingering_summary`;
+        the entry holds the tuple, so its id names no other object while it is kept; bounded)."""
+        self.moves: dict[int, tuple[Card, dict[tuple[object, ...], Card]]] = {}
+        """id of a card -> (the card, (zone, controller, position, extra tags) -> the card it becomes when
+        moved so: ``Board._move``'s memo; the entry holds the card, so its id names no other object)."""
         self._last_applying: dict[tuple[str, str], list[tuple[Card, Applying] | None]] = {}
         self._all_local: dict[str, bool] = {}
         self.expiry: dict[tuple[Lingering, Card | None, bool], tuple[Process, ...]] = {}
@@ -213,6 +223,34 @@ class PositionTables:
             found = self.events[key] = Event(kind, card, player, amount, detail, by)
         return found
 
+    def lingering_effect_of(self, item: Lingering) -> LingeringEffect | None:
+        """``text_of(item.source).lingering_effect(item.effect)``, looked up once per effect."""
+        found = self.lingering_effects.get(item.key)
+        if found is None or found[0] != item.source or found[1] != item.effect:
+            found = self.lingering_effects[item.key] = (
+                item.source, item.effect, self.text_of(item.source).lingering_effect(item.effect))
+        return found[2]
+
+    def lingering_summary(self, lingering: tuple[Lingering, ...] | list[Lingering]) -> LingeringSummary:
+        """What the position's lingering effects can do, read at every zone move: the kinds of no-chain-link
+        effect they apply and the uids they apply to (kept per tuple: successive positions share it)."""
+        if not lingering:
+            return NO_LINGERING
+        found = self.lingering_summaries.get(id(lingering))
+        if found is not None and found.lingering is lingering:
+            return found
+        kinds = frozenset(eff.kind for item in lingering
+                          for eff in getattr(self.lingering_effect_of(item), "continuous", ()))
+        negates = frozenset(item.target for item in lingering
+                            if getattr(self.lingering_effect_of(item), "negates", False))
+        made = LingeringSummary(lingering, kinds, frozenset(item.target for item in lingering), negates)
+        if type(lingering) is tuple:  # a list is the board's own, changed in place no more but not kept
+            kept = self.lingering_summaries
+            if len(kept) >= SUMMARIES_KEPT:
+                kept.clear()
+            kept[id(lingering)] = made
+        return made
+
     def text_of(self, name: str) -> CardText:
         """The text in force of ``name`` (any card name, also one not in the position)."""
         found = self.text.get(name)
@@ -223,6 +261,26 @@ class PositionTables:
         if name in self.text:
             return self.effects.get((name, key))
         return self.catalogue.text_at(name, self.as_of).effect_named(key)
+
+
+class LingeringSummary(NamedTuple):
+    """What a tuple of lingering effects can do (:meth:`PositionTables.lingering_summary`)."""
+
+    lingering: tuple[Lingering, ...] | list[Lingering]
+    """The lingering effects summed up (kept: the summary is found by their tuple's id)."""
+    kinds: frozenset[ContinuousKind]
+    """The kinds of no-chain-link effect they apply (《ピケルの魔法陣》: no effect damage)."""
+    targets: frozenset[int]
+    """The uids of the cards they apply to (one that leaves its zone ends them)."""
+    negating: frozenset[int]
+    """The uids of the cards whose effects one of them negates (《エフェクト・ヴェーラー》)."""
+
+
+NO_LINGERING = LingeringSummary((), frozenset(), frozenset(), frozenset())
+"""The summary of no lingering effect."""
+
+SUMMARIES_KEPT = 4096
+"""How many lingering tuples ``PositionTables.lingering_summaries`` keeps (emptied when full)."""
 
 
 def position_tables(names: tuple[str, ...], as_of: datetime.date | None,
