@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import Enum
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from toolkit.core.durations import Lingering, Moment, expire
@@ -87,6 +88,7 @@ _FACE_UP = Position.FACE_UP
 _SENT_TO_GY, _BANISHED_EVENT = EventKind.SENT_TO_GY, EventKind.BANISHED
 _BANISH_INSTEAD, _NO_BANISH = ContinuousKind.BANISH_INSTEAD_OF_GY, ContinuousKind.NO_BANISH
 _DAMAGE_ON_GY = ContinuousKind.DAMAGE_ON_SENT_TO_GY
+_TARGET = attrgetter("target")
 
 NO_MOMENT: frozenset[str] = frozenset()
 """The moment of most positions, one object (an empty frozenset is 216 bytes)."""
@@ -286,7 +288,7 @@ class Board(PositionReader):
         """A card that moved is a new card: effects applied to it and its done processes go."""
         self.moved.add(uid)
         ended: tuple[Lingering, ...] = ()
-        if self.lingering and uid in self.tables.lingering_summary(self.lingering).targets:
+        if self.lingering and uid in map(_TARGET, self.lingering):
             kept, ended = expire(tuple(self.lingering), Moment.CARD_LEFT, left=frozenset({uid}))
         if ended:
             self.lingering = list(kept)

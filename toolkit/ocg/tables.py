@@ -147,9 +147,9 @@ class PositionTables:
         self.interned_values: dict[tuple[object, ...], Card] = {}
         """The same cards by their field values in order (a tuple hashes and compares in C): ``Board._move``
         finds the card it would build without building it."""
-        self.lingering_effects: dict[str, tuple[str, str, LingeringEffect | None]] = {}
-        """A lingering effect's ``key`` -> (its source, its effect, what its card's text says it does):
-        :meth:`lingering_effect_of`."""
+        self.lingering_effects: dict[str, tuple[str, str, LingeringEffect | None, frozenset[ContinuousKind], bool]] = {}
+        """A lingering effect's ``key`` -> (its source, its effect, what its card's text says it does, the kinds
+        of no-chain-link effect it applies, whether it negates): :meth:`lingering_effect_of`."""
         self.lingering_summaries: dict[int, LingeringSummary] = {}
         """id of a position's lingering tuple -> its :class:`LingeringSummary` (:meth:`lingering_summary`;
         the entry holds the tuple, so its id names no other object while it is kept; bounded)."""
@@ -225,26 +225,41 @@ class PositionTables:
 
     def lingering_effect_of(self, item: Lingering) -> LingeringEffect | None:
         """``text_of(item.source).lingering_effect(item.effect)``, looked up once per effect."""
+        return self._lingering_facts(item)[2]
+
+    def _lingering_facts(self, item: Lingering) -> tuple[str, str, LingeringEffect | None, frozenset[ContinuousKind], bool]:
+        """(source, effect, what its card's text says it does, the kinds of no-chain-link effect it applies,
+        whether it negates its target's effects) of a lingering effect, kept by its key."""
         found = self.lingering_effects.get(item.key)
         if found is None or found[0] != item.source or found[1] != item.effect:
+            effect = self.text_of(item.source).lingering_effect(item.effect)
+            kinds = frozenset(eff.kind for eff in effect.continuous) if effect is not None else NO_KINDS
             found = self.lingering_effects[item.key] = (
-                item.source, item.effect, self.text_of(item.source).lingering_effect(item.effect))
-        return found[2]
+                item.source, item.effect, effect, kinds, effect is not None and effect.negates)
+        return found
 
     def lingering_summary(self, lingering: tuple[Lingering, ...] | list[Lingering]) -> LingeringSummary:
-        """What the position's lingering effects can do, read at every zone move: the kinds of no-chain-link
-        effect they apply and the uids they apply to (kept per tuple: successive positions share it)."""
+        """What the position's lingering effects can do, read at zone moves: the kinds of no-chain-link
+        effect they apply and the uids whose effects they negate (kept per tuple: successive positions
+        share it)."""
         if not lingering:
             return NO_LINGERING
         found = self.lingering_summaries.get(id(lingering))
         if found is not None and found.lingering is lingering:
             return found
-        kinds = frozenset(eff.kind for item in lingering
-                          for eff in getattr(self.lingering_effect_of(item), "continuous", ()))
-        negates = frozenset(item.target for item in lingering
-                            if getattr(self.lingering_effect_of(item), "negates", False))
-        made = LingeringSummary(lingering, kinds, frozenset(item.target for item in lingering), negates)
-        if type(lingering) is tuple:  # a list is the board's own, changed in place no more but not kept
+        kinds = NO_KINDS
+        negating: frozenset[int] = NO_UIDS
+        facts = self.lingering_effects
+        for item in lingering:
+            fact = facts.get(item.key)
+            if fact is None or fact[0] != item.source or fact[1] != item.effect:
+                fact = self._lingering_facts(item)
+            if fact[3]:
+                kinds = kinds | fact[3]
+            if fact[4]:
+                negating = negating | {item.target}
+        made = LingeringSummary(lingering, kinds, negating)
+        if type(lingering) is tuple:  # (a board's list is its own: not kept)
             kept = self.lingering_summaries
             if len(kept) >= SUMMARIES_KEPT:
                 kept.clear()
@@ -270,13 +285,13 @@ class LingeringSummary(NamedTuple):
     """The lingering effects summed up (kept: the summary is found by their tuple's id)."""
     kinds: frozenset[ContinuousKind]
     """The kinds of no-chain-link effect they apply (《ピケルの魔法陣》: no effect damage)."""
-    targets: frozenset[int]
-    """The uids of the cards they apply to (one that leaves its zone ends them)."""
     negating: frozenset[int]
     """The uids of the cards whose effects one of them negates (《エフェクト・ヴェーラー》)."""
 
 
-NO_LINGERING = LingeringSummary((), frozenset(), frozenset(), frozenset())
+NO_KINDS: frozenset[ContinuousKind] = frozenset()
+NO_UIDS: frozenset[int] = frozenset()
+NO_LINGERING = LingeringSummary((), NO_KINDS, NO_UIDS)
 """The summary of no lingering effect."""
 
 SUMMARIES_KEPT = 4096
