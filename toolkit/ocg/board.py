@@ -28,7 +28,11 @@ from toolkit.core.rules import implements
 from toolkit.core.values import Event, other, player_index
 from toolkit.core.words import count
 from toolkit.ocg.cards.base import Activation, ContinuousKind, Happening
-from toolkit.ocg.counters import counters_on, with_counters, without_counters
+from toolkit.ocg.counters import counters_on, with_counters
+from toolkit.ocg.moving import BANISHED_FACE_DOWN as BANISHED_FACE_DOWN
+from toolkit.ocg.moving import FIELD_ONLY_TAGS as FIELD_ONLY_TAGS
+from toolkit.ocg.moving import LEFT_FACE_UP as LEFT_FACE_UP
+from toolkit.ocg.moving import moved_values
 from toolkit.ocg.rules import CONTINUOUS
 from toolkit.ocg.state import (
     Cause,
@@ -40,41 +44,11 @@ from toolkit.ocg.state import (
     WaitingTrigger,
     make_state,
 )
-from toolkit.ocg.stats import with_atk_def_lost, without_stat_changes
-from toolkit.ocg.values import FACE_UP_POSITIONS, Card, EventKind, Position, Process, Zone
+from toolkit.ocg.stats import with_atk_def_lost
+from toolkit.ocg.values import Card, EventKind, Position, Process, Zone
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset
-
-FIELD_ONLY_TAGS = frozenset(
-    {
-        "tribute_less_summoned",
-        "summoned_this_turn",
-        "flipped_this_turn",
-        "destroyed_monster_by_battle",
-        "control_taken",
-        "set_this_turn",
-        "coin_tails",
-        "effect_used_this_turn",
-        "position_changed_this_turn",
-        "attacked_this_turn",
-    }
-)
-"""Tags about a card's stay on the field; they go when it leaves (a new card)."""
-
-
-LEFT_FACE_UP = frozenset({"left_field_face_up"})
-"""The tag of a card that was face-up on the field when it last left it."""
-_TO_GY_TAGS: dict[Zone, frozenset[str]] = {
-    zone: frozenset({"sent_to_gy_this_turn", f"sent_to_gy_from_{zone.value}"}) for zone in Zone}
-"""The tags a card sent to the GY from each zone gets."""
-
-_BANISHED_TAGS = frozenset({"banished_this_turn"})
-"""The tag a banished card gets (《マクロコスモス》's banish instead of the GY too)."""
-
-BANISHED_FACE_DOWN = frozenset({"banished_face_down"})
-"""The tag of a card banished face-down (it goes when the card is banished again, or moves)."""
-
 
 NO_TAGS: frozenset[str] = frozenset()
 """No tags (the default of a move's extra tags)."""
@@ -84,11 +58,20 @@ MOVES_KEPT = 1 << 16
 
 # Members read as module constants in the hot paths (see ``values.ZONE_FIELD``).
 _GY, _BANISHED, _DECK, _FIELD = Zone.GY, Zone.BANISHED, Zone.DECK, Zone.FIELD
-_FACE_UP = Position.FACE_UP
+_FACE_UP, _FACE_UP_DEFENSE = Position.FACE_UP, Position.FACE_UP_DEFENSE
+_E_ADDED_TO_HAND, _E_BANISH_PREVENTED, _E_DAMAGE = EventKind.ADDED_TO_HAND, EventKind.BANISH_PREVENTED, EventKind.DAMAGE
+_E_DAMAGE_PREVENTED, _E_DESTROYED, _E_DISCARDED = EventKind.DAMAGE_PREVENTED, EventKind.DESTROYED, EventKind.DISCARDED
+_E_DREW, _E_LP_GAINED, _E_MILLED = EventKind.DREW, EventKind.LP_GAINED, EventKind.MILLED
+_E_POSITION_CHANGED, _E_RETURNED_TO_HAND = EventKind.POSITION_CHANGED, EventKind.RETURNED_TO_HAND
+_E_SPECIAL_SUMMONED, _E_TURN_SKIPPED = EventKind.SPECIAL_SUMMONED, EventKind.TURN_SKIPPED
 _SENT_TO_GY, _BANISHED_EVENT = EventKind.SENT_TO_GY, EventKind.BANISHED
 _BANISH_INSTEAD, _NO_BANISH = ContinuousKind.BANISH_INSTEAD_OF_GY, ContinuousKind.NO_BANISH
 _DAMAGE_ON_GY = ContinuousKind.DAMAGE_ON_SENT_TO_GY
+_Z_HAND = Zone.HAND
+_C_NO_EFFECT_DAMAGE = ContinuousKind.NO_EFFECT_DAMAGE
 _TARGET = attrgetter("target")
+_CONTROL, _CONTROL_CHANGED, _EFFECT_ENDED = "control", EventKind.CONTROL_CHANGED, EventKind.EFFECT_ENDED
+_CONTROL_TAKEN = frozenset({"control_taken"})
 
 NO_MOMENT: frozenset[str] = frozenset()
 """The moment of most positions, one object (an empty frozenset is 216 bytes)."""
@@ -217,7 +200,7 @@ class Board(PositionReader):
                     kinds = tuple(k for k in kinds if k != _SENT_TO_GY) + (_BANISHED_EVENT,)
             if to is _BANISHED and (_NO_BANISH in able or _NO_BANISH in lingering_kinds) \
                     and self.continuous_active(_NO_BANISH):
-                self.record(self.tables.event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner, by=self.by))
+                self.record(self.tables.event(_E_BANISH_PREVENTED, card=card.name, player=card.owner, by=self.by))
                 self.note(CONTINUOUS, f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
                 return False
         owner = card.owner
@@ -232,7 +215,7 @@ class Board(PositionReader):
         how = (to, controller, position, extra_tags)
         found = moves[1].get(how)
         if found is None:
-            found = moves[1][how] = self._moved(card, to, controller, position, extra_tags)
+            found = moves[1][how] = self._card(moved_values(card, to, controller, position, extra_tags))
         self.cards[uid] = found
         if to is _DECK:
             self._decks()[player_index(owner)].insert(0, uid)
@@ -249,29 +232,6 @@ class Board(PositionReader):
         if to is _GY:
             self._sent_to_gy_damage(owner, 1)
         return True
-
-    def _moved(self, card: Card, to: Zone, controller: str | None, position: Position,
-               extra_tags: frozenset[str]) -> Card:
-        """The card ``card`` becomes when moved to ``to`` (what ``_move`` keeps per card and move)."""
-        origin = card.zone
-        tags = card.tags
-        if origin is _FIELD and to is not _FIELD:
-            tags = without_counters(without_stat_changes(tags - FIELD_ONLY_TAGS))
-            if card.position in FACE_UP_POSITIONS:  # how it left: "destroyed while face-up"
-                tags = tags | LEFT_FACE_UP
-            elif LEFT_FACE_UP <= tags:
-                tags = tags - LEFT_FACE_UP
-        if to is _GY:
-            tags = tags | _TO_GY_TAGS[origin]
-        elif to is _BANISHED:
-            tags = tags | _BANISHED_TAGS
-        if origin is _BANISHED and BANISHED_FACE_DOWN <= tags:
-            tags = tags - BANISHED_FACE_DOWN
-        if extra_tags:
-            tags = tags | extra_tags
-        owner = card.owner
-        new_controller = controller if (to is _FIELD and controller is not None) else owner
-        return self._card((card.uid, card.name, owner, new_controller, to, position, frozenset(tags), card.label))
 
     def _card(self, values: tuple[int, str, str, str, Zone, Position, frozenset[str], str]) -> Card:
         """The Card of these field values (in order), one object per value in these positions (see
@@ -313,7 +273,7 @@ class Board(PositionReader):
         idx = player_index(player)
         milled = 0
         while milled < n and self.decks[idx]:
-            self._move(self.decks[idx][0], Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"milled_this_turn"}))
+            self._move(self.decks[idx][0], _GY, (_SENT_TO_GY,), extra_tags=frozenset({"milled_this_turn"}))
             milled += 1
         unnamed = min(n - milled, self.anonymous[idx][0])
         if unnamed:
@@ -322,13 +282,13 @@ class Board(PositionReader):
             anonymous[idx][2] += unnamed
             self._sent_to_gy_damage(player, unnamed)
             milled += unnamed
-        self.record(self.tables.event(EventKind.MILLED, player=player, amount=milled, by=self.by))
+        self.record(self.tables.event(_E_MILLED, player=player, amount=milled, by=self.by))
 
     def draw(self, player: str, n: int) -> None:
         idx = player_index(player)
         drawn = 0
         while drawn < n and self.decks[idx]:
-            self._move(self.decks[idx][0], Zone.HAND, ())
+            self._move(self.decks[idx][0], _Z_HAND, ())
             drawn += 1
         unnamed = min(n - drawn, self.anonymous[idx][0])
         if unnamed:
@@ -337,26 +297,26 @@ class Board(PositionReader):
             anonymous[idx][1] += unnamed
             drawn += unnamed
         if drawn:
-            self.record(self.tables.event(EventKind.DREW, player=player, amount=drawn, by=self.by))
-            self._happen(EventKind.DREW, player=player, amount=drawn)
+            self.record(self.tables.event(_E_DREW, player=player, amount=drawn, by=self.by))
+            self._happen(_E_DREW, player=player, amount=drawn)
 
     def send_to_gy(self, uid: int) -> None:
-        self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,))
+        self._move(uid, _GY, (_SENT_TO_GY,))
 
     def destroy(self, uid: int) -> None:
         card = self.cards[uid]
-        self.record(self.tables.event(EventKind.DESTROYED, card=card.name, player=card.owner, by=self.by))
-        self._happen(EventKind.DESTROYED, uid, card.owner, card.zone)
-        self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
+        self.record(self.tables.event(_E_DESTROYED, card=card.name, player=card.owner, by=self.by))
+        self._happen(_E_DESTROYED, uid, card.owner, card.zone)
+        self._move(uid, _GY, (_SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
 
     def banish(self, uid: int, *, face_down: bool = False) -> None:
         """Banish the card (``face_down``: face-down, tag ``banished_face_down``)."""
-        self._move(uid, Zone.BANISHED, (EventKind.BANISHED,), extra_tags=BANISHED_FACE_DOWN if face_down else frozenset())
+        self._move(uid, _BANISHED, (_BANISHED_EVENT,), extra_tags=BANISHED_FACE_DOWN if face_down else frozenset())
 
     def place_counters(self, uid: int, n: int) -> None:
         """Put ``n`` counters on a card on the field (a card elsewhere keeps none)."""
         card = self.cards[uid]
-        if card.zone is not Zone.FIELD or n <= 0:
+        if card.zone is not _FIELD or n <= 0:
             return
         self._set_tags(card, with_counters(card.tags, counters_on(card.tags) + n))
         self.note("R6", f"{card.shown()}: {count(n, 'counter')} placed, now {counters_on(self.cards[uid].tags)}")
@@ -376,18 +336,18 @@ class Board(PositionReader):
                                            card.position, tags, card.label))
 
     def return_to_hand(self, uid: int) -> None:
-        self._move(uid, Zone.HAND, (EventKind.RETURNED_TO_HAND,))
+        self._move(uid, _Z_HAND, (_E_RETURNED_TO_HAND,))
 
     def return_to_field(self, uid: int) -> None:
         """A card banished "until the End Phase" comes back to its owner's field: no summon (its
         own event kind is not recorded; the move itself shows in the trace's board)."""
-        self._move(uid, Zone.FIELD, ())
+        self._move(uid, _FIELD, ())
 
     def add_to_hand(self, uid: int) -> None:
-        self._move(uid, Zone.HAND, (EventKind.ADDED_TO_HAND,))
+        self._move(uid, _Z_HAND, (_E_ADDED_TO_HAND,))
 
     def discard(self, uid: int) -> None:
-        self._move(uid, Zone.GY, (EventKind.DISCARDED, EventKind.SENT_TO_GY),
+        self._move(uid, _GY, (_E_DISCARDED, _SENT_TO_GY),
                    extra_tags=frozenset({"discarded_this_turn"}))
 
     def discard_unnamed(self, player: str, n: int) -> None:
@@ -395,44 +355,54 @@ class Board(PositionReader):
         anonymous = self._anonymous()
         anonymous[idx][1] -= n
         anonymous[idx][2] += n
-        self.record(self.tables.event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n, by=self.by))
+        self.record(self.tables.event(_E_DISCARDED, card="(unnamed)", player=player, amount=n, by=self.by))
         self._sent_to_gy_damage(player, n)
 
     def special_summon(self, uid: int, controller: str | None = None,
-                       position: Position = Position.FACE_UP) -> None:
+                       position: Position = _FACE_UP) -> None:
         who = controller or self.cards[uid].owner
-        self._move(uid, Zone.FIELD, (EventKind.SPECIAL_SUMMONED,), controller=who, position=position,
+        self._move(uid, _FIELD, (_E_SPECIAL_SUMMONED,), controller=who, position=position,
                    extra_tags=frozenset({"special_summoned_this_turn"}))
 
     def set_control(self, uid: int, player: str) -> None:
         card = self.cards[uid]
-        if card.zone is not Zone.FIELD or card.controller == player:
+        if card.zone is not _FIELD or card.controller == player:
             return
         self.touched = True
-        tags = card.tags - {"control_taken"} if player == card.owner else card.tags | {"control_taken"}
-        self.cards[uid] = self._card((card.uid, card.name, card.owner, player, card.zone, card.position,
-                                      frozenset(tags), card.label))
-        self.record(self.tables.event(EventKind.CONTROL_CHANGED, card=card.name, player=player, by=self.by))
-        self._happen(EventKind.CONTROL_CHANGED, uid, player, Zone.FIELD)
+        tables = self.tables
+        moves = tables.moves.get(id(card))
+        if moves is None or moves[0] is not card:
+            if len(tables.moves) >= MOVES_KEPT:
+                tables.moves.clear()
+            moves = tables.moves[id(card)] = (card, {})
+        how = (_CONTROL, player)  # kept beside the card's zone moves
+        found = moves[1].get(how)
+        if found is None:
+            tags = card.tags - _CONTROL_TAKEN if player == card.owner else card.tags | _CONTROL_TAKEN
+            found = moves[1][how] = self._card((card.uid, card.name, card.owner, player, card.zone, card.position,
+                                                frozenset(tags), card.label))
+        self.cards[uid] = found
+        self.record(tables.event(_CONTROL_CHANGED, card=card.name, player=player, by=self.by))
+        self._happen(_CONTROL_CHANGED, uid, player, _FIELD)
 
     @implements(CONTINUOUS, game="ocg")
     def damage(self, player: str, amount: int, *, source: str | None = None) -> None:
         if amount <= 0:
             return
         self.touched = True
-        if self.continuous_active(ContinuousKind.NO_EFFECT_DAMAGE, player):
-            self.record(self.tables.event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount,
+        if self.continuous_active(_C_NO_EFFECT_DAMAGE, player):
+            self.record(self.tables.event(_E_DAMAGE_PREVENTED, card=source, player=player, amount=amount,
                                           by=self.by))
             self.note(CONTINUOUS, f"{player} takes no effect damage ({amount} prevented)")
             return
         self._life()[player_index(player)] -= amount
-        self.record(self.tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount, by=self.by))
-        self._happen(EventKind.DAMAGE, player=player, amount=amount)
+        self.record(self.tables.event(_E_DAMAGE, card=source, player=player, amount=amount, by=self.by))
+        self._happen(_E_DAMAGE, player=player, amount=amount)
 
     def gain_life(self, player: str, amount: int) -> None:
         self.touched = True
         self._life()[player_index(player)] += amount
-        self.record(self.tables.event(EventKind.LP_GAINED, player=player, amount=amount, by=self.by))
+        self.record(self.tables.event(_E_LP_GAINED, player=player, amount=amount, by=self.by))
 
     def add_lingering(self, item: Lingering) -> None:
         if item not in self.lingering:
@@ -457,20 +427,20 @@ class Board(PositionReader):
 
     def _after_end(self, item: Lingering) -> None:
         target = self.cards[item.target].name if item.target >= 0 else None
-        self.record(self.tables.event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller,
+        self.record(self.tables.event(_EFFECT_ENDED, card=item.source, player=item.controller,
                                       detail=item.effect, by=self.by))
         effect = self.tables.lingering_effect_of(item)
         if target is not None:
             self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
         if effect is not None and effect.on_end is not None:
             card = self.cards[item.target] if item.target >= 0 else Card(-1, item.source, item.controller,
-                                                                         item.controller, Zone.GY)
+                                                                         item.controller, _GY)
             effect.on_end(self, Activation(card=card, controller=item.controller, key=item.key, lingering=item))
 
     def skip_next_turn(self, player: str) -> None:
         self.touched = True
         self.skipped = self.skipped | {player}
-        self.record(self.tables.event(EventKind.TURN_SKIPPED, player=player, by=self.by))
+        self.record(self.tables.event(_E_TURN_SKIPPED, player=player, by=self.by))
 
     def negate_link(self, index: int) -> None:
         """Negate the activation of a chain link (index into the current chain; -2 = the link below the
@@ -489,17 +459,17 @@ class Board(PositionReader):
         (``by``: the player who changes it; ``manual``: the turn player's own
         once-per-turn change, not an effect)."""
         card = self.cards[uid]
-        if card.zone is not Zone.FIELD or card.position not in (Position.FACE_UP, Position.FACE_UP_DEFENSE):
+        if card.zone is not _FIELD or card.position not in (_FACE_UP, _FACE_UP_DEFENSE):
             return
         self.touched = True
-        new = Position.FACE_UP_DEFENSE if card.position is Position.FACE_UP else Position.FACE_UP
+        new = _FACE_UP_DEFENSE if card.position is _FACE_UP else _FACE_UP
         tags = card.tags | {"position_changed_this_turn"} if manual else card.tags
         self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, new,
                                       frozenset(tags), card.label))
-        detail = "attack" if new is Position.FACE_UP else "defense"
-        self.record(self.tables.event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail,
+        detail = "attack" if new is _FACE_UP else "defense"
+        self.record(self.tables.event(_E_POSITION_CHANGED, card=card.name, player=by, detail=detail,
                                       by=self.by))
-        self._happen(EventKind.POSITION_CHANGED, uid, by, Zone.FIELD)
+        self._happen(_E_POSITION_CHANGED, uid, by, _FIELD)
 
     def battle_damage(self, player: str, amount: int, *, source: str | None = None) -> None:
         """Battle damage (not effect damage: Des Wombat and Pikeru do not stop it)."""
@@ -507,9 +477,9 @@ class Board(PositionReader):
             return
         self.touched = True
         self._life()[player_index(player)] -= amount
-        self.record(self.tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle",
+        self.record(self.tables.event(_E_DAMAGE, card=source, player=player, amount=amount, detail="battle",
                                       by=self.by))
-        self._happen(EventKind.DAMAGE, player=player, amount=amount)
+        self._happen(_E_DAMAGE, player=player, amount=amount)
 
     def return_control(self, uid: int) -> None:
         card = self.cards[uid]
@@ -518,7 +488,7 @@ class Board(PositionReader):
     def lose_atk_def(self, uid: int, amount: int) -> None:
         """A face-up monster on the field loses ``amount`` ATK and as much DEF (《光と闇の竜》's price)."""
         card = self.cards[uid]
-        if card.zone is not Zone.FIELD:
+        if card.zone is not _FIELD:
             return
         self.touched = True
         self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, card.position,
@@ -594,4 +564,4 @@ class Board(PositionReader):
             return NO_MOMENT
         return frozenset(
             f"{h.kind}:{h.player}:{h.uid}" for h in self.happenings
-            if h.kind in kinds and (h.kind != EventKind.ADDED_TO_HAND or h.from_zone is Zone.DECK)) or NO_MOMENT  # the same cards (uids keep their names): the same tables
+            if h.kind in kinds and (h.kind != _E_ADDED_TO_HAND or h.from_zone is _DECK)) or NO_MOMENT  # the same cards (uids keep their names): the same tables
