@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import Enum
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from toolkit.core.durations import Lingering, Moment, expire
@@ -70,6 +70,7 @@ _DAMAGE_ON_GY = ContinuousKind.DAMAGE_ON_SENT_TO_GY
 _Z_HAND = Zone.HAND
 _C_NO_EFFECT_DAMAGE = ContinuousKind.NO_EFFECT_DAMAGE
 _TARGET = attrgetter("target")
+_SOURCE = itemgetter(0)
 _CONTROL, _CONTROL_CHANGED, _EFFECT_ENDED = "control", EventKind.CONTROL_CHANGED, EventKind.EFFECT_ENDED
 _CONTROL_TAKEN = frozenset({"control_taken"})
 
@@ -254,7 +255,7 @@ class Board(PositionReader):
             self.lingering = list(kept)
             for item in ended:
                 self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
-        if self.done:
+        if self.done and uid in map(_SOURCE, self.done):  # (asked in C: most moves end no done process)
             self.done = {pid for pid in self.done if pid[0] != uid}
 
     @implements(CONTINUOUS, game="ocg")
