@@ -53,8 +53,6 @@ if TYPE_CHECKING:
 NO_TAGS: frozenset[str] = frozenset()
 """No tags (the default of a move's extra tags)."""
 
-MOVES_KEPT = 1 << 16
-"""How many cards ``PositionTables.moves`` keeps the moves of (emptied when full)."""
 
 # Members read as module constants in the hot paths (see ``values.ZONE_FIELD``).
 _GY, _BANISHED, _DECK, _FIELD = Zone.GY, Zone.BANISHED, Zone.DECK, Zone.FIELD
@@ -208,15 +206,15 @@ class Board(PositionReader):
         if origin is _DECK:
             self._decks()[player_index(owner)].remove(uid)
         tables = self.tables
-        moves = tables.moves.get(id(card))
-        if moves is None or moves[0] is not card:
-            if len(tables.moves) >= MOVES_KEPT:
-                tables.moves.clear()
-            moves = tables.moves[id(card)] = (card, {})
+        moves = tables.moves.get(id(card))  # (an interned card's moves are kept: see ``PositionTables.moves``)
+        if moves is None:
+            moves = self._moves_of(card)
         how = (to, controller, position, extra_tags)
-        found = moves[1].get(how)
+        found = moves.get(how) if moves is not None else None
         if found is None:
-            found = moves[1][how] = self._card(moved_values(card, to, controller, position, extra_tags))
+            found = self._card(moved_values(card, to, controller, position, extra_tags))
+            if moves is not None:
+                moves[how] = found
         self.cards[uid] = found
         if to is _DECK:
             self._decks()[player_index(owner)].insert(0, uid)
@@ -234,6 +232,19 @@ class Board(PositionReader):
             self._sent_to_gy_damage(owner, 1)
         return True
 
+    def _moves_of(self, card: Card) -> dict[tuple[object, ...], Card] | None:
+        """``PositionTables.moves`` of a card not found there: it becomes the interned card of its value when
+        its value has none yet (a card of the first position); None when another object is (its moves are
+        not kept: a card a remembered change made, see ``procedure.remembered``)."""
+        tables = self.tables
+        values = (card.uid, card.name, card.owner, card.controller, card.zone, card.position, card.tags, card.label)
+        if values in tables.interned_values or card in tables.interned:
+            return None
+        tables.interned_values[values] = tables.interned[card] = card
+        moves: dict[tuple[object, ...], Card] = {}
+        tables.moves[id(card)] = moves
+        return moves
+
     def _card(self, values: tuple[int, str, str, str, Zone, Position, frozenset[str], str]) -> Card:
         """The Card of these field values (in order), one object per value in these positions (see
         ``PositionTables.interned``): found by the tuple of its values, built only the first time
@@ -243,6 +254,7 @@ class Board(PositionReader):
         if found is None:
             made = Card(*values)
             found = tables.interned_values[values] = tables.interned.setdefault(made, made)
+            tables.moves.setdefault(id(found), {})
         return found
 
     def _card_left(self, uid: int) -> None:
@@ -372,16 +384,16 @@ class Board(PositionReader):
         self.touched = True
         tables = self.tables
         moves = tables.moves.get(id(card))
-        if moves is None or moves[0] is not card:
-            if len(tables.moves) >= MOVES_KEPT:
-                tables.moves.clear()
-            moves = tables.moves[id(card)] = (card, {})
+        if moves is None:
+            moves = self._moves_of(card)
         how = (_CONTROL, player)  # kept beside the card's zone moves
-        found = moves[1].get(how)
+        found = moves.get(how) if moves is not None else None
         if found is None:
             tags = card.tags - _CONTROL_TAKEN if player == card.owner else card.tags | _CONTROL_TAKEN
-            found = moves[1][how] = self._card((card.uid, card.name, card.owner, player, card.zone, card.position,
-                                                frozenset(tags), card.label))
+            found = self._card((card.uid, card.name, card.owner, player, card.zone, card.position, frozenset(tags),
+                                card.label))
+            if moves is not None:
+                moves[how] = found
         self.cards[uid] = found
         self.record(tables.event(_CONTROL_CHANGED, card=card.name, player=player, by=self.by))
         self._happen(_CONTROL_CHANGED, uid, player, _FIELD)

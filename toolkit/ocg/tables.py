@@ -153,9 +153,10 @@ class PositionTables:
         self.lingering_summaries: dict[int, LingeringSummary] = {}
         """id of a position's lingering tuple -> its :class:`LingeringSummary` (:meth:`lingering_summary`;
         the entry holds the tuple, so its id names no other object while it is kept; bounded)."""
-        self.moves: dict[int, tuple[Card, dict[tuple[object, ...], Card]]] = {}
-        """id of a card -> (the card, (zone, controller, position, extra tags) -> the card it becomes when
-        moved so: ``Board._move``'s memo; the entry holds the card, so its id names no other object)."""
+        self.moves: dict[int, dict[tuple[object, ...], Card]] = {}
+        """id of an interned card (``interned``, kept as long as these tables) -> (zone, controller, position,
+        extra tags) -> the card it becomes when moved so: ``Board._move``'s memo (a card not interned, e.g.
+        one a remembered change made, is not kept: its id could name another object later)."""
         self._last_applying: dict[tuple[str, str], list[tuple[Card, Applying] | None]] = {}
         self._all_local: dict[str, bool] = {}
         self.expiry: dict[tuple[Lingering, Card | None, bool], tuple[Process, ...]] = {}
