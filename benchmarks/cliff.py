@@ -1,6 +1,7 @@
 """The cliff: one card that can never act, added to a position the reduction handles.
 
-Families (n = the number of tribute-less 《光神機−桜火》 of the turn player):
+Families (n = the number of tribute-less 《光神機−桜火》 of the turn player; ``make bench`` runs the
+deck and GY families in ``benchmarks/families.py``, beside python-chess, with their targets):
 
 * ``alone``: the Ohka copies only;
 * ``dandelion in deck``: and one 《ダンディライオン》 in the opponent's deck (nothing moves a deck card);
@@ -22,26 +23,19 @@ Before the per-position proof (``independence.cards_are_known_at``), ``dandelion
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from typing import Any
 
-OHKA, DANDELION = "光神機−桜火", "ダンディライオン"
+from _timing import exponent
+from families import ohka_copies
+
 FAMILIES = {"alone": ("B", None), "dandelion in deck": ("B", "deck"), "dandelion in GY": ("B", "graveyard"),
             "dandelion in hand": ("A", "hand")}
 
 
 def position(n: int, family: str) -> Any:
-    from toolkit.ocg.scenario import scenario_from_dict
-
     who, zone = FAMILIES[family]
-    players: dict[str, dict[str, Any]] = {
-        "A": {"field": [{"name": f"{OHKA}#{i}", "tags": ["tribute_less_summoned"]} for i in range(1, n + 1)]},
-        "B": {}}
-    if zone is not None:
-        players[who][zone] = [DANDELION]
-    return scenario_from_dict({"title": f"{n} Ohka, {family}", "turn_player": "A", "date": "2024-01-01",
-                               "players": players})
+    return ohka_copies(n, None if zone is None else (who, zone), f"{n} Ohka, {family}")
 
 
 def timed(n: int, family: str) -> tuple[float, int]:
@@ -54,16 +48,6 @@ def timed(n: int, family: str) -> tuple[float, int]:
     start = time.process_time()
     found = explore(scenario, max_states=2_000_000)
     return time.process_time() - start, found.states
-
-
-def exponent(points: list[tuple[int, float]]) -> float:
-    """The least-squares slope of log(time) on log(n)."""
-    xs = [math.log(n) for n, t in points if t > 0]
-    ys = [math.log(t) for n, t in points if t > 0]
-    if len(xs) < 2:
-        return float("nan")
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 
 
 def main() -> None:

@@ -55,6 +55,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from _timing import Targets, Timing, cold_verify, measure, rounds, walk  # noqa: E402
 from chess_reference import perft_job  # noqa: E402
 
 from toolkit.core.game import game_of  # noqa: E402
@@ -64,37 +65,12 @@ from toolkit.ocg.scenario import PlayerSetup, Scenario, load_scenario  # noqa: E
 from toolkit.ocg.setup import initial_state  # noqa: E402
 
 MAX_N = {"mixed": 12, "other cards": 12, "all distinct": 17, "mandatory": 24}
-TARGETS: list[tuple[str, str, str]] = []
-"""(target, reached, verdict) rows of the final table."""
-
-
-class Timing:
-    """min / median of CPU and wall seconds over repeated runs."""
-
-    def __init__(self, cpu: list[float], wall: list[float]) -> None:
-        self.cpu_min, self.cpu_median = min(cpu), statistics.median(cpu)
-        self.wall_min, self.wall_median = min(wall), statistics.median(wall)
-        self.runs = len(cpu)
-        self.cpu = cpu
-
-    def text(self) -> str:
-        return (f"cpu {self.cpu_min:.3f}/{self.cpu_median:.3f} s, wall {self.wall_min:.3f}/{self.wall_median:.3f} s "
-                f"(min/median of {self.runs})")
-
-
-def measure(repeat: int, job: Callable[[], Any]) -> tuple[Timing, Any]:
-    cpu, wall, result = [], [], None
-    for _ in range(repeat):
-        gc.collect()
-        c0, w0 = time.process_time(), time.perf_counter()
-        result = job()
-        cpu.append(time.process_time() - c0)
-        wall.append(time.perf_counter() - w0)
-    return Timing(cpu, wall), result
+TARGETS = Targets()
+"""The rows of the final table."""
 
 
 def target(name: str, reached: str, met: bool) -> None:
-    TARGETS.append((name, reached, "met" if met else "NOT met"))
+    TARGETS.add(name, reached, met)
 
 
 def families(max_n: int, repeat: int) -> dict[tuple[str, int, bool], tuple[Timing, Any]]:
@@ -147,17 +123,7 @@ def state_bytes(family: str, n: int) -> tuple[float, int]:
     each object counted once however many states share it; strings, numbers,
     enum members, the rule set and the position tables (shared by the whole
     search) are not counted."""
-    start = initial_state(FAMILIES[family](n))
-    game = game_of(start)
-    seen = {start}
-    todo = [start]
-    while todo:
-        state = todo.pop()
-        for action in game.legal_actions(state):
-            child = game.transition(state, action, check=False).state
-            if child not in seen:
-                seen.add(child)
-                todo.append(child)
+    seen = walk(initial_state(FAMILIES[family](n))).reached
     counted: set[int] = set()
     total = 0
 
@@ -238,12 +204,7 @@ def big_hand(repeat: int) -> None:
 
 
 def verify(repeat: int) -> None:
-    code = ("import time; t = time.perf_counter(); import toolkit; toolkit.verify_rulings(); "
-            "print(time.perf_counter() - t)")
-    cold = []
-    for _ in range(max(2, repeat // 2)):
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-        cold.append(float(out.stdout.strip().splitlines()[-1]))
+    cold = cold_verify(max(2, repeat // 2))
     from toolkit import history
 
     history.verify_rulings()
@@ -276,22 +237,6 @@ def builder(repeat: int) -> None:
            timing.cpu_min < 0.5)
 
 
-def rounds(repeat: int, jobs: dict[str, Callable[[], Any]]) -> dict[str, Timing]:
-    """Each job timed ``repeat`` times, interleaved: every round runs every job once, in order (a
-    slower stretch of a shared machine then slows all of them, where timing one job's runs and then
-    the next's would charge it to whichever ran then)."""
-    cpu: dict[str, list[float]] = {name: [] for name in jobs}
-    wall: dict[str, list[float]] = {name: [] for name in jobs}
-    for _ in range(repeat):
-        for name, job in jobs.items():
-            gc.collect()
-            c0, w0 = time.process_time(), time.perf_counter()
-            job()
-            cpu[name].append(time.process_time() - c0)
-            wall[name].append(time.perf_counter() - w0)
-    return {name: Timing(cpu[name], wall[name]) for name in jobs}
-
-
 CHESS = "python-chess perft(4)"
 WALK_SECONDS = 0.3
 """About how long one timing of a family's legal actions + apply lasts: its graph is walked as many
@@ -316,8 +261,6 @@ def legal_and_apply(repeat: int) -> tuple[dict[str, float], float]:
       move it); beside it, the lowest and highest round, and the ratio of the two minimums.
 
     Returns ({family: ratio}, the cold search's ratio)."""
-    from transition_split import graph_of
-
     from toolkit.ocg.procedure.remembered import forget
 
     jobs: dict[str, Callable[[], Any]] = {CHESS: perft_job(4)}
@@ -327,12 +270,12 @@ def legal_and_apply(repeat: int) -> tuple[dict[str, float], float]:
     def family_job(family: str, n: int) -> Callable[[], None]:
         start = initial_state(FAMILIES[family](n))
         game = game_of(start)
-        states, edges = graph_of(start)
-        live = [x for x in states if not x.is_over]
+        graph = walk(start)
+        live, edges = graph.live, graph.edges
 
         step = game.stepper()  # what core.graph calls for every edge
 
-        def walk() -> None:
+        def walk_once() -> None:
             forget(start.tables)  # cold: each walk starts with nothing remembered
             for x in live:
                 game.legal_actions(x)
@@ -340,14 +283,14 @@ def legal_and_apply(repeat: int) -> tuple[dict[str, float], float]:
                 step(x, a, check=False)
 
         c0 = time.process_time()
-        walk()
+        walk_once()
         walks = max(1, round(WALK_SECONDS / max(time.process_time() - c0, 1e-6)))
         edges_of[family] = len(edges) * walks
         walks_of[family] = walks
 
         def job() -> None:
             for _ in range(walks):
-                walk()
+                walk_once()
 
         return job
 
@@ -470,11 +413,8 @@ def main() -> None:
     ratio = f9.total_lines / (f9.states + f9.cache_hits)
     target("n = 9 all-distinct: lines / positions visited >= 10,000", f"{ratio:,.0f}", ratio >= 10_000)
 
-    print("\nTargets (printed, not asserted; times are CPU min of the runs above)")
-    width = max(len(t[0]) for t in TARGETS)
-    print(f"  {'target':<{width}}  {'reached':<34}  verdict")
-    for name, value, verdict in TARGETS:
-        print(f"  {name:<{width}}  {value:<34}  {verdict}")
+    print()
+    TARGETS.print("Targets (printed, not asserted; times are CPU min of the runs above)", reached_width=34)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,13 @@
 """The families of issue 34 (item 6) beside python-chess: where the search's cost grows, and how fast.
 
-Families (n = the number of pending End Phase processes, split between the players, the turn
-player A getting the odd one):
+Families (n = the number of pending End Phase processes):
+
+* ``(a) Dandelion in deck``: n tribute-less 《光神機−桜火》 of the turn player A and one 《ダンディライオン》
+  in the opponent's deck (a card that can never act: nothing here sends a deck card to the GY);
+* ``(b) Dandelion in GY``: the same with the 《ダンディライオン》 in the opponent's graveyard (its trigger,
+  on being sent there, is past);
+
+and, split between the players, the turn player A getting the odd one:
 
 * ``(c) copies both sides``: n copies of tribute-less 《光神機−桜火》, identical but for their copy marks;
 * ``(d) mixed``: per player, cycling 《ホルスの黒炎竜 LV６》 (destroyed a monster by battle: an optional
@@ -10,8 +16,9 @@ player A getting the odd one):
   self-destruct that is no chain link) and tribute-less 《光神機−桜火》, each copy marked;
 * ``(e) different``: every card different and interacting (``toolkit.ocg.positions.all_distinct``:
   controls taken until the End Phase — lingering effects whose return is no chain link —, a
-  self-destruct that is no chain link, Spirits, a copied name, a mill) with the turn player's first
-  card a 《ホルスの黒炎竜 LV６》 whose optional level-up competes with the mill for the deck, and the
+  self-destruct that is no chain link, Spirits (chain links), a copied name, and a mill only from the turn
+  player's ninth card, i.e. n = 18) with the turn player's first card a 《ホルスの黒炎竜 LV６》 whose optional
+  level-up would compete with that mill for the deck (at the sizes measured it competes with nothing), and the
   opponent with a set 《強制脱出装置》, which may return any monster on the field to the hand in any open
   game state or chain of the End Phase (the cards interact).
 
@@ -25,7 +32,12 @@ parent. A family stops once a size takes longer than ``--cap`` seconds (or the n
 growth, would take more than four times that); its exponent k is the
 least-squares fit of CPU time ~ n^k over the sizes measured (memo on).
 
-    python benchmarks/families.py [--cap SECONDS] [--max-n N] [--quick]
+Then the cost of importing what ``explore`` needs and of being ready to explore, as ratios to ``import
+pandas`` (``benchmarks/import_cost.py``), and cold ``verify_rulings()`` in a new process; and last, one
+table of every target of issue 34 with its definition, the number measured, met or NOT met (``make
+bench`` ends with it).
+
+    python benchmarks/families.py [--cap SECONDS] [--max-n N] [--quick] [--family F] [--no-imports]
 """
 
 from __future__ import annotations
@@ -43,12 +55,41 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from _timing import Targets, best_cpu, chess_rate, cold_verify, exponent, walk  # noqa: E402
+
 OHKA, LYLA, HORUS6, HORUS8 = "光神機−桜火", "ライトロード・マジシャン ライラ", "ホルスの黒炎竜 LV６", "ホルスの黒炎竜 LV８"
 MIST, ZERATO, SPIRIT, EVACUATION = "ミストデーモン", "堕天使ゼラート", "月読命", "強制脱出装置"
-FAMILY_NAMES = ("(c) copies both sides", "(d) mixed", "(e) different")
+DANDELION = "ダンディライオン"
+IN_DECK, IN_GY, COPIES, MIXED, DIFFERENT = (
+    "(a) Dandelion in deck", "(b) Dandelion in GY", "(c) copies both sides", "(d) mixed", "(e) different")
+FAMILY_NAMES = (IN_DECK, IN_GY, COPIES, MIXED, DIFFERENT)
+DEFINITIONS = {
+    IN_DECK: f"n tribute-less 《{OHKA}》 of the turn player, one 《{DANDELION}》 in the opponent's deck",
+    IN_GY: f"n tribute-less 《{OHKA}》 of the turn player, one 《{DANDELION}》 in the opponent's graveyard",
+    COPIES: f"n tribute-less 《{OHKA}》 split between the players (A the odd one)",
+    MIXED: "per player, cycling a 《ホルスの黒炎竜 LV６》 level-up, a mill, a tribute-less 《ミストデーモン》, a Spirit, "
+           "《堕天使ゼラート》 and 《光神機−桜火》",
+    DIFFERENT: "every card different and interacting, a level-up, and a set 《強制脱出装置》 of the opponent",
+}
+"""What each family is, as the table's legend prints it (the module's docstring says more)."""
 SIZES = (4, 6, 9, 12, 15, 18, 21, 24, 27, 30)
-SIZES_DIFFERENT = (4, 6, 8, 10, 12, 14)
-"""(e) grows by a few times per added process: smaller steps."""
+SIZES_OF = {IN_DECK: (4, 6, 9, 12, 15, 20, 30, 40), IN_GY: (4, 6, 9, 12, 15, 20, 30, 40),
+            DIFFERENT: (4, 6, 8, 10, 12, 14)}
+"""Sizes other than ``SIZES``: the Ohka families up to the 40 copies of a target; (e) grows by a few
+times per added process: smaller steps."""
+
+
+def ohka_copies(n: int, dandelion: tuple[str, str] | None, title: str) -> Any:
+    """``n`` tribute-less 《光神機−桜火》 of the turn player A (``#1`` to ``#n``) and, where ``dandelion`` is
+    (player, zone), one 《ダンディライオン》 there."""
+    from toolkit.ocg.scenario import scenario_from_dict
+
+    players: dict[str, dict[str, Any]] = {
+        "A": {"field": [{"name": f"{OHKA}#{i}", "tags": ["tribute_less_summoned"]} for i in range(1, n + 1)]},
+        "B": {}}
+    if dandelion is not None:
+        players[dandelion[0]][dandelion[1]] = [DANDELION]
+    return scenario_from_dict({"title": title, "turn_player": "A", "date": "2024-01-01", "players": players})
 
 
 def position(family: str, n: int) -> Any:
@@ -58,10 +99,12 @@ def position(family: str, n: int) -> Any:
 
     counts = {"A": (n + 1) // 2, "B": n // 2}
     players: dict[str, dict[str, Any]]
-    if family == FAMILY_NAMES[0]:
+    if family in (IN_DECK, IN_GY):
+        return ohka_copies(n, ("B", "deck" if family == IN_DECK else "graveyard"), f"{n} pending processes ({family})")
+    if family == COPIES:
         players = {p: {"field": [{"name": f"{OHKA}#{i}", "tags": ["tribute_less_summoned"]}
                                  for i in range(1, k + 1)]} for p, k in counts.items()}
-    elif family == FAMILY_NAMES[1]:
+    elif family == MIXED:
         cycle = [(HORUS6, ["destroyed_monster_by_battle"]), (LYLA, []), (MIST, ["tribute_less_summoned"]),
                  (SPIRIT, ["summoned_this_turn"]), (ZERATO, ["effect_used_this_turn"]),
                  (OHKA, ["tribute_less_summoned"])]
@@ -71,7 +114,7 @@ def position(family: str, n: int) -> Any:
             field = [{"name": f"{own[i % len(own)][0]}#{i // len(own) + 1}", "tags": own[i % len(own)][1]}
                      for i in range(k)]
             players[p] = {"field": field, "deck": [f"{HORUS8}#1", f"{HORUS8}#2"] if p == "A" else [HORUS8]}
-    elif family == FAMILY_NAMES[2]:
+    elif family == DIFFERENT:
         if not 1 <= n <= 17:
             raise ValueError("(e) has 1 to 17 processes")
         base = all_distinct(n - 1)
@@ -134,18 +177,16 @@ def worker(family: str, n: int) -> dict[str, Any]:
         tracemalloc.stop()
     _memo(False)
     game = game_of(start)
-    states, edges = graph_prefix(start)
-    live = [x for x in states if not x.is_over]
+    graph = walk(start, max_edges=EDGES_WALKED)
     step = game.stepper()  # what core.graph calls for every edge
-    best = math.inf
-    for _ in range(3):
-        c0 = time.process_time()
-        for x in live:
+
+    def legal_and_step() -> None:
+        for x in graph.live:
             game.legal_actions(x)
-        for x, a in edges:
+        for x, a in graph.edges:
             step(x, a, check=False)
-        best = min(best, time.process_time() - c0)
-    row["generic_edges"], row["generic_cpu"] = len(edges), best
+
+    row["generic_edges"], row["generic_cpu"] = len(graph.edges), best_cpu(legal_and_step, 3)
     return row
 
 
@@ -155,59 +196,6 @@ PEAK_UP_TO = 5.0
 EDGES_WALKED = 30_000
 """The generic step is timed on the first edges of the full graph, breadth first (a family of
 identical copies has 2^n positions unreduced: the rate per edge is what is measured)."""
-
-
-def graph_prefix(start: Any) -> tuple[list[Any], list[tuple[Any, Any]]]:
-    """The positions met and the (position, action) edges of the first ``EDGES_WALKED`` edges of the
-    full graph from ``start``, breadth first."""
-    from collections import deque
-
-    from toolkit.core.game import game_of
-
-    game = game_of(start)
-    seen = {start}
-    todo = deque([start])
-    edges: list[tuple[Any, Any]] = []
-    expanded: list[Any] = []
-    while todo and len(edges) < EDGES_WALKED:
-        state = todo.popleft()
-        if state.is_over:
-            continue
-        expanded.append(state)
-        for action in game.legal_actions(state):
-            edges.append((state, action))
-            child = game.transition(state, action, check=False).state
-            if child not in seen:
-                seen.add(child)
-                todo.append(child)
-    return expanded, edges
-
-
-def chess_rate(repeat: int = 3) -> float:
-    """python-chess perft(4) node visits per CPU second (the best of ``repeat``)."""
-    from chess_reference import perft_job
-
-    job = perft_job(4)
-    best, visits = math.inf, 0
-    for _ in range(repeat):
-        c0 = time.process_time()
-        _leaves, visits = job()
-        best = min(best, time.process_time() - c0)
-    return visits / best
-
-
-def exponent(points: list[tuple[int, float]]) -> float:
-    """The least-squares slope of log(time) on log(n).
-
-    >>> round(exponent([(2, 4.0), (4, 16.0), (8, 64.0)]), 6)
-    2.0
-    """
-    xs = [math.log(n) for n, t in points if t > 0]
-    ys = [math.log(t) for n, t in points if t > 0]
-    if len(xs) < 2:
-        return float("nan")
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 
 
 def _peak(megabytes: float) -> str:
@@ -220,19 +208,64 @@ def run_row(family: str, n: int) -> dict[str, Any]:
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
+def issue34_targets(rows: dict[tuple[str, int], dict[str, Any]], chess: float, fits: dict[str, float],
+                    imports: dict[str, list[float]] | None, verify: list[float] | None) -> Targets:
+    """Every target of issue 34, with its definition, the number measured and met or not. ``rows``: the
+    table's rows by (family, n); ``chess``: python-chess's node visits/s; ``fits``: the exponents;
+    ``imports``: ``import_cost.timings``; ``verify``: cold ``verify_rulings()`` seconds (None: not measured)."""
+    import import_cost
+
+    out = Targets()
+    for family, n, limit in ((IN_DECK, 15, 0.1), (IN_DECK, 40, 1.0), (IN_GY, 15, 0.1), (IN_GY, 40, 1.0),
+                             (MIXED, 27, 1.0), (DIFFERENT, 12, 0.5)):
+        row = rows.get((family, n))
+        what = {IN_DECK: f"{n} Ohka copies + one Dandelion in the opponent's deck",
+                IN_GY: f"{n} Ohka copies + one Dandelion in the opponent's GY",
+                MIXED: f"the mixed level-up / mill / chain-link family at {n} processes",
+                DIFFERENT: f"a family of {n} different interacting cards"}[family]
+        sizes = [m for f, m in rows if f == family]
+        reached = (f"{row['cpu_on']:.3f} s ({row['states_on']:,} positions)" if row else
+                   f"not reached (stopped at n = {max(sizes)})" if sizes else "not run")
+        out.add(f"{family[:3]} {what}: < {limit:g} s", reached, row is not None and row["cpu_on"] < limit)
+    if rows:
+        worst, where = min((r["generic_edges"] / r["generic_cpu"] / chess, f"{f[:3]} n = {n}")
+                           for (f, n), r in rows.items())
+        for bound, why in ((0.5, "required"), (1.0, "the direction beyond")):
+            out.add(f"legal actions + transition, memo off ('l+t off/s'): >= {bound:g} x python-chess, every row ({why})",
+                    f"{worst:.2f} x at worst ({where})", worst >= bound)
+    for family, k in fits.items():
+        shape = " (polynomial expected: its distinct outcomes are)" if family in (IN_DECK, IN_GY, COPIES) else ""
+        out.add(f"{family[:3]} growth per added process: k of CPU time ~ n^k{shape}", f"n^{k:.2f}", None)
+    if imports is not None:
+        for label, name in (("import toolkit; import toolkit.engine", "importing what explore needs"),
+                            ("ready to explore (engine, cards loaded)", "ready to explore (engine, cards loaded)")):
+            limit = import_cost.TARGETS[label]
+            best, middle = import_cost.ratio(imports, label)
+            out.add(f"{name}: <= {limit:g} x import pandas (fresh interpreters, min)",
+                    f"{best:.3f} x (median {middle:.3f} x)", best <= limit)
+    if verify is not None:
+        out.add(f"cold verify_rulings() (a new process, imports included, wall min of {len(verify)}): <= 2 s",
+                f"{min(verify):.2f} s", min(verify) <= 2.0)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cap", type=float, default=15.0, help="stop a family once one size's search takes longer")
-    parser.add_argument("--max-n", type=int, default=30)
-    parser.add_argument("--quick", action="store_true", help="sizes up to 12, cap 3 s")
+    parser.add_argument("--max-n", type=int, default=40)
+    parser.add_argument("--quick", action="store_true", help="sizes up to 15, cap 3 s, fewer import and verify runs")
     parser.add_argument("--family", action="append", choices=FAMILY_NAMES, help="only this family (repeatable)")
+    parser.add_argument("--no-imports", action="store_true", help="skip the import cost and the cold verify_rulings")
     parser.add_argument("--worker", nargs=2, metavar=("FAMILY", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         print(json.dumps(worker(args.worker[0], int(args.worker[1]))))
         return
-    cap, max_n = (3.0, 12) if args.quick else (args.cap, args.max_n)
-    chess = chess_rate()
+    cap, max_n = (3.0, min(15, args.max_n)) if args.quick else (args.cap, args.max_n)
+    chess = chess_rate()[0]
+    print("families (n = pending End Phase processes):")
+    for family in args.family or FAMILY_NAMES:
+        print(f"   {family}: {DEFINITIONS[family]}")
     print(f"python-chess perft(4): {chess:,.0f} node visits/s (CPU, best of 3) — the ratios below are to it")
     head = (f"{'family':22} {'n':>3} {'positions':>9} {'trans':>9} {'CPU on':>8} {'trans/s on':>11} "
             f"{'x chess':>7} {'CPU off':>8} {'trans/s off':>11} {'x chess':>7} {'l+t off/s':>10} {'x chess':>7} "
@@ -242,7 +275,7 @@ def main() -> None:
     rows: dict[tuple[str, int], dict[str, Any]] = {}
     for family in args.family or FAMILY_NAMES:
         points = []
-        for n in (s for s in (SIZES_DIFFERENT if family == FAMILY_NAMES[2] else SIZES) if s <= max_n):
+        for n in (s for s in SIZES_OF.get(family, SIZES) if s <= max_n):
             row = rows[(family, n)] = run_row(family, n)
             on, off = row["transitions_on"] / row["cpu_on"], row["transitions_off"] / row["cpu_off"]
             generic = row["generic_edges"] / row["generic_cpu"]
@@ -255,20 +288,17 @@ def main() -> None:
                 break
         fits[family] = exponent(points)
         print(f"{family:22} time ~ n^{fits[family]:.2f} (memo on) over n = {points[0][0]}..{points[-1][0]}")
-    print("\ntargets (issue 34):")
+    imports = verify = None
+    if not args.no_imports:
+        import import_cost
 
-    def target(label: str, key: tuple[str, int], limit: float) -> None:
-        row = rows.get(key)
-        reached = f"{row['cpu_on']:.3f} s" if row else "not reached within the cap"
-        met = row is not None and row["cpu_on"] < limit
-        print(f"   [{'met' if met else 'NOT met'}] {label}: {reached}")
-
-    target("the mixed family at 27 processes < 1 s", (FAMILY_NAMES[1], 27), 1.0)
-    target("12 different interacting cards < 0.5 s", (FAMILY_NAMES[2], 12), 0.5)
-    worst = min((r["generic_edges"] / r["generic_cpu"] / chess, f"{f} n = {n}") for (f, n), r in rows.items())
-    print(f"   [{'met' if worst[0] >= 0.5 else 'NOT met'}] legal actions + transition, memo off, >= 0.5 x python-chess "
-          f"on every row: worst {worst[0]:.2f} x ({worst[1]})")
-    print("   exponents (memo on): " + "; ".join(f"{f} n^{k:.2f}" for f, k in fits.items()))
+        imports = import_cost.timings(5 if args.quick else 7)
+        verify = cold_verify(2 if args.quick else 3)
+    print()
+    issue34_targets(rows, chess, fits, imports, verify).print(
+        "targets (issue 34; printed, not asserted): times are CPU seconds of explore (reduced search, memo on, "
+        "nothing remembered) in a fresh process; 'l+t off/s' is legal_actions on every position plus the step on "
+        f"every edge of the full graph's first {EDGES_WALKED:,} edges, memo off")
 
 
 if __name__ == "__main__":

@@ -2,13 +2,13 @@
 
     python benchmarks/faq_parsing.py [--repeat 3] [--mb 1]
 
-Each line is one shape of page, read by ``toolkit.import_page`` and by
-``toolkit.rulings_from_faq``, at a few sizes: the seconds (the minimum of
-``--repeat`` runs, in this process, after one warm-up) and the ratio to the
+Each line is one shape of page (``benchmarks/_faq_pages.py``), read by ``toolkit.import_page`` and by
+``toolkit.rulings_from_faq``, at a few sizes: the CPU seconds (the minimum of
+``--repeat`` runs, in this process, after one warm-up; the page is made before the clock starts) and the ratio to the
 size before it (a page read in time linear in its size doubles: ratio ~2).
 The shapes are the hostile ones of issue 31 — a heading followed by a run
 of spaces, a date followed by a run of spaces, a line of spaces only, a
-diff line of spaces, lines of nested links — and a page of many entries.
+diff line of spaces, blank lines, lines of nested links — and a page of many entries.
 ``--mb`` sets the largest run of spaces (the goal: 1 MB of spaces in < 1 s).
 """
 
@@ -16,53 +16,21 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-import warnings
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import toolkit  # noqa: E402
-from toolkit.errors import RulingWarning, WikiParseError  # noqa: E402
+from _faq_pages import PAGES, READERS, read  # noqa: E402
+from _timing import best_cpu  # noqa: E402
 
-SOURCE = "https://example.org/bench"
-ENTRY = "Ｑ：《テスト・ドラゴン》は[[破壊]]されますか？~\nＡ：いいえ、破壊されません。(16/07/08)\n"
+SHOWN = ("heading + spaces", "date + spaces", "spaces only", "diff line + spaces", "blank lines", "nested links")
+"""The shapes timed at runs of spaces up to ``--mb`` (every shape is in ``_faq_pages.PAGES``)."""
 
 
 def shapes(largest: int) -> dict[str, tuple[Callable[[int], str], list[int]]]:
     runs = [largest // 8, largest // 4, largest // 2, largest]
-    return {
-        "heading + spaces": (lambda n: "***見出し" + " " * n + "x\n" + ENTRY, runs),
-        "date + spaces": (lambda n: "Ｑ：a?~\nＡ：はい。(16/07/08)" + " " * n + "x\n", runs),
-        "spaces only": (lambda n: " " * n + "x", runs),
-        "diff line + spaces": (lambda n: "+" + " " * n + "x\n" + ENTRY, runs),
-        "newlines": (lambda n: "\n" * n + ENTRY, runs),
-        "nested links": (lambda n: "Ｑ：" + "[[" * (n // 4) + "a" + "]]" * (n // 4) + "?~\nＡ：はい。\n", runs),
-        "entries": (lambda n: "".join(
-            ENTRY.replace("テスト・ドラゴン", f"テスト・ドラゴン{i}") for i in range(n)), [250, 500, 1000, 2000]),
-    }
-
-
-def seconds(call: Callable[[], object], repeat: int) -> float:
-    call()
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
-def read(function: str, text: str) -> None:
-    warnings.simplefilter("ignore", RulingWarning)  # a line cut at the bound: said once per call, not timed
-    try:
-        if function == "import_page":
-            toolkit.import_page(text, source=SOURCE)
-        else:
-            toolkit.rulings_from_faq(text, source=SOURCE)
-    except WikiParseError:
-        pass
+    return {**{name: (PAGES[name], runs) for name in SHOWN}, "entries": (PAGES["entries"], [250, 500, 1000, 2000])}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,11 +41,12 @@ def main(argv: list[str] | None = None) -> int:
     largest = int(args.mb * 1_000_000)
     print(f"{'shape':<20} {'function':<17} " + "  ".join(f"{'size':>9} {'s':>7} {'ratio':>5}" for _ in range(4)))
     for name, (make, sizes) in shapes(largest).items():
-        for function in ("import_page", "rulings_from_faq"):
+        for function in READERS:
             cells = []
             before = None
             for size in sizes:
-                took = seconds(lambda: read(function, make(size)), args.repeat)
+                text = make(size)
+                took = best_cpu(lambda: read(function, text), args.repeat, warm_up=True)
                 ratio = f"{took / before:5.2f}" if before else "    -"
                 cells.append(f"{size:>9,} {took:7.3f} {ratio}")
                 before = took

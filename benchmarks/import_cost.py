@@ -51,18 +51,29 @@ def once(statement: str) -> float:
     return float(done.stdout.strip().splitlines()[-1])
 
 
-def main() -> None:
-    repeats = max(5, int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+def timings(repeats: int) -> dict[str, list[float]]:
+    """Seconds of each statement, ``repeats`` runs each, interleaved."""
     times: dict[str, list[float]] = {label: [] for label in STATEMENTS}
     for _ in range(repeats):
         for label, statement in STATEMENTS.items():
             times[label].append(once(statement))
+    return times
+
+
+def ratio(times: dict[str, list[float]], label: str) -> tuple[float, float]:
+    """(by min, by median): the statement's seconds / ``import pandas``'s."""
+    pandas = times["import pandas"]
+    return min(times[label]) / min(pandas), statistics.median(times[label]) / statistics.median(pandas)
+
+
+def main() -> None:
+    repeats = max(5, int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    times = timings(repeats)
     print(f"fresh interpreter per run, {repeats} runs each ({sys.executable})")
     for label, values in times.items():
         print(f"  {label:<40} min {min(values) * 1000:7.1f} ms   median {statistics.median(values) * 1000:7.1f} ms")
     for label, limit in TARGETS.items():
-        best = min(times[label]) / min(times["import pandas"])
-        middle = statistics.median(times[label]) / statistics.median(times["import pandas"])
+        best, middle = ratio(times, label)
         print(f"ratio ({label}) / (import pandas): {best:.3f} by min, {middle:.3f} by median (target <= {limit}: "
               f"{'met' if best <= limit else 'NOT met'} by min)")
     print("  ('toolkit.load_rulings' names the function; reaching it imports the data layer and so pandas)")

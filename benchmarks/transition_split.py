@@ -39,10 +39,7 @@ pops one mutable board.
 from __future__ import annotations
 
 import argparse
-import gc
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -51,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from _timing import measure, walk  # noqa: E402
 from chess_reference import perft_job  # noqa: E402
 
 from toolkit.core.game import game_of  # noqa: E402
@@ -64,33 +62,8 @@ SIZES = {"mixed": 10, "other cards": 10, "all distinct": 9, "mandatory": 10}
 
 def cpu_times(repeat: int, job: Callable[[], Any]) -> tuple[float, float]:
     """(min, median) CPU seconds of ``repeat`` runs of ``job`` (after one warm-up run)."""
-    job()
-    runs = []
-    for _ in range(repeat):
-        gc.collect()
-        start = time.process_time()
-        job()
-        runs.append(time.process_time() - start)
-    return min(runs), statistics.median(runs)
-
-
-def graph_of(start: Any) -> tuple[list[Any], list[tuple[Any, Any]]]:
-    """Every position reachable from ``start`` and every (position, action) edge."""
-    game = game_of(start)
-    seen = {start}
-    todo = [start]
-    edges: list[tuple[Any, Any]] = []
-    while todo:
-        state = todo.pop()
-        if state.is_over:
-            continue
-        for action in game.legal_actions(state):
-            edges.append((state, action))
-            child = game.transition(state, action, check=False).state
-            if child not in seen:
-                seen.add(child)
-                todo.append(child)
-    return sorted(seen, key=repr), edges
+    timing, _ = measure(repeat, job, warm_up=True)
+    return timing.cpu_min, timing.cpu_median
 
 
 def main() -> None:
@@ -109,8 +82,8 @@ def main() -> None:
     for family, n in SIZES.items():
         start = initial_state(FAMILIES[family](n))
         game = game_of(start)
-        states, edges = graph_of(start)
-        live = [s for s in states if not s.is_over]
+        graph = walk(start)
+        states, live, edges = graph.reached, graph.live, graph.edges
         def legal_all() -> None:
             for s in live:
                 game.legal_actions(s)

@@ -153,6 +153,16 @@ def test_check_mode(seeds_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
     assert fresh.read_bytes() == COMMITTED.read_bytes()
 
 
+def test_the_script_runs_as_a_command_from_any_folder(seeds_dir: Path, tmp_path: Path) -> None:
+    """The pre-commit hook's call: the thin entry point finds its modules (scripts/rulings_build/) itself,
+    from another folder and with nothing put on the path for it (``-P``)."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-P", str(SCRIPT), "--seeds", str(seeds_dir), "--check"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout.strip(), done.stderr) == (0, f"{COMMITTED} is up to date", "")
+
+
 def test_counts_by_game_and_kind(rows: dict[str, dict[str, str]]) -> None:
     games = [r["game"] for r in rows.values()]
     assert games.count("duel_masters") == 9  # seed 004: seven official Q&As and the two dragheart examples

@@ -12,47 +12,29 @@ Absolute figures: ``python benchmarks/faq_parsing.py``."""
 from __future__ import annotations
 
 import gc
+import sys
 import time
-import warnings
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 import toolkit
-from toolkit.errors import RulingWarning, WikiParseError
+from toolkit.errors import RulingWarning
 from toolkit.wiki.lines import MAX_LINE_CHARS
 from toolkit.wiki.markup import DATE_AT_END, HEADING
 
-SOURCE = "https://example.org/page"
-ENTRY = "Ｑ：《テスト・ドラゴン》は[[破壊]]されますか？~\nＡ：いいえ、破壊されません。(16/07/08)\n"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from _faq_pages import PAGES, SOURCE  # noqa: E402
+from _faq_pages import read as _read  # noqa: E402
+
 PER_DOUBLING = 2.5
 
+SIZES = {"heading + spaces + anchor": 2_000, "entries": 50}
+"""The size each shape is read at (and four times that): 4,000 but where noted."""
 SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
-    "heading + spaces": (lambda n: "***見出し" + " " * n + "x\n" + ENTRY, 4_000),
-    "heading + spaces + anchor": (lambda n: "***見出し" + " " * n + "[#a" + " " * n + "]\n" + ENTRY, 2_000),
-    "date + spaces": (lambda n: "Ｑ：a?~\nＡ：はい。(16/07/08)" + " " * n + "x\n", 4_000),
-    "date + spaces, then the end": (lambda n: "Ｑ：a?~\nＡ：はい。(16/07/08)" + " " * n, 4_000),
-    "diff line + spaces": (lambda n: "+" + " " * n + "x\n" + ENTRY, 4_000),
-    "hidden line + spaces": (lambda n: "//" + " " * n + "x\n" + ENTRY, 4_000),
-    "blank lines": (lambda n: "\n" * n + ENTRY, 4_000),
-    "lines of spaces": (lambda n: " \n" * n + ENTRY, 4_000),
-    "flattened heading + anchors": (lambda n: "***a" + " [#" * (n // 3) + " Ｑ：a?~ Ａ：はい。", 4_000),
-    "a title of anchors": (lambda n: "*" + "[#" * (n // 2) + "]\n" + ENTRY, 4_000),
-    "nested links": (lambda n: "Ｑ：" + "[[" * (n // 4) + "a" + "]]" * (n // 4) + "?~\nＡ：はい。\n", 4_000),
-    "entries": (lambda n: "".join(ENTRY.replace("ドラゴン", f"ドラゴン{i}") for i in range(n)), 50),
-}
-
-
-def _read(function: str, text: str) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RulingWarning)
-        try:
-            if function == "import_page":
-                toolkit.import_page(text, source=SOURCE)
-            else:
-                toolkit.rulings_from_faq(text, source=SOURCE)
-        except WikiParseError:
-            pass
+    name: (make, SIZES.get(name, 4_000)) for name, make in PAGES.items()}
+"""The shapes of ``benchmarks/_faq_pages.py``, with their sizes."""
 
 
 def _cost(function: str, text: str, calls: int) -> float:

@@ -13,7 +13,7 @@ import pytest
 from test_reduction import _same
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from families import FAMILY_NAMES, position  # noqa: E402
+from families import DIFFERENT, FAMILY_NAMES, IN_DECK, IN_GY, MIXED, issue34_targets, position  # noqa: E402
 
 from toolkit.ocg.procedure import remembered  # noqa: E402
 from toolkit.ocg.setup import initial_state  # noqa: E402
@@ -39,3 +39,36 @@ def test_the_memo_off_gives_the_same_search(family: str, monkeypatch: Any) -> No
     assert [(o.outcome, o.lines, o.example) for o in with_memo.outcomes] == \
         [(o.outcome, o.lines, o.example) for o in without.outcomes]
     assert with_memo.states == without.states
+
+
+def _row(cpu: float, edges_per_second: float) -> dict[str, Any]:
+    return {"cpu_on": cpu, "states_on": 49, "generic_edges": edges_per_second, "generic_cpu": 1.0}
+
+
+def test_the_closing_table_judges_every_target_of_the_issue_by_its_bound() -> None:
+    """``make bench``'s last table: each target of issue 34 once, with the number measured, met or NOT met
+    at its bound (numbers made up here; the benchmark's are measured)."""
+    rows = {(IN_DECK, 15): _row(0.099, 60.0), (IN_DECK, 40): _row(1.0, 200.0), (IN_GY, 15): _row(0.2, 100.0),
+            (IN_GY, 40): _row(0.5, 100.0), (MIXED, 24): _row(0.4, 100.0), (DIFFERENT, 12): _row(0.49, 100.0)}
+    imports = {"import pandas": [1.0, 1.2], "import toolkit; import toolkit.engine": [0.31, 0.2],
+               "ready to explore (engine, cards loaded)": [0.51, 0.6]}
+    table = issue34_targets(rows, 100.0, {IN_DECK: 1.2, MIXED: 2.0}, imports, [2.5, 1.9])
+    verdicts = {name.split(":")[0]: (reached, verdict) for name, reached, verdict in table.rows}
+    assert verdicts == {
+        "(a) 15 Ohka copies + one Dandelion in the opponent's deck": ("0.099 s (49 positions)", "met"),
+        "(a) 40 Ohka copies + one Dandelion in the opponent's deck": ("1.000 s (49 positions)", "NOT met"),
+        "(b) 15 Ohka copies + one Dandelion in the opponent's GY": ("0.200 s (49 positions)", "NOT met"),
+        "(b) 40 Ohka copies + one Dandelion in the opponent's GY": ("0.500 s (49 positions)", "met"),
+        "(d) the mixed level-up / mill / chain-link family at 27 processes": ("not reached (stopped at n = 24)",
+                                                                             "NOT met"),
+        "(e) a family of 12 different interacting cards": ("0.490 s (49 positions)", "met"),
+        "legal actions + transition, memo off ('l+t off/s')": ("0.60 x at worst ((a) n = 15)", "NOT met"),
+        "(a) growth per added process": ("n^1.20", "printed"),
+        "(d) growth per added process": ("n^2.00", "printed"),
+        "importing what explore needs": ("0.200 x (median 0.232 x)", "met"),
+        "ready to explore (engine, cards loaded)": ("0.510 x (median 0.505 x)", "NOT met"),
+        "cold verify_rulings() (a new process, imports included, wall min of 2)": ("1.90 s", "met"),
+    }
+    bounds = [name for name, _reached, _verdict in table.rows if name.startswith("legal actions")]
+    assert [b.split(">= ")[1].split(" ")[0] for b in bounds] == ["0.5", "1"]
+    assert [v for n, _r, v in table.rows if n.startswith("legal actions")] == ["met", "NOT met"]

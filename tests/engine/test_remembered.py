@@ -16,19 +16,21 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from engine_positions import VEILER, card, player, scenario
+from engine_positions import VEILER, card, player, reachable, scenario
 from hypothesis import HealthCheck, given, settings
 from test_properties import positions
 from test_reduction import reducible_positions
 
 import toolkit.games
 from tests.cards.conftest import _forget_loaded_cards  # noqa: F401  (the cards a test loads are its own)
+from toolkit.core.actions import Perform
 from toolkit.core.game import Transition
 from toolkit.core.search import explore
 from toolkit.ocg.positions import FAMILIES
-from toolkit.ocg.procedure import remembered
+from toolkit.ocg.procedure import legal_actions, remembered
 from toolkit.ocg.scenario import scenario_from_dict
 from toolkit.ocg.setup import initial_state
+from toolkit.ocg.values import Zone
 
 
 @pytest.fixture
@@ -103,7 +105,13 @@ SPIRITS = [card("月読命", "summoned_this_turn"), card("阿修羅", "summoned_
 
 def test_nothing_is_remembered_where_a_card_could_respond_or_trigger() -> None:
     assert _kept_after(scenario(player(field=SPIRITS), player()))  # the control: Spirits alone are remembered
-    assert not _kept_after(scenario(player(field=SPIRITS), player(field=[card("強制脱出装置", position="set")])))
+    # a set Trap that may answer them: nothing is remembered from a position where it is still set (once
+    # used, it lies in the GY, activated only from the field: the positions after it may be remembered)
+    device = scenario(player(field=SPIRITS), player(field=[card("強制脱出装置", position="set")]))
+    set_still = [s for s in reachable(initial_state(device), 500)
+                 if any(c.name == "強制脱出装置" and c.zone is Zone.FIELD for c in s.cards)]
+    assert set_still and all(remembered.recall(s, a) == (None, None) for s in set_still
+                             for a in legal_actions(s) if isinstance(a, Perform))
     assert not _kept_after(scenario(player(field=SPIRITS, hand=["闇・道化師のペーテン"]), player()))  # discardable
     # in the deck, which nothing here moves, the same trigger can never fire: the change is remembered
     assert _kept_after(scenario(player(field=SPIRITS, deck=["闇・道化師のペーテン"]), player()))

@@ -37,13 +37,15 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolkit.core.actions import Action
+from toolkit.core.deciding_search import DECIDED, decide
 from toolkit.core.game import Game, GameState, Position, RulesArg, game_of, position_card_names
 from toolkit.core.limits import Limits, source_of
+from toolkit.core.memo import Memo
 from toolkit.core.policies import PASS_LINE
 from toolkit.core.predicates import (
     QUANTIFIERS,
@@ -271,14 +273,17 @@ class CheckResult:
 
 def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg = None,
               *, default: str | None = None, max_states: int = 500_000, every_part: bool = True,
-              time_limit: float | None = None, game: Game | None = None) -> CheckResult:
+              time_limit: float | None = None, game: Game | None = None, lines: bool = True) -> CheckResult:
     """Answer ``check`` on ``scenarios`` (file name -> Scenario; positions of ``game``, None: of the
     game the first one belongs to) under ``ruleset``.
 
     A query without a ``scenario`` key runs on ``default`` (the first scenario when None).
     ``every_part=False`` stops an ``and`` at its first part that is no and an
     ``or`` at its first yes: the same answer, but only the parts asked are in
-    ``parts`` (for a caller that needs the answer alone). Each search stops
+    ``parts`` (for a caller that needs the answer alone). ``lines=False``: the
+    parts carry no line, and a ``possible`` / ``always`` query stops at the
+    first outcome that settles it (:mod:`toolkit.core.deciding_search`: the
+    same answer). Each search stops
     (:class:`~toolkit.core.errors.SearchBudgetExceeded`) after ``max_states``
     positions or ``time_limit`` seconds (None: none).
     """
@@ -297,7 +302,7 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
                 given = ", ".join(sorted(scenarios))
                 raise CheckError(f"{item.where}.scenario: names the scenario {name}, which is not among the ones "
                                  f"given ({given}); list it in the ruling's scenario column")
-            answer = _run_query(game, item, scenarios[name], ruleset, max_states, time_limit)
+            answer = _run_query(game, item, scenarios[name], ruleset, max_states, time_limit, lines)
             parts.append(QueryAnswer(item.data, name, answer[0], answer[1]))
             return answer[0]
         if isinstance(item, NotCheck):
@@ -316,7 +321,28 @@ def read_for(check: Check, scenarios: Mapping[str, Position], game: Game | None 
     """``check`` with its card names read as the cards of ``scenarios`` (positions of ``game``; None:
     of the games they belong to) key them (a name written in English or kana found among a scenario's
     own cards too); a name none of them has is refused."""
-    return _cards_read_again(check, position_card_names(scenarios.values(), game))
+    return _cards_read_again(check, _card_names(scenarios.values(), game))
+
+
+_MERGED: Memo[tuple[CardNames, ...], CardNames] = Memo(64)
+"""The card names of several positions as one table, by the positions' own tables (each built once
+per set of cards a position may use, and held by the key): a check on several scenarios is read
+again for each rule set it is asked under."""
+
+
+def _card_names(positions: Iterable[Position], game: Game | None) -> CardNames | None:
+    """:func:`~toolkit.core.game.position_card_names` of ``positions``, their merged table remembered."""
+    listed = []
+    for position in positions:
+        names = position_card_names((position,), game)
+        if names is None:
+            return None
+        listed.append(names)
+    if len(listed) == 1:
+        return listed[0]
+    key = tuple(listed)
+    merged = _MERGED.get(key)
+    return merged if merged is not None else _MERGED.put(key, CardNames.merge(listed))
 
 
 def _cards_read_again(check: Check, cards: CardNames | None) -> Check:
@@ -339,9 +365,16 @@ def _cards_read_again(check: Check, cards: CardNames | None) -> Check:
 
 
 def _run_query(game: Game, item: QueryCheck, position: Position, ruleset: RulesArg,
-               max_states: int, time_limit: float | None = None) -> tuple[bool, tuple[LineStep, ...]]:
-    """One query on ``position``, a position of ``game`` (a check's positions are of one game)."""
+               max_states: int, time_limit: float | None = None,
+               lines: bool = True) -> tuple[bool, tuple[LineStep, ...]]:
+    """One query on ``position``, a position of ``game`` (a check's positions are of one game);
+    ``lines=False``: its answer alone (a ``possible`` / ``always`` query stops once it is settled)."""
     start = game.state_of(position, ruleset)
+    if not lines and item.predicate is not None and item.quantifier in DECIDED:
+        decided = decide(game, start, Query(item.quantifier, item.predicate), max_states=max_states,
+                         time_limit=time_limit, source=source_of(position))
+        if decided is not None:  # None: a line loops, the full search answers
+            return decided, ()
     if item.predicate is not None:
         verdict = evaluate_in(game, start, Query(item.quantifier, item.predicate), max_states=max_states,
                               time_limit=time_limit)
@@ -351,7 +384,8 @@ def _run_query(game: Game, item: QueryCheck, position: Position, ruleset: RulesA
         done = _Order(item.order, item.without, start.turn_player).progress(res.steps)
         return done == len(item.order), res.steps
     return order_search(start, item.order, every=item.quantifier == "always_order", without=item.without,
-                        max_states=max_states, time_limit=time_limit, source=source_of(position), game=game)
+                        max_states=max_states, time_limit=time_limit, source=source_of(position), game=game,
+                        with_line=lines)
 
 
 @dataclass(frozen=True)
@@ -379,7 +413,8 @@ class _Order:
 
 def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, without: Predicate | None = None,
                  max_states: int = 500_000, time_limit: float | None = None,
-                 source: str | None = None, game: Game | None = None) -> tuple[bool, tuple[LineStep, ...]]:
+                 source: str | None = None, game: Game | None = None,
+                 with_line: bool = True) -> tuple[bool, tuple[LineStep, ...]]:
     """Does some line (``every=False``) / every line (``every=True``) see
     events matching ``order`` one after the other, each at a later step?
 
@@ -388,7 +423,7 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
     False gives the default line).  A repeating position ends its line.
     Stops as :func:`~toolkit.core.search.explore` does after ``max_states``
     positions or ``time_limit`` seconds (``source``: the file the message names). ``game``: the
-    game of ``start`` (None: looked up).
+    game of ``start`` (None: looked up). ``with_line=False``: the answer alone (no line).
     """
     limits = Limits(max_states, time_limit, None, source)
     seq = _Order(tuple(order), without, start.turn_player)
@@ -448,7 +483,7 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
     sys.setrecursionlimit(max(limit, 20_000))
     try:
         answer, _, _ = value(start, 0, 0)
-        line = _witness(game, start, seq, answer, every, edges, value)
+        line = _witness(game, start, seq, answer, every, edges, value) if with_line else ()
     finally:
         sys.setrecursionlimit(limit)
     return answer, line

@@ -228,7 +228,8 @@ def answer_once(check_text: str, check: Check, names: tuple[str, ...], scenarios
     """The check's answer alone (what a rule set one change away is asked for, ``game``: the
     positions' game when the caller found it):
     a run already made under rules that decide the same, else the check asked
-    with its ``and`` / ``or`` stopping at the part that settles it."""
+    with its ``and`` / ``or`` stopping at the part that settles it, and each
+    ``possible`` / ``always`` search at the first outcome that settles it."""
     from toolkit.history.checks import run_check
 
     key = (check_text, _positions_key(names, scenarios), _rules_key(rules))
@@ -238,7 +239,7 @@ def answer_once(check_text: str, check: Check, names: tuple[str, ...], scenarios
     hit = _VALUES.get(key)
     if hit is None:
         hit = _VALUES.put(key, run_check(check, scenarios, rules, default=names[0], every_part=False,
-                                         game=game).value)
+                                         game=game, lines=False).value)
     return hit
 
 

@@ -18,7 +18,10 @@ search is then the full one).  It is sure when ALL of these hold:
   quick effects only of the kinds below (they look at the chain alone) — or,
   for a card with nothing but triggers and quick effects, it lies where it can
   never act: in a deck, or (triggers about itself only) in a graveyard or
-  banished, while no other card's process moves anything but its own card
+  banished, while no other card's process moves anything but its own card;
+  for a card with quick effects only (a Trap), in a graveyard or banished
+  where none of them is activated from — so a set 《強制脱出装置》 keeps the
+  positions before it is used unreduced, and no longer those after
   (:func:`cards_are_known_at`, asked of each position); every
   lingering effect is one listed below — so no response window can open on
   these processes, nothing triggers on them, and no later process, quick
@@ -59,7 +62,7 @@ from toolkit.ocg.cards.reach import DECK, ITSELF, LIFE, touched_by
 from toolkit.ocg.state import Phase, PositionTables, State, Step
 from toolkit.ocg.values import Process, ProcessKind, Zone
 
-__all__ = ["LINGERING_OWN_CARD", "OTHER_PROCESSES", "QUICK_ON_CHAIN_ONLY", "interchangeable", "may_group",
+__all__ = ["LINGERING_OWN_CARD", "OTHER_PROCESSES", "QUICK_ON_CHAIN_ONLY", "idle_here", "interchangeable", "may_group",
            "own_card_only"]
 
 LINGERING_OWN_CARD: dict[str, str] = {
@@ -141,12 +144,17 @@ def cards_are_known(tables: PositionTables) -> bool:
 
 def cards_are_known_at(state: State) -> bool:
     """:func:`cards_are_known`, or — in the End Phase — every card that is not of those kinds has
-    nothing in its text but triggers and quick effects and lies where none of them can ever apply:
-    in a deck (no quick effect is activated from a deck, and a trigger needs the card to move), or,
-    when its triggers are all about itself, in a graveyard or banished — while every other card's
-    processes move only their own card (no mill, draw or search) and none has a quick effect, so
-    nothing ever moves those cards and no line gives them a chance to act (a 《ダンディライオン》 in
-    a deck or a graveyard beside Spirits).  The hand-size adjustment moves only hand cards."""
+    nothing in its text but triggers and quick effects and lies where none of them can ever apply
+    (:func:`_idle_candidates`): a card with triggers in a deck (no quick effect is activated from a
+    deck, and a trigger needs the card to move), or, when its triggers are all about itself, in a
+    graveyard or banished — while every other card's processes move only their own card (no mill,
+    draw or search) and none has a quick effect, so nothing ever moves those cards and no line gives
+    them a chance to act (a 《ダンディライオン》 in a deck or a graveyard beside Spirits); a card with
+    quick effects only (a Trap), in a graveyard or banished where none of them is activated from —
+    nothing of the kinds this module knows takes a card out of there — or in a deck while nothing
+    moves a deck card (a 《強制脱出装置》 once used: it lies in the GY, and is activated only from the
+    field).  The hand-size adjustment moves only hand cards.  Asked of each position, so a card
+    that could act at the start no longer keeps the positions after it can no more act unreduced."""
     tables = state.tables
     if cards_are_known(tables):
         return True
@@ -161,26 +169,83 @@ def cards_are_known_at(state: State) -> bool:
 
 _DECK_ONLY = frozenset({Zone.DECK})
 _OUT_OF_PLAY = frozenset({Zone.DECK, Zone.GY, Zone.BANISHED})
+_LEFT_BEHIND = frozenset({Zone.GY, Zone.BANISHED})
+"""Where no process of the kinds this module knows takes a card from."""
+
+
+def _name_known(tables: PositionTables, name: str) -> bool:
+    """Whether the card ``name`` is of the kinds this module knows (see :func:`cards_are_known`)."""
+    text = tables.text[name]
+    return (not text.triggers and not text.continuous
+            and all(_known_process(tables, name, e) for e in text.end_phase)
+            and all((name, q.key) in QUICK_ON_CHAIN_ONLY and not tables.catalogue.is_user_card(name)
+                    for q in text.quick))
 
 
 def _idle_candidates(tables: PositionTables, state: State) -> tuple[tuple[int, frozenset[Zone]], ...] | None:
     """Each card :func:`cards_are_known_at` needs out of play, with the zones it may lie in, or None
     when the other cards could move such a card (or watch the board: a continuous or quick effect)."""
-    user = tables.catalogue.is_user_card
-    unknown: list[str] = []
+    watchers: list[str] = []  # triggers: they need their card to move
+    zones: dict[str, frozenset[Zone]] = {}
+    moves_decks = False
     for name, text in tables.text.items():
-        known = (not text.triggers and not text.continuous
-                 and all(_known_process(tables, name, e) for e in text.end_phase)
-                 and all((name, q.key) in QUICK_ON_CHAIN_ONLY and not user(name) for q in text.quick))
-        if not known:
-            if text.end_phase or text.continuous:
-                return None  # it may act where it is, or watch the board
-            unknown.append(name)
-        elif text.quick or any(own_card_only(e) is None for e in text.end_phase):
-            return None  # a quick effect, a mill, a level-up that searches a deck: a deck card may move
-    zones = {name: _OUT_OF_PLAY if not tables.text[name].quick
-             and all(t.scope is Scope.SELF for t in tables.text[name].triggers) else _DECK_ONLY for name in unknown}
+        if _name_known(tables, name):
+            if text.quick or any(own_card_only(e) is None for e in text.end_phase):
+                moves_decks = True  # a quick effect, a mill, a level-up that searches a deck: a deck card may move
+        elif text.end_phase or text.continuous:
+            return None  # it may act where it is, or watch the board
+        elif text.triggers:
+            watchers.append(name)
+        else:  # quick effects only: they act only from the zones they are activated from
+            zones[name] = frozenset(zone for q in text.quick for zone in q.zones)  # (for now: where it acts)
+    if watchers and moves_decks:
+        return None
+    for name in watchers:
+        zones[name] = _OUT_OF_PLAY if not tables.text[name].quick \
+            and all(t.scope is Scope.SELF for t in tables.text[name].triggers) else _DECK_ONLY
+    for name in zones.keys() - set(watchers):
+        zones[name] = (_LEFT_BEHIND if moves_decks else _OUT_OF_PLAY) - zones[name]
     return tuple((card.uid, zones[card.name]) for card in state.cards if card.name in zones)
+
+
+_ZONE_WORDS = {Zone.GY: "in the GY", Zone.BANISHED: "banished", Zone.DECK: "in the deck", Zone.FIELD: "the field",
+               Zone.HAND: "the hand"}
+
+
+def idle_here(state: State) -> tuple[str, ...]:
+    """Why each card that is not of the kinds this module knows cannot act from ``state`` (the cards
+    :func:`cards_are_known_at` found idle where they lie), in words; empty when every card is known.
+
+    >>> from toolkit.ocg.symmetry import ohka
+    >>> from toolkit.ocg.setup import initial_state
+    >>> import dataclasses
+    >>> from toolkit.ocg.scenario import CardSpec, PlayerSetup
+    >>> start = ohka(2)
+    >>> used = dataclasses.replace(start, players={**start.players, "B": PlayerSetup(graveyard=(CardSpec("強制脱出装置"),))})
+    >>> idle_here(initial_state(used))
+    ('《強制脱出装置》 cannot act: it lies in the GY, and its effect is activated only from the field',)
+    """
+    if not cards_are_known_at(state):
+        return ()
+    idle = state.tables.idle_in_decks  # (known once cards_are_known_at has looked)
+    if not isinstance(idle, tuple):
+        return ()
+    said: list[str] = []
+    for uid, _zones in idle:
+        card = state.cards[uid]
+        text = state.tables.text[card.name]
+        where = _ZONE_WORDS.get(card.zone, card.zone.value)
+        if text.triggers:
+            why = ("nothing here can move it, and its triggers need it to move" if card.zone is Zone.DECK
+                   else "nothing here can move it, and its triggers are about itself moving")
+        else:
+            zones = sorted({_ZONE_WORDS.get(z, z.value).removeprefix("in ") for q in text.quick for z in q.zones})
+            effect = "effect is" if len(text.quick) == 1 else "effects are"
+            why = f"its {effect} activated only from {' or '.join(zones)}"
+        line = f"《{card.name}》 cannot act: it lies {where}, and {why}"
+        if line not in said:
+            said.append(line)
+    return tuple(said)
 
 
 def lingering_known(tables: PositionTables, items: tuple[Lingering, ...]) -> bool:

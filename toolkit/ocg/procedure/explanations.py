@@ -54,8 +54,9 @@ def _stands_for_others(state: State, action: Perform) -> str:
         return ""
     listed = [f'"{label}"' for label in others]
     named = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+    idle = "".join(f"; {why}" for why in independence.idle_here(state))  # a card that could act elsewhere
     return (f"; this process and {named} end alike in any order (each moves only its own card, and nothing "
-            f"can respond to, trigger on or read them): the search follows one order and counts every order")
+            f"can respond to, trigger on or read them): the search follows one order and counts every order{idle}")
 
 
 def _chosen(state: State, action: Perform | Activate | Respond) -> str:

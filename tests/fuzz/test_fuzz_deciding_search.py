@@ -1,0 +1,28 @@
+"""Every counterfactual of every shipped ruling: the search that stops once a question is settled
+answers as the full search does (``make fuzz``; ``make test`` asks a few, see
+tests/test_history_deciding_search.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the comparison made there
+from test_history_deciding_search import MODELLED, asked_differently  # noqa: E402
+
+
+@pytest.mark.parametrize("ruling_id", MODELLED)
+def test_every_counterfactual_settles_as_the_full_search(ruling_id: str) -> None:
+    assert asked_differently(ruling_id, counterfactuals=True) == []
+
+
+SCENARIOS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "datasets" / "scenarios").rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_every_event_of_every_scenario_settles_as_the_full_search(scenario: str) -> None:
+    from test_history_deciding_search import asked_of_events
+
+    assert asked_of_events(scenario) == []

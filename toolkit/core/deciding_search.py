@@ -1,0 +1,173 @@
+"""A search that stops as soon as a ``possible`` / ``always`` question is settled.
+
+:func:`~toolkit.core.search.explore` finds every outcome with its line count and an example line;
+a caller that needs only the answer of ``{possible: P}`` or ``{always: P}`` (a counterfactual
+asked whether it flips a ruling's answer) needs one outcome that settles it: a line ending where
+``P`` holds answers ``possible`` (yes), one ending where it fails answers ``always`` (no).
+:func:`decide` walks the lines depth first, each with the events seen so far, and stops at the
+first such outcome; only when none exists does it walk every line, as ``explore`` would.
+
+Why the answer is the full search's: a line of ``explore`` is a path from the start to an
+ended position, or to the first position that repeats.  The walk follows paths whose positions
+are all different; one that ends where the game is over is a line of the full search, and its
+outcome (the final position and the set of events on the way) is the one ``explore`` gives it.
+A pair (position, events so far) is walked once: every line through it from there ends in the
+same outcomes.  When a step leads back to a position on the path (a loop, whose outcome carries
+the path), the walk gives up and returns None: the caller runs the full search.  A walk that
+ends without meeting a loop has met every line (a reachable cycle always leads back to a
+position on the path of a depth-first walk), so "no outcome settles it" is the full answer.
+The positions are those of :class:`~toolkit.core.graph.Graph`, with the reduction ``explore``
+makes (one of interchangeable actions followed: the same outcomes).
+
+Limits: the same ``max_states`` / ``time_limit`` / longest line as ``explore``; a walk that
+settles the question early may answer where the full search would have stopped on a limit.
+
+>>> from toolkit.games import shipped_scenario
+>>> from toolkit.core.game import game_of
+>>> from toolkit.core.predicates import parse_query
+>>> from toolkit.core.search import evaluate_in
+>>> position = shipped_scenario("grimoire_ipiria_2014")
+>>> game = game_of(position)
+>>> start = game.state_of(position, None)
+>>> for text in ({"possible": {"hand": "TP", "at_most": 6}}, {"always": {"hand": "TP", "at_most": 6}}):
+...     query = parse_query(text, game=game)
+...     decide(game, start, query) == evaluate_in(game, start, query).value
+True
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from toolkit.core.game import Game, GameState
+from toolkit.core.graph import Graph, reduction_wanted, search_mode
+from toolkit.core.limits import DEFAULT_MAX_STATES, MAX_LINE_STEPS, Limits
+from toolkit.core.predicates import AllOf, AnyOf, Count, HasEvent, InZone, Not, Predicate, Query
+from toolkit.core.values import Event, Outcome
+
+__all__ = ["DECIDED", "decide"]
+
+DECIDED = ("possible", "always")
+"""The quantifiers :func:`decide` answers."""
+
+
+_STATE_ONLY = (InZone, Count)
+"""Predicates read from the final position alone (no event)."""
+
+
+def _events_read(predicate: Predicate, tp: str) -> Callable[[Event], bool] | None:
+    """Which events the answer of ``predicate`` on an outcome may depend on (None: any): for the
+    predicates of :mod:`toolkit.core.predicates`, the events it finds relevant (a question about
+    the final position reads none), so that lines which saw different other events are walked as
+    one; a predicate of another kind is taken to read every event.
+
+    >>> from toolkit.core.values import Event
+    >>> _events_read(Count("hand", "TP", at_most=6), "A")(Event("drew", "X"))
+    False
+    >>> _events_read(Not(HasEvent("drew")), "A")(Event("drew", "X"))
+    True
+    >>> from toolkit.core.predicates import IsLoop
+    >>> _events_read(IsLoop(), "A") is None  # (a loop is left to the full search)
+    True
+    """
+    def known(p: Predicate) -> bool:
+        if isinstance(p, (HasEvent, *_STATE_ONLY)):
+            return True
+        if isinstance(p, Not):
+            return known(p.inner)
+        return isinstance(p, (AllOf, AnyOf)) and all(known(i) for i in p.items)
+
+    if not known(predicate):
+        return None
+    return lambda event: predicate.relevant(event, tp)
+
+
+class _Settled(Exception):
+    """An outcome that settles the question was met (the walk unwinds)."""
+
+
+class _Loop(Exception):
+    """A step led back to a position on the path: the full search decides."""
+
+
+def decide(game: Game, start: GameState, query: Query, *, max_states: int = DEFAULT_MAX_STATES,
+           time_limit: float | None = None, source: str | None = None,
+           reduce: bool | None = None) -> bool | None:
+    """The answer of ``query`` (``possible`` or ``always``) from ``start``, a state of ``game``, as
+    :func:`~toolkit.core.search.evaluate_in` gives it; None when a line loops (ask the full search)."""
+    if query.quantifier not in DECIDED:
+        raise ValueError(f"decide() answers {' and '.join(DECIDED)} questions, not {query.quantifier}")
+    wanted = query.quantifier == "possible"  # the value of P that settles the question
+    predicate, tp = query.predicate, start.turn_player
+    limits = Limits(max_states, time_limit, None, source)
+    graph = Graph(limits, game, reduction_wanted(reduce))
+    bits: dict[Event, int] = {}
+    masks: dict[int, int] = {}  # id of an edge's set of events (one object per set: Graph) -> its mask
+    seen: set[tuple[GameState, int]] = set()
+    on_path: set[GameState] = set()
+    judged: dict[tuple[Any, int], bool] = {}  # (final position's summary, events) -> does P hold
+    summaries: dict[GameState, Any] = {}
+    event_sets: dict[int, frozenset[Event]] = {}
+
+    matters = _events_read(predicate, tp)
+
+    def mask_of(events: frozenset[Event]) -> int:
+        found = masks.get(id(events))
+        if found is None:
+            found = 0
+            for event in events:
+                if matters is not None and not matters(event):
+                    continue
+                bit = bits.get(event)
+                if bit is None:
+                    bit = bits[event] = 1 << len(bits)
+                found |= bit
+            masks[id(events)] = found
+        return found
+
+    def holds(state: GameState, mask: int) -> bool:
+        summary = summaries.get(state)
+        if summary is None:
+            summary = summaries[state] = state.summary()
+        value = judged.get((summary, mask))
+        if value is None:
+            events = event_sets.get(mask)
+            if events is None:
+                events = event_sets[mask] = frozenset(e for e, bit in bits.items() if mask & bit)
+            value = judged[(summary, mask)] = predicate.holds(Outcome(summary, events), tp)
+        return value
+
+    def walk(state: GameState, mask: int, depth: int) -> None:
+        if state.is_over:
+            if holds(state, mask) == wanted:
+                raise _Settled
+            return
+        if depth >= MAX_LINE_STEPS:
+            raise limits.too_long()
+        on_path.add(state)
+        for _action, child, events, _weight in graph.edges(state):
+            if child in on_path:
+                raise _Loop
+            key = (child, mask | mask_of(events) if events else mask)
+            if key not in seen:
+                seen.add(key)
+                walk(child, key[1], depth + 1)
+        on_path.discard(state)
+
+    with search_mode():
+        try:
+            seen.add((start, 0))
+            walk(start, 0, 0)
+        except _Settled:
+            answer = wanted
+        except _Loop:
+            return None
+        else:
+            answer = not wanted
+        finally:
+            graph.release(masks, judged, summaries, event_sets)
+            seen.clear()
+            on_path.clear()
+    return answer
