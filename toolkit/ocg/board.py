@@ -92,7 +92,7 @@ class Board(PositionReader):
     __slots__ = ("base", "ruleset", "turn_player", "cards", "decks", "anonymous", "life", "lingering", "chain",
                  "skipped", "done", "adjusted", "phase", "cause", "by_effect", "source", "by", "by_adjustment", "events",
                  "happenings", "notes", "moved", "tables", "kinds", "trigger_events", "happening_kinds",
-                 "end_phase_names", "touched")
+                 "end_phase_names", "touched", "changed")
     """A board per transition: slots are built and freed faster than an attribute dict."""
 
     def __init__(self, state: State, cause: Cause, *, by_effect: bool = True, source: int = -1) -> None:
@@ -133,6 +133,9 @@ class Board(PositionReader):
         self.end_phase_names = tables.end_phase_names
         """The names of the position's cards that have End Phase processes."""
         self.touched = False
+        self.changed: list[int] = []
+        """The uids of the cards written since the base State (``set_card``; a uid may repeat): ``freeze``
+        looks only at these."""
         """Whether anything but bookkeeping changed (a move, control, LP, a lingering effect)."""
 
     # --- copies made on the first change ---------------------------------
@@ -216,6 +219,7 @@ class Board(PositionReader):
             if moves is not None:
                 moves[how] = found
         self.cards[uid] = found
+        self.changed.append(uid)
         if to is _DECK:
             self._decks()[player_index(owner)].insert(0, uid)
         if origin is not to:
@@ -244,6 +248,12 @@ class Board(PositionReader):
         moves: dict[tuple[object, ...], Card] = {}
         tables.moves[id(card)] = moves
         return moves
+
+    def set_card(self, uid: int, card: Card) -> None:
+        """Card ``uid`` is now ``card`` (every write of ``cards`` goes through here or records its uid in
+        ``changed`` likewise: ``freeze`` rebuilds only the cards recorded)."""
+        self.cards[uid] = card
+        self.changed.append(uid)
 
     def _card(self, values: tuple[int, str, str, str, Zone, Position, frozenset[str], str]) -> Card:
         """The Card of these field values (in order), one object per value in these positions (see
@@ -345,6 +355,7 @@ class Board(PositionReader):
 
     def _set_tags(self, card: Card, tags: frozenset[str]) -> None:
         self.touched = True
+        self.changed.append(card.uid)
         self.cards[card.uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone,
                                            card.position, tags, card.label))
 
@@ -395,6 +406,7 @@ class Board(PositionReader):
             if moves is not None:
                 moves[how] = found
         self.cards[uid] = found
+        self.changed.append(uid)
         self.record(tables.event(_CONTROL_CHANGED, card=card.name, player=player, by=self.by))
         self._happen(_CONTROL_CHANGED, uid, player, _FIELD)
 
@@ -477,6 +489,7 @@ class Board(PositionReader):
         self.touched = True
         new = _FACE_UP_DEFENSE if card.position is _FACE_UP else _FACE_UP
         tags = card.tags | {"position_changed_this_turn"} if manual else card.tags
+        self.changed.append(uid)
         self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, new,
                                       frozenset(tags), card.label))
         detail = "attack" if new is _FACE_UP else "defense"
@@ -504,6 +517,7 @@ class Board(PositionReader):
         if card.zone is not _FIELD:
             return
         self.touched = True
+        self.changed.append(uid)
         self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, card.position,
                                       with_atk_def_lost(card.tags, amount), card.label))
 
@@ -534,10 +548,14 @@ class Board(PositionReader):
         cards_hash = base._cards_hash
         old_cards = base.cards
         changed = False
-        for new, old in zip(self.cards, old_cards):
-            if new is not old:
-                cards_hash ^= new._hash ^ old._hash
-                changed = True
+        written = self.changed
+        if written:
+            cards = self.cards
+            for uid in set(written) if len(written) > 1 else written:
+                new, old = cards[uid], old_cards[uid]
+                if new is not old:
+                    cards_hash ^= new._hash ^ old._hash
+                    changed = True
         return make_state(
             self.tables,
             cards_hash,

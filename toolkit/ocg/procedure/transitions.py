@@ -232,11 +232,11 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
         else Cause.END_PHASE  # (cause_of, inline)
     board = Board(state, cause, by_effect=False, source=uid)
     if q.card_activation and card.zone is Zone.HAND:
-        board.cards[uid] = board._card((uid, card.name, card.owner, player, Zone.FIELD, Position.FACE_UP, card.tags,
-                                        card.label))
+        board.set_card(uid, board._card((uid, card.name, card.owner, player, Zone.FIELD, Position.FACE_UP,
+                                         card.tags, card.label)))
     elif q.card_activation and card.zone is Zone.FIELD:
-        board.cards[uid] = board._card((uid, card.name, card.owner, card.controller, card.zone, Position.FACE_UP,
-                                        card.tags, card.label))
+        board.set_card(uid, board._card((uid, card.name, card.owner, card.controller, card.zone, Position.FACE_UP,
+                                         card.tags, card.label)))
     act = Activation(card=board.cards[uid], controller=player, key=key, choice=action.choice)
     if q.cost is not None:
         q.cost(board, act)
@@ -363,7 +363,7 @@ def _change_position(state: State, action: ChangePosition, log: EventLog) -> Sta
 def _declare_attack(state: State, action: Attack, log: EventLog) -> State:
     board = Board(state, Cause.END_PHASE, by_effect=False)
     card = board.cards[action.ref]
-    board.cards[action.ref] = replace(card, tags=card.tags | {"attacked_this_turn"})
+    board.set_card(action.ref, replace(card, tags=card.tags | {"attacked_this_turn"}))
     board.record(board.tables.event(EventKind.ATTACKED, card=card.name, player=state.turn_player))
     board.note(GAME_ACTION, f"{card.shown()} attacks directly; both must pass before the Damage Step")
     flush_events(board, log)
