@@ -123,10 +123,7 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
     to changed; else they are made again."""
     cards = board.cards
     before = board.base.cards
-    written = board.changed  # (``Board.set_card``: only the cards written may differ; end_phase_uids ascend)
-    names = board.end_phase_names
-    changed = sorted(uid for uid in set(written) if cards[uid] is not before[uid] and before[uid].name in names) \
-        if written else []
+    changed = [uid for uid in board.tables.end_phase_uids if cards[uid] is not before[uid]]
     lingering = board.lingering
     lasting = lingering is board.base.lingering or _same_lingering(board)
     if not changed and lasting:
