@@ -134,16 +134,20 @@ def walk(start: Any, max_edges: float = math.inf) -> Walk:
     return met
 
 
-def cold_verify(runs: int) -> list[float]:
-    """Wall seconds of ``import toolkit; toolkit.verify_rulings()`` in a new process, ``runs`` times
-    (a new process: nothing imported, loaded or remembered)."""
-    code = ("import time; t = time.perf_counter(); import toolkit; toolkit.verify_rulings(); "
-            "print(time.perf_counter() - t)")
-    out = []
+def cold_verify(runs: int) -> Timing:
+    """CPU and wall seconds of ``import toolkit; toolkit.verify_rulings()`` in a new process, ``runs`` times
+    (a new process: nothing imported, loaded or remembered; the CPU seconds are the child's own, so the
+    other programs of a shared machine do not count in them)."""
+    code = ("import time; c, t = time.process_time(), time.perf_counter(); import toolkit; toolkit.verify_rulings(); "
+            "print(time.process_time() - c, time.perf_counter() - t)")
+    cpu: list[float] = []
+    wall: list[float] = []
     for _ in range(runs):
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-        out.append(float(done.stdout.strip().splitlines()[-1]))
-    return out
+        seconds = done.stdout.strip().splitlines()[-1].split()
+        cpu.append(float(seconds[0]))
+        wall.append(float(seconds[1]))
+    return Timing(cpu, wall)
 
 
 @dataclass

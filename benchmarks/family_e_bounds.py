@@ -36,7 +36,7 @@ Table = dict[tuple[Any, frozenset[Any]], int]
 
 def bounds(n: int) -> dict[str, Any]:
     """The row of size ``n`` (see the module docstring)."""
-    from families import EVACUATION, FAMILY_NAMES, position
+    from families import DIFFERENT, EVACUATION, position
 
     from toolkit.core.actions import Perform
     from toolkit.core.game import game_of
@@ -45,7 +45,7 @@ def bounds(n: int) -> dict[str, Any]:
     from toolkit.ocg.setup import initial_state
     from toolkit.ocg.values import Zone
 
-    start = initial_state(position(FAMILY_NAMES[2], n))
+    start = initial_state(position(DIFFERENT, n))
     game = game_of(start)
     step = game.stepper()
     succ: dict[Any, tuple[tuple[Any, Any, frozenset[Any]], ...]] = {}

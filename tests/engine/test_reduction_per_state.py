@@ -24,12 +24,13 @@ from toolkit.core.game import game_of
 from toolkit.core.graph import Graph
 from toolkit.core.limits import Limits
 from toolkit.core.search import play
+from toolkit.ocg import independence
 from toolkit.ocg.procedure import explain, legal_actions, transition
 from toolkit.ocg.setup import initial_state
 from toolkit.ocg.values import Zone
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from families import FAMILY_NAMES, position  # noqa: E402
+from families import DIFFERENT, position  # noqa: E402
 
 EVACUATION = "強制脱出装置"
 
@@ -54,7 +55,7 @@ def _merged_positions(start: Any) -> list[Any]:
 
 
 def test_different_interacting_cards_are_reduced_only_once_the_trap_is_used() -> None:
-    start = initial_state(position(FAMILY_NAMES[2], 5))
+    start = initial_state(position(DIFFERENT, 5))
     reduced, full = _same(start)
     assert reduced.states < full.states
     merged = _merged_positions(start)
@@ -125,3 +126,62 @@ def interacting_positions(draw: st.DrawFn) -> Any:
 def test_property_random_interacting_positions_explore_the_same_reduced(position: Any) -> None:
     reduced, full = _same(position)
     event("reduced" if reduced.states < full.states else "not reduced")
+
+
+def _own_trap(activated_from: str) -> dict[str, Any]:
+    """A Trap of the user's own: return a monster on the field to the hand, activated from ``activated_from``."""
+    return {"name": "テスト用帰還罠", "type": "trap", "subtype": "normal", "texts": [{"quick": [{
+        "key": "return a monster to the hand", "spell_speed": 2, "zones": activated_from,
+        "can_activate": {"exists": {"side": "both", "monster": True}},
+        "choose": {"target": {"side": "both", "monster": True}},
+        "do": {"return_to_hand": {"card": "target", "if_in": "field"}}}]}]}
+
+
+def _processes_that_are_no_chain_links(activated_from: str, lies: str, *, mill: bool = False) -> Any:
+    """A self-destruct and the end of a control change (no chain links: the Trap, where it can act, may
+    return either monster between them), and the user's Trap in the opponent's ``lies`` zone — or, with
+    ``mill``, 《ライトロード・マジシャン ライラ》 beside them and the Trap in the turn player's deck (her mill may send
+    it to the GY)."""
+    from toolkit.ocg.scenario import scenario_from_dict
+
+    a: dict[str, Any] = {"field": [{"name": "堕天使ゼラート", "tags": ["effect_used_this_turn"]},
+                                   {"name": "ブラッド・ヴォルス", "tags": ["control_taken"]}],
+                         "graveyard": [{"name": "エネミーコントローラー"}]}
+    b: dict[str, Any] = {}
+    if mill:
+        a["field"].append({"name": LYLA})
+        a.update(deck=["テスト用帰還罠"], deck_filler=3)
+    else:
+        b[lies] = [{"name": "テスト用帰還罠"}]
+    return scenario_from_dict({
+        "title": "a Trap of one's own out of play", "turn_player": "A", "date": "2024-01-01",
+        "cards": [_own_trap(activated_from)],
+        "lingering": [{"source": "エネミーコントローラー", "controller": "A", "target": "ブラッド・ヴォルス",
+                       "effect": "control"}],
+        "players": {"A": a, "B": b}})
+
+
+def test_a_trap_activated_from_where_it_lies_keeps_the_search_full() -> None:
+    """Activated from the GY and lying there, the Trap may return either monster before or after the
+    other's process: the orders end differently, and nothing is grouped."""
+    start = initial_state(_processes_that_are_no_chain_links("gy", "graveyard"))
+    assert not independence.cards_are_known_at(start) and independence.idle_here(start) == ()
+    reduced, full = _same(start)
+    assert reduced.states == full.states and len(full.outcomes) > 1
+
+
+def test_a_trap_activated_only_from_elsewhere_is_idle_where_it_lies() -> None:
+    start = initial_state(_processes_that_are_no_chain_links("banished", "graveyard"))
+    assert independence.cards_are_known_at(start)
+    assert independence.idle_here(start) == (
+        "《テスト用帰還罠》 cannot act: it lies in the GY, and its effect is activated only while banished",)
+    reduced, full = _same(start)
+    assert reduced.states < full.states
+
+
+def test_a_trap_a_mill_may_send_where_it_is_activated_from_keeps_the_search_full() -> None:
+    """In a deck, the Trap activated from the GY cannot act — until the mill sends it there."""
+    start = initial_state(_processes_that_are_no_chain_links("gy", "deck", mill=True))
+    assert not independence.cards_are_known_at(start)
+    reduced, full = _same(start)
+    assert len(full.outcomes) > 1

@@ -67,3 +67,51 @@ def test_a_game_without_successor_is_searched_through_transition() -> None:
                 seen.add(child)
                 todo.append(child)
     assert through_transition.transitions == usual.transitions > 100
+
+
+def _controls_and_a_way_out(n: int) -> Any:
+    """``all_distinct(n)`` with a set 《強制脱出装置》 for B: quick effects activated and answered."""
+    import dataclasses
+
+    from toolkit.ocg.positions import all_distinct
+    from toolkit.ocg.scenario import CardSpec, PlayerSetup
+
+    base = all_distinct(n)
+    b = base.players["B"]
+    players = dict(base.players)
+    players["B"] = PlayerSetup(field=(*b.field, CardSpec("強制脱出装置", position="set")), graveyard=b.graveyard,
+                               deck=b.deck)
+    return initial_state(dataclasses.replace(base, players=players))
+
+
+def test_a_chain_resolved_on_the_activation_board_is_the_chain_resolved_after_it(monkeypatch: Any) -> None:
+    """A quick effect nobody can answer resolves on the board of its activation (``resolves_on_this_board``):
+    the same next state, events and notes as freezing the activation and resolving the chain from there."""
+    from toolkit.ocg.procedure import transitions
+
+    starts = [_controls_and_a_way_out(5)] + [s for s in _starts() if game_of(s).name == "ocg"]
+    edges: list[tuple[Any, Any]] = []
+    for start in starts:
+        game = game_of(start)
+        seen, todo = {start}, [start]
+        while todo and len(seen) < 1500:
+            state = todo.pop()
+            for action in game.legal_actions(state):
+                after = transitions.successor(state, action, check=False)
+                edges.append((state, action, after))
+                if after[0] not in seen:
+                    seen.add(after[0])
+                    todo.append(after[0])
+    fused = 0
+    resolves = transitions.resolves_on_this_board
+
+    def counted(board: Any, card: Any) -> bool:
+        nonlocal fused
+        fused += resolves(board, card)
+        return False  # the copy: freeze the activation, resolve the chain on the state it makes
+
+    monkeypatch.setattr(transitions, "resolves_on_this_board", counted)
+    for state, action, after in edges:
+        apart = transitions.successor(state, action, check=False)
+        assert apart == after and hash(apart[0]) == hash(after[0]), (state, action)
+    assert fused > 100

@@ -116,10 +116,14 @@ def expire(
     """
     kept: list[Lingering] = []
     ended: list[Lingering] = []
+    if moment is Moment.PROCESS:  # (equal effects have equal hashes: most are told apart without __eq__)
+        assert which is not None
+        wanted = which._hash
+        for item in lingering:
+            (ended if item is which or (item._hash == wanted and item == which) else kept).append(item)
+        return tuple(kept), tuple(ended)
     for item in lingering:
-        if moment is Moment.PROCESS:
-            gone = item == which
-        elif moment is Moment.TURN_END:
+        if moment is Moment.TURN_END:
             gone = item.duration is not Duration.PERMANENT
         else:
             gone = item.target in left

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import Enum
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from toolkit.core.durations import Lingering, Moment, expire
@@ -27,7 +28,11 @@ from toolkit.core.rules import implements
 from toolkit.core.values import Event, other, player_index
 from toolkit.core.words import count
 from toolkit.ocg.cards.base import Activation, ContinuousKind, Happening
-from toolkit.ocg.counters import counters_on, with_counters, without_counters
+from toolkit.ocg.counters import counters_on, with_counters
+from toolkit.ocg.moving import BANISHED_FACE_DOWN as BANISHED_FACE_DOWN
+from toolkit.ocg.moving import FIELD_ONLY_TAGS as FIELD_ONLY_TAGS
+from toolkit.ocg.moving import LEFT_FACE_UP as LEFT_FACE_UP
+from toolkit.ocg.moving import moved_values
 from toolkit.ocg.rules import CONTINUOUS
 from toolkit.ocg.state import (
     Cause,
@@ -39,41 +44,33 @@ from toolkit.ocg.state import (
     WaitingTrigger,
     make_state,
 )
-from toolkit.ocg.stats import with_atk_def_lost, without_stat_changes
-from toolkit.ocg.values import FACE_UP_POSITIONS, Card, EventKind, Position, Process, Zone
+from toolkit.ocg.stats import with_atk_def_lost
+from toolkit.ocg.values import Card, EventKind, Position, Process, Zone
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset
 
-FIELD_ONLY_TAGS = frozenset(
-    {
-        "tribute_less_summoned",
-        "summoned_this_turn",
-        "flipped_this_turn",
-        "destroyed_monster_by_battle",
-        "control_taken",
-        "set_this_turn",
-        "coin_tails",
-        "effect_used_this_turn",
-        "position_changed_this_turn",
-        "attacked_this_turn",
-    }
-)
-"""Tags about a card's stay on the field; they go when it leaves (a new card)."""
+NO_TAGS: frozenset[str] = frozenset()
+"""No tags (the default of a move's extra tags)."""
 
 
-LEFT_FACE_UP = frozenset({"left_field_face_up"})
-"""The tag of a card that was face-up on the field when it last left it."""
-_TO_GY_TAGS: dict[Zone, frozenset[str]] = {
-    zone: frozenset({"sent_to_gy_this_turn", f"sent_to_gy_from_{zone.value}"}) for zone in Zone}
-"""The tags a card sent to the GY from each zone gets."""
-
-_BANISHED_TAGS = frozenset({"banished_this_turn"})
-"""The tag a banished card gets (《マクロコスモス》's banish instead of the GY too)."""
-
-BANISHED_FACE_DOWN = frozenset({"banished_face_down"})
-"""The tag of a card banished face-down (it goes when the card is banished again, or moves)."""
-
+# Members read as module constants in the hot paths (see ``values.ZONE_FIELD``).
+_GY, _BANISHED, _DECK, _FIELD = Zone.GY, Zone.BANISHED, Zone.DECK, Zone.FIELD
+_FACE_UP, _FACE_UP_DEFENSE = Position.FACE_UP, Position.FACE_UP_DEFENSE
+_E_ADDED_TO_HAND, _E_BANISH_PREVENTED, _E_DAMAGE = EventKind.ADDED_TO_HAND, EventKind.BANISH_PREVENTED, EventKind.DAMAGE
+_E_DAMAGE_PREVENTED, _E_DESTROYED, _E_DISCARDED = EventKind.DAMAGE_PREVENTED, EventKind.DESTROYED, EventKind.DISCARDED
+_E_DREW, _E_LP_GAINED, _E_MILLED = EventKind.DREW, EventKind.LP_GAINED, EventKind.MILLED
+_E_POSITION_CHANGED, _E_RETURNED_TO_HAND = EventKind.POSITION_CHANGED, EventKind.RETURNED_TO_HAND
+_E_SPECIAL_SUMMONED, _E_TURN_SKIPPED = EventKind.SPECIAL_SUMMONED, EventKind.TURN_SKIPPED
+_SENT_TO_GY, _BANISHED_EVENT = EventKind.SENT_TO_GY, EventKind.BANISHED
+_BANISH_INSTEAD, _NO_BANISH = ContinuousKind.BANISH_INSTEAD_OF_GY, ContinuousKind.NO_BANISH
+_DAMAGE_ON_GY = ContinuousKind.DAMAGE_ON_SENT_TO_GY
+_Z_HAND = Zone.HAND
+_C_NO_EFFECT_DAMAGE = ContinuousKind.NO_EFFECT_DAMAGE
+_TARGET = attrgetter("target")
+_SOURCE = itemgetter(0)
+_CONTROL, _CONTROL_CHANGED, _EFFECT_ENDED = "control", EventKind.CONTROL_CHANGED, EventKind.EFFECT_ENDED
+_CONTROL_TAKEN = frozenset({"control_taken"})
 
 NO_MOMENT: frozenset[str] = frozenset()
 """The moment of most positions, one object (an empty frozenset is 216 bytes)."""
@@ -186,57 +183,67 @@ class Board(PositionReader):
 
     @implements(CONTINUOUS, game="ocg")
     def _move(self, uid: int, to: Zone, kinds: tuple[str, ...], *, controller: str | None = None,
-              position: Position = Position.FACE_UP, extra_tags: frozenset[str] = frozenset()) -> bool:
+              position: Position = _FACE_UP, extra_tags: frozenset[str] = NO_TAGS) -> bool:
         """Move a card; returns False when a continuous effect prevents it."""
         self.touched = True
         card = self.cards[uid]
         origin = card.zone
-        if to is Zone.GY and (ContinuousKind.BANISH_INSTEAD_OF_GY in self.kinds or self.lingering) \
-                and self.continuous_active(ContinuousKind.BANISH_INSTEAD_OF_GY):
-            if not self.continuous_active(ContinuousKind.NO_BANISH):
-                self.note(CONTINUOUS, f"{card.shown()} is banished instead (《マクロコスモス》, no chain link)")
-                to = Zone.BANISHED
-                kinds = tuple(k for k in kinds if k != EventKind.SENT_TO_GY) + (EventKind.BANISHED,)
-        if to is Zone.BANISHED and self.continuous_active(ContinuousKind.NO_BANISH):
-            self.record(self.tables.event(EventKind.BANISH_PREVENTED, card=card.name, player=card.owner, by=self.by))
-            self.note(CONTINUOUS, f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
-            return False
-        if origin is Zone.DECK:
-            self._decks()[player_index(card.owner)].remove(uid)
-        tags = card.tags
-        if origin is Zone.FIELD and to is not Zone.FIELD:
-            tags = without_counters(without_stat_changes(tags - FIELD_ONLY_TAGS))
-            if card.position in FACE_UP_POSITIONS:  # how it left: "destroyed while face-up"
-                tags = tags | LEFT_FACE_UP
-            elif LEFT_FACE_UP <= tags:
-                tags = tags - LEFT_FACE_UP
-        if to is Zone.GY:
-            tags = tags | _TO_GY_TAGS[origin]
-        elif to is Zone.BANISHED:
-            tags = tags | _BANISHED_TAGS
-        if origin is Zone.BANISHED and BANISHED_FACE_DOWN <= tags:
-            tags = tags - BANISHED_FACE_DOWN
-        if extra_tags:
-            tags = tags | extra_tags
+        if to is _GY or to is _BANISHED:  # (a lingering effect may apply what no card of the position has)
+            able = self.kinds
+            lingering_kinds = self.tables.lingering_summary(self.lingering).kinds if self.lingering else able
+            if to is _GY and (_BANISH_INSTEAD in able or _BANISH_INSTEAD in lingering_kinds) \
+                    and self.continuous_active(_BANISH_INSTEAD):
+                if not self.continuous_active(_NO_BANISH):
+                    self.note(CONTINUOUS, f"{card.shown()} is banished instead (《マクロコスモス》, no chain link)")
+                    to = _BANISHED
+                    kinds = tuple(k for k in kinds if k != _SENT_TO_GY) + (_BANISHED_EVENT,)
+            if to is _BANISHED and (_NO_BANISH in able or _NO_BANISH in lingering_kinds) \
+                    and self.continuous_active(_NO_BANISH):
+                self.record(self.tables.event(_E_BANISH_PREVENTED, card=card.name, player=card.owner, by=self.by))
+                self.note(CONTINUOUS, f"{card.shown()} cannot be banished (《王宮の鉄壁》)")
+                return False
         owner = card.owner
-        new_controller = controller if (to is Zone.FIELD and controller is not None) else owner
-        values = (card.uid, card.name, owner, new_controller, to, position, frozenset(tags), card.label)
+        if origin is _DECK:
+            self._decks()[player_index(owner)].remove(uid)
         tables = self.tables
-        found = tables.interned_values.get(values)
-        if found is None:  # one object per value (see PositionTables)
-            moved = Card(*values)
-            found = tables.interned_values[values] = tables.interned.setdefault(moved, moved)
+        moves = tables.moves.get(id(card))  # (an interned card's moves are kept: see ``PositionTables.moves``)
+        if moves is None:
+            moves = self._moves_of(card)
+        how = (to, controller, position, extra_tags)
+        found = moves.get(how) if moves is not None else None
+        if found is None:
+            found = self._card(moved_values(card, to, controller, position, extra_tags))
+            if moves is not None:
+                moves[how] = found
         self.cards[uid] = found
-        if to is Zone.DECK:
+        if to is _DECK:
             self._decks()[player_index(owner)].insert(0, uid)
         if origin is not to:
             self._card_left(uid)
-        for kind in kinds:
-            self.events.append(tables.event(kind, card.name, owner, by=self.by))
-            self._happen(kind, uid, owner, origin)
-        if to is Zone.GY:
+        if kinds:
+            by = self.by
+            events = tables.events
+            for kind in kinds:
+                event = events.get((kind, card.name, owner, None, None, by))
+                self.events.append(event if event is not None else tables.event(kind, card.name, owner, by=by))
+                if kind in self.happening_kinds:
+                    self._happen(kind, uid, owner, origin)
+        if to is _GY:
             self._sent_to_gy_damage(owner, 1)
         return True
+
+    def _moves_of(self, card: Card) -> dict[tuple[object, ...], Card] | None:
+        """``PositionTables.moves`` of a card not found there: it becomes the interned card of its value when
+        its value has none yet (a card of the first position); None when another object is (its moves are
+        not kept: a card a remembered change made, see ``procedure.remembered``)."""
+        tables = self.tables
+        values = (card.uid, card.name, card.owner, card.controller, card.zone, card.position, card.tags, card.label)
+        if values in tables.interned_values or card in tables.interned:
+            return None
+        tables.interned_values[values] = tables.interned[card] = card
+        moves: dict[tuple[object, ...], Card] = {}
+        tables.moves[id(card)] = moves
+        return moves
 
     def _card(self, values: tuple[int, str, str, str, Zone, Position, frozenset[str], str]) -> Card:
         """The Card of these field values (in order), one object per value in these positions (see
@@ -247,25 +254,28 @@ class Board(PositionReader):
         if found is None:
             made = Card(*values)
             found = tables.interned_values[values] = tables.interned.setdefault(made, made)
+            tables.moves.setdefault(id(found), {})
         return found
 
     def _card_left(self, uid: int) -> None:
         """A card that moved is a new card: effects applied to it and its done processes go."""
         self.moved.add(uid)
         ended: tuple[Lingering, ...] = ()
-        if self.lingering:
+        if self.lingering and uid in map(_TARGET, self.lingering):
             kept, ended = expire(tuple(self.lingering), Moment.CARD_LEFT, left=frozenset({uid}))
         if ended:
             self.lingering = list(kept)
             for item in ended:
                 self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
-        self.done = {pid for pid in self.done if pid[0] != uid}
+        if self.done and uid in map(_SOURCE, self.done):  # (asked in C: most moves end no done process)
+            self.done = {pid for pid in self.done if pid[0] != uid}
 
     @implements(CONTINUOUS, game="ocg")
     def _sent_to_gy_damage(self, owner: str, count: int) -> None:
-        if ContinuousKind.DAMAGE_ON_SENT_TO_GY not in self.kinds and not self.lingering:
+        if _DAMAGE_ON_GY not in self.kinds and (
+                not self.lingering or _DAMAGE_ON_GY not in self.tables.lingering_summary(self.lingering).kinds):
             return
-        for who, card, eff in list(self.continuous_effects(ContinuousKind.DAMAGE_ON_SENT_TO_GY)):
+        for who, card, eff in list(self.continuous_effects(_DAMAGE_ON_GY)):
             source = card.name if card is not None else None
             self.note(CONTINUOUS, f"{source}: {eff.amount * count} damage, no chain link")
             self.damage(owner, eff.amount * count, source=source)
@@ -276,7 +286,7 @@ class Board(PositionReader):
         idx = player_index(player)
         milled = 0
         while milled < n and self.decks[idx]:
-            self._move(self.decks[idx][0], Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"milled_this_turn"}))
+            self._move(self.decks[idx][0], _GY, (_SENT_TO_GY,), extra_tags=frozenset({"milled_this_turn"}))
             milled += 1
         unnamed = min(n - milled, self.anonymous[idx][0])
         if unnamed:
@@ -285,13 +295,13 @@ class Board(PositionReader):
             anonymous[idx][2] += unnamed
             self._sent_to_gy_damage(player, unnamed)
             milled += unnamed
-        self.record(self.tables.event(EventKind.MILLED, player=player, amount=milled, by=self.by))
+        self.record(self.tables.event(_E_MILLED, player=player, amount=milled, by=self.by))
 
     def draw(self, player: str, n: int) -> None:
         idx = player_index(player)
         drawn = 0
         while drawn < n and self.decks[idx]:
-            self._move(self.decks[idx][0], Zone.HAND, ())
+            self._move(self.decks[idx][0], _Z_HAND, ())
             drawn += 1
         unnamed = min(n - drawn, self.anonymous[idx][0])
         if unnamed:
@@ -300,26 +310,26 @@ class Board(PositionReader):
             anonymous[idx][1] += unnamed
             drawn += unnamed
         if drawn:
-            self.record(self.tables.event(EventKind.DREW, player=player, amount=drawn, by=self.by))
-            self._happen(EventKind.DREW, player=player, amount=drawn)
+            self.record(self.tables.event(_E_DREW, player=player, amount=drawn, by=self.by))
+            self._happen(_E_DREW, player=player, amount=drawn)
 
     def send_to_gy(self, uid: int) -> None:
-        self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,))
+        self._move(uid, _GY, (_SENT_TO_GY,))
 
     def destroy(self, uid: int) -> None:
         card = self.cards[uid]
-        self.record(self.tables.event(EventKind.DESTROYED, card=card.name, player=card.owner, by=self.by))
-        self._happen(EventKind.DESTROYED, uid, card.owner, card.zone)
-        self._move(uid, Zone.GY, (EventKind.SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
+        self.record(self.tables.event(_E_DESTROYED, card=card.name, player=card.owner, by=self.by))
+        self._happen(_E_DESTROYED, uid, card.owner, card.zone)
+        self._move(uid, _GY, (_SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
 
     def banish(self, uid: int, *, face_down: bool = False) -> None:
         """Banish the card (``face_down``: face-down, tag ``banished_face_down``)."""
-        self._move(uid, Zone.BANISHED, (EventKind.BANISHED,), extra_tags=BANISHED_FACE_DOWN if face_down else frozenset())
+        self._move(uid, _BANISHED, (_BANISHED_EVENT,), extra_tags=BANISHED_FACE_DOWN if face_down else frozenset())
 
     def place_counters(self, uid: int, n: int) -> None:
         """Put ``n`` counters on a card on the field (a card elsewhere keeps none)."""
         card = self.cards[uid]
-        if card.zone is not Zone.FIELD or n <= 0:
+        if card.zone is not _FIELD or n <= 0:
             return
         self._set_tags(card, with_counters(card.tags, counters_on(card.tags) + n))
         self.note("R6", f"{card.shown()}: {count(n, 'counter')} placed, now {counters_on(self.cards[uid].tags)}")
@@ -339,18 +349,18 @@ class Board(PositionReader):
                                            card.position, tags, card.label))
 
     def return_to_hand(self, uid: int) -> None:
-        self._move(uid, Zone.HAND, (EventKind.RETURNED_TO_HAND,))
+        self._move(uid, _Z_HAND, (_E_RETURNED_TO_HAND,))
 
     def return_to_field(self, uid: int) -> None:
         """A card banished "until the End Phase" comes back to its owner's field: no summon (its
         own event kind is not recorded; the move itself shows in the trace's board)."""
-        self._move(uid, Zone.FIELD, ())
+        self._move(uid, _FIELD, ())
 
     def add_to_hand(self, uid: int) -> None:
-        self._move(uid, Zone.HAND, (EventKind.ADDED_TO_HAND,))
+        self._move(uid, _Z_HAND, (_E_ADDED_TO_HAND,))
 
     def discard(self, uid: int) -> None:
-        self._move(uid, Zone.GY, (EventKind.DISCARDED, EventKind.SENT_TO_GY),
+        self._move(uid, _GY, (_E_DISCARDED, _SENT_TO_GY),
                    extra_tags=frozenset({"discarded_this_turn"}))
 
     def discard_unnamed(self, player: str, n: int) -> None:
@@ -358,44 +368,54 @@ class Board(PositionReader):
         anonymous = self._anonymous()
         anonymous[idx][1] -= n
         anonymous[idx][2] += n
-        self.record(self.tables.event(EventKind.DISCARDED, card="(unnamed)", player=player, amount=n, by=self.by))
+        self.record(self.tables.event(_E_DISCARDED, card="(unnamed)", player=player, amount=n, by=self.by))
         self._sent_to_gy_damage(player, n)
 
     def special_summon(self, uid: int, controller: str | None = None,
-                       position: Position = Position.FACE_UP) -> None:
+                       position: Position = _FACE_UP) -> None:
         who = controller or self.cards[uid].owner
-        self._move(uid, Zone.FIELD, (EventKind.SPECIAL_SUMMONED,), controller=who, position=position,
+        self._move(uid, _FIELD, (_E_SPECIAL_SUMMONED,), controller=who, position=position,
                    extra_tags=frozenset({"special_summoned_this_turn"}))
 
     def set_control(self, uid: int, player: str) -> None:
         card = self.cards[uid]
-        if card.zone is not Zone.FIELD or card.controller == player:
+        if card.zone is not _FIELD or card.controller == player:
             return
         self.touched = True
-        tags = card.tags - {"control_taken"} if player == card.owner else card.tags | {"control_taken"}
-        self.cards[uid] = self._card((card.uid, card.name, card.owner, player, card.zone, card.position,
-                                      frozenset(tags), card.label))
-        self.record(self.tables.event(EventKind.CONTROL_CHANGED, card=card.name, player=player, by=self.by))
-        self._happen(EventKind.CONTROL_CHANGED, uid, player, Zone.FIELD)
+        tables = self.tables
+        moves = tables.moves.get(id(card))
+        if moves is None:
+            moves = self._moves_of(card)
+        how = (_CONTROL, player)  # kept beside the card's zone moves
+        found = moves.get(how) if moves is not None else None
+        if found is None:
+            tags = card.tags - _CONTROL_TAKEN if player == card.owner else card.tags | _CONTROL_TAKEN
+            found = self._card((card.uid, card.name, card.owner, player, card.zone, card.position, frozenset(tags),
+                                card.label))
+            if moves is not None:
+                moves[how] = found
+        self.cards[uid] = found
+        self.record(tables.event(_CONTROL_CHANGED, card=card.name, player=player, by=self.by))
+        self._happen(_CONTROL_CHANGED, uid, player, _FIELD)
 
     @implements(CONTINUOUS, game="ocg")
     def damage(self, player: str, amount: int, *, source: str | None = None) -> None:
         if amount <= 0:
             return
         self.touched = True
-        if self.continuous_active(ContinuousKind.NO_EFFECT_DAMAGE, player):
-            self.record(self.tables.event(EventKind.DAMAGE_PREVENTED, card=source, player=player, amount=amount,
+        if self.continuous_active(_C_NO_EFFECT_DAMAGE, player):
+            self.record(self.tables.event(_E_DAMAGE_PREVENTED, card=source, player=player, amount=amount,
                                           by=self.by))
             self.note(CONTINUOUS, f"{player} takes no effect damage ({amount} prevented)")
             return
         self._life()[player_index(player)] -= amount
-        self.record(self.tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount, by=self.by))
-        self._happen(EventKind.DAMAGE, player=player, amount=amount)
+        self.record(self.tables.event(_E_DAMAGE, card=source, player=player, amount=amount, by=self.by))
+        self._happen(_E_DAMAGE, player=player, amount=amount)
 
     def gain_life(self, player: str, amount: int) -> None:
         self.touched = True
         self._life()[player_index(player)] += amount
-        self.record(self.tables.event(EventKind.LP_GAINED, player=player, amount=amount, by=self.by))
+        self.record(self.tables.event(_E_LP_GAINED, player=player, amount=amount, by=self.by))
 
     def add_lingering(self, item: Lingering) -> None:
         if item not in self.lingering:
@@ -420,20 +440,20 @@ class Board(PositionReader):
 
     def _after_end(self, item: Lingering) -> None:
         target = self.cards[item.target].name if item.target >= 0 else None
-        self.record(self.tables.event(EventKind.EFFECT_ENDED, card=item.source, player=item.controller,
+        self.record(self.tables.event(_EFFECT_ENDED, card=item.source, player=item.controller,
                                       detail=item.effect, by=self.by))
-        effect = self.tables.text_of(item.source).lingering_effect(item.effect)
+        effect = self.tables.lingering_effect_of(item)
         if target is not None:
             self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
         if effect is not None and effect.on_end is not None:
             card = self.cards[item.target] if item.target >= 0 else Card(-1, item.source, item.controller,
-                                                                         item.controller, Zone.GY)
+                                                                         item.controller, _GY)
             effect.on_end(self, Activation(card=card, controller=item.controller, key=item.key, lingering=item))
 
     def skip_next_turn(self, player: str) -> None:
         self.touched = True
         self.skipped = self.skipped | {player}
-        self.record(self.tables.event(EventKind.TURN_SKIPPED, player=player, by=self.by))
+        self.record(self.tables.event(_E_TURN_SKIPPED, player=player, by=self.by))
 
     def negate_link(self, index: int) -> None:
         """Negate the activation of a chain link (index into the current chain; -2 = the link below the
@@ -452,17 +472,17 @@ class Board(PositionReader):
         (``by``: the player who changes it; ``manual``: the turn player's own
         once-per-turn change, not an effect)."""
         card = self.cards[uid]
-        if card.zone is not Zone.FIELD or card.position not in (Position.FACE_UP, Position.FACE_UP_DEFENSE):
+        if card.zone is not _FIELD or card.position not in (_FACE_UP, _FACE_UP_DEFENSE):
             return
         self.touched = True
-        new = Position.FACE_UP_DEFENSE if card.position is Position.FACE_UP else Position.FACE_UP
+        new = _FACE_UP_DEFENSE if card.position is _FACE_UP else _FACE_UP
         tags = card.tags | {"position_changed_this_turn"} if manual else card.tags
         self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, new,
                                       frozenset(tags), card.label))
-        detail = "attack" if new is Position.FACE_UP else "defense"
-        self.record(self.tables.event(EventKind.POSITION_CHANGED, card=card.name, player=by, detail=detail,
+        detail = "attack" if new is _FACE_UP else "defense"
+        self.record(self.tables.event(_E_POSITION_CHANGED, card=card.name, player=by, detail=detail,
                                       by=self.by))
-        self._happen(EventKind.POSITION_CHANGED, uid, by, Zone.FIELD)
+        self._happen(_E_POSITION_CHANGED, uid, by, _FIELD)
 
     def battle_damage(self, player: str, amount: int, *, source: str | None = None) -> None:
         """Battle damage (not effect damage: Des Wombat and Pikeru do not stop it)."""
@@ -470,9 +490,9 @@ class Board(PositionReader):
             return
         self.touched = True
         self._life()[player_index(player)] -= amount
-        self.record(self.tables.event(EventKind.DAMAGE, card=source, player=player, amount=amount, detail="battle",
+        self.record(self.tables.event(_E_DAMAGE, card=source, player=player, amount=amount, detail="battle",
                                       by=self.by))
-        self._happen(EventKind.DAMAGE, player=player, amount=amount)
+        self._happen(_E_DAMAGE, player=player, amount=amount)
 
     def return_control(self, uid: int) -> None:
         card = self.cards[uid]
@@ -481,7 +501,7 @@ class Board(PositionReader):
     def lose_atk_def(self, uid: int, amount: int) -> None:
         """A face-up monster on the field loses ``amount`` ATK and as much DEF (《光と闇の竜》's price)."""
         card = self.cards[uid]
-        if card.zone is not Zone.FIELD:
+        if card.zone is not _FIELD:
             return
         self.touched = True
         self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, card.position,
@@ -510,12 +530,20 @@ class Board(PositionReader):
         # fields the step left as they were are handed on as the same objects (a frozenset keeps its
         # hash; equal positions then compare by identity in the transposition table)
         old_decks, old_anonymous, old_life = base.decks, base.anonymous, base.life
+        # the cards' hash from the base's: only the cards the step changed are hashed (see ``cards_hash``)
+        cards_hash = base._cards_hash
+        old_cards = base.cards
+        changed = False
+        for new, old in zip(self.cards, old_cards):
+            if new is not old:
+                cards_hash ^= new._hash ^ old._hash
+                changed = True
         return make_state(
             self.tables,
-            None,
+            cards_hash,
             base.turn_player,
             base.ruleset,
-            tuple(self.cards),
+            tuple(self.cards) if changed else old_cards,
             old_decks if decks is old_decks or (decks[0] == list(old_decks[0]) and decks[1] == list(old_decks[1]))
             else (tuple(decks[0]), tuple(decks[1])),
             old_anonymous if anonymous is old_anonymous or (
@@ -549,4 +577,4 @@ class Board(PositionReader):
             return NO_MOMENT
         return frozenset(
             f"{h.kind}:{h.player}:{h.uid}" for h in self.happenings
-            if h.kind in kinds and (h.kind != EventKind.ADDED_TO_HAND or h.from_zone is Zone.DECK)) or NO_MOMENT  # the same cards (uids keep their names): the same tables
+            if h.kind in kinds and (h.kind != _E_ADDED_TO_HAND or h.from_zone is _DECK)) or NO_MOMENT  # the same cards (uids keep their names): the same tables

@@ -218,8 +218,12 @@ def _idle_candidates(tables: PositionTables, state: State) -> tuple[tuple[int, f
     return tuple((card.uid, zones[card.name]) for card in state.cards if card.name in zones)
 
 
-_ZONE_WORDS = {Zone.GY: "in the GY", Zone.BANISHED: "banished", Zone.DECK: "in the deck", Zone.FIELD: "the field",
-               Zone.HAND: "the hand"}
+_ZONE_WORDS = {Zone.GY: "in the GY", Zone.BANISHED: "banished", Zone.DECK: "in the deck", Zone.FIELD: "on the field",
+               Zone.HAND: "in the hand"}
+"""Where a card lies, in words."""
+_ACTIVATED_FROM = {Zone.GY: "from the GY", Zone.BANISHED: "while banished", Zone.DECK: "from the deck",
+                   Zone.FIELD: "from the field", Zone.HAND: "from the hand"}
+"""Where an effect is activated from, in words."""
 
 
 def idle_here(state: State) -> tuple[str, ...]:
@@ -244,14 +248,14 @@ def idle_here(state: State) -> tuple[str, ...]:
     for uid, _zones in idle:
         card = state.cards[uid]
         text = state.tables.text[card.name]
-        where = _ZONE_WORDS.get(card.zone, card.zone.value)
+        where = _ZONE_WORDS[card.zone]
         if text.triggers:
             why = ("nothing here can move it, and its triggers need it to move" if card.zone is Zone.DECK
                    else "nothing here can move it, and its triggers are about itself moving")
         else:
-            zones = sorted({_ZONE_WORDS.get(z, z.value).removeprefix("in ") for q in text.quick for z in q.zones})
+            places = sorted({_ACTIVATED_FROM[z] for q in text.quick for z in q.zones})
             effect = "effect is" if len(text.quick) == 1 else "effects are"
-            why = f"its {effect} activated only from {' or '.join(zones)}"
+            why = f"its {effect} activated only {' or '.join(places)}"
         line = f"《{card.name}》 cannot act: it lies {where}, and {why}"
         if line not in said:
             said.append(line)

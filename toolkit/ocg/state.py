@@ -26,9 +26,8 @@ Who acts is explicit (:attr:`State.actor`):
 
 from __future__ import annotations
 
-import datetime
 import html
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import InitVar, dataclass, field, fields
 from enum import Enum, StrEnum
 from functools import reduce
@@ -37,14 +36,14 @@ from typing import TYPE_CHECKING
 
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Actor
-from toolkit.core.values import PLAYERS, PositionSummary, other, player_index, rebuilt_when_unpickled, slot_init
-from toolkit.ocg.cards.base import CardText, Choice, Continuous, ContinuousKind
+from toolkit.core.values import PLAYERS, PositionSummary, player_index, rebuilt_when_unpickled, slot_init
+from toolkit.ocg.cards.base import Choice
 from toolkit.ocg.cards.catalogue import Catalogue
-from toolkit.ocg.negation import draining, lingering_negator
+from toolkit.ocg.reader import PositionReader as PositionReader
 from toolkit.ocg.tables import Applying as Applying
 from toolkit.ocg.tables import PositionTables as PositionTables
 from toolkit.ocg.tables import position_tables
-from toolkit.ocg.values import ZONE_DECK, ZONE_HAND, Card, Process, Zone
+from toolkit.ocg.values import Card, Process, Zone
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset
@@ -131,6 +130,7 @@ class Cause(StrEnum):
     """The end of the turn (E1)."""
 
 
+@rebuilt_when_unpickled
 @slot_init
 @dataclass(frozen=True, slots=True)
 class Link:
@@ -154,8 +154,20 @@ class Link:
     """Its activation was negated (not only its effect): a mandatory process it was is still to be done (R8b)."""
     negated_by: str | None = field(default=None, compare=False)
     """The card whose effect negated this link (its ``negated`` event's ``by``; not part of the position)."""
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # the hash dataclasses would compute, once: every State holding the link hashes it
+        object.__setattr__(self, "_hash", hash((
+            self.source, self.name, self.label, self.key, self.controller, self.speed, self.cause, self.choice,
+            self.subjects, self.card_activation, self.card_type, self.process, self.lingering, self.negated,
+            self.activation_negated)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
+@rebuilt_when_unpickled
 @slot_init
 @dataclass(frozen=True, slots=True)
 class WaitingTrigger:
@@ -168,103 +180,15 @@ class WaitingTrigger:
     label: str
     cause: Cause
     subjects: tuple[int, ...] = ()
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        # the hash dataclasses would compute, once: every State holding the trigger hashes it
+        object.__setattr__(self, "_hash", hash((
+            self.source, self.key, self.controller, self.mandatory, self.label, self.cause, self.subjects)))
 
-class PositionReader:
-    """The read API shared by :class:`State` and the mutable ``Board``.
-
-    Card conditions and effects receive either; both expose ``cards``,
-    ``decks``, ``anonymous`` (per player: deck, hand, graveyard counts of
-    unnamed cards), ``life``, ``lingering``, ``tables``, ``ruleset`` and
-    ``turn_player``, and read them only through these methods.
-    """
-
-    __slots__ = ()
-
-    cards: "tuple[Card, ...] | list[Card]"
-    decks: "tuple[tuple[int, ...], tuple[int, ...]] | list[list[int]]"
-    anonymous: "tuple[tuple[int, int, int], tuple[int, int, int]] | list[list[int]]"
-    life: "tuple[int, int] | list[int]"
-    lingering: "tuple[Lingering, ...] | list[Lingering]"
-    ruleset: "Ruleset"
-    turn_player: str
-    tables: "PositionTables"
-    """The position's fixed lookups (card texts, pre-check sets): a slot of each reader."""
-
-    @property
-    def non_turn_player(self) -> str:
-        return other(self.turn_player)
-
-    @property
-    def as_of(self) -> datetime.date | None:
-        """The date whose card texts apply (None: today's texts)."""
-        return self.ruleset.as_of
-
-    def card(self, uid: int) -> Card:
-        return self.cards[uid]
-
-    def text(self, card: Card) -> CardText:
-        """The text version of ``card`` in force for this position."""
-        return self.tables.text_of(card.name)
-
-    def cards_in(self, player: str | None, zone: Zone) -> list[Card]:
-        """Cards of ``player`` (controller; None: both) in ``zone``; a deck in order, top first."""
-        if zone is ZONE_DECK:
-            players = PLAYERS if player is None else (player,)
-            return [self.cards[u] for p in players for u in self.decks[player_index(p)]]
-        return [c for c in self.cards if c.zone is zone and (player is None or c.controller == player)]
-
-    def hand_size(self, player: str) -> int:
-        named = sum(1 for c in self.cards if c.zone is ZONE_HAND and c.controller == player)
-        return named + self.anonymous[player_index(player)][1]
-
-    def lp(self, player: str) -> int:
-        return self.life[player_index(player)]
-
-    def is_negated(self, uid: int) -> bool:
-        """Whether a lingering effect (e.g. Veiler) or a continuous one (Skill Drain) negates the card's effects."""
-        if self.lingering:
-            for item in self.lingering:
-                if item.target == uid:
-                    effect = self.tables.text_of(item.source).lingering_effect(item.effect)
-                    if effect is not None and effect.negates:
-                        return True
-        if ContinuousKind.NEGATE_EFFECT_MONSTERS in self.tables.continuous_kinds:
-            return draining(self, uid) is not None
-        return False
-
-    def negated_by(self, uid: int) -> str | None:
-        """The card whose effect negates the card's effects (a lingering one first; None: none does)."""
-        return lingering_negator(self, uid) or draining(self, uid)
-
-    def continuous_effects(self, kind: ContinuousKind) -> Iterator[tuple[str, Card | None, Continuous]]:
-        """Every active no-chain-link effect of ``kind``: (controller, card or None, effect).
-
-        Sources: face-up cards' ``continuous`` (unless negated) and lingering
-        effects' ``continuous`` (Pikeru's Circle).
-        """
-        tables = self.tables
-        if kind not in tables.continuous_kinds and not self.lingering:
-            return
-        for uid in tables.continuous_uids:
-            c = self.cards[uid]
-            if c.zone is not Zone.FIELD:
-                continue
-            for eff in tables.text[c.name].continuous:
-                if eff.kind is kind and eff.active(c, self) and not self.is_negated(c.uid):  # type: ignore[arg-type]
-                    yield c.controller, c, eff
-        for item in self.lingering:
-            effect = tables.text_of(item.source).lingering_effect(item.effect)
-            if effect is None:
-                continue
-            for eff in effect.continuous:
-                if eff.kind is kind:
-                    yield item.controller, None, eff
-
-    def continuous_active(self, kind: ContinuousKind, controller: str | None = None) -> bool:
-        if kind not in self.tables.continuous_kinds and not self.lingering:
-            return False
-        return any(controller is None or who == controller for who, _c, _e in self.continuous_effects(kind))
+    def __hash__(self) -> int:
+        return self._hash
 
 
 _KEEP: object = object()

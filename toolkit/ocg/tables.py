@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Note
@@ -23,6 +23,7 @@ from toolkit.ocg.cards.base import (
     CardText,
     ContinuousKind,
     EndPhaseEffect,
+    LingeringEffect,
     QuickEffect,
     Trigger,
     is_card_local,
@@ -57,7 +58,7 @@ class PositionTables:
                  "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
                  "links", "activations", "remembered", "reaches", "known_lingering", "lingering_scans", "notes",
                  "done_by_card",
-                 "chosen_actions")
+                 "chosen_actions", "lingering_effects", "lingering_summaries", "moves")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
@@ -146,6 +147,16 @@ class PositionTables:
         self.interned_values: dict[tuple[object, ...], Card] = {}
         """The same cards by their field values in order (a tuple hashes and compares in C): ``Board._move``
         finds the card it would build without building it."""
+        self.lingering_effects: dict[str, tuple[str, str, LingeringEffect | None, frozenset[ContinuousKind], bool]] = {}
+        """A lingering effect's ``key`` -> (its source, its effect, what its card's text says it does, the kinds
+        of no-chain-link effect it applies, whether it negates): :meth:`lingering_effect_of`."""
+        self.lingering_summaries: dict[int, LingeringSummary] = {}
+        """id of a position's lingering tuple -> its :class:`LingeringSummary` (:meth:`lingering_summary`;
+        the entry holds the tuple, so its id names no other object while it is kept; bounded)."""
+        self.moves: dict[int, dict[tuple[object, ...], Card]] = {}
+        """id of an interned card (``interned``, kept as long as these tables) -> (zone, controller, position,
+        extra tags) -> the card it becomes when moved so: ``Board._move``'s memo (a card not interned, e.g.
+        one a remembered change made, is not kept: its id could name another object later)."""
         self._last_applying: dict[tuple[str, str], list[tuple[Card, Applying] | None]] = {}
         self._all_local: dict[str, bool] = {}
         self.expiry: dict[tuple[Lingering, Card | None, bool], tuple[Process, ...]] = {}
@@ -213,6 +224,49 @@ class PositionTables:
             found = self.events[key] = Event(kind, card, player, amount, detail, by)
         return found
 
+    def lingering_effect_of(self, item: Lingering) -> LingeringEffect | None:
+        """``text_of(item.source).lingering_effect(item.effect)``, looked up once per effect."""
+        return self._lingering_facts(item)[2]
+
+    def _lingering_facts(self, item: Lingering) -> tuple[str, str, LingeringEffect | None, frozenset[ContinuousKind], bool]:
+        """(source, effect, what its card's text says it does, the kinds of no-chain-link effect it applies,
+        whether it negates its target's effects) of a lingering effect, kept by its key."""
+        found = self.lingering_effects.get(item.key)
+        if found is None or found[0] != item.source or found[1] != item.effect:
+            effect = self.text_of(item.source).lingering_effect(item.effect)
+            kinds = frozenset(eff.kind for eff in effect.continuous) if effect is not None else NO_KINDS
+            found = self.lingering_effects[item.key] = (
+                item.source, item.effect, effect, kinds, effect is not None and effect.negates)
+        return found
+
+    def lingering_summary(self, lingering: tuple[Lingering, ...] | list[Lingering]) -> LingeringSummary:
+        """What the position's lingering effects can do, read at zone moves: the kinds of no-chain-link
+        effect they apply and the uids whose effects they negate (kept per tuple: successive positions
+        share it)."""
+        if not lingering:
+            return NO_LINGERING
+        found = self.lingering_summaries.get(id(lingering))
+        if found is not None and found.lingering is lingering:
+            return found
+        kinds = NO_KINDS
+        negating: frozenset[int] = NO_UIDS
+        facts = self.lingering_effects
+        for item in lingering:
+            fact = facts.get(item.key)
+            if fact is None or fact[0] != item.source or fact[1] != item.effect:
+                fact = self._lingering_facts(item)
+            if fact[3]:
+                kinds = kinds | fact[3]
+            if fact[4]:
+                negating = negating | {item.target}
+        made = LingeringSummary(lingering, kinds, negating)
+        if type(lingering) is tuple:  # (a board's list is its own: not kept)
+            kept = self.lingering_summaries
+            if len(kept) >= SUMMARIES_KEPT:
+                kept.clear()
+            kept[id(lingering)] = made
+        return made
+
     def text_of(self, name: str) -> CardText:
         """The text in force of ``name`` (any card name, also one not in the position)."""
         found = self.text.get(name)
@@ -223,6 +277,26 @@ class PositionTables:
         if name in self.text:
             return self.effects.get((name, key))
         return self.catalogue.text_at(name, self.as_of).effect_named(key)
+
+
+class LingeringSummary(NamedTuple):
+    """What a tuple of lingering effects can do (:meth:`PositionTables.lingering_summary`)."""
+
+    lingering: tuple[Lingering, ...] | list[Lingering]
+    """The lingering effects summed up (kept: the summary is found by their tuple's id)."""
+    kinds: frozenset[ContinuousKind]
+    """The kinds of no-chain-link effect they apply (《ピケルの魔法陣》: no effect damage)."""
+    negating: frozenset[int]
+    """The uids of the cards whose effects one of them negates (《エフェクト・ヴェーラー》)."""
+
+
+NO_KINDS: frozenset[ContinuousKind] = frozenset()
+NO_UIDS: frozenset[int] = frozenset()
+NO_LINGERING = LingeringSummary((), NO_KINDS, NO_UIDS)
+"""The summary of no lingering effect."""
+
+SUMMARIES_KEPT = 4096
+"""How many lingering tuples ``PositionTables.lingering_summaries`` keeps (emptied when full)."""
 
 
 def position_tables(names: tuple[str, ...], as_of: datetime.date | None,

@@ -87,16 +87,18 @@ def _caller_module() -> str:
 @lru_cache(maxsize=1)
 def shipped_catalogue() -> Catalogue:
     """The toolkit's own cards: the Python card modules beside this file and the card files
-    of ``datasets/cards`` (read once: they are part of the package)."""
+    of ``datasets/cards`` (read once: they are part of the package; from their generated
+    snapshot, :mod:`toolkit.ocg.cards.data.snapshot`, while it is of these very files)."""
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if module.ispkg or module.name in ("base", "catalogue") or module.name.startswith("_"):
             continue
         importlib.import_module(f"{__name__}.{module.name}")
-    from toolkit.ocg.cards.data.reading import read_cards, shipped_card_folder
+    from toolkit.ocg.cards.data.reading import shipped_card_folder
+    from toolkit.ocg.cards.data.snapshot import shipped_cards
 
     cards = {name: item for name, (item, _origin) in _PYTHON_CARDS.items()}
     origins = {name: origin for name, (_item, origin) in _PYTHON_CARDS.items()}
-    for loaded in read_cards(shipped_card_folder()):
+    for loaded in shipped_cards(shipped_card_folder()):
         name = loaded.behaviour.name
         if name in cards:
             raise ValueError(f"card {name!r} is registered twice")

@@ -59,7 +59,13 @@ def flush_events(board: Board, log: EventLog) -> None:
         log[0].extend(board.events)
         board.events.clear()
     if board.notes:
-        log[1].extend(Note(rule, text) for rule, text in board.notes)
+        known = board.tables.notes  # one Note per (rule, text) in these positions: found, not built
+        notes = log[1]
+        for key in board.notes:
+            note = known.get(key)
+            if note is None:
+                note = known[key] = Note(*key)
+            notes.append(note)
         board.notes.clear()
 
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
-from toolkit.ocg.cards.base import NO_CHOICE, Activation, EndPhaseEffect
-from toolkit.ocg.negation import may_negate
+from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, EndPhaseEffect
+from toolkit.ocg.negation import DRAIN
 from toolkit.ocg.procedure._shared import EventLog, cause_of, flush_events, lingering_effect, phase_named
 from toolkit.ocg.procedure.pending import settle
-from toolkit.ocg.state import Link, Phase, State, Step
-from toolkit.ocg.values import Card, EventKind, Zone
+from toolkit.ocg.state import Cause, Link, Phase, State, Step, WaitingTrigger
+from toolkit.ocg.values import Card, EventKind, Process, Zone
+
+_MONSTER: str = CardType.MONSTER.value
+"""The ``card_type`` of a monster's chain link."""
 
 
 def resolve_links(board: Board, state: State) -> bool:
@@ -22,9 +25,9 @@ def resolve_links(board: Board, state: State) -> bool:
         card = board.cards[link.source] if link.source >= 0 else None
         board.source, board.by_effect, board.by = link.source, True, link.name
         negated_now = (  # nothing lingers or drains: nothing negates (is_negated), no card lookup needed
-            card is not None and may_negate(board) and card.zone is Zone.FIELD
-            and board.tables.behaviour(card.name).is_monster and board.is_negated(card.uid) and link.lingering is None
-        )
+            link.lingering is None and card is not None and (board.lingering or DRAIN in board.kinds)
+            and card.zone is Zone.FIELD and link.card_type == _MONSTER and board.is_negated(card.uid)
+        )  # (a card's link carries its card type: a uid keeps its name)
         if link.negated or negated_now:
             negator = link.negated_by if link.negated_by is not None or card is None else board.negated_by(card.uid)
             board.record(board.tables.event(EventKind.NEGATED, card=link.name, player=link.controller, detail=link.key,
@@ -33,7 +36,11 @@ def resolve_links(board: Board, state: State) -> bool:
             if link.activation_negated and link.process is not None:
                 again = r8b_activated_again(board, link) or again
         else:
-            resolve = _link_resolver(state, link)
+            if link.lingering is None and card is not None:  # (_link_resolver, inline)
+                found = board.tables.effect_named(state.cards[link.source].name, link.key)
+                resolve = found.resolve if found is not None else None
+            else:
+                resolve = _link_resolver(state, link)
             if resolve is not None and card is not None:
                 resolve(board, _activation(board, link, card))
             board.record(board.tables.event(EventKind.RESOLVED, link.name, link.controller, detail=link.key,
@@ -94,13 +101,21 @@ def r5_resolve_chain(state: State, log: EventLog) -> State:
     """R5: both passed on a chain (or nobody can respond) — resolve it, last link first."""
     cause = cause_of(state)
     board = Board(state, cause)
+    pending, waiting = resolve_chain_on(board, state, cause, log)
+    return board.freeze(step=Step.OPEN, chain=(), pending=pending, waiting=state.waiting + waiting, passes=0)
+
+
+def resolve_chain_on(board: Board, state: State, cause: Cause,
+                     log: EventLog) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+    """Resolve the chain on ``board`` (``state``: the position it stands for) and settle what it changed: the
+    pending processes and the triggers it met (:func:`r5_resolve_chain` but the next state)."""
     again = resolve_links(board, state)
     pending, waiting = settle(board, state, cause, state.adjusted, full=again)  # R8b: look again
     if state.phase not in (Phase.END, Phase.TURN_END, Phase.OVER) and p1_phase_continues(state):
         todo = f"; still to do in it: {', '.join(p.label for p in pending)}" if pending else ""
         board.note("P1", f"the chain has resolved: {phase_named(state.phase)} goes on{todo}")
     flush_events(board, log)
-    return board.freeze(step=Step.OPEN, chain=(), pending=pending, waiting=state.waiting + waiting, passes=0)
+    return pending, waiting
 
 
 @implements("P1", game="ocg")

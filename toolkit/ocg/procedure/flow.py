@@ -49,7 +49,7 @@ def advance(state: State, log: EventLog) -> State:
             log[1].append(Note("E1", "the turn ends; the next turn begins"))
             return evolved(state, step=Step.OVER, phase=Phase.OVER, priority=None, forced=None, passes=0)
         if state.adjusted:
-            system = v1_system_process(state, log)
+            system = v1_system_process(state, log) if state.ruleset.process_order is not None else None
             if system is not None:
                 return system
             for player in (state.turn_player, state.non_turn_player):
@@ -62,9 +62,10 @@ def advance(state: State, log: EventLog) -> State:
             return h4_or_turn_end(state, log)
         if state.declared:
             return v2_moves_on(state, log)
-        system = v1_system_process(state, log)
-        if system is not None:
-            return system
+        if state.ruleset.process_order is not None:  # (V1 asked only under a video-game ruleset)
+            system = v1_system_process(state, log)
+            if system is not None:
+                return system
         return state.to_step(Step.OPEN, state.after_chain or state.turn_player, None, after_chain=None)
     raise RuntimeError("the End Phase procedure did not settle")  # pragma: no cover
 

@@ -270,13 +270,14 @@ def _quick_offers(state: State, player: str, top: Link | None,
     no_traps = state.phase is _PHASE_BATTLE and state.continuous_active(
         ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player))
     cards = state.cards
+    text_of = state.tables.text_of  # (x1_card_text, inline)
     for uid in uids:
         card = cards[uid]
         if card.controller != player or card.zone is ZONE_DECK:
             continue
         if no_traps and state.tables.behaviour(card.name).card_type is CardType.TRAP:
             continue  # 《漆黒の戦士 ワーウルフ》: no Traps for its opponent in the Battle Phase
-        for q in x1_card_text(state, card).quick:
+        for q in text_of(card.name).quick:
             if card.zone not in q.zones or q.spell_speed < min_speed:
                 continue
             if card.zone is ZONE_FIELD:

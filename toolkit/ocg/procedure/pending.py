@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from functools import lru_cache
 from operator import attrgetter
 
 from toolkit.core.durations import Duration, Lingering
@@ -20,6 +21,7 @@ from toolkit.ocg.procedure._shared import lingering_effect, x1_card_text
 from toolkit.ocg.procedure.triggers import collect_triggers, h5_end_phase_trigger_allowed
 from toolkit.ocg.rules import CONTINUOUS
 from toolkit.ocg.state import Applying, Cause, Phase, State, WaitingTrigger
+from toolkit.ocg.tables import PositionTables
 from toolkit.ocg.values import Card, Process, ProcessKind, Zone
 
 
@@ -32,9 +34,11 @@ def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
         return found
     memo = board.tables.expiry
     done = board.done
+    cards = board.cards
+    reversed_r4 = not board.ruleset.turn_end_effects_end_with_turn
     for item in board.lingering:
-        target = board.cards[item.target] if item.target >= 0 else None
-        key = (item, target, r4_ends_in_end_phase(board, item.duration))
+        target = cards[item.target] if item.target >= 0 else None
+        key = (item, target, reversed_r4 and item.duration in _ENDS_WITH_TURN)  # r4_ends_in_end_phase, inline
         created = memo.get(key)
         if created is None:
             created = memo[key] = _expiry_processes(board, item, target)
@@ -62,10 +66,13 @@ def _expiry_processes(board: Board, item: Lingering, target: Card | None) -> tup
     return tuple(created)
 
 
+_ENDS_WITH_TURN = (Duration.UNTIL_END_OF_TURN, Duration.THIS_TURN)
+
+
 def r4_ends_in_end_phase(board: Board, duration: Duration) -> bool:
     """R4 reversed (``turn_end_effects_end_with_turn`` False): an effect lasting
     until the end of the turn ends by a process in the End Phase instead."""
-    return (duration in (Duration.UNTIL_END_OF_TURN, Duration.THIS_TURN)  # (the rule read only where it matters)
+    return (duration in _ENDS_WITH_TURN  # (the rule read only where it matters)
             and not board.ruleset.turn_end_effects_end_with_turn)
 
 
@@ -89,12 +96,14 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
 
     ``incremental``: ``pending`` is the base state's list less processes just
     put in ``board.done``; when every condition of the phase reads only its
-    own card (and the turn player), nothing lingers and neither the phase nor
-    the adjustment changed, only the cards that changed are looked at again
-    (:func:`_sync_changed`) — the same answer as looking at every card.
+    own card (and the turn player) and neither the phase nor the adjustment
+    changed, only the cards that changed are looked at again, and the processes
+    lingering effects create only when one of those effects or the card it
+    applies to changed (:func:`_sync_changed`) — the same answer as looking at
+    every card.
     """
-    if incremental and adjusted == board.base.adjusted and not board.lingering and not board.base.lingering \
-            and board.tables.all_local(board.phase):
+    if incremental and adjusted == board.base.adjusted and board.tables.all_local(board.phase) \
+            and (not (board.lingering or board.base.lingering) or not _lingering_keys_may_clash(board.tables)):
         found = _sync_changed(board, pending, adjusted)
         if CHECK_INCREMENTAL:
             notes = len(board.notes)
@@ -109,16 +118,21 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
 def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tuple[Process, ...]:
     """R6 for the cards whose object changed since the base state; the others'
     processes are those of ``pending`` (the caller's conditions, see
-    :func:`r6_sync_processes`)."""
+    :func:`r6_sync_processes`). The processes lingering effects create (R4) are
+    those of ``pending`` too while no lingering effect and no card one applies
+    to changed; else they are made again."""
     cards = board.cards
     before = board.base.cards
     changed = [uid for uid in board.tables.end_phase_uids if cards[uid] is not before[uid]]
-    if not changed:
+    lingering = board.lingering
+    lasting = lingering is board.base.lingering or _same_lingering(board)
+    if not changed and lasting:
         return pending
     done = board.done
     gone = set(changed)
-    kept = [p for p in pending if p.source not in gone and p.pid not in done]
-    added = False
+    # (a process lingering effects create is never a card's own: see _lingering_keys_may_clash)
+    kept = [p for p in pending if p.source not in gone and p.pid not in done and (lasting or not p.lingering)]
+    added = not lasting
     for uid in changed:
         card = cards[uid]
         if card.zone is not Zone.DECK:
@@ -134,12 +148,74 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
                 else:
                     kept.append(created)
                 added = True
+    if not lasting:
+        still = _created_after_endings(board, pending)
+        if still is not None:
+            kept.extend(still)
+        else:  # R4 makes them again
+            created_before = {p.pid: p for p in pending if p.lingering}
+            for pid, proc in r4_expiry_processes(board).items():
+                kept.append(created_before.get(pid, proc))
     for proc in pending:
         if proc.source in gone and not proc.lingering and not any(p.pid == proc.pid for p in kept):
             board.note("R6", f"{proc.label}: no longer pending ({cards[proc.source].shown()} left or its condition ended)")
     if not added and len(kept) == len(pending):
         return pending
     return tuple(sorted(kept, key=PROCESS_ORDER)) if added else tuple(kept)
+
+
+def _same_lingering(board: Board) -> bool:
+    """Whether the board's lingering effects are the base state's, and every card one of them applies to
+    the base state's object (then they create the same processes, R4)."""
+    lingering, base = board.lingering, board.base.lingering
+    if len(lingering) != len(base) or (lingering is not base and tuple(lingering) != base):
+        return False  # (a tuple compares its items by identity first)
+    cards, before = board.cards, board.base.cards
+    for item in lingering:
+        target = item.target
+        if target >= 0 and cards[target] is not before[target]:
+            return False
+    return True
+
+
+def _created_after_endings(board: Board, pending: tuple[Process, ...]) -> list[Process] | None:
+    """The processes lingering effects create (R4) after a step that only ended some of them, the others
+    and the cards they apply to being the base state's objects: those of ``pending`` but the ended
+    effects' and the done — None when the step did anything else (then R4 makes them again)."""
+    lingering, base = board.lingering, board.base.lingering
+    if len(lingering) >= len(base) or board.phase is not Phase.END:
+        return None
+    ended: list[Lingering] = []
+    at, size = 0, len(lingering)
+    for item in base:
+        if at < size and lingering[at] is item:
+            at += 1
+        else:
+            ended.append(item)
+    if at != size:
+        return None  # an effect was added or changed, not only ended
+    cards, before = board.cards, board.base.cards
+    for item in lingering:
+        target = item.target
+        if target >= 0 and cards[target] is not before[target]:
+            return None
+        for gone in ended:
+            if gone.target == target and gone.key == item.key:
+                return None  # (two effects whose processes share their ids)
+    dropped = set()
+    for gone in ended:
+        dropped.add((gone.target, gone.key))
+        dropped.add((gone.target, "end:" + gone.key))
+    done = board.done
+    return [p for p in pending if p.lingering and p.pid not in done and p.pid not in dropped]
+
+
+@lru_cache(maxsize=256)
+def _lingering_keys_may_clash(tables: PositionTables) -> bool:
+    """Whether a card of the position has a process whose key has a colon: a process a lingering
+    effect creates (key ``"<card>:<effect>"`` or ``"end:<card>:<effect>"``) could then share its id
+    with a card's own, and R6 looks at every card (bounded: one answer per set of cards)."""
+    return any(":" in effect.key for effects in tables.end_phase.values() for effect in effects)
 
 
 
@@ -237,8 +313,9 @@ def settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int =
     base = state.pending if pending is None else pending
     if not board.touched and not board.happenings and adjusted == state.adjusted:
         return base, ()  # nothing moved: the pending processes cannot have changed
-    state_checks(board)
-    waiting = collect_triggers(board, cause, mark)
+    if ContinuousKind.SELF_DESTRUCT in board.kinds:  # (what state_checks asks first)
+        state_checks(board)
+    waiting = collect_triggers(board, cause, mark) if board.trigger_events else ()  # (no card has a trigger: none)
     if state.phase is Phase.TURN_END:
         return (), waiting
     return r6_sync_processes(board, base, adjusted, incremental=not full), waiting

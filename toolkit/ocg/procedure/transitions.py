@@ -19,12 +19,12 @@ from toolkit.core.values import Event, other
 from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import USER_CARD_RULE
-from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, Choice, QuickEffect, Trigger
+from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, Choice, EndPhaseEffect, QuickEffect, Trigger
+from toolkit.ocg.negation import DRAIN
 from toolkit.ocg.procedure import remembered
 from toolkit.ocg.procedure._shared import (
     EventLog,
     cause_of,
-    end_phase_effect,
     evolved,
     find_lingering,
     flush_events,
@@ -33,7 +33,7 @@ from toolkit.ocg.procedure._shared import (
     phase_named,
 )
 from toolkit.ocg.procedure.adjustment import r2_discard
-from toolkit.ocg.procedure.chains import resolve_links
+from toolkit.ocg.procedure.chains import r5_resolve_chain, resolve_chain_on, resolve_links
 from toolkit.ocg.procedure.flow import (
     advance,
     p3_declaration_names_phase,
@@ -135,10 +135,18 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
     else:
         raise StopIteration  # pragma: no cover - the action was listed for this state
     performer = process.controller
-    system = state.ruleset.process_order is not None
+    rules = state.ruleset
+    system = rules.process_order is not None
     # V1: after the system's processes the open game state starts with the turn player
-    after = state.turn_player if system else r7_priority_after_process(state, performer, forced=forced)
-    cause = cause_of(state)
+    if system:
+        after = state.turn_player
+    elif (rules.priority_after_forced_process if forced else rules.priority_after_voluntary_process) == "performer":
+        after = performer  # (R7's default, without the call)
+    else:
+        after = r7_priority_after_process(state, performer, forced=forced)
+    phase = state.phase
+    cause = Cause.TURN_END if phase is Phase.TURN_END else Cause.AFTER_ADJUSTMENT if state.adjusted \
+        else Cause.END_PHASE  # (cause_of, inline)
     board = Board(state, cause, source=process.source)
     pending = every[:at] + every[at + 1:]  # the others (a pid is listed once); slices make a tuple of its exact size
     board.done.add(process.pid)
@@ -164,17 +172,19 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
                 board.end_lingering(item)
     else:
         card = state.cards[process.source]
-        eff = end_phase_effect(state, process)
-        assert eff is not None
-        negated = r8_negated(state, process)
+        eff = state.tables.effect_named(card.name, process.key)  # (end_phase_effect, inline)
+        assert isinstance(eff, EndPhaseEffect)
+        negated = bool(state.lingering or DRAIN in state.tables.continuous_kinds) and r8_negated(state, process)
         if process.chain_link:
             if eff.cost is not None:
                 board.by_effect = False
                 eff.cost(board, Activation(card=card, controller=performer, key=process.key, choice=action.choice))
                 board.by_effect = True
-            link, activated = _process_link(state, process, card, cause, action.choice, negated)
+            made = state.tables.links.get((process, cause, negated)) if action.choice is NO_CHOICE else None
+            link, activated = made if made is not None else _process_link(state, process, card, cause, action.choice,
+                                                                           negated)
             board.chain.append(link)
-            board.record(activated)
+            board.events.append(activated)  # (board.record)
             if negated:
                 log[1].append(Note("R8", f"{process.label}: mandatory, so it is performed although negated"))
         else:
@@ -196,7 +206,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
         again = resolve_links(board, state)  # R5: no one can respond — the link resolves at once
     pending, waiting = settle(board, state, cause, state.adjusted, pending=pending, full=again)  # R8b: look again
     flush_events(board, log)
-    if not board.chain and not waiting and not state.waiting and not state.adjusted and state.phase is Phase.END \
+    if not board.chain and not waiting and not state.waiting and not state.adjusted and phase is Phase.END \
             and not system:
         # nothing automatic follows: straight back to the open game state (R7)
         return board.freeze(pending=pending, passes=0, forced=None, step=Step.OPEN, priority=after,
@@ -215,15 +225,18 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
 def _activate_quick(state: State, action: Activate | Respond, *, responding: bool, log: EventLog) -> State:
     player = state.priority or state.turn_player
     uid, key = action.ref
-    card = state.card(uid)
+    card = state.cards[uid]
     q = state.tables.effect_named(card.name, key)
     assert isinstance(q, QuickEffect)
-    cause = cause_of(state)
+    cause = Cause.TURN_END if state.phase is Phase.TURN_END else Cause.AFTER_ADJUSTMENT if state.adjusted \
+        else Cause.END_PHASE  # (cause_of, inline)
     board = Board(state, cause, by_effect=False, source=uid)
     if q.card_activation and card.zone is Zone.HAND:
-        board.cards[uid] = replace(card, zone=Zone.FIELD, position=Position.FACE_UP, controller=player)
+        board.cards[uid] = board._card((uid, card.name, card.owner, player, Zone.FIELD, Position.FACE_UP, card.tags,
+                                        card.label))
     elif q.card_activation and card.zone is Zone.FIELD:
-        board.cards[uid] = replace(card, position=Position.FACE_UP)
+        board.cards[uid] = board._card((uid, card.name, card.owner, card.controller, card.zone, Position.FACE_UP,
+                                        card.tags, card.label))
     act = Activation(card=board.cards[uid], controller=player, key=key, choice=action.choice)
     if q.cost is not None:
         q.cost(board, act)
@@ -231,6 +244,7 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     board.chain.append(Link(uid, card.name, action.effect, key, player, q.spell_speed, cause, choice=action.choice,
                             card_activation=q.card_activation, card_type=_TYPE_NAME[b.card_type]))
     board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=key, by=card.name))
+    at_once = resolves_on_this_board(board, card)
     pending, waiting = settle(board, state, cause, state.adjusted)
     flush_events(board, log)
     after = state.after_chain if responding else state.turn_player
@@ -239,9 +253,29 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
         log[1].append(Note("P1", f"{card.shown()} answers {state.turn_player}'s declaration: the phase does not end; "
                                  f"after the chain, priority returns to {state.turn_player}"))
     declared = state.declared or (answers and not state.ruleset.phase_continues_after_response)
+    if not nobody_can_respond(board):  # (what advance asks first, R5) the opponent may respond: the chain waits
+        return board.freeze(step=Step.CHAIN, priority=other(player), passes=0, pending=pending,
+                            waiting=state.waiting + waiting, after_chain=after, declared=declared)
+    if at_once:  # nobody can respond: the chain resolves (R5), on this board rather than a copy of it
+        pending, resolved = resolve_chain_on(board, state, cause, log)
+        waiting = state.waiting + resolved
+        if not waiting and not declared and not state.adjusted and state.phase is not Phase.TURN_END \
+                and state.ruleset.process_order is None:  # what advance does next: the open game state (R7)
+            return board.freeze(step=Step.OPEN, chain=(), priority=after or state.turn_player, forced=None, passes=0,
+                                pending=pending, waiting=waiting, after_chain=None, declared=declared)
+        return advance(board.freeze(step=Step.OPEN, chain=(), priority=other(player), passes=0, pending=pending,
+                                    waiting=waiting, after_chain=after, declared=declared), log)
     nxt = board.freeze(step=Step.CHAIN, priority=other(player), passes=0, pending=pending,
                        waiting=state.waiting + waiting, after_chain=after, declared=declared)
-    return advance(nxt, log)
+    return advance(r5_resolve_chain(nxt, log), log)
+
+
+def resolves_on_this_board(board: Board, card: Card) -> bool:
+    """Whether a chain nobody can respond to, on ``board`` just after ``card``'s activation, may resolve on the
+    board itself rather than on a copy of the state it makes (the same next state, events and notes): when the
+    activation moved nothing (settling it finds nothing to look at) and the card has no End Phase process (R6
+    compares the board with the position before the activation, where the card may have been face-down)."""
+    return not board.touched and not board.happenings and card.name not in board.end_phase_names
 
 
 def _activate_trigger(state: State, action: Activate, log: EventLog) -> State:

@@ -14,6 +14,7 @@ from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import EndPhaseEffect, Scope, Trigger
 from toolkit.ocg.procedure._shared import x1_card_text
 from toolkit.ocg.state import Cause, WaitingTrigger
+from toolkit.ocg.tables import PositionTables
 from toolkit.ocg.values import Card, Zone
 
 
@@ -75,6 +76,26 @@ def e1_trigger_allowed(board: Board, label: str) -> bool:
     return False
 
 
+_WITH_TRIGGERS: dict[PositionTables, tuple[int, ...]] = {}
+"""Per set of cards (its tables), the uids of the cards whose text has a trigger (a uid keeps its name)."""
+
+_WITH_TRIGGERS_KEPT = 256
+"""How many sets of cards ``_WITH_TRIGGERS`` keeps (then it starts again)."""
+
+
+def _uids_with_triggers(board: Board) -> tuple[int, ...]:
+    """The uids, in order, of the board's cards whose text has a trigger: the only cards a happening can
+    set off (found once per set of cards)."""
+    tables = board.tables
+    found = _WITH_TRIGGERS.get(tables)
+    if found is None:
+        if len(_WITH_TRIGGERS) >= _WITH_TRIGGERS_KEPT:
+            _WITH_TRIGGERS.clear()
+        found = _WITH_TRIGGERS[tables] = tuple(
+            uid for uid, card in enumerate(board.cards) if x1_card_text(board, card).triggers)
+    return found
+
+
 def collect_triggers(board: Board, cause: Cause, start: int = 0) -> tuple[WaitingTrigger, ...]:
     """Triggers met by the happenings since ``start``, filtered by R8/H2/H3/E1."""
     watched = board.trigger_events
@@ -84,8 +105,11 @@ def collect_triggers(board: Board, cause: Cause, start: int = 0) -> tuple[Waitin
     if not happenings:
         return ()
     found: dict[tuple[int, str], tuple[Card, Trigger, list[int]]] = {}
+    cards = board.cards
+    with_triggers = _uids_with_triggers(board)
     for h in happenings:
-        for card in board.cards:
+        for uid in with_triggers:
+            card = cards[uid]
             if card.zone is Zone.DECK:
                 continue
             for trig in x1_card_text(board, card).triggers:

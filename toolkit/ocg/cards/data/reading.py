@@ -12,16 +12,24 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import shorten
-from toolkit.files import YamlLimits, parse_yaml, read_text
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.cards.data.compile import CardFileError, compile_card, every_problem, shadows
 
-LIMITS = YamlLimits(depth=24, aliases=200, nodes=50_000)
-"""A card file needs only a few levels of nesting and no large aliases."""
+if TYPE_CHECKING:
+    from toolkit.files import YamlLimits
+
+
+def card_file_limits() -> YamlLimits:
+    """A card file needs only a few levels of nesting and no large aliases.  (The YAML reader is
+    imported when a card file is read: the shipped cards come from their snapshot without it.)"""
+    from toolkit.files import YamlLimits
+
+    return YamlLimits(depth=24, aliases=200, nodes=50_000)
 
 
 @dataclass(frozen=True)
@@ -35,7 +43,9 @@ class LoadedCard:
 
 def parse_cards(text: str, source: str | None = None, *, where: str = "") -> list[LoadedCard]:
     """The cards a YAML text holds (a mapping: one card; a list: several)."""
-    document = parse_yaml(text, source, limits=LIMITS)
+    from toolkit.files import parse_yaml
+
+    document = parse_yaml(text, source, limits=card_file_limits())
     return compile_cards(document.data, source, where=where, position=document.position)
 
 
@@ -81,6 +91,8 @@ def compile_cards(data: Any, source: str | None, *, where: str = "", position: A
 
 
 def read_card_file(path: str | os.PathLike[str]) -> list[LoadedCard]:
+    from toolkit.files import read_text
+
     file = os.fspath(path)
     return parse_cards(read_text(file, what="card file"), file)
 
@@ -153,8 +165,21 @@ def shipped_card_folder() -> Path:
     return Path(str(dataset_root())) / "cards"
 
 
+FOLDER_ENV = ("ENDPHASE_USER_DIR", "HOME", "USERPROFILE")
+"""The environment variables the user's folder is found from (``$ENDPHASE_USER_DIR``, else
+the home folder, which ``~`` names too)."""
+
+
 def user_card_folder() -> Path:
-    """``$ENDPHASE_USER_DIR/cards`` (default ``~/endphase-scenarios/cards``)."""
+    """``$ENDPHASE_USER_DIR/cards`` (default ``~/endphase-scenarios/cards``), found again
+    whenever one of :data:`FOLDER_ENV` changes (a search asks for it thousands of times)."""
+    return _user_card_folder_under(tuple(os.environ.get(name) for name in FOLDER_ENV))
+
+
+@lru_cache(maxsize=8)
+def _user_card_folder_under(environment: tuple[str | None, ...]) -> Path:
+    """The user's card folder while :data:`FOLDER_ENV` holds ``environment`` (the key only:
+    :func:`~toolkit.resources.default_user_folder` reads the same variables)."""
     from toolkit.resources import default_user_folder
 
     return default_user_folder() / "cards"

@@ -153,6 +153,13 @@ def written_words(term: Term, params: dict[str, Any]) -> str:
 _FLOW_INDICATORS = frozenset(",[]{}#&*!|>'\"%@`")
 
 
+_YAML_WORDS = frozenset("yes Yes YES no No NO true True TRUE false False FALSE on On ON off Off OFF "
+                        "null Null NULL".split())
+"""The words YAML (1.1, as PyYAML reads it) reads as a yes/no or as nothing.  Its other readings
+(numbers, dates, ``.inf``, ``~``, ``<<``, ``=``) start with no letter: a plain scalar that starts
+with a letter (or ``_``), is printable and is not one of these words reads back as itself."""
+
+
 def flow_scalar(text: str) -> str:
     """``text`` as YAML's flow form reads it back: plain where it can be, else single-quoted
     (a label holding ``:``, ``,`` or ``#``, or one YAML would read as a number or yes/no).
@@ -160,12 +167,14 @@ def flow_scalar(text: str) -> str:
     >>> flow_scalar("add it to the hand"), flow_scalar("Summon it: to your field"), flow_scalar("yes")
     ('add it to the hand', "'Summon it: to your field'", "'yes'")
     """
-    import yaml
-
     plain = (text == text.strip() and text != "" and not _FLOW_INDICATORS.intersection(text)
              and ": " not in text and not text.endswith(":") and text[0] not in "-?:"
              and "\n" not in text)
+    if plain and (text[0].isalpha() or text[0] == "_") and text.isprintable() and text not in _YAML_WORDS:
+        return text  # what YAML reads back as itself, known without loading PyYAML
     if plain:
+        import yaml
+
         try:
             plain = yaml.safe_load(text) == text
         except yaml.YAMLError:

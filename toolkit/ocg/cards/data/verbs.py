@@ -50,7 +50,8 @@ SELF_ONLY = "_self_only"
 @SELECTORS.add("target", "the card the player targeted")
 def _target() -> Pick:
     def pick(board: Board, act: Activation) -> list[int]:
-        return [] if act.target is None else [act.target]
+        targets = act.choice.targets  # (``act.target``: the first, if any)
+        return [targets[0]] if targets else []
 
     return pick
 
@@ -142,27 +143,47 @@ IF_FACE_UP = Param("if_face_up", "bool", "act only on a card still face-up on th
 PLAYER = Param("player", "player", "you (default), opponent or each", False, "you")
 
 
-def _on_cards(act_on: Callable[[Board, int, Activation], None], *, leaves: bool = False) -> Callable[..., Resolve]:
+def _on_cards(act_on: Callable[[Board, int, Activation], None], *, leaves: bool = False,
+              method: str | None = None) -> Callable[..., Resolve]:
     """A verb acting on each card its selector picks (``leaves``: the verb moves the card
-    to the hand, the GY or banishes it — on ``itself``, it touches only its own card)."""
+    to the hand, the GY or banishes it — on ``itself``, it touches only its own card;
+    ``method``: ``act_on`` is this Board verb on the card, called directly).
+
+    Built once per effect into the plainest function that does it: with no guard, the card is
+    not looked at first; on ``itself``, no list of uids is made."""
 
     def build(card: Pick, if_in: Zone | None, if_face_up: bool) -> Resolve:
-        def resolve(board: Board, act: Activation) -> None:
-            for uid in card(board, act):
-                now = board.card(uid)
-                if if_in is not None and now.zone is not if_in:
-                    continue
-                if if_face_up and not now.on_field_face_up:
-                    continue
-                act_on(board, uid, act)
+        itself = getattr(card, SELF_ONLY, False)
+        resolve: Resolve
+        if if_in is not None or if_face_up:
+            def resolve(board: Board, act: Activation) -> None:
+                for uid in card(board, act):
+                    now = board.card(uid)
+                    if if_in is not None and now.zone is not if_in:
+                        continue
+                    if if_face_up and not now.on_field_face_up:
+                        continue
+                    act_on(board, uid, act)
+        elif itself and method is not None:
+            def resolve(board: Board, act: Activation) -> None:
+                getattr(board, method)(act.card.uid)
+        elif itself:
+            def resolve(board: Board, act: Activation) -> None:
+                act_on(board, act.card.uid, act)
+        else:
+            def resolve(board: Board, act: Activation) -> None:
+                for uid in card(board, act):
+                    act_on(board, uid, act)
 
-        return touches_only(resolve, ITSELF) if leaves and getattr(card, SELF_ONLY, False) else resolve
+        return touches_only(resolve, ITSELF) if leaves and itself else resolve
 
     return build
 
 
 _LEAVING = frozenset({"send_to_gy", "destroy", "banish", "return_to_hand", "add_to_hand", "discard"})
 """The verbs that move a card to the hand, the GY or banish it (never into a deck or onto the field)."""
+_BOARD_VERBS = frozenset({"send_to_gy", "destroy", "return_to_hand", "add_to_hand", "return_to_field", "discard"})
+"""The verbs that are the Board verb of the same name on the card, and nothing else."""
 
 for _name, _text, _do in (
     ("send_to_gy", "send the card(s) to the GY", lambda b, uid, act: b.send_to_gy(uid)),
@@ -179,7 +200,8 @@ for _name, _text, _do in (
     ("change_position", "change the battle position of the card(s)",
      lambda b, uid, act: b.change_position(uid, act.controller)),
 ):
-    VERBS.add(_name, _text, CARD, IF_IN, IF_FACE_UP, shorthand="card")(_on_cards(_do, leaves=_name in _LEAVING))
+    VERBS.add(_name, _text, CARD, IF_IN, IF_FACE_UP, shorthand="card")(
+        _on_cards(_do, leaves=_name in _LEAVING, method=_name if _name in _BOARD_VERBS else None))
 
 
 @VERBS.add("banish", "banish the card(s) (face_down: face-down; tag banished_face_down)", CARD, IF_IN, IF_FACE_UP,
