@@ -138,3 +138,37 @@ def test_events_seen_on_the_way_settle_as_in_the_full_search(scenario: str) -> N
     seen (in the Duel Masters position, a line where Hellfuez's effect resolved and one where it
     was cancelled meet in one position)."""
     assert asked_of_events(scenario) == []
+
+
+def test_a_predicate_of_a_kind_the_merge_does_not_know_reads_every_event() -> None:
+    """A predicate whose type derives from one the merge knows (here a hand count) but which also reads
+    the line's events: the merge knows only the predicates it was written for, so lines with different
+    events are not walked as one for it (the inherited ``relevant`` says nothing of what it reads)."""
+    from dataclasses import dataclass
+
+    from toolkit.core.predicates import Count, HasEvent
+    from toolkit.core.values import Outcome
+    from toolkit.games import shipped_scenario
+
+    position = shipped_scenario("q_readjust_after_hand_grows.yaml")
+    game = game_of(position)
+    start = game.state_of(position, None)
+    found = explore_in(game, start)
+    seen = sorted({(e.kind, e.card) for o in found.outcomes for e in o.outcome.events}, key=str)
+
+    @dataclass(frozen=True)
+    class CountAfterEvent(Count):
+        seen: HasEvent = HasEvent("")
+
+        def holds(self, outcome: Outcome, turn_player: str) -> bool:
+            return super().holds(outcome, turn_player) and self.seen.holds(outcome, turn_player)
+
+    asked = 0
+    for kind, card in seen:
+        predicate = CountAfterEvent("hand", "TP", at_least=0, seen=HasEvent(kind, card))
+        holding = [predicate.holds(o.outcome, start.turn_player) for o in found.outcomes]
+        for quantifier, answer in (("possible", any(holding)), ("always", all(holding))):
+            decided = decide(game, start, Query(quantifier, predicate))
+            assert decided is None or decided == answer, (quantifier, kind, card)
+            asked += decided is not None
+    assert asked

@@ -56,12 +56,16 @@ DECIDED = ("possible", "always")
 _STATE_ONLY = (InZone, Count)
 """Predicates read from the final position alone (no event)."""
 
+_KNOWN = (HasEvent, Not, AllOf, AnyOf, *_STATE_ONLY)
+"""The predicate types whose ``relevant`` names every event their answer reads."""
+
 
 def _events_read(predicate: Predicate, tp: str) -> Callable[[Event], bool] | None:
     """Which events the answer of ``predicate`` on an outcome may depend on (None: any): for the
     predicates of :mod:`toolkit.core.predicates`, the events it finds relevant (a question about
     the final position reads none), so that lines which saw different other events are walked as
-    one; a predicate of another kind is taken to read every event.
+    one; a predicate of another kind (a subclass of one of those too: it may read more than its
+    ``relevant`` says) is taken to read every event.
 
     >>> from toolkit.core.values import Event
     >>> _events_read(Count("hand", "TP", at_most=6), "A")(Event("drew", "X"))
@@ -72,12 +76,12 @@ def _events_read(predicate: Predicate, tp: str) -> Callable[[Event], bool] | Non
     >>> _events_read(IsLoop(), "A") is None  # (a loop is left to the full search)
     True
     """
-    def known(p: Predicate) -> bool:
-        if isinstance(p, (HasEvent, *_STATE_ONLY)):
-            return True
+    def known(p: Predicate) -> bool:  # (the exact types: a subclass may read more than it says)
+        if type(p) not in _KNOWN:
+            return False
         if isinstance(p, Not):
             return known(p.inner)
-        return isinstance(p, (AllOf, AnyOf)) and all(known(i) for i in p.items)
+        return not isinstance(p, (AllOf, AnyOf)) or all(known(i) for i in p.items)
 
     if not known(predicate):
         return None
