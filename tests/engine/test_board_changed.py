@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.engine.test_successor import _controls_and_a_way_out, _starts
 from toolkit.core.game import game_of
 from toolkit.ocg.board import Board
 from toolkit.ocg.procedure import remembered
 from toolkit.ocg.state import cards_hash
-
-from tests.engine.test_successor import _controls_and_a_way_out, _starts
 
 
 def test_every_changed_card_is_recorded_and_frozen(monkeypatch: Any) -> None:
