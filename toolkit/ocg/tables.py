@@ -135,9 +135,10 @@ class PositionTables:
         object while it is kept; bounded like ``core.graph``'s events tuples."""
         self.events: dict[tuple[str, str | None, str | None, int | None, str | None, str | None], Event] = {}
         """One Event object per value (:meth:`event`): a step records the same events again and again."""
-        self.links: dict[tuple[Process, Cause, bool], tuple[Link, Event]] = {}
-        """(process, cause, negated) -> the chain link performing the process with nothing to choose, and
-        its activation's event (``procedure.transitions._perform``: the same in every position)."""
+        self.links: dict[tuple[Process, Cause, bool, str | None], tuple[Link, Event]] = {}
+        """(process, cause, negated, the card negating it) -> the chain link performing the process with
+        nothing to choose, and its activation's event (``procedure.transitions._perform``: the same in every
+        position where the same card negates it)."""
         self.activations: dict[int, tuple[Link, Card, Activation]] = {}
         """id of a link of ``links`` -> (the link, the card it last resolved for, what its resolve was told
         then): the Activation again when the same link resolves for the same card object."""

@@ -109,16 +109,17 @@ _TYPE_NAME: dict[CardType, str] = {t: t.value for t in CardType}
 def _process_link(state: State, process: Process, card: Card, cause: Cause, choice: Choice,
                   negated: bool) -> tuple[Link, Event]:
     """The chain link of a process of ``card``'s text and the event of its activation
-    (with nothing to choose, the same objects in every position of these cards)."""
+    (with nothing to choose, the same objects in every position of these cards negated by the same card)."""
     links = state.tables.links
-    key = (process, cause, negated)
+    negator = state.negated_by(card.uid) if negated else None
+    key = (process, cause, negated, negator)  # (the negator too: it is the position's, not the cards')
     if choice is NO_CHOICE:
         found = links.get(key)
         if found is not None:
             return found
     link = Link(card.uid, card.name, process.label, process.key, process.controller, 1, cause, choice=choice,
                 card_type=_TYPE_NAME[state.tables.behaviour(card.name).card_type], process=process.pid, negated=negated,
-                negated_by=state.negated_by(card.uid) if negated else None)
+                negated_by=negator)
     made = (link, state.tables.event(EventKind.ACTIVATED, card.name, process.controller, detail=process.key,
                                      by=card.name))
     if choice is NO_CHOICE:
@@ -180,7 +181,8 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
                 board.by_effect = False
                 eff.cost(board, Activation(card=card, controller=performer, key=process.key, choice=action.choice))
                 board.by_effect = True
-            made = state.tables.links.get((process, cause, negated)) if action.choice is NO_CHOICE else None
+            made = state.tables.links.get((process, cause, False, None)) if action.choice is NO_CHOICE \
+                and not negated else None  # (a negated link is keyed by its negator too: ``_process_link``)
             link, activated = made if made is not None else _process_link(state, process, card, cause, action.choice,
                                                                            negated)
             board.chain.append(link)
