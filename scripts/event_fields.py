@@ -31,12 +31,32 @@ GAMES = {"ocg": ("toolkit/ocg", "toolkit.ocg.values"), "duel_masters": ("toolkit
 _ORDER = {"record": ("card", "player", "detail")}  # Duel Masters' Board.record; the others: FIELDS
 
 
-def _kind(node: ast.AST, values: dict[str, str]) -> str | None:
+def _kind(node: ast.AST, values: dict[str, str], aliases: dict[str, str] | None = None) -> str | None:
     if isinstance(node, ast.Constant) and node.value in values.values():  # record("cast", ...)
         return str(node.value)
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "EventKind":
         return values.get(node.attr)
+    if isinstance(node, ast.Name) and aliases:  # a module constant standing for a kind (_E_DREW)
+        return aliases.get(node.id)
     return None
+
+
+def _aliases(tree: ast.Module, values: dict[str, str]) -> dict[str, str]:
+    """A module's constants that name an event kind: ``_E_DREW = EventKind.DREW`` and the tuple form
+    ``_E_A, _E_B = EventKind.A, EventKind.B`` (module level only)."""
+    found: dict[str, str] = {}
+    for statement in tree.body:
+        if not isinstance(statement, ast.Assign):
+            continue
+        for target in statement.targets:
+            pairs: list[tuple[ast.AST, ast.AST]] = [(target, statement.value)]
+            if isinstance(target, ast.Tuple) and isinstance(statement.value, ast.Tuple):
+                pairs = list(zip(target.elts, statement.value.elts))
+            for name, value in pairs:
+                kind = _kind(value, values)
+                if isinstance(name, ast.Name) and kind is not None:
+                    found[name.id] = kind
+    return found
 
 
 def _none(node: ast.AST) -> bool:
@@ -52,12 +72,14 @@ def scan(game: str) -> dict[str, tuple[str, ...]]:
     values = {member.name: str(member.value) for member in enum}
     found: dict[str, set[str]] = {}
     for path in sorted((ROOT / folder).rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = _aliases(tree, values)
+        for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
             if name in ("event", "Event", "record") and node.args:
-                kind = _kind(node.args[0], values)
+                kind = _kind(node.args[0], values, aliases)
                 if kind is None:
                     continue
                 order = _ORDER.get(name, FIELDS)
@@ -72,7 +94,7 @@ def scan(game: str) -> dict[str, tuple[str, ...]]:
             elif name == "_move":
                 for arg in node.args[2:3]:
                     for item in ast.walk(arg):
-                        kind = _kind(item, values)
+                        kind = _kind(item, values, aliases)
                         if kind is not None:
                             found.setdefault(kind, set()).update({"card", "player", "by"})
     table = {kind: tuple(f for f in FIELDS if f in found.get(kind, set(FIELDS))) for kind in sorted(values.values())}
