@@ -270,3 +270,22 @@ def _perft_positions() -> list[tuple[str, Any, Any]]:
 def test_every_perft_position_explores_the_same_reduced(name: str, position: Any, ruleset: Any) -> None:
     start = initial_state(position, ruleset=ruleset) if ruleset else position
     _same(start, forcing=False)
+
+
+def test_explain_names_the_mills_a_grouped_mill_stands_for() -> None:
+    """Where the search follows one order of two mills over a deck that cannot run short, the step's
+    note says so and why; where the deck may run short (the mills are searched in every order), it
+    says nothing of the kind."""
+    from toolkit.core.actions import Perform
+    from toolkit.ocg.procedure.explanations import explain
+    from toolkit.ocg.procedure.legal import legal_actions
+
+    def notes(filler: int) -> list[str]:
+        state = initial_state(_two_mills(filler))
+        while not state.is_over and not any(isinstance(a, Perform) for a in legal_actions(state)):
+            state = game_of(state).transition(state, legal_actions(state)[0], check=False).state
+        return [explain(state, a).text for a in legal_actions(state) if isinstance(a, Perform) and "mill" in a.process]
+
+    roomy = notes(6)
+    assert roomy and all("end alike in any order" in n and "top of a deck" in n for n in roomy), roomy
+    assert not any("end alike in any order" in n for n in notes(4))

@@ -48,14 +48,18 @@ def _stands_for_others(state: State, action: Perform) -> str:
         return ""
     results = tuple(transition(state, a, check=False) for a in actions)
     at = actions.index(action)
-    group = next((g for g in independence.interchangeable(state, actions, results) if at in g), ())
+    group = next((g for g in independence.interchangeable(state, actions, results, mills=True) if at in g), ())
     others = [a.process for i in group if i != at and isinstance(a := actions[i], Perform)]
     if not others:
         return ""
     listed = [f'"{label}"' for label in others]
     named = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
     idle = "".join(f"; {why}" for why in independence.idle_here(state))  # a card that could act elsewhere
-    return (f"; this process and {named} end alike in any order (each moves only its own card, and nothing "
+    alone = (set(group) == set(g) for g in independence.interchangeable(state, actions, results) if at in g)
+    what = ("each moves only its own card" if any(alone) else
+            "each moves only its own card or sends cards from the top of a deck that holds more than every mill "
+            "here sends together")
+    return (f"; this process and {named} end alike in any order ({what}, and nothing "
             f"can respond to, trigger on or read them): the search follows one order and counts every order{idle}")
 
 
