@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
-from typing import Any
 
 import pytest
+from engine_positions import reachable
 
 import toolkit.games
 from toolkit.core.durations import Duration, Lingering
-from toolkit.core.game import as_state, game_of
+from toolkit.core.game import as_state
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.moving import moved_values
@@ -26,22 +26,6 @@ from toolkit.ocg.positions import FAMILIES
 from toolkit.ocg.setup import initial_state
 from toolkit.ocg.state import Cause, Link, State, WaitingTrigger
 from toolkit.ocg.values import Card, EventKind, Position, Zone
-
-
-def _reachable(start: Any, limit: int = 1500) -> list[Any]:
-    game = game_of(start)
-    seen, todo, found = {start}, [start], []
-    while todo:
-        state = todo.pop()
-        if state.is_over:
-            continue
-        found.append(state)
-        for action in game.legal_actions(state):
-            child = game.transition(state, action, check=False).state
-            if child not in seen and len(seen) < limit:
-                seen.add(child)
-                todo.append(child)
-    return found
 
 
 def _starts() -> list[State]:
@@ -52,7 +36,7 @@ def _starts() -> list[State]:
 
 STARTS = _starts()
 """One object per first position (a card of the first position is interned at its first move)."""
-POSITIONS = [s for start in STARTS for s in _reachable(start, 600)]
+POSITIONS = [s for start in STARTS for s in reachable(start, 600) if not s.is_over]
 LINGERING = [s for s in POSITIONS if s.lingering]
 
 
