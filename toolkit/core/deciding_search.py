@@ -42,7 +42,7 @@ from collections.abc import Callable
 from typing import Any
 
 from toolkit.core.game import Game, GameState
-from toolkit.core.graph import Graph, reduction_wanted, search_mode
+from toolkit.core.graph import Graph, event_masker, reduction_wanted, search_mode
 from toolkit.core.limits import DEFAULT_MAX_STATES, MAX_LINE_STEPS, Limits
 from toolkit.core.predicates import AllOf, AnyOf, Count, HasEvent, InZone, Not, Predicate, Query
 from toolkit.core.values import Event, Outcome
@@ -117,19 +117,7 @@ def decide(game: Game, start: GameState, query: Query, *, max_states: int = DEFA
 
     matters = _events_read(predicate, tp)
 
-    def mask_of(events: frozenset[Event]) -> int:
-        found = masks.get(id(events))
-        if found is None:
-            found = 0
-            for event in events:
-                if matters is not None and not matters(event):
-                    continue
-                bit = bits.get(event)
-                if bit is None:
-                    bit = bits[event] = 1 << len(bits)
-                found |= bit
-            masks[id(events)] = found
-        return found
+    mask_of = event_masker(bits, masks, matters)
 
     def holds(state: GameState, mask: int) -> bool:
         summary = summaries.get(state)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -225,6 +225,35 @@ class Graph:
 
 
 Replayed = dict[tuple[GameState, Any], tuple[LineStep, GameState]]
+
+
+def event_masker(bits: dict[Event, int], masks: dict[int, int],
+                 matters: Callable[[Event], bool] | None = None) -> Callable[[frozenset[Event]], int]:
+    """The mask of an edge's set of events for one search: each event its bit in ``bits`` (given in
+    the order met), the mask kept in ``masks`` by the set's id — one object per set in a search
+    (:attr:`Graph.event_sets`), so an id stands for its set while the graph lives; ``matters``: the
+    events a question reads (the others get no bit).
+
+    >>> bits, masks = {}, {}
+    >>> mask_of = event_masker(bits, masks)
+    >>> mask_of(frozenset({"drew"})), mask_of(frozenset({"milled"})), len(masks)
+    (1, 2, 2)
+    """
+    def mask_of(events: frozenset[Event]) -> int:
+        found = masks.get(id(events))
+        if found is None:
+            found = 0
+            for event in events:
+                if matters is not None and not matters(event):
+                    continue
+                bit = bits.get(event)
+                if bit is None:
+                    bit = bits[event] = 1 << len(bits)
+                found |= bit
+            masks[id(events)] = found
+        return found
+
+    return mask_of
 
 
 def line_actions(start: GameState, indices: Sequence[int], graph: Graph) -> tuple[Action, ...]:

@@ -37,7 +37,16 @@ from toolkit.core.forcing import ForceResult as ForceResult
 from toolkit.core.forcing import can_force as can_force
 from toolkit.core.forcing import forcing_players
 from toolkit.core.game import Game, GameState, RulesArg, as_state, game_of
-from toolkit.core.graph import INF, Graph, Replayed, line_actions, reduction_wanted, replay_actions, search_mode
+from toolkit.core.graph import (
+    INF,
+    Graph,
+    Replayed,
+    event_masker,
+    line_actions,
+    reduction_wanted,
+    replay_actions,
+    search_mode,
+)
 from toolkit.core.graph import default_policy as default_policy
 from toolkit.core.limits import DEFAULT_MAX_STATES, MAX_LINE_STEPS, Limits, ProgressCallback, source_of
 from toolkit.core.policies import PASS_LINE, POLICIES, UnknownPolicy, name_of, policy_for
@@ -393,17 +402,7 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
     numbers: dict[int, int] = {}
     one_number = numbers.setdefault  # one object per count of lines or nodes in the tables
 
-    def mask_of(events: frozenset[Event]) -> int:
-        found = edge_masks.get(id(events))
-        if found is None:
-            found = 0
-            for event in events:
-                bit = bits.get(event)
-                if bit is None:
-                    bit = bits[event] = 1 << len(bits)
-                found |= bit
-            edge_masks[id(events)] = found
-        return found
+    mask_of = event_masker(bits, edge_masks)
 
     def visit(state: GameState, depth: int) -> tuple[tuple[Any, ...], int]:
         """The table of ``state`` (not searched yet: the caller looks in ``memo`` first) and the lowest
