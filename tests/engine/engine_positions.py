@@ -73,3 +73,20 @@ def reachable(start: object, limit: int) -> list[object]:
                 seen.add(child)
                 todo.append(child)
     return list(seen)
+
+
+def controls_and_a_way_out(n: int) -> object:
+    """The first position of ``all_distinct(n)`` (controls taken until the End Phase, among others) with
+    a set 《強制脱出装置》 for B: quick effects activated and answered, and a monster whose control was
+    taken may leave the field, ending the lingering effect on it (the processes it created go)."""
+    import dataclasses
+
+    from toolkit.ocg.positions import all_distinct
+    from toolkit.ocg.setup import initial_state
+
+    base = all_distinct(n)
+    b = base.players["B"]
+    players = dict(base.players)
+    players["B"] = PlayerSetup(field=(*b.field, CardSpec("強制脱出装置", position="set")), graveyard=b.graveyard,
+                               deck=b.deck)
+    return initial_state(dataclasses.replace(base, players=players))

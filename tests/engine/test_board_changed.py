@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.engine.test_successor import _controls_and_a_way_out, _starts
+from engine_positions import controls_and_a_way_out
+
+from tests.engine.test_successor import _starts
 from toolkit.core.game import game_of
 from toolkit.ocg.board import Board
 from toolkit.ocg.procedure import remembered
@@ -35,7 +37,7 @@ def test_every_changed_card_is_recorded_and_frozen(monkeypatch: Any) -> None:
     monkeypatch.setattr(Board, "freeze", checked)
     monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))  # every step on a board
     steps = 0
-    for start in [_controls_and_a_way_out(5)] + [s for s in _starts() if game_of(s).name == "ocg"]:
+    for start in [controls_and_a_way_out(5)] + [s for s in _starts() if game_of(s).name == "ocg"]:
         game = game_of(start)
         step = game.stepper()
         seen, todo = {start}, [start]

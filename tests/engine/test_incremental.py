@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from engine_positions import controls_and_a_way_out
 from hypothesis import HealthCheck, given, settings
 from test_properties import positions
 
@@ -71,26 +72,8 @@ def test_the_check_catches_an_update_that_loses_a_process(checked: dict[str, int
         explore(FAMILIES["mandatory"](3), reduce=False)
 
 
-def _controls_and_a_way_out(n: int) -> Any:
-    """``all_distinct(n)`` (controls taken until the End Phase, among others) with a set
-    《強制脱出装置》 for B: a monster whose control was taken may leave the field, ending the
-    lingering effect on it (the processes it created go)."""
-    import dataclasses
-
-    from toolkit.ocg.positions import all_distinct
-    from toolkit.ocg.scenario import CardSpec, PlayerSetup
-    from toolkit.ocg.setup import initial_state
-
-    base = all_distinct(n)
-    b = base.players["B"]
-    players = dict(base.players)
-    players["B"] = PlayerSetup(field=(*b.field, CardSpec("強制脱出装置", position="set")), graveyard=b.graveyard,
-                               deck=b.deck)
-    return initial_state(dataclasses.replace(base, players=players))
-
-
 def test_lingering_effects_sync_incrementally_as_in_full(checked: dict[str, int]) -> None:
-    start = _controls_and_a_way_out(5)
+    start = controls_and_a_way_out(5)
     assert start.lingering
     explore(start, reduce=False)
     assert checked["changed"] > 10 * max(1, checked["all"] - checked["changed"])

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine_positions import controls_and_a_way_out
+
 import toolkit.games
 from toolkit.core.game import Transition, as_state, game_of
 from toolkit.core.graph import Graph
@@ -69,27 +71,12 @@ def test_a_game_without_successor_is_searched_through_transition() -> None:
     assert through_transition.transitions == usual.transitions > 100
 
 
-def _controls_and_a_way_out(n: int) -> Any:
-    """``all_distinct(n)`` with a set 《強制脱出装置》 for B: quick effects activated and answered."""
-    import dataclasses
-
-    from toolkit.ocg.positions import all_distinct
-    from toolkit.ocg.scenario import CardSpec, PlayerSetup
-
-    base = all_distinct(n)
-    b = base.players["B"]
-    players = dict(base.players)
-    players["B"] = PlayerSetup(field=(*b.field, CardSpec("強制脱出装置", position="set")), graveyard=b.graveyard,
-                               deck=b.deck)
-    return initial_state(dataclasses.replace(base, players=players))
-
-
 def test_a_chain_resolved_on_the_activation_board_is_the_chain_resolved_after_it(monkeypatch: Any) -> None:
     """A quick effect nobody can answer resolves on the board of its activation (``resolves_on_this_board``):
     the same next state, events and notes as freezing the activation and resolving the chain from there."""
     from toolkit.ocg.procedure import transitions
 
-    starts = [_controls_and_a_way_out(5)] + [s for s in _starts() if game_of(s).name == "ocg"]
+    starts = [controls_and_a_way_out(5)] + [s for s in _starts() if game_of(s).name == "ocg"]
     edges: list[tuple[Any, Any]] = []
     for start in starts:
         game = game_of(start)
