@@ -236,8 +236,9 @@ def event_masker(bits: dict[Event, int], masks: dict[int, int],
 
     >>> bits, masks = {}, {}
     >>> mask_of = event_masker(bits, masks)
-    >>> mask_of(frozenset({"drew"})), mask_of(frozenset({"milled"})), len(masks)
-    (1, 2, 2)
+    >>> drew, milled = frozenset({"drew"}), frozenset({"milled"})  # alive while their masks are asked
+    >>> mask_of(drew), mask_of(milled), mask_of(drew | milled), len(masks)
+    (1, 2, 3, 3)
     """
     def mask_of(events: frozenset[Event]) -> int:
         found = masks.get(id(events))
