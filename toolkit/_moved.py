@@ -19,12 +19,15 @@ state). The finder is installed by :mod:`toolkit` itself; removing an entry of
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 __all__ = ["MOVED", "install"]
 
@@ -45,10 +48,12 @@ MOVED: dict[str, str] = {
 """Old module name -> where it lives now."""
 
 
-class _Alias(importlib.abc.Loader):
+class _Alias:
     """Binds the old name to the module at its new home: the import system keeps
     what ``exec_module`` puts in ``sys.modules`` (a module may replace itself),
-    so the module keeps its own name and spec."""
+    so the module keeps its own name and spec. (A loader and a finder need only
+    their methods: ``importlib.abc`` is not imported, which would import
+    ``importlib.resources`` and ``tempfile`` with every ``import toolkit``.)"""
 
     def __init__(self, new: str) -> None:
         self.new = new
@@ -63,13 +68,13 @@ class _Alias(importlib.abc.Loader):
         sys.modules[old] = importlib.import_module(self.new)
 
 
-class _MovedFinder(importlib.abc.MetaPathFinder):
+class _MovedFinder:
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         new = MOVED.get(fullname)
         if new is None:
             return None
-        return importlib.machinery.ModuleSpec(fullname, _Alias(new))
+        return importlib.machinery.ModuleSpec(fullname, cast("Loader", _Alias(new)))
 
 
 _FINDER = _MovedFinder()

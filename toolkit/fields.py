@@ -28,7 +28,6 @@ toolkit.errors.ScenarioError: x.yaml, field 'players.A.life': life must be a who
 from __future__ import annotations
 
 import datetime
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -85,6 +84,8 @@ def fail(message: str, field_name: str | None, file: str | None) -> ScenarioErro
 
 def suggest(value: object, choices: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` when one choice is close to ``value``, else ``''``."""
+    import difflib
+
     close = difflib.get_close_matches(str(value)[:200], list(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -387,6 +388,8 @@ class CardNames:
         pool.update({fold(other): ja for ja, names in sorted(self.aliases.items()) for other in names})
         out: list[str] = []
         held = sorted((f for f in pool if wanted and (wanted in f or f in wanted)), key=lambda f: (len(f), f))
+        import difflib
+
         close = difflib.get_close_matches(wanted, list(pool), n=3 * n, cutoff=0.5)
         rest = difflib.get_close_matches(wanted, list(pool), n=len(pool), cutoff=0.0)
         for folded in [*held, *close, *rest]:

@@ -10,12 +10,13 @@ Everything that reads packaged data goes through :func:`dataset_path`.
 
 from __future__ import annotations
 
-import difflib
 import os
 from functools import lru_cache
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # importlib.resources (and tempfile, shutil, ...) load only when the datasets are looked for
+    from importlib.resources.abc import Traversable
 
 USER_DIR_ENV = "ENDPHASE_USER_DIR"
 """Environment variable naming the user's folder (their scenarios, cards and articles)."""
@@ -37,6 +38,8 @@ def dataset_root() -> Traversable:
     """The folder holding rulings.csv, cards.csv, events.csv and scenarios/ (where the package is
     installed does not change while it runs: found once, not on each of the hundreds of
     look-ups of a verify)."""
+    from importlib.resources import files
+
     packaged = files("toolkit").joinpath("_datasets")
     if packaged.is_dir():
         return packaged
@@ -71,6 +74,8 @@ def shipped_scenario_text(name: str, *folder: str, kind: str = "") -> tuple[str,
     available = shipped_scenario_names(*folder)
     where = "/".join(("datasets", *folder))
     if stem not in available:
+        import difflib
+
         close = difflib.get_close_matches(stem, available, n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise ScenarioError(f"no shipped {kind}scenario {name!r}{hint}; {len(available)} available", file=where)

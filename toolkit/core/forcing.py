@@ -15,7 +15,6 @@ the line ends it as a loop, as in :func:`toolkit.core.search.explore`.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -24,13 +23,14 @@ from toolkit.core.actions import Action
 from toolkit.core.game import GameState, RulesArg, as_state, game_of, position_card_names
 from toolkit.core.graph import INF, Graph, default_policy, reduction_wanted, search_mode
 from toolkit.core.limits import DEFAULT_MAX_STATES, Limits, ProgressCallback, source_of
-from toolkit.core.predicates import ROLES, Predicate, PredicateError, copy_labels, parse_predicate, resolve_role
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, PLAYERS, Event, Outcome
 from toolkit.errors import quoted
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from toolkit.core.predicates import Predicate
 
 LOOP_EVENT = Event(LOOP)
 
@@ -60,6 +60,8 @@ class ForceResult:
         return words_frame(self.line)
 
     def _repr_html_(self) -> str:
+        import html
+
         verdict = "can" if self.value else "cannot"
         return (f"<div><b>{html.escape(self.player)} {verdict} force</b> "
                 f"<code>{html.escape(repr(self.predicate))}</code>"
@@ -75,6 +77,14 @@ def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, An
     ``max_states``, ``time_limit``, ``progress`` and ``reduce``: as for ``explore``
     (a reduced search drops only choices that stand for a kept one, so the answer is the same).
     """
+    from toolkit.core.predicates import (  # explore reads no predicate: loaded when one is asked
+        ROLES,
+        PredicateError,
+        copy_labels,
+        parse_predicate,
+        resolve_role,
+    )
+
     limits = Limits(max_states, time_limit, progress, source_of(position))
     start = as_state(position, ruleset=ruleset)  # first: a scenario may bring cards of its own
     if player not in ROLES:

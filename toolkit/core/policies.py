@@ -24,7 +24,6 @@ toolkit.core.policies.UnknownPolicy: unknown policy 'use-effect' (did you mean '
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -107,6 +106,8 @@ def named(name: str) -> NamedPolicy:
     key = name.strip().lower().replace("_", "-")
     found = _BY_NAME.get(key)
     if found is None:
+        import difflib
+
         near = difflib.get_close_matches(key, list(_BY_NAME), n=1)
         hint = f" (did you mean {near[0]!r}?)" if near else ""
         raise UnknownPolicy(f"unknown policy {name!r}{hint}; known: {', '.join(_BY_NAME)}")

@@ -29,7 +29,6 @@ Query(quantifier='force:TP', predicate=Not(inner=HasEvent(kind='milled')))
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -414,6 +413,8 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
                 raise PredicateError(f"{where}.{named}: a card is one name, such as ヒステリック・サイン, "
                                      f"not {quoted(data[named])}")
         if kind not in known:
+            import difflib
+
             close = difflib.get_close_matches(str(kind), sorted(known), n=3, cutoff=0.6)
             nearest = f" (did you mean: {', '.join(close)}?)" if close else ""
             raise PredicateError(f"{where}.event: unknown event {quoted(kind)}{nearest}; "

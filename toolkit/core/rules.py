@@ -30,8 +30,6 @@ toolkit.core.rules.UnknownRuleError: 'T2' is not a rule of example (did you mean
 from __future__ import annotations
 
 import dataclasses
-import difflib
-import html
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -103,7 +101,7 @@ class Rule:
 
     def _repr_html_(self) -> str:
         """The rule as a small card (a notebook shows it when a cell ends with a rule)."""
-        esc = html.escape
+        from html import escape as esc
         listed = "".join(f"<dt>{name}</dt><dd>{esc(', '.join(values)) or '—'}</dd>"
                          for name, values in (("functions", self.functions), ("flags", self.flags),
                                               ("rulings", self.rulings)))
@@ -204,6 +202,8 @@ def _unknown(rule_id: str, game: str) -> str:
     ids = [i for g, i in _RULES if g == game]
     if not ids:
         return f"is not a rule of {game}, which has no registered rules"
+    import difflib
+
     close = difflib.get_close_matches(rule_id, ids, n=1, cutoff=0.5)
     hint = f"did you mean {close[0]}? " if close and close[0] != rule_id else ""
     return f"is not a rule of {game} ({hint}its rules: {', '.join(ids)})"
@@ -295,7 +295,7 @@ def rule_ref_html(rule_id: str, game: str, *, link: bool = True) -> str:
     """
     if not rule_id:
         return ""
-    esc = html.escape
+    from html import escape as esc
     abbr = f'<abbr title="{esc(rule_tooltip(rule_id, game))}">{esc(rule_id)}</abbr>'
     return f'<a class="endphase-rule" href="#{rule_anchor(rule_id, game)}">{abbr}</a>' if link else abbr
 
@@ -311,7 +311,7 @@ def rule_glossary_html(items: tuple[Rule, ...] | None = None, *, game: str | Non
     (True, False)
     """
     chosen = registered_rules(game) if items is None else items
-    esc = html.escape
+    from html import escape as esc
     head = "".join(f"<th>{c}</th>" for c in ("id", "game", "section", "title", "statement", "flags", "rulings"))
     body = "".join(
         f'<tr id="{rule_anchor(r.id, r.game)}"><td>{esc(r.id)}</td><td>{esc(r.game)}</td><td>{esc(r.section)}</td>'

@@ -12,7 +12,6 @@ toolkit.core.rulesets.UnknownRulesetError: unknown ruleset 'ocg-2031' (did you m
 from __future__ import annotations
 
 import datetime
-import difflib
 import unicodedata
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -80,6 +79,8 @@ def registered(registry: Mapping[str, T], name: str, what: str = "ruleset") -> T
     try:
         return registry[name]
     except KeyError:
+        import difflib
+
         close = difflib.get_close_matches(str(name), list(registry), n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise UnknownRulesetError(f"unknown {what} {name!r}{hint}; known: {', '.join(registry)}") from None

@@ -25,7 +25,6 @@ the set of events that happened on it.
 from __future__ import annotations
 
 import functools
-import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -51,12 +50,13 @@ from toolkit.core.graph import default_policy as default_policy
 from toolkit.core.limits import DEFAULT_MAX_STATES, MAX_LINE_STEPS, Limits, ProgressCallback, source_of
 from toolkit.core.policies import PASS_LINE, POLICIES, UnknownPolicy, name_of, policy_for
 from toolkit.core.policies import scripted as scripted
-from toolkit.core.predicates import Query, copy_labels, parse_query
 from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
 from toolkit.core.values import LOOP, Event, EventTexts, Outcome, PositionSummary, sorted_events
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from toolkit.core.predicates import Query
 
 Policy = Callable[[GameState, tuple[Action, ...]], Action]
 Position = GameState | Any
@@ -133,7 +133,7 @@ class Resolution:
         return self.outcome.has(kind, card)
 
     def _repr_html_(self) -> str:
-        esc = html.escape
+        from html import escape as esc
         game = game_of(self.start)
         loop = f"<p><b>Loop:</b> {esc(' → '.join(self.loop))}</p>" if self.loop else ""
         events = "; ".join(esc(game.describe_event(e)) for e in sorted_events(self.events))
@@ -292,7 +292,7 @@ class Exploration:
         return pd.DataFrame(rows, columns=["lines", "loop", "events", "final", "example"])
 
     def _repr_html_(self) -> str:
-        esc = html.escape
+        from html import escape as esc
         rows = "".join(
             f"<tr><td>{o.lines}</td><td>{esc(' → '.join(o.outcome.loop)) if o.outcome.loop else ''}</td>"
             f"<td>{esc(', '.join(repr(e) for e in sorted_events(o.outcome.events)))}</td>"
@@ -580,6 +580,8 @@ def evaluate(position: Position, query: Query | Mapping[str, Any], *,
 def evaluate_in(game: Game, start: GameState, query: Query | Mapping[str, Any], *,
                 max_states: int = DEFAULT_MAX_STATES, time_limit: float | None = None) -> Verdict:
     """:func:`evaluate` from ``start``, a state of ``game`` (the layers that found the game pass it on)."""
+    from toolkit.core.predicates import copy_labels, parse_query  # explore reads no query: loaded when asked
+
     q = parse_query(query, game=game, copies=copy_labels(start)) if isinstance(query, Mapping) else query
     tp = start.turn_player
     if q.quantifier == "default":  # the rulings' "both players choose not to act" line

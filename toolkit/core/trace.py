@@ -11,7 +11,6 @@ only when a table is asked for, to keep ``import toolkit`` cheap).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -134,7 +133,7 @@ def steps_html(steps: Sequence[LineStep], limit: int = 200, *, game: str | Game 
     """A small HTML table of steps (for ``_repr_html_``): actions in words with
     their code on hover, rule ids with their statement on hover (``game``: whose
     phrases and rules; None reads actions by their code)."""
-    esc = html.escape
+    from html import escape as esc
     g = game_named(game) if isinstance(game, str) else game
     name = g.name if g is not None else ""
     head = "".join(f"<th>{c}</th>" for c in ("step", "actor", "action", "rule", "reason", "notes"))

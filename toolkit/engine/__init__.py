@@ -15,14 +15,13 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkit.core import actions
 from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
 from toolkit.core.durations import Duration, Lingering
 from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
 from toolkit.core.game import Actor, Game, as_state, game_of, games
-from toolkit.core.predicates import parse_predicate, parse_query
 from toolkit.core.search import (
     Exploration,
     ForceResult,
@@ -61,6 +60,10 @@ from toolkit.ocg.rulesets import (
 from toolkit.ocg.scenario import Scenario, save_scenario
 from toolkit.ocg.state import State, Step
 from toolkit.ocg.values import EventKind, Process, ProcessKind
+
+if TYPE_CHECKING:  # imported when first asked for (explore reads no predicate): see __getattr__
+    from toolkit.core.predicates import parse_predicate as parse_predicate
+    from toolkit.core.predicates import parse_query as parse_query
 
 
 def card_schema() -> dict[str, Any]:
@@ -137,7 +140,12 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """Duel Masters' own action kinds, imported when first asked for (importing the engine for the
-    OCG does not load the other game)."""
+    OCG does not load the other game); the readers of predicates and queries likewise (``explore``
+    reads none: ``evaluate`` and ``can_force`` import them when asked)."""
+    if name in ("parse_predicate", "parse_query"):
+        from toolkit.core import predicates
+
+        return getattr(predicates, name)
     if name in ("Declare", "Decline"):
         from toolkit.duel_masters import actions as dm_actions
 

@@ -26,7 +26,6 @@ Who acts is explicit (:attr:`State.actor`):
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable
 from dataclasses import InitVar, dataclass, field, fields
 from enum import Enum, StrEnum
@@ -364,9 +363,10 @@ class State(PositionReader):
         return f"{where}{self.step.value} ({who}), passes {self.passes}; pending: {pend}{extra}{adj}{attack}"
 
     def _repr_html_(self) -> str:
+        from html import escape as esc
+
         from toolkit.ocg.words import describe_state
 
-        esc = html.escape
         rows = []
         for p in PLAYERS:
             role = "TP" if p == self.turn_player else "NTP"

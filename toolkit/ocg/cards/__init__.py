@@ -32,7 +32,6 @@ from __future__ import annotations
 import datetime
 import importlib
 import os
-import pkgutil
 from functools import lru_cache
 from pathlib import Path
 
@@ -89,6 +88,8 @@ def shipped_catalogue() -> Catalogue:
     """The toolkit's own cards: the Python card modules beside this file and the card files
     of ``datasets/cards`` (read once: they are part of the package; from their generated
     snapshot, :mod:`toolkit.ocg.cards.data.snapshot`, while it is of these very files)."""
+    import pkgutil
+
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if module.ispkg or module.name in ("base", "catalogue") or module.name.startswith("_"):
             continue

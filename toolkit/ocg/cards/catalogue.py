@@ -25,8 +25,6 @@ True
 from __future__ import annotations
 
 import datetime
-import hashlib
-import json
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
@@ -86,6 +84,9 @@ def fingerprint(card: CardBehaviour) -> str:
     (its identity for a card built in Python, which has no written form)."""
     if card.written is None:
         return f"object:{id(card)}"
+    import hashlib
+    import json
+
     text = json.dumps(card.written, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 

@@ -1,0 +1,76 @@
+"""What ``explore`` does not need is not imported with the engine, and still works when first used.
+
+``import toolkit.engine`` leaves out the predicate reader (``evaluate`` and ``can_force`` import it),
+the standard modules only an error message, an HTML view, a card's digest or the datasets' folder
+use (``difflib``, ``html``, ``hashlib``/``json``, ``importlib.resources``) and ``importlib.abc``
+(which ``import toolkit`` took for its finder of moved modules). Each check runs in a fresh
+interpreter: this test process has long since imported all of them.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFERRED = ("toolkit.core.predicates", "difflib", "html", "hashlib", "json", "pkgutil", "importlib.abc",
+            "importlib.resources", "tempfile")
+"""Modules ``import toolkit; import toolkit.engine`` leaves unimported (json: as a module of the
+toolkit's would import it; the check itself imports json only after looking)."""
+
+
+def _fresh(code: str) -> object:
+    """Run ``code`` in a new interpreter; it prints one JSON value last."""
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_importing_the_engine_leaves_out_what_explore_does_not_need() -> None:
+    code = (f"import sys\nimport toolkit, toolkit.engine\nloaded = sorted(m for m in {DEFERRED!r} if m in sys.modules)\n"
+            "import json\nprint(json.dumps(loaded))")
+    assert _fresh(code) == []
+
+
+def test_explore_runs_without_the_predicate_reader() -> None:
+    code = ("import sys, json, toolkit.engine as engine\n"
+            "found = engine.explore(engine.seed_scenario('lyla_veiler_2011'))\n"
+            "print(json.dumps([len(found.outcomes) > 0, 'toolkit.core.predicates' in sys.modules]))")
+    assert _fresh(code) == [True, False]
+
+
+def test_the_predicate_readers_import_when_first_asked_for() -> None:
+    code = ("import json\nfrom toolkit.engine import parse_predicate, parse_query\n"
+            "import toolkit.engine as engine, toolkit.core.predicates as p\n"
+            "q = parse_query({'possible': {'event': 'milled'}})\n"
+            "print(json.dumps([parse_predicate is p.parse_predicate, engine.parse_query is p.parse_query,"
+            " q.quantifier, 'parse_query' in engine.__all__]))")
+    assert _fresh(code) == [True, True, "possible", True]
+
+
+def test_evaluate_and_can_force_read_a_mapping_first_thing_in_a_new_process() -> None:
+    code = ("import json, toolkit.engine as engine\n"
+            "lyla = engine.seed_scenario('lyla_veiler_2011')\n"
+            "forced = engine.can_force(lyla, 'TP', {'event': 'milled'})\n"
+            "print(json.dumps([engine.evaluate(lyla, {'possible': {'event': 'milled'}}).value,"
+            " isinstance(forced.value, bool), '</div>' in forced._repr_html_()]))")
+    assert _fresh(code) == [True, True, True]
+
+
+def test_what_only_a_message_a_view_or_a_digest_uses_imports_when_used() -> None:
+    code = (
+        "import json, toolkit.engine as engine\n"
+        "from toolkit.errors import ToolkitError\n"
+        "try:\n    engine.get_ruleset('ocg-201')\nexcept ToolkitError as exc:\n    hint = str(exc)\n"
+        "from toolkit.core.rules import rule_ref_html\n"
+        "from toolkit.ocg.cards import shipped_catalogue\n"
+        "from toolkit.ocg.cards.catalogue import fingerprint\n"
+        "from toolkit.resources import dataset_path\n"
+        "cards = shipped_catalogue()\n"
+        "written = next(c for c in (cards.behaviour(n) for n in sorted(cards.names())) if c.written is not None)\n"
+        "print(json.dumps(['did you mean' in hint, '&lt;' in rule_ref_html('<R7>', 'ocg'),"
+        " len(fingerprint(written)), dataset_path('rulings.csv').name]))"
+    )
+    assert _fresh(code) == [True, True, 32, "rulings.csv"]
