@@ -11,6 +11,7 @@ Everything that reads packaged data goes through :func:`dataset_path`.
 from __future__ import annotations
 
 import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -55,11 +56,31 @@ def dataset_path(*parts: str) -> Traversable:
 
 
 def shipped_scenario_names(*folder: str) -> tuple[str, ...]:
-    """The stems of the YAML files in a folder of the packaged datasets, sorted."""
+    """The stems of the YAML files in a folder of the packaged datasets, sorted (a folder on disk is
+    listed again only when it changed: each shipped scenario read looks its name up here)."""
     node = dataset_path(*folder)
+    if isinstance(node, Path):
+        seen = _stat(node)
+        if seen is None or not stat.S_ISDIR(seen.st_mode):
+            return ()
+        return _yaml_stems(str(node), seen.st_mtime_ns, seen.st_ctime_ns)
     if not node.is_dir():
         return ()
     return tuple(sorted(e.name[: -len(".yaml")] for e in node.iterdir() if e.name.endswith(".yaml")))
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        return path.stat()
+    except (OSError, ValueError):
+        return None
+
+
+@lru_cache(maxsize=16)
+def _yaml_stems(folder: str, mtime_ns: int, ctime_ns: int) -> tuple[str, ...]:
+    """The stems of the YAML files in ``folder``, remembered by the folder's change times (adding,
+    removing or renaming a file changes them)."""
+    return tuple(sorted(e.name[: -len(".yaml")] for e in os.scandir(folder) if e.name.endswith(".yaml")))
 
 
 def shipped_scenario_text(name: str, *folder: str, kind: str = "") -> tuple[str, str]:
@@ -86,9 +107,21 @@ def shipped_ruling_ids() -> frozenset[str] | None:
     """The ``ruling_id`` column of the shipped rulings table (None when it is
     absent), read with the csv module so the games need no data layer."""
     node = dataset_path("rulings.csv")
+    if isinstance(node, Path):  # read again only when the file changed (every scenario read asks)
+        seen = _stat(node)
+        if seen is None or not stat.S_ISREG(seen.st_mode):
+            return None
+        return _ruling_ids_of_file(str(node), seen.st_mtime_ns, seen.st_ctime_ns, seen.st_size)
     if not node.is_file():
         return None
     return ruling_ids_in(node.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=4)
+def _ruling_ids_of_file(path: str, mtime_ns: int, ctime_ns: int, size: int) -> frozenset[str]:
+    """The ``ruling_id`` column of the rulings table at ``path``, remembered by the file's change
+    times and size (writing the file changes them)."""
+    return ruling_ids_in(Path(path).read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=2)
