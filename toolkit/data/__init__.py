@@ -28,8 +28,11 @@ The package, one job per module:
 * :mod:`~toolkit.data.dictionary` — every column's meaning, as ``datapackage.json`` and the docs' data page;
 * :mod:`~toolkit.data.downloads` — the tables written out as CSV or Parquet (:func:`export_data`).
 
-It imports no engine module: the tables stand on their own.
+It imports no engine module: the tables stand on their own. Each name is imported from its
+module when first used (``from toolkit.data import load_rulings`` loads the readers, not the
+wiki page importers).
 
+>>> from toolkit.data import EVENTS_SCHEMA, load_events
 >>> events = load_events()
 >>> events.loc[events["event_id"] == "errata-2014-07-10", "date"].iloc[0]
 Timestamp('2014-07-10 00:00:00')
@@ -39,47 +42,88 @@ True
 
 from __future__ import annotations
 
-from toolkit.data.downloads import export_data
-from toolkit.data.faq import ruling_id_for, rulings_from_faq
-from toolkit.data.import_report import EntryReport, ImportReport, PageImport
-from toolkit.data.page_history import ruling_history
-from toolkit.data.page_import import import_page, save_rulings
-from toolkit.data.problems import DatasetValidationError, Problem, QueryError, ValidationReport
-from toolkit.data.queries import (
-    card_rulings_long,
-    cards_meant,
-    own_rulings,
-    resolve_card,
-    rulings_about,
-    rulings_in_force,
-    rulings_per_year_topic,
-    supersession_chain,
-    supersessions,
-)
-from toolkit.data.reading import CsvBytes, DataSource, load_cards, load_events, load_rulings, to_contract_csv
-from toolkit.data.schema import (
-    BOOL_DTYPE,
-    CARDS_SCHEMA,
-    DATE_DTYPE,
-    DATE_PRECISIONS,
-    DURATIONS,
-    EVENT_GAMES,
-    EVENT_ID_PATTERN,
-    EVENTS_SCHEMA,
-    GAMES,
-    LIST_DTYPE,
-    LIST_SEPARATOR,
-    NULLABLE_BOOL_DTYPE,
-    RULING_ID_PATTERN,
-    RULINGS_SCHEMA,
-    STRING_DTYPE,
-    Column,
-    ColumnKind,
-    TableSchema,
-)
-from toolkit.data.user_cards import cards_with
-from toolkit.data.user_rulings import ORIGINS, USER_RULINGS_SCHEMA
-from toolkit.data.validation import check_datasets, validate_datasets
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # each name re-exported ("x as x"); at run time imported on first use (__getattr__)
+    from toolkit.data.downloads import export_data as export_data
+    from toolkit.data.faq import ruling_id_for as ruling_id_for
+    from toolkit.data.faq import rulings_from_faq as rulings_from_faq
+    from toolkit.data.import_report import EntryReport as EntryReport
+    from toolkit.data.import_report import ImportReport as ImportReport
+    from toolkit.data.import_report import PageImport as PageImport
+    from toolkit.data.page_history import ruling_history as ruling_history
+    from toolkit.data.page_import import import_page as import_page
+    from toolkit.data.page_import import save_rulings as save_rulings
+    from toolkit.data.problems import DatasetValidationError as DatasetValidationError
+    from toolkit.data.problems import Problem as Problem
+    from toolkit.data.problems import QueryError as QueryError
+    from toolkit.data.problems import ValidationReport as ValidationReport
+    from toolkit.data.queries import card_rulings_long as card_rulings_long
+    from toolkit.data.queries import cards_meant as cards_meant
+    from toolkit.data.queries import own_rulings as own_rulings
+    from toolkit.data.queries import resolve_card as resolve_card
+    from toolkit.data.queries import rulings_about as rulings_about
+    from toolkit.data.queries import rulings_in_force as rulings_in_force
+    from toolkit.data.queries import rulings_per_year_topic as rulings_per_year_topic
+    from toolkit.data.queries import supersession_chain as supersession_chain
+    from toolkit.data.queries import supersessions as supersessions
+    from toolkit.data.reading import CsvBytes as CsvBytes
+    from toolkit.data.reading import DataSource as DataSource
+    from toolkit.data.reading import load_cards as load_cards
+    from toolkit.data.reading import load_events as load_events
+    from toolkit.data.reading import load_rulings as load_rulings
+    from toolkit.data.reading import to_contract_csv as to_contract_csv
+    from toolkit.data.schema import BOOL_DTYPE as BOOL_DTYPE
+    from toolkit.data.schema import CARDS_SCHEMA as CARDS_SCHEMA
+    from toolkit.data.schema import DATE_DTYPE as DATE_DTYPE
+    from toolkit.data.schema import DATE_PRECISIONS as DATE_PRECISIONS
+    from toolkit.data.schema import DURATIONS as DURATIONS
+    from toolkit.data.schema import EVENT_GAMES as EVENT_GAMES
+    from toolkit.data.schema import EVENT_ID_PATTERN as EVENT_ID_PATTERN
+    from toolkit.data.schema import EVENTS_SCHEMA as EVENTS_SCHEMA
+    from toolkit.data.schema import GAMES as GAMES
+    from toolkit.data.schema import LIST_DTYPE as LIST_DTYPE
+    from toolkit.data.schema import LIST_SEPARATOR as LIST_SEPARATOR
+    from toolkit.data.schema import NULLABLE_BOOL_DTYPE as NULLABLE_BOOL_DTYPE
+    from toolkit.data.schema import RULING_ID_PATTERN as RULING_ID_PATTERN
+    from toolkit.data.schema import RULINGS_SCHEMA as RULINGS_SCHEMA
+    from toolkit.data.schema import STRING_DTYPE as STRING_DTYPE
+    from toolkit.data.schema import Column as Column
+    from toolkit.data.schema import ColumnKind as ColumnKind
+    from toolkit.data.schema import TableSchema as TableSchema
+    from toolkit.data.user_cards import cards_with as cards_with
+    from toolkit.data.user_rulings import ORIGINS as ORIGINS
+    from toolkit.data.user_rulings import USER_RULINGS_SCHEMA as USER_RULINGS_SCHEMA
+    from toolkit.data.validation import check_datasets as check_datasets
+    from toolkit.data.validation import validate_datasets as validate_datasets
+
+_HOMES: dict[str, tuple[str, ...]] = {
+    "toolkit.data.downloads": ("export_data",),
+    "toolkit.data.faq": ("ruling_id_for", "rulings_from_faq"),
+    "toolkit.data.import_report": ("EntryReport", "ImportReport", "PageImport"),
+    "toolkit.data.page_history": ("ruling_history",),
+    "toolkit.data.page_import": ("import_page", "save_rulings"),
+    "toolkit.data.problems": ("DatasetValidationError", "Problem", "QueryError", "ValidationReport"),
+    "toolkit.data.queries": (
+        "card_rulings_long", "cards_meant", "own_rulings", "resolve_card", "rulings_about",
+        "rulings_in_force", "rulings_per_year_topic", "supersession_chain", "supersessions"
+    ),
+    "toolkit.data.reading": (
+        "CsvBytes", "DataSource", "load_cards", "load_events", "load_rulings", "to_contract_csv"
+    ),
+    "toolkit.data.schema": (
+        "BOOL_DTYPE", "CARDS_SCHEMA", "DATE_DTYPE", "DATE_PRECISIONS", "DURATIONS", "EVENT_GAMES",
+        "EVENT_ID_PATTERN", "EVENTS_SCHEMA", "GAMES", "LIST_DTYPE", "LIST_SEPARATOR", "NULLABLE_BOOL_DTYPE",
+        "RULING_ID_PATTERN", "RULINGS_SCHEMA", "STRING_DTYPE", "Column", "ColumnKind", "TableSchema"
+    ),
+    "toolkit.data.user_cards": ("cards_with",),
+    "toolkit.data.user_rulings": ("ORIGINS", "USER_RULINGS_SCHEMA"),
+    "toolkit.data.validation": ("check_datasets", "validate_datasets"),
+}
+"""Where each public name lives: a name is imported from its module the first time it is asked
+for, then kept in this module's namespace (a verify needs a few of these modules, not all)."""
+_LAZY: dict[str, str] = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "BOOL_DTYPE",
@@ -134,3 +178,16 @@ __all__ = [
     "to_contract_csv",
     "validate_datasets",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

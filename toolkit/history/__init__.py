@@ -18,6 +18,7 @@ scenario, a check, the expected answer; see :mod:`toolkit.history.checks`).
 * :func:`timeline_links` and :func:`supersession_explanations` tie the
   ruleset timeline and the table together, both ways.
 
+>>> from toolkit.history import changes
 >>> table = changes("q_hysteric_sign_adjustment.yaml", "2010-01-01", "2024-01-01")
 >>> table[["date", "before", "after"]].astype(str).values.tolist()
 [['2016-07-08', 'yes', 'no']]
@@ -27,13 +28,42 @@ scenario, a check, the expected answer; see :mod:`toolkit.history.checks`).
 
 from __future__ import annotations
 
-from toolkit.history.asking import Answer, ask
-from toolkit.history.explaining import Explanation, Hypothesis, explain_disagreement
-from toolkit.history.runs import HistoryError, RulingRun, ruling_ruleset, run_ruling
-from toolkit.history.runs import scenario_named as scenario_named
-from toolkit.history.sweeps import OutcomeSummary, changes, fact_difference, summarise_outcomes
-from toolkit.history.timeline import rulings_of, supersession_explanations, timeline_links
-from toolkit.history.verification import check_user_checks, verify_categories, verify_rulings
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # each name re-exported ("x as x"); at run time imported on first use (__getattr__)
+    from toolkit.history.asking import Answer as Answer
+    from toolkit.history.asking import ask as ask
+    from toolkit.history.explaining import Explanation as Explanation
+    from toolkit.history.explaining import Hypothesis as Hypothesis
+    from toolkit.history.explaining import explain_disagreement as explain_disagreement
+    from toolkit.history.runs import HistoryError as HistoryError
+    from toolkit.history.runs import RulingRun as RulingRun
+    from toolkit.history.runs import ruling_ruleset as ruling_ruleset
+    from toolkit.history.runs import run_ruling as run_ruling
+    from toolkit.history.runs import scenario_named as scenario_named
+    from toolkit.history.sweeps import OutcomeSummary as OutcomeSummary
+    from toolkit.history.sweeps import changes as changes
+    from toolkit.history.sweeps import fact_difference as fact_difference
+    from toolkit.history.sweeps import summarise_outcomes as summarise_outcomes
+    from toolkit.history.timeline import rulings_of as rulings_of
+    from toolkit.history.timeline import supersession_explanations as supersession_explanations
+    from toolkit.history.timeline import timeline_links as timeline_links
+    from toolkit.history.verification import check_user_checks as check_user_checks
+    from toolkit.history.verification import verify_categories as verify_categories
+    from toolkit.history.verification import verify_rulings as verify_rulings
+
+_HOMES: dict[str, tuple[str, ...]] = {
+    "toolkit.history.asking": ("Answer", "ask"),
+    "toolkit.history.explaining": ("Explanation", "Hypothesis", "explain_disagreement"),
+    "toolkit.history.runs": ("HistoryError", "RulingRun", "ruling_ruleset", "run_ruling", "scenario_named"),
+    "toolkit.history.sweeps": ("OutcomeSummary", "changes", "fact_difference", "summarise_outcomes"),
+    "toolkit.history.timeline": ("rulings_of", "supersession_explanations", "timeline_links"),
+    "toolkit.history.verification": ("check_user_checks", "verify_categories", "verify_rulings"),
+}
+"""Where each public name lives: a name is imported from its module the first time it is asked
+for, then kept in this module's namespace (a verify needs a few of these modules, not all)."""
+_LAZY: dict[str, str] = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "Answer",
@@ -56,3 +86,16 @@ __all__ = [
     "verify_categories",
     "verify_rulings",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

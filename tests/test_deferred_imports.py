@@ -1,4 +1,5 @@
-"""What ``explore`` does not need is not imported with the engine, and still works when first used.
+"""What ``explore`` does not need is not imported with the engine, and still works when first used;
+the data and history packages import a module when one of its names is first asked for.
 
 ``import toolkit.engine`` leaves out the predicate reader (``evaluate`` and ``can_force`` import it),
 the standard modules only an error message, an HTML view, a card's digest or the datasets' folder
@@ -74,3 +75,50 @@ def test_what_only_a_message_a_view_or_a_digest_uses_imports_when_used() -> None
         " len(fingerprint(written)), dataset_path('rulings.csv').name]))"
     )
     assert _fresh(code) == [True, True, 32, "rulings.csv"]
+
+
+PACKAGES = ("toolkit.data", "toolkit.history")
+
+
+def test_the_data_and_history_packages_import_a_module_when_one_of_its_names_is_asked_for() -> None:
+    """``verify_rulings`` needs the table readers and the modules that run a ruling, not the wiki page
+    importers, the exports or the questions and sweeps of the history."""
+    code = ("import sys, json\nimport toolkit\nfrom toolkit.data import load_rulings\n"
+            "from toolkit.history import verify_rulings\n"
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('toolkit.data.', 'toolkit.history.')))))")
+    loaded = _fresh(code)
+    assert isinstance(loaded, list) and "toolkit.data.reading" in loaded and "toolkit.history.verification" in loaded
+    for unused in ("toolkit.data.page_import", "toolkit.data.downloads", "toolkit.data.faq", "toolkit.data.queries",
+                   "toolkit.history.asking", "toolkit.history.explaining", "toolkit.history.sweeps"):
+        assert unused not in loaded
+
+
+def test_every_name_of_the_data_and_history_packages_resolves_in_a_fresh_interpreter() -> None:
+    code = (
+        "import importlib, json\n"
+        f"report = {{}}\nfor package in {PACKAGES!r}:\n"
+        "    module = importlib.import_module(package)\n"
+        "    homes = module._LAZY\n"
+        "    report[package] = {  # dir() first: before any name is asked for\n"
+        "        'undir': sorted(set(module.__all__) - set(dir(module))),\n"
+        "        'unhomed': sorted(set(module.__all__) - set(homes)),\n"
+        "        'wrong': sorted(n for n, home in homes.items()\n"
+        "                        if getattr(module, n) is not getattr(importlib.import_module(home), n)),\n"
+        "        'names': len(homes)}\n"
+        "try:\n    module.no_such_name\nexcept AttributeError as exc:\n    report['error'] = str(exc)\n"
+        "print(json.dumps(report))"
+    )
+    report = _fresh(code)
+    assert isinstance(report, dict)
+    assert report.pop("error") == "module 'toolkit.history' has no attribute 'no_such_name'"
+    for package in PACKAGES:
+        assert report[package]["unhomed"] == report[package]["wrong"] == report[package]["undir"] == []
+        assert report[package]["names"] >= 20
+
+
+def test_a_name_of_the_packages_is_importable_first_thing_and_is_the_toolkits() -> None:
+    code = ("import json, toolkit\nfrom toolkit.history import HistoryError, run_ruling\n"
+            "from toolkit.data import RULINGS_SCHEMA, load_rulings\n"
+            "print(json.dumps([toolkit.run_ruling is run_ruling, toolkit.load_rulings is load_rulings,"
+            " issubclass(HistoryError, toolkit.ToolkitError), 'ruling_id' in RULINGS_SCHEMA.names]))")
+    assert _fresh(code) == [True, True, True, True]
