@@ -241,7 +241,7 @@ def issue34_targets(rows: dict[tuple[str, int], dict[str, Any]], chess: float, f
                             ("ready to explore (engine, cards loaded)", "ready to explore (engine, cards loaded)")):
             limit = import_cost.TARGETS[label]
             best, middle = import_cost.ratio(imports, label)
-            out.add(f"{name}: <= {limit:g} x import pandas (fresh interpreters, min)",
+            out.add(f"{name}: <= {limit:g} x import pandas (fresh interpreters, CPU, min)",
                     f"{best:.3f} x (median {middle:.3f} x)", best <= limit)
     if verify is not None:
         out.add(f"cold verify_rulings() (a new process, imports included, CPU min of {verify.runs}): <= 2 s",
