@@ -581,7 +581,6 @@ def evaluate_in(game: Game, start: GameState, query: Query | Mapping[str, Any], 
                 max_states: int = DEFAULT_MAX_STATES, time_limit: float | None = None) -> Verdict:
     """:func:`evaluate` from ``start``, a state of ``game`` (the layers that found the game pass it on)."""
     from toolkit.core.predicates import copy_labels, parse_query  # explore reads no query: loaded when asked
-
     q = parse_query(query, game=game, copies=copy_labels(start)) if isinstance(query, Mapping) else query
     tp = start.turn_player
     if q.quantifier == "default":  # the rulings' "both players choose not to act" line
