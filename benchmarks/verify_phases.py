@@ -11,7 +11,11 @@ innermost phase running then, so the phases add up to the whole:
 * rulings table: ``load_rulings()`` (its imports not counted);
 * scenarios: the shipped scenario files read, with the cards they use;
 * checks: each ruling's check read and its card names resolved;
-* search: the rest of each ruling's run (its own date, today, the counterfactuals);
+* search: the searches each ruling's check asks for (its own date, today, the counterfactuals,
+  the lines that say what decides it): ``decide``, ``evaluate_in``, ``resolve_in``, ``order_search``
+  and ``explore`` as the history layer calls them;
+* ruling: the rest of each ruling's run (its positions built under each rule set, the runs
+  remembered and looked up, the counterfactuals listed, the example lines replayed);
 * frame: the rest of ``verify_rulings`` (the rows taken from the table, the result frame built).
 
 ROOT (default: this clone) may be given more than once, to compare two checkouts
@@ -63,6 +67,8 @@ bootstrap._find_and_load = timed("imports", bootstrap._find_and_load)
 started = clock()
 import toolkit
 import toolkit.data
+import toolkit.core.search as search
+import toolkit.history.checks as checks
 import toolkit.history.runs as runs
 import toolkit.history.verification as verification
 
@@ -70,14 +76,17 @@ toolkit.data.load_rulings = timed("rulings table", toolkit.data.load_rulings)
 runs.scenarios_of = timed("scenarios", runs.scenarios_of)
 runs.read_check = timed("checks", runs.read_check)
 runs.check_for = timed("checks", runs.check_for)
-verification._verify_row = timed("search", verification._verify_row)
+verification._verify_row = timed("ruling", verification._verify_row)
+for name in ("decide", "evaluate_in", "resolve_in", "order_search"):
+    setattr(checks, name, timed("search", getattr(checks, name)))
+search.explore = timed("search", search.explore)
 toolkit.verify_rulings()
 charge()
 totals["total"] = clock() - started
 print(json.dumps(totals))
 '''
 
-PHASES = ("imports", "rulings table", "scenarios", "checks", "search", "frame", "total")
+PHASES = ("imports", "rulings table", "scenarios", "checks", "search", "ruling", "frame", "total")
 
 
 def once(root: Path) -> dict[str, float]:
