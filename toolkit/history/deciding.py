@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.core.game import Game, Position
 from toolkit.core.rulesets import Rules as Ruleset
-from toolkit.history.runs import answer_once, same_answer
+from toolkit.history.runs import answer_once, positions_key, same_answer
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -38,7 +38,10 @@ class Flips:
     stops at the first of those that flips."""
 
     def __init__(self, text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
-                 rules: Ruleset, value: bool, game: Game | None = None) -> None:
+                 rules: Ruleset, value: bool, game: Game | None = None, *,
+                 positions: tuple[Any, ...] | None = None) -> None:
+        """``positions``: :func:`~toolkit.history.runs.positions_key` of the scenarios, when the caller
+        found it for this one run (None: found again at each question, as a Flips kept for later needs)."""
         from toolkit.games import game_of
 
         self.game = game_of(rules) if game is None else game  # the positions' game (found once by a question)
@@ -47,6 +50,7 @@ class Flips:
         self._rules = rules
         self._value = value
         self._known: dict[int, bool] = {}
+        self._positions = positions
 
     @property
     def tried(self) -> tuple[str, ...]:
@@ -64,9 +68,10 @@ class Flips:
             text, check, names, scenarios = self._asked
             variant = self.variants[index].rules
             # a rule the run never read cannot flip it: its searches would be the same step by step
-            known = self._known[index] = (not same_answer(text, names, scenarios, self._rules, variant)
+            at = self._positions or positions_key(names, scenarios)  # the same for both questions
+            known = self._known[index] = (not same_answer(text, names, scenarios, self._rules, variant, positions=at)
                                           and answer_once(text, check, names, scenarios, variant,
-                                                          self.game) != self._value)
+                                                          self.game, positions=at) != self._value)
         return known
 
     def labels(self) -> tuple[str, ...]:

@@ -190,19 +190,23 @@ each with the rules it read (:mod:`toolkit.core.reads`): kept together, so that 
 never one whose reads were forgotten."""
 
 
-def _positions_key(names: tuple[str, ...], scenarios: Mapping[str, Position]) -> tuple[Any, ...]:
+def positions_key(names: tuple[str, ...], scenarios: Mapping[str, Position]) -> tuple[Any, ...]:
     """The positions a check reads, each with the cards it may use (a game's positions that carry a
-    catalogue of cards: a change of the user's card folder is a change of the position)."""
+    catalogue of cards: a change of the user's card folder is a change of the position). One run of
+    a ruling finds it once and hands it to each run it asks for (``positions``): each finding looks
+    at the user's card folder again."""
     return tuple((n, scenarios[n], getattr(scenarios[n], "catalogue", None)) for n in names)
 
 
 def run_once(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
-             rules: Ruleset, game: Game | None = None, **limits: Any) -> CheckResult:
+             rules: Ruleset, game: Game | None = None, *, positions: tuple[Any, ...] | None = None,
+             **limits: Any) -> CheckResult:
     """The check's answer, run once per position and rules (``game``: the positions' game, when the
-    caller found it; ``limits``: run_check's max_states, time_limit)."""
+    caller found it; ``positions``: :func:`positions_key`, when the caller found it; ``limits``:
+    run_check's max_states, time_limit)."""
     from toolkit.history.checks import run_check
 
-    key = (check_text, _positions_key(names, scenarios), _rules_key(rules))
+    key = (check_text, positions or positions_key(names, scenarios), _rules_key(rules))
     hit = _RUNS.get(key)
     if hit is None:
         with recording(rules) as (noting, reads):
@@ -212,11 +216,11 @@ def run_once(check_text: str, check: Check, names: tuple[str, ...], scenarios: M
 
 
 def same_answer(check_text: str, names: tuple[str, ...], scenarios: Mapping[str, Position], rules: Ruleset,
-                other: Ruleset) -> bool:
+                other: Ruleset, *, positions: tuple[Any, ...] | None = None) -> bool:
     """Whether the check's answer under ``other`` is known to be the one under ``rules`` without
     asking: the run under ``rules`` (made already) read none of the rules in which ``other`` differs,
     so every step of its searches would be the same."""
-    made = _RUNS.get((check_text, _positions_key(names, scenarios), _rules_key(rules)))
+    made = _RUNS.get((check_text, positions or positions_key(names, scenarios), _rules_key(rules)))
     return made is not None and unread(rules, other, made[1])
 
 
@@ -224,7 +228,7 @@ _VALUES: Memo[tuple[Any, ...], bool] = Memo(4096)
 
 
 def answer_once(check_text: str, check: Check, names: tuple[str, ...], scenarios: Mapping[str, Position],
-                rules: Ruleset, game: Game | None = None) -> bool:
+                rules: Ruleset, game: Game | None = None, *, positions: tuple[Any, ...] | None = None) -> bool:
     """The check's answer alone (what a rule set one change away is asked for, ``game``: the
     positions' game when the caller found it):
     a run already made under rules that decide the same, else the check asked
@@ -232,7 +236,7 @@ def answer_once(check_text: str, check: Check, names: tuple[str, ...], scenarios
     ``possible`` / ``always`` search at the first outcome that settles it."""
     from toolkit.history.checks import run_check
 
-    key = (check_text, _positions_key(names, scenarios), _rules_key(rules))
+    key = (check_text, positions or positions_key(names, scenarios), _rules_key(rules))
     made = _RUNS.get(key)
     if made is not None:
         return made[0].value
@@ -379,13 +383,15 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     same_game(rid, rules, scenarios)
     started = time.perf_counter()
     try:
-        own = run_once(text, check, names, scenarios, rules)
+        at = positions_key(names, scenarios)  # found once for this run: every run below is of these positions
+        own = run_once(text, check, names, scenarios, rules, positions=at)
         from toolkit.history.deciding import Flips, today_rules, what_decides
 
         now = today_rules(rules)
         # today's rules differ only in rules the own run never read: its run is today's, step by step
-        today = own if same_answer(text, names, scenarios, rules, now) else run_once(text, check, names, scenarios, now)
-        variants = Flips(text, check, names, scenarios, rules, own.value)
+        today = (own if same_answer(text, names, scenarios, rules, now, positions=at)
+                 else run_once(text, check, names, scenarios, now, positions=at))
+        variants = Flips(text, check, names, scenarios, rules, own.value, positions=at)
         deciding = variants.labels() if flips else ()
         decided, shown = what_decides(check, scenarios, rules, own, variants)
     except ToolkitError as exc:
