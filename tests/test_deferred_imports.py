@@ -122,3 +122,16 @@ def test_a_name_of_the_packages_is_importable_first_thing_and_is_the_toolkits() 
             "print(json.dumps([toolkit.run_ruling is run_ruling, toolkit.load_rulings is load_rulings,"
             " issubclass(HistoryError, toolkit.ToolkitError), 'ruling_id' in RULINGS_SCHEMA.names]))")
     assert _fresh(code) == [True, True, True, True]
+
+
+def test_ready_to_explore_finds_the_datasets_without_importlib_resources() -> None:
+    """A package on disk is its own folder: ``importlib.resources`` (with ``zipfile``, ``tempfile`` and
+    ``shutil``) is asked only for a package inside a zip file. The folder found is the one it gives."""
+    code = ("import sys, json\nimport toolkit.engine\nfrom toolkit.ocg.cards import default_catalogue\n"
+            "cards = default_catalogue()\n"
+            "loaded = sorted(m for m in ('importlib.resources', 'zipfile', 'tempfile') if m in sys.modules)\n"
+            "from importlib.resources import files\nfrom pathlib import Path\nfrom toolkit.resources import dataset_root\n"
+            "packaged = files('toolkit').joinpath('_datasets')\n"
+            "expected = packaged if packaged.is_dir() else Path(toolkit.__file__).resolve().parent.parent / 'datasets'\n"
+            "print(json.dumps([loaded, str(dataset_root()) == str(expected), len(cards.names()) > 50]))")
+    assert _fresh(code) == [[], True, True]

@@ -38,10 +38,16 @@ def default_user_folder() -> Path:
 def dataset_root() -> Traversable:
     """The folder holding rulings.csv, cards.csv, events.csv and scenarios/ (where the package is
     installed does not change while it runs: found once, not on each of the hundreds of
-    look-ups of a verify)."""
-    from importlib.resources import files
+    look-ups of a verify). A package on disk is looked at directly: ``importlib.resources`` would
+    give this very folder, after importing ``zipfile``, ``tempfile`` and ``shutil`` (asked only for
+    a package inside a zip file)."""
+    here = Path(__file__).parent
+    if here.is_dir():
+        packaged: Traversable = here / "_datasets"
+    else:
+        from importlib.resources import files
 
-    packaged = files("toolkit").joinpath("_datasets")
+        packaged = files("toolkit").joinpath("_datasets")
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parent.parent / "datasets"
