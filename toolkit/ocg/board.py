@@ -71,6 +71,7 @@ _TARGET = attrgetter("target")
 _SOURCE = itemgetter(0)
 _CONTROL, _CONTROL_CHANGED, _EFFECT_ENDED = "control", EventKind.CONTROL_CHANGED, EventKind.EFFECT_ENDED
 _CONTROL_TAKEN = frozenset({"control_taken"})
+_PROCESS, _TURN_END, _CARD_LEFT = Moment.PROCESS, Moment.TURN_END, Moment.CARD_LEFT
 
 NO_MOMENT: frozenset[str] = frozenset()
 """The moment of most positions, one object (an empty frozenset is 216 bytes)."""
@@ -91,7 +92,7 @@ class Board(PositionReader):
 
     __slots__ = ("base", "ruleset", "turn_player", "cards", "decks", "anonymous", "life", "lingering", "chain",
                  "skipped", "done", "adjusted", "phase", "cause", "by_effect", "source", "by", "by_adjustment", "events",
-                 "happenings", "notes", "moved", "tables", "kinds", "trigger_events", "happening_kinds",
+                 "happenings", "notes", "tables", "kinds", "trigger_events", "happening_kinds",
                  "end_phase_names", "touched", "changed")
     """A board per transition: slots are built and freed faster than an attribute dict."""
 
@@ -105,7 +106,7 @@ class Board(PositionReader):
         self.decks: tuple[tuple[int, ...], tuple[int, ...]] | list[list[int]] = state.decks
         self.anonymous: tuple[tuple[int, int, int], tuple[int, int, int]] | list[list[int]] = state.anonymous
         self.life: tuple[int, int] | list[int] = state.life
-        self.lingering: tuple[Lingering, ...] | list[Lingering] = state.lingering
+        self.lingering: tuple[Lingering, ...] = state.lingering  # (replaced, never changed in place)
         self.chain: list[Link] = list(state.chain)
         self.skipped: frozenset[str] | set[str] = state.skipped
         self.done: set[tuple[int, str]] = set(state.done)
@@ -122,7 +123,6 @@ class Board(PositionReader):
         self.events: list[Event] = []
         self.happenings: list[Happening] = []
         self.notes: list[tuple[str, str]] = []
-        self.moved: set[int] = set()
         self.tables = tables = state.tables
         self.kinds = tables.continuous_kinds
         """The kinds of continuous effect any card of the position has."""
@@ -133,10 +133,10 @@ class Board(PositionReader):
         self.end_phase_names = tables.end_phase_names
         """The names of the position's cards that have End Phase processes."""
         self.touched = False
+        """Whether anything but bookkeeping changed (a move, control, LP, a lingering effect)."""
         self.changed: list[int] = []
         """The uids of the cards written since the base State (``set_card``; a uid may repeat): ``freeze``
         looks only at these."""
-        """Whether anything but bookkeeping changed (a move, control, LP, a lingering effect)."""
 
     # --- copies made on the first change ---------------------------------
 
@@ -157,9 +157,6 @@ class Board(PositionReader):
         if isinstance(life, tuple):
             life = self.life = list(life)
         return life
-
-    # --- reading (the same API as State, so card conditions accept both) ---
-
 
     # --- recording -------------------------------------------------------
 
@@ -269,16 +266,16 @@ class Board(PositionReader):
 
     def _card_left(self, uid: int) -> None:
         """A card that moved is a new card: effects applied to it and its done processes go."""
-        self.moved.add(uid)
-        ended: tuple[Lingering, ...] = ()
-        if self.lingering and uid in map(_TARGET, self.lingering):
-            kept, ended = expire(tuple(self.lingering), Moment.CARD_LEFT, left=frozenset({uid}))
-        if ended:
-            self.lingering = list(kept)
-            for item in ended:
-                self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
-        if self.done and uid in map(_SOURCE, self.done):  # (asked in C: most moves end no done process)
-            self.done = {pid for pid in self.done if pid[0] != uid}
+        lingering = self.lingering
+        if lingering and uid in map(_TARGET, lingering):
+            kept, ended = expire(lingering, _CARD_LEFT, left=frozenset({uid}))
+            if ended:
+                self.lingering = kept
+                for item in ended:
+                    self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
+        done = self.done
+        if done and uid in map(_SOURCE, done):  # (asked in C: most moves end no done process)
+            self.done = {pid for pid in done if pid[0] != uid}
 
     @implements(CONTINUOUS, game="ocg")
     def _sent_to_gy_damage(self, owner: str, count: int) -> None:
@@ -407,8 +404,12 @@ class Board(PositionReader):
                 moves[how] = found
         self.cards[uid] = found
         self.changed.append(uid)
-        self.record(tables.event(_CONTROL_CHANGED, card=card.name, player=player, by=self.by))
-        self._happen(_CONTROL_CHANGED, uid, player, _FIELD)
+        by = self.by
+        event = tables.events.get((_CONTROL_CHANGED, card.name, player, None, None, by))  # (tables.event, inline)
+        self.events.append(event if event is not None else tables.event(_CONTROL_CHANGED, card=card.name,
+                                                                        player=player, by=by))
+        if _CONTROL_CHANGED in self.happening_kinds:  # (else ``_happen`` records nothing: touched is set)
+            self._happen(_CONTROL_CHANGED, uid, player, _FIELD)
 
     @implements(CONTINUOUS, game="ocg")
     def damage(self, player: str, amount: int, *, source: str | None = None) -> None:
@@ -432,35 +433,36 @@ class Board(PositionReader):
     def add_lingering(self, item: Lingering) -> None:
         if item not in self.lingering:
             self.touched = True
-            self.lingering = [*self.lingering, item]
+            self.lingering = (*self.lingering, item)
 
     def end_lingering(self, item: Lingering) -> None:
         """End one lingering effect now (its expiry process was performed)."""
-        kept, ended = expire(tuple(self.lingering), Moment.PROCESS, which=item)
+        kept, ended = expire(self.lingering, _PROCESS, which=item)
         self.touched = True
-        self.lingering = list(kept)
+        self.lingering = kept
         for gone in ended:
             self._after_end(gone)
 
     def end_with_turn(self) -> None:
         """The E1 sweep: every lingering effect that ends with the turn ends now."""
-        kept, ended = expire(tuple(self.lingering), Moment.TURN_END)
+        kept, ended = expire(self.lingering, _TURN_END)
         self.touched = True
-        self.lingering = list(kept)
+        self.lingering = kept
         for gone in ended:
             self._after_end(gone)
 
     def _after_end(self, item: Lingering) -> None:
-        target = self.cards[item.target].name if item.target >= 0 else None
-        self.record(self.tables.event(_EFFECT_ENDED, card=item.source, player=item.controller,
-                                      detail=item.effect, by=self.by))
-        effect = self.tables.lingering_effect_of(item)
-        if target is not None:
-            self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
-        if effect is not None and effect.on_end is not None:
-            card = self.cards[item.target] if item.target >= 0 else Card(-1, item.source, item.controller,
-                                                                         item.controller, _GY)
-            effect.on_end(self, Activation(card=card, controller=item.controller, key=item.key, lingering=item))
+        tables = self.tables
+        card = self.cards[item.target] if item.target >= 0 else None
+        source, controller, effect, by = item.source, item.controller, item.effect, self.by
+        event = tables.events.get((_EFFECT_ENDED, source, controller, None, effect, by))  # (tables.event, inline)
+        self.events.append(event if event is not None else tables.event(
+            _EFFECT_ENDED, card=source, player=controller, detail=effect, by=by))
+        if card is not None:
+            self.notes.append(("R4", f"{source}'s '{effect}' on {card.name} ends"))
+        on_end, act = tables.ending(item, card)
+        if on_end is not None:
+            on_end(self, act)
 
     def skip_next_turn(self, player: str) -> None:
         self.touched = True
@@ -575,7 +577,7 @@ class Board(PositionReader):
             base.pending if pending is None else pending,
             (base.done if self.done == base.done else frozenset(self.done)) if done is None else done,
             base.lingering if self.lingering is base.lingering or (len(self.lingering) == len(base.lingering) and all(
-                a is b for a, b in zip(self.lingering, base.lingering))) else tuple(self.lingering),
+                a is b for a, b in zip(self.lingering, base.lingering))) else self.lingering,
             tuple(self.chain) if chain is None else chain,
             base.waiting if waiting is None else waiting,
             base.adjusted if adjusted is None else adjusted,
