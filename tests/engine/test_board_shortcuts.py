@@ -4,7 +4,9 @@
   looking at every effect, also when an equal effect is listed twice or the effect is not listed;
 * ``PositionTables.ending`` (what ``Board._after_end`` tells an effect's ``on_end``): kept per effect
   and card — the ``on_end`` of the effect's card text and the Activation built afresh, on every effect
-  that ends on the walks of the benchmark families and the shipped scenarios.
+  that ends on the walks of the benchmark families and the shipped scenarios;
+* ``Board.freeze`` (``toolkit.ocg.freezing``) builds the State in place: the State ``make_state`` builds
+  from the same field values, on every edge of the walks of the families and the shipped scenarios.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from toolkit.ocg.cards.base import Activation
 from toolkit.ocg.positions import FAMILIES
 from toolkit.ocg.procedure import remembered
 from toolkit.ocg.setup import initial_state
-from toolkit.ocg.state import State
+from toolkit.ocg.state import STATE_FIELDS, State, cards_hash, make_state
 from toolkit.ocg.values import Card, Zone
 
 
@@ -81,3 +83,43 @@ def test_every_ending_on_the_walks_tells_on_end_what_a_fresh_activation_tells(mo
         if isinstance(start, State):
             reachable(start, 400)
     assert sum(seen) > 50 and len(seen) > sum(seen)  # effects whose ending does something, and others
+
+
+SHARED = ("decks", "anonymous", "life", "skipped", "done")
+"""Fields ``freeze`` hands on as the base State's own object when the step left them equal (and the
+caller gave no value)."""
+
+
+def test_a_frozen_state_is_the_state_built_from_its_fields_on_every_edge(monkeypatch: Any) -> None:
+    """``Board.freeze`` builds the State in place: the same State as ``make_state`` builds from its
+    field values (equal, hashed alike, its cards' hash kept right), handing on the base State's
+    objects for what the step left as it was — on every edge of the walks of the families and the shipped scenarios."""
+    freeze = Board.freeze
+    frozen_states: list[State] = []
+
+    def checked(self: Board, **fields: Any) -> State:
+        frozen = freeze(self, **fields)
+        base = self.base
+        again = make_state(base.tables, None, *(getattr(frozen, name) for name in STATE_FIELDS))
+        assert type(frozen) is State and frozen == again and hash(frozen) == hash(again)
+        assert frozen._cards_hash == cards_hash(frozen.cards) and frozen.tables is base.tables
+        for name in SHARED:
+            if name not in fields and getattr(frozen, name) == getattr(base, name):
+                assert getattr(frozen, name) is getattr(base, name), name
+        if all(a is b for a, b in zip(frozen.cards, base.cards)):
+            assert frozen.cards is base.cards
+        if len(frozen.lingering) == len(base.lingering) and all(
+                a is b for a, b in zip(frozen.lingering, base.lingering)):
+            assert frozen.lingering is base.lingering
+        frozen_states.append(frozen)
+        return frozen
+
+    monkeypatch.setattr(Board, "freeze", checked)
+    monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))  # every step on a board
+    starts: list[Any] = [initial_state(FAMILIES[f](6)) for f in sorted(FAMILIES)] + [controls_and_a_way_out(6)]
+    starts += [as_state(toolkit.games.shipped_scenario(n)) for n in toolkit.games.shipped_scenario_names()]
+    for start in starts:
+        if isinstance(start, State):
+            reachable(start, 600)
+    assert len(frozen_states) > 2000
+    assert any(s.lingering for s in frozen_states) and any(s.chain for s in frozen_states)

@@ -19,7 +19,6 @@ End Phase processes point at.
 from __future__ import annotations
 
 from dataclasses import replace
-from enum import Enum
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
@@ -29,6 +28,9 @@ from toolkit.core.values import Event, other, player_index
 from toolkit.core.words import count
 from toolkit.ocg.cards.base import Activation, ContinuousKind, Happening
 from toolkit.ocg.counters import counters_on, with_counters
+from toolkit.ocg.freezing import KEEP as KEEP
+from toolkit.ocg.freezing import NO_MOMENT as NO_MOMENT
+from toolkit.ocg.freezing import freeze
 from toolkit.ocg.moving import BANISHED_FACE_DOWN as BANISHED_FACE_DOWN
 from toolkit.ocg.moving import FIELD_ONLY_TAGS as FIELD_ONLY_TAGS
 from toolkit.ocg.moving import LEFT_FACE_UP as LEFT_FACE_UP
@@ -71,21 +73,10 @@ _TARGET = attrgetter("target")
 _SOURCE = itemgetter(0)
 _CONTROL, _CONTROL_CHANGED, _EFFECT_ENDED = "control", EventKind.CONTROL_CHANGED, EventKind.EFFECT_ENDED
 _CONTROL_TAKEN = frozenset({"control_taken"})
+_MILLED, _DESTROYED = frozenset({"milled_this_turn"}), frozenset({"destroyed_this_turn"})
+_DISCARDED, _SPECIAL_SUMMONED = frozenset({"discarded_this_turn"}), frozenset({"special_summoned_this_turn"})
+"""A move's extra tags, one object each (its hash kept: found at once among the moves ``_move`` keeps)."""
 _PROCESS, _TURN_END, _CARD_LEFT = Moment.PROCESS, Moment.TURN_END, Moment.CARD_LEFT
-
-NO_MOMENT: frozenset[str] = frozenset()
-"""The moment of most positions, one object (an empty frozenset is 216 bytes)."""
-
-
-class _Keep(Enum):
-    """The type of :data:`KEEP`."""
-
-    KEEP = "keep"
-
-
-KEEP = _Keep.KEEP
-"""``Board.freeze``'s default for a field whose None is a value (priority, forced, after_chain): keep the base's."""
-
 
 class Board(PositionReader):
     """Mutable working copy of a State (see the module docstring)."""
@@ -219,7 +210,8 @@ class Board(PositionReader):
         self.changed.append(uid)
         if to is _DECK:
             self._decks()[player_index(owner)].insert(0, uid)
-        if origin is not to:
+        if origin is not to and (self.lingering and uid in map(_TARGET, self.lingering)
+                                 or self.done and uid in map(_SOURCE, self.done)):  # (what _card_left asks)
             self._card_left(uid)
         if kinds:
             by = self.by
@@ -229,7 +221,7 @@ class Board(PositionReader):
                 self.events.append(event if event is not None else tables.event(kind, card.name, owner, by=by))
                 if kind in self.happening_kinds:
                     self._happen(kind, uid, owner, origin)
-        if to is _GY:
+        if to is _GY and (_DAMAGE_ON_GY in self.kinds or self.lingering):  # (what _sent_to_gy_damage asks first)
             self._sent_to_gy_damage(owner, 1)
         return True
 
@@ -293,7 +285,7 @@ class Board(PositionReader):
         idx = player_index(player)
         milled = 0
         while milled < n and self.decks[idx]:
-            self._move(self.decks[idx][0], _GY, (_SENT_TO_GY,), extra_tags=frozenset({"milled_this_turn"}))
+            self._move(self.decks[idx][0], _GY, (_SENT_TO_GY,), extra_tags=_MILLED)
             milled += 1
         unnamed = min(n - milled, self.anonymous[idx][0])
         if unnamed:
@@ -327,7 +319,7 @@ class Board(PositionReader):
         card = self.cards[uid]
         self.record(self.tables.event(_E_DESTROYED, card=card.name, player=card.owner, by=self.by))
         self._happen(_E_DESTROYED, uid, card.owner, card.zone)
-        self._move(uid, _GY, (_SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
+        self._move(uid, _GY, (_SENT_TO_GY,), extra_tags=_DESTROYED)
 
     def banish(self, uid: int, *, face_down: bool = False) -> None:
         """Banish the card (``face_down``: face-down, tag ``banished_face_down``)."""
@@ -369,7 +361,7 @@ class Board(PositionReader):
 
     def discard(self, uid: int) -> None:
         self._move(uid, _GY, (_E_DISCARDED, _SENT_TO_GY),
-                   extra_tags=frozenset({"discarded_this_turn"}))
+                   extra_tags=_DISCARDED)
 
     def discard_unnamed(self, player: str, n: int) -> None:
         idx = player_index(player)
@@ -383,7 +375,7 @@ class Board(PositionReader):
                        position: Position = _FACE_UP) -> None:
         who = controller or self.cards[uid].owner
         self._move(uid, _FIELD, (_E_SPECIAL_SUMMONED,), controller=who, position=position,
-                   extra_tags=frozenset({"special_summoned_this_turn"}))
+                   extra_tags=_SPECIAL_SUMMONED)
 
     def set_control(self, uid: int, player: str) -> None:
         card = self.cards[uid]
@@ -528,73 +520,4 @@ class Board(PositionReader):
 
     # --- building the next state ---------------------------------------------
 
-    def freeze(self, *, step: Step | None = None, priority: str | None | _Keep = KEEP, passes: int = -1,
-               forced: str | None | _Keep = KEEP, pending: tuple[Process, ...] | None = None,
-               done: frozenset[tuple[int, str]] | None = None, chain: tuple[Link, ...] | None = None,
-               waiting: tuple[WaitingTrigger, ...] | None = None, adjusted: bool | None = None,
-               after_chain: str | None | _Keep = KEEP, phase: Phase | None = None, declared: bool | None = None,
-               attacker: int | None = None) -> State:
-        """The next State: this board's position plus the given step fields
-        (step, priority, passes, forced, pending, done, chain, waiting, adjusted,
-        after_chain, phase, declared, attacker; a field not given keeps the
-        base State's value, except ``done`` and ``chain``: the board's own, like
-        the card zones, decks, LP, lingering effects and skipped turns)."""
-        base = self.base
-        decks = self.decks
-        anonymous = self.anonymous
-        life = self.life
-        # fields the step left as they were are handed on as the same objects (a frozenset keeps its
-        # hash; equal positions then compare by identity in the transposition table)
-        old_decks, old_anonymous, old_life = base.decks, base.anonymous, base.life
-        # the cards' hash from the base's: only the cards the step changed are hashed (see ``cards_hash``)
-        cards_hash = base._cards_hash
-        old_cards = base.cards
-        changed = False
-        written = self.changed
-        if written:
-            cards = self.cards
-            for uid in set(written) if len(written) > 1 else written:
-                new, old = cards[uid], old_cards[uid]
-                if new is not old:
-                    cards_hash ^= new._hash ^ old._hash
-                    changed = True
-        return make_state(
-            self.tables,
-            cards_hash,
-            base.turn_player,
-            base.ruleset,
-            tuple(self.cards) if changed else old_cards,
-            old_decks if decks is old_decks or (decks[0] == list(old_decks[0]) and decks[1] == list(old_decks[1]))
-            else (tuple(decks[0]), tuple(decks[1])),
-            old_anonymous if anonymous is old_anonymous or (
-                anonymous[0] == list(old_anonymous[0]) and anonymous[1] == list(old_anonymous[1]))
-            else (tuple(anonymous[0]), tuple(anonymous[1])),
-            old_life if life is old_life or (life[0] == old_life[0] and life[1] == old_life[1]) else (life[0], life[1]),
-            base.step if step is None else step,
-            base.priority if priority is KEEP else priority,
-            base.passes if passes < 0 else passes,
-            base.forced if forced is KEEP else forced,
-            base.pending if pending is None else pending,
-            (base.done if self.done == base.done else frozenset(self.done)) if done is None else done,
-            base.lingering if self.lingering is base.lingering or (len(self.lingering) == len(base.lingering) and all(
-                a is b for a, b in zip(self.lingering, base.lingering))) else self.lingering,
-            tuple(self.chain) if chain is None else chain,
-            base.waiting if waiting is None else waiting,
-            base.adjusted if adjusted is None else adjusted,
-            base.after_chain if after_chain is KEEP else after_chain,
-            base.skipped if self.skipped is base.skipped or self.skipped == base.skipped else frozenset(self.skipped),
-            base.phase if phase is None else phase,
-            base.declared if declared is None else declared,
-            base.attacker if attacker is None else attacker,
-            self._moment() if self.tables.moment_kinds else NO_MOMENT,
-        )
-
-    def _moment(self) -> frozenset[str]:
-        """What this change did that a "when …" effect of the position answers
-        (an addition to the hand counts only from the deck)."""
-        kinds = self.tables.moment_kinds
-        if not kinds:
-            return NO_MOMENT
-        return frozenset(
-            f"{h.kind}:{h.player}:{h.uid}" for h in self.happenings
-            if h.kind in kinds and (h.kind != _E_ADDED_TO_HAND or h.from_zone is _DECK)) or NO_MOMENT  # the same cards (uids keep their names): the same tables
+    freeze = freeze
