@@ -5,7 +5,8 @@
 * ``PositionTables.ending`` (what ``Board._after_end`` tells an effect's ``on_end``): kept per effect
   and card — the ``on_end`` of the effect's card text and the Activation built afresh, on every effect
   that ends on the walks of the benchmark families and the shipped scenarios;
-* ``Board.freeze`` (``toolkit.ocg.freezing``) builds the State in place: the State ``make_state`` builds
+* ``Board.cards_hash``, kept at each write of a card, is ``cards_hash`` of the board's cards, and
+  ``Board.freeze`` (``toolkit.ocg.freezing``) builds the State in place: the State ``make_state`` builds
   from the same field values, on every edge of the walks of the families and the shipped scenarios.
 """
 
@@ -98,6 +99,7 @@ def test_a_frozen_state_is_the_state_built_from_its_fields_on_every_edge(monkeyp
     frozen_states: list[State] = []
 
     def checked(self: Board, **fields: Any) -> State:
+        assert self.cards_hash == cards_hash(self.cards)  # kept at each write: the hash from scratch
         frozen = freeze(self, **fields)
         base = self.base
         again = make_state(base.tables, None, *(getattr(frozen, name) for name in STATE_FIELDS))

@@ -84,7 +84,7 @@ class Board(PositionReader):
     __slots__ = ("base", "ruleset", "turn_player", "cards", "decks", "anonymous", "life", "lingering", "chain",
                  "skipped", "done", "adjusted", "phase", "cause", "by_effect", "source", "by", "by_adjustment", "events",
                  "happenings", "notes", "tables", "kinds", "trigger_events", "happening_kinds",
-                 "end_phase_names", "touched", "changed")
+                 "end_phase_names", "touched", "changed", "cards_hash")
     """A board per transition: slots are built and freed faster than an attribute dict."""
 
     def __init__(self, state: State, cause: Cause, *, by_effect: bool = True, source: int = -1) -> None:
@@ -126,8 +126,9 @@ class Board(PositionReader):
         self.touched = False
         """Whether anything but bookkeeping changed (a move, control, LP, a lingering effect)."""
         self.changed: list[int] = []
-        """The uids of the cards written since the base State (``set_card``; a uid may repeat): ``freeze``
-        looks only at these."""
+        """The uids of the cards written since the base State (``set_card``; a uid may repeat)."""
+        self.cards_hash: int = state._cards_hash
+        """``state.cards_hash(cards)``, kept at each write (``set_card``): the next State's."""
 
     # --- copies made on the first change ---------------------------------
 
@@ -206,12 +207,12 @@ class Board(PositionReader):
             found = self._card(moved_values(card, to, controller, position, extra_tags))
             if moves is not None:
                 moves[how] = found
-        self.cards[uid] = found
+        self.cards[uid] = found  # (set_card, inline)
+        self.cards_hash ^= card._hash ^ found._hash
         self.changed.append(uid)
         if to is _DECK:
             self._decks()[player_index(owner)].insert(0, uid)
-        if origin is not to and (self.lingering and uid in map(_TARGET, self.lingering)
-                                 or self.done and uid in map(_SOURCE, self.done)):  # (what _card_left asks)
+        if origin is not to:
             self._card_left(uid)
         if kinds:
             by = self.by
@@ -239,9 +240,11 @@ class Board(PositionReader):
         return moves
 
     def set_card(self, uid: int, card: Card) -> None:
-        """Card ``uid`` is now ``card`` (every write of ``cards`` goes through here or records its uid in
-        ``changed`` likewise: ``freeze`` rebuilds only the cards recorded)."""
-        self.cards[uid] = card
+        """Card ``uid`` is now ``card`` (every write of ``cards`` goes through here or does what it does:
+        records the uid in ``changed`` and keeps ``cards_hash``)."""
+        cards = self.cards
+        self.cards_hash ^= cards[uid]._hash ^ card._hash
+        cards[uid] = card
         self.changed.append(uid)
 
     def _card(self, values: tuple[int, str, str, str, Zone, Position, frozenset[str], str]) -> Card:
@@ -344,9 +347,8 @@ class Board(PositionReader):
 
     def _set_tags(self, card: Card, tags: frozenset[str]) -> None:
         self.touched = True
-        self.changed.append(card.uid)
-        self.cards[card.uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone,
-                                           card.position, tags, card.label))
+        self.set_card(card.uid, self._card((card.uid, card.name, card.owner, card.controller, card.zone,
+                                            card.position, tags, card.label)))
 
     def return_to_hand(self, uid: int) -> None:
         self._move(uid, _Z_HAND, (_E_RETURNED_TO_HAND,))
@@ -394,7 +396,8 @@ class Board(PositionReader):
                                 card.label))
             if moves is not None:
                 moves[how] = found
-        self.cards[uid] = found
+        self.cards[uid] = found  # (set_card, inline)
+        self.cards_hash ^= card._hash ^ found._hash
         self.changed.append(uid)
         by = self.by
         event = tables.events.get((_CONTROL_CHANGED, card.name, player, None, None, by))  # (tables.event, inline)
@@ -483,9 +486,8 @@ class Board(PositionReader):
         self.touched = True
         new = _FACE_UP_DEFENSE if card.position is _FACE_UP else _FACE_UP
         tags = card.tags | {"position_changed_this_turn"} if manual else card.tags
-        self.changed.append(uid)
-        self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, new,
-                                      frozenset(tags), card.label))
+        self.set_card(uid, self._card((card.uid, card.name, card.owner, card.controller, card.zone, new,
+                                       frozenset(tags), card.label)))
         detail = "attack" if new is _FACE_UP else "defense"
         self.record(self.tables.event(_E_POSITION_CHANGED, card=card.name, player=by, detail=detail,
                                       by=self.by))
@@ -511,9 +513,8 @@ class Board(PositionReader):
         if card.zone is not _FIELD:
             return
         self.touched = True
-        self.changed.append(uid)
-        self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, card.position,
-                                      with_atk_def_lost(card.tags, amount), card.label))
+        self.set_card(uid, self._card((card.uid, card.name, card.owner, card.controller, card.zone, card.position,
+                                       with_atk_def_lost(card.tags, amount), card.label)))
 
     def opponent(self, player: str) -> str:
         return other(player)

@@ -58,21 +58,15 @@ def freeze(board: Board, *, step: Step | None = None, priority: str | None | _Ke
     # hash; equal positions then compare by identity in the transposition table)
     new.turn_player = turn_player = base.turn_player
     new.ruleset = base.ruleset
-    # the cards' hash from the base's: only the cards the step changed are hashed (see ``cards_hash``)
-    cards_hash = base._cards_hash
+    # the cards' hash is the board's, kept at each write (``Board.set_card``); cards the step left as
+    # they were are the base's tuple
+    new._cards_hash = cards_hash = board.cards_hash
     new.cards = old_cards = base.cards
     written = board.changed
     if written:
         now = board.cards
-        changed = False
-        for uid in set(written) if len(written) > 1 else written:
-            card, old = now[uid], old_cards[uid]
-            if card is not old:
-                cards_hash ^= card._hash ^ old._hash
-                changed = True
-        if changed:
+        if cards_hash != base._cards_hash or any(now[uid] is not old_cards[uid] for uid in written):
             new.cards = tuple(now)
-    new._cards_hash = cards_hash
     decks, old_decks = board.decks, base.decks
     new.decks = old_decks if decks is old_decks or (decks[0] == list(old_decks[0]) and decks[1] == list(old_decks[1])) \
         else (tuple(decks[0]), tuple(decks[1]))
