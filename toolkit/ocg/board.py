@@ -19,7 +19,7 @@ End Phase processes point at.
 from __future__ import annotations
 
 from dataclasses import replace
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from toolkit.core.durations import Lingering, Moment, expire
@@ -69,7 +69,6 @@ _BANISH_INSTEAD, _NO_BANISH = ContinuousKind.BANISH_INSTEAD_OF_GY, ContinuousKin
 _DAMAGE_ON_GY = ContinuousKind.DAMAGE_ON_SENT_TO_GY
 _Z_HAND = Zone.HAND
 _C_NO_EFFECT_DAMAGE = ContinuousKind.NO_EFFECT_DAMAGE
-_TARGET = attrgetter("target")
 _SOURCE = itemgetter(0)
 _CONTROL, _CONTROL_CHANGED, _EFFECT_ENDED = "control", EventKind.CONTROL_CHANGED, EventKind.EFFECT_ENDED
 _CONTROL_TAKEN = frozenset({"control_taken"})
@@ -262,7 +261,7 @@ class Board(PositionReader):
     def _card_left(self, uid: int) -> None:
         """A card that moved is a new card: effects applied to it and its done processes go."""
         lingering = self.lingering
-        if lingering and uid in map(_TARGET, lingering):
+        if lingering and uid in self.tables.lingering_summary(lingering).targets:
             kept, ended = expire(lingering, _CARD_LEFT, left=frozenset({uid}))
             if ended:
                 self.lingering = kept

@@ -265,8 +265,8 @@ class PositionTables:
 
     def lingering_summary(self, lingering: tuple[Lingering, ...] | list[Lingering]) -> LingeringSummary:
         """What the position's lingering effects can do, read at zone moves: the kinds of no-chain-link
-        effect they apply and the uids whose effects they negate (kept per tuple: successive positions
-        share it)."""
+        effect they apply, the uids whose effects they negate and the uids they apply to (kept per tuple:
+        successive positions share it)."""
         if not lingering:
             return NO_LINGERING
         found = self.lingering_summaries.get(id(lingering))
@@ -275,6 +275,7 @@ class PositionTables:
         kinds = NO_KINDS
         negating: frozenset[int] = NO_UIDS
         facts = self.lingering_effects
+        targets = frozenset(item.target for item in lingering)
         for item in lingering:
             fact = facts.get(item.key)
             if fact is None or fact[0] != item.source or fact[1] != item.effect:
@@ -283,7 +284,7 @@ class PositionTables:
                 kinds = kinds | fact[3]
             if fact[4]:
                 negating = negating | {item.target}
-        made = LingeringSummary(lingering, kinds, negating)
+        made = LingeringSummary(lingering, kinds, negating, targets)
         if type(lingering) is tuple:  # (a board's list is its own: not kept)
             kept = self.lingering_summaries
             if len(kept) >= SUMMARIES_KEPT:
@@ -312,11 +313,14 @@ class LingeringSummary(NamedTuple):
     """The kinds of no-chain-link effect they apply (《ピケルの魔法陣》: no effect damage)."""
     negating: frozenset[int]
     """The uids of the cards whose effects one of them negates (《エフェクト・ヴェーラー》)."""
+    targets: frozenset[int]
+    """The uids of the cards they apply to (-1: one applies to none): a card that leaves its zone ends
+    those applied to it (``Board._card_left`` asks this set rather than reading each effect's target)."""
 
 
 NO_KINDS: frozenset[ContinuousKind] = frozenset()
 NO_UIDS: frozenset[int] = frozenset()
-NO_LINGERING = LingeringSummary((), NO_KINDS, NO_UIDS)
+NO_LINGERING = LingeringSummary((), NO_KINDS, NO_UIDS, NO_UIDS)
 """The summary of no lingering effect."""
 
 SUMMARIES_KEPT = 4096
