@@ -2,9 +2,9 @@
 
 * ``durations.expire`` at ``Moment.PROCESS`` ends the effect by slicing the tuple: the same split as
   looking at every effect, also when an equal effect is listed twice or the effect is not listed;
-* ``PositionTables.ending`` (what ``Board._after_end`` tells an effect's ``on_end``): kept per effect
-  and card — the ``on_end`` of the effect's card text and the Activation built afresh, on every effect
-  that ends on the walks of the benchmark families and the shipped scenarios;
+* ``PositionTables.ending`` (what ``Board._after_end`` tells an effect's ``on_end``, and its note): kept
+  per effect and card — the ``on_end`` of the effect's card text, the Activation and the note built
+  afresh, on every effect that ends on the walks of the benchmark families and the shipped scenarios;
 * ``Board.cards_hash``, kept at each write of a card, is ``cards_hash`` of the board's cards, and
   ``Board.freeze`` (``toolkit.ocg.freezing``) builds the State in place: the State ``make_state`` builds
   from the same field values, on every edge of the walks of the families and the shipped scenarios.
@@ -50,11 +50,13 @@ def test_an_ending_is_kept_per_effect_and_card() -> None:
     tables = state.tables
     item = Lingering("強制脱出装置", "B", "nothing", 0, Duration.UNTIL_END_PHASE)
     first, second = state.cards[0], state.cards[1]
-    _, act = tables.ending(item, first)
+    _, act, note = tables.ending(item, first)
+    assert note == ("R4", f"強制脱出装置's 'nothing' on {first.name} ends")
     assert tables.ending(item, first)[1] is act
     assert tables.ending(item, second)[1].card is second  # another card: not the kept one
     twin = Lingering("強制脱出装置", "B", "nothing", 0, Duration.UNTIL_END_PHASE)
     assert tables.ending(twin, first)[1].lingering is twin  # an equal effect, another object
+    assert tables.ending(item, None)[2] is None
     alone = tables.ending(item, None)[1].card
     assert (alone.uid, alone.name, alone.controller, alone.zone) == (-1, "強制脱出装置", "B", Zone.GY)
 
@@ -65,7 +67,8 @@ def test_every_ending_on_the_walks_tells_on_end_what_a_fresh_activation_tells(mo
 
     def checked(self: Board, item: Lingering) -> None:
         card = self.cards[item.target] if item.target >= 0 else None
-        on_end, act = self.tables.ending(item, card)
+        on_end, act, note = self.tables.ending(item, card)
+        assert note == (None if card is None else ("R4", f"{item.source}'s '{item.effect}' on {card.name} ends"))
         effect = self.tables.text_of(item.source).lingering_effect(item.effect)
         assert on_end is (effect.on_end if effect is not None else None)
         fresh = Activation(card=card if card is not None else Card(-1, item.source, item.controller,

@@ -26,7 +26,7 @@ from toolkit.core.durations import Lingering, Moment, expire
 from toolkit.core.rules import implements
 from toolkit.core.values import Event, other, player_index
 from toolkit.core.words import count
-from toolkit.ocg.cards.base import Activation, ContinuousKind, Happening
+from toolkit.ocg.cards.base import ContinuousKind, Happening
 from toolkit.ocg.counters import counters_on, with_counters
 from toolkit.ocg.freezing import KEEP as KEEP
 from toolkit.ocg.freezing import NO_MOMENT as NO_MOMENT
@@ -42,12 +42,9 @@ from toolkit.ocg.state import (
     Phase,
     PositionReader,
     State,
-    Step,
-    WaitingTrigger,
-    make_state,
 )
 from toolkit.ocg.stats import with_atk_def_lost
-from toolkit.ocg.values import Card, EventKind, Position, Process, Zone
+from toolkit.ocg.values import Card, EventKind, Position, Zone
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset
@@ -452,9 +449,9 @@ class Board(PositionReader):
         event = tables.events.get((_EFFECT_ENDED, source, controller, None, effect, by))  # (tables.event, inline)
         self.events.append(event if event is not None else tables.event(
             _EFFECT_ENDED, card=source, player=controller, detail=effect, by=by))
-        if card is not None:
-            self.notes.append(("R4", f"{source}'s '{effect}' on {card.name} ends"))
-        on_end, act = tables.ending(item, card)
+        on_end, act, note = tables.ending(item, card)
+        if note is not None:
+            self.notes.append(note)
         if on_end is not None:
             on_end(self, act)
 

@@ -155,9 +155,9 @@ class PositionTables:
         self.lingering_summaries: dict[int, LingeringSummary] = {}
         """id of a position's lingering tuple -> its :class:`LingeringSummary` (:meth:`lingering_summary`;
         the entry holds the tuple, so its id names no other object while it is kept; bounded)."""
-        self.endings: dict[int, tuple[Lingering, Card | None, Resolve | None, Activation]] = {}
+        self.endings: dict[int, tuple[Lingering, Card | None, Resolve | None, Activation, tuple[str, str] | None]] = {}
         """id of a lingering effect -> (the effect, the card it applied to, its ``on_end``, the Activation
-        ``on_end`` is told): :meth:`ending`."""
+        ``on_end`` is told, the note of its end): :meth:`ending`."""
         self.moves: dict[int, dict[tuple[object, ...], Card]] = {}
         """id of an interned card (``interned``, kept as long as these tables) -> (zone, controller, position,
         extra tags) -> the card it becomes when moved so: ``Board._move``'s memo (a card not interned, e.g.
@@ -244,24 +244,25 @@ class PositionTables:
                 item.source, item.effect, effect, kinds, effect is not None and effect.negates)
         return found
 
-    def ending(self, item: Lingering, card: Card | None) -> tuple[Resolve | None, Activation]:
-        """What ending ``item`` does (``Board._after_end``): its effect's ``on_end`` (None: nothing) and the
+    def ending(self, item: Lingering, card: Card | None) -> tuple[Resolve | None, Activation, tuple[str, str] | None]:
+        """What ending ``item`` does (``Board._after_end``): its effect's ``on_end`` (None: nothing), the
         Activation it is told, whose card is ``card``, the card the effect applies to (None: it applies to
-        none; a card of its source's name in the GY stands for it) — one Activation per effect and card,
-        kept by the effect's id (the entry holds the effect, so the id names no other object while it is
-        kept; bounded like ``lingering_summaries``)."""
+        none; a card of its source's name in the GY stands for it), and the note that says it ends (None:
+        no card to name) — kept per effect and card, by the effect's id (the entry holds the effect, so the
+        id names no other object while it is kept; bounded like ``lingering_summaries``)."""
         found = self.endings.get(id(item))
         if found is not None and found[0] is item and found[1] is card:
-            return found[2], found[3]
+            return found[2], found[3], found[4]
         effect = self.lingering_effect_of(item)
         on_end = effect.on_end if effect is not None else None
         act = Activation(card=card if card is not None else Card(-1, item.source, item.controller, item.controller,
                                                                  Zone.GY),
                          controller=item.controller, key=item.key, lingering=item)
+        note = ("R4", f"{item.source}'s '{item.effect}' on {card.name} ends") if card is not None else None
         if len(self.endings) >= SUMMARIES_KEPT:
             self.endings.clear()
-        self.endings[id(item)] = (item, card, on_end, act)
-        return on_end, act
+        self.endings[id(item)] = (item, card, on_end, act, note)
+        return on_end, act, note
 
     def lingering_summary(self, lingering: tuple[Lingering, ...] | list[Lingering]) -> LingeringSummary:
         """What the position's lingering effects can do, read at zone moves: the kinds of no-chain-link
