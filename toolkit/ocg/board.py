@@ -19,7 +19,6 @@ End Phase processes point at.
 from __future__ import annotations
 
 from dataclasses import replace
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from toolkit.core.durations import Lingering, Moment, expire
@@ -66,7 +65,6 @@ _BANISH_INSTEAD, _NO_BANISH = ContinuousKind.BANISH_INSTEAD_OF_GY, ContinuousKin
 _DAMAGE_ON_GY = ContinuousKind.DAMAGE_ON_SENT_TO_GY
 _Z_HAND = Zone.HAND
 _C_NO_EFFECT_DAMAGE = ContinuousKind.NO_EFFECT_DAMAGE
-_SOURCE = itemgetter(0)
 _CONTROL, _CONTROL_CHANGED, _EFFECT_ENDED = "control", EventKind.CONTROL_CHANGED, EventKind.EFFECT_ENDED
 _CONTROL_TAKEN = frozenset({"control_taken"})
 _MILLED, _DESTROYED = frozenset({"milled_this_turn"}), frozenset({"destroyed_this_turn"})
@@ -264,9 +262,11 @@ class Board(PositionReader):
                 self.lingering = kept
                 for item in ended:
                     self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
-        done = self.done
-        if done and uid in map(_SOURCE, done):  # (asked in C: most moves end no done process)
-            self.done = {pid for pid in done if pid[0] != uid}
+        done = self.done  # (the board's own set: the card's done processes are taken out of it)
+        if done:
+            for pid in tuple(done):  # (a plain loop: no comprehension's function to make and call)
+                if pid[0] == uid:
+                    done.discard(pid)
 
     @implements(CONTINUOUS, game="ocg")
     def _sent_to_gy_damage(self, owner: str, count: int) -> None:
