@@ -62,6 +62,7 @@ def test_the_lingering_summary_answers_what_reading_every_effect_answers() -> No
         for lingering in (state.lingering, list(state.lingering)):  # a board's own list too
             summary = state.tables.lingering_summary(lingering)
             assert (summary.kinds, summary.negating) == expected, state.describe()
+            assert summary.targets == {item.target for item in state.lingering}, state.describe()
 
 
 def test_a_kept_summary_of_another_tuple_is_not_used() -> None:

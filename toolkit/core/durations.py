@@ -99,6 +99,10 @@ class Lingering:
         return self._hash
 
 
+# Members read as module constants in the hot paths (see ``toolkit.ocg.values.ZONE_FIELD``).
+_PROCESS, _TURN_END, _PERMANENT = Moment.PROCESS, Moment.TURN_END, Duration.PERMANENT
+
+
 def expire(
     lingering: tuple[Lingering, ...],
     moment: Moment,
@@ -114,17 +118,32 @@ def expire(
       they cannot outlive the turn in which they had to end);
     * ``Moment.CARD_LEFT``: every effect targeting a uid in ``left`` ends.
     """
-    kept: list[Lingering] = []
-    ended: list[Lingering] = []
-    if moment is Moment.PROCESS:  # (equal effects have equal hashes: most are told apart without __eq__)
+    if moment is _PROCESS:  # (equal effects have equal hashes: most are told apart without __eq__)
         assert which is not None
         wanted = which._hash
+        at = 0
+        for item in lingering:
+            if item is which or (item._hash == wanted and item == which):
+                rest = lingering[at + 1:]
+                for later in rest:
+                    if later._hash == wanted and (later is which or later == which):
+                        break  # (another equal effect: rare, split item by item below)
+                else:  # (the usual case: one effect ends, the others are kept by slicing)
+                    return lingering[:at] + rest, lingering[at:at + 1]
+                break
+            at += 1
+        else:
+            return tuple(lingering), ()
+        kept: list[Lingering] = []
+        ended: list[Lingering] = []
         for item in lingering:
             (ended if item is which or (item._hash == wanted and item == which) else kept).append(item)
         return tuple(kept), tuple(ended)
+    kept = []
+    ended = []
     for item in lingering:
-        if moment is Moment.TURN_END:
-            gone = item.duration is not Duration.PERMANENT
+        if moment is _TURN_END:
+            gone = item.duration is not _PERMANENT
         else:
             gone = item.target in left
         (ended if gone else kept).append(item)

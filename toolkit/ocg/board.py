@@ -19,16 +19,17 @@ End Phase processes point at.
 from __future__ import annotations
 
 from dataclasses import replace
-from enum import Enum
-from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from toolkit.core.durations import Lingering, Moment, expire
 from toolkit.core.rules import implements
 from toolkit.core.values import Event, other, player_index
 from toolkit.core.words import count
-from toolkit.ocg.cards.base import Activation, ContinuousKind, Happening
+from toolkit.ocg.cards.base import ContinuousKind, Happening
 from toolkit.ocg.counters import counters_on, with_counters
+from toolkit.ocg.freezing import KEEP as KEEP
+from toolkit.ocg.freezing import NO_MOMENT as NO_MOMENT
+from toolkit.ocg.freezing import freeze
 from toolkit.ocg.moving import BANISHED_FACE_DOWN as BANISHED_FACE_DOWN
 from toolkit.ocg.moving import FIELD_ONLY_TAGS as FIELD_ONLY_TAGS
 from toolkit.ocg.moving import LEFT_FACE_UP as LEFT_FACE_UP
@@ -40,12 +41,9 @@ from toolkit.ocg.state import (
     Phase,
     PositionReader,
     State,
-    Step,
-    WaitingTrigger,
-    make_state,
 )
 from toolkit.ocg.stats import with_atk_def_lost
-from toolkit.ocg.values import Card, EventKind, Position, Process, Zone
+from toolkit.ocg.values import Card, EventKind, Position, Zone
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset
@@ -67,32 +65,20 @@ _BANISH_INSTEAD, _NO_BANISH = ContinuousKind.BANISH_INSTEAD_OF_GY, ContinuousKin
 _DAMAGE_ON_GY = ContinuousKind.DAMAGE_ON_SENT_TO_GY
 _Z_HAND = Zone.HAND
 _C_NO_EFFECT_DAMAGE = ContinuousKind.NO_EFFECT_DAMAGE
-_TARGET = attrgetter("target")
-_SOURCE = itemgetter(0)
 _CONTROL, _CONTROL_CHANGED, _EFFECT_ENDED = "control", EventKind.CONTROL_CHANGED, EventKind.EFFECT_ENDED
 _CONTROL_TAKEN = frozenset({"control_taken"})
-
-NO_MOMENT: frozenset[str] = frozenset()
-"""The moment of most positions, one object (an empty frozenset is 216 bytes)."""
-
-
-class _Keep(Enum):
-    """The type of :data:`KEEP`."""
-
-    KEEP = "keep"
-
-
-KEEP = _Keep.KEEP
-"""``Board.freeze``'s default for a field whose None is a value (priority, forced, after_chain): keep the base's."""
-
+_MILLED, _DESTROYED = frozenset({"milled_this_turn"}), frozenset({"destroyed_this_turn"})
+_DISCARDED, _SPECIAL_SUMMONED = frozenset({"discarded_this_turn"}), frozenset({"special_summoned_this_turn"})
+"""A move's extra tags, one object each (its hash kept: found at once among the moves ``_move`` keeps)."""
+_PROCESS, _TURN_END, _CARD_LEFT = Moment.PROCESS, Moment.TURN_END, Moment.CARD_LEFT
 
 class Board(PositionReader):
     """Mutable working copy of a State (see the module docstring)."""
 
     __slots__ = ("base", "ruleset", "turn_player", "cards", "decks", "anonymous", "life", "lingering", "chain",
                  "skipped", "done", "adjusted", "phase", "cause", "by_effect", "source", "by", "by_adjustment", "events",
-                 "happenings", "notes", "moved", "tables", "kinds", "trigger_events", "happening_kinds",
-                 "end_phase_names", "touched", "changed")
+                 "happenings", "notes", "tables", "kinds", "trigger_events", "happening_kinds",
+                 "end_phase_names", "touched", "changed", "cards_hash")
     """A board per transition: slots are built and freed faster than an attribute dict."""
 
     def __init__(self, state: State, cause: Cause, *, by_effect: bool = True, source: int = -1) -> None:
@@ -105,7 +91,7 @@ class Board(PositionReader):
         self.decks: tuple[tuple[int, ...], tuple[int, ...]] | list[list[int]] = state.decks
         self.anonymous: tuple[tuple[int, int, int], tuple[int, int, int]] | list[list[int]] = state.anonymous
         self.life: tuple[int, int] | list[int] = state.life
-        self.lingering: tuple[Lingering, ...] | list[Lingering] = state.lingering
+        self.lingering: tuple[Lingering, ...] = state.lingering  # (replaced, never changed in place)
         self.chain: list[Link] = list(state.chain)
         self.skipped: frozenset[str] | set[str] = state.skipped
         self.done: set[tuple[int, str]] = set(state.done)
@@ -122,7 +108,6 @@ class Board(PositionReader):
         self.events: list[Event] = []
         self.happenings: list[Happening] = []
         self.notes: list[tuple[str, str]] = []
-        self.moved: set[int] = set()
         self.tables = tables = state.tables
         self.kinds = tables.continuous_kinds
         """The kinds of continuous effect any card of the position has."""
@@ -133,10 +118,11 @@ class Board(PositionReader):
         self.end_phase_names = tables.end_phase_names
         """The names of the position's cards that have End Phase processes."""
         self.touched = False
-        self.changed: list[int] = []
-        """The uids of the cards written since the base State (``set_card``; a uid may repeat): ``freeze``
-        looks only at these."""
         """Whether anything but bookkeeping changed (a move, control, LP, a lingering effect)."""
+        self.changed: list[int] = []
+        """The uids of the cards written since the base State (``set_card``; a uid may repeat)."""
+        self.cards_hash: int = state._cards_hash
+        """``state.cards_hash(cards)``, kept at each write (``set_card``): the next State's."""
 
     # --- copies made on the first change ---------------------------------
 
@@ -157,9 +143,6 @@ class Board(PositionReader):
         if isinstance(life, tuple):
             life = self.life = list(life)
         return life
-
-    # --- reading (the same API as State, so card conditions accept both) ---
-
 
     # --- recording -------------------------------------------------------
 
@@ -218,7 +201,8 @@ class Board(PositionReader):
             found = self._card(moved_values(card, to, controller, position, extra_tags))
             if moves is not None:
                 moves[how] = found
-        self.cards[uid] = found
+        self.cards[uid] = found  # (set_card, inline)
+        self.cards_hash ^= card._hash ^ found._hash
         self.changed.append(uid)
         if to is _DECK:
             self._decks()[player_index(owner)].insert(0, uid)
@@ -232,7 +216,7 @@ class Board(PositionReader):
                 self.events.append(event if event is not None else tables.event(kind, card.name, owner, by=by))
                 if kind in self.happening_kinds:
                     self._happen(kind, uid, owner, origin)
-        if to is _GY:
+        if to is _GY and (_DAMAGE_ON_GY in self.kinds or self.lingering):  # (what _sent_to_gy_damage asks first)
             self._sent_to_gy_damage(owner, 1)
         return True
 
@@ -250,9 +234,11 @@ class Board(PositionReader):
         return moves
 
     def set_card(self, uid: int, card: Card) -> None:
-        """Card ``uid`` is now ``card`` (every write of ``cards`` goes through here or records its uid in
-        ``changed`` likewise: ``freeze`` rebuilds only the cards recorded)."""
-        self.cards[uid] = card
+        """Card ``uid`` is now ``card`` (every write of ``cards`` goes through here or does what it does:
+        records the uid in ``changed`` and keeps ``cards_hash``)."""
+        cards = self.cards
+        self.cards_hash ^= cards[uid]._hash ^ card._hash
+        cards[uid] = card
         self.changed.append(uid)
 
     def _card(self, values: tuple[int, str, str, str, Zone, Position, frozenset[str], str]) -> Card:
@@ -269,16 +255,18 @@ class Board(PositionReader):
 
     def _card_left(self, uid: int) -> None:
         """A card that moved is a new card: effects applied to it and its done processes go."""
-        self.moved.add(uid)
-        ended: tuple[Lingering, ...] = ()
-        if self.lingering and uid in map(_TARGET, self.lingering):
-            kept, ended = expire(tuple(self.lingering), Moment.CARD_LEFT, left=frozenset({uid}))
-        if ended:
-            self.lingering = list(kept)
-            for item in ended:
-                self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
-        if self.done and uid in map(_SOURCE, self.done):  # (asked in C: most moves end no done process)
-            self.done = {pid for pid in self.done if pid[0] != uid}
+        lingering = self.lingering
+        if lingering and uid in self.tables.lingering_summary(lingering).targets:
+            kept, ended = expire(lingering, _CARD_LEFT, left=frozenset({uid}))
+            if ended:
+                self.lingering = kept
+                for item in ended:
+                    self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
+        done = self.done  # (the board's own set: the card's done processes are taken out of it)
+        if done:
+            for pid in tuple(done):  # (a plain loop: no comprehension's function to make and call)
+                if pid[0] == uid:
+                    done.discard(pid)
 
     @implements(CONTINUOUS, game="ocg")
     def _sent_to_gy_damage(self, owner: str, count: int) -> None:
@@ -296,7 +284,7 @@ class Board(PositionReader):
         idx = player_index(player)
         milled = 0
         while milled < n and self.decks[idx]:
-            self._move(self.decks[idx][0], _GY, (_SENT_TO_GY,), extra_tags=frozenset({"milled_this_turn"}))
+            self._move(self.decks[idx][0], _GY, (_SENT_TO_GY,), extra_tags=_MILLED)
             milled += 1
         unnamed = min(n - milled, self.anonymous[idx][0])
         if unnamed:
@@ -330,7 +318,7 @@ class Board(PositionReader):
         card = self.cards[uid]
         self.record(self.tables.event(_E_DESTROYED, card=card.name, player=card.owner, by=self.by))
         self._happen(_E_DESTROYED, uid, card.owner, card.zone)
-        self._move(uid, _GY, (_SENT_TO_GY,), extra_tags=frozenset({"destroyed_this_turn"}))
+        self._move(uid, _GY, (_SENT_TO_GY,), extra_tags=_DESTROYED)
 
     def banish(self, uid: int, *, face_down: bool = False) -> None:
         """Banish the card (``face_down``: face-down, tag ``banished_face_down``)."""
@@ -355,9 +343,8 @@ class Board(PositionReader):
 
     def _set_tags(self, card: Card, tags: frozenset[str]) -> None:
         self.touched = True
-        self.changed.append(card.uid)
-        self.cards[card.uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone,
-                                           card.position, tags, card.label))
+        self.set_card(card.uid, self._card((card.uid, card.name, card.owner, card.controller, card.zone,
+                                            card.position, tags, card.label)))
 
     def return_to_hand(self, uid: int) -> None:
         self._move(uid, _Z_HAND, (_E_RETURNED_TO_HAND,))
@@ -372,7 +359,7 @@ class Board(PositionReader):
 
     def discard(self, uid: int) -> None:
         self._move(uid, _GY, (_E_DISCARDED, _SENT_TO_GY),
-                   extra_tags=frozenset({"discarded_this_turn"}))
+                   extra_tags=_DISCARDED)
 
     def discard_unnamed(self, player: str, n: int) -> None:
         idx = player_index(player)
@@ -386,7 +373,7 @@ class Board(PositionReader):
                        position: Position = _FACE_UP) -> None:
         who = controller or self.cards[uid].owner
         self._move(uid, _FIELD, (_E_SPECIAL_SUMMONED,), controller=who, position=position,
-                   extra_tags=frozenset({"special_summoned_this_turn"}))
+                   extra_tags=_SPECIAL_SUMMONED)
 
     def set_control(self, uid: int, player: str) -> None:
         card = self.cards[uid]
@@ -405,10 +392,15 @@ class Board(PositionReader):
                                 card.label))
             if moves is not None:
                 moves[how] = found
-        self.cards[uid] = found
+        self.cards[uid] = found  # (set_card, inline)
+        self.cards_hash ^= card._hash ^ found._hash
         self.changed.append(uid)
-        self.record(tables.event(_CONTROL_CHANGED, card=card.name, player=player, by=self.by))
-        self._happen(_CONTROL_CHANGED, uid, player, _FIELD)
+        by = self.by
+        event = tables.events.get((_CONTROL_CHANGED, card.name, player, None, None, by))  # (tables.event, inline)
+        self.events.append(event if event is not None else tables.event(_CONTROL_CHANGED, card=card.name,
+                                                                        player=player, by=by))
+        if _CONTROL_CHANGED in self.happening_kinds:  # (else ``_happen`` records nothing: touched is set)
+            self._happen(_CONTROL_CHANGED, uid, player, _FIELD)
 
     @implements(CONTINUOUS, game="ocg")
     def damage(self, player: str, amount: int, *, source: str | None = None) -> None:
@@ -432,35 +424,36 @@ class Board(PositionReader):
     def add_lingering(self, item: Lingering) -> None:
         if item not in self.lingering:
             self.touched = True
-            self.lingering = [*self.lingering, item]
+            self.lingering = (*self.lingering, item)
 
     def end_lingering(self, item: Lingering) -> None:
         """End one lingering effect now (its expiry process was performed)."""
-        kept, ended = expire(tuple(self.lingering), Moment.PROCESS, which=item)
+        kept, ended = expire(self.lingering, _PROCESS, which=item)
         self.touched = True
-        self.lingering = list(kept)
+        self.lingering = kept
         for gone in ended:
             self._after_end(gone)
 
     def end_with_turn(self) -> None:
         """The E1 sweep: every lingering effect that ends with the turn ends now."""
-        kept, ended = expire(tuple(self.lingering), Moment.TURN_END)
+        kept, ended = expire(self.lingering, _TURN_END)
         self.touched = True
-        self.lingering = list(kept)
+        self.lingering = kept
         for gone in ended:
             self._after_end(gone)
 
     def _after_end(self, item: Lingering) -> None:
-        target = self.cards[item.target].name if item.target >= 0 else None
-        self.record(self.tables.event(_EFFECT_ENDED, card=item.source, player=item.controller,
-                                      detail=item.effect, by=self.by))
-        effect = self.tables.lingering_effect_of(item)
-        if target is not None:
-            self.note("R4", f"{item.source}'s '{item.effect}' on {target} ends")
-        if effect is not None and effect.on_end is not None:
-            card = self.cards[item.target] if item.target >= 0 else Card(-1, item.source, item.controller,
-                                                                         item.controller, _GY)
-            effect.on_end(self, Activation(card=card, controller=item.controller, key=item.key, lingering=item))
+        tables = self.tables
+        card = self.cards[item.target] if item.target >= 0 else None
+        source, controller, effect, by = item.source, item.controller, item.effect, self.by
+        event = tables.events.get((_EFFECT_ENDED, source, controller, None, effect, by))  # (tables.event, inline)
+        self.events.append(event if event is not None else tables.event(
+            _EFFECT_ENDED, card=source, player=controller, detail=effect, by=by))
+        on_end, act, note = tables.ending(item, card)
+        if note is not None:
+            self.notes.append(note)
+        if on_end is not None:
+            on_end(self, act)
 
     def skip_next_turn(self, player: str) -> None:
         self.touched = True
@@ -489,9 +482,8 @@ class Board(PositionReader):
         self.touched = True
         new = _FACE_UP_DEFENSE if card.position is _FACE_UP else _FACE_UP
         tags = card.tags | {"position_changed_this_turn"} if manual else card.tags
-        self.changed.append(uid)
-        self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, new,
-                                      frozenset(tags), card.label))
+        self.set_card(uid, self._card((card.uid, card.name, card.owner, card.controller, card.zone, new,
+                                       frozenset(tags), card.label)))
         detail = "attack" if new is _FACE_UP else "defense"
         self.record(self.tables.event(_E_POSITION_CHANGED, card=card.name, player=by, detail=detail,
                                       by=self.by))
@@ -517,82 +509,12 @@ class Board(PositionReader):
         if card.zone is not _FIELD:
             return
         self.touched = True
-        self.changed.append(uid)
-        self.cards[uid] = self._card((card.uid, card.name, card.owner, card.controller, card.zone, card.position,
-                                      with_atk_def_lost(card.tags, amount), card.label))
+        self.set_card(uid, self._card((card.uid, card.name, card.owner, card.controller, card.zone, card.position,
+                                       with_atk_def_lost(card.tags, amount), card.label)))
 
     def opponent(self, player: str) -> str:
         return other(player)
 
     # --- building the next state ---------------------------------------------
 
-    def freeze(self, *, step: Step | None = None, priority: str | None | _Keep = KEEP, passes: int = -1,
-               forced: str | None | _Keep = KEEP, pending: tuple[Process, ...] | None = None,
-               done: frozenset[tuple[int, str]] | None = None, chain: tuple[Link, ...] | None = None,
-               waiting: tuple[WaitingTrigger, ...] | None = None, adjusted: bool | None = None,
-               after_chain: str | None | _Keep = KEEP, phase: Phase | None = None, declared: bool | None = None,
-               attacker: int | None = None) -> State:
-        """The next State: this board's position plus the given step fields
-        (step, priority, passes, forced, pending, done, chain, waiting, adjusted,
-        after_chain, phase, declared, attacker; a field not given keeps the
-        base State's value, except ``done`` and ``chain``: the board's own, like
-        the card zones, decks, LP, lingering effects and skipped turns)."""
-        base = self.base
-        decks = self.decks
-        anonymous = self.anonymous
-        life = self.life
-        # fields the step left as they were are handed on as the same objects (a frozenset keeps its
-        # hash; equal positions then compare by identity in the transposition table)
-        old_decks, old_anonymous, old_life = base.decks, base.anonymous, base.life
-        # the cards' hash from the base's: only the cards the step changed are hashed (see ``cards_hash``)
-        cards_hash = base._cards_hash
-        old_cards = base.cards
-        changed = False
-        written = self.changed
-        if written:
-            cards = self.cards
-            for uid in set(written) if len(written) > 1 else written:
-                new, old = cards[uid], old_cards[uid]
-                if new is not old:
-                    cards_hash ^= new._hash ^ old._hash
-                    changed = True
-        return make_state(
-            self.tables,
-            cards_hash,
-            base.turn_player,
-            base.ruleset,
-            tuple(self.cards) if changed else old_cards,
-            old_decks if decks is old_decks or (decks[0] == list(old_decks[0]) and decks[1] == list(old_decks[1]))
-            else (tuple(decks[0]), tuple(decks[1])),
-            old_anonymous if anonymous is old_anonymous or (
-                anonymous[0] == list(old_anonymous[0]) and anonymous[1] == list(old_anonymous[1]))
-            else (tuple(anonymous[0]), tuple(anonymous[1])),
-            old_life if life is old_life or (life[0] == old_life[0] and life[1] == old_life[1]) else (life[0], life[1]),
-            base.step if step is None else step,
-            base.priority if priority is KEEP else priority,
-            base.passes if passes < 0 else passes,
-            base.forced if forced is KEEP else forced,
-            base.pending if pending is None else pending,
-            (base.done if self.done == base.done else frozenset(self.done)) if done is None else done,
-            base.lingering if self.lingering is base.lingering or (len(self.lingering) == len(base.lingering) and all(
-                a is b for a, b in zip(self.lingering, base.lingering))) else tuple(self.lingering),
-            tuple(self.chain) if chain is None else chain,
-            base.waiting if waiting is None else waiting,
-            base.adjusted if adjusted is None else adjusted,
-            base.after_chain if after_chain is KEEP else after_chain,
-            base.skipped if self.skipped is base.skipped or self.skipped == base.skipped else frozenset(self.skipped),
-            base.phase if phase is None else phase,
-            base.declared if declared is None else declared,
-            base.attacker if attacker is None else attacker,
-            self._moment() if self.tables.moment_kinds else NO_MOMENT,
-        )
-
-    def _moment(self) -> frozenset[str]:
-        """What this change did that a "when …" effect of the position answers
-        (an addition to the hand counts only from the deck)."""
-        kinds = self.tables.moment_kinds
-        if not kinds:
-            return NO_MOMENT
-        return frozenset(
-            f"{h.kind}:{h.player}:{h.uid}" for h in self.happenings
-            if h.kind in kinds and (h.kind != _E_ADDED_TO_HAND or h.from_zone is _DECK)) or NO_MOMENT  # the same cards (uids keep their names): the same tables
+    freeze = freeze

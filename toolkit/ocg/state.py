@@ -309,7 +309,10 @@ class State(PositionReader):
     def holds_mandatory(self, player: str) -> bool:
         """Whether ``player`` controls a pending mandatory process (``pending_of(player, mandatory=True)``
         is not empty; asked at every pass)."""
-        return player in map(_MANDATORY_FOR, self.pending)
+        for process in self.pending:  # (a loop reads the slot in bytecode: twice as fast as map(attrgetter))
+            if process.mandatory_for == player:
+                return True
+        return False
 
     def to_step(self, step: Step, priority: str | None, forced: str | None, passes: int = 0,
                 after_chain: str | None | object = _KEEP) -> State:
@@ -397,8 +400,6 @@ class State(PositionReader):
             f"<div>Pending processes:<ul>{pending or '<li>none</li>'}</ul></div></div>"
         )
 
-
-_MANDATORY_FOR = attrgetter("mandatory_for")
 
 STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State) if f.init)
 """The fields a State is built from (everything but the cached hash and tables), in order."""

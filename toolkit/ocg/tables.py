@@ -25,6 +25,7 @@ from toolkit.ocg.cards.base import (
     EndPhaseEffect,
     LingeringEffect,
     QuickEffect,
+    Resolve,
     Trigger,
     is_card_local,
 )
@@ -58,7 +59,7 @@ class PositionTables:
                  "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
                  "links", "activations", "remembered", "reaches", "known_lingering", "lingering_scans", "notes",
                  "done_by_card",
-                 "chosen_actions", "lingering_effects", "lingering_summaries", "moves")
+                 "chosen_actions", "lingering_effects", "lingering_summaries", "endings", "moves")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
@@ -154,6 +155,9 @@ class PositionTables:
         self.lingering_summaries: dict[int, LingeringSummary] = {}
         """id of a position's lingering tuple -> its :class:`LingeringSummary` (:meth:`lingering_summary`;
         the entry holds the tuple, so its id names no other object while it is kept; bounded)."""
+        self.endings: dict[int, tuple[Lingering, Card | None, Resolve | None, Activation, tuple[str, str] | None]] = {}
+        """id of a lingering effect -> (the effect, the card it applied to, its ``on_end``, the Activation
+        ``on_end`` is told, the note of its end): :meth:`ending`."""
         self.moves: dict[int, dict[tuple[object, ...], Card]] = {}
         """id of an interned card (``interned``, kept as long as these tables) -> (zone, controller, position,
         extra tags) -> the card it becomes when moved so: ``Board._move``'s memo (a card not interned, e.g.
@@ -240,10 +244,30 @@ class PositionTables:
                 item.source, item.effect, effect, kinds, effect is not None and effect.negates)
         return found
 
+    def ending(self, item: Lingering, card: Card | None) -> tuple[Resolve | None, Activation, tuple[str, str] | None]:
+        """What ending ``item`` does (``Board._after_end``): its effect's ``on_end`` (None: nothing), the
+        Activation it is told, whose card is ``card``, the card the effect applies to (None: it applies to
+        none; a card of its source's name in the GY stands for it), and the note that says it ends (None:
+        no card to name) — kept per effect and card, by the effect's id (the entry holds the effect, so the
+        id names no other object while it is kept; bounded like ``lingering_summaries``)."""
+        found = self.endings.get(id(item))
+        if found is not None and found[0] is item and found[1] is card:
+            return found[2], found[3], found[4]
+        effect = self.lingering_effect_of(item)
+        on_end = effect.on_end if effect is not None else None
+        act = Activation(card=card if card is not None else Card(-1, item.source, item.controller, item.controller,
+                                                                 Zone.GY),
+                         controller=item.controller, key=item.key, lingering=item)
+        note = ("R4", f"{item.source}'s '{item.effect}' on {card.name} ends") if card is not None else None
+        if len(self.endings) >= SUMMARIES_KEPT:
+            self.endings.clear()
+        self.endings[id(item)] = (item, card, on_end, act, note)
+        return on_end, act, note
+
     def lingering_summary(self, lingering: tuple[Lingering, ...] | list[Lingering]) -> LingeringSummary:
         """What the position's lingering effects can do, read at zone moves: the kinds of no-chain-link
-        effect they apply and the uids whose effects they negate (kept per tuple: successive positions
-        share it)."""
+        effect they apply, the uids whose effects they negate and the uids they apply to (kept per tuple:
+        successive positions share it)."""
         if not lingering:
             return NO_LINGERING
         found = self.lingering_summaries.get(id(lingering))
@@ -252,6 +276,7 @@ class PositionTables:
         kinds = NO_KINDS
         negating: frozenset[int] = NO_UIDS
         facts = self.lingering_effects
+        targets = frozenset(item.target for item in lingering)
         for item in lingering:
             fact = facts.get(item.key)
             if fact is None or fact[0] != item.source or fact[1] != item.effect:
@@ -260,7 +285,7 @@ class PositionTables:
                 kinds = kinds | fact[3]
             if fact[4]:
                 negating = negating | {item.target}
-        made = LingeringSummary(lingering, kinds, negating)
+        made = LingeringSummary(lingering, kinds, negating, targets)
         if type(lingering) is tuple:  # (a board's list is its own: not kept)
             kept = self.lingering_summaries
             if len(kept) >= SUMMARIES_KEPT:
@@ -289,11 +314,14 @@ class LingeringSummary(NamedTuple):
     """The kinds of no-chain-link effect they apply (《ピケルの魔法陣》: no effect damage)."""
     negating: frozenset[int]
     """The uids of the cards whose effects one of them negates (《エフェクト・ヴェーラー》)."""
+    targets: frozenset[int]
+    """The uids of the cards they apply to (-1: one applies to none): a card that leaves its zone ends
+    those applied to it (``Board._card_left`` asks this set rather than reading each effect's target)."""
 
 
 NO_KINDS: frozenset[ContinuousKind] = frozenset()
 NO_UIDS: frozenset[int] = frozenset()
-NO_LINGERING = LingeringSummary((), NO_KINDS, NO_UIDS)
+NO_LINGERING = LingeringSummary((), NO_KINDS, NO_UIDS, NO_UIDS)
 """The summary of no lingering effect."""
 
 SUMMARIES_KEPT = 4096

@@ -134,7 +134,7 @@ class Process:
     pid: tuple[int, str] = field(default=(-1, ""), init=False, repr=False, compare=False)
     """``(source, key)``: what identifies the process."""
     mandatory_for: str | None = field(default=None, init=False, repr=False, compare=False)
-    """The controller when the process is mandatory, else None (``State.holds_mandatory`` reads it in C)."""
+    """The controller when the process is mandatory, else None (what ``State.holds_mandatory`` reads)."""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
