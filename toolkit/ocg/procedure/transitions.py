@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
+from toolkit.core.durations import Lingering
 from toolkit.core.errors import IllegalActionError
 from toolkit.core.game import Note, Successor, Transition
 from toolkit.core.rules import implements
@@ -19,7 +20,16 @@ from toolkit.core.values import Event, other
 from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import USER_CARD_RULE
-from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, Choice, EndPhaseEffect, QuickEffect, Trigger
+from toolkit.ocg.cards.base import (
+    NO_CHOICE,
+    Activation,
+    CardType,
+    Choice,
+    EndPhaseEffect,
+    LingeringEffect,
+    QuickEffect,
+    Trigger,
+)
 from toolkit.ocg.negation import DRAIN
 from toolkit.ocg.procedure import remembered
 from toolkit.ocg.procedure._shared import (
@@ -42,13 +52,14 @@ from toolkit.ocg.procedure.flow import (
     r7_both_passed,
     v1_decline,
 )
-from toolkit.ocg.procedure.legal import answers_declaration, legal_actions, nobody_can_respond, r8_negated
+from toolkit.ocg.procedure.legal import answers_declaration, legal_actions, nobody_can_respond
 from toolkit.ocg.procedure.pending import settle, state_checks
 from toolkit.ocg.procedure.triggers import collect_triggers
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import PHASE_END, STEP_CHAIN, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
 from toolkit.ocg.stats import atk_def_now
-from toolkit.ocg.values import Card, EventKind, Position, Process, ProcessKind, Zone
+from toolkit.ocg.tables import PositionTables
+from toolkit.ocg.values import ZONE_FIELD, Card, EventKind, Position, Process, ProcessKind, Zone
 
 # --------------------------------------------------------------------------
 # Passing and performing processes (R7)
@@ -102,6 +113,11 @@ def r7_pass(state: State, log: EventLog, named: Phase | None = None) -> State:
 _new_tuple = tuple.__new__
 """``tuple.__new__``: builds a Transition (a named tuple) in one call into C."""
 
+_PHASE_TURN_END, _PHASE_END = Phase.TURN_END, PHASE_END
+_CAUSE_TURN_END, _CAUSE_AFTER_ADJUSTMENT, _CAUSE_END_PHASE = Cause.TURN_END, Cause.AFTER_ADJUSTMENT, Cause.END_PHASE
+_KIND_LINGERING, _PERFORMED = ProcessKind.LINGERING, EventKind.PERFORMED
+"""Members read as module constants in the hot paths (see ``values.ZONE_FIELD``)."""
+
 _TYPE_NAME: dict[CardType, str] = {t: t.value for t in CardType}
 """A chain link's ``card_type`` (the plain string) of each card type."""
 
@@ -127,6 +143,39 @@ def _process_link(state: State, process: Process, card: Card, cause: Cause, choi
     return made
 
 
+_LINGERING_PERFORMS: dict[int, tuple[tuple[Lingering, ...], PositionTables,
+                                      dict[Process, tuple[Lingering, LingeringEffect | None, Event] | None]]] = {}
+"""id of a position's lingering tuple -> (that tuple, its positions' tables, per process a lingering effect
+creates: (the effect, what its card's text says it does, the event of its performing), or None when no
+lingering effect of the tuple is the process's): what :func:`_perform` looks up for such a process, the same
+for every position sharing the tuple (successive positions do). The entry holds the tuple, so its id names no
+other object while it is kept; bounded (emptied when full)."""
+
+LINGERING_PERFORMS_KEPT = 4096
+"""How many lingering tuples ``_LINGERING_PERFORMS`` keeps."""
+
+
+def _lingering_perform(state: State, process: Process) -> tuple[Lingering, LingeringEffect | None, Event] | None:
+    """The lingering effect whose process ``process`` is, what its card's text says it does and the event of
+    its performing (None: no lingering effect of the position is the process's), found once per lingering tuple."""
+    lingering = state.lingering
+    entry = _LINGERING_PERFORMS.get(id(lingering))
+    if entry is None or entry[0] is not lingering or entry[1] is not state.tables:
+        if len(_LINGERING_PERFORMS) >= LINGERING_PERFORMS_KEPT:
+            _LINGERING_PERFORMS.clear()
+        entry = _LINGERING_PERFORMS[id(lingering)] = (lingering, state.tables, {})
+    known = entry[2]
+    if process in known:
+        return known[process]
+    item = find_lingering(state, process)
+    found = None if item is None else (
+        item, lingering_effect(state, item),
+        state.tables.event(_PERFORMED, card=item.source, player=process.controller, detail=process.key,
+                           by=item.source))
+    known[process] = found
+    return found
+
+
 def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> State:
     ref = action.ref
     every = state.pending
@@ -146,19 +195,19 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
     else:
         after = r7_priority_after_process(state, performer, forced=forced)
     phase = state.phase
-    cause = Cause.TURN_END if phase is Phase.TURN_END else Cause.AFTER_ADJUSTMENT if state.adjusted \
-        else Cause.END_PHASE  # (cause_of, inline)
+    adjusted = state.adjusted
+    cause = _CAUSE_TURN_END if phase is _PHASE_TURN_END else _CAUSE_AFTER_ADJUSTMENT if adjusted \
+        else _CAUSE_END_PHASE  # (cause_of, inline)
     board = Board(state, cause, source=process.source)
     pending = every[:at] + every[at + 1:]  # the others (a pid is listed once); slices make a tuple of its exact size
     board.done.add(process.pid)
     if process.lingering:
-        item = find_lingering(state, process)
-        if item is not None:
-            effect = lingering_effect(state, item)
+        found = _lingering_perform(state, process)
+        if found is not None:
+            item, effect, performed = found
             board.by = item.source  # the card whose lingering effect this process is
-            board.record(board.tables.event(EventKind.PERFORMED, card=item.source, player=performer, detail=process.key,
-                                            by=item.source))
-            if process.kind is ProcessKind.LINGERING and effect is not None and effect.process is not None:
+            board.events.append(performed)  # (board.record)
+            if process.kind is _KIND_LINGERING and effect is not None and effect.process is not None:
                 target = board.cards[item.target] if item.target >= 0 else Card(-1, item.source, performer, performer, Zone.GY)
                 if effect.process.chain_link:
                     board.chain.append(Link(item.target, item.source, process.label, item.key, performer, 1, cause,
@@ -175,7 +224,8 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
         card = state.cards[process.source]
         eff = state.tables.effect_named(card.name, process.key)  # (end_phase_effect, inline)
         assert isinstance(eff, EndPhaseEffect)
-        negated = bool(state.lingering or DRAIN in state.tables.continuous_kinds) and r8_negated(state, process)
+        negated = bool(state.lingering or DRAIN in state.tables.continuous_kinds) and process.source >= 0 \
+            and eff.activates and card.zone is ZONE_FIELD and state.is_negated(card.uid)  # (r8_negated, inline)
         if process.chain_link:
             if eff.cost is not None:
                 board.by_effect = False
@@ -206,12 +256,12 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
     again = False
     if board.chain and not state.chain and nobody_can_respond(board):
         again = resolve_links(board, state)  # R5: no one can respond — the link resolves at once
-    pending, waiting = settle(board, state, cause, state.adjusted, pending=pending, full=again)  # R8b: look again
+    pending, waiting = settle(board, state, cause, adjusted, pending=pending, full=again)  # R8b: look again
     flush_events(board, log)
-    if not board.chain and not waiting and not state.waiting and not state.adjusted and phase is Phase.END \
+    if not board.chain and not waiting and not state.waiting and not adjusted and phase is _PHASE_END \
             and not system:
         # nothing automatic follows: straight back to the open game state (R7)
-        return board.freeze(pending=pending, passes=0, forced=None, step=Step.OPEN, priority=after,
+        return board.freeze(pending=pending, passes=0, forced=None, step=STEP_OPEN, priority=after,
                             after_chain=None)
     nxt = board.freeze(pending=pending, waiting=state.waiting + waiting, passes=0, forced=None,
                        step=Step.CHAIN if board.chain else Step.OPEN,
