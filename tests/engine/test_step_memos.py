@@ -1,6 +1,7 @@
 """The memos of a step, kept per object by its id: ``transitions._LINGERING_PERFORMS`` (what performing a
-process a lingering effect creates looks up: the effect, its text, the event; per lingering tuple) and
-``chains._LINK_RESOLVERS`` (what resolves a process's chain link, and the event; per link). A step gives the
+process a lingering effect creates looks up: the effect, its text, the event; per lingering tuple),
+``transitions._QUICK_LINKS`` (a quick effect's chain link and its event; per action) and
+``chains._LINK_RESOLVERS`` (what resolves a card's chain link, and the event; per link). A step gives the
 same answer whether a memo is empty, warm or holds an entry left by another object under the same id; each
 stays within its bound."""
 
@@ -17,10 +18,11 @@ from engine_positions import controls_and_a_way_out, reachable
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from families import COPIES, MIXED, position  # noqa: E402
 
-from toolkit.core.actions import Perform  # noqa: E402
+from toolkit.core.actions import Activate, Perform, Respond  # noqa: E402
 from toolkit.core.game import game_of  # noqa: E402
 from toolkit.ocg.procedure import chains, remembered, transitions  # noqa: E402
 from toolkit.ocg.setup import initial_state  # noqa: E402
+from toolkit.ocg.state import Cause  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -103,3 +105,40 @@ def test_the_link_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for state, action in _link_resolutions():
         transitions.successor(state, action)
         assert len(chains._LINK_RESOLVERS) <= 2
+
+
+def _quick_activations() -> list[tuple[Any, Any]]:
+    """Every activation of a quick effect (a set 《強制脱出装置》, answered or not) from ``controls_and_a_way_out``."""
+    start = controls_and_a_way_out(3)
+    game = game_of(start)
+    edges = [(state, action) for state in reachable(start, 3_000) for action in game.legal_actions(state)
+             if isinstance(action, (Activate, Respond))]
+    assert len(edges) > 20
+    return edges
+
+
+def test_a_quick_effect_activates_the_same_with_the_memos_cold_warm_or_stale() -> None:
+    edges = _quick_activations()
+    cold = []
+    for state, action in edges:
+        transitions._QUICK_LINKS.clear()
+        chains._LINK_RESOLVERS.clear()
+        cold.append(transitions.successor(state, action))
+    assert [transitions.successor(state, action) for state, action in edges] == cold
+    for (state, action), expected in zip(edges, cold):  # entries under the actions' ids, left by other objects
+        transitions._QUICK_LINKS.clear()
+        link, event = transitions._quick_link(state, action, state.cards[action.ref[0]],
+                                              state.tables.effect_named(state.cards[action.ref[0]].name,
+                                                                        action.ref[1]),
+                                              state.priority or state.turn_player, Cause.END_PHASE)
+        transitions._QUICK_LINKS[id(action)] = (replace(action), state.tables, link.controller, link.cause,
+                                                replace(link, key="stale"), event)
+        assert transitions.successor(state, action) == expected
+
+
+def test_the_quick_link_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(transitions, "QUICK_LINKS_KEPT", 2)
+    transitions._QUICK_LINKS.clear()
+    for state, action in _quick_activations():
+        transitions.successor(state, action)
+        assert len(transitions._QUICK_LINKS) <= 2

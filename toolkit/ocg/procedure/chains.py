@@ -40,7 +40,7 @@ def resolve_links(board: Board, state: State) -> bool:
             if link.activation_negated and link.process is not None:
                 again = r8b_activated_again(board, link) or again
         else:
-            known = _LINK_RESOLVERS.get(id(link)) if link.process is not None else None
+            known = _LINK_RESOLVERS.get(id(link)) if link.lingering is None else None
             if known is not None and known[0] is link and known[1] is board.tables:
                 resolve, resolved = known[2], known[3]
             else:
@@ -60,8 +60,10 @@ def resolve_links(board: Board, state: State) -> bool:
 
 
 _LINK_RESOLVERS: dict[int, tuple[Link, PositionTables, Resolve | None, Event]] = {}
-"""id of a process's chain link (``PositionTables.links``: one object per process, cause and negation) ->
-(the link, its positions' tables, what resolves it, the event of its resolving): looked up once per link.
+"""id of a chain link of a card (a process's: ``PositionTables.links``, one object per process, cause and
+negation; a quick effect's: ``transitions._QUICK_LINKS``, one per activation) -> (the link, its positions'
+tables, what resolves it, the event of its resolving): looked up once per link (a lingering effect's link, made
+by each step, is not kept).
 The entry holds the link, so its id names no other object while it is kept; bounded (emptied when full)."""
 
 LINK_RESOLVERS_KEPT = 4096
@@ -70,7 +72,7 @@ LINK_RESOLVERS_KEPT = 4096
 
 def _link_resolver_and_event(board: Board, state: State, link: Link,
                              card: Card | None) -> tuple[Resolve | None, Event]:
-    """What resolves ``link`` (None: nothing) and the event of its resolving; kept for a process's link."""
+    """What resolves ``link`` (None: nothing) and the event of its resolving; kept for a card's link."""
     tables = board.tables
     if link.lingering is None and card is not None:  # (_link_resolver, inline)
         found = tables.effect_named(state.cards[link.source].name, link.key)
@@ -78,7 +80,7 @@ def _link_resolver_and_event(board: Board, state: State, link: Link,
     else:
         resolve = _link_resolver(state, link)
     resolved = tables.event(_RESOLVED, link.name, link.controller, detail=link.key, by=link.name)
-    if link.process is not None:
+    if link.lingering is None:
         if len(_LINK_RESOLVERS) >= LINK_RESOLVERS_KEPT:
             _LINK_RESOLVERS.clear()
         _LINK_RESOLVERS[id(link)] = (link, tables, resolve, resolved)

@@ -289,13 +289,11 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     elif q.card_activation and card.zone is Zone.FIELD:
         board.set_card(uid, board._card((uid, card.name, card.owner, card.controller, card.zone, Position.FACE_UP,
                                          card.tags, card.label)))
-    act = Activation(card=board.cards[uid], controller=player, key=key, choice=action.choice)
     if q.cost is not None:
-        q.cost(board, act)
-    b = board.tables.behaviour(card.name)
-    board.chain.append(Link(uid, card.name, action.effect, key, player, q.spell_speed, cause, choice=action.choice,
-                            card_activation=q.card_activation, card_type=_TYPE_NAME[b.card_type]))
-    board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=key, by=card.name))
+        q.cost(board, Activation(card=board.cards[uid], controller=player, key=key, choice=action.choice))
+    link, activated = _quick_link(state, action, card, q, player, cause)
+    board.chain.append(link)
+    board.events.append(activated)  # (board.record)
     at_once = resolves_on_this_board(board, card)
     pending, waiting = settle(board, state, cause, state.adjusted)
     flush_events(board, log)
@@ -320,6 +318,32 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     nxt = board.freeze(step=Step.CHAIN, priority=other(player), passes=0, pending=pending,
                        waiting=state.waiting + waiting, after_chain=after, declared=declared)
     return advance(r5_resolve_chain(nxt, log), log)
+
+
+_QUICK_LINKS: dict[int, tuple[Activate | Respond, PositionTables, str, Cause, Link, Event]] = {}
+"""id of an action activating a quick effect (``PositionTables.chosen_actions``: one object per activation and
+choice) -> (the action, its positions' tables, the player and the cause it was activated with, its chain link,
+the event of its activation): the same link and event again for the same activation. The entry holds the
+action, so its id names no other object while it is kept; bounded (emptied when full)."""
+
+QUICK_LINKS_KEPT = 4096
+"""How many actions ``_QUICK_LINKS`` keeps."""
+
+
+def _quick_link(state: State, action: Activate | Respond, card: Card, q: QuickEffect, player: str,
+                cause: Cause) -> tuple[Link, Event]:
+    """The chain link of ``player``'s activation of ``q`` on ``card`` (``action``) and its event."""
+    tables = state.tables
+    known = _QUICK_LINKS.get(id(action))
+    if known is not None and known[0] is action and known[1] is tables and known[2] == player and known[3] is cause:
+        return known[4], known[5]
+    link = Link(card.uid, card.name, action.effect, action.ref[1], player, q.spell_speed, cause, choice=action.choice,
+                card_activation=q.card_activation, card_type=_TYPE_NAME[tables.behaviour(card.name).card_type])
+    activated = tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=action.ref[1], by=card.name)
+    if len(_QUICK_LINKS) >= QUICK_LINKS_KEPT:
+        _QUICK_LINKS.clear()
+    _QUICK_LINKS[id(action)] = (action, tables, player, cause, link, activated)
+    return link, activated
 
 
 def resolves_on_this_board(board: Board, card: Card) -> bool:
