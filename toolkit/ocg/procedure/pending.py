@@ -76,6 +76,8 @@ def r4_ends_in_end_phase(board: Board, duration: Duration) -> bool:
             and not board.ruleset.turn_end_effects_end_with_turn)
 
 
+_SELF_DESTRUCT, _PHASE_TURN_END = ContinuousKind.SELF_DESTRUCT, Phase.TURN_END
+
 _PID, _SOURCE, _TARGET, _FIRST = attrgetter("pid"), attrgetter("source"), attrgetter("target"), itemgetter(0)
 
 PROCESS_ORDER = attrgetter("controller", "source", "key")
@@ -160,10 +162,10 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
         return pending
     done = board.done
     dropped = None if lasting else _ended_pids(board)
-    left: list[Process] = []  # the processes of the cards that changed (pending again, or no longer: R6's note)
     if (lasting or dropped is not None) and _all_stay(pending, changed, done, dropped):
-        kept = list(pending)  # (most steps keep every other process)
-    elif changed:
+        return _with_new(board, pending, changed, adjusted)  # (most steps keep every other process)
+    left: list[Process] = []  # the processes of the cards that changed (pending again, or no longer: R6's note)
+    if changed:
         kept = []
         gone = set(changed)
         for p in pending:
@@ -209,6 +211,28 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
     if not added and len(kept) == len(pending):
         return pending
     return tuple(sorted(kept, key=PROCESS_ORDER)) if added else tuple(kept)
+
+
+def _with_new(board: Board, pending: tuple[Process, ...], changed: list[int], adjusted: bool) -> tuple[Process, ...]:
+    """``pending`` (none of whose processes is of a card in ``changed``, done or ended) with the processes of
+    the cards in ``changed`` that apply now: what the general path of :func:`_sync_changed` finds then."""
+    added: list[Process] | None = None
+    cards, done = board.cards, board.done
+    for uid in changed:
+        card = cards[uid]
+        if card.zone is not Zone.DECK:
+            for pid, eff, created in _applying(board, uid, card):
+                if pid in done:
+                    continue
+                if adjusted and not h5_end_phase_trigger_allowed(board, card, eff):
+                    done.add(pid)
+                    continue
+                if added is None:
+                    added = []
+                added.append(created)
+    if added is None:
+        return pending
+    return tuple(sorted((*pending, *added), key=PROCESS_ORDER))
 
 
 def _all_stay(pending: tuple[Process, ...], changed: list[int], done: set[tuple[int, str]],
@@ -381,9 +405,11 @@ def settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int =
     base = state.pending if pending is None else pending
     if not board.touched and not board.happenings and adjusted == state.adjusted:
         return base, ()  # nothing moved: the pending processes cannot have changed
-    if ContinuousKind.SELF_DESTRUCT in board.kinds:  # (what state_checks asks first)
+    if _SELF_DESTRUCT in board.kinds:  # (what state_checks asks first)
         state_checks(board)
     waiting = collect_triggers(board, cause, mark) if board.trigger_events else ()  # (no card has a trigger: none)
-    if state.phase is Phase.TURN_END:
+    if state.phase is _PHASE_TURN_END:
         return (), waiting
+    if not full and not CHECK_INCREMENTAL and adjusted == board.base.adjusted and _may_sync_changed(board):
+        return _sync_changed(board, base, adjusted), waiting  # (r6_sync_processes's incremental path, inline)
     return r6_sync_processes(board, base, adjusted, incremental=not full), waiting
