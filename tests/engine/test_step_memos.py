@@ -142,3 +142,44 @@ def test_the_quick_link_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None
     for state, action in _quick_activations():
         transitions.successor(state, action)
         assert len(transitions._QUICK_LINKS) <= 2
+
+
+def test_a_card_process_is_performed_the_same_with_the_memo_cold_warm_or_stale() -> None:
+    edges = [(state, action) for state, action in _lingering_performs_and_others() if not _is_lingering(state, action)]
+    assert any(not p.chain_link for state, action in edges for p in state.pending if p.pid == action.ref)
+    cold = []
+    for state, action in edges:
+        transitions._CARD_PERFORMS.clear()
+        cold.append(transitions.successor(state, action))
+    assert [transitions.successor(state, action) for state, action in edges] == cold
+    for (state, action), expected in zip(edges, cold):  # entries under the processes' ids, left by other objects
+        transitions._CARD_PERFORMS.clear()
+        for process in state.pending:
+            known = transitions._card_perform(state, process, state.cards[process.source], Cause.END_PHASE)
+            stale = None if known[1] is None else (replace(known[1][0], key="stale"), known[1][1])
+            transitions._CARD_PERFORMS[id(process)] = (replace(process), state.tables, Cause.END_PHASE, known[0],
+                                                       stale, cold[0][1][0])
+        assert transitions.successor(state, action) == expected
+
+
+def _is_lingering(state: Any, action: Perform) -> bool:
+    return any(p.pid == action.ref and p.lingering for p in state.pending)
+
+
+def _lingering_performs_and_others() -> list[tuple[Any, Perform]]:
+    """Every perform from the positions of ``controls_and_a_way_out`` (Spirits' returns, lingering effects'
+    processes) and of a mixed family (a mill, a level-up, a self-destruct that is no chain link)."""
+    edges = []
+    for start in (controls_and_a_way_out(4), initial_state(position(MIXED, 10))):
+        game = game_of(start)
+        edges += [(state, action) for state in reachable(start, 3_000) for action in game.legal_actions(state)
+                  if isinstance(action, Perform)]
+    return edges
+
+
+def test_the_card_perform_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(transitions, "CARD_PERFORMS_KEPT", 2)
+    transitions._CARD_PERFORMS.clear()
+    for state, action in _link_resolutions():
+        transitions.successor(state, action)
+        assert len(transitions._CARD_PERFORMS) <= 2

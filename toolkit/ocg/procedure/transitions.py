@@ -176,6 +176,35 @@ def _lingering_perform(state: State, process: Process) -> tuple[Lingering, Linge
     return found
 
 
+_CARD_PERFORMS: dict[int, tuple[Process, PositionTables, Cause, EndPhaseEffect, tuple[Link, Event] | None, Event]] = {}
+"""id of a card's pending process (one object wherever it is pending: ``PositionTables.applying``) -> (the
+process, its positions' tables, the cause it is performed with, its effect, its chain link with nothing to
+choose and not negated and that link's event (None: no chain link), the event of its performing): what
+:func:`_perform` looks up for it. The entry holds the process, so its id names no other object while it is
+kept; bounded (emptied when full)."""
+
+CARD_PERFORMS_KEPT = 4096
+"""How many processes ``_CARD_PERFORMS`` keeps."""
+
+
+def _card_perform(state: State, process: Process, card: Card,
+                  cause: Cause) -> tuple[EndPhaseEffect, tuple[Link, Event] | None, Event]:
+    """The effect of ``card``'s ``process``, its chain link and event with nothing to choose and not negated
+    (``_process_link``; None: no chain link) and the event of its performing, found once per process."""
+    tables = state.tables
+    known = _CARD_PERFORMS.get(id(process))
+    if known is not None and known[0] is process and known[1] is tables and known[2] is cause:
+        return known[3], known[4], known[5]
+    eff = tables.effect_named(card.name, process.key)  # (end_phase_effect, inline)
+    assert isinstance(eff, EndPhaseEffect)
+    linked = _process_link(state, process, card, cause, NO_CHOICE, False) if process.chain_link else None
+    performed = tables.event(_PERFORMED, card=card.name, player=process.controller, detail=process.key, by=card.name)
+    if len(_CARD_PERFORMS) >= CARD_PERFORMS_KEPT:
+        _CARD_PERFORMS.clear()
+    _CARD_PERFORMS[id(process)] = (process, tables, cause, eff, linked, performed)
+    return eff, linked, performed
+
+
 def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> State:
     ref = action.ref
     every = state.pending
@@ -222,8 +251,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
                 board.end_lingering(item)
     else:
         card = state.cards[process.source]
-        eff = state.tables.effect_named(card.name, process.key)  # (end_phase_effect, inline)
-        assert isinstance(eff, EndPhaseEffect)
+        eff, linked, performed = _card_perform(state, process, card, cause)
         negated = bool(state.lingering or DRAIN in state.tables.continuous_kinds) and process.source >= 0 \
             and eff.activates and card.zone is ZONE_FIELD and state.is_negated(card.uid)  # (r8_negated, inline)
         if process.chain_link:
@@ -231,10 +259,9 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
                 board.by_effect = False
                 eff.cost(board, Activation(card=card, controller=performer, key=process.key, choice=action.choice))
                 board.by_effect = True
-            made = state.tables.links.get((process, cause, False, None)) if action.choice is NO_CHOICE \
-                and not negated else None  # (a negated link is keyed by its negator too: ``_process_link``)
-            link, activated = made if made is not None else _process_link(state, process, card, cause, action.choice,
-                                                                           negated)
+            link, activated = linked if linked is not None and action.choice is NO_CHOICE and not negated \
+                else _process_link(state, process, card, cause, action.choice, negated)  # (a negated link is
+            # keyed by its negator too)
             board.chain.append(link)
             board.events.append(activated)  # (board.record)
             if negated:
@@ -245,8 +272,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
                 board.by_effect = False
                 eff.cost(board, act)
                 board.by_effect = True
-            board.record(board.tables.event(EventKind.PERFORMED, card=card.name, player=performer, detail=process.key,
-                                            by=card.name))
+            board.events.append(performed)  # (board.record)
             if negated and eff.activates:
                 board.record(board.tables.event(EventKind.NEGATED, card=card.name, player=performer, detail=process.key,
                                                 by=state.negated_by(card.uid)))
