@@ -57,7 +57,7 @@ def test_a_lingering_perform_is_the_same_with_the_memo_cold_warm_or_stale(monkey
 
 
 def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(transitions, "LINGERING_PERFORMS_KEPT", 3)
+    monkeypatch.setattr(transitions._LINGERING_PERFORMS, "kept", 3)
     transitions._LINGERING_PERFORMS.clear()
     tuples = {id(state.lingering): state.lingering for state, _ in _lingering_performs()}
     assert len(tuples) > 3
@@ -100,7 +100,7 @@ def state_tables_links(edges: list[tuple[Any, Perform]]) -> list[Any]:
 
 
 def test_the_link_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chains, "LINK_RESOLVERS_KEPT", 2)
+    monkeypatch.setattr(chains._LINK_RESOLVERS, "kept", 2)
     chains._LINK_RESOLVERS.clear()
     for state, action in _link_resolutions():
         transitions.successor(state, action)
@@ -137,7 +137,7 @@ def test_a_quick_effect_activates_the_same_with_the_memos_cold_warm_or_stale() -
 
 
 def test_the_quick_link_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(transitions, "QUICK_LINKS_KEPT", 2)
+    monkeypatch.setattr(transitions._QUICK_LINKS, "kept", 2)
     transitions._QUICK_LINKS.clear()
     for state, action in _quick_activations():
         transitions.successor(state, action)
@@ -178,8 +178,19 @@ def _lingering_performs_and_others() -> list[tuple[Any, Perform]]:
 
 
 def test_the_card_perform_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(transitions, "CARD_PERFORMS_KEPT", 2)
+    monkeypatch.setattr(transitions._CARD_PERFORMS, "kept", 2)
     transitions._CARD_PERFORMS.clear()
     for state, action in _link_resolutions():
         transitions.successor(state, action)
         assert len(transitions._CARD_PERFORMS) <= 2
+
+
+def test_the_memos_keep_one_search_s_tables_at_a_time() -> None:
+    """After steps in the positions of other cards, no entry is left of the first ones (their tables are
+    not kept alive by a memo)."""
+    for state, action in _link_resolutions() + _quick_activations() + _lingering_performs():
+        transitions.successor(state, action)
+        for memo in (transitions._LINGERING_PERFORMS, transitions._QUICK_LINKS, transitions._CARD_PERFORMS,
+                     chains._LINK_RESOLVERS):
+            assert all(entry[1] is memo.tables for entry in memo.values())
+    assert transitions._LINGERING_PERFORMS and transitions._LINGERING_PERFORMS.tables is state.tables

@@ -8,7 +8,14 @@ from toolkit.core.values import Event
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, EndPhaseEffect, Resolve
 from toolkit.ocg.negation import DRAIN
-from toolkit.ocg.procedure._shared import EventLog, cause_of, flush_events, lingering_effect, phase_named
+from toolkit.ocg.procedure._shared import (
+    EventLog,
+    SearchMemo,
+    cause_of,
+    flush_events,
+    lingering_effect,
+    phase_named,
+)
 from toolkit.ocg.procedure.pending import settle
 from toolkit.ocg.state import Cause, Link, Phase, State, Step, WaitingTrigger
 from toolkit.ocg.tables import PositionTables
@@ -59,15 +66,12 @@ def resolve_links(board: Board, state: State) -> bool:
     return again
 
 
-_LINK_RESOLVERS: dict[int, tuple[Link, PositionTables, Resolve | None, Event]] = {}
+_LINK_RESOLVERS: SearchMemo[tuple[Link, PositionTables, Resolve | None, Event]] = SearchMemo(4096)
 """id of a chain link of a card (a process's: ``PositionTables.links``, one object per process, cause and
 negation; a quick effect's: ``transitions._QUICK_LINKS``, one per activation) -> (the link, its positions'
 tables, what resolves it, the event of its resolving): looked up once per link (a lingering effect's link, made
-by each step, is not kept).
-The entry holds the link, so its id names no other object while it is kept; bounded (emptied when full)."""
-
-LINK_RESOLVERS_KEPT = 4096
-"""How many links ``_LINK_RESOLVERS`` keeps."""
+by each step, is not kept). The entry holds the link, so its id names no other object while it is kept;
+bounded, one search's tables at a time (``SearchMemo``)."""
 
 
 def _link_resolver_and_event(board: Board, state: State, link: Link,
@@ -81,8 +85,7 @@ def _link_resolver_and_event(board: Board, state: State, link: Link,
         resolve = _link_resolver(state, link)
     resolved = tables.event(_RESOLVED, link.name, link.controller, detail=link.key, by=link.name)
     if link.lingering is None:
-        if len(_LINK_RESOLVERS) >= LINK_RESOLVERS_KEPT:
-            _LINK_RESOLVERS.clear()
+        _LINK_RESOLVERS.make_room(tables)
         _LINK_RESOLVERS[id(link)] = (link, tables, resolve, resolved)
     return resolve, resolved
 

@@ -34,6 +34,7 @@ from toolkit.ocg.negation import DRAIN
 from toolkit.ocg.procedure import remembered
 from toolkit.ocg.procedure._shared import (
     EventLog,
+    SearchMemo,
     cause_of,
     evolved,
     find_lingering,
@@ -143,16 +144,14 @@ def _process_link(state: State, process: Process, card: Card, cause: Cause, choi
     return made
 
 
-_LINGERING_PERFORMS: dict[int, tuple[tuple[Lingering, ...], PositionTables,
-                                      dict[Process, tuple[Lingering, LingeringEffect | None, Event] | None]]] = {}
+_LINGERING_PERFORMS: SearchMemo[tuple[tuple[Lingering, ...], PositionTables,
+                                     dict[Process, tuple[Lingering, LingeringEffect | None, Event] | None]]] = \
+    SearchMemo(4096)
 """id of a position's lingering tuple -> (that tuple, its positions' tables, per process a lingering effect
 creates: (the effect, what its card's text says it does, the event of its performing), or None when no
 lingering effect of the tuple is the process's): what :func:`_perform` looks up for such a process, the same
 for every position sharing the tuple (successive positions do). The entry holds the tuple, so its id names no
-other object while it is kept; bounded (emptied when full)."""
-
-LINGERING_PERFORMS_KEPT = 4096
-"""How many lingering tuples ``_LINGERING_PERFORMS`` keeps."""
+other object while it is kept; bounded, one search's tables at a time (``SearchMemo``)."""
 
 
 def _lingering_perform(state: State, process: Process) -> tuple[Lingering, LingeringEffect | None, Event] | None:
@@ -161,8 +160,7 @@ def _lingering_perform(state: State, process: Process) -> tuple[Lingering, Linge
     lingering = state.lingering
     entry = _LINGERING_PERFORMS.get(id(lingering))
     if entry is None or entry[0] is not lingering or entry[1] is not state.tables:
-        if len(_LINGERING_PERFORMS) >= LINGERING_PERFORMS_KEPT:
-            _LINGERING_PERFORMS.clear()
+        _LINGERING_PERFORMS.make_room(state.tables)
         entry = _LINGERING_PERFORMS[id(lingering)] = (lingering, state.tables, {})
     known = entry[2]
     if process in known:
@@ -176,15 +174,13 @@ def _lingering_perform(state: State, process: Process) -> tuple[Lingering, Linge
     return found
 
 
-_CARD_PERFORMS: dict[int, tuple[Process, PositionTables, Cause, EndPhaseEffect, tuple[Link, Event] | None, Event]] = {}
+_CARD_PERFORMS: SearchMemo[tuple[Process, PositionTables, Cause, EndPhaseEffect, tuple[Link, Event] | None, Event]] = \
+    SearchMemo(4096)
 """id of a card's pending process (one object wherever it is pending: ``PositionTables.applying``) -> (the
 process, its positions' tables, the cause it is performed with, its effect, its chain link with nothing to
 choose and not negated and that link's event (None: no chain link), the event of its performing): what
 :func:`_perform` looks up for it. The entry holds the process, so its id names no other object while it is
-kept; bounded (emptied when full)."""
-
-CARD_PERFORMS_KEPT = 4096
-"""How many processes ``_CARD_PERFORMS`` keeps."""
+kept; bounded, one search's tables at a time (``SearchMemo``)."""
 
 
 def _card_perform(state: State, process: Process, card: Card,
@@ -199,8 +195,7 @@ def _card_perform(state: State, process: Process, card: Card,
     assert isinstance(eff, EndPhaseEffect)
     linked = _process_link(state, process, card, cause, NO_CHOICE, False) if process.chain_link else None
     performed = tables.event(_PERFORMED, card=card.name, player=process.controller, detail=process.key, by=card.name)
-    if len(_CARD_PERFORMS) >= CARD_PERFORMS_KEPT:
-        _CARD_PERFORMS.clear()
+    _CARD_PERFORMS.make_room(tables)
     _CARD_PERFORMS[id(process)] = (process, tables, cause, eff, linked, performed)
     return eff, linked, performed
 
@@ -346,14 +341,12 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     return advance(r5_resolve_chain(nxt, log), log)
 
 
-_QUICK_LINKS: dict[int, tuple[Activate | Respond, PositionTables, str, Cause, Link, Event]] = {}
+_QUICK_LINKS: SearchMemo[tuple[Activate | Respond, PositionTables, str, Cause, Link, Event]] = SearchMemo(4096)
 """id of an action activating a quick effect (``PositionTables.chosen_actions``: one object per activation and
 choice) -> (the action, its positions' tables, the player and the cause it was activated with, its chain link,
 the event of its activation): the same link and event again for the same activation. The entry holds the
-action, so its id names no other object while it is kept; bounded (emptied when full)."""
-
-QUICK_LINKS_KEPT = 4096
-"""How many actions ``_QUICK_LINKS`` keeps."""
+action, so its id names no other object while it is kept; bounded, one search's tables at a time
+(``SearchMemo``)."""
 
 
 def _quick_link(state: State, action: Activate | Respond, card: Card, q: QuickEffect, player: str,
@@ -366,8 +359,7 @@ def _quick_link(state: State, action: Activate | Respond, card: Card, q: QuickEf
     link = Link(card.uid, card.name, action.effect, action.ref[1], player, q.spell_speed, cause, choice=action.choice,
                 card_activation=q.card_activation, card_type=_TYPE_NAME[tables.behaviour(card.name).card_type])
     activated = tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=action.ref[1], by=card.name)
-    if len(_QUICK_LINKS) >= QUICK_LINKS_KEPT:
-        _QUICK_LINKS.clear()
+    _QUICK_LINKS.make_room(tables)
     _QUICK_LINKS[id(action)] = (action, tables, player, cause, link, activated)
     return link, activated
 
