@@ -73,3 +73,15 @@ def test_a_card_that_answers_a_moment_is_looked_at_without_a_link() -> None:
     state = as_state(toolkit.games.shipped_scenario("grimoire_red_gadget_drop_off_2014"))
     drop_off = [c.uid for c in state.cards if c.name == "強烈なはたき落とし"]
     assert drop_off and set(drop_off) <= set(state.tables.open_quick_uids)
+
+
+def test_nobody_can_respond_exactly_when_no_response_is_offered() -> None:
+    """``nobody_can_respond`` looks only at the cards whose quick effects may be activated where they are, and
+    asks only whether an effect has a first choice: on a chain it answers as R5's full listing does."""
+    chained = [s for s in _positions() if s.chain]
+    answered = 0
+    for state in chained:
+        offered = any(tuple(r5_quick_effects(state, p, responding=True)) for p in PLAYERS)
+        assert nobody_can_respond(state) is not offered, state.describe()
+        answered += offered
+    assert len(chained) > 50 and answered > 10, (len(chained), answered)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Note
 from toolkit.core.rules import implements
@@ -14,6 +16,36 @@ from toolkit.ocg.values import Card, Process, Zone
 
 EventLog = tuple[list[Event], list[Note]]
 """The events and notes a step has produced so far (filled as it goes)."""
+
+_V = TypeVar("_V")
+
+
+class SearchMemo(dict[int, _V]):
+    """A step's memo by an object's id (each entry holds the object, so its id names no other object while it
+    is kept), for the positions of one :class:`~toolkit.ocg.tables.PositionTables` at a time — a search's:
+    :meth:`make_room`, asked before an entry is added, empties it when it is full or its entries are of other
+    tables (so it keeps no other position's tables alive).
+
+    >>> memo: SearchMemo[str] = SearchMemo(2)
+    >>> memo.make_room("tables 1"); memo[1] = "a"; memo.make_room("tables 1"); memo[2] = "b"
+    >>> memo.make_room("tables 1"); len(memo)
+    0
+    >>> memo[3] = "c"; memo.make_room("tables 2"); len(memo), memo.tables
+    (0, 'tables 2')
+    """
+
+    __slots__ = ("tables", "kept")
+
+    def __init__(self, kept: int) -> None:
+        super().__init__()
+        self.tables: object = None
+        self.kept = kept
+        """How many entries it keeps."""
+
+    def make_room(self, tables: object) -> None:
+        if tables is not self.tables or len(self) >= self.kept:
+            self.clear()
+            self.tables = tables
 
 
 # --------------------------------------------------------------------------

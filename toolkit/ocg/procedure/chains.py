@@ -4,13 +4,24 @@ after it (P1)."""
 from __future__ import annotations
 
 from toolkit.core.rules import implements
+from toolkit.core.values import Event
 from toolkit.ocg.board import Board
-from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, EndPhaseEffect
+from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, EndPhaseEffect, Resolve
 from toolkit.ocg.negation import DRAIN
-from toolkit.ocg.procedure._shared import EventLog, cause_of, flush_events, lingering_effect, phase_named
+from toolkit.ocg.procedure._shared import (
+    EventLog,
+    SearchMemo,
+    cause_of,
+    flush_events,
+    lingering_effect,
+    phase_named,
+)
 from toolkit.ocg.procedure.pending import settle
 from toolkit.ocg.state import Cause, Link, Phase, State, Step, WaitingTrigger
+from toolkit.ocg.tables import PositionTables
 from toolkit.ocg.values import Card, EventKind, Process, Zone
+
+_RESOLVED = EventKind.RESOLVED
 
 _MONSTER: str = CardType.MONSTER.value
 """The ``card_type`` of a monster's chain link."""
@@ -36,15 +47,14 @@ def resolve_links(board: Board, state: State) -> bool:
             if link.activation_negated and link.process is not None:
                 again = r8b_activated_again(board, link) or again
         else:
-            if link.lingering is None and card is not None:  # (_link_resolver, inline)
-                found = board.tables.effect_named(state.cards[link.source].name, link.key)
-                resolve = found.resolve if found is not None else None
+            known = _LINK_RESOLVERS.get(id(link)) if link.lingering is None else None
+            if known is not None and known[0] is link and known[1] is board.tables:
+                resolve, resolved = known[2], known[3]
             else:
-                resolve = _link_resolver(state, link)
+                resolve, resolved = _link_resolver_and_event(board, state, link, card)
             if resolve is not None and card is not None:
                 resolve(board, _activation(board, link, card))
-            board.record(board.tables.event(EventKind.RESOLVED, link.name, link.controller, detail=link.key,
-                                            by=link.name))
+            board.events.append(resolved)  # (board.record)
         board.chain.pop()
         board.touched = True
         if link.card_activation and link.source >= 0:
@@ -54,6 +64,30 @@ def resolve_links(board: Board, state: State) -> bool:
                 board.source, board.by_effect, board.by = -1, False, None
                 board.send_to_gy(now.uid)
     return again
+
+
+_LINK_RESOLVERS: SearchMemo[tuple[Link, PositionTables, Resolve | None, Event]] = SearchMemo(4096)
+"""id of a chain link of a card (a process's: ``PositionTables.links``, one object per process, cause and
+negation; a quick effect's: ``transitions._QUICK_LINKS``, one per activation) -> (the link, its positions'
+tables, what resolves it, the event of its resolving): looked up once per link (a lingering effect's link, made
+by each step, is not kept). The entry holds the link, so its id names no other object while it is kept;
+bounded, one search's tables at a time (``SearchMemo``)."""
+
+
+def _link_resolver_and_event(board: Board, state: State, link: Link,
+                             card: Card | None) -> tuple[Resolve | None, Event]:
+    """What resolves ``link`` (None: nothing) and the event of its resolving; kept for a card's link."""
+    tables = board.tables
+    if link.lingering is None and card is not None:  # (_link_resolver, inline)
+        found = tables.effect_named(state.cards[link.source].name, link.key)
+        resolve = found.resolve if found is not None else None
+    else:
+        resolve = _link_resolver(state, link)
+    resolved = tables.event(_RESOLVED, link.name, link.controller, detail=link.key, by=link.name)
+    if link.lingering is None:
+        _LINK_RESOLVERS.make_room(tables)
+        _LINK_RESOLVERS[id(link)] = (link, tables, resolve, resolved)
+    return resolve, resolved
 
 
 @implements("R8b", game="ocg")

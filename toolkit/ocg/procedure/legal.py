@@ -9,6 +9,7 @@ after Main Phase 1 (P3) and the turn player's game actions in other phases.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import islice
 
 from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
 from toolkit.core.rules import implements
@@ -260,15 +261,17 @@ def _quick_or_forced(state: State, *, responding: bool) -> tuple[bool, list[Acti
     return (True, forced) if forced else (False, offers)
 
 
-def _quick_offers(state: State, player: str, top: Link | None,
-                  uids: tuple[int, ...]) -> Iterator[tuple[Card, QuickEffect, list[Choice]]]:
+def _quick_offers(state: State, player: str, top: Link | None, uids: tuple[int, ...] | list[int], *,
+                  first_choice: bool = False) -> Iterator[tuple[Card, QuickEffect, list[Choice]]]:
     """The quick effects ``player`` may activate now, each with its choices (R5:
     spell speed 2+, and at least the speed of ``top``, the link responded to),
     once the calls above found that the player may act at all; ``uids``: the cards looked at (those
-    with a quick effect, or with one that needs no link when ``top`` is None)."""
+    with a quick effect, or with one that needs no link when ``top`` is None); ``first_choice``: only
+    the first of each effect's choices (whether there is one is what the caller asks)."""
     min_speed = max(2, top.speed) if top is not None else 2
     no_traps = state.phase is _PHASE_BATTLE and state.continuous_active(
         ContinuousKind.NO_OPPONENT_TRAPS_IN_BATTLE, other(player))
+    negating = may_negate(state)
     cards = state.cards
     text_of = state.tables.text_of  # (x1_card_text, inline)
     for uid in uids:
@@ -286,7 +289,7 @@ def _quick_offers(state: State, player: str, top: Link | None,
                     continue
                 if not q.card_activation and not card.on_field_face_up:
                     continue
-                if may_negate(state) and state.tables.behaviour(card.name).is_monster and state.is_negated(card.uid):
+                if negating and state.tables.behaviour(card.name).is_monster and state.is_negated(card.uid):
                     continue
             if q.card_activation and _in_chain(state, card.uid):
                 continue
@@ -296,7 +299,12 @@ def _quick_offers(state: State, player: str, top: Link | None,
                 continue
             if q.can_activate is not None and not q.can_activate(card, state):
                 continue
-            choices = list(q.choices(card, state, ())) if q.choices is not None else [NO_CHOICE]
+            if q.choices is None:
+                choices = [NO_CHOICE]
+            elif first_choice:
+                choices = list(islice(q.choices(card, state, ()), 1))
+            else:
+                choices = list(q.choices(card, state, ()))
             if choices:
                 yield card, q, choices
 
@@ -317,9 +325,11 @@ def nobody_can_respond(board: Board | State) -> bool:
         uids, zones = tables.open_quick_uids, tables.open_quick_zones
     else:
         uids, zones = tables.quick_uids, tables.quick_zones
+    held: list[int] = []  # the cards where one of their quick effects may be activated, in uid order
     for uid in uids:
         card = cards[uid]
         if card.zone in zones[card.name]:
+            held.append(uid)
             if card.controller == tp:
                 tp_holds = True
             else:
@@ -327,10 +337,10 @@ def nobody_can_respond(board: Board | State) -> bool:
     if not (tp_holds or ntp_holds) or not h1_responses_allowed(board):  # type: ignore[arg-type]
         return True
     if tp_holds:
-        for _ in _quick_offers(board, tp, top, uids):  # type: ignore[arg-type]
+        for _ in _quick_offers(board, tp, top, held, first_choice=True):  # type: ignore[arg-type]
             return False
     if ntp_holds:
-        for _ in _quick_offers(board, other(tp), top, uids):  # type: ignore[arg-type]
+        for _ in _quick_offers(board, other(tp), top, held, first_choice=True):  # type: ignore[arg-type]
             return False
     return True
 

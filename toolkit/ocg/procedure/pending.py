@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from functools import lru_cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from toolkit.core.durations import Duration, Lingering
 from toolkit.core.rules import implements
@@ -76,6 +76,10 @@ def r4_ends_in_end_phase(board: Board, duration: Duration) -> bool:
             and not board.ruleset.turn_end_effects_end_with_turn)
 
 
+_SELF_DESTRUCT, _PHASE_TURN_END = ContinuousKind.SELF_DESTRUCT, Phase.TURN_END
+
+_PID, _SOURCE, _TARGET, _FIRST = attrgetter("pid"), attrgetter("source"), attrgetter("target"), itemgetter(0)
+
 PROCESS_ORDER = attrgetter("controller", "source", "key")
 """How R6 lists the pending processes: by controller, then card (uid), then effect key."""
 
@@ -102,8 +106,7 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
     applies to changed (:func:`_sync_changed`) — the same answer as looking at
     every card.
     """
-    if incremental and adjusted == board.base.adjusted and board.tables.all_local(board.phase) \
-            and (not (board.lingering or board.base.lingering) or not _lingering_keys_may_clash(board.tables)):
+    if incremental and adjusted == board.base.adjusted and _may_sync_changed(board):
         found = _sync_changed(board, pending, adjusted)
         if CHECK_INCREMENTAL:
             notes = len(board.notes)
@@ -115,24 +118,73 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
     return _sync_all(board, pending, adjusted)
 
 
+def _may_sync_changed(board: Board) -> bool:
+    """Whether every condition of the board's phase reads only its own card (and the turn player), and no
+    process a lingering effect creates can share its id with a card's own (asked only with lingering effects)."""
+    local, lingering_too, _ = _incremental_facts(board.tables, board.phase)
+    return lingering_too or (local and not (board.lingering or board.base.lingering))
+
+
+@lru_cache(maxsize=256)
+def _incremental_facts(tables: PositionTables, phase: Phase) -> tuple[bool, bool, frozenset[int]]:
+    """For a position's cards and a phase: whether every condition of the phase reads only its own card,
+    whether moreover no lingering effect's process can share its id with a card's own (see
+    :func:`_lingering_keys_may_clash`), and the uids of the cards with phase processes (bounded: one answer
+    per set of cards and phase)."""
+    local = tables.all_local(phase)
+    return local, local and not _lingering_keys_may_clash(tables), frozenset(tables.end_phase_uids)
+
+
 def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tuple[Process, ...]:
     """R6 for the cards whose object changed since the base state; the others'
     processes are those of ``pending`` (the caller's conditions, see
     :func:`r6_sync_processes`). The processes lingering effects create (R4) are
     those of ``pending`` too while no lingering effect and no card one applies
-    to changed; else they are made again."""
+    to changed, or when the step only ended some of them (:func:`_ended_pids`);
+    else they are made again.
+
+    The cards that changed are found among those the board wrote (``Board.changed``: every write
+    of its cards is recorded there), in uid order, as a look at every card would find them."""
     cards = board.cards
     before = board.base.cards
-    changed = [uid for uid in board.tables.end_phase_uids if cards[uid] is not before[uid]]
-    lingering = board.lingering
-    lasting = lingering is board.base.lingering or _same_lingering(board)
+    written = board.changed
+    if written:
+        uids = _incremental_facts(board.tables, board.phase)[2]
+        changed = [uid for uid in (set(written) if len(written) > 1 else written)
+                   if uid in uids and cards[uid] is not before[uid]]
+        if len(changed) > 1:
+            changed.sort()
+    else:
+        changed = []
+    lingering, base_lingering = board.lingering, board.base.lingering
+    lasting = lingering is base_lingering or (len(lingering) == len(base_lingering) and _same_lingering(board))
     if not changed and lasting:
         return pending
     done = board.done
-    gone = set(changed)
+    dropped = None if lasting else _ended_pids(board)
+    if (lasting or dropped is not None) and _all_stay(pending, changed, done, dropped):
+        return _with_new(board, pending, changed, adjusted)  # (most steps keep every other process)
+    left: list[Process] = []  # the processes of the cards that changed (pending again, or no longer: R6's note)
+    if changed:
+        kept = []
+        gone = set(changed)
+        for p in pending:
+            if p.source in gone:
+                if not p.lingering:
+                    left.append(p)
+                    continue
+                if lasting:
+                    continue
+            if p.pid not in done and (lasting or not p.lingering or (dropped is not None and p.pid not in dropped)):
+                kept.append(p)
+    else:
+        kept = []
+        for p in pending:
+            if p.pid not in done and (lasting or not p.lingering or (dropped is not None and p.pid not in dropped)):
+                kept.append(p)
     # (a process lingering effects create is never a card's own: see _lingering_keys_may_clash)
-    kept = [p for p in pending if p.source not in gone and p.pid not in done and (lasting or not p.lingering)]
-    added = not lasting
+    added = dropped is None and not lasting  # (only dropped: what is left of R6's list is in its order)
+    again: set[tuple[int, str]] = set()
     for uid in changed:
         card = cards[uid]
         if card.zone is not Zone.DECK:
@@ -147,41 +199,80 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
                     continue
                 else:
                     kept.append(created)
+                again.add(pid)
                 added = True
-    if not lasting:
-        still = _created_after_endings(board, pending)
-        if still is not None:
-            kept.extend(still)
-        else:  # R4 makes them again
-            created_before = {p.pid: p for p in pending if p.lingering}
-            for pid, proc in r4_expiry_processes(board).items():
-                kept.append(created_before.get(pid, proc))
-    for proc in pending:
-        if proc.source in gone and not proc.lingering and not any(p.pid == proc.pid for p in kept):
+    if not lasting and dropped is None:  # R4 makes them again
+        created_before = {p.pid: p for p in pending if p.lingering}
+        for pid, proc in r4_expiry_processes(board).items():
+            kept.append(created_before.get(pid, proc))
+    for proc in left:
+        if proc.pid not in again:
             board.note("R6", f"{proc.label}: no longer pending ({cards[proc.source].shown()} left or its condition ended)")
     if not added and len(kept) == len(pending):
         return pending
     return tuple(sorted(kept, key=PROCESS_ORDER)) if added else tuple(kept)
 
 
+def _with_new(board: Board, pending: tuple[Process, ...], changed: list[int], adjusted: bool) -> tuple[Process, ...]:
+    """``pending`` (none of whose processes is of a card in ``changed``, done or ended) with the processes of
+    the cards in ``changed`` that apply now: what the general path of :func:`_sync_changed` finds then."""
+    added: list[Process] | None = None
+    cards, done = board.cards, board.done
+    for uid in changed:
+        card = cards[uid]
+        if card.zone is not Zone.DECK:
+            for pid, eff, created in _applying(board, uid, card):
+                if pid in done:
+                    continue
+                if adjusted and not h5_end_phase_trigger_allowed(board, card, eff):
+                    done.add(pid)
+                    continue
+                if added is None:
+                    added = []
+                added.append(created)
+    if added is None:
+        return pending
+    return tuple(sorted((*pending, *added), key=PROCESS_ORDER))
+
+
+def _all_stay(pending: tuple[Process, ...], changed: list[int], done: set[tuple[int, str]],
+              dropped: set[tuple[int, str]] | None) -> bool:
+    """Whether no process of ``pending`` is of a card in ``changed``, done or ``dropped`` (asked in C: a
+    process id's first item is its card, so only the ids whose card has a pending process are looked up).
+
+    >>> from toolkit.ocg.values import ProcessKind
+    >>> pending = (Process(1, "a", "A", ProcessKind.MANDATORY_EFFECT, True, False, "a"),)
+    >>> _all_stay(pending, [2], {(1, "b")}, None), _all_stay(pending, [1], set(), None)
+    (True, False)
+    >>> _all_stay(pending, [], {(1, "a")}, None), _all_stay(pending, [], set(), {(1, "a")})
+    (False, False)
+    """
+    sources = set(map(_SOURCE, pending))
+    if changed and not sources.isdisjoint(changed):
+        return False
+    if done and not sources.isdisjoint(map(_FIRST, done)) and not done.isdisjoint(map(_PID, pending)):
+        return False
+    return dropped is None or sources.isdisjoint(map(_FIRST, dropped)) or dropped.isdisjoint(map(_PID, pending))
+
+
 def _same_lingering(board: Board) -> bool:
-    """Whether the board's lingering effects are the base state's, and every card one of them applies to
-    the base state's object (then they create the same processes, R4)."""
+    """Whether the board's lingering effects (as many as the base state's) are the base state's, and every
+    card one of them applies to the base state's object (then they create the same processes, R4)."""
     lingering, base = board.lingering, board.base.lingering
-    if len(lingering) != len(base) or (lingering is not base and tuple(lingering) != base):
+    if lingering is not base and tuple(lingering) != base:
         return False  # (a tuple compares its items by identity first)
     cards, before = board.cards, board.base.cards
-    for item in lingering:
-        target = item.target
-        if target >= 0 and cards[target] is not before[target]:
+    for uid in board.changed:  # (every card the board wrote: the others are the base state's objects)
+        if cards[uid] is not before[uid] and uid in map(_TARGET, lingering):
             return False
     return True
 
 
-def _created_after_endings(board: Board, pending: tuple[Process, ...]) -> list[Process] | None:
-    """The processes lingering effects create (R4) after a step that only ended some of them, the others
-    and the cards they apply to being the base state's objects: those of ``pending`` but the ended
-    effects' and the done — None when the step did anything else (then R4 makes them again)."""
+def _ended_pids(board: Board) -> set[tuple[int, str]] | None:
+    """After a step that only ended some lingering effects, the others and the cards they apply to being
+    the base state's objects: the ids of the processes the ended ones created (the processes lingering
+    effects create, R4, are then those of the base state's pending list but these and the done) — None
+    when the step did anything else (then R4 makes them again)."""
     lingering, base = board.lingering, board.base.lingering
     if len(lingering) >= len(base) or board.phase is not Phase.END:
         return None
@@ -195,19 +286,20 @@ def _created_after_endings(board: Board, pending: tuple[Process, ...]) -> list[P
     if at != size:
         return None  # an effect was added or changed, not only ended
     cards, before = board.cards, board.base.cards
-    for item in lingering:
-        target = item.target
-        if target >= 0 and cards[target] is not before[target]:
+    for uid in board.changed:  # (every card the board wrote: the others are the base state's objects)
+        if cards[uid] is not before[uid] and uid in map(_TARGET, lingering):
             return None
-        for gone in ended:
-            if gone.target == target and gone.key == item.key:
-                return None  # (two effects whose processes share their ids)
+    for gone in ended:
+        target = gone.target
+        if target in map(_TARGET, lingering):  # (asked in C: most ended effects applied to a card no other does)
+            for item in lingering:
+                if item.target == target and item.key == gone.key:
+                    return None  # (two effects whose processes share their ids)
     dropped = set()
     for gone in ended:
         dropped.add((gone.target, gone.key))
         dropped.add((gone.target, "end:" + gone.key))
-    done = board.done
-    return [p for p in pending if p.lingering and p.pid not in done and p.pid not in dropped]
+    return dropped
 
 
 @lru_cache(maxsize=256)
@@ -313,9 +405,11 @@ def settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int =
     base = state.pending if pending is None else pending
     if not board.touched and not board.happenings and adjusted == state.adjusted:
         return base, ()  # nothing moved: the pending processes cannot have changed
-    if ContinuousKind.SELF_DESTRUCT in board.kinds:  # (what state_checks asks first)
+    if _SELF_DESTRUCT in board.kinds:  # (what state_checks asks first)
         state_checks(board)
     waiting = collect_triggers(board, cause, mark) if board.trigger_events else ()  # (no card has a trigger: none)
-    if state.phase is Phase.TURN_END:
+    if state.phase is _PHASE_TURN_END:
         return (), waiting
+    if not full and not CHECK_INCREMENTAL and adjusted == board.base.adjusted and _may_sync_changed(board):
+        return _sync_changed(board, base, adjusted), waiting  # (r6_sync_processes's incremental path, inline)
     return r6_sync_processes(board, base, adjusted, incremental=not full), waiting

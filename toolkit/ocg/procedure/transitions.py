@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
+from toolkit.core.durations import Lingering
 from toolkit.core.errors import IllegalActionError
 from toolkit.core.game import Note, Successor, Transition
 from toolkit.core.rules import implements
@@ -19,11 +20,21 @@ from toolkit.core.values import Event, other
 from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards import USER_CARD_RULE
-from toolkit.ocg.cards.base import NO_CHOICE, Activation, CardType, Choice, EndPhaseEffect, QuickEffect, Trigger
+from toolkit.ocg.cards.base import (
+    NO_CHOICE,
+    Activation,
+    CardType,
+    Choice,
+    EndPhaseEffect,
+    LingeringEffect,
+    QuickEffect,
+    Trigger,
+)
 from toolkit.ocg.negation import DRAIN
 from toolkit.ocg.procedure import remembered
 from toolkit.ocg.procedure._shared import (
     EventLog,
+    SearchMemo,
     cause_of,
     evolved,
     find_lingering,
@@ -42,13 +53,14 @@ from toolkit.ocg.procedure.flow import (
     r7_both_passed,
     v1_decline,
 )
-from toolkit.ocg.procedure.legal import answers_declaration, legal_actions, nobody_can_respond, r8_negated
+from toolkit.ocg.procedure.legal import answers_declaration, legal_actions, nobody_can_respond
 from toolkit.ocg.procedure.pending import settle, state_checks
 from toolkit.ocg.procedure.triggers import collect_triggers
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import PHASE_END, STEP_CHAIN, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
 from toolkit.ocg.stats import atk_def_now
-from toolkit.ocg.values import Card, EventKind, Position, Process, ProcessKind, Zone
+from toolkit.ocg.tables import PositionTables
+from toolkit.ocg.values import ZONE_FIELD, Card, EventKind, Position, Process, ProcessKind, Zone
 
 # --------------------------------------------------------------------------
 # Passing and performing processes (R7)
@@ -102,6 +114,11 @@ def r7_pass(state: State, log: EventLog, named: Phase | None = None) -> State:
 _new_tuple = tuple.__new__
 """``tuple.__new__``: builds a Transition (a named tuple) in one call into C."""
 
+_PHASE_TURN_END, _PHASE_END = Phase.TURN_END, PHASE_END
+_CAUSE_TURN_END, _CAUSE_AFTER_ADJUSTMENT, _CAUSE_END_PHASE = Cause.TURN_END, Cause.AFTER_ADJUSTMENT, Cause.END_PHASE
+_KIND_LINGERING, _PERFORMED = ProcessKind.LINGERING, EventKind.PERFORMED
+"""Members read as module constants in the hot paths (see ``values.ZONE_FIELD``)."""
+
 _TYPE_NAME: dict[CardType, str] = {t: t.value for t in CardType}
 """A chain link's ``card_type`` (the plain string) of each card type."""
 
@@ -127,6 +144,62 @@ def _process_link(state: State, process: Process, card: Card, cause: Cause, choi
     return made
 
 
+_LINGERING_PERFORMS: SearchMemo[tuple[tuple[Lingering, ...], PositionTables,
+                                     dict[Process, tuple[Lingering, LingeringEffect | None, Event] | None]]] = \
+    SearchMemo(4096)
+"""id of a position's lingering tuple -> (that tuple, its positions' tables, per process a lingering effect
+creates: (the effect, what its card's text says it does, the event of its performing), or None when no
+lingering effect of the tuple is the process's): what :func:`_perform` looks up for such a process, the same
+for every position sharing the tuple (successive positions do). The entry holds the tuple, so its id names no
+other object while it is kept; bounded, one search's tables at a time (``SearchMemo``)."""
+
+
+def _lingering_perform(state: State, process: Process) -> tuple[Lingering, LingeringEffect | None, Event] | None:
+    """The lingering effect whose process ``process`` is, what its card's text says it does and the event of
+    its performing (None: no lingering effect of the position is the process's), found once per lingering tuple."""
+    lingering = state.lingering
+    entry = _LINGERING_PERFORMS.get(id(lingering))
+    if entry is None or entry[0] is not lingering or entry[1] is not state.tables:
+        _LINGERING_PERFORMS.make_room(state.tables)
+        entry = _LINGERING_PERFORMS[id(lingering)] = (lingering, state.tables, {})
+    known = entry[2]
+    if process in known:
+        return known[process]
+    item = find_lingering(state, process)
+    found = None if item is None else (
+        item, lingering_effect(state, item),
+        state.tables.event(_PERFORMED, card=item.source, player=process.controller, detail=process.key,
+                           by=item.source))
+    known[process] = found
+    return found
+
+
+_CARD_PERFORMS: SearchMemo[tuple[Process, PositionTables, Cause, EndPhaseEffect, tuple[Link, Event] | None, Event]] = \
+    SearchMemo(4096)
+"""id of a card's pending process (one object wherever it is pending: ``PositionTables.applying``) -> (the
+process, its positions' tables, the cause it is performed with, its effect, its chain link with nothing to
+choose and not negated and that link's event (None: no chain link), the event of its performing): what
+:func:`_perform` looks up for it. The entry holds the process, so its id names no other object while it is
+kept; bounded, one search's tables at a time (``SearchMemo``)."""
+
+
+def _card_perform(state: State, process: Process, card: Card,
+                  cause: Cause) -> tuple[EndPhaseEffect, tuple[Link, Event] | None, Event]:
+    """The effect of ``card``'s ``process``, its chain link and event with nothing to choose and not negated
+    (``_process_link``; None: no chain link) and the event of its performing, found once per process."""
+    tables = state.tables
+    known = _CARD_PERFORMS.get(id(process))
+    if known is not None and known[0] is process and known[1] is tables and known[2] is cause:
+        return known[3], known[4], known[5]
+    eff = tables.effect_named(card.name, process.key)  # (end_phase_effect, inline)
+    assert isinstance(eff, EndPhaseEffect)
+    linked = _process_link(state, process, card, cause, NO_CHOICE, False) if process.chain_link else None
+    performed = tables.event(_PERFORMED, card=card.name, player=process.controller, detail=process.key, by=card.name)
+    _CARD_PERFORMS.make_room(tables)
+    _CARD_PERFORMS[id(process)] = (process, tables, cause, eff, linked, performed)
+    return eff, linked, performed
+
+
 def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> State:
     ref = action.ref
     every = state.pending
@@ -146,19 +219,19 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
     else:
         after = r7_priority_after_process(state, performer, forced=forced)
     phase = state.phase
-    cause = Cause.TURN_END if phase is Phase.TURN_END else Cause.AFTER_ADJUSTMENT if state.adjusted \
-        else Cause.END_PHASE  # (cause_of, inline)
+    adjusted = state.adjusted
+    cause = _CAUSE_TURN_END if phase is _PHASE_TURN_END else _CAUSE_AFTER_ADJUSTMENT if adjusted \
+        else _CAUSE_END_PHASE  # (cause_of, inline)
     board = Board(state, cause, source=process.source)
     pending = every[:at] + every[at + 1:]  # the others (a pid is listed once); slices make a tuple of its exact size
     board.done.add(process.pid)
     if process.lingering:
-        item = find_lingering(state, process)
-        if item is not None:
-            effect = lingering_effect(state, item)
+        found = _lingering_perform(state, process)
+        if found is not None:
+            item, effect, performed = found
             board.by = item.source  # the card whose lingering effect this process is
-            board.record(board.tables.event(EventKind.PERFORMED, card=item.source, player=performer, detail=process.key,
-                                            by=item.source))
-            if process.kind is ProcessKind.LINGERING and effect is not None and effect.process is not None:
+            board.events.append(performed)  # (board.record)
+            if process.kind is _KIND_LINGERING and effect is not None and effect.process is not None:
                 target = board.cards[item.target] if item.target >= 0 else Card(-1, item.source, performer, performer, Zone.GY)
                 if effect.process.chain_link:
                     board.chain.append(Link(item.target, item.source, process.label, item.key, performer, 1, cause,
@@ -173,18 +246,17 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
                 board.end_lingering(item)
     else:
         card = state.cards[process.source]
-        eff = state.tables.effect_named(card.name, process.key)  # (end_phase_effect, inline)
-        assert isinstance(eff, EndPhaseEffect)
-        negated = bool(state.lingering or DRAIN in state.tables.continuous_kinds) and r8_negated(state, process)
+        eff, linked, performed = _card_perform(state, process, card, cause)
+        negated = bool(state.lingering or DRAIN in state.tables.continuous_kinds) and process.source >= 0 \
+            and eff.activates and card.zone is ZONE_FIELD and state.is_negated(card.uid)  # (r8_negated, inline)
         if process.chain_link:
             if eff.cost is not None:
                 board.by_effect = False
                 eff.cost(board, Activation(card=card, controller=performer, key=process.key, choice=action.choice))
                 board.by_effect = True
-            made = state.tables.links.get((process, cause, False, None)) if action.choice is NO_CHOICE \
-                and not negated else None  # (a negated link is keyed by its negator too: ``_process_link``)
-            link, activated = made if made is not None else _process_link(state, process, card, cause, action.choice,
-                                                                           negated)
+            link, activated = linked if linked is not None and action.choice is NO_CHOICE and not negated \
+                else _process_link(state, process, card, cause, action.choice, negated)  # (a negated link is
+            # keyed by its negator too)
             board.chain.append(link)
             board.events.append(activated)  # (board.record)
             if negated:
@@ -195,8 +267,7 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
                 board.by_effect = False
                 eff.cost(board, act)
                 board.by_effect = True
-            board.record(board.tables.event(EventKind.PERFORMED, card=card.name, player=performer, detail=process.key,
-                                            by=card.name))
+            board.events.append(performed)  # (board.record)
             if negated and eff.activates:
                 board.record(board.tables.event(EventKind.NEGATED, card=card.name, player=performer, detail=process.key,
                                                 by=state.negated_by(card.uid)))
@@ -206,12 +277,12 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
     again = False
     if board.chain and not state.chain and nobody_can_respond(board):
         again = resolve_links(board, state)  # R5: no one can respond — the link resolves at once
-    pending, waiting = settle(board, state, cause, state.adjusted, pending=pending, full=again)  # R8b: look again
+    pending, waiting = settle(board, state, cause, adjusted, pending=pending, full=again)  # R8b: look again
     flush_events(board, log)
-    if not board.chain and not waiting and not state.waiting and not state.adjusted and phase is Phase.END \
+    if not board.chain and not waiting and not state.waiting and not adjusted and phase is _PHASE_END \
             and not system:
         # nothing automatic follows: straight back to the open game state (R7)
-        return board.freeze(pending=pending, passes=0, forced=None, step=Step.OPEN, priority=after,
+        return board.freeze(pending=pending, passes=0, forced=None, step=STEP_OPEN, priority=after,
                             after_chain=None)
     nxt = board.freeze(pending=pending, waiting=state.waiting + waiting, passes=0, forced=None,
                        step=Step.CHAIN if board.chain else Step.OPEN,
@@ -239,13 +310,11 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     elif q.card_activation and card.zone is Zone.FIELD:
         board.set_card(uid, board._card((uid, card.name, card.owner, card.controller, card.zone, Position.FACE_UP,
                                          card.tags, card.label)))
-    act = Activation(card=board.cards[uid], controller=player, key=key, choice=action.choice)
     if q.cost is not None:
-        q.cost(board, act)
-    b = board.tables.behaviour(card.name)
-    board.chain.append(Link(uid, card.name, action.effect, key, player, q.spell_speed, cause, choice=action.choice,
-                            card_activation=q.card_activation, card_type=_TYPE_NAME[b.card_type]))
-    board.record(board.tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=key, by=card.name))
+        q.cost(board, Activation(card=board.cards[uid], controller=player, key=key, choice=action.choice))
+    link, activated = _quick_link(state, action, card, q, player, cause)
+    board.chain.append(link)
+    board.events.append(activated)  # (board.record)
     at_once = resolves_on_this_board(board, card)
     pending, waiting = settle(board, state, cause, state.adjusted)
     flush_events(board, log)
@@ -270,6 +339,29 @@ def _activate_quick(state: State, action: Activate | Respond, *, responding: boo
     nxt = board.freeze(step=Step.CHAIN, priority=other(player), passes=0, pending=pending,
                        waiting=state.waiting + waiting, after_chain=after, declared=declared)
     return advance(r5_resolve_chain(nxt, log), log)
+
+
+_QUICK_LINKS: SearchMemo[tuple[Activate | Respond, PositionTables, str, Cause, Link, Event]] = SearchMemo(4096)
+"""id of an action activating a quick effect (``PositionTables.chosen_actions``: one object per activation and
+choice) -> (the action, its positions' tables, the player and the cause it was activated with, its chain link,
+the event of its activation): the same link and event again for the same activation. The entry holds the
+action, so its id names no other object while it is kept; bounded, one search's tables at a time
+(``SearchMemo``)."""
+
+
+def _quick_link(state: State, action: Activate | Respond, card: Card, q: QuickEffect, player: str,
+                cause: Cause) -> tuple[Link, Event]:
+    """The chain link of ``player``'s activation of ``q`` on ``card`` (``action``) and its event."""
+    tables = state.tables
+    known = _QUICK_LINKS.get(id(action))
+    if known is not None and known[0] is action and known[1] is tables and known[2] == player and known[3] is cause:
+        return known[4], known[5]
+    link = Link(card.uid, card.name, action.effect, action.ref[1], player, q.spell_speed, cause, choice=action.choice,
+                card_activation=q.card_activation, card_type=_TYPE_NAME[tables.behaviour(card.name).card_type])
+    activated = tables.event(EventKind.ACTIVATED, card=card.name, player=player, detail=action.ref[1], by=card.name)
+    _QUICK_LINKS.make_room(tables)
+    _QUICK_LINKS[id(action)] = (action, tables, player, cause, link, activated)
+    return link, activated
 
 
 def resolves_on_this_board(board: Board, card: Card) -> bool:
