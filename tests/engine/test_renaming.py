@@ -266,3 +266,11 @@ def test_a_loop_met_up_to_renaming_is_left_to_the_full_search() -> None:
     for text in ({"always": {"hand": "TP", "at_most": 6}}, {"possible": {"hand": "TP", "at_least": 8}}):
         query = parse_query(text, game=game)
         assert decide(game, start, query) is None and decide(game, start, query, rename=False) is None
+
+
+def test_a_card_that_picks_the_first_of_matching_cards_leaves_no_class() -> None:
+    # 《ユベル》 Tributes the first other monster on the field: which one hangs on the cards' order, which
+    # a key up to renaming does not keep; Horus LV6 picks the first LV8 by name: no class card is one
+    assert name_classes(_position(["増援", "死者蘇生"], [VORSE, WOLF, "ユベル"])) == ()
+    assert name_classes(_position(["増援", "死者蘇生"], [VORSE, WOLF, card(HORUS6, "destroyed_monster_by_battle")],
+                                  deck=[HORUS8])) == (("ジェネティック・ワーウルフ", "ブラッド・ヴォルス"), ("増援", "死者蘇生"))
