@@ -24,9 +24,10 @@ from toolkit.history.checks import parse_check, read_for
 from toolkit.history.deciding import today_rules
 from toolkit.history.runs import ruling_ruleset, scenarios_of
 
-ASKED = {"ocg-080803-readjust-after-hand-grows": False, "ocg-undated-wicked-worm-beast-grimoire-loop": True,
+ASKED: dict[str, bool | None] = {"ocg-080803-readjust-after-hand-grows": None, "ocg-undated-wicked-worm-beast-grimoire-loop": True,
          "ocg-130330-catsith-hysteric-sign": False, "ocg-130327-peten-adjustment": True, "ocg-230116-kelbek-tearlaments-merrli": True}
-"""The rulings ``make test`` asks (True: under every counterfactual of its rules too)."""
+"""The rulings ``make test`` asks: under the ruling's rules and today's (True: and every counterfactual of
+its rules; None: its own rules only — the biggest search)."""
 
 
 def _answers(game: Game, start: GameState, asked: Predicate, found: Any) -> list[str]:
@@ -52,7 +53,7 @@ def _renamed_names(game: Game, start: GameState) -> list[str]:
     return [name for names in name_classes(start) for name in names[:2]] if game.name == "ocg" else []
 
 
-def renamed_differently(ruling_id: str, counterfactuals: bool) -> tuple[list[str], int]:
+def renamed_differently(ruling_id: str, counterfactuals: bool | None) -> tuple[list[str], int]:
     """Each question of the ruling's check answered otherwise with renaming — and, for each starting
     position, whether a card of a class ends in the graveyard — and how many of its starting
     positions the game renames in (so a sweep can tell it met some)."""
@@ -62,7 +63,8 @@ def renamed_differently(ruling_id: str, counterfactuals: bool) -> tuple[list[str
     check = read_for(parse_check(row["check"], f"{ruling_id}: check"), scenarios)
     rules = ruling_ruleset(row)
     game = game_of(rules)
-    rule_sets = [rules, today_rules(rules)] + ([c.rules for c in game.counterfactuals(rules)] if counterfactuals else [])
+    rule_sets = [rules] + ([] if counterfactuals is None else [today_rules(rules)]) + (
+        [c.rules for c in game.counterfactuals(rules)] if counterfactuals else [])
     wrong: list[str] = []
     renamed = 0
     searched: dict[GameState, Any] = {}
