@@ -430,6 +430,12 @@ class Game(ABC):
         of a group only and counts it once per member (:mod:`toolkit.core.graph`)."""
         return None
 
+    def renaming(self) -> Any:
+        """The game's cards that differ only by name, as a :class:`toolkit.core.renaming.Renaming`
+        (optional; None: the default, no position is searched as another renamed): ``explore``
+        searches once the positions equal up to renaming such cards."""
+        return None
+
 
 _BY_TYPE: dict[type, Game] = {}
 _BY_NAME: dict[str, Game] = {}

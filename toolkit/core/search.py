@@ -49,6 +49,7 @@ from toolkit.core.limits import DEFAULT_MAX_STATES, MAX_LINE_STEPS, Limits, Prog
 from toolkit.core.policies import PASS_LINE
 from toolkit.core.policies import scripted as scripted
 from toolkit.core.predicates import Query, copy_labels, parse_query
+from toolkit.core.renaming import CannotRename, Renamer, example_actions
 from toolkit.core.resolving import LOOP_EVENT, Position
 from toolkit.core.resolving import Policy as Policy
 from toolkit.core.resolving import Resolution as Resolution
@@ -186,6 +187,17 @@ def _add(result: dict[int, list[Any]], outcome: OutcomeKey, count: int, edge: in
         entry[0] += count
 
 
+def _add_linked(result: dict[int, list[Any]], outcome: OutcomeKey, count: int, edge: int, link: Any,
+                at: int) -> None:
+    """``_add``, the outcome's example line going on at the entry ``at`` of ``link`` (a table or a
+    :class:`~toolkit.core.renaming.Hop`) when the entry is new."""
+    entry = result.get(id(outcome))
+    if entry is None:
+        result[id(outcome)] = [count, edge, link, at, outcome]
+    else:
+        entry[0] += count
+
+
 def _table(nodes: int, entries: dict[int, list[Any]], same: Callable[[int, int], int]) -> tuple[Any, ...]:
     """A position's table, from its entries (see :data:`ENTRY`); its numbers are ``same(n, n)``: one
     object per number in a search (the counts of lines are big ints, and a few hundred values repeat
@@ -237,16 +249,22 @@ def explore_in(game: Game, start: GameState, *, max_states: int = DEFAULT_MAX_ST
                reduce: bool | None = None, source: str | None = None) -> Exploration:
     """:func:`explore` from ``start``, a state of ``game`` (``source``: the file a refusal names)."""
     limits = Limits(max_states, time_limit, progress, source)
-    found = _explore(game, start, limits, reduction_wanted(reduce), source)
+    reduced = reduction_wanted(reduce)
+    try:
+        found = _explore(game, start, limits, reduced, source, reduced)
+    except CannotRename:  # an outcome or line the renaming cannot carry: searched without it
+        found = _explore(game, start, limits, reduced, source, False)
     if found is None:  # a reduced search met a loop: the full search
-        found = _explore(game, start, limits, False, source)
+        found = _explore(game, start, limits, False, source, False)
     assert found is not None
     limits.finish(found.states)
     return found
 
 
-def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source: str | None) -> Exploration | None:
-    """``explore`` with or without reduction; None when a reduced search met a loop."""
+def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source: str | None,
+             rename: bool) -> Exploration | None:
+    """``explore`` with or without reduction (``rename``: and positions equal up to renaming cards
+    searched once, :mod:`toolkit.core.renaming`); None when a reduced search met a loop."""
     graph = Graph(limits, game, reduce)
     memo: dict[GameState, tuple[Any, ...]] = {}
     """A searched position -> its table: ``(nodes, *entry, *entry, ...)`` (the nodes of its tree of lines
@@ -267,6 +285,9 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
     one_number = numbers.setdefault  # one object per count of lines or nodes in the tables
 
     mask_of = event_masker(bits, edge_masks)
+    renaming = game.renaming() if rename else None
+    renamer = None if renaming is None else Renamer(renaming, bits, one_key)
+    hop_of = None if renamer is None else renamer.hop
 
     def visit(state: GameState, depth: int) -> tuple[tuple[Any, ...], int]:
         """The table of ``state`` (not searched yet: the caller looks in ``memo`` first) and the lowest
@@ -299,11 +320,28 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
                     if depth == 0:
                         first_counts.append(sum(v[0] for v in res.values()) - before)
                     continue
+                hop = None if hop_of is None or child.is_over else hop_of(child, memo)
+                if hop is not None:  # the child is a searched position renamed: its outcomes renamed
+                    assert renamer is not None
+                    sub = hop.table
+                    nodes += weight * sub[0]
+                    mask = mask_of(events) if events else 0
+                    for at in range(1, len(sub), ENTRY):
+                        outcome = renamer.outcome(sub[at + 4], hop)
+                        union = outcome[1] | mask
+                        key = (outcome[0], union, None)
+                        merged = outcome if union == outcome[1] else one_key(key, key)
+                        _add_linked(res, merged, sub[at] * weight, i, hop, at)
+                    if depth == 0:
+                        first_counts.append(sum(v[0] for v in res.values()) - before)
+                    continue
                 path.append(action)
                 sub, sub_low = visit(child, depth + 1)
                 path.pop()
                 if sub_low < low:
                     low = sub_low
+                if renamer is not None and sub_low == INF:
+                    renamer.searched_now(child)
             nodes += weight * sub[0]
             mask = mask_of(events) if events else 0
             for at in range(1, len(sub), ENTRY):
@@ -340,11 +378,12 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
         try:
             root, _ = visit(start, 0)
             tree_nodes: int = root[0]
-            if looped[0] and graph.reduced:
+            if looped[0] and (graph.reduced or (renamer is not None and renamer.used)):
                 return None
             for at in range(1, len(root), ENTRY):
-                outcomes.append(OutcomeLines(outcome_of(root[at + 4]), root[at],
-                                             line_actions(start, _example(root, at), graph), start, replayed,
+                example = (line_actions(start, _example(root, at), graph) if renamer is None or not renamer.used
+                           else example_actions(start, root, at, graph.succ, graph.game))
+                outcomes.append(OutcomeLines(outcome_of(root[at + 4]), root[at], example, start, replayed,
                                              graph.game))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
             first_actions = _first_actions(start, graph, first_counts)
