@@ -430,10 +430,11 @@ class Game(ABC):
         of a group only and counts it once per member (:mod:`toolkit.core.graph`)."""
         return None
 
-    def renaming(self) -> Any:
-        """The game's cards that differ only by name, as a :class:`toolkit.core.renaming.Renaming`
-        (optional; None: the default, no position is searched as another renamed): ``explore``
-        searches once the positions equal up to renaming such cards."""
+    def renaming(self, start: Any) -> Any:
+        """The cards of a search from ``start`` that differ only by name, as a
+        :class:`toolkit.core.renaming.Renaming` (optional; None: the default, or no two such cards —
+        no position is searched as another renamed): ``explore`` then searches once the positions
+        equal up to renaming such cards."""
         return None
 
 

@@ -285,7 +285,7 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
     one_number = numbers.setdefault  # one object per count of lines or nodes in the tables
 
     mask_of = event_masker(bits, edge_masks)
-    renaming = game.renaming() if rename else None
+    renaming = game.renaming(start) if rename else None
     renamer = None if renaming is None else Renamer(renaming, bits, one_key)
     hop_of = None if renamer is None else renamer.hop
 
