@@ -147,6 +147,8 @@ class Renamer:
             form = self.forms[child]
         else:
             form = self.forms[child] = self.key(child)
+            if form is not None and len(set(form[2])) < len(form[2]):  # two renamed cards of one name: no
+                form = self.forms[child] = None  # renaming of names says which of them is which
         if form is None:
             return None
         rep = self.searched.get(form[0])
