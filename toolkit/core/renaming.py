@@ -33,9 +33,10 @@ __all__ = ["Canonical", "CannotRename", "Hop", "Renamer", "Renaming", "example_a
            "renamed_event", "renamed_summary"]
 
 Canonical = tuple[Hashable, tuple[int, ...], tuple[str, ...]]
-"""A position's form up to renaming: the key, and the renamed cards (their ids and their names) in
-the order the key lists them — two positions with one key are each other with the i-th card of one
-in place of the i-th card of the other."""
+"""A position's form up to renaming: the key, and cards (their ids and their names) in the order
+the key lists them — two positions with one key are each other with the i-th card of one in place
+of the i-th card of the other (the cards not listed in place of themselves); copies of one name
+may be listed, as long as each name stands for one name (else the position is searched)."""
 
 OutcomeKey = tuple[PositionSummary, int, Any]
 """An outcome while a search runs (``toolkit.core.search``): the final position, the events as a
@@ -147,8 +148,6 @@ class Renamer:
             form = self.forms[child]
         else:
             form = self.forms[child] = self.key(child)
-            if form is not None and len(set(form[2])) < len(form[2]):  # two renamed cards of one name: no
-                form = self.forms[child] = None  # renaming of names says which of them is which
         if form is None:
             return None
         rep = self.searched.get(form[0])
@@ -157,7 +156,13 @@ class Renamer:
         state, uids, names = rep
         table = memo[state]
         moved = {u: v for u, v in zip(uids, form[1]) if u != v}
-        swapped = tuple((a, b) for a, b in zip(names, form[2]) if a != b)
+        pairs: dict[str, str] = {}
+        for a, b in zip(names, form[2]):
+            if pairs.setdefault(a, b) != b:
+                return None  # (copies of one name in place of two names: no renaming of names says so)
+        if len(set(pairs.values())) != len(pairs):
+            return None
+        swapped = tuple((a, b) for a, b in pairs.items() if a != b)
         swap = self.swaps.get(swapped)
         if swap is None:
             swap = self.swaps[swapped] = _Swap(dict(swapped))
