@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime
 import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
@@ -49,6 +49,7 @@ __all__ = [
     "Note",
     "Position",
     "RulesArg",
+    "Renaming",
     "Stepper",
     "Successor",
     "Transition",
@@ -199,6 +200,11 @@ Interchangeable = Callable[[Any, "tuple[Action, ...]", "tuple[Successor, ...]"],
 """A game's answer to "which of these actions stand for each other here?" (see ``Game.grouping``)."""
 
 
+Renaming = Callable[[Any], "tuple[Hashable, Mapping[str, str]] | None"]
+"""A game's key of a position up to renaming card names (see ``Game.renaming``): the position's key
+and the renaming (name -> the name it stands as) that takes it there; None: the position has no key."""
+
+
 _REQUIRED = ("name", "title", "step", "state_type", "scenario_type", "rules_type", "event_kinds", "zones")
 
 
@@ -225,7 +231,8 @@ class Game(ABC):
     :meth:`event_text` (the event's repr), ``event_kind_names``, ``event_fields``, ``scenario_tags``,
     ``deciding``; cards: :meth:`card_names`, :meth:`position_card_names` (a question's card names
     read as written), ``cards`` (card files as data); search: :meth:`stepper` (``transition``) and
-    :meth:`grouping` (none: every action searched) — what the search calls for every edge.
+    :meth:`grouping` (none: every action searched) — what the search calls for every edge — and
+    :meth:`renaming` (none: no position stands for another up to card names).
     """
 
     name: str
@@ -437,6 +444,16 @@ class Game(ABC):
         equal up to renaming such cards."""
         return None
 
+
+    def renaming(self, start: Any, named: frozenset[str]) -> Renaming | None:
+        """Which positions of a search from ``start`` are the same up to renaming cards (optional; None,
+        the default: no renaming): a function giving each position reached from ``start`` a key, such
+        that two positions with one key are the same but for a one-to-one renaming of card names (and
+        which copy is which) the game's rules commute with — the renamed position's actions lead to the
+        renamed successors, their events renamed (:func:`~toolkit.core.values.renamed_event`) — and the
+        renaming that takes the position to its key. ``named``: the card names a question reads (never
+        renamed: its answer on a renamed outcome is its answer on the outcome)."""
+        return None
 
 _BY_TYPE: dict[type, Game] = {}
 _BY_NAME: dict[str, Game] = {}

@@ -19,6 +19,7 @@ Event('activated', card='ヒステリック・サイン')
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -147,6 +148,21 @@ class Event:
 
 EventTexts = dict[int, tuple[tuple[str, str, str, int, str], str]]
 """id of an event -> (its sort key, its text): what :meth:`Outcome.text` reads events by."""
+
+
+def renamed_event(event: Event, renaming: Mapping[str, str]) -> Event:
+    """``event`` with the card names it carries renamed by ``renaming`` (name -> new name; a name not
+    in it stays): its ``card``, its cause ``by``, and a ``detail`` that is a name (a game's
+    ``Game.renaming`` renames outcomes so).
+
+    >>> renamed_event(Event("discarded", "増援", "A", by="X"), {"増援": "死者蘇生"})
+    Event('discarded', card='死者蘇生', player='A', by='X')
+    """
+    card, by, detail = event.card, event.by, event.detail
+    if card not in renaming and by not in renaming and detail not in renaming:
+        return event
+    return Event(event.kind, card if card is None else renaming.get(card, card), event.player, event.amount,
+                 detail if detail is None else renaming.get(detail, detail), by if by is None else renaming.get(by, by))
 
 
 def sorted_events(events: frozenset[Event] | tuple[Event, ...]) -> tuple[Event, ...]:

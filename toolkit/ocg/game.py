@@ -13,13 +13,24 @@ from typing import Any
 
 import toolkit.ocg.rules  # noqa: F401 - registers the OCG's rules (toolkit.core.rules)
 from toolkit.core.actions import Action
-from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game, Interchangeable, Note, Stepper, Transition
+from toolkit.core.game import (
+    Counterfactual,
+    DecidingRules,
+    Flag,
+    Game,
+    Interchangeable,
+    Note,
+    Renaming,
+    Stepper,
+    Transition,
+)
 from toolkit.core.rulesets import RuleChange
 from toolkit.core.values import Event
 from toolkit.fields import CardNames
 from toolkit.ocg import cards, procedure, symmetry
 from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg.event_fields import EVENT_FIELDS as OCG_EVENT_FIELDS
+from toolkit.ocg.renaming import name_classes, renamed_key
 from toolkit.ocg.reversals import REVERSALS
 from toolkit.ocg.rulesets import (
     FLAG_HISTORY,
@@ -121,6 +132,12 @@ class OcgGame(Game):
 
     def grouping(self) -> Interchangeable:
         return symmetry.reduced_groups
+
+    def renaming(self, start: State, named: frozenset[str]) -> Renaming | None:
+        classes = name_classes(start, named)  # (fixed for a search: see toolkit.ocg.renaming)
+        if not classes:
+            return None
+        return lambda state: renamed_key(state, classes)
 
     def explain(self, state: State, action: Action) -> Note:
         return procedure.explain(state, action)

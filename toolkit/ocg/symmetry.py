@@ -29,7 +29,7 @@ their actions).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
+from collections.abc import Collection, Hashable, Mapping
 from itertools import chain as chained
 from typing import Any
 
@@ -38,8 +38,8 @@ from toolkit.core.game import Successor
 from toolkit.ocg.independence import interchangeable
 from toolkit.ocg.state import State
 
-__all__ = ["canonical_key", "has_copies", "ohka", "reduced_groups", "symmetric", "symmetric_by_successors", "twins",
-           "union_groups"]
+__all__ = ["CardPart", "KeyParts", "canonical_key", "has_copies", "key_of", "key_parts", "ohka", "reduced_groups",
+           "symmetric", "symmetric_by_successors", "twins", "union_groups"]
 
 
 def ohka(n: int) -> Any:
@@ -103,18 +103,19 @@ def _pinned(state: State) -> tuple[dict[int, int], tuple[object, ...]] | None:
     return pinned, (tuple(chain), waiting)
 
 
-def canonical_key(state: State) -> Hashable | None:
-    """The position with its free copies as an unordered multiset of what they are, and the cards
-    something points at numbered as :func:`_pinned` does, never by uid (see the module docstring);
-    two positions with one key are the same but for which copy is which.
+CardPart = tuple[int | None, str, tuple[object, ...]]
+"""A card as :func:`canonical_key` reads it: (its number when something points at it, else None; its
+name; what it is but for its name and uid — owner, controller, zone, battle position, tags, pending
+processes and processes done)."""
 
-    >>> from toolkit.core.search import play
-    >>> from toolkit.ocg.setup import initial_state
-    >>> start = initial_state(ohka(3))
-    >>> first, second = (play(start, "光神機−桜火#1: send itself to the GY"), play(start, "光神機−桜火#2: send itself to the GY"))
-    >>> first == second, canonical_key(first) == canonical_key(second)
-    (False, True)
-    """
+KeyParts = tuple[tuple[object, ...], tuple[CardPart, ...], tuple[object, ...]]
+"""What :func:`key_parts` reads of a position: (the parts that name no card of the position — who
+acts, life, the pending processes of no card, ...; the cards; the parts that name cards by number)."""
+
+
+def key_parts(state: State) -> KeyParts | None:
+    """The parts of a position :func:`canonical_key` is made of (None: an attack or a moment, not
+    keyed): the cards each as a :data:`CardPart`, so that a key may rename cards (:func:`key_of`)."""
     found = _pinned(state)
     if found is None:
         return None
@@ -135,26 +136,51 @@ def canonical_key(state: State) -> Hashable | None:
             unowned_done.append((uid, key))
         else:
             done_per_card.setdefault(uid, []).append(key)
-    fixed_cards: list[tuple[int, tuple[object, ...]]] = []
-    free: list[tuple[object, ...]] = []
-    for card in state.cards:
-        what = (card.name, card.owner, card.controller, card.zone.value, card.position.value,
-                tuple(sorted(card.tags)), tuple(sorted(per_card.get(card.uid, ()))),
-                tuple(sorted(done_per_card.get(card.uid, ()))))
-        number = pinned.get(card.uid)
-        if number is not None:
-            fixed_cards.append((number, what))
-        else:
-            free.append(what)
-    free.sort()
-    fixed_cards.sort()
+    cards = tuple((pinned.get(card.uid), card.name,
+                   (card.owner, card.controller, card.zone.value, card.position.value, tuple(sorted(card.tags)),
+                    tuple(sorted(per_card.get(card.uid, ()))), tuple(sorted(done_per_card.get(card.uid, ())))))
+                  for card in state.cards)
     decks = tuple(tuple(pinned[uid] for uid in deck) for deck in state.decks)
     lingering = tuple((item.source, item.controller, item.effect, pinned.get(item.target, item.target), item.duration)
                       for item in state.lingering)
-    return (state.turn_player, state.life, state.step, state.priority, state.passes, state.forced,
-            state.adjusted, state.after_chain, state.skipped, state.phase, state.declared, decks,
-            state.anonymous, lingering, tuple(fixed_cards), tuple(free), tuple(unowned),
-            frozenset(unowned_done), links)
+    return ((state.turn_player, state.life, state.step, state.priority, state.passes, state.forced,
+             state.adjusted, state.after_chain, state.skipped, state.phase, state.declared, decks,
+             state.anonymous, lingering),
+            cards, (tuple(unowned), frozenset(unowned_done), links))
+
+
+def key_of(parts: KeyParts, renaming: Mapping[str, str] | None = None) -> Hashable:
+    """The key of the position whose :func:`key_parts` are ``parts``, its cards named by ``renaming``
+    (name -> the name it stands as; a name not in it stays): the cards something points at by their
+    numbers, the others as a sorted multiset."""
+    fixed_cards: list[tuple[int, tuple[object, ...]]] = []
+    free: list[tuple[object, ...]] = []
+    for number, name, what in parts[1]:
+        named = (name if renaming is None else renaming.get(name, name),) + what
+        if number is not None:
+            fixed_cards.append((number, named))
+        else:
+            free.append(named)
+    free.sort()
+    fixed_cards.sort()
+    unowned, unowned_done, links = parts[2]
+    return (*parts[0], tuple(fixed_cards), tuple(free), unowned, unowned_done, links)
+
+
+def canonical_key(state: State) -> Hashable | None:
+    """The position with its free copies as an unordered multiset of what they are, and the cards
+    something points at numbered as :func:`_pinned` does, never by uid (see the module docstring);
+    two positions with one key are the same but for which copy is which.
+
+    >>> from toolkit.core.search import play
+    >>> from toolkit.ocg.setup import initial_state
+    >>> start = initial_state(ohka(3))
+    >>> first, second = (play(start, "光神機−桜火#1: send itself to the GY"), play(start, "光神機−桜火#2: send itself to the GY"))
+    >>> first == second, canonical_key(first) == canonical_key(second)
+    (False, True)
+    """
+    parts = key_parts(state)
+    return None if parts is None else key_of(parts)
 
 
 _TWIN_ACTIONS = (Perform, Activate, Respond)
