@@ -1,119 +1,68 @@
-"""The search up to renaming (``toolkit.core.renaming``) against the full search, with the renaming
-given by the test: the cards of a position's ``names`` taken as differing only by their names.
+"""The search up to renaming (``toolkit.core.renaming``, the OCG's key ``toolkit.ocg.renaming``)
+equals the full search.
 
-The game's own renaming (which cards differ only by name) is tested with the OCG's positions in
-``test_renaming.py``; here the search's side: positions equal up to renaming searched once, the
-outcomes renamed, line counts, first actions and tree size those of the full search, every example
-line a real line that replays to its outcome — and a class given wrong (a card that does differ)
-makes the search differ, which the comparison sees.
+Positions equal up to renaming cards that differ only by name are searched once and their outcomes
+renamed: the outcomes, their line counts, the lines per first action, the tree size and the "who
+can force it" answers stay those of the full search (``reduce=False``), and every example line is a
+real line that replays to its outcome — on every perft position (every shipped scenario: in
+``test_reduction.py``, whose example lines must be the full search's own), random
+positions full of textless cards (with cards that read names, which keep them out of a class), the
+family (e) of ``benchmarks/families.py`` with a class the test gives; and a class given wrong (a
+card with a quick effect taken as renamed with a vanilla monster) makes the search differ.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from pathlib import Path
 from typing import Any
 
 import pytest
-from engine_positions import controls_and_a_way_out
+import yaml
+from engine_positions import card, controls_and_a_way_out, player, scenario
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
+import toolkit.games
 from toolkit.core import renaming as core_renaming
 from toolkit.core import search
 from toolkit.core.game import game_of
 from toolkit.core.search import Exploration, explore
-from toolkit.ocg.state import State
+from toolkit.ocg.renaming import RenamedKeys
+from toolkit.ocg.scenario import load_scenario, scenario_from_dict
 
+PERFT = yaml.safe_load((Path(__file__).resolve().parents[1] / "perft" / "positions.yaml").read_text(encoding="utf-8"))
+SCENARIOS = Path(__file__).resolve().parents[2] / "datasets" / "scenarios"
 TAKEN = ("ジェネティック・ワーウルフ", "ハーピィ・クィーン", "ハーピィ・レディ", "ハーピィ・レディ三姉妹",
          "フレムベル・ヘルドッグ", "ブラッド・ヴォルス", "ＴＧ ラッシュ・ライノ", "魔導法士 ジュノン")
+TEXTLESS = ("死者蘇生", "増援", "強欲な壺", "おろかな埋葬", "大嵐", "天使の施し")
 
 
-class GivenNames:
-    """A renaming whose renamed cards are those named ``names`` (the test says they differ only by
-    name): the key is the position with each such card written as what it is and where it is
-    pointed at, sorted, never by id or name."""
+def _hops(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """A list that grows by one for each position a search answers by renaming another."""
+    met: list[object] = []
+    hop = core_renaming.Renamer.hop
 
-    ordered_zones = frozenset({"deck"})
+    def counted(self: Any, child: Any, memo: Any) -> Any:
+        found = hop(self, child, memo)
+        if found is not None:
+            met.append(child)
+        return found
 
-    def __init__(self, names: frozenset[str]) -> None:
-        self.names = names
-
-    def key(self, state: State) -> core_renaming.Canonical | None:
-        members = [c.uid for c in state.cards if c.name in self.names]
-        if len(members) < 2 or state.moment or state.attacker != -1:
-            return None
-        refs: dict[int, list[str]] = {u: [] for u in members}
-
-        def note(uid: int, where: tuple[object, ...]) -> None:
-            if uid in refs:
-                refs[uid].append(repr(where))
-
-        for p in state.pending:
-            note(p.source, ("pending", p.key, p.controller, int(p.kind), p.mandatory, p.chain_link, p.lingering))
-        for uid, key in state.done:
-            note(uid, ("done", key))
-        for item in state.lingering:
-            note(item.target, ("lingering", item.source, item.controller, item.effect, item.duration))
-        for i, link in enumerate(state.chain):
-            for role, uids in (("source", (link.source,)), ("subject", link.subjects), ("target", link.choice.targets),
-                               ("cost", link.choice.cost), ("pick", link.choice.picks)):
-                for j, uid in enumerate(uids):
-                    note(uid, ("link", i, role, j))
-        for i, trigger in enumerate(state.waiting):
-            for j, uid in enumerate((trigger.source, *trigger.subjects)):
-                note(uid, ("waiting", i, j))
-        for d, deck in enumerate(state.decks):
-            for j, uid in enumerate(deck):
-                note(uid, ("deck", d, j))
-
-        def what(uid: int) -> tuple[object, ...]:
-            return self.what(state.cards[uid], refs[uid])
-
-        order = sorted(members, key=what)
-        slot = {uid: ("renamed", i) for i, uid in enumerate(order)}
-
-        def of(uid: int) -> object:
-            return slot.get(uid, uid)
-
-        key: Hashable = (
-            state.turn_player, state.life, state.step, state.priority, state.passes, state.forced, state.adjusted,
-            state.after_chain, state.skipped, state.phase, state.declared, state.anonymous,
-            tuple(tuple(map(of, deck)) for deck in state.decks),
-            tuple(c for c in state.cards if c.uid not in slot), tuple(what(uid) for uid in order),
-            tuple(sorted(repr((of(p.source), p.key, p.controller, int(p.kind), p.mandatory, p.chain_link,
-                               p.lingering)) for p in state.pending)),
-            frozenset((of(uid), key) for uid, key in state.done),
-            tuple(sorted(repr((i.source, i.controller, i.effect, of(i.target), i.duration)) for i in state.lingering)),
-            tuple((of(link.source), link.key, link.controller, link.cause, tuple(map(of, link.subjects)),
-                   tuple(map(of, link.choice.targets)), link.negated) for link in state.chain),
-            tuple((of(w.source), w.key, w.controller, w.mandatory, w.cause, tuple(map(of, w.subjects)))
-                  for w in state.waiting))
-        return key, tuple(order), tuple(state.cards[uid].name for uid in order)
-
-    def what(self, card: Any, pointed: list[str]) -> tuple[object, ...]:
-        """What a renamed card is and where it is pointed at: what the key keeps of it."""
-        return (card.owner, card.controller, card.zone.value, card.position.value, tuple(sorted(card.tags)),
-                tuple(sorted(pointed)))
-
-
-class Forgetful(GivenNames):
-    """A key that forgets whose a renamed monster is: its owner and controller, the lingering
-    control effect on it and its return of control, pending or done."""
-
-    def key(self, state: State) -> core_renaming.Canonical | None:
-        renamed = {c.uid for c in state.cards if c.name in self.names}
-        return super().key(state.evolve(pending=tuple(p for p in state.pending if p.source not in renamed),
-                                        lingering=tuple(i for i in state.lingering if i.target not in renamed),
-                                        done=frozenset(d for d in state.done if d[0] not in renamed)))
-
-    def what(self, card: Any, pointed: list[str]) -> tuple[object, ...]:
-        return (card.zone.value, card.position.value, tuple(sorted(card.tags)))
+    monkeypatch.setattr(core_renaming.Renamer, "hop", counted)
+    return met
 
 
 @pytest.fixture
-def rename(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """Make the OCG rename the cards of the names given (for the rest of the test)."""
-    def given(*names: str, key: type[GivenNames] = GivenNames) -> None:
-        renamer = key(frozenset(names))
-        monkeypatch.setattr(type(game_of(controls_and_a_way_out(1))), "renaming", lambda self, start: renamer)
+def hops(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    return _hops(monkeypatch)
+
+
+@pytest.fixture
+def given_classes(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Make the OCG rename within the classes of names the test gives (its key, not its proof)."""
+    def given(*classes: tuple[str, ...]) -> None:
+        keys = RenamedKeys(tuple(tuple(sorted(names)) for names in classes))
+        monkeypatch.setattr(type(game_of(controls_and_a_way_out(1))), "renaming", lambda self, start, named: keys)
     return given
 
 
@@ -126,52 +75,125 @@ def replays_to_its_outcome(start: Any, found: Exploration) -> None:
             assert action in game.legal_actions(state), (action, lines.outcome)
             step = game.transition(state, action)
             state, events = step.state, events | set(step.events)
-        assert state.is_over and state.summary() == lines.outcome.summary and events == lines.outcome.events
+        if lines.outcome.loop is None:
+            assert state.is_over and state.summary() == lines.outcome.summary and events == lines.outcome.events
 
 
-def outcomes(found: Exploration) -> list[tuple[Any, int]]:
-    return sorted(((o.outcome, o.lines) for o in found.outcomes), key=repr)
+def same_as_full(position: Any, *, ruleset: str | None = None, forcing: bool = True) -> tuple[Exploration, Exploration]:
+    found = explore(position, ruleset=ruleset, max_states=200_000)
+    full = explore(position, ruleset=ruleset, max_states=200_000, reduce=False)
+    assert sorted(((o.outcome, o.lines) for o in found.outcomes), key=repr) == \
+        sorted(((o.outcome, o.lines) for o in full.outcomes), key=repr)
+    assert found.total_lines == full.total_lines and found.first_actions == full.first_actions
+    assert found.tree_nodes == full.tree_nodes and found.states <= full.states
+    replays_to_its_outcome(found.start, found)
+    if forcing:
+        assert found.forcing() == full.forcing(reduce=False)
+    return found, full
 
 
-@pytest.mark.parametrize("n", [4, 6, 7])
-def test_renamed_search_equals_the_full_search(rename: Any, n: int) -> None:
+def _perft(entry: dict[str, Any]) -> Any:
+    return load_scenario(SCENARIOS / f"{entry['scenario']}.yaml") if "scenario" in entry else \
+        scenario_from_dict(entry["inline"])
+
+
+@pytest.mark.parametrize("entry", PERFT, ids=[e["name"] for e in PERFT])
+def test_every_perft_position_explores_the_same_renamed(entry: dict[str, Any]) -> None:
+    same_as_full(_perft(entry), ruleset=entry.get("ruleset"))
+
+
+def test_positions_equal_up_to_renaming_are_searched_once(hops: list[object]) -> None:
+    """《ヒステリック・サイン》's adjustment discards one of several textless cards: the positions after
+    each discard are one position renamed."""
+    found, full = same_as_full(toolkit.games.shipped_scenario("hysteric_sign_adjustment_2013"))
+    assert hops and found.states < explore(found.start, reduce=False).states
+    hops.clear()
+    assert explore(found.start, reduce=False).states == full.states and not hops  # the full search renames nothing
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_family_e_with_every_taken_monster_renamed(given_classes: Any, hops: list[object], n: int) -> None:
+    """The monsters whose control was taken in family (e) do nothing but change hands: renamed as one
+    class (the class finder proves fewer of them: their kinds and archetypes differ) they meet ~1/5
+    of the positions, with the full search's outcomes and line counts."""
     start = controls_and_a_way_out(n)
-    full = explore(start, reduce=False)
-    plain = explore(start)
-    rename(*TAKEN)
-    renamed = explore(start)
-    assert outcomes(renamed) == outcomes(full)
-    assert renamed.total_lines == full.total_lines and renamed.first_actions == full.first_actions
-    assert renamed.tree_nodes == full.tree_nodes
-    assert renamed.states < plain.states
-    replays_to_its_outcome(start, renamed)
-    assert renamed.forcing() == full.forcing(reduce=False)  # (the forcing search does not rename)
-    assert explore(start, reduce=False).states == full.states  # the full search renames nothing
+    proven = explore(start)
+    given_classes(TAKEN)
+    found, _full = same_as_full(start)
+    assert hops and found.states < proven.states
 
 
-def test_a_key_that_merges_positions_that_differ_makes_the_search_differ(rename: Any,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The comparison above can fail: a key that forgets whose a monster is renames positions into
-    ones they are not (A's monster returned to the hand for B's), and the outcomes change (here the
-    example lines see it first: one cannot be renamed onto a real line, and the search runs again
-    without renaming)."""
-    start = controls_and_a_way_out(6)
-    full = explore(start, reduce=False)
-    rename(*TAKEN, key=Forgetful)
-    assert outcomes(explore(start)) == outcomes(full)  # caught: an example line did not rename, searched again
-    monkeypatch.setattr(search, "example_actions", lambda *args: ())  # (the example lines not looked for)
-    assert outcomes(explore(start)) != outcomes(full)
+def test_a_class_given_wrong_makes_the_search_differ(given_classes: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison can fail: 《Ｕ.Ａ.パーフェクトエース》 (a quick effect that negates an activation)
+    taken as renamed with a vanilla monster, A's 《強制脱出装置》 returning either of them, changes the
+    outcomes — the one left on the field may negate 《ライトロード・マジシャン ライラ》's mill only if it
+    is the Ace (here the example lines see it first, and the search runs again without renaming;
+    without them, the outcomes differ)."""
+    position = scenario(player(field=[card("ライトロード・マジシャン ライラ"), card("強制脱出装置", position="set")], filler=8),
+                        player(field=[card("Ｕ.Ａ.パーフェクトエース"), card("ジェネティック・ワーウルフ")],
+                               hand=["死者蘇生", "増援"]))
+    full = explore(position, reduce=False)
+    given_classes(("Ｕ.Ａ.パーフェクトエース", "ジェネティック・ワーウルフ"))
+    assert [(o.outcome, o.lines) for o in explore(position).outcomes] == \
+        [(o.outcome, o.lines) for o in full.outcomes]
+    monkeypatch.setattr(search, "example_actions", lambda *args: ())
+    assert sorted(((o.outcome, o.lines) for o in explore(position).outcomes), key=repr) != \
+        sorted(((o.outcome, o.lines) for o in full.outcomes), key=repr)
 
 
-def test_an_event_the_renaming_cannot_carry_searches_without_it(rename: Any,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    start = controls_and_a_way_out(5)
-    plain = explore(start)
-    rename(*TAKEN)
+def test_an_event_the_renaming_cannot_carry_searches_without_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    position = controls_and_a_way_out(6)  # (Harpies whose control was taken: events name them)
+    monkeypatch.setattr(type(game_of(controls_and_a_way_out(1))), "renaming", lambda self, start, named: None)
+    plain = explore(position)
+    monkeypatch.undo()
 
     def refuse(event: Any, names: Any) -> Any:
         raise core_renaming.CannotRename("the test's event")
 
-    monkeypatch.setattr(core_renaming, "renamed_event", refuse)
-    again = explore(start)
-    assert outcomes(again) == outcomes(plain) and again.states == plain.states
+    monkeypatch.setattr(core_renaming, "renamed_event_checked", refuse)
+    again = explore(position)
+    assert [(o.outcome, o.lines) for o in again.outcomes] == [(o.outcome, o.lines) for o in plain.outcomes]
+    assert again.states == plain.states
+
+
+_FIELD = [("ジェネティック・ワーウルフ", ()), ("ブラッド・ヴォルス", ()), ("ハーピィ・レディ", ()), ("ハーピィ・クィーン", ()),
+          ("月読命", ("summoned_this_turn",)), ("光神機−桜火", ("tribute_less_summoned",))]
+_READERS = ["ヒステリック・サイン", "魔導教士 システィ", "レッド・ガジェット"]
+"""Cards whose texts read names (Harpies, 《魔導法士 ジュノン》 and Spellbooks, 《イエロー・ガジェット》)."""
+
+
+@st.composite
+def positions_with_textless_cards(draw: st.DrawFn):  # type: ignore[no-untyped-def]
+    """Hands and fields of cards that differ only by name (textless spells, vanilla monsters, Harpies
+    — some with copies), a card that reads names or a trigger on the discard now and then."""
+    sides = {}
+    turn = draw(st.sampled_from(["A", "B"]))
+    for p in ("A", "B"):
+        hand = list(draw(st.lists(st.sampled_from(TEXTLESS + ("ハーピィ・レディ", "ジェネティック・ワーウルフ")),
+                                  min_size=6 if p == turn else 0, max_size=7 if p == turn else 1)))
+        hand = [f"{name}#h{p}{i}" for i, name in enumerate(hand)]
+        if draw(st.integers(0, 3)) == 0:
+            hand.append(f"{draw(st.sampled_from(['ダンディライオン', '魔轟神獣キャシー']))}#{p}")
+        field = [card(f"{name}#{p}{i}", *tags) for i, (name, tags) in
+                 enumerate(draw(st.lists(st.sampled_from(_FIELD), max_size=3)))]
+        if p != turn and draw(st.booleans()):
+            field.append(card(f"強制脱出装置#{p}", position="set"))
+        grave = []
+        if draw(st.integers(0, 2)) == 0:
+            reader = draw(st.sampled_from(_READERS))
+            (grave if reader == "ヒステリック・サイン" else field).append(
+                card(f"{reader}#{p}", "sent_to_gy_this_turn") if reader == "ヒステリック・サイン" else card(f"{reader}#{p}"))
+        deck = [f"{name}#d{p}" for name in draw(st.lists(st.sampled_from(
+            ["ハーピィ・クィーン", "魔導法士 ジュノン", "イエロー・ガジェット", "ハーピィ・レディ三姉妹"]), max_size=2, unique=True))]
+        sides[p] = player(hand=hand, field=field, graveyard=grave, deck=deck, filler=draw(st.integers(0, 3)))
+    return scenario(sides["A"], sides["B"], turn=turn)
+
+
+@settings(max_examples=12, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(positions_with_textless_cards())
+def test_property_random_positions_with_textless_cards_explore_the_same_renamed(position: Any) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        met = _hops(patch)
+        found, full = same_as_full(position, forcing=False)
+    event("renamed" if met else "not renamed")

@@ -1,42 +1,37 @@
 """Positions equal up to renaming cards, searched once (:func:`toolkit.core.search.explore`; issue 34).
 
-A game may know that some cards of a position differ only by their names — the same owner,
-controller, zone, battle position, tags, processes and lingering effects, the same behaviour, and
-nothing in the position reads their names (``Game.renaming``: the OCG's is
-``toolkit.ocg.renaming``).  Then two positions that are the same but for which of those cards is
-where are one position *renamed*: their lines correspond one for one, each line's outcome the
-other's with the names swapped, with the same number of lines.  The game gives each position a
-:data:`Canonical` form: a key (equal for two positions equal up to such a renaming) with the
-renamed cards in one order; the search (:class:`Renamer`) searches the first position of a key and,
-for each later one, renames the first one's outcomes — its final positions (:func:`renamed_summary`)
-and events (:func:`renamed_event`) — instead of searching it (:class:`Hop`).  An example line that
-goes through a renamed position follows the first one's line with its actions renamed
-(:func:`example_actions`): a real line of the position, which replays.
+A game may know that some cards differ only by their names — the same behaviour, and nothing in
+the position reads their names (``Game.renaming``; the OCG's: :mod:`toolkit.ocg.renaming`).  Then
+two positions that are the same but for which of those names lies where are one position
+*renamed*: their lines correspond one for one, each line's outcome the other's with the names
+swapped, with the same number of lines.  The game gives each position a key and the renaming that
+takes it there; the search (:class:`Renamer`) searches the first position of a key and, for each
+later one, renames the first one's outcomes — final positions (``Renaming.rename_summary``) and
+events (:func:`~toolkit.core.values.renamed_event`) — instead of searching it (a :class:`Hop`).
+An example line through a renamed position follows the first one's line with each action renamed
+onto the line's own position (:func:`example_actions`): a real line of the position, which replays.
 
 What a renaming cannot keep exact falls back to the search without it: a line that ends in a loop
-(it carries its actions), an event that names a renamed card inside a longer text
-(:class:`CannotRename`).  ``can_force`` and ``Exploration.forcing`` do not rename (a predicate may
-name a renamed card): they search every position as before.
+(it carries its actions; the whole search runs in full, as for the other reductions), an event that
+names a renamed card inside a longer text, an example line no action of the position continues
+(:class:`CannotRename`: the search runs again without renaming).  ``can_force`` and
+``Exploration.forcing`` do not rename (a predicate may name a renamed card): they search every
+position, as before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from toolkit.core.actions import Action, Choice
-from toolkit.core.game import Game, GameState
-from toolkit.core.values import Event, PositionSummary
+from toolkit.core.values import Event, PositionSummary, renamed_event
 
-__all__ = ["Canonical", "CannotRename", "Hop", "Renamer", "Renaming", "example_actions", "renamed_action",
-           "renamed_event", "renamed_summary"]
+if TYPE_CHECKING:
+    from toolkit.core.game import Game, GameState, Renaming
 
-Canonical = tuple[Hashable, tuple[int, ...], tuple[str, ...]]
-"""A position's form up to renaming: the key, and cards (their ids and their names) in the order
-the key lists them — two positions with one key are each other with the i-th card of one in place
-of the i-th card of the other (the cards not listed in place of themselves); copies of one name
-may be listed, as long as each name stands for one name (else the position is searched)."""
+__all__ = ["CannotRename", "Hop", "Renamer", "example_actions", "renamed_action", "renamed_event_checked"]
 
 OutcomeKey = tuple[PositionSummary, int, Any]
 """An outcome while a search runs (``toolkit.core.search``): the final position, the events as a
@@ -47,19 +42,26 @@ class CannotRename(Exception):
     """An outcome or a line the renaming cannot carry exactly: the search runs again without it."""
 
 
-class Renaming(Protocol):
-    """A game's cards that differ only by name (``Game.renaming()``)."""
+def renamed_event_checked(event: Event, names: Mapping[str, str]) -> Event:
+    """``event`` renamed (:func:`~toolkit.core.values.renamed_event`); an event that names a renamed
+    card inside a longer text cannot be renamed (:class:`CannotRename`).
 
-    ordered_zones: frozenset[str]
-    """The zones whose names a position summary lists in order (a deck, top first): the others are sorted."""
-
-    def key(self, state: Any) -> Canonical | None:
-        """The position's :data:`Canonical` form (None: it is searched as it is)."""
-        ...
+    >>> renamed_event_checked(Event("control_changed", card="x", player="B", by="y"), {"x": "w", "w": "x"})
+    Event('control_changed', card='w', player='B', by='y')
+    >>> renamed_event_checked(Event("performed", detail="end:x:control"), {"x": "w", "w": "x"})
+    Traceback (most recent call last):
+    ...
+    toolkit.core.renaming.CannotRename: the event Event('performed', detail='end:x:control') names a renamed card in its detail
+    """
+    detail = event.detail
+    if detail is not None and detail not in names and any(name in detail for name in names):
+        raise CannotRename(f"the event {event!r} names a renamed card in its detail")
+    return renamed_event(event, names)
 
 
 class _Swap:
-    """One renaming's names, with the outcomes it has renamed (one object per renaming in a search)."""
+    """One renaming of names (rep's name -> the position's), with what it has renamed (one object
+    per renaming in a search)."""
 
     __slots__ = ("names", "outcomes", "masks", "bits", "summaries")
 
@@ -76,12 +78,11 @@ class _Swap:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Hop:
-    """An edge whose position was not searched: it is ``rep`` (searched, its table ``table``) with
-    the card ids of ``uids`` (``rep``'s id -> the position's) and the names of ``names`` swapped."""
+    """An edge whose position was not searched: it is ``rep`` (searched; its table ``table``) with
+    the names of ``swap`` renamed (and maybe other copies in place of some)."""
 
     table: tuple[Any, ...]
     rep: GameState
-    uids: Mapping[int, int]
     swap: _Swap
 
     @property
@@ -89,50 +90,20 @@ class Hop:
         return self.swap.names
 
 
-def renamed_summary(summary: PositionSummary, names: Mapping[str, str], ordered: frozenset[str]) -> PositionSummary:
-    """``summary`` with the names of ``names`` swapped, each zone's names sorted again (but ``ordered`` zones').
-
-    >>> s = PositionSummary(zones=(("A", "hand", ("x", "z")), ("A", "deck", ("y", "x"))), life=(("A", 8000),))
-    >>> renamed_summary(s, {"x": "y", "y": "x"}, frozenset({"deck"})).zones
-    (('A', 'hand', ('y', 'z')), ('A', 'deck', ('x', 'y')))
-    """
-    rows = []
-    for player, zone, listed in summary.zones:
-        renamed = tuple(names.get(name, name) for name in listed)
-        rows.append((player, zone, renamed if zone in ordered else tuple(sorted(renamed))))
-    return PositionSummary(zones=tuple(rows), life=summary.life, anonymous=summary.anonymous)
-
-
-def renamed_event(event: Event, names: Mapping[str, str]) -> Event:
-    """``event`` with the card it concerns, its cause and its detail renamed; an event that names a
-    renamed card inside a longer text cannot be renamed (:class:`CannotRename`).
-
-    >>> renamed_event(Event("control_changed", card="x", player="B", by="y"), {"x": "w", "w": "x"})
-    Event('control_changed', card='w', player='B', by='y')
-    """
-    detail = event.detail
-    if detail is not None and detail not in names and any(name in detail for name in names):
-        raise CannotRename(f"the event {event!r} names a renamed card in its detail")
-    card, by = event.card, event.by
-    return Event(event.kind, None if card is None else names.get(card, card), event.player, event.amount,
-                 None if detail is None else names.get(detail, detail), None if by is None else names.get(by, by))
-
-
 class Renamer:
-    """A search's positions up to renaming: which position stands for a new one (:meth:`hop`), and
-    the outcomes of the one renamed (:meth:`outcome`).  ``bits``: the search's bit per event;
-    ``one_key``: its one object per outcome."""
+    """A search's positions up to renaming: which searched position stands for a new one
+    (:meth:`hop`), and its outcomes renamed (:meth:`outcome`).  ``bits``: the search's bit per
+    event; ``one_key``: its one object per outcome."""
 
     def __init__(self, renaming: Renaming, bits: dict[Event, int],
                  one_key: Callable[[OutcomeKey, OutcomeKey], OutcomeKey]) -> None:
-        self.key = renaming.key
-        self.ordered = renaming.ordered_zones
+        self.renaming = renaming
         self.bits = bits
         self.one_key = one_key
-        self.searched: dict[Hashable, tuple[GameState, tuple[int, ...], tuple[str, ...]]] = {}
-        """A key -> the position of that key that was searched (with its renamed cards' ids and names)."""
-        self.forms: dict[GameState, Canonical | None] = {}
-        """The positions met whose key was asked, not searched yet -> their form."""
+        self.searched: dict[Hashable, tuple[GameState, Mapping[str, str]]] = {}
+        """A key -> the position of that key that was searched, with the renaming that takes it to the key."""
+        self.forms: dict[GameState, tuple[Hashable, Mapping[str, str]] | None] = {}
+        """The positions whose key was asked and that are not searched yet -> their key and renaming."""
         self.hops: dict[GameState, Hop] = {}
         self.swaps: dict[tuple[tuple[str, str], ...], _Swap] = {}
         self.by_bit: list[Event] = []
@@ -147,26 +118,20 @@ class Renamer:
         if child in self.forms:
             form = self.forms[child]
         else:
-            form = self.forms[child] = self.key(child)
+            form = self.forms[child] = self.renaming(child)
         if form is None:
             return None
         rep = self.searched.get(form[0])
         if rep is None:
             return None
-        state, uids, names = rep
-        table = memo[state]
-        moved = {u: v for u, v in zip(uids, form[1]) if u != v}
-        pairs: dict[str, str] = {}
-        for a, b in zip(names, form[2]):
-            if pairs.setdefault(a, b) != b:
-                return None  # (copies of one name in place of two names: no renaming of names says so)
-        if len(set(pairs.values())) != len(pairs):
-            return None
-        swapped = tuple((a, b) for a, b in pairs.items() if a != b)
+        state, to_key = rep
+        from_key = {canonical: name for name, canonical in form[1].items()}
+        swapped = tuple((name, from_key[canonical]) for name, canonical in to_key.items()
+                        if from_key.get(canonical, name) != name)
         swap = self.swaps.get(swapped)
         if swap is None:
             swap = self.swaps[swapped] = _Swap(dict(swapped))
-        found = self.hops[child] = Hop(table, state, moved, swap)
+        found = self.hops[child] = Hop(memo[state], state, swap)
         self.used = True
         return found
 
@@ -174,7 +139,7 @@ class Renamer:
         """``child`` was searched (its table is in the memo): it stands for the positions of its key."""
         form = self.forms.pop(child, None)
         if form is not None:
-            self.searched.setdefault(form[0], (child, form[1], form[2]))
+            self.searched.setdefault(form[0], (child, form[1]))
 
     def outcome(self, outcome: OutcomeKey, hop: Hop) -> OutcomeKey:
         """``outcome`` (of ``hop.rep``) renamed as ``hop`` says (one object per outcome, as the search keeps them)."""
@@ -188,7 +153,7 @@ class Renamer:
                 raise CannotRename("a line ends in a loop")
             renamed = swap.summaries.get(id(summary))
             if renamed is None:
-                renamed = swap.summaries[id(summary)] = renamed_summary(summary, swap.names, self.ordered)
+                renamed = swap.summaries[id(summary)] = self.renaming.rename_summary(summary, swap.names)
             key = (renamed, self._mask(mask, swap), None)
             found = swap.outcomes[id(outcome)] = self.one_key(key, key)
         return found
@@ -214,7 +179,7 @@ class Renamer:
         index = bit.bit_length() - 1
         if index >= len(self.by_bit):
             self.by_bit = list(self.bits)  # the events in the order of their bits (given in the order met)
-        renamed = renamed_event(self.by_bit[index], names)
+        renamed = renamed_event_checked(self.by_bit[index], names)
         new = self.bits.get(renamed)
         if new is None:
             new = self.bits[renamed] = 1 << len(self.bits)
@@ -243,7 +208,7 @@ def _signature(action: Action, uids: Mapping[int, int]) -> Hashable:
 
 
 def renamed_action(action: Action, uids: Mapping[int, int], legal: Sequence[Action]) -> Action:
-    """The action of ``legal`` that is ``action`` with the cards of ``uids`` renamed.
+    """The action of ``legal`` that is ``action`` with the cards of ``uids`` in place of its own.
 
     >>> from toolkit.core.actions import Pass, Perform
     >>> mine = Perform("x: return", ref=(1, "return"))
@@ -258,10 +223,11 @@ def renamed_action(action: Action, uids: Mapping[int, int], legal: Sequence[Acti
 
 
 def example_actions(start: GameState, table: Sequence[Any], at: int, succ: Mapping[GameState, Sequence[Any]],
-                    game: Game) -> tuple[Action, ...]:
+                    game: Game, renaming: Renaming) -> tuple[Action, ...]:
     """The actions of the example line the entry at ``at`` of ``table`` (``start``'s) starts: the
-    edge indices of its linked list read off the graph's edges ``succ``, and after a :class:`Hop`,
-    off the searched position's edges, each action renamed onto the line's own position."""
+    edge indices of its linked list read off the graph's edges ``succ`` and, after a :class:`Hop`,
+    off the searched position's edges, each action renamed onto the line's own position (the cards
+    in place of the searched position's: ``Renaming.cards_onto``)."""
     actions: list[Action] = []
     rep, real = start, start
     uids: dict[int, int] = {}
@@ -277,7 +243,11 @@ def example_actions(start: GameState, table: Sequence[Any], at: int, succ: Mappi
         if type(link) is Hop:
             if not renamed:
                 real, renamed = child, True
-            uids = {u: uids.get(link.uids.get(u, u), link.uids.get(u, u)) for u in {*uids, *link.uids}}
+            try:
+                onto = renaming.cards_onto(link.rep, child, link.names)  # the rep's card -> the child's
+            except ValueError as error:
+                raise CannotRename(str(error)) from None
+            uids = {u: uids.get(onto.get(u, u), onto.get(u, u)) for u in {*uids, *onto}}
             uids = {u: v for u, v in uids.items() if u != v}
             rep, link = link.rep, link.table
         else:

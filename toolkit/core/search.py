@@ -285,7 +285,7 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
     one_number = numbers.setdefault  # one object per count of lines or nodes in the tables
 
     mask_of = event_masker(bits, edge_masks)
-    renaming = game.renaming(start) if rename else None
+    renaming = game.renaming(start, frozenset()) if rename else None
     renamer = None if renaming is None else Renamer(renaming, bits, one_key)
     hop_of = None if renamer is None else renamer.hop
 
@@ -382,7 +382,7 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
                 return None
             for at in range(1, len(root), ENTRY):
                 example = (line_actions(start, _example(root, at), graph) if renamer is None or not renamer.used
-                           else example_actions(start, root, at, graph.succ, graph.game))
+                           else example_actions(start, root, at, graph.succ, graph.game, renamer.renaming))
                 outcomes.append(OutcomeLines(outcome_of(root[at + 4]), root[at], example, start, replayed,
                                              graph.game))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
