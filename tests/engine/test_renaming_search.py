@@ -197,3 +197,15 @@ def test_property_random_positions_with_textless_cards_explore_the_same_renamed(
         met = _hops(patch)
         found, full = same_as_full(position, forcing=False)
     event("renamed" if met else "not renamed")
+
+
+def test_a_step_whose_position_is_searched_renamed_says_why() -> None:
+    """The trace says, at the adjustment that discards one of several textless cards, that the
+    positions after each discard are one position renamed — naming the cards that trade names."""
+    line = search.resolve(toolkit.games.shipped_scenario("hysteric_sign_adjustment_2013"))
+    notes = {step.step: step.reason for step in line.steps}
+    renamed = [step for step in line.steps if "the same but for the names of" in step.reason]
+    assert len(renamed) == 1 and "Discard" in repr(renamed[0].action), notes
+    assert "強欲な壺" in renamed[0].reason and "the search searches one of them and renames its outcomes" in \
+        renamed[0].reason
+    assert "ブラッド・ヴォルス" not in renamed[0].reason.split("names of")[1]  # (discarded alike in each: not renamed)
