@@ -76,7 +76,8 @@ def _renamed_for_others(state: State, action: Action) -> str:
     if not others:
         return ""
     named = [{state.cards[u].name for u in _cards_of(a)} for a in (action, *others)]
-    differing = sorted((set.union(*named) - set.intersection(*named)) & renamed)
+    everywhere = named[0].intersection(*named[1:])
+    differing = sorted((named[0].union(*named[1:]) - everywhere) & renamed)
     said = [a.words() if isinstance(a, Discard) else repr(a) for a in others]
     return (f"; the positions after this and after {_or(said)} are the same but for the names of "
             f"{names(tuple(differing))} (cards with no effect of their own whose names nothing here reads): "
