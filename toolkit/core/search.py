@@ -236,8 +236,12 @@ def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = D
     with a :class:`~toolkit.core.limits.Progress` about four times a second
     (e.g. :func:`~toolkit.core.limits.notebook_progress`).  ``reduce``:
     follow one of a group of interchangeable actions and count it for all
-    (default: unless ``ENDPHASE_FULL_SEARCH=1``; see :mod:`toolkit.core.graph`)
-    — the same outcomes and line counts; fewer positions.
+    (:mod:`toolkit.core.graph`), and search once the positions equal up to
+    renaming cards that differ only by name, renaming the outcomes
+    (:mod:`toolkit.core.renaming`; default: unless ``ENDPHASE_FULL_SEARCH=1``)
+    — the same outcomes and line counts; fewer positions.  Where a renaming
+    cannot carry a line exactly (a loop, an event naming a renamed card inside
+    a longer text), the search runs without it.
     """
     game = game_of(position)
     return explore_in(game, game.state_of(position, ruleset), max_states=max_states, time_limit=time_limit,
