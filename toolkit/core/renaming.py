@@ -100,10 +100,13 @@ class Renamer:
         self.renaming = renaming
         self.bits = bits
         self.one_key = one_key
-        self.searched: dict[Hashable, tuple[GameState, Mapping[str, str]]] = {}
-        """A key -> the position of that key that was searched, with the renaming that takes it to the key."""
+        self.searched: dict[int, list[GameState]] = {}
+        """The hash of a key -> the searched positions of a key of that hash (a key, a few KB, is kept
+        only for the positions that stand for others: ``reps``)."""
+        self.reps: dict[GameState, tuple[Hashable, Mapping[str, str]]] = {}
+        """A searched position that stood for another -> its key and the renaming that takes it there."""
         self.forms: dict[GameState, tuple[Hashable, Mapping[str, str]] | None] = {}
-        """The positions whose key was asked and that are not searched yet -> their key and renaming."""
+        """The positions whose key was asked and that are being searched -> their key and renaming."""
         self.hops: dict[GameState, Hop] = {}
         self.swaps: dict[tuple[tuple[str, str], ...], _Swap] = {}
         self.by_bit: list[Event] = []
@@ -115,15 +118,13 @@ class Renamer:
         found = self.hops.get(child)
         if found is not None:
             return found
-        if child in self.forms:
-            form = self.forms[child]
-        else:
-            form = self.forms[child] = self.renaming(child)
+        form = self.forms[child] = self.renaming(child)
         if form is None:
             return None
-        rep = self.searched.get(form[0])
+        rep = self._searched(form[0])
         if rep is None:
             return None
+        del self.forms[child]
         state, to_key = rep
         from_key = {canonical: name for name, canonical in form[1].items()}
         swapped = tuple((name, from_key[canonical]) for name, canonical in to_key.items()
@@ -135,11 +136,23 @@ class Renamer:
         self.used = True
         return found
 
+    def _searched(self, key: Hashable) -> tuple[GameState, Mapping[str, str]] | None:
+        """A searched position of ``key``, with its renaming to the key (None: none)."""
+        for state in self.searched.get(hash(key), ()):
+            form = self.reps.get(state)
+            if form is None:
+                form = self.renaming(state)  # (a position searched has a key)
+                assert form is not None
+                self.reps[state] = form
+            if form[0] == key:
+                return state, form[1]
+        return None
+
     def searched_now(self, child: GameState) -> None:
         """``child`` was searched (its table is in the memo): it stands for the positions of its key."""
         form = self.forms.pop(child, None)
         if form is not None:
-            self.searched.setdefault(form[0], (child, form[1]))
+            self.searched.setdefault(hash(form[0]), []).append(child)
 
     def outcome(self, outcome: OutcomeKey, hop: Hop) -> OutcomeKey:
         """``outcome`` (of ``hop.rep``) renamed as ``hop`` says (one object per outcome, as the search keeps them)."""
