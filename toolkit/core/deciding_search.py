@@ -19,6 +19,24 @@ position on the path of a depth-first walk), so "no outcome settles it" is the f
 The positions are those of :class:`~toolkit.core.graph.Graph`, with the reduction ``explore``
 makes (one of interchangeable actions followed: the same outcomes).
 
+Up to renaming (``Game.renaming``, issue 34): when the question's reads are known exactly (the
+predicates of :mod:`toolkit.core.predicates`, as for the events it reads) and name no card the game
+may rename, a pair is keyed by the position's key up to renaming card names and the events so far
+renamed by the renaming ``σ`` that takes the position to its key — a set, as an outcome's events
+are (no predicate counts events: ``HasEvent`` asks whether one is there).  Why that is still the
+full answer: if two pairs (s₁, E₁) and (s₂, E₂) have one key, then s₂ = π s₁ and E₂ = π E₁ for the
+renaming π = σ₂⁻¹σ₁ (and a renumbering of the renamed cards).  The dynamics commute with π (the
+game's promise: π s₁'s actions lead to π of s₁'s successors, with their events renamed), so the
+outcomes of the lines from (s₂, E₂) are those from (s₁, E₁) renamed; and the predicate's value is a
+function of the renamed outcome: an event predicate compares an event's kind, player, amount and
+detail (never renamed but for a name: a name it reads is never renamed) and its card and ``by``
+with names it reads (never renamed, and no renamed name becomes one), a count counts cards, a zone
+predicate looks for a name never renamed.  So the pair walked settles the question iff the other
+would.  Loops: a step to a position whose key is that of a position on the path is a loop of the
+walk (π s on a line from s: following the renamed steps returns to s once π's order is reached),
+so the walk gives up as for a repeated position; a walk that ends meeting none has met no cycle of
+the positions up to renaming, hence none of the positions.
+
 Limits: the same ``max_states`` / ``time_limit`` / longest line as ``explore``; a walk that
 settles the question early may answer where the full search would have stopped on a limit.
 
@@ -38,14 +56,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping
+from itertools import islice
 from typing import Any
 
-from toolkit.core.game import Game, GameState
+from toolkit.core.game import Game, GameState, Renaming
 from toolkit.core.graph import Graph, event_masker, reduction_wanted, search_mode
 from toolkit.core.limits import DEFAULT_MAX_STATES, MAX_LINE_STEPS, Limits
 from toolkit.core.predicates import AllOf, AnyOf, Count, HasEvent, InZone, Not, Predicate, Query
-from toolkit.core.values import Event, Outcome
+from toolkit.core.values import Event, Outcome, renamed_event
 
 __all__ = ["DECIDED", "decide"]
 
@@ -88,6 +107,105 @@ def _events_read(predicate: Predicate, tp: str) -> Callable[[Event], bool] | Non
     return lambda event: predicate.relevant(event, tp)
 
 
+def _names_read(predicate: Predicate) -> frozenset[str] | None:
+    """The card names ``predicate`` reads (None: a predicate of a kind not known exactly, which may
+    read any): an event's ``card``, ``by`` and ``detail``, a zone's card; a count reads none.
+
+    >>> _names_read(AllOf((HasEvent("discarded", card="増援"), Not(Count("hand", "TP", at_most=6)))))
+    frozenset({'増援'})
+    >>> from toolkit.core.predicates import IsLoop
+    >>> _names_read(Not(IsLoop())) is None
+    True
+    """
+    kind = type(predicate)
+    if kind is HasEvent:  # (its detail too: a detail a renamed event carries could be a name)
+        assert isinstance(predicate, HasEvent)
+        return frozenset(name for name in (predicate.card, predicate.by, predicate.detail) if name is not None)
+    if kind is InZone:
+        assert isinstance(predicate, InZone)
+        return frozenset((predicate.card,))
+    if kind is Count:
+        return frozenset()
+    if kind is Not:
+        assert isinstance(predicate, Not)
+        return _names_read(predicate.inner)
+    if kind in (AllOf, AnyOf):
+        assert isinstance(predicate, (AllOf, AnyOf))
+        found: frozenset[str] = frozenset()
+        for item in predicate.items:
+            names = _names_read(item)
+            if names is None:
+                return None
+            found |= names
+        return found
+    return None
+
+
+def _renamed_walk(renamer: Renaming, graph: Graph, limits: Limits, seen: set[tuple[Any, int]],
+                  holds: Callable[[GameState, int], bool], mask_of: Callable[[frozenset[Event]], int],
+                  bits: dict[Event, int], wanted: bool) -> Callable[[GameState, int, int], None]:
+    """:func:`decide`'s walk with a pair (position, events so far) keyed up to renaming: the
+    position's key and the events' set renamed by the renaming that takes the position there (the
+    module docstring says why); a position the game does not key is keyed as itself."""
+    keys: dict[GameState, tuple[Hashable, Mapping[str, str] | None]] = {}
+    order: list[Event] = []  # the events of ``bits``, by bit number
+    renamed_bits: dict[Event, int] = {}
+    renamed_masks: dict[tuple[int, int], tuple[Mapping[str, str], int]] = {}  # (mask, id of a renaming) ->
+    on_path: set[Hashable] = set()                                            # (the renaming, kept alive; mask)
+
+    def key_of(state: GameState) -> tuple[Hashable, Mapping[str, str] | None]:
+        found = keys.get(state)
+        if found is None:
+            keyed = renamer(state)
+            found = keys[state] = (state, None) if keyed is None else (("renamed", keyed[0]), keyed[1])
+        return found
+
+    def renamed_mask(mask: int, renaming: Mapping[str, str]) -> int:
+        if not mask:
+            return 0
+        found = renamed_masks.get((mask, id(renaming)))
+        if found is not None:
+            return found[1]
+        if len(order) < len(bits):
+            order.extend(islice(bits, len(order), None))
+        renamed, rest, index = 0, mask, 0
+        while rest:
+            if rest & 1:
+                event = renamed_event(order[index], renaming)
+                bit = renamed_bits.get(event)
+                if bit is None:
+                    bit = renamed_bits[event] = 1 << len(renamed_bits)
+                renamed |= bit
+            rest >>= 1
+            index += 1
+        renamed_masks[(mask, id(renaming))] = (renaming, renamed)
+        return renamed
+
+    def walk(state: GameState, mask: int, depth: int) -> None:
+        if state.is_over:
+            if holds(state, mask) == wanted:
+                raise _Settled
+            return
+        if depth >= MAX_LINE_STEPS:
+            raise limits.too_long()
+        here = key_of(state)[0]
+        if not depth:
+            seen.add((here, 0))
+        on_path.add(here)
+        for _action, child, events, _weight in graph.edges(state):
+            position, renaming = key_of(child)
+            if position in on_path:  # (the child, or a renaming of it, is on the path: a loop)
+                raise _Loop
+            child_mask = mask | mask_of(events) if events else mask
+            key = (position, child_mask if renaming is None else renamed_mask(child_mask, renaming))
+            if key not in seen:
+                seen.add(key)
+                walk(child, child_mask, depth + 1)
+        on_path.discard(here)
+
+    return walk
+
+
 class _Settled(Exception):
     """An outcome that settles the question was met (the walk unwinds)."""
 
@@ -98,9 +216,10 @@ class _Loop(Exception):
 
 def decide(game: Game, start: GameState, query: Query, *, max_states: int = DEFAULT_MAX_STATES,
            time_limit: float | None = None, source: str | None = None,
-           reduce: bool | None = None) -> bool | None:
+           reduce: bool | None = None, rename: bool = True) -> bool | None:
     """The answer of ``query`` (``possible`` or ``always``) from ``start``, a state of ``game``, as
-    :func:`~toolkit.core.search.evaluate_in` gives it; None when a line loops (ask the full search)."""
+    :func:`~toolkit.core.search.evaluate_in` gives it; None when a line loops (ask the full search).
+    ``rename``: walk positions the same up to renaming cards once (``Game.renaming``; False: never)."""
     if query.quantifier not in DECIDED:
         raise ValueError(f"decide() answers {' and '.join(DECIDED)} questions, not {query.quantifier}")
     wanted = query.quantifier == "possible"  # the value of P that settles the question
@@ -109,7 +228,7 @@ def decide(game: Game, start: GameState, query: Query, *, max_states: int = DEFA
     graph = Graph(limits, game, reduction_wanted(reduce))
     bits: dict[Event, int] = {}
     masks: dict[int, int] = {}  # id of an edge's set of events (one object per set: Graph) -> its mask
-    seen: set[tuple[GameState, int]] = set()
+    seen: set[tuple[Any, int]] = set()
     on_path: set[GameState] = set()
     judged: dict[tuple[Any, int], bool] = {}  # (final position's summary, events) -> does P hold
     summaries: dict[GameState, Any] = {}
@@ -148,10 +267,15 @@ def decide(game: Game, start: GameState, query: Query, *, max_states: int = DEFA
                 walk(child, key[1], depth + 1)
         on_path.discard(state)
 
+    named = _names_read(predicate) if rename and matters is not None else None
+    renamer = game.renaming(start, named) if named is not None else None
+    run = walk if renamer is None else _renamed_walk(renamer, graph, limits, seen, holds, mask_of, bits, wanted)
+    if renamer is None:
+        seen.add((start, 0))
+
     with search_mode():
         try:
-            seen.add((start, 0))
-            walk(start, 0, 0)
+            run(start, 0, 0)
         except _Settled:
             answer = wanted
         except _Loop:

@@ -29,15 +29,15 @@ processes, and each name may have several copies.
 **The key** (:func:`renamed_key`).  Renaming a class's names one to one (a permutation ``π``) maps a
 position ``s`` onto a position ``π s``; the dynamics commute with it: an action of ``s`` is an
 action of ``π s`` and leads to ``π`` of its successor with its events renamed (``card``, ``by``),
-since nothing the rules compute reads the names but through what is equal (above).  The key of ``s``
-is :func:`~toolkit.ocg.symmetry.canonical_key` of ``σ s``, where ``σ`` gives each class's names, in
-the order of what their cards are (each card as :data:`~toolkit.ocg.symmetry.CardPart` reads it but
-for its name, with the number something pointing at it gives it), the class's names in sorted order:
-two positions with one key are the same up to a renaming within the classes and which copy is
-which.  (Two names whose cards are alike get either canonical name: both give one key, as no card
-something points at can be in both.)  ``σ`` is returned with the key: an outcome reached from ``s``,
-renamed by ``σ`` (:func:`rename_event`, i.e. :func:`toolkit.core.values.renamed_event`, and
-:func:`rename_summary`), is the outcome reached from the key.
+since nothing the rules compute reads the names but through what is equal (above), and a uid keeps
+its name along a search.  The key keeps a position's cards of no class as they are, and per class
+the cards of its free names (those none of whose cards something points at by uid: a chain link,
+a waiting trigger, a deck's order, ...) as bundles of what they are but for name and uid, sorted:
+two positions with one key are the same up to renaming free names within classes (and
+renumbering their cards, as copies are renumbered by :mod:`toolkit.ocg.symmetry`).  The renaming
+``σ`` returned with the key takes the position to it: an outcome reached from ``s``, renamed by
+``σ`` (:func:`rename_event`, i.e. :func:`toolkit.core.values.renamed_event`, and
+:func:`rename_summary`), is one reached from any position with that key, renamed by its ``σ``.
 
 >>> from toolkit.games import shipped_scenario
 >>> from toolkit.ocg.setup import initial_state
@@ -53,14 +53,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Hashable, Iterator, Mapping
 from functools import lru_cache
+from operator import attrgetter
 
 from toolkit.core.values import PositionSummary
 from toolkit.core.values import renamed_event as rename_event
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.cards.plain import monster_type
-from toolkit.ocg.state import State
-from toolkit.ocg.symmetry import key_of, key_parts
+from toolkit.ocg.state import STATE_FIELDS, State
+from toolkit.ocg.symmetry import canonical_key
 from toolkit.ocg.tables import PositionTables
+from toolkit.ocg.values import Card
 
 __all__ = ["Classes", "RenamedKeys", "name_classes", "rename_event", "rename_summary", "renamed_key"]
 
@@ -143,10 +145,118 @@ def _classes(tables: PositionTables, names: frozenset[str], ordered: bool, read:
     return tuple(sorted(tuple(same) for same in candidates.values() if len(same) > 1))
 
 
+_REST = attrgetter(*(name for name in STATE_FIELDS if name not in ("cards", "ruleset")))
+"""A position's fields but its cards and rule set (one search's positions share it, as in
+:func:`~toolkit.ocg.symmetry.canonical_key`)."""
+
+
+_Named = tuple[tuple[object, ...], dict[str, str], tuple[int, ...]]
+"""What :func:`_bundled` finds: the bundles of the free names per class, the renaming, the other uids."""
+
+
+class _Plan:
+    """For the positions of one search (one position tables: a uid keeps its name): the uids of the
+    cards of no class, in order; per class, each of its names with the uids of its cards; every class
+    card's uid, in order; and what the class cards met were named (kept by the cards' values)."""
+
+    __slots__ = ("others", "by_class", "class_uids", "in_classes", "named")
+
+    def __init__(self, names: tuple[str, ...], classes: Classes) -> None:
+        of_class = {name for names_ in classes for name in names_}
+        by_name: dict[str, list[int]] = {}
+        for uid, name in enumerate(names):
+            by_name.setdefault(name, []).append(uid)
+        self.others = tuple(uid for uid, name in enumerate(names) if name not in of_class)
+        self.by_class = tuple(tuple((name, tuple(by_name.get(name, ()))) for name in names_) for names_ in classes)
+        self.class_uids = frozenset(uid for uid, name in enumerate(names) if name in of_class)
+        self.in_classes = tuple(sorted(self.class_uids))
+        self.named: dict[tuple[tuple[Card, ...], frozenset[int]], _Named] = {}
+        """(the class cards in uid order, those something points at) -> :func:`_bundled`."""
+
+
+_PLANS: dict[tuple[PositionTables, Classes], _Plan] = {}
+_PLANS_KEPT = 64
+_NAMED_KEPT = 1 << 16
+
+
+def _plan(state: State, classes: Classes) -> _Plan:
+    """The :class:`_Plan` of ``state``'s search (its tables are those of its card names in uid order,
+    ``position_tables``; bounded)."""
+    found = _PLANS.get((state.tables, classes))
+    if found is None:
+        if len(_PLANS) >= _PLANS_KEPT:
+            _PLANS.clear()
+        found = _PLANS[(state.tables, classes)] = _Plan(tuple(card.name for card in state.cards), classes)
+    elif len(found.named) >= _NAMED_KEPT:
+        found.named.clear()
+    return found
+
+
+_NOTHING: frozenset[int] = frozenset()
+
+
+def _pointed(state: State, uids: frozenset[int]) -> frozenset[int] | None:
+    """The uids of ``uids`` something of ``state`` besides the cards names — a chain link (its card,
+    subjects, targets, costs, picks, process, lingering effect), a waiting trigger, a deck's order, a
+    lingering effect, a pending or done process, an attack — or None for a position with a moment
+    (what it answers names a uid: not keyed, as in :func:`~toolkit.ocg.symmetry.canonical_key`)."""
+    if state.moment:
+        return None
+    found: set[int] = set()
+    for link in state.chain:
+        choice = link.choice
+        found.update((link.source, *link.subjects, *choice.targets, *choice.cost, *choice.picks))
+        if link.process is not None:
+            found.add(link.process[0])
+        if link.lingering is not None:
+            found.add(link.lingering.target)
+    for trigger in state.waiting:
+        found.update((trigger.source, *trigger.subjects))
+    for deck in state.decks:
+        found.update(deck)
+    found.update(item.target for item in state.lingering)
+    found.update(process.source for process in state.pending)
+    found.update(uid for uid, _key in state.done)
+    found.add(state.attacker)
+    return _NOTHING if uids.isdisjoint(found) else uids.intersection(found)
+
+
+def _bundled(plan: _Plan, cards: tuple[Card, ...], classes: Classes, pointed: frozenset[int]) -> _Named:
+    """The renaming of the names of ``classes`` none of whose cards is ``pointed`` at (the free names),
+    in the order of what their cards are (each but for its name and uid, sorted), onto the same names
+    sorted; and what the key keeps: per class, those bundles in that order, and the uids of the other
+    cards (of no class or of a name something points at), in order."""
+    renaming: dict[str, str] = {}
+    bundles: list[tuple[tuple[tuple[object, ...], ...], ...]] = []
+    fixed: list[int] = list(plan.others)
+    for names, in_class in zip(classes, plan.by_class):
+        ordered = []
+        for name, uids in in_class:
+            if pointed.isdisjoint(uids):
+                ordered.append((tuple(sorted((card.owner, card.controller, str(card.zone), str(card.position),
+                                              tuple(sorted(card.tags))) for card in (cards[uid] for uid in uids))),
+                                name))
+            else:
+                fixed += uids
+        ordered.sort()
+        renaming.update(zip((name for _what, name in ordered), sorted(name for _what, name in ordered)))
+        bundles.append(tuple(what for what, _name in ordered))
+    return tuple(bundles), renaming, tuple(sorted(fixed))
+
+
 def renamed_key(state: State, classes: Classes) -> tuple[Hashable, Mapping[str, str]] | None:
-    """The key of ``state`` up to renaming within ``classes`` and which copy is which, with the
-    renaming ``σ`` (name -> canonical name; names outside the classes stay) that takes ``state`` to
-    it (None: a position :func:`~toolkit.ocg.symmetry.canonical_key` does not key).
+    """The key of ``state`` up to renaming within ``classes``, with the renaming ``σ`` (name ->
+    canonical name; other names stay) that takes ``state`` to it (None: a position with a moment,
+    not keyed; no classes: :func:`~toolkit.ocg.symmetry.canonical_key`, no renaming).
+
+    The key is the position's fields but its cards (the rule set left out, as in ``canonical_key``);
+    its cards of no class, and those of a name one of whose cards something points at (a chain link,
+    a waiting trigger, a deck's order, ... — :func:`_pointed`), as they are (uid and name); and per
+    class, the other ("free") names' cards, each name's as the sorted tuple of what they are but for
+    name and uid, in sorted order.  Two positions with one key have the same cards of fixed names
+    and fields that name no free card, and per class the same bundles: renaming the free names one
+    to one (and renumbering their cards) takes one to the other.  ``σ`` gives the free names of each
+    class, in the order of their bundles, the same names in sorted order.
 
     >>> from toolkit.games import shipped_scenario
     >>> from toolkit.core.search import play
@@ -160,18 +270,19 @@ def renamed_key(state: State, classes: Classes) -> tuple[Hashable, Mapping[str, 
     >>> renamed_key(two, classes)[1]["増援"]
     'おろかな埋葬'
     """
-    parts = key_parts(state)
-    if parts is None:
+    if not classes:
+        key = canonical_key(state)
+        return None if key is None else (key, {})
+    plan = _plan(state, classes)
+    pointed = _pointed(state, plan.class_uids)
+    if pointed is None:
         return None
-    renaming: dict[str, str] = {}
-    if classes:
-        signature: dict[str, list[tuple[int, tuple[object, ...]]]] = {}
-        for number, name, what in parts[1]:
-            signature.setdefault(name, []).append((-1 if number is None else number, what))
-        for names in classes:
-            ordered = sorted(names, key=lambda name: sorted(signature.get(name, ())))
-            renaming.update(zip(ordered, names))
-    return key_of(parts, renaming), renaming
+    cards = state.cards
+    class_cards = tuple(cards[uid] for uid in plan.in_classes)
+    found = plan.named.get((class_cards, pointed))
+    if found is None:
+        found = plan.named[(class_cards, pointed)] = _bundled(plan, cards, classes, pointed)
+    return (tuple(cards[uid] for uid in found[2]), found[0], _REST(state)), found[1]
 
 
 def rename_summary(summary: PositionSummary, renaming: Mapping[str, str]) -> PositionSummary:
