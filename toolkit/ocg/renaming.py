@@ -64,7 +64,7 @@ from toolkit.ocg.symmetry import canonical_key
 from toolkit.ocg.tables import PositionTables
 from toolkit.ocg.values import Card
 
-__all__ = ["Classes", "RenamedKeys", "name_classes", "rename_event", "rename_summary", "renamed_key"]
+__all__ = ["Classes", "name_classes", "rename_event", "rename_summary", "renamed_key"]
 
 Classes = tuple[tuple[str, ...], ...]
 """Classes of interchangeable names, each sorted (its canonical names), at least two names each."""
@@ -293,50 +293,3 @@ def rename_summary(summary: PositionSummary, renaming: Mapping[str, str]) -> Pos
     zones = tuple((player, zone, tuple(renaming.get(n, n) for n in names) if zone == "deck"
                    else tuple(sorted(renaming.get(n, n) for n in names))) for player, zone, names in summary.zones)
     return PositionSummary(zones, summary.life, summary.anonymous)
-
-
-class RenamedKeys:
-    """The OCG's ``Game.renaming`` for a search whose renamed names are ``classes``: called with a
-    position, :func:`renamed_key`; and what the search needs to carry outcomes and lines across a
-    renaming (:class:`toolkit.core.game.Renaming`)."""
-
-    def __init__(self, classes: Classes) -> None:
-        self.classes = classes
-
-    def __call__(self, state: State) -> tuple[Hashable, Mapping[str, str]] | None:
-        return renamed_key(state, self.classes)
-
-    def rename_summary(self, summary: PositionSummary, renaming: Mapping[str, str]) -> PositionSummary:
-        return rename_summary(summary, renaming)
-
-    def cards_onto(self, state: State, other: State, renaming: Mapping[str, str]) -> Mapping[int, int]:
-        """Each card of ``state`` -> the card in its place in ``other`` (``state`` with the names of
-        ``renaming`` renamed, up to which copy is which; the two of one key): the one with the same
-        number (something points at it), the name it is renamed to and what it is (only those that differ).
-
-        >>> from toolkit.games import shipped_scenario
-        >>> from toolkit.core.search import play
-        >>> from toolkit.ocg.setup import initial_state
-        >>> start = initial_state(shipped_scenario("q_readjust_after_hand_grows"))
-        >>> at = play(start, "Pass", "Pass")
-        >>> one, two = play(at, "Discard(('死者蘇生',))"), play(at, "Discard(('増援',))")
-        >>> keys = RenamedKeys(name_classes(start))
-        >>> moved = keys.cards_onto(one, two, {"死者蘇生": "増援", "増援": "死者蘇生"})
-        >>> sorted((one.cards[u].name, two.cards[v].name) for u, v in moved.items())
-        [('増援', '死者蘇生'), ('死者蘇生', '増援')]
-        """
-        mine, theirs = key_parts(state), key_parts(other)
-        if mine is None or theirs is None:
-            raise ValueError("cards_onto: a position with no key")
-        places: dict[tuple[object, ...], list[int]] = {}
-        for uid, (number, name, what) in enumerate(theirs[1]):
-            places.setdefault((number, name, what), []).append(uid)
-        moved: dict[int, int] = {}
-        for uid, (number, name, what) in enumerate(mine[1]):
-            there = places.get((number, renaming.get(name, name), what))
-            if not there:
-                raise ValueError(f"cards_onto: no card in place of {state.cards[uid].label} in the other position")
-            to = there.pop(0)
-            if to != uid:
-                moved[uid] = to
-        return moved

@@ -21,7 +21,8 @@ from toolkit.ocg.procedure.legal import (
     r8_negated,
 )
 from toolkit.ocg.procedure.transitions import transition
-from toolkit.ocg.renaming import name_classes, renamed_key
+from toolkit.ocg.renamed_positions import RenamedKeys
+from toolkit.ocg.renaming import name_classes
 from toolkit.ocg.rules import CONTINUOUS, GAME_ACTION
 from toolkit.ocg.state import Cause, Phase, State, Step
 from toolkit.ocg.video_game import system_head
@@ -65,13 +66,14 @@ def _renamed_for_others(state: State, action: Action) -> str:
     actions = legal_actions(state)
     if action not in actions:
         return ""
-    key = renamed_key(transition(state, action, check=False).state, classes)
+    renamed_key = RenamedKeys(state, classes)  # (the key the search takes from here)
+    key = renamed_key(transition(state, action, check=False).state)
     if key is None:
         return ""
     own = {state.cards[u].name for u in mine}
     others = [a for a in actions if a != action and type(a) is type(action)
               and {state.cards[u].name for u in _cards_of(a)} != own
-              and (found := renamed_key(transition(state, a, check=False).state, classes)) is not None
+              and (found := renamed_key(transition(state, a, check=False).state)) is not None
               and found[0] == key[0]]
     if not others:
         return ""
