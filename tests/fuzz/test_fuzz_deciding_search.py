@@ -26,3 +26,12 @@ def test_every_event_of_every_scenario_settles_as_the_full_search(scenario: str)
     from test_history_deciding_search import asked_of_events
 
     assert asked_of_events(scenario) == []
+
+
+@pytest.mark.parametrize("ruling_id", MODELLED)
+def test_every_counterfactual_settles_alike_with_and_without_renaming(ruling_id: str) -> None:
+    """``decide`` walking positions the same up to renaming cards once answers as it does without
+    renaming and as the full search (``make test`` asks a few rulings: tests/test_deciding_renaming.py)."""
+    from test_deciding_renaming import renamed_differently
+
+    assert renamed_differently(ruling_id, counterfactuals=True)[0] == []

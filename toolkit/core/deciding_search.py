@@ -141,24 +141,22 @@ def _names_read(predicate: Predicate) -> frozenset[str] | None:
     return None
 
 
-def _renamed_walk(renamer: Renaming, graph: Graph, limits: Limits, seen: set[tuple[Any, int]],
-                  holds: Callable[[GameState, int], bool], mask_of: Callable[[frozenset[Event]], int],
-                  bits: dict[Event, int], wanted: bool) -> Callable[[GameState, int, int], None]:
-    """:func:`decide`'s walk with a pair (position, events so far) keyed up to renaming: the
-    position's key and the events' set renamed by the renaming that takes the position there (the
-    module docstring says why); a position the game does not key is keyed as itself."""
-    keys: dict[GameState, tuple[Hashable, Mapping[str, str] | None]] = {}
+def _renamed_masker(bits: dict[Event, int]) -> Callable[[int, Mapping[str, str]], int]:
+    """The mask of a set of events (a mask of ``bits``, which grows as a walk meets events) renamed by
+    a renaming: its events renamed (:func:`~toolkit.core.values.renamed_event`), each given a bit of
+    its own in the order met, kept per (mask, renaming).
+
+    >>> bits = {Event("discarded", "増援"): 1, Event("discarded", "死者蘇生"): 2, Event("drew", player="A"): 4}
+    >>> renamed_mask = _renamed_masker(bits)
+    >>> renamed_mask(1, {"増援": "C"}) == renamed_mask(2, {"死者蘇生": "C"}) != renamed_mask(1 | 4, {"増援": "C"})
+    True
+    >>> renamed_mask(1, {}) == renamed_mask(2, {})
+    False
+    """
     order: list[Event] = []  # the events of ``bits``, by bit number
     renamed_bits: dict[Event, int] = {}
     renamed_masks: dict[tuple[int, int], tuple[Mapping[str, str], int]] = {}  # (mask, id of a renaming) ->
-    on_path: set[Hashable] = set()                                            # (the renaming, kept alive; mask)
-
-    def key_of(state: GameState) -> tuple[Hashable, Mapping[str, str] | None]:
-        found = keys.get(state)
-        if found is None:
-            keyed = renamer(state)
-            found = keys[state] = (state, None) if keyed is None else (("renamed", keyed[0]), keyed[1])
-        return found
+    #                                                                             (the renaming, kept alive; mask)
 
     def renamed_mask(mask: int, renaming: Mapping[str, str]) -> int:
         if not mask:
@@ -180,6 +178,26 @@ def _renamed_walk(renamer: Renaming, graph: Graph, limits: Limits, seen: set[tup
             index += 1
         renamed_masks[(mask, id(renaming))] = (renaming, renamed)
         return renamed
+
+    return renamed_mask
+
+
+def _renamed_walk(renamer: Renaming, graph: Graph, limits: Limits, seen: set[tuple[Any, int]],
+                  holds: Callable[[GameState, int], bool], mask_of: Callable[[frozenset[Event]], int],
+                  bits: dict[Event, int], wanted: bool) -> Callable[[GameState, int, int], None]:
+    """:func:`decide`'s walk with a pair (position, events so far) keyed up to renaming: the
+    position's key and the events' set renamed by the renaming that takes the position there (the
+    module docstring says why); a position the game does not key is keyed as itself."""
+    keys: dict[GameState, tuple[Hashable, Mapping[str, str] | None]] = {}
+    renamed_mask = _renamed_masker(bits)
+    on_path: set[Hashable] = set()
+
+    def key_of(state: GameState) -> tuple[Hashable, Mapping[str, str] | None]:
+        found = keys.get(state)
+        if found is None:
+            keyed = renamer(state)
+            found = keys[state] = (state, None) if keyed is None else (("renamed", keyed[0]), keyed[1])
+        return found
 
     def walk(state: GameState, mask: int, depth: int) -> None:
         if state.is_over:

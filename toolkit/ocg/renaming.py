@@ -18,8 +18,9 @@ the rules and every card of the position treat a card named ``x`` as they treat 
   part of a name that one matches (``name_contains: ハーピィ`` and 《ハーピィ・レディ》), no lingering
   effect or chain link is theirs, and the question (``named``) names neither;
 * every card of the position has its text written as data (a card written in Python may read names
-  in ways no scan sees: then no class at all), and the rule set does not order processes by the
-  cards' places (``process_order``, V1, as for copies).
+  in ways no scan sees: then no class at all), no card's text picks "the first" of cards a class card
+  may be among (the order of uids, which the key does not keep: then no class at all either), and
+  the rule set does not order processes by the cards' places (``process_order``, V1, as for copies).
 
 "Same name" rules (a hard once per turn by name, the adjustment offering each name once, "distinct
 names") read only which cards share a name, which a one-to-one renaming keeps.  When unsure, a name
@@ -92,6 +93,40 @@ def _strings(written: object, under: str = "") -> Iterator[tuple[str, str]]:
             yield from _strings(item, under)
 
 
+_ORDERED = ("first", "first_of_each", "up_to_distinct_names")
+"""The selectors that pick cards by their order (the first matching card, the first of each name)."""
+
+_NAMING = ("name", "name_in", "name_contains")
+"""A filter holding one of these matches only cards of names its text writes (never in a class)."""
+
+
+def _reads_order(written: object) -> bool:
+    """Whether a card's written text picks the first of the cards a filter matches (by the order of
+    uids, which a key up to renaming does not keep) among cards a class card may be: a filter that
+    names the cards (``name``, ``name_in``, ``name_contains``) or looks only at the deck (whose order a
+    key keeps) does not.
+
+    >>> _reads_order({"do": {"send_to_gy": {"first": {"monster": True, "not_itself": True}}}})
+    True
+    >>> _reads_order({"do": {"special_summon": {"first": {"zones": ["hand", "deck"], "name": "X"}}}})
+    False
+    """
+    if isinstance(written, Mapping):
+        for key, value in written.items():
+            if key in _ORDERED:
+                found = value.get("filter", value) if key == "up_to_distinct_names" and isinstance(value, Mapping) \
+                    else value
+                for one in (found if isinstance(found, (list, tuple)) else (found,)):
+                    if not isinstance(one, Mapping) or not (any(k in one for k in _NAMING)
+                                                            or one.get("zones") in ("deck", ["deck"], ("deck",))):
+                        return True
+            elif _reads_order(value):
+                return True
+    elif isinstance(written, (list, tuple)):
+        return any(_reads_order(item) for item in written)
+    return False
+
+
 def _what_but_name(behaviour: CardBehaviour, name: str) -> object:
     """What the engine reads of a card without an effect, but for its name (its data with the
     name, English names, reading, rulings and texts blanked; its monster type by name)."""
@@ -134,6 +169,8 @@ def _classes(tables: PositionTables, names: frozenset[str], ordered: bool, read:
                 return ()  # (a card written in Python: what it reads of names is not seen)
             continue
         if _effects(card):
+            if _reads_order(card.written):
+                return ()  # (it picks the first of cards a class card may be among: their order is read)
             written += _strings(card.written)
     candidates: dict[object, list[str]] = {}
     for name in sorted(names - read - named):
