@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import yaml
-from engine_positions import card, controls_and_a_way_out, player, scenario
+from engine_positions import card, controls_and_a_way_out, player, reachable, scenario
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +27,8 @@ from toolkit.core import renaming as core_renaming
 from toolkit.core import search
 from toolkit.core.game import game_of
 from toolkit.core.search import Exploration, explore
-from toolkit.ocg.renamed_positions import RenamedKeys
+from toolkit.ocg.renamed_positions import RenamedKeys, pinned_key
+from toolkit.ocg.renaming import name_classes
 from toolkit.ocg.scenario import load_scenario, scenario_from_dict
 
 PERFT = yaml.safe_load((Path(__file__).resolve().parents[1] / "perft" / "positions.yaml").read_text(encoding="utf-8"))
@@ -218,3 +219,13 @@ def test_a_step_whose_position_is_searched_renamed_says_why() -> None:
     assert "強欲な壺" in renamed[0].reason and "the search searches one of them and renames its outcomes" in \
         renamed[0].reason
     assert "ブラッド・ヴォルス" not in renamed[0].reason.split("names of")[1]  # (discarded alike in each: not renamed)
+
+
+def test_the_pinned_key_reads_the_same_with_its_cards_remembered() -> None:
+    """``pinned_key`` with a search's cards remembered (what ``RenamedKeys`` does) gives the key it
+    gives reading every card again, on every position of a search."""
+    start = controls_and_a_way_out(5)
+    classes, seen = name_classes(start), {}  # type: ignore[var-annotated]
+    positions = reachable(start, 400)
+    assert classes and len(positions) > 100
+    assert all(pinned_key(x, classes) == pinned_key(x, classes, seen) for x in positions) and seen
