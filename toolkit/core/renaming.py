@@ -136,6 +136,12 @@ class Renamer:
         self.used = True
         return found
 
+    def release(self) -> None:
+        """Empty what the search kept (see ``Graph.release``: the search's closures hold this object)."""
+        for table in (self.searched, self.reps, self.forms, self.hops, self.swaps):
+            table.clear()
+        self.by_bit.clear()
+
     def _searched(self, key: Hashable) -> tuple[GameState, Mapping[str, str]] | None:
         """A searched position of ``key``, with its renaming to the key (None: none)."""
         for state in self.searched.get(hash(key), ()):

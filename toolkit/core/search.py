@@ -393,6 +393,8 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
             first_actions = _first_actions(start, graph, first_counts)
         finally:
             graph.release(memo, on_stack, keys, edge_masks, bits, numbers)  # ``visit`` is a recursive closure: see Graph.release
+            if renamer is not None:
+                renamer.release()
     shown: EventTexts = {}  # the outcomes share their events: each is written once
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text(shown)))
     return Exploration(
