@@ -75,7 +75,9 @@ def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, An
     """Can ``player`` ("A", "B", "TP", "NTP") make ``predicate`` hold whatever the other does?
 
     ``max_states``, ``time_limit``, ``progress`` and ``reduce``: as for ``explore``
-    (a reduced search drops only choices that stand for a kept one, so the answer is the same).
+    (a reduced search drops only choices that stand for a kept one, so the answer is the same;
+    positions equal up to renaming cards are each searched — ``explore`` alone renames: a predicate
+    may name a renamed card).
     """
     from toolkit.core.predicates import (  # explore reads no predicate: loaded when one is asked
         ROLES,

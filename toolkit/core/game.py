@@ -200,9 +200,23 @@ Interchangeable = Callable[[Any, "tuple[Action, ...]", "tuple[Successor, ...]"],
 """A game's answer to "which of these actions stand for each other here?" (see ``Game.grouping``)."""
 
 
-Renaming = Callable[[Any], "tuple[Hashable, Mapping[str, str]] | None"]
-"""A game's key of a position up to renaming card names (see ``Game.renaming``): the position's key
-and the renaming (name -> the name it stands as) that takes it there; None: the position has no key."""
+class Renaming(Protocol):
+    """A game's key of a position up to renaming card names (see ``Game.renaming``): called with a
+    position, the position's key and the renaming (name -> the name it stands as) that takes it there
+    (None: the position has no key); with what a search needs to carry outcomes and lines across a
+    renaming (:mod:`toolkit.core.renaming`)."""
+
+    def __call__(self, state: Any, /) -> tuple[Hashable, Mapping[str, str]] | None: ...
+
+    def rename_summary(self, summary: PositionSummary, renaming: Mapping[str, str]) -> PositionSummary:
+        """An outcome's final position with its card names renamed (each zone listed as the game lists it)."""
+        ...
+
+    def cards_onto(self, state: Any, other: Any, renaming: Mapping[str, str]) -> Mapping[int, int]:
+        """For two positions of one key, ``other`` being ``state`` with the names of ``renaming``
+        renamed: each card of ``state`` -> the card of ``other`` in its place (by the ids actions
+        name; only those that differ)."""
+        ...
 
 
 _REQUIRED = ("name", "title", "step", "state_type", "scenario_type", "rules_type", "event_kinds", "zones")
@@ -437,7 +451,6 @@ class Game(ABC):
         of a group only and counts it once per member (:mod:`toolkit.core.graph`)."""
         return None
 
-
     def renaming(self, start: Any, named: frozenset[str]) -> Renaming | None:
         """Which positions of a search from ``start`` are the same up to renaming cards (optional; None,
         the default: no renaming): a function giving each position reached from ``start`` a key, such
@@ -445,8 +458,10 @@ class Game(ABC):
         which copy is which) the game's rules commute with — the renamed position's actions lead to the
         renamed successors, their events renamed (:func:`~toolkit.core.values.renamed_event`) — and the
         renaming that takes the position to its key. ``named``: the card names a question reads (never
-        renamed: its answer on a renamed outcome is its answer on the outcome)."""
+        renamed: its answer on a renamed outcome is its answer on the outcome). ``explore`` searches
+        once the positions of one key (:mod:`toolkit.core.renaming`)."""
         return None
+
 
 _BY_TYPE: dict[type, Game] = {}
 _BY_NAME: dict[str, Game] = {}

@@ -20,7 +20,8 @@ positions differ only by which identical copy is which (``toolkit.ocg.symmetry``
 n + 1 positions, not 2^n).  Lines that end in a loop
 carry their path, which a reduction cannot stand for: a reduced search that
 meets a loop is run again in full (``Graph.reduced`` tells the searches).
-``reduce=False`` on a search, or the environment variable
+``explore`` also searches once the positions equal up to renaming cards that differ only by
+name (:mod:`toolkit.core.renaming`).  ``reduce=False`` on a search, or the environment variable
 ``ENDPHASE_FULL_SEARCH=1``, runs the full search.
 """
 

@@ -1,8 +1,7 @@
 """Running and searching End Phases.
 
-* :func:`resolve` plays one line with a policy (a callable or a name of
-  :mod:`toolkit.core.policies`; default: both players use their effects when
-  they can) and returns the trace;
+* :func:`resolve` plays one line with a policy and returns the trace
+  (:mod:`toolkit.core.resolving`, kept importable from here);
 * :func:`explore` finds every distinct outcome, one example line each, and
   the NUMBER of lines reaching it — counted by memoised DP over the graph of
   positions (transpositions merge: a GameState carries no history), never by
@@ -30,8 +29,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from toolkit.core.actions import Action
-from toolkit.core.errors import IllegalActionError, SearchBudgetExceeded
-from toolkit.core.finding import find_action
 from toolkit.core.forcing import ForceResult as ForceResult
 from toolkit.core.forcing import can_force as can_force
 from toolkit.core.forcing import forcing_players
@@ -48,154 +45,22 @@ from toolkit.core.graph import (
 )
 from toolkit.core.graph import default_policy as default_policy
 from toolkit.core.limits import DEFAULT_MAX_STATES, MAX_LINE_STEPS, Limits, ProgressCallback, source_of
-from toolkit.core.policies import PASS_LINE, POLICIES, UnknownPolicy, name_of, policy_for
+from toolkit.core.policies import PASS_LINE
 from toolkit.core.policies import scripted as scripted
-from toolkit.core.trace import LineStep, line_step, steps_html, trace_frame, words_frame
-from toolkit.core.values import LOOP, Event, EventTexts, Outcome, PositionSummary, sorted_events
+from toolkit.core.renaming import CannotRename, Renamer, example_actions
+from toolkit.core.resolving import LOOP_EVENT, Position
+from toolkit.core.resolving import Policy as Policy
+from toolkit.core.resolving import Resolution as Resolution
+from toolkit.core.resolving import play as play
+from toolkit.core.resolving import resolve as resolve
+from toolkit.core.resolving import resolve_in as resolve_in
+from toolkit.core.trace import LineStep
+from toolkit.core.values import Event, EventTexts, Outcome, PositionSummary, sorted_events
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from toolkit.core.predicates import Query
-
-Policy = Callable[[GameState, tuple[Action, ...]], Action]
-Position = GameState | Any
-LOOP_EVENT = Event(LOOP)
-
-
-def play(position: Position, *moves: str | Action, ruleset: RulesArg = None) -> GameState:
-    """The position after ``moves``, each written as a player would
-    (:func:`~toolkit.core.actions.find_action`: ``"Pass()"``, the process or
-    card an action names), played from ``position`` (a state or a scenario).
-
-    A move that is not legal where it is played raises
-    :class:`~toolkit.core.errors.IllegalActionError` naming the legal ones.
-
-    >>> from toolkit.games import shipped_scenario
-    >>> main1 = shipped_scenario("p_main_phase_both_pass")
-    >>> after = play(main1, "Pass()", "Pass()")
-    >>> game_of(after).legal_actions(after)
-    (EnterPhase('battle'), EnterPhase('end'))
-    >>> play(main1, "Pass()", "Pass()", "Attack")
-    Traceback (most recent call last):
-    ...
-    toolkit.core.errors.IllegalActionError: 'Attack' is not legal here (Main Phase 1: A chooses the next phase; nothing pending); legal: EnterPhase('battle'), EnterPhase('end')
-    """
-    state: GameState = as_state(position, ruleset=ruleset)
-    game = game_of(state)
-    for move in moves:
-        if state.is_over:
-            raise IllegalActionError(move, state, ())
-        state = game.transition(state, find_action(state, move), check=False).state
-    return state
-
-
-# --------------------------------------------------------------------------
-# resolve
-# --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Resolution:
-    """One line: its steps, final state and outcome."""
-
-    start: GameState
-    final: GameState
-    steps: tuple[LineStep, ...]
-    outcome: Outcome
-    policy: str | None = None
-    """The name of the policy the line was played with (None: a callable of the caller's)."""
-
-    @property
-    def events(self) -> frozenset[Event]:
-        return self.outcome.events
-
-    @property
-    def loop(self) -> tuple[str, ...] | None:
-        return self.outcome.loop
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        return tuple(s.action for s in self.steps)
-
-    @property
-    def trace(self) -> pd.DataFrame:
-        """The decisions as a DataFrame (step, priority, actor, action, process, rule, reason, ...)."""
-        return trace_frame(self.steps)
-
-    @property
-    def words(self) -> pd.DataFrame:
-        """The decisions as people read them: actions, events and positions in
-        words (:func:`toolkit.core.trace.words_frame`; the action's code in ``code``)."""
-        return words_frame(self.steps, game_of(self.start))
-
-    def has(self, kind: str, card: str | None = None) -> bool:
-        return self.outcome.has(kind, card)
-
-    def _repr_html_(self) -> str:
-        from html import escape as esc
-        game = game_of(self.start)
-        loop = f"<p><b>Loop:</b> {esc(' → '.join(self.loop))}</p>" if self.loop else ""
-        events = "; ".join(esc(game.describe_event(e)) for e in sorted_events(self.events))
-        return (
-            f"<div><b>Resolution</b> under <code>{esc(self.start.ruleset.name)}</code>, "
-            f"{len(self.steps)} steps{loop}{steps_html(self.steps, game=game)}"
-            f"<p><b>Final:</b> {esc(self.outcome.summary.text())}</p><p><b>Events:</b> {events}</p></div>"
-        )
-
-
-def resolve(position: Position, policy: Policy | str | None = None, *, ruleset: RulesArg = None,
-            max_steps: int = 10_000) -> Resolution:
-    """Play ``position`` to the end of the turn with ``policy``.
-
-    ``position`` is a Scenario or a GameState; ``ruleset`` overrides the
-    scenario's date/ruleset.  ``policy``: a callable ``(state, actions) ->
-    action`` or a name of :mod:`toolkit.core.policies` (``"pass"``,
-    ``"use-effects"``, ...); None plays
-    :data:`~toolkit.core.policies.DEFAULT_POLICY` (both use their effects when
-    they can).  A repeated position ends the line as a loop.
-    """
-    game = game_of(position)
-    return resolve_in(game, game.state_of(position, ruleset), policy, max_steps=max_steps)
-
-
-def resolve_in(game: Game, start: GameState, policy: Policy | str | None = None, *,
-               max_steps: int = 10_000) -> Resolution:
-    """:func:`resolve` from ``start``, a state of ``game`` (the layers that found the game pass it on)."""
-    legal_actions, transition = game.legal_actions, game.transition
-    if policy is None or isinstance(policy, str):
-        choose = policy_for(policy)
-    elif callable(policy):
-        choose = policy
-    else:
-        raise UnknownPolicy(f"resolve(): the policy is a name ({', '.join(p.name for p in POLICIES)}) or a function "
-                            f"(state, actions) -> action, not {type(policy).__name__} {policy!r:.40}")
-    named = name_of(choose)
-    state = start
-    seen: dict[GameState, int] = {state: 0}
-    steps: list[LineStep] = []
-    events: set[Event] = set()
-    loop: tuple[str, ...] | None = None
-    while not state.is_over:
-        if len(steps) >= max_steps:
-            raise SearchBudgetExceeded(f"resolve stopped after {max_steps} steps without ending the turn")
-        actions = legal_actions(state)
-        action = choose(state, actions)
-        if action not in actions:
-            raise IllegalActionError(action, state)
-        result = transition(state, action, check=False)
-        steps.append(line_step(len(steps) + 1, state, action, result, game))
-        events.update(result.events)
-        if result.state in seen:
-            first = seen[result.state]
-            loop = tuple(repr(s.action) for s in steps[first:])
-            events.add(LOOP_EVENT)
-            state = result.state
-            break
-        state = result.state
-        seen[state] = len(steps)
-    outcome = Outcome(state.summary(), frozenset(events), loop)
-    return Resolution(start, state, tuple(steps), outcome, named)
 
 
 # --------------------------------------------------------------------------
@@ -322,6 +187,17 @@ def _add(result: dict[int, list[Any]], outcome: OutcomeKey, count: int, edge: in
         entry[0] += count
 
 
+def _add_linked(result: dict[int, list[Any]], outcome: OutcomeKey, count: int, edge: int, link: Any,
+                at: int) -> None:
+    """``_add``, the outcome's example line going on at the entry ``at`` of ``link`` (a table or a
+    :class:`~toolkit.core.renaming.Hop`) when the entry is new."""
+    entry = result.get(id(outcome))
+    if entry is None:
+        result[id(outcome)] = [count, edge, link, at, outcome]
+    else:
+        entry[0] += count
+
+
 def _table(nodes: int, entries: dict[int, list[Any]], same: Callable[[int, int], int]) -> tuple[Any, ...]:
     """A position's table, from its entries (see :data:`ENTRY`); its numbers are ``same(n, n)``: one
     object per number in a search (the counts of lines are big ints, and a few hundred values repeat
@@ -360,8 +236,12 @@ def explore(position: Position, *, ruleset: RulesArg = None, max_states: int = D
     with a :class:`~toolkit.core.limits.Progress` about four times a second
     (e.g. :func:`~toolkit.core.limits.notebook_progress`).  ``reduce``:
     follow one of a group of interchangeable actions and count it for all
-    (default: unless ``ENDPHASE_FULL_SEARCH=1``; see :mod:`toolkit.core.graph`)
-    — the same outcomes and line counts; fewer positions.
+    (:mod:`toolkit.core.graph`), and search once the positions equal up to
+    renaming cards that differ only by name, renaming the outcomes
+    (:mod:`toolkit.core.renaming`; default: unless ``ENDPHASE_FULL_SEARCH=1``)
+    — the same outcomes and line counts; fewer positions.  Where a renaming
+    cannot carry a line exactly (a loop, an event naming a renamed card inside
+    a longer text), the search runs without it.
     """
     game = game_of(position)
     return explore_in(game, game.state_of(position, ruleset), max_states=max_states, time_limit=time_limit,
@@ -373,16 +253,22 @@ def explore_in(game: Game, start: GameState, *, max_states: int = DEFAULT_MAX_ST
                reduce: bool | None = None, source: str | None = None) -> Exploration:
     """:func:`explore` from ``start``, a state of ``game`` (``source``: the file a refusal names)."""
     limits = Limits(max_states, time_limit, progress, source)
-    found = _explore(game, start, limits, reduction_wanted(reduce), source)
+    reduced = reduction_wanted(reduce)
+    try:
+        found = _explore(game, start, limits, reduced, source, reduced)
+    except CannotRename:  # an outcome or line the renaming cannot carry: searched without it
+        found = _explore(game, start, limits, reduced, source, False)
     if found is None:  # a reduced search met a loop: the full search
-        found = _explore(game, start, limits, False, source)
+        found = _explore(game, start, limits, False, source, False)
     assert found is not None
     limits.finish(found.states)
     return found
 
 
-def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source: str | None) -> Exploration | None:
-    """``explore`` with or without reduction; None when a reduced search met a loop."""
+def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source: str | None,
+             rename: bool) -> Exploration | None:
+    """``explore`` with or without reduction (``rename``: and positions equal up to renaming cards
+    searched once, :mod:`toolkit.core.renaming`); None when a reduced search met a loop."""
     graph = Graph(limits, game, reduce)
     memo: dict[GameState, tuple[Any, ...]] = {}
     """A searched position -> its table: ``(nodes, *entry, *entry, ...)`` (the nodes of its tree of lines
@@ -403,6 +289,9 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
     one_number = numbers.setdefault  # one object per count of lines or nodes in the tables
 
     mask_of = event_masker(bits, edge_masks)
+    renaming = game.renaming(start, frozenset()) if rename else None
+    renamer = None if renaming is None else Renamer(renaming, bits, one_key)
+    hop_of = None if renamer is None else renamer.hop
 
     def visit(state: GameState, depth: int) -> tuple[tuple[Any, ...], int]:
         """The table of ``state`` (not searched yet: the caller looks in ``memo`` first) and the lowest
@@ -435,11 +324,28 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
                     if depth == 0:
                         first_counts.append(sum(v[0] for v in res.values()) - before)
                     continue
+                hop = None if hop_of is None or child.is_over else hop_of(child, memo)
+                if hop is not None:  # the child is a searched position renamed: its outcomes renamed
+                    assert renamer is not None
+                    sub = hop.table
+                    nodes += weight * sub[0]
+                    mask = mask_of(events) if events else 0
+                    for at in range(1, len(sub), ENTRY):
+                        outcome = renamer.outcome(sub[at + 4], hop)
+                        union = outcome[1] | mask
+                        key = (outcome[0], union, None)
+                        merged = outcome if union == outcome[1] else one_key(key, key)
+                        _add_linked(res, merged, sub[at] * weight, i, hop, at)
+                    if depth == 0:
+                        first_counts.append(sum(v[0] for v in res.values()) - before)
+                    continue
                 path.append(action)
                 sub, sub_low = visit(child, depth + 1)
                 path.pop()
                 if sub_low < low:
                     low = sub_low
+                if renamer is not None and sub_low == INF:
+                    renamer.searched_now(child)
             nodes += weight * sub[0]
             mask = mask_of(events) if events else 0
             for at in range(1, len(sub), ENTRY):
@@ -476,16 +382,19 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
         try:
             root, _ = visit(start, 0)
             tree_nodes: int = root[0]
-            if looped[0] and graph.reduced:
+            if looped[0] and (graph.reduced or (renamer is not None and renamer.used)):
                 return None
             for at in range(1, len(root), ENTRY):
-                outcomes.append(OutcomeLines(outcome_of(root[at + 4]), root[at],
-                                             line_actions(start, _example(root, at), graph), start, replayed,
+                example = (line_actions(start, _example(root, at), graph) if renamer is None or not renamer.used
+                           else example_actions(start, root, at, graph.succ, graph.game, renamer.renaming))
+                outcomes.append(OutcomeLines(outcome_of(root[at + 4]), root[at], example, start, replayed,
                                              graph.game))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
             first_actions = _first_actions(start, graph, first_counts)
         finally:
             graph.release(memo, on_stack, keys, edge_masks, bits, numbers)  # ``visit`` is a recursive closure: see Graph.release
+            if renamer is not None:
+                renamer.release()
     shown: EventTexts = {}  # the outcomes share their events: each is written once
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text(shown)))
     return Exploration(

@@ -30,7 +30,8 @@ from toolkit.fields import CardNames
 from toolkit.ocg import cards, procedure, symmetry
 from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg.event_fields import EVENT_FIELDS as OCG_EVENT_FIELDS
-from toolkit.ocg.renaming import name_classes, renamed_key
+from toolkit.ocg.renamed_positions import RenamedKeys
+from toolkit.ocg.renaming import name_classes
 from toolkit.ocg.reversals import REVERSALS
 from toolkit.ocg.rulesets import (
     FLAG_HISTORY,
@@ -137,7 +138,7 @@ class OcgGame(Game):
         classes = name_classes(start, named)  # (fixed for a search: see toolkit.ocg.renaming)
         if not classes:
             return None
-        return lambda state: renamed_key(state, classes)
+        return RenamedKeys(start, classes)
 
     def explain(self, state: State, action: Action) -> Note:
         return procedure.explain(state, action)

@@ -103,6 +103,11 @@ def _pinned(state: State) -> tuple[dict[int, int], tuple[object, ...]] | None:
     return pinned, (tuple(chain), waiting)
 
 
+
+pinned_numbers = _pinned
+"""The cards something points at, numbered, and the chain and waiting triggers so written (:func:`_pinned`;
+read by ``toolkit.ocg.renamed_positions``)."""
+
 CardPart = tuple[int | None, str, tuple[object, ...]]
 """A card as :func:`canonical_key` reads it: (its number when something points at it, else None; its
 name; what it is but for its name and uid — owner, controller, zone, battle position, tags, pending

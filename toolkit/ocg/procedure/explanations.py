@@ -21,6 +21,8 @@ from toolkit.ocg.procedure.legal import (
     r8_negated,
 )
 from toolkit.ocg.procedure.transitions import transition
+from toolkit.ocg.renamed_positions import RenamedKeys
+from toolkit.ocg.renaming import name_classes
 from toolkit.ocg.rules import CONTINUOUS, GAME_ACTION
 from toolkit.ocg.state import Cause, Phase, State, Step
 from toolkit.ocg.video_game import system_head
@@ -35,7 +37,53 @@ def explain(state: State, action: Action) -> Note:
         note = Note(note.rule, note.text + _chosen(state, action))
     if isinstance(action, Perform):
         note = Note(note.rule, note.text + _stands_for_others(state, action))
+    renamed = _renamed_for_others(state, action)
+    if renamed:
+        note = Note(note.rule, note.text + renamed)
     return note
+
+
+def _cards_of(action: Action) -> tuple[int, ...]:
+    """The cards an action names by id: its own card, and what it chooses (targets, costs, picks)."""
+    ref = getattr(action, "ref", None)
+    uids = ref if isinstance(ref, tuple) and all(isinstance(u, int) for u in ref) else \
+        (ref[0],) if isinstance(ref, tuple) and ref and isinstance(ref[0], int) else (ref,) if isinstance(ref, int) else ()
+    choice = getattr(action, "choice", None)
+    if choice is not None:
+        uids = (*uids, *choice.targets, *choice.cost, *choice.picks)
+    return tuple(u for u in uids if u >= 0)
+
+
+def _renamed_for_others(state: State, action: Action) -> str:
+    """``; the positions after this and after ... are the same but for ...`` when the search meets the
+    position after ``action`` once for other actions whose positions differ from it only by the names
+    of cards no rule and no card here tells apart (``toolkit.ocg.renaming``), else nothing."""
+    classes = name_classes(state)
+    mine = _cards_of(action)
+    renamed = {name for names in classes for name in names}
+    if not renamed or not any(state.cards[u].name in renamed for u in mine):
+        return ""
+    actions = legal_actions(state)
+    if action not in actions:
+        return ""
+    renamed_key = RenamedKeys(state, classes)  # (the key the search takes from here)
+    key = renamed_key(transition(state, action, check=False).state)
+    if key is None:
+        return ""
+    own = {state.cards[u].name for u in mine}
+    others = [a for a in actions if a != action and type(a) is type(action)
+              and {state.cards[u].name for u in _cards_of(a)} != own
+              and (found := renamed_key(transition(state, a, check=False).state)) is not None
+              and found[0] == key[0]]
+    if not others:
+        return ""
+    named = [{state.cards[u].name for u in _cards_of(a)} for a in (action, *others)]
+    everywhere = named[0].intersection(*named[1:])
+    differing = sorted((named[0].union(*named[1:]) - everywhere) & renamed)
+    said = [a.words() if isinstance(a, Discard) else repr(a) for a in others]
+    return (f"; the positions after this and after {_or(said)} are the same but for the names of "
+            f"{names(tuple(differing))} (cards with no effect of their own whose names nothing here reads): "
+            f"the search searches one of them and renames its outcomes")
 
 
 def _stands_for_others(state: State, action: Perform) -> str:
