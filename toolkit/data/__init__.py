@@ -42,8 +42,9 @@ True
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from toolkit._lazy import lazy_attributes as _lazy_attributes
 
 if TYPE_CHECKING:  # each name re-exported ("x as x"); at run time imported on first use (__getattr__)
     from toolkit.data.downloads import export_data as export_data
@@ -180,14 +181,12 @@ __all__ = [
 ]
 
 
+_get, _listing = _lazy_attributes(__name__, _LAZY, globals())
+
+
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+    return _get(name)
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+    return _listing()

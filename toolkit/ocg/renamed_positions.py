@@ -20,7 +20,7 @@ from collections.abc import Hashable, Mapping
 from toolkit.core.values import PositionSummary
 from toolkit.ocg.renaming import Classes, rename_summary, renamed_key
 from toolkit.ocg.state import State
-from toolkit.ocg.symmetry import KeyParts, key_of, key_parts, pinned_numbers
+from toolkit.ocg.symmetry import KeyParts, key_of, key_parts
 from toolkit.ocg.values import Card
 
 __all__ = ["RenamedKeys", "pinned_key"]
@@ -29,43 +29,7 @@ __all__ = ["RenamedKeys", "pinned_key"]
 def _parts(state: State, seen: dict[Card, tuple[object, ...]]) -> KeyParts | None:
     """:func:`~toolkit.ocg.symmetry.key_parts` of ``state``, what each card is but for its processes
     kept in ``seen`` (a search's cards are a few objects met again and again: one per search)."""
-    found = pinned_numbers(state)
-    if found is None:
-        return None
-    pinned, links = found
-    per_card: dict[int, list[tuple[object, ...]]] = {}
-    unowned: list[object] = []
-    for process in state.pending:
-        if process.source < 0:
-            unowned.append(process)
-        else:
-            per_card.setdefault(process.source, []).append(
-                (process.key, process.controller, int(process.kind), process.mandatory, process.chain_link,
-                 process.lingering))
-    done_per_card: dict[int, list[str]] = {}
-    unowned_done: list[tuple[int, str]] = []
-    for uid, key in state.done:
-        if uid < 0:
-            unowned_done.append((uid, key))
-        else:
-            done_per_card.setdefault(uid, []).append(key)
-    cards = []
-    for card in state.cards:
-        base = seen.get(card)
-        if base is None:
-            base = seen[card] = (card.owner, card.controller, card.zone.value, card.position.value,
-                                 tuple(sorted(card.tags)))
-        uid = card.uid
-        pending, done = per_card.get(uid), done_per_card.get(uid)
-        cards.append((pinned.get(uid), card.name, (*base, () if pending is None else tuple(sorted(pending)),
-                                                   () if done is None else tuple(sorted(done)))))
-    decks = tuple(tuple(pinned[uid] for uid in deck) for deck in state.decks)
-    lingering = tuple((item.source, item.controller, item.effect, pinned.get(item.target, item.target), item.duration)
-                      for item in state.lingering)
-    return ((state.turn_player, state.life, state.step, state.priority, state.passes, state.forced,
-             state.adjusted, state.after_chain, state.skipped, state.phase, state.declared, decks,
-             state.anonymous, lingering),
-            tuple(cards), (tuple(unowned), frozenset(unowned_done), links))
+    return key_parts(state, seen)
 
 
 def pinned_key(state: State, classes: Classes, seen: dict[Card, tuple[object, ...]] | None = None,

@@ -37,6 +37,7 @@ from toolkit.core.actions import NO_CHOICE, Action, Activate, Perform, Respond
 from toolkit.core.game import Successor
 from toolkit.ocg.independence import interchangeable
 from toolkit.ocg.state import State
+from toolkit.ocg.values import Card
 
 __all__ = ["CardPart", "KeyParts", "canonical_key", "has_copies", "key_of", "key_parts", "ohka", "reduced_groups",
            "symmetric", "symmetric_by_successors", "twins", "union_groups"]
@@ -118,9 +119,11 @@ KeyParts = tuple[tuple[object, ...], tuple[CardPart, ...], tuple[object, ...]]
 acts, life, the pending processes of no card, ...; the cards; the parts that name cards by number)."""
 
 
-def key_parts(state: State) -> KeyParts | None:
+def key_parts(state: State, seen: dict[Card, tuple[object, ...]] | None = None) -> KeyParts | None:
     """The parts of a position :func:`canonical_key` is made of (None: an attack or a moment, not
-    keyed): the cards each as a :data:`CardPart`, so that a key may rename cards (:func:`key_of`)."""
+    keyed): the cards each as a :data:`CardPart`, so that a key may rename cards (:func:`key_of`).
+    ``seen``: what each card is but for its processes, kept across calls (a search's cards are a few
+    objects met again and again: one dict per search)."""
     found = _pinned(state)
     if found is None:
         return None
@@ -141,10 +144,19 @@ def key_parts(state: State) -> KeyParts | None:
             unowned_done.append((uid, key))
         else:
             done_per_card.setdefault(uid, []).append(key)
-    cards = tuple((pinned.get(card.uid), card.name,
-                   (card.owner, card.controller, card.zone.value, card.position.value, tuple(sorted(card.tags)),
-                    tuple(sorted(per_card.get(card.uid, ()))), tuple(sorted(done_per_card.get(card.uid, ())))))
-                  for card in state.cards)
+    if seen is None:
+        seen = {}
+    parts: list[CardPart] = []
+    for card in state.cards:
+        base = seen.get(card)
+        if base is None:
+            base = seen[card] = (card.owner, card.controller, card.zone.value, card.position.value,
+                                 tuple(sorted(card.tags)))
+        uid = card.uid
+        pending, done = per_card.get(uid), done_per_card.get(uid)
+        parts.append((pinned.get(uid), card.name, (*base, () if pending is None else tuple(sorted(pending)),
+                                                   () if done is None else tuple(sorted(done)))))
+    cards = tuple(parts)
     decks = tuple(tuple(pinned[uid] for uid in deck) for deck in state.decks)
     lingering = tuple((item.source, item.controller, item.effect, pinned.get(item.target, item.target), item.duration)
                       for item in state.lingering)
