@@ -99,7 +99,6 @@ def scenario_named(name: str) -> Scenario:
 def _user_scenario(path: str) -> Scenario:
     """A user's scenario file of any game (read again when the file changes)."""
     import os
-
     import time
 
     stat = os.stat(path)
