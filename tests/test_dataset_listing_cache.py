@@ -5,6 +5,7 @@ once per scenario read, so they are not listed or read again each time)."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -74,3 +75,39 @@ def test_the_packaged_names_are_those_on_disk() -> None:
     folder = Path(str(resources.dataset_path("scenarios")))
     on_disk = tuple(sorted(p.stem for p in folder.glob("*.yaml")))
     assert resources.shipped_scenario_names("scenarios") == on_disk and len(on_disk) > 10
+
+
+@pytest.fixture
+def coarse_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files and folders on a filesystem whose times are whole seconds (ext3, HFS+, some network shares,
+    FAT's two): every change made within this test's second keeps the times it had."""
+    second = time.time_ns() // 1_000_000_000 * 1_000_000_000
+    real = resources._stat
+
+    def stat_in_seconds(path: Path) -> os.stat_result | None:
+        seen = real(path)
+        if seen is None:
+            return None
+        fields = list(seen)
+        fields[7:10] = [second // 1_000_000_000] * 3  # st_atime, st_mtime, st_ctime (whole seconds)
+        return os.stat_result(fields, {"st_atime_ns": second, "st_mtime_ns": second, "st_ctime_ns": second})
+
+    monkeypatch.setattr(resources, "_stat", stat_in_seconds)
+
+
+@pytest.mark.usefixtures("coarse_times")
+def test_a_table_rewritten_within_a_tick_of_coarse_times_gives_its_new_ids(datasets: Path) -> None:
+    table = datasets / "rulings.csv"
+    table.write_text("ruling_id,date\nocg-110301-a,2011-03-01\n", encoding="utf-8")
+    assert resources.shipped_ruling_ids() == frozenset({"ocg-110301-a"})
+    table.write_text("ruling_id,date\nocg-110301-b,2011-03-01\n", encoding="utf-8")  # same size, same times
+    assert resources.shipped_ruling_ids() == frozenset({"ocg-110301-b"})
+
+
+@pytest.mark.usefixtures("coarse_times")
+def test_a_scenario_renamed_within_a_tick_of_coarse_times_is_listed_at_once(datasets: Path) -> None:
+    folder = datasets / "scenarios"
+    (folder / "ohka_alone.yaml").write_text("title: t\n", encoding="utf-8")
+    assert resources.shipped_scenario_names("scenarios") == ("ohka_alone",)
+    (folder / "ohka_alone.yaml").rename(folder / "ohka_twice.yaml")
+    assert resources.shipped_scenario_names("scenarios") == ("ohka_twice",)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -69,10 +70,23 @@ def shipped_scenario_names(*folder: str) -> tuple[str, ...]:
         seen = _stat(node)
         if seen is None or not stat.S_ISDIR(seen.st_mode):
             return ()
+        if not _settled(seen):  # changed within the last ticks: its times may not show the next change
+            return _yaml_stems.__wrapped__(str(node), seen.st_mtime_ns, seen.st_ctime_ns)
         return _yaml_stems(str(node), seen.st_mtime_ns, seen.st_ctime_ns)
     if not node.is_dir():
         return ()
     return tuple(sorted(e.name[: -len(".yaml")] for e in node.iterdir() if e.name.endswith(".yaml")))
+
+
+_SETTLED_NS = 2_000_000_000
+"""How long ago a file's or folder's last change must be for its times to tell its next change apart (a
+filesystem's clock ticks: whole seconds on ext3 or HFS+, two on FAT; a change within one tick keeps the
+times, so a listing or reading made then is not remembered by them — as git treats a "racy" entry)."""
+
+
+def _settled(seen: os.stat_result) -> bool:
+    """Whether ``seen``'s times are old enough to stand for its contents (a time ahead of the clock is not)."""
+    return time.time_ns() - max(seen.st_mtime_ns, seen.st_ctime_ns) >= _SETTLED_NS
 
 
 def _stat(path: Path) -> os.stat_result | None:
@@ -117,16 +131,18 @@ def shipped_ruling_ids() -> frozenset[str] | None:
         seen = _stat(node)
         if seen is None or not stat.S_ISREG(seen.st_mode):
             return None
-        return _ruling_ids_of_file(str(node), seen.st_mtime_ns, seen.st_ctime_ns, seen.st_size)
+        if not _settled(seen):  # changed within the last ticks: read it (ruling_ids_in keys by the text)
+            return ruling_ids_in(node.read_text(encoding="utf-8"))
+        return _ruling_ids_of_file(str(node), seen.st_mtime_ns, seen.st_ctime_ns, seen.st_size, seen.st_ino)
     if not node.is_file():
         return None
     return ruling_ids_in(node.read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=4)
-def _ruling_ids_of_file(path: str, mtime_ns: int, ctime_ns: int, size: int) -> frozenset[str]:
+def _ruling_ids_of_file(path: str, mtime_ns: int, ctime_ns: int, size: int, inode: int) -> frozenset[str]:
     """The ``ruling_id`` column of the rulings table at ``path``, remembered by the file's change
-    times and size (writing the file changes them)."""
+    times, size and inode (writing or replacing the file changes them, once its times have settled)."""
     return ruling_ids_in(Path(path).read_text(encoding="utf-8"))
 
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from toolkit._lazy import lazy_attributes as _lazy_attributes
+from toolkit.data.lazy import lazy_attributes as _lazy_attributes
 
 if TYPE_CHECKING:  # each name re-exported ("x as x"); at run time imported on first use (__getattr__)
     from toolkit.data.downloads import export_data as export_data

@@ -99,13 +99,18 @@ def scenario_named(name: str) -> Scenario:
 def _user_scenario(path: str) -> Scenario:
     """A user's scenario file of any game (read again when the file changes)."""
     import os
+    import time
 
     stat = os.stat(path)
-    return _user_scenario_at(path, stat.st_mtime_ns, stat.st_size)
+    if time.time_ns() - max(stat.st_mtime_ns, stat.st_ctime_ns) < 2_000_000_000:
+        # changed within a tick of a filesystem's clock (whole seconds on some, two on FAT): a rewrite
+        # then may keep the times and size, so the file is read again (as the card folder is digested)
+        return _user_scenario_at.__wrapped__(path, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_size)
+    return _user_scenario_at(path, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_size)
 
 
 @lru_cache(maxsize=256)
-def _user_scenario_at(path: str, mtime_ns: int, size: int) -> Scenario:
+def _user_scenario_at(path: str, mtime_ns: int, ctime_ns: int, size: int) -> Scenario:
     from toolkit.games import load_any_scenario
 
     found: Scenario = load_any_scenario(path)

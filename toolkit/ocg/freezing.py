@@ -2,10 +2,10 @@
 
 A step ends by building the next State from the board's position and the step fields the procedure
 gives (step, priority, pending processes, …).  :func:`freeze` fills a State's slots itself, as
-``state.make_state`` does (a :class:`~toolkit.ocg.state._StateBeingBuilt` whose class becomes
+``state.make_state`` does (a :class:`~toolkit.ocg.state.StateBeingBuilt` whose class becomes
 :class:`~toolkit.ocg.state.State`), without a call that passes the 22 field values on: the fields
 the step left as they were are the base State's own objects, and the State's hash is
-``state._hash_expression`` of its fields (checked when this module is imported).
+``state.hash_expression`` of its fields (checked when this module is imported).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from toolkit.ocg.state import State, _hash_expression, _StateBeingBuilt
+from toolkit.ocg.state import State, StateBeingBuilt, hash_expression
 from toolkit.ocg.values import EventKind, Process, Zone
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ _E_ADDED_TO_HAND, _DECK = EventKind.ADDED_TO_HAND, Zone.DECK
 
 _HASHED = ("turn_player, _cards_hash, life, step, priority, passes, forced, len(pending), done, len(lingering), "
            "chain, waiting, adjusted, after_chain, skipped, phase, declared, attacker, moment")
-assert _hash_expression(str) == f"hash(({_HASHED}))", "a State's hash changed: update freeze's"
+assert hash_expression(str) == f"hash(({_HASHED}))", "a State's hash changed: update freeze's"
 
 
 def freeze(board: Board, *, step: Step | None = None, priority: str | None | _Keep = KEEP, passes: int = -1,
@@ -53,7 +53,7 @@ def freeze(board: Board, *, step: Step | None = None, priority: str | None | _Ke
     base State's value, except ``done`` and ``chain``: the board's own, like
     the card zones, decks, LP, lingering effects and skipped turns)."""
     base = board.base
-    new: Any = _new(_StateBeingBuilt)  # (its slots are State's: see ``state._StateBeingBuilt``)
+    new: Any = _new(StateBeingBuilt)  # (its slots are State's: see ``state.StateBeingBuilt``)
     # fields the step left as they were are handed on as the same objects (a frozenset keeps its
     # hash; equal positions then compare by identity in the transposition table)
     new.turn_player = turn_player = base.turn_player

@@ -440,7 +440,7 @@ def cards_hash(cards: Iterable[Card]) -> int:
 _CARD_HASH = attrgetter("_hash")
 
 
-def _hash_expression(read: Callable[[str], str]) -> str:
+def hash_expression(read: Callable[[str], str]) -> str:
     """The expression of a State's hash, each hashed field read by ``read(name)``: the hash of the
     tuple of ``HASHED_FIELDS`` (lengths for ``COUNTED_FIELDS``, the kept slot for ``CACHED_HASHES``)
     — a tuple of their number, so the key is a size that Python's tuple free lists do not keep (see
@@ -452,15 +452,15 @@ def _hash_expression(read: Callable[[str], str]) -> str:
 
 def _hash_function() -> Callable[[State], int]:
     namespace: dict[str, object] = {}
-    exec(f"def state_hash(s):\n    return {_hash_expression(lambda name: 's.' + name)}\n", namespace)
+    exec(f"def state_hash(s):\n    return {hash_expression(lambda name: 's.' + name)}\n", namespace)
     return namespace["state_hash"]  # type: ignore[return-value]
 
 
 _STATE_HASH = _hash_function()
-"""A State's hash from its fields (``_hash_expression``)."""
+"""A State's hash from its fields (``hash_expression``)."""
 
 
-class _StateBeingBuilt(PositionReader):
+class StateBeingBuilt(PositionReader):
     """A State's slots without its frozen ``__setattr__``: ``make_state`` fills one with plain
     attribute stores (each a few machine instructions, where a frozen class's slot is written by
     calling its descriptor), then makes it a :class:`State` by assigning ``__class__`` — allowed
@@ -478,14 +478,14 @@ def _tables_of(cards: tuple[Card, ...], ruleset: Ruleset, catalogue: Catalogue |
 
 def _state_maker() -> Callable[..., State]:
     """A function building a State from its position tables, its ``cards_hash`` (None: computed) and
-    its field values, positionally in ``STATE_FIELDS`` order (see :class:`_StateBeingBuilt`)."""
-    namespace: dict[str, object] = {"_new": object.__new__, "_Built": _StateBeingBuilt, "_State": State,
+    its field values, positionally in ``STATE_FIELDS`` order (see :class:`StateBeingBuilt`)."""
+    namespace: dict[str, object] = {"_new": object.__new__, "_Built": StateBeingBuilt, "_State": State,
                                     "_cards_hash_of": cards_hash, "_tables_of": _tables_of}
     body = "".join(f"    new.{name} = {name}\n" for name in STATE_FIELDS)
     exec(f"def make(tables, _cards_hash, {', '.join(STATE_FIELDS)}):\n"
          f"    if _cards_hash is None:\n        _cards_hash = _cards_hash_of(cards)\n"
          f"    new = _new(_Built)\n{body}"
-         f"    new._cards_hash = _cards_hash\n    new._hash = {_hash_expression(str)}\n"
+         f"    new._cards_hash = _cards_hash\n    new._hash = {hash_expression(str)}\n"
          f"    new.tables = tables if tables is not None else _tables_of(cards, ruleset)\n"
          f"    new.__class__ = _State\n    return new\n", namespace)
     return namespace["make"]  # type: ignore[return-value]

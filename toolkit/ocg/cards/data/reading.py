@@ -9,7 +9,9 @@ card and the field (with the line where the file gives it).
 
 from __future__ import annotations
 
+import hashlib
 import os
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -135,8 +137,19 @@ def not_a_card_folder(folder: Path) -> str:
             "folder of that name")
 
 
-def folder_state(folder: Path) -> tuple[tuple[str, int, int], ...]:
-    """What says a card folder changed: each card file's name, size and modification time
+SETTLED_NS = 2_000_000_000
+"""How long ago a card file's last change must be for its times to tell its next change apart (a
+filesystem's clock ticks: whole seconds on ext3 or HFS+, two on FAT; a rewrite within one tick keeps
+the times and often the size). A file changed more recently is told by its content."""
+
+
+_DIGESTED = 1 << 22
+"""The largest card file whose content is digested (a larger one is refused when read)."""
+
+
+def folder_state(folder: Path) -> tuple[tuple[str, int, int, int, bytes], ...]:
+    """What says a card folder changed: each card file's name, size, modification and change
+    times, and — for a file changed within the last :data:`SETTLED_NS` — a digest of its content
     (``()`` when there is no such folder); a file that cannot be looked at counts as changed.
     A card folder that is a file is refused (never skipped without a word)."""
     if not folder.is_dir():
@@ -144,12 +157,15 @@ def folder_state(folder: Path) -> tuple[tuple[str, int, int], ...]:
             raise CardFileError(not_a_card_folder(folder), file=str(folder))
         return ()
     out = []
+    now = time.time_ns()
     for file in card_files(folder):
         try:
             info = file.stat()
-            out.append((file.name, info.st_size, info.st_mtime_ns))
+            recent = now - max(info.st_mtime_ns, info.st_ctime_ns) < SETTLED_NS and info.st_size <= _DIGESTED
+            digest = hashlib.blake2b(file.read_bytes(), digest_size=16).digest() if recent else b""
+            out.append((file.name, info.st_size, info.st_mtime_ns, info.st_ctime_ns, digest))
         except OSError:
-            out.append((file.name, -1, -1))
+            out.append((file.name, -1, -1, -1, b""))
     return tuple(out)
 
 
