@@ -274,3 +274,22 @@ def test_a_card_that_picks_the_first_of_matching_cards_leaves_no_class() -> None
     assert name_classes(_position(["増援", "死者蘇生"], [VORSE, WOLF, "ユベル"])) == ()
     assert name_classes(_position(["増援", "死者蘇生"], [VORSE, WOLF, card(HORUS6, "destroyed_monster_by_battle")],
                                   deck=[HORUS8])) == (("ジェネティック・ワーウルフ", "ブラッド・ヴォルス"), ("増援", "死者蘇生"))
+
+
+
+def test_the_names_kept_for_every_search_together_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each search's plan keeps what the class cards it met were named; a session of many searches
+    (a verify, a long notebook) must not keep every plan's names: together they stay near the bound."""
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(renaming, "_PLANS", {})
+    monkeypatch.setattr(renaming, "_NAMED_KEPT", 8)
+    classes = (("死者蘇生", "強欲な壺"),)
+    for search in range(6):  # six searches, each with its own tables
+        position: Any = SimpleNamespace(tables=object(), cards=(SimpleNamespace(name="死者蘇生"),
+                                                                 SimpleNamespace(name="強欲な壺")))
+        plan = renaming._plan(position, classes)
+        for i in range(7):  # the names its positions met (as a search fills them)
+            plan.named[((), frozenset({i, 100 + search}))] = None
+    total = sum(len(p.named) for p in renaming._PLANS.values())
+    assert len(renaming._PLANS) == 6 and total <= 2 * 8, total

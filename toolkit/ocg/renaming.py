@@ -223,6 +223,9 @@ def _plan(state: State, classes: Classes) -> _Plan:
     if found is None:
         if len(_PLANS) >= _PLANS_KEPT:
             _PLANS.clear()
+        elif sum(len(plan.named) for plan in _PLANS.values()) >= _NAMED_KEPT:
+            for plan in _PLANS.values():  # (all plans together keep at most about twice _NAMED_KEPT names)
+                plan.named.clear()
         found = _PLANS[(state.tables, classes)] = _Plan(tuple(card.name for card in state.cards), classes)
     elif len(found.named) >= _NAMED_KEPT:
         found.named.clear()
