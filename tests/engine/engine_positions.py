@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from toolkit.ocg.scenario import CardSpec, LingeringSpec, PlayerSetup, Scenario, load_scenario
 
@@ -90,3 +91,18 @@ def controls_and_a_way_out(n: int) -> object:
     players["B"] = PlayerSetup(field=(*b.field, CardSpec("強制脱出装置", position="set")), graveyard=b.graveyard,
                                deck=b.deck)
     return initial_state(dataclasses.replace(base, players=players))
+
+
+def replays_to_its_outcome(start: Any, found: Any) -> None:
+    """Every example line is legal from ``start`` step by step and ends in the outcome it is listed under."""
+    from toolkit.core.game import game_of
+
+    game = game_of(start)
+    for lines in found.outcomes:
+        state, events = start, set()
+        for action in lines.example_actions:
+            assert action in game.legal_actions(state), (action, lines.outcome)
+            step = game.transition(state, action)
+            state, events = step.state, events | set(step.events)
+        if lines.outcome.loop is None:
+            assert state.is_over and state.summary() == lines.outcome.summary and events == lines.outcome.events

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import yaml
-from engine_positions import card, controls_and_a_way_out, player, reachable, scenario
+from engine_positions import card, controls_and_a_way_out, player, reachable, replays_to_its_outcome, scenario
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -66,19 +66,6 @@ def given_classes(monkeypatch: pytest.MonkeyPatch) -> Any:
         monkeypatch.setattr(type(game_of(controls_and_a_way_out(1))), "renaming",
                             lambda self, start, named: RenamedKeys(start, given))
     return given
-
-
-def replays_to_its_outcome(start: Any, found: Exploration) -> None:
-    """Every example line is legal from ``start`` step by step and ends in the outcome it is listed under."""
-    game = game_of(start)
-    for lines in found.outcomes:
-        state, events = start, set()
-        for action in lines.example_actions:
-            assert action in game.legal_actions(state), (action, lines.outcome)
-            step = game.transition(state, action)
-            state, events = step.state, events | set(step.events)
-        if lines.outcome.loop is None:
-            assert state.is_over and state.summary() == lines.outcome.summary and events == lines.outcome.events
 
 
 def same_as_full(position: Any, *, ruleset: str | None = None, forcing: bool = True) -> tuple[Exploration, Exploration]:

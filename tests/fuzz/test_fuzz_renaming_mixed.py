@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from engine_positions import FILLERS, SIGN, VORSE, WOLF, card, player, scenario  # noqa: E402
+from engine_positions import FILLERS, SIGN, VORSE, WOLF, card, player, replays_to_its_outcome, scenario  # noqa: E402
 
 from toolkit.core.deciding_search import decide  # noqa: E402
 from toolkit.core.game import game_of  # noqa: E402
@@ -97,14 +97,7 @@ def test_renamed_search_and_decide_answer_as_the_full_search(position: Any) -> N
         raise
     assert sorted(((o.outcome, o.lines) for o in found.outcomes), key=repr) == \
         sorted(((o.outcome, o.lines) for o in full.outcomes), key=repr)
-    for lines in found.outcomes:  # every example line replays to its outcome
-        state, events = start, set()
-        for action in lines.example_actions:
-            assert action in game.legal_actions(state), (action, lines.outcome)
-            step = game.transition(state, action)
-            state, events = step.state, events | set(step.events)
-        if lines.outcome.loop is None:
-            assert state.is_over and state.summary() == lines.outcome.summary and events == lines.outcome.events
+    replays_to_its_outcome(start, found)  # every example line replays to its outcome
     tp = start.turn_player
     for text in QUESTIONS:
         query = parse_query(text, game=game)
