@@ -13,16 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_history_deciding_search import _queries, _row
+from test_history_deciding_search import _queries, ruling_case
 
 from toolkit.core.deciding_search import decide
 from toolkit.core.game import Game, GameState
 from toolkit.core.predicates import InZone, Not, Predicate, Query
 from toolkit.core.search import explore_in
 from toolkit.games import game_of
-from toolkit.history.checks import parse_check, read_for
 from toolkit.history.deciding import today_rules
-from toolkit.history.runs import ruling_ruleset, scenarios_of
 
 ASKED: dict[str, bool | None] = {"ocg-080803-readjust-after-hand-grows": None, "ocg-undated-wicked-worm-beast-grimoire-loop": True,
          "ocg-130330-catsith-hysteric-sign": False, "ocg-130327-peten-adjustment": True, "ocg-230116-kelbek-tearlaments-merrli": True}
@@ -57,12 +55,7 @@ def renamed_differently(ruling_id: str, counterfactuals: bool | None) -> tuple[l
     """Each question of the ruling's check answered otherwise with renaming — and, for each starting
     position, whether a card of a class ends in the graveyard — and how many of its starting
     positions the game renames in (so a sweep can tell it met some)."""
-    row = _row(ruling_id)
-    names = tuple(str(n) for n in row["scenario"])
-    scenarios = scenarios_of(ruling_id, names)
-    check = read_for(parse_check(row["check"], f"{ruling_id}: check"), scenarios)
-    rules = ruling_ruleset(row)
-    game = game_of(rules)
+    names, scenarios, check, rules, game = ruling_case(ruling_id)
     rule_sets = [rules] + ([] if counterfactuals is None else [today_rules(rules)]) + (
         [c.rules for c in game.counterfactuals(rules)] if counterfactuals else [])
     wrong: list[str] = []

@@ -64,15 +64,20 @@ def _same_answers(game: Game, start: GameState, query: QueryCheck) -> list[str]:
     return wrong
 
 
-def asked_differently(ruling_id: str, counterfactuals: bool) -> list[str]:
-    """Each question of the ruling's check that ``decide`` answers otherwise than the full search
-    (under its own and today's rules, and every counterfactual of its rules when asked)."""
+def ruling_case(ruling_id: str) -> tuple[tuple[str, ...], dict[str, Any], Any, Any, Game]:
+    """A shipped ruling's scenario names, scenarios (by name), check read for them, rule set and game."""
     row = _row(ruling_id)
     names = tuple(str(n) for n in row["scenario"])
     scenarios = scenarios_of(ruling_id, names)
     check = read_for(parse_check(row["check"], f"{ruling_id}: check"), scenarios)
     rules = ruling_ruleset(row)
-    game = game_of(rules)
+    return names, scenarios, check, rules, game_of(rules)
+
+
+def asked_differently(ruling_id: str, counterfactuals: bool) -> list[str]:
+    """Each question of the ruling's check that ``decide`` answers otherwise than the full search
+    (under its own and today's rules, and every counterfactual of its rules when asked)."""
+    names, scenarios, check, rules, game = ruling_case(ruling_id)
     rule_sets = [rules, today_rules(rules)]
     if counterfactuals:
         rule_sets += [c.rules for c in game.counterfactuals(rules)]
