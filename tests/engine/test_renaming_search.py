@@ -156,9 +156,13 @@ def test_an_event_the_renaming_cannot_carry_searches_without_it(monkeypatch: pyt
 
 
 _FIELD = [("ジェネティック・ワーウルフ", ()), ("ブラッド・ヴォルス", ()), ("ハーピィ・レディ", ()), ("ハーピィ・クィーン", ()),
+          ("フレムベル・ヘルドッグ", ()), ("ＴＧ ラッシュ・ライノ", ()),
           ("月読命", ("summoned_this_turn",)), ("光神機−桜火", ("tribute_less_summoned",))]
-_READERS = ["ヒステリック・サイン", "魔導教士 システィ", "レッド・ガジェット"]
-"""Cards whose texts read names (Harpies, 《魔導法士 ジュノン》 and Spellbooks, 《イエロー・ガジェット》)."""
+"""Monsters of other kinds, archetypes and monster types among them (they trade names where no text
+reads those: ``toolkit.ocg.fields_read``)."""
+_READERS = ["ヒステリック・サイン", "魔導教士 システィ", "レッド・ガジェット", "暗黒のマンティコア"]
+"""Cards whose texts read names (Harpies, 《魔導法士 ジュノン》 and Spellbooks, 《イエロー・ガジェット》) or
+monster types (《暗黒のマンティコア》 sends a Beast, from the GY: then no Beast trades names with a Harpie)."""
 
 
 @st.composite
@@ -168,7 +172,8 @@ def positions_with_textless_cards(draw: st.DrawFn):  # type: ignore[no-untyped-d
     sides = {}
     turn = draw(st.sampled_from(["A", "B"]))
     for p in ("A", "B"):
-        hand = list(draw(st.lists(st.sampled_from(TEXTLESS + ("ハーピィ・レディ", "ジェネティック・ワーウルフ")),
+        hand = list(draw(st.lists(st.sampled_from(TEXTLESS + ("ハーピィ・レディ", "ジェネティック・ワーウルフ",
+                                                               "フレムベル・ヘルドッグ")),
                                   min_size=6 if p == turn else 0, max_size=7 if p == turn else 1)))
         hand = [f"{name}#h{p}{i}" for i, name in enumerate(hand)]
         if draw(st.integers(0, 3)) == 0:
@@ -180,8 +185,9 @@ def positions_with_textless_cards(draw: st.DrawFn):  # type: ignore[no-untyped-d
         grave = []
         if draw(st.integers(0, 2)) == 0:
             reader = draw(st.sampled_from(_READERS))
-            (grave if reader == "ヒステリック・サイン" else field).append(
-                card(f"{reader}#{p}", "sent_to_gy_this_turn") if reader == "ヒステリック・サイン" else card(f"{reader}#{p}"))
+            in_gy = reader in ("ヒステリック・サイン", "暗黒のマンティコア")
+            (grave if in_gy else field).append(
+                card(f"{reader}#{p}", "sent_to_gy_this_turn") if in_gy else card(f"{reader}#{p}"))
         deck = [f"{name}#d{p}" for name in draw(st.lists(st.sampled_from(
             ["ハーピィ・クィーン", "魔導法士 ジュノン", "イエロー・ガジェット", "ハーピィ・レディ三姉妹"]), max_size=2, unique=True))]
         sides[p] = player(hand=hand, field=field, graveyard=grave, deck=deck, filler=draw(st.integers(0, 3)))
