@@ -172,3 +172,16 @@ def test_a_continuous_effect_leaves_every_field_read(fresh_classes: Any) -> None
     assert fields_read.unread_fields([behaviour("スキルドレイン")]) == frozenset()
     state = initial_state(scenario(player(hand=[WOLF, DOG, "増援", "死者蘇生"], field=[card("スキルドレイン")], filler=3)))
     assert not any({WOLF, DOG} <= set(names) for names in name_classes(state))
+
+
+def test_a_step_renamed_across_kinds_says_no_card_here_reads_them() -> None:
+    """``explain`` says why the step's position is searched renamed: the names, and the printed fields
+    the cards differ in that nothing here reads (a Normal Beast-Warrior and a Harpie)."""
+    from toolkit.core.game import game_of
+
+    start = controls_and_a_way_out(4)
+    game = game_of(start)
+    action = next(a for a in game.legal_actions(start) if "ハーピィ・クィーン" in repr(a))
+    text = game.explain(start, action).text
+    assert "the same but for the names of ジェネティック・ワーウルフ and ハーピィ・クィーン" in text
+    assert "nor their kinds, archetypes and monster types" in text

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.cards.plain import monster_type
 
-__all__ = ["FIELD_READERS", "blank_unread", "unread_fields", "written_keys"]
+__all__ = ["FIELD_READERS", "blank_unread", "differing", "unread_fields", "written_keys"]
 
 FIELD_READERS: dict[str, tuple[str, ...]] = {
     "archetypes": ("archetype", "not_archetype"),
@@ -124,3 +124,29 @@ def blank_unread(behaviour: CardBehaviour, name: str, unread: frozenset[str]) ->
     if changes:
         blank = dataclasses.replace(blank, **changes)  # type: ignore[arg-type]
     return blank, None if "race" in unread else monster_type(name)
+
+
+_WORDS = {"subtype": "kinds", "archetypes": "archetypes", "attribute": "attributes", "level": "Levels",
+          "race": "monster types"}
+"""Each field of :data:`FIELD_READERS` as a note names it."""
+
+
+def differing(cards: Iterable[CardBehaviour]) -> tuple[str, ...]:
+    """The fields of :data:`FIELD_READERS` in which ``cards`` differ, in words (what a note says
+    nothing here reads where they trade names).
+
+    >>> from toolkit.ocg.cards import behaviour
+    >>> differing([behaviour("ジェネティック・ワーウルフ"), behaviour("ハーピィ・レディ")])
+    ('kinds', 'archetypes', 'monster types')
+    >>> differing([behaviour("ジェネティック・ワーウルフ"), behaviour("ブラッド・ヴォルス")])
+    ()
+    """
+    found: dict[str, set[object]] = {field: set() for field in _WORDS}
+    for card in cards:
+        found["subtype"].add(card.subtype)
+        found["archetypes"].add(card.archetypes)
+        found["attribute"].add(card.attribute)
+        found["level"].add(card.level)
+        found["race"].add(card.race or monster_type(card.name))
+    return tuple(_WORDS[field] for field in ("subtype", "archetypes", "attribute", "level", "race")
+                 if len(found[field]) > 1)

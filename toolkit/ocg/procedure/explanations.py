@@ -11,6 +11,7 @@ from toolkit.core.words import names
 from toolkit.ocg import independence
 from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.ocg.cards.base import ContinuousKind
+from toolkit.ocg.fields_read import differing as fields_differing
 from toolkit.ocg.procedure._shared import phase_named
 from toolkit.ocg.procedure.adjustment import hand_limit
 from toolkit.ocg.procedure.legal import (
@@ -81,8 +82,11 @@ def _renamed_for_others(state: State, action: Action) -> str:
     everywhere = named[0].intersection(*named[1:])
     differing = sorted((named[0].union(*named[1:]) - everywhere) & renamed)
     said = [a.words() if isinstance(a, Discard) else repr(a) for a in others]
+    printed = tuple(dict.fromkeys(word for class_names in classes for word in fields_differing(
+        state.tables.behaviour(name) for name in differing if name in class_names)))  # (within a class)
+    unread = f", nor their {_and(printed)}" if printed else ""  # (toolkit.ocg.fields_read: no text here reads them)
     return (f"; the positions after this and after {_or(said)} are the same but for the names of "
-            f"{names(tuple(differing))} (cards with no effect of their own whose names nothing here reads): "
+            f"{names(tuple(differing))} (cards with no effect of their own whose names nothing here reads{unread}): "
             f"the search searches one of them and renames its outcomes")
 
 
@@ -127,6 +131,10 @@ def _chosen(state: State, action: Perform | Activate | Respond) -> str:
 
 def _or(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _and(items: tuple[str, ...]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _explain(state: State, action: Action) -> Note:
