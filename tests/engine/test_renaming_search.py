@@ -224,3 +224,24 @@ def test_the_pinned_key_reads_the_same_with_its_cards_remembered() -> None:
     positions = reachable(start, 400)
     assert classes and len(positions) > 100
     assert all(pinned_key(x, classes) == pinned_key(x, classes, seen) for x in positions) and seen
+
+
+def test_key_parts_read_the_same_from_the_grouping_tables_and_keep_them_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``key_parts`` groups a position's pending processes and processes done by card once per tuple
+    (successors share them): read warm, or with those tables emptied before each position, or kept
+    to a few entries, the parts are the same; the tables never hold more than their bound."""
+    from toolkit.ocg import symmetry
+
+    positions = reachable(controls_and_a_way_out(5), 300)
+    warm = [symmetry.key_parts(x) for x in positions]
+    cold = []
+    for x in positions:
+        symmetry._GROUPED_PENDING.clear()
+        symmetry._GROUPED_DONE.clear()
+        symmetry._PROCESS_PART.clear()
+        cold.append(symmetry.key_parts(x))
+    assert warm == cold
+    monkeypatch.setattr(symmetry, "_GROUPS_KEPT", 3)
+    assert [symmetry.key_parts(x) for x in positions] == warm
+    assert len(symmetry._GROUPED_PENDING) <= 3 and len(symmetry._GROUPED_DONE) <= 3
+    assert len(symmetry._PROCESS_PART) <= 3 + max(len(x.pending) for x in positions)  # (one grouping past the bound)
