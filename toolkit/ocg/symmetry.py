@@ -54,14 +54,16 @@ def ohka(n: int) -> Any:
 
 
 def has_copies(state: State) -> bool:
-    """Whether two cards of the position share a name (only then can a swap leave it unchanged).
+    """Whether two cards of the position share a name and an owner (only then can a swap leave it
+    unchanged: the key reads each card's owner, which never changes — a copy in each player's deck
+    never trades places with the other).
 
     >>> from toolkit.ocg.setup import initial_state
     >>> has_copies(initial_state(ohka(3))), has_copies(initial_state(ohka(1)))
     (True, False)
     """
-    names = {c.name for c in state.cards}
-    return len(names) < len(state.cards)
+    owned = {(c.name, c.owner) for c in state.cards}
+    return len(owned) < len(state.cards)
 
 
 def _number(pinned: dict[int, int], uids: tuple[int, ...]) -> tuple[int, ...]:
