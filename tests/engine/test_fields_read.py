@@ -185,3 +185,10 @@ def test_a_step_renamed_across_kinds_says_no_card_here_reads_them() -> None:
     text = game.explain(start, action).text
     assert "the same but for the names of ジェネティック・ワーウルフ and ハーピィ・クィーン" in text
     assert "nor their kinds, archetypes and monster types" in text
+
+
+def test_a_lingering_effect_that_applies_a_continuous_one_leaves_every_field_read() -> None:
+    from toolkit.ocg.cards import behaviour
+
+    assert fields_read.unread_fields([behaviour("ピケルの魔法陣")]) == frozenset()  # (no effect damage while it lasts)
+    assert fields_read.unread_fields([behaviour("エネミーコントローラー")]) == frozenset(fields_read.FIELD_READERS)

@@ -15,7 +15,8 @@ checks the list below against the source, so a new reader fails the tests until 
   :data:`FIELD_READERS`, written in the filter's mapping in some card's text;
 * a *monster's* ``subtype`` is also read by the negation of every face-up Effect Monster
   (``toolkit.ocg.negation.is_effect_monster``, asked only where a card has such a continuous effect):
-  no field is left out while any card of the position has a continuous effect;
+  no field is left out while any card of the position has a continuous effect, or a lingering effect
+  that applies one;
 * a Spell's or Trap's ``subtype`` is read when its activation resolves (a Continuous, Field or Equip
   card stays on the field: ``toolkit.ocg.procedure.chains``): left out only for monsters;
 * ``atk``, ``defense`` (battle, ATK changes, costs that compare them) and ``card_type`` are read by
@@ -88,9 +89,9 @@ def unread_fields(readers: Iterable[CardBehaviour]) -> frozenset[str]:
     continuous = False
     for card in readers:
         keys |= written_keys(card.written)
-        continuous = continuous or any(t.continuous for t in card.texts)
+        continuous = continuous or any(t.continuous or any(item.continuous for item in t.lingering) for t in card.texts)
     if continuous:
-        return frozenset()  # (a continuous effect may negate every Effect Monster: a monster's subtype is read)
+        return frozenset()  # (a continuous effect, or one a lingering effect applies, may negate every Effect Monster)
     return frozenset(field for field, words in FIELD_READERS.items() if keys.isdisjoint(words))
 
 
