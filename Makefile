@@ -17,7 +17,7 @@ TEST_EXTRAS := notebooks,browser,bench,docs,parquet,test
 FLOOR_VENV  ?= .venv-floor
 FLOOR_TESTS ?= tests/test_data.py
 
-.PHONY: lab app docs test test-floor venv install-notebooks install-test bench bench-all typecheck lint clean
+.PHONY: lab app docs test test-floor venv install-notebooks install-test bench bench-all typecheck lint clean compiled
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -87,6 +87,12 @@ bench: install-test
 # Every benchmark script (history, Duel Masters, import cost too; the _helpers are imported, not run).
 bench-all: install-test
 	for f in benchmarks/[!_]*.py; do $(BIN)/python $$f || exit 1; done
+
+# The optional compiled engine (not part of make test): the hot path of a step compiled with mypyc
+# into build/compiled/ (a full copy of toolkit/; needs gcc and the Python headers). The pure package
+# stays the default: PYTHONPATH=build/compiled opts in (scripts/build_compiled.py says more).
+compiled: install-test
+	$(BIN)/python scripts/build_compiled.py
 
 typecheck: install-test
 	$(BIN)/python -m mypy
