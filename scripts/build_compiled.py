@@ -24,6 +24,7 @@ the checkout as it was when built.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -73,13 +74,11 @@ def check_toolchain() -> None:
         print(f"build_compiled: the Python headers are missing ({include / 'Python.h'}); install them "
               "(e.g. apt-get install python3-dev) to build the compiled extra", file=sys.stderr)
         sys.exit(2)
-    try:
-        import mypyc.build  # noqa: F401
-        import setuptools  # noqa: F401
-    except ImportError as missing:
-        print(f"build_compiled: {missing.name} is missing; pip install -e '.[test]' brings mypy with mypyc",
-              file=sys.stderr)
-        sys.exit(2)
+    for name in ("mypyc", "setuptools"):
+        if importlib.util.find_spec(name) is None:
+            print(f"build_compiled: {name} is missing; pip install -e '.[test]' brings mypy with mypyc",
+                  file=sys.stderr)
+            sys.exit(2)
 
 
 def copy_package(out: Path) -> None:
