@@ -13,7 +13,7 @@ the compiled one is used only when asked for, by putting the folder first on the
 (``python -c`` and ``pytest`` run from the checkout's root put the checkout itself first: they import
 the pure package; ``PYTHONSAFEPATH=1`` stops that).  ``python -c "import toolkit.ocg.board as b;
 print(b.__file__)"`` says which one is imported (``.so``: compiled).  The results are the same
-(``tests/bench/test_compiled.py``, ``make bench``): only the speed differs.
+(``tests/fuzz/test_compiled_build.py``, ``make fuzz``): only the speed differs.
 
 Needs a C compiler (``gcc``), the Python headers and mypy with mypyc (the ``[test]`` extra has it);
 without them it stops with one line saying what is missing.  A build takes a few minutes (mypy
