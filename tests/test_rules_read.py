@@ -92,3 +92,19 @@ def test_a_rule_set_that_is_no_dataclass_is_never_vouched_for() -> None:
     with recording(rules) as (noted, reads):
         assert noted is rules
     assert not unread(rules, Plain(), reads)
+
+
+@pytest.mark.parametrize(("scenario", "read"), [("q_readjust_after_hand_grows", False),
+                                                ("darklord_zerato_veiler_2012", True)])
+def test_r4_is_read_only_where_an_effect_it_can_end_lingers(scenario: str, read: bool) -> None:
+    """R4 (``turn_end_effects_end_with_turn``) is read only where a lingering effect lasting until the end of
+    the turn could end by it: a search of a position with none does not read it, so a ruling on it is not
+    asked again under R4 reversed (its answer is the same step by step); one with Effect Veiler's does."""
+    from toolkit.core.search import explore
+    from toolkit.games import shipped_scenario
+
+    position = shipped_scenario(scenario)
+    rules = game_of(position).today()
+    with recording(rules) as (noting, reads):
+        explore(position, ruleset=noting)
+    assert ("turn_end_effects_end_with_turn" in reads) is read
