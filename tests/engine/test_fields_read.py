@@ -63,8 +63,12 @@ READERS = {
     "toolkit/ocg/procedure/chains.py",  # a Spell's or Trap's subtype when it resolves
     "toolkit/ocg/fields_read.py", "toolkit/ocg/cards/plain.py",  # (the proof and the names' monster types)
     "toolkit/ocg/cards/data/schema.py",  # (describing a card: no search reads it)
+    "toolkit/ocg/cards/data/compile.py",  # (building a card from its file: the fields it is given)
+    "toolkit/data/schema.py", "toolkit/data/user_cards.py", "toolkit/cli/listing.py",  # (listing cards: no search)
 }
-_READ = re.compile(r"\.(subtype|archetypes|attribute|level|race)\b(?!\s*=)|\bmonster_type\(")
+_READ = re.compile(r"\.(subtype|archetypes|attribute|level|race)\b(?!\s*=(?!=))"  # (an attribute read, not set)
+                   r"|\bmonster_type\("
+                   r"|[\"'](subtype|archetypes|attribute|level|race)[\"']\s*[\],)]")  # (getattr, attrgetter, a key)
 
 
 def test_every_reader_of_the_fields_left_out_is_one_the_proof_knows() -> None:
@@ -78,6 +82,17 @@ def test_every_reader_of_the_fields_left_out_is_one_the_proof_knows() -> None:
         if _READ.search(text):
             found.add(str(path.relative_to(ROOT)))
     assert found == READERS
+
+
+@pytest.mark.parametrize("reading", [
+    "if b.level == 4:", "b.subtype != 'normal'", "kind = card.race", 'getattr(b, "level")', "attrgetter('subtype')",
+    'written.get("attribute")', 'data["archetypes"]', "monster_type(card.name)",
+])
+def test_the_scan_sees_each_way_of_reading_a_field(reading: str) -> None:
+    """A comparison, a ``getattr``/``attrgetter`` by the field's name or a mapping's key reads the
+    field as surely as an attribute does (an assignment does not)."""
+    assert _READ.search(reading)
+    assert not _READ.search("self.level = level")
 
 
 def test_the_card_filter_reads_those_fields_only_through_the_keys_the_proof_lists() -> None:
