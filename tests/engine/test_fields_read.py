@@ -200,6 +200,8 @@ def test_a_step_renamed_across_kinds_says_no_card_here_reads_them() -> None:
     text = game.explain(start, action).text
     assert "the same but for the names of ジェネティック・ワーウルフ and ハーピィ・クィーン" in text
     assert "nor their kinds, archetypes and monster types" in text
+    assert not re.search(r"\w\('", text), text  # (the other action in words, not as Python writes it)
+    assert "and after Perform: エネミーコントローラー: end control until the End Phase on ジェネティック・ワーウルフ are" in text
 
 
 def test_a_lingering_effect_that_applies_a_continuous_one_leaves_every_field_read() -> None:

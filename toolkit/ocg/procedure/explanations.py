@@ -8,7 +8,7 @@ from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Procee
 from toolkit.core.game import Note
 from toolkit.core.memo import Memo
 from toolkit.core.values import other
-from toolkit.core.words import names
+from toolkit.core.words import action_words, names
 from toolkit.ocg import independence
 from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.ocg.cards.base import ContinuousKind
@@ -116,7 +116,7 @@ def _renamed_for_others(state: State, action: Action) -> str:
     named = [{state.cards[u].name for u in _cards_of(a)} for a in (action, *others)]
     everywhere = named[0].intersection(*named[1:])
     differing = sorted((named[0].union(*named[1:]) - everywhere) & renamed)
-    said = [a.words() if isinstance(a, Discard) else repr(a) for a in others]
+    said = [action_words(a) for a in others]  # (in words: "Discard …", "Perform: …")
     printed = tuple(dict.fromkeys(word for class_names in classes for word in fields_differing(
         state.tables.behaviour(name) for name in differing if name in class_names)))  # (within a class)
     unread = f", nor their {_and(printed)}" if printed else ""  # (toolkit.ocg.fields_read: no text here reads them)
