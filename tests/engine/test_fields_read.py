@@ -11,6 +11,7 @@ full search; and the proof broken on purpose makes the search differ.
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 from typing import Any
@@ -58,30 +59,67 @@ def fresh_classes() -> Any:
 # --- the proof's premises: where the engine reads these fields ----------------------------------------
 
 READERS = {
-    "toolkit/ocg/cards/data/conditions.py",  # CardFilter.matches: the keys of FIELD_READERS
-    "toolkit/ocg/negation.py",  # is_effect_monster: asked only beside a continuous effect
-    "toolkit/ocg/procedure/chains.py",  # a Spell's or Trap's subtype when it resolves
-    "toolkit/ocg/fields_read.py", "toolkit/ocg/cards/plain.py",  # (the proof and the names' monster types)
-    "toolkit/ocg/cards/data/schema.py",  # (describing a card: no search reads it)
-    "toolkit/ocg/cards/data/compile.py",  # (building a card from its file: the fields it is given)
-    "toolkit/data/schema.py", "toolkit/data/user_cards.py", "toolkit/cli/listing.py",  # (listing cards: no search)
+    "toolkit/ocg/cards/data/conditions.py": {"CardFilter.matches",  # the keys of FIELD_READERS
+                                             "CardFilter.__post_init__", "<module>"},  # (which keys it has)
+    "toolkit/ocg/negation.py": {"is_effect_monster"},  # asked only beside a continuous effect
+    "toolkit/ocg/procedure/chains.py": {"resolve_links"},  # a Spell's or Trap's subtype when it resolves
+    "toolkit/ocg/fields_read.py": {"<module>", "blank_unread", "differing", "unread_fields"},  # (the proof)
+    "toolkit/ocg/cards/plain.py": {"<module>", "monster_type"},  # (the names' monster types)
+    "toolkit/ocg/cards/data/schema.py": {"card_fields", "describe_card"},  # (describing a card: no search)
+    "toolkit/ocg/cards/data/compile.py": {"<module>", "compile_card"},  # (building a card from its file)
+    "toolkit/data/schema.py": {"<module>"}, "toolkit/data/user_cards.py": {"cards_with"},  # (listing cards:
+    "toolkit/cli/listing.py": {"<module>", "run_cards"},  # no search reads them)
 }
+"""Each file that reads a card's kind, archetypes, attribute, Level or monster type -> the functions
+(``Class.method``; ``<module>``: outside any) that do: a new reader in a listed file fails too."""
 _READ = re.compile(r"\.(subtype|archetypes|attribute|level|race)\b(?!\s*=(?!=))"  # (an attribute read, not set)
                    r"|\bmonster_type\("
                    r"|[\"'](subtype|archetypes|attribute|level|race)[\"']\s*[\],)]")  # (getattr, attrgetter, a key)
 
 
-def test_every_reader_of_the_fields_left_out_is_one_the_proof_knows() -> None:
-    """A new place reading a card's kind, archetypes, attribute, Level or monster type must be added
-    to the proof (``toolkit.ocg.fields_read``) and to this list."""
+def readers_in(text: str) -> set[str]:
+    """The functions of a module's ``text`` that read one of the fields (innermost, ``Class.method``).
+
+    >>> sorted(readers_in("class F:\\n    def m(self, b):\\n        return b.level\\ndef g(b):\\n    b.level = 1\\n"))
+    ['F.m']
+    """
+    spans: list[tuple[int, int, str]] = []
+
+    def walk(node: ast.AST, outer: tuple[str, ...]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                spans.append((child.lineno, child.end_lineno or child.lineno, ".".join((*outer, child.name))))
+                walk(child, (*outer, child.name))
+            else:
+                walk(child, outer)
+
+    walk(ast.parse(text), ())
     found = set()
+    for match in _READ.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        around = [span for span in spans if span[0] <= line <= span[1]]
+        found.add(max(around)[2] if around else "<module>")
+    return found
+
+
+def test_every_reader_of_the_fields_left_out_is_one_the_proof_knows() -> None:
+    """A new place reading a card's kind, archetypes, attribute, Level or monster type — a new file or
+    a new function of a listed file — must be added to the proof (``toolkit.ocg.fields_read``) and to
+    this list."""
+    found = {}
     for path in (ROOT / "toolkit").rglob("*.py"):
         if path.is_relative_to(ROOT / "toolkit" / "wiki"):
             continue  # (the wiki reader's ``.level`` is a heading's)
         text = path.read_text(encoding="utf-8")
-        if _READ.search(text):
-            found.add(str(path.relative_to(ROOT)))
+        if _READ.search(text):  # (only those are parsed)
+            found[str(path.relative_to(ROOT))] = readers_in(text)
     assert found == READERS
+
+
+def test_the_scan_names_a_new_reader_in_a_file_already_listed() -> None:
+    text = (ROOT / "toolkit/ocg/cards/data/conditions.py").read_text(encoding="utf-8")
+    planted = text + "\n\ndef low_level(card, reader):\n    return (reader.tables.behaviour(card.name).level or 0) <= 4\n"
+    assert readers_in(planted) == READERS["toolkit/ocg/cards/data/conditions.py"] | {"low_level"}
 
 
 @pytest.mark.parametrize("reading", [
