@@ -45,8 +45,13 @@ def same_as_full(position: Any) -> Any:
     assert found.total_lines == full.total_lines and found.first_actions == full.first_actions
     assert found.tree_nodes == full.tree_nodes and found.states <= full.states
     replays_to_its_outcome(found.start, found)
+    assert _examples(found) == _examples(full)  # (the very lines the full search finds)
     assert found.forcing() == full.forcing(reduce=False)
     return found
+
+
+def _examples(found: Any) -> dict[str, object]:
+    return {repr(o.outcome): o.example_actions for o in found.outcomes}
 
 
 @pytest.fixture
