@@ -137,5 +137,5 @@ def test_the_levels_taken_as_unread_beside_a_trap_for_level_4_make_the_search_di
     renaming._classes.cache_clear()
     assert _together(position) == {frozenset({LOW, HIGH})}
     found = explore(position)
-    assert (sorted(repr((o.outcome, o.lines)) for o in found.outcomes), found.total_lines, found.tree_nodes) != \
-        (sorted(repr((o.outcome, o.lines)) for o in full.outcomes), full.total_lines, full.tree_nodes)
+    assert ({o.outcome: o.lines for o in found.outcomes}, found.total_lines, found.tree_nodes) != \
+        ({o.outcome: o.lines for o in full.outcomes}, full.total_lines, full.tree_nodes)
