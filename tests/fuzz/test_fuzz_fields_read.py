@@ -64,7 +64,7 @@ def positions(draw: st.DrawFn) -> Any:
     if draw(st.integers(0, 3)) == 0:
         field_a.append({"name": "エネミーコントローラー", "position": "set"})
     field_b: list[Any] = [{"name": TRAP, "position": "set"}]
-    if draw(st.booleans()):
+    if draw(st.integers(0, 3)):  # (mostly: after it returns one monster or another, the Trap tells them apart)
         field_b.append({"name": "強制脱出装置", "position": "set"})
     if draw(st.integers(0, 4)) == 0:
         field_b.append("スキルドレイン")
