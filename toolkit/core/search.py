@@ -288,17 +288,20 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
     one_key = keys.setdefault  # one object per outcome (a union of masks is cheap: no cache of merges)
     numbers: dict[int, int] = {}
     one_number = numbers.setdefault  # one object per count of lines or nodes in the tables
+    summaries: dict[PositionSummary, PositionSummary] = {}
+    one_summary = summaries.setdefault  # one object per final position: outcomes then compare by identity
 
     mask_of = event_masker(bits, edge_masks)
     renaming = game.renaming(start, frozenset()) if rename else None
-    renamer = None if renaming is None else Renamer(renaming, bits, one_key)
+    renamer = None if renaming is None else Renamer(renaming, bits, one_key, one_summary)
     hop_of = None if renamer is None else renamer.hop
 
     def visit(state: GameState, depth: int) -> tuple[tuple[Any, ...], int]:
         """The table of ``state`` (not searched yet: the caller looks in ``memo`` first) and the lowest
         depth of a position on the stack that one of its lines loops back to (INF: none)."""
         if state.is_over:
-            end: OutcomeKey = (state.summary(), 0, None)
+            summary = state.summary()
+            end: OutcomeKey = (one_summary(summary, summary), 0, None)
             ends = memo[state] = (1, 1, -1, None, 0, one_key(end, end))
             return ends, INF
         if depth >= MAX_LINE_STEPS:
@@ -395,7 +398,7 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
             first_actions = _first_actions(start, graph, first_counts)
         finally:
             # ``visit`` is a recursive closure: see Graph.release
-            graph.release(memo, on_stack, keys, edge_masks, bits, numbers, *replays)
+            graph.release(memo, on_stack, keys, edge_masks, bits, numbers, summaries, *replays)
             if renamer is not None:
                 renamer.release()
     shown: EventTexts = {}  # the outcomes share their events: each is written once
