@@ -119,6 +119,8 @@ class Renamer:
         """The positions whose key was asked and that are being searched -> their key and renaming, and
         the key's hash (a key is a big tuple: hashed once)."""
         self.hops: dict[GameState, Hop] = {}
+        self.renamed: dict[int, tuple[OutcomeKey, ...]] = {}
+        """id of a hop (held by ``hops``) -> the outcomes of its table renamed (:meth:`outcomes`)."""
         self.swaps: dict[tuple[tuple[str, str], ...], _Swap] = {}
         self.by_bit: list[Event] = []
         self.used = False
@@ -150,7 +152,7 @@ class Renamer:
 
     def release(self) -> None:
         """Empty what the search kept (see ``Graph.release``: the search's closures hold this object)."""
-        for table in (self.searched, self.reps, self.forms, self.hops, self.swaps):
+        for table in (self.searched, self.reps, self.forms, self.hops, self.renamed, self.swaps):
             table.clear()
         self.by_bit.clear()
 
@@ -171,6 +173,15 @@ class Renamer:
         form = self.forms.pop(child, None)
         if form is not None:
             self.searched.setdefault(form[1], []).append(child)
+
+    def outcomes(self, hop: Hop) -> tuple[OutcomeKey, ...]:
+        """The outcomes of ``hop.table``'s entries, in order, renamed as ``hop`` says (once per hop: a
+        position answered by a hop may be met from several positions)."""
+        found = self.renamed.get(id(hop))
+        if found is None:
+            table = hop.table  # (nodes, *entry, ...), an entry ``count, edge, table, at, outcome``: search.ENTRY
+            found = self.renamed[id(hop)] = tuple(self.outcome(table[at + 4], hop) for at in range(1, len(table), 5))
+        return found
 
     def outcome(self, outcome: OutcomeKey, hop: Hop) -> OutcomeKey:
         """``outcome`` (of ``hop.rep``) renamed as ``hop`` says (one object per outcome, as the search keeps them)."""
