@@ -80,3 +80,55 @@ def test_each_ruling_reads_its_own_dates_text_whatever_ran_before(lamp_rulings: 
     answers = {str(lamp_rulings.loc[i, "ruling_id"]): run_ruling(lamp_rulings.loc[i].to_dict()).own.answer
                for i in order}
     assert answers == {"user-180601-lamp-destroyed": "yes", "user-200601-lamp-stays": "no"}
+
+
+HONEST = f"""\
+title: Honest's ATK gain lingers on a lamp
+turn_player: A
+players:
+  A:
+    field:
+      - name: {LAMP}
+  B: {{}}
+lingering:
+  - source: オネスト
+    controller: A
+    effect: atk_gain
+    target: {LAMP}
+"""
+
+
+def test_the_table_is_the_one_asking_every_counterfactual(lamp_rulings: pd.DataFrame, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """verify's answers and flips on rulings of one's own are those of searching every counterfactual: the
+    rules a run never read (R4 where an ATK gain until the end of the turn lingers, or none does) and the
+    card texts of another date (a card with an errata of its own) are taken as the own answer only where a
+    search would give it."""
+    import toolkit.history.deciding as deciding
+    import toolkit.history.runs as runs
+    from toolkit.data import load_rulings
+    from toolkit.history import verify_rulings
+
+    (tmp_path / "honest.yaml").write_text(HONEST.replace("players:", "cards:\n" + SCENARIO.split("cards:\n")[1]
+                                                         + "players:", 1), encoding="utf-8")
+    ended_first = "{possible_order: [{event: effect_ended}, {event: destroyed, card: %s}]}" % LAMP
+    (tmp_path / "honest_rulings.yaml").write_text(
+        _ruling("user-150601-lamp-destroyed-under-honest", "2015-06-01", "yes").replace("lamp.yaml", "honest.yaml")
+        + _ruling("user-150601-honest-ends-after-the-lamp", "2015-06-01", "no").replace("lamp.yaml", "honest.yaml")
+        .replace("{possible: {event: destroyed, card: %s}}" % LAMP, ended_first), encoding="utf-8")
+    table = load_rulings(extra=tmp_path / "honest_rulings.yaml")
+    rulings = pd.concat([lamp_rulings, table[table["ruling_id"].str.startswith("user-")]], ignore_index=True)
+    columns = ["ruling_id", "answer", "today_answer", "decided_by", "flipped_by", "vacuous"]
+    for memo in ("_RUNS", "_VALUES"):
+        monkeypatch.setattr(runs, memo, runs.Memo(4096))
+    shortcut = verify_rulings(rulings)[columns].astype(str)
+    for memo in ("_RUNS", "_VALUES"):
+        monkeypatch.setattr(runs, memo, runs.Memo(4096))
+    for name in ("same_answer", "same_answer_at_other_texts"):
+        monkeypatch.setattr(deciding, name, lambda *args, **kwargs: False)
+    monkeypatch.setattr(runs, "same_answer", lambda *args, **kwargs: False)
+    every = verify_rulings(rulings)[columns].astype(str)
+    assert shortcut.to_dict("records") == every.to_dict("records")
+    flipped = dict(zip(every["ruling_id"], every["flipped_by"]))
+    assert "X1" in flipped["user-200601-lamp-stays"] and "R4" in flipped["user-150601-honest-ends-after-the-lamp"], \
+        "no card text nor R4 flips an answer here: the test shows nothing"
