@@ -132,3 +132,18 @@ def test_the_table_is_the_one_asking_every_counterfactual(lamp_rulings: pd.DataF
     flipped = dict(zip(every["ruling_id"], every["flipped_by"]))
     assert "X1" in flipped["user-200601-lamp-stays"] and "R4" in flipped["user-150601-honest-ends-after-the-lamp"], \
         "no card text nor R4 flips an answer here: the test shows nothing"
+
+
+def test_verify_says_a_current_ruling_failing_today_no_longer_holds(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A current ruling that holds at its date and fails today (its card's errata of 2019 ends it) is not one
+    that "still holds under today's rules": that is what a superseded ruling failing today is told."""
+    from toolkit.cli import main
+
+    (tmp_path / "lamp.yaml").write_text(SCENARIO, encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text(_ruling("user-180601-lamp-destroyed", "2018-06-01", "yes"), encoding="utf-8")
+    assert main(["verify", "--rulings", str(tmp_path / "mine.yaml"), "--only-mine"]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL user-180601-lamp-destroyed" in out and "today no" in out, out
+    assert "still under today's rules" not in out, out
+    assert "not under today's rules" in out, out
