@@ -17,7 +17,7 @@ from toolkit.core.durations import Duration, Lingering
 from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import ContinuousKind
-from toolkit.ocg.procedure._shared import lingering_effect, x1_card_text
+from toolkit.ocg.procedure._shared import SearchMemo, lingering_effect, x1_card_text
 from toolkit.ocg.procedure.triggers import collect_triggers, h5_end_phase_trigger_allowed
 from toolkit.ocg.rules import CONTINUOUS
 from toolkit.ocg.state import Applying, Cause, Phase, State, WaitingTrigger
@@ -84,6 +84,11 @@ PROCESS_ORDER = attrgetter("controller", "source", "key")
 """How R6 lists the pending processes: by controller, then card (uid), then effect key."""
 
 
+PendingFacts = tuple[tuple[Process, ...], PositionTables, dict[tuple[int, str], int], dict[int, int],
+                     frozenset[tuple[int, str]]]
+"""What :func:`pending_facts` finds of a pending list: (the list, its positions' tables, each process id's
+index, how many processes each card (uid) has, the process ids)."""
+
 CHECK_INCREMENTAL = os.environ.get("ENDPHASE_CHECK_INCREMENTAL", "").strip() in ("1", "true", "yes")
 """Whether every incremental R6 update is checked against the full recomputation
 (a test switch: ``ENDPHASE_CHECK_INCREMENTAL=1``, or set by tests/engine/test_incremental.py)."""
@@ -91,7 +96,8 @@ CHECK_INCREMENTAL = os.environ.get("ENDPHASE_CHECK_INCREMENTAL", "").strip() in 
 
 @implements("R6", "P2b", game="ocg")
 def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool, *,
-                      incremental: bool = False) -> tuple[Process, ...]:
+                      incremental: bool = False,
+                      without: tuple[PendingFacts, Process] | None = None) -> tuple[Process, ...]:
     """R6: the pending End Phase processes after a change.
 
     A card's process appears when its ``applies`` starts to hold (after the
@@ -104,10 +110,10 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
     changed, only the cards that changed are looked at again, and the processes
     lingering effects create only when one of those effects or the card it
     applies to changed (:func:`_sync_changed`) — the same answer as looking at
-    every card.
+    every card. (``without``: see :func:`_sync_changed`.)
     """
     if incremental and adjusted == board.base.adjusted and _may_sync_changed(board):
-        found = _sync_changed(board, pending, adjusted)
+        found = _sync_changed(board, pending, adjusted, without)
         if CHECK_INCREMENTAL:
             notes = len(board.notes)
             full = _sync_all(board, pending, adjusted)
@@ -135,7 +141,8 @@ def _incremental_facts(tables: PositionTables, phase: Phase) -> tuple[bool, bool
     return local, local and not _lingering_keys_may_clash(tables), frozenset(tables.end_phase_uids)
 
 
-def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tuple[Process, ...]:
+def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool,
+                  without: tuple[PendingFacts, Process] | None = None) -> tuple[Process, ...]:
     """R6 for the cards whose object changed since the base state; the others'
     processes are those of ``pending`` (the caller's conditions, see
     :func:`r6_sync_processes`). The processes lingering effects create (R4) are
@@ -144,7 +151,10 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
     else they are made again.
 
     The cards that changed are found among those the board wrote (``Board.changed``: every write
-    of its cards is recorded there), in uid order, as a look at every card would find them."""
+    of its cards is recorded there), in uid order, as a look at every card would find them.
+
+    ``without``: ``pending`` is the base state's list (these facts, :func:`pending_facts`) less this process,
+    the one the step performed (then whether every other process stays is asked of the facts)."""
     cards = board.cards
     before = board.base.cards
     written = board.changed
@@ -162,7 +172,9 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
         return pending
     done = board.done
     dropped = None if lasting else _ended_pids(board)
-    if (lasting or dropped is not None) and _all_stay(pending, changed, done, dropped):
+    if (lasting or dropped is not None) and (
+            _all_stay(pending, changed, done, dropped) if without is None
+            else _all_stay_without(without[0], without[1], changed, done, dropped)):
         return _with_new(board, pending, changed, adjusted)  # (most steps keep every other process)
     left: list[Process] = []  # the processes of the cards that changed (pending again, or no longer: R6's note)
     if changed:
@@ -253,6 +265,69 @@ def _all_stay(pending: tuple[Process, ...], changed: list[int], done: set[tuple[
     if done and not sources.isdisjoint(map(_FIRST, done)) and not done.isdisjoint(map(_PID, pending)):
         return False
     return dropped is None or sources.isdisjoint(map(_FIRST, dropped)) or dropped.isdisjoint(map(_PID, pending))
+
+
+_PENDING_FACTS: SearchMemo[PendingFacts] = SearchMemo(4096)
+"""id of a position's pending list -> :data:`PendingFacts`: found once per list and read by each step from
+a position that shares it (a position's steps perform each of its processes in turn). The entry holds the
+list, so its id names no other object while it is kept; bounded, one search's tables at a time
+(``SearchMemo``)."""
+
+
+def pending_facts(state: State) -> PendingFacts:
+    """The facts of ``state``'s pending list (:data:`PendingFacts`), found once per list.
+
+    >>> from toolkit.ocg.positions import FAMILIES
+    >>> from toolkit.ocg.setup import initial_state
+    >>> state = initial_state(FAMILIES["mandatory"](2))
+    >>> facts = pending_facts(state)
+    >>> facts[2] == {p.pid: i for i, p in enumerate(state.pending)}, sum(facts[3].values()), facts is pending_facts(state)
+    (True, 2, True)
+    """
+    every, tables = state.pending, state.tables
+    found = _PENDING_FACTS.get(id(every))
+    if found is not None and found[0] is every and found[1] is tables:
+        return found
+    at: dict[tuple[int, str], int] = {}
+    per_card: dict[int, int] = {}
+    for i, process in enumerate(every):
+        at[process.pid] = i
+        source = process.source
+        per_card[source] = per_card.get(source, 0) + 1
+    _PENDING_FACTS.make_room(tables)
+    made = _PENDING_FACTS[id(every)] = (every, tables, at, per_card, frozenset(at))
+    return made
+
+
+def _all_stay_without(facts: PendingFacts, performed: Process, changed: list[int], done: set[tuple[int, str]],
+                      dropped: set[tuple[int, str]] | None) -> bool:
+    """:func:`_all_stay` of the facts' list less ``performed`` (one of its processes), read from the facts:
+    no card in ``changed`` has another process there, and no other process id there is done or dropped.
+
+    >>> from toolkit.ocg.positions import FAMILIES
+    >>> from toolkit.ocg.setup import initial_state
+    >>> state = initial_state(FAMILIES["mandatory"](2))
+    >>> first, second = state.pending
+    >>> facts = pending_facts(state)
+    >>> _all_stay_without(facts, first, [first.source], {first.pid}, None), _all_stay_without(facts, first, [second.source], set(), None)
+    (True, False)
+    >>> _all_stay_without(facts, first, [], {second.pid}, None), _all_stay_without(facts, first, [], set(), {second.pid})
+    (False, False)
+    """
+    per_card, pids = facts[3], facts[4]
+    gone = performed.source
+    for uid in changed:
+        if per_card.get(uid, 0) > (uid == gone):
+            return False
+    if done and not pids.isdisjoint(done):
+        common = pids & done
+        if len(common) > 1 or performed.pid not in common:
+            return False
+    if dropped is not None and not pids.isdisjoint(dropped):
+        common = pids & dropped
+        if len(common) > 1 or performed.pid not in common:
+            return False
+    return True
 
 
 def _same_lingering(board: Board) -> bool:
@@ -399,9 +474,11 @@ def state_checks(board: Board) -> None:
 
 def settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int = 0,
             pending: tuple[Process, ...] | None = None,
-            full: bool = False) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+            full: bool = False, without: tuple[PendingFacts, Process] | None = None,
+            ) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
     """The pending processes and the triggers waiting after ``board``'s change (``full``: every card
-    looked at again — a process done is pending again though no card of it changed, R8b)."""
+    looked at again — a process done is pending again though no card of it changed, R8b; ``without``:
+    ``pending`` is ``state``'s less the process the step performed, see :func:`_sync_changed`)."""
     base = state.pending if pending is None else pending
     if not board.touched and not board.happenings and adjusted == state.adjusted:
         return base, ()  # nothing moved: the pending processes cannot have changed
@@ -411,5 +488,6 @@ def settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int =
     if state.phase is _PHASE_TURN_END:
         return (), waiting
     if not full and not CHECK_INCREMENTAL and adjusted == board.base.adjusted and _may_sync_changed(board):
-        return _sync_changed(board, base, adjusted), waiting  # (r6_sync_processes's incremental path, inline)
-    return r6_sync_processes(board, base, adjusted, incremental=not full), waiting
+        return _sync_changed(board, base, adjusted, without), waiting  # (r6_sync_processes's incremental path,
+        # inline)
+    return r6_sync_processes(board, base, adjusted, incremental=not full, without=without), waiting
