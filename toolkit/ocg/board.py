@@ -78,7 +78,7 @@ class Board(PositionReader):
     __slots__ = ("base", "ruleset", "turn_player", "cards", "decks", "anonymous", "life", "lingering", "chain",
                  "skipped", "done", "adjusted", "phase", "cause", "by_effect", "source", "by", "by_adjustment", "events",
                  "happenings", "notes", "tables", "kinds", "trigger_events", "happening_kinds",
-                 "end_phase_names", "touched", "changed", "cards_hash")
+                 "end_phase_names", "touched", "changed", "cards_hash", "last_ended")
     """A board per transition: slots are built and freed faster than an attribute dict."""
 
     def __init__(self, state: State, cause: Cause, *, by_effect: bool = True, source: int = -1) -> None:
@@ -123,6 +123,9 @@ class Board(PositionReader):
         """The uids of the cards written since the base State (``set_card``; a uid may repeat)."""
         self.cards_hash: int = state._cards_hash
         """``state.cards_hash(cards)``, kept at each write (``set_card``): the next State's."""
+        self.last_ended: tuple[tuple[Lingering, ...], tuple[Lingering, ...], tuple[Lingering, ...]] | None = None
+        """What the last ``end_lingering`` did: (the lingering effects before it, after it, the ended ones;
+        None: not called) — R6 reads the ended ones from it while ``lingering`` is still its tuple."""
 
     # --- copies made on the first change ---------------------------------
 
@@ -157,13 +160,9 @@ class Board(PositionReader):
         if kind not in self.happening_kinds:  # no trigger nor quick effect of the position reads it
             self.touched = True  # (still a change: the pending processes are looked at again)
             return
-        self.happenings.append(
-            Happening(
-                kind=kind, uid=uid, player=player, from_zone=from_zone,
-                by_effect=self.by_effect, by_adjustment=self.by_adjustment,
-                cause=self.source, amount=amount,
-            )
-        )
+        self.happenings.append(Happening(kind, uid, player, from_zone, self.by_effect, self.by_adjustment, self.source,
+                                         amount))  # (kind, uid, player, from_zone, by_effect, by_adjustment, cause,
+        # amount: positional, no keywords to match)
 
     # --- the one zone-move function ----------------------------------------
 
@@ -428,9 +427,11 @@ class Board(PositionReader):
 
     def end_lingering(self, item: Lingering) -> None:
         """End one lingering effect now (its expiry process was performed)."""
-        kept, ended = expire(self.lingering, _PROCESS, which=item)
+        before = self.lingering
+        kept, ended = expire(before, _PROCESS, which=item)
         self.touched = True
         self.lingering = kept
+        self.last_ended = (before, kept, ended)
         for gone in ended:
             self._after_end(gone)
 

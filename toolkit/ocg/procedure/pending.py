@@ -160,10 +160,13 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool,
     written = board.changed
     if written:
         uids = _incremental_facts(board.tables, board.phase)[2]
-        changed = [uid for uid in (set(written) if len(written) > 1 else written)
-                   if uid in uids and cards[uid] is not before[uid]]
-        if len(changed) > 1:
-            changed.sort()
+        if len(written) == 1:  # (most steps write one card: no comprehension to make and call)
+            uid = written[0]
+            changed = [uid] if uid in uids and cards[uid] is not before[uid] else []
+        else:
+            changed = [uid for uid in set(written) if uid in uids and cards[uid] is not before[uid]]
+            if len(changed) > 1:
+                changed.sort()
     else:
         changed = []
     lingering, base_lingering = board.lingering, board.base.lingering
@@ -233,7 +236,10 @@ def _with_new(board: Board, pending: tuple[Process, ...], changed: list[int], ad
     for uid in changed:
         card = cards[uid]
         if card.zone is not Zone.DECK:
-            for pid, eff, created in _applying(board, uid, card):
+            seen = board.tables.last_applying(board.turn_player, board.phase, len(cards))[uid]
+            applying = seen[1] if seen is not None and seen[0] is card else _applying(board, uid, card)  # (its
+            # first lookup, inline)
+            for pid, eff, created in applying:
                 if pid in done:
                     continue
                 if adjusted and not h5_end_phase_trigger_allowed(board, card, eff):
@@ -351,15 +357,20 @@ def _ended_pids(board: Board) -> set[tuple[int, str]] | None:
     lingering, base = board.lingering, board.base.lingering
     if len(lingering) >= len(base) or board.phase is not Phase.END:
         return None
-    ended: list[Lingering] = []
-    at, size = 0, len(lingering)
-    for item in base:
-        if at < size and lingering[at] is item:
-            at += 1
-        else:
-            ended.append(item)
-    if at != size:
-        return None  # an effect was added or changed, not only ended
+    last = board.last_ended
+    ended: list[Lingering] | tuple[Lingering, ...]
+    if last is not None and last[0] is base and last[1] is lingering:
+        ended = last[2]  # (one end_lingering from the base state's, nothing since: what it ended)
+    else:
+        ended = []
+        at, size = 0, len(lingering)
+        for item in base:
+            if at < size and lingering[at] is item:
+                at += 1
+            else:
+                ended.append(item)
+        if at != size:
+            return None  # an effect was added or changed, not only ended
     cards, before = board.cards, board.base.cards
     for uid in board.changed:  # (every card the board wrote: the others are the base state's objects)
         if cards[uid] is not before[uid] and uid in map(_TARGET, lingering):
