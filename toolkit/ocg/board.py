@@ -160,6 +160,10 @@ class Board(PositionReader):
         if kind not in self.happening_kinds:  # no trigger nor quick effect of the position reads it
             self.touched = True  # (still a change: the pending processes are looked at again)
             return
+        own = self.tables.own_happenings.get(kind)
+        if own is not None and uid not in own:  # only triggers on their own card read it: none is this one's
+            self.touched = True
+            return
         self.happenings.append(Happening(kind, uid, player, from_zone, self.by_effect, self.by_adjustment, self.source,
                                          amount))  # (kind, uid, player, from_zone, by_effect, by_adjustment, cause,
         # amount: positional, no keywords to match)
@@ -214,7 +218,9 @@ class Board(PositionReader):
                 event = events.get((kind, card.name, owner, None, None, by))
                 self.events.append(event if event is not None else tables.event(kind, card.name, owner, by=by))
                 if kind in self.happening_kinds:
-                    self._happen(kind, uid, owner, origin)
+                    own = tables.own_happenings.get(kind)  # (what _happen asks first, inline: see there)
+                    if own is None or uid in own:
+                        self._happen(kind, uid, owner, origin)
         if to is _GY and (_DAMAGE_ON_GY in self.kinds or self.lingering):  # (what _sent_to_gy_damage asks first)
             self._sent_to_gy_damage(owner, 1)
         return True
