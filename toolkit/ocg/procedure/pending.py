@@ -498,7 +498,9 @@ def settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int =
     waiting = collect_triggers(board, cause, mark) if board.trigger_events else ()  # (no card has a trigger: none)
     if state.phase is _PHASE_TURN_END:
         return (), waiting
-    if not full and not CHECK_INCREMENTAL and adjusted == board.base.adjusted and _may_sync_changed(board):
-        return _sync_changed(board, base, adjusted, without), waiting  # (r6_sync_processes's incremental path,
+    if not full and not CHECK_INCREMENTAL and adjusted == board.base.adjusted:
+        local, lingering_too, _ = _incremental_facts(board.tables, board.phase)  # (_may_sync_changed, inline)
+        if lingering_too or (local and not (board.lingering or board.base.lingering)):
+            return _sync_changed(board, base, adjusted, without), waiting  # (r6_sync_processes's incremental path,
         # inline)
     return r6_sync_processes(board, base, adjusted, incremental=not full, without=without), waiting

@@ -274,7 +274,8 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
             else:
                 eff.resolve(board, act)
     again = False
-    if board.chain and not state.chain and nobody_can_respond(board):
+    if board.chain and not state.chain and (not board.tables.quick_uids or nobody_can_respond(board)):  # (no card
+        # with a quick effect: nobody can respond, as nobody_can_respond finds first)
         again = resolve_links(board, state)  # R5: no one can respond — the link resolves at once
     pending, waiting = settle(board, state, cause, adjusted, pending=pending, full=again,  # R8b: look again
                               without=(facts, process))
