@@ -124,8 +124,9 @@ class Board(PositionReader):
         self.cards_hash: int = state._cards_hash
         """``state.cards_hash(cards)``, kept at each write (``set_card``): the next State's."""
         self.last_ended: tuple[tuple[Lingering, ...], tuple[Lingering, ...], tuple[Lingering, ...]] | None = None
-        """What the last ``end_lingering`` did: (the lingering effects before it, after it, the ended ones;
-        None: not called) — R6 reads the ended ones from it while ``lingering`` is still its tuple."""
+        """What the last ``end_lingering`` (or a card leaving, ``_card_left``) ended: (the lingering effects
+        before, after, the ended ones; None: none ended) — R6 reads the ended ones from it while ``lingering``
+        is still its tuple."""
 
     # --- copies made on the first change ---------------------------------
 
@@ -265,6 +266,7 @@ class Board(PositionReader):
             kept, ended = expire(lingering, _CARD_LEFT, left=frozenset({uid}))
             if ended:
                 self.lingering = kept
+                self.last_ended = (lingering, kept, ended)
                 for item in ended:
                     self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
         done = self.done  # (the board's own set: the card's done processes are taken out of it)

@@ -9,6 +9,7 @@ self-destructs, then the triggers met, then the pending processes.
 from __future__ import annotations
 
 import os
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from functools import lru_cache
 from operator import attrgetter, itemgetter
@@ -254,7 +255,7 @@ def _with_new(board: Board, pending: tuple[Process, ...], changed: list[int], ad
 
 
 def _all_stay(pending: tuple[Process, ...], changed: list[int], done: set[tuple[int, str]],
-              dropped: set[tuple[int, str]] | None) -> bool:
+              dropped: AbstractSet[tuple[int, str]] | None) -> bool:
     """Whether no process of ``pending`` is of a card in ``changed``, done or ``dropped`` (asked in C: a
     process id's first item is its card, so only the ids whose card has a pending process are looked up).
 
@@ -306,7 +307,7 @@ def pending_facts(state: State) -> PendingFacts:
 
 
 def _all_stay_without(facts: PendingFacts, performed: Process, changed: list[int], done: set[tuple[int, str]],
-                      dropped: set[tuple[int, str]] | None) -> bool:
+                      dropped: AbstractSet[tuple[int, str]] | None) -> bool:
     """:func:`_all_stay` of the facts' list less ``performed`` (one of its processes), read from the facts:
     no card in ``changed`` has another process there, and no other process id there is done or dropped.
 
@@ -349,7 +350,7 @@ def _same_lingering(board: Board) -> bool:
     return True
 
 
-def _ended_pids(board: Board) -> set[tuple[int, str]] | None:
+def _ended_pids(board: Board) -> AbstractSet[tuple[int, str]] | None:
     """After a step that only ended some lingering effects, the others and the cards they apply to being
     the base state's objects: the ids of the processes the ended ones created (the processes lingering
     effects create, R4, are then those of the base state's pending list but these and the done) — None
@@ -361,6 +362,8 @@ def _ended_pids(board: Board) -> set[tuple[int, str]] | None:
     ended: list[Lingering] | tuple[Lingering, ...]
     if last is not None and last[0] is base and last[1] is lingering:
         ended = last[2]  # (one end_lingering from the base state's, nothing since: what it ended)
+        if len(ended) == 1:
+            return _one_ended(board, base, ended[0])
     else:
         ended = []
         at, size = 0, len(lingering)
@@ -386,6 +389,47 @@ def _ended_pids(board: Board) -> set[tuple[int, str]] | None:
         dropped.add((gone.target, gone.key))
         dropped.add((gone.target, "end:" + gone.key))
     return dropped
+
+
+_LINGERING_COUNTS: SearchMemo[tuple[tuple[Lingering, ...], dict[int, int], dict[tuple[int, str], int]]] = \
+    SearchMemo(4096)
+"""id of a lingering tuple -> (the tuple, how many of its effects apply to each uid, how many have each (uid,
+key)): what :func:`_one_ended` reads, found once per tuple (a position's steps end each of its effects in
+turn, and its successors keep the tuple). The entry holds the tuple, so its id names no other object while it
+is kept; bounded, one search's tables at a time (``SearchMemo``)."""
+
+_DROPPED: SearchMemo[tuple[Lingering, frozenset[tuple[int, str]]]] = SearchMemo(4096)
+"""id of a lingering effect -> (the effect, the ids of the processes it creates: its expiry and its lingering
+action), made once per effect (the same object in every position holding it); bounded like the above."""
+
+
+def _one_ended(board: Board, base: tuple[Lingering, ...], gone: Lingering) -> AbstractSet[tuple[int, str]] | None:
+    """``_ended_pids`` when one ``end_lingering`` ended ``gone``, one of ``base`` (the base state's), the board's
+    lingering effects being the others: read from counts found once per tuple."""
+    tables = board.tables
+    counts = _LINGERING_COUNTS.get(id(base))
+    if counts is None or counts[0] is not base:
+        per_target: dict[int, int] = {}
+        per_pid: dict[tuple[int, str], int] = {}
+        for item in base:
+            per_target[item.target] = per_target.get(item.target, 0) + 1
+            pid = (item.target, item.key)
+            per_pid[pid] = per_pid.get(pid, 0) + 1
+        _LINGERING_COUNTS.make_room(tables)
+        counts = _LINGERING_COUNTS[id(base)] = (base, per_target, per_pid)
+    per_target = counts[1]
+    target = gone.target
+    cards, before = board.cards, board.base.cards
+    for uid in board.changed:  # (every card the board wrote: the others are the base state's objects)
+        if cards[uid] is not before[uid] and per_target.get(uid, 0) > (uid == target):
+            return None  # (another effect applies to a card that changed)
+    if counts[2][(target, gone.key)] > 1:
+        return None  # (two effects whose processes share their ids)
+    dropped = _DROPPED.get(id(gone))
+    if dropped is None or dropped[0] is not gone:
+        _DROPPED.make_room(tables)
+        dropped = _DROPPED[id(gone)] = (gone, frozenset({(target, gone.key), (target, "end:" + gone.key)}))
+    return dropped[1]
 
 
 @lru_cache(maxsize=256)
