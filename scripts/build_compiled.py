@@ -33,6 +33,7 @@ import sysconfig
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "compiled"
@@ -58,8 +59,10 @@ GROUP = "toolkit._compiled"
 """The shared library's module name (inside the package: it travels with the copy)."""
 
 
-def _fail(message: str) -> None:
-    sys.exit(f"build_compiled: {message}")
+def _fail(message: str) -> NoReturn:
+    """One line on stderr, exit 2 (as every failure of the build)."""
+    print(f"build_compiled: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
 def check_toolchain() -> None:
@@ -133,8 +136,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     check_toolchain()
     start = time.perf_counter()
-    copy_package(out)
-    compile_modules(out, args.modules)
+    try:
+        copy_package(out)
+        compile_modules(out, args.modules)
+    except OSError as error:
+        _fail(f"cannot build into {out}: {error.strerror or error}")
     built = sorted(p.relative_to(out).as_posix() for p in (out / "toolkit").rglob("*.so"))
     print(f"build_compiled: {len(args.modules)} module(s) compiled into {out} in "
           f"{time.perf_counter() - start:.0f} s ({len(built)} extension files); use it with "
