@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -58,6 +59,9 @@ MODULES: tuple[str, ...] = (
 GROUP = "toolkit._compiled"
 """The shared library's module name (inside the package: it travels with the copy)."""
 
+MARKER = ".endphase-compiled-build.json"
+"""Written into a finished build: only a folder holding it (or empty) is ever replaced by a new build."""
+
 
 def _fail(message: str) -> NoReturn:
     """One line on stderr, exit 2 (as every failure of the build)."""
@@ -82,6 +86,34 @@ def check_toolchain() -> None:
             print(f"build_compiled: {name} is missing; pip install -e '.[test]' brings mypy with mypyc",
                   file=sys.stderr)
             sys.exit(2)
+
+
+def _earlier_build(out: Path) -> bool:
+    """Whether ``out`` is a build of this script (its marker; or, built before the marker existed, nothing
+    but the copy, the settings and the datasets link beside the group's shared library)."""
+    if (out / MARKER).is_file():
+        return True
+    names = {p.name for p in out.iterdir()}
+    return bool(names) and names <= {"toolkit", "datasets", "pyproject.toml", "temp", "build", ".mypy_cache"} and any(
+        (out / "toolkit").glob("_compiled__mypyc*.so"))
+
+
+def refusal(given: Path) -> str | None:
+    """Why the build must not go into ``given`` (replaced as a whole), or None: never through a symbolic
+    link, never the checkout, a folder holding it or one inside the source package, never a folder that
+    is not an earlier build (a user's files are left as they are)."""
+    given = Path(os.path.abspath(given))
+    if given.is_symlink():
+        return f"--out {given} is a symbolic link; name the folder itself"
+    out = given.resolve()
+    if out == ROOT or out in ROOT.parents or ROOT / "toolkit" in (out, *out.parents):
+        return "--out must be outside the source package and must not hold the checkout"
+    if out.exists() and not out.is_dir():
+        return f"--out {out} is not a folder"
+    if out.is_dir() and any(out.iterdir()) and not _earlier_build(out):
+        return (f"{out} is not a build of make compiled (no {MARKER}); it is left as it is: "
+                "remove it yourself or name another --out")
+    return None
 
 
 def copy_package(out: Path) -> None:
@@ -123,22 +155,24 @@ def compile_modules(out: Path, modules: Sequence[str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT, help="the folder to build into (replaced)")
+    parser.add_argument("--out", type=Path, default=OUT, help="the folder to build into (replaced; only ever an earlier build or an empty folder)")
     parser.add_argument("--modules", nargs="+", default=list(MODULES), help="module files to compile")
     args = parser.parse_args(argv)
     missing = [m for m in args.modules if not (ROOT / m).is_file()]
     if missing:
         print(f"build_compiled: no such module file: {', '.join(missing)}", file=sys.stderr)
         return 2
-    out = args.out.resolve()
-    if out == ROOT or ROOT / "toolkit" in (out, *out.parents):
-        print("build_compiled: --out must be outside the source package", file=sys.stderr)
+    why = refusal(args.out)
+    if why is not None:
+        print(f"build_compiled: {why}", file=sys.stderr)
         return 2
+    out = args.out.resolve()
     check_toolchain()
     start = time.perf_counter()
     try:
         copy_package(out)
         compile_modules(out, args.modules)
+        (out / MARKER).write_text(json.dumps({"built_from": str(ROOT)}) + "\n", encoding="utf-8")
     except OSError as error:
         _fail(f"cannot build into {out}: {error.strerror or error}")
     built = sorted(p.relative_to(out).as_posix() for p in (out / "toolkit").rglob("*.so"))

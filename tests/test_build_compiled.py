@@ -83,3 +83,70 @@ def test_a_file_system_error_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPa
     assert stop.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("build_compiled: cannot build into ") and "Permission denied" in err[0]
+
+
+def _exit_code(script: ModuleType, argv: list[str]) -> object:
+    """What main returns, or the code it exits with."""
+    try:
+        code: object = script.main(argv)
+    except SystemExit as stop:
+        code = stop.code
+    return code
+
+
+def _no_compiling(monkeypatch: pytest.MonkeyPatch, script: ModuleType) -> None:
+    monkeypatch.setattr(script, "check_toolchain", lambda: None)
+    monkeypatch.setattr(script, "compile_modules", lambda out, modules: None)
+
+
+def test_never_replaces_a_folder_it_did_not_build(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """--out is replaced only when it is an earlier build (or empty): a folder of the user's is left as it is."""
+    script = _script()
+    _no_compiling(monkeypatch, script)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me", encoding="utf-8")
+    assert _exit_code(script, ["--out", str(mine), "--modules", "toolkit/ocg/board.py"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "is not a build of make compiled" in err[0]
+    assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
+    # an earlier build is replaced
+    built = tmp_path / "built"
+    assert script.main(["--out", str(built), "--modules", "toolkit/ocg/board.py"]) == 0
+    (built / "toolkit" / "stale.py").write_text("", encoding="utf-8")
+    assert script.main(["--out", str(built), "--modules", "toolkit/ocg/board.py"]) == 0
+    assert not (built / "toolkit" / "stale.py").exists() and (built / "toolkit" / "ocg" / "board.py").is_file()
+    # as is one made before builds were marked (the copy, mypy's cache and the group's shared library)
+    (built / script.MARKER).unlink()
+    (built / ".mypy_cache").mkdir()
+    (built / "toolkit" / "_compiled__mypyc.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    assert script.main(["--out", str(built), "--modules", "toolkit/ocg/board.py"]) == 0
+
+
+def test_never_builds_through_a_symbolic_link(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    script = _script()
+    _no_compiling(monkeypatch, script)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "notes.txt").write_text("keep me", encoding="utf-8")
+    link = tmp_path / "compiled"
+    link.symlink_to(elsewhere, target_is_directory=True)
+    assert _exit_code(script, ["--out", str(link), "--modules", "toolkit/ocg/board.py"]) == 2
+    assert "symbolic link" in capsys.readouterr().err
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["notes.txt"]
+
+
+def test_never_replaces_a_folder_holding_the_checkout(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    script = _script()
+    _no_compiling(monkeypatch, script)
+    checkout = tmp_path / "checkout"
+    (checkout / "toolkit" / "ocg").mkdir(parents=True)
+    (checkout / "toolkit" / "ocg" / "board.py").write_text("", encoding="utf-8")
+    monkeypatch.setattr(script, "ROOT", checkout)
+    for out in (checkout, tmp_path):
+        assert _exit_code(script, ["--out", str(out), "--modules", "toolkit/ocg/board.py"]) == 2
+        assert "outside the source package" in capsys.readouterr().err
+    assert (checkout / "toolkit" / "ocg" / "board.py").is_file()
