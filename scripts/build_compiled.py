@@ -31,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -119,9 +120,7 @@ def refusal(given: Path) -> str | None:
 def copy_package(out: Path) -> None:
     """``toolkit/`` of this checkout into ``out`` (no bytecode, no compiled files), with the mypy
     settings, and ``out/datasets`` pointing at the checkout's datasets (``resources.dataset_root``)."""
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
+    out.mkdir(parents=True, exist_ok=True)
     shutil.copytree(ROOT / "toolkit", out / "toolkit",
                     ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc", "_datasets"))
     shutil.copy2(ROOT / "pyproject.toml", out / "pyproject.toml")  # mypy's settings ([tool.mypy])
@@ -153,6 +152,28 @@ def compile_modules(out: Path, modules: Sequence[str]) -> None:
     # serves tracebacks and inspect)
 
 
+def build(out: Path, modules: Sequence[str]) -> None:
+    """The build in a fresh hidden folder beside ``out``, put in place of ``out`` only once finished: a
+    build that fails or is interrupted leaves no half-built copy to be imported, and an earlier build as
+    it was."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
+    try:
+        copy_package(work)
+        compile_modules(work, modules)
+        (work / MARKER).write_text(json.dumps({"built_from": str(ROOT)}) + "\n", encoding="utf-8")
+        if out.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{out.name}-old-", dir=out.parent))
+            out.replace(old)
+            work.replace(out)
+            shutil.rmtree(old)
+        else:
+            work.replace(out)
+    finally:
+        if work.exists():
+            shutil.rmtree(work, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT, help="the folder to build into (replaced; only ever an earlier build or an empty folder)")
@@ -170,9 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     check_toolchain()
     start = time.perf_counter()
     try:
-        copy_package(out)
-        compile_modules(out, args.modules)
-        (out / MARKER).write_text(json.dumps({"built_from": str(ROOT)}) + "\n", encoding="utf-8")
+        build(out, args.modules)
     except OSError as error:
         _fail(f"cannot build into {out}: {error.strerror or error}")
     built = sorted(p.relative_to(out).as_posix() for p in (out / "toolkit").rglob("*.so"))

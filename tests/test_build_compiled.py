@@ -150,3 +150,29 @@ def test_never_replaces_a_folder_holding_the_checkout(monkeypatch: pytest.Monkey
         assert _exit_code(script, ["--out", str(out), "--modules", "toolkit/ocg/board.py"]) == 2
         assert "outside the source package" in capsys.readouterr().err
     assert (checkout / "toolkit" / "ocg" / "board.py").is_file()
+
+
+@pytest.mark.parametrize("stop", [SystemExit(2), KeyboardInterrupt()])
+def test_a_failed_build_leaves_no_half_built_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                    stop: BaseException) -> None:
+    """A build that fails or is interrupted leaves no copy to be imported (and an earlier build as it was)."""
+    script = _script()
+    _no_compiling(monkeypatch, script)
+    out = tmp_path / "build" / "compiled"
+    assert script.main(["--out", str(out), "--modules", "toolkit/ocg/board.py"]) == 0
+    (out / "toolkit" / "earlier.txt").write_text("the earlier build", encoding="utf-8")
+
+    def fail(where: Path, modules: list[str]) -> None:
+        assert (where / "toolkit" / "ocg" / "board.py").is_file()
+        raise stop
+
+    monkeypatch.setattr(script, "compile_modules", fail)
+    with pytest.raises(type(stop)):
+        script.main(["--out", str(out), "--modules", "toolkit/ocg/board.py"])
+    assert (out / "toolkit" / "earlier.txt").is_file()
+    assert sorted(p.name for p in (tmp_path / "build").iterdir()) == ["compiled"]
+    # no earlier build: nothing at all
+    fresh = tmp_path / "fresh"
+    with pytest.raises(type(stop)):
+        script.main(["--out", str(fresh), "--modules", "toolkit/ocg/board.py"])
+    assert not fresh.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["build"]
