@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import os
 import shutil
 import subprocess
@@ -35,6 +34,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,8 +60,30 @@ MODULES: tuple[str, ...] = (
 GROUP = "toolkit._compiled"
 """The shared library's module name (inside the package: it travels with the copy)."""
 
-MARKER = ".endphase-compiled-build.json"
-"""Written into a finished build: only a folder holding it (or empty) is ever replaced by a new build."""
+
+def _manifest_module() -> ModuleType:
+    """``toolkit/_compiled_build.py`` of this checkout (standard library only), by its file: never a
+    compiled build's copy that ``PYTHONPATH`` may put first."""
+    spec = importlib.util.spec_from_file_location("_compiled_build", ROOT / "toolkit" / "_compiled_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+manifest = _manifest_module()
+MARKER: str = manifest.MANIFEST
+"""The sources' manifest, written into a finished build: it marks the folder as a build (only a folder
+holding it, or empty, is ever replaced by a new build), and the build's ``import toolkit`` compares the
+sources with it (``toolkit._compiled_build.warn_if_stale``)."""
+
+STALE_CHECK = """
+# (added by scripts/build_compiled.py) say when this build is older than the sources it was built from
+from toolkit._compiled_build import warn_if_stale as _warn_if_stale  # noqa: E402
+
+_warn_if_stale(__import__("pathlib").Path(__file__).resolve().parents[1])
+del _warn_if_stale
+"""
 
 
 def _fail(message: str) -> NoReturn:
@@ -159,9 +181,11 @@ def build(out: Path, modules: Sequence[str]) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
     try:
-        copy_package(work)
+        manifest.write_manifest(work, ROOT)  # the sources as they are before the copy: an edit during the
+        copy_package(work)                   # build shows as a change since
+        with (work / "toolkit" / "__init__.py").open("a", encoding="utf-8") as init:
+            init.write(STALE_CHECK)
         compile_modules(work, modules)
-        (work / MARKER).write_text(json.dumps({"built_from": str(ROOT)}) + "\n", encoding="utf-8")
         if out.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{out.name}-old-", dir=out.parent))
             out.replace(old)

@@ -6,6 +6,10 @@ results with the pure package's under make fuzz.)"""
 from __future__ import annotations
 
 import importlib.util
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -176,3 +180,39 @@ def test_a_failed_build_leaves_no_half_built_folder(monkeypatch: pytest.MonkeyPa
     with pytest.raises(type(stop)):
         script.main(["--out", str(fresh), "--modules", "toolkit/ocg/board.py"])
     assert not fresh.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["build"]
+
+
+def _import_toolkit(build: Path, cwd: Path) -> str:
+    """stderr of ``import toolkit`` in a fresh process with ``PYTHONPATH=build``."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    env["PYTHONPATH"] = str(build)
+    done = subprocess.run([sys.executable, "-c", "import toolkit; print(toolkit.__file__)"], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == str(build / "toolkit" / "__init__.py")
+    return done.stderr
+
+
+def test_a_build_older_than_its_sources_says_so(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A source edited after the build: importing the build says in one line that it runs the code as it
+    was (naming the file); touched without a change, or rebuilt, it says nothing."""
+    script = _script()
+    _no_compiling(monkeypatch, script)
+    checkout = tmp_path / "checkout"
+    shutil.copytree(ROOT / "toolkit", checkout / "toolkit", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    (checkout / "datasets").mkdir()
+    shutil.copy2(ROOT / "pyproject.toml", checkout / "pyproject.toml")
+    monkeypatch.setattr(script, "ROOT", checkout)
+    build = tmp_path / "build"
+    assert script.main(["--out", str(build), "--modules", "toolkit/ocg/board.py"]) == 0
+    assert _import_toolkit(build, tmp_path) == ""
+    board = checkout / "toolkit" / "ocg" / "board.py"
+    os.utime(board, ns=(board.stat().st_atime_ns, board.stat().st_mtime_ns + 10**9))  # as git checkout may
+    assert _import_toolkit(build, tmp_path) == ""
+    board.write_text(board.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    said = _import_toolkit(build, tmp_path).strip().splitlines()
+    assert len(said) == 1 and "older than its sources (toolkit/ocg/board.py changed since)" in said[0]
+    assert "make compiled" in said[0]
+    (checkout / "toolkit" / "ocg" / "added.py").write_text("", encoding="utf-8")
+    assert "(toolkit/ocg/added.py and 1 more changed since)" in _import_toolkit(build, tmp_path)
+    assert script.main(["--out", str(build), "--modules", "toolkit/ocg/board.py"]) == 0
+    assert _import_toolkit(build, tmp_path) == ""
