@@ -216,3 +216,25 @@ def test_a_build_older_than_its_sources_says_so(monkeypatch: pytest.MonkeyPatch,
     assert "(toolkit/ocg/added.py and 1 more changed since)" in _import_toolkit(build, tmp_path)
     assert script.main(["--out", str(build), "--modules", "toolkit/ocg/board.py"]) == 0
     assert _import_toolkit(build, tmp_path) == ""
+
+
+def test_the_benchmark_does_not_measure_a_build_older_than_its_sources(monkeypatch: pytest.MonkeyPatch,
+                                                                       tmp_path: Path) -> None:
+    """benchmarks/families.py measures the compiled build only when it is the sources' own."""
+    from toolkit._compiled_build import write_manifest
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import families
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    checkout, build = tmp_path / "checkout", tmp_path / "build"
+    (checkout / "toolkit").mkdir(parents=True)
+    (checkout / "toolkit" / "rules.py").write_text("A = 1\n", encoding="utf-8")
+    (build / "toolkit").mkdir(parents=True)
+    (build / "toolkit" / "rules.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    write_manifest(build, checkout)
+    monkeypatch.setattr(families, "COMPILED", build)
+    assert families.compiled_built() and families.compiled_stale() == []
+    (checkout / "toolkit" / "rules.py").write_text("A = 2\n", encoding="utf-8")
+    assert families.compiled_stale() == ["toolkit/rules.py"] and not families.compiled_built()
