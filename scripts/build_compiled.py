@@ -9,6 +9,7 @@ the compiled one is used only when asked for, by putting the folder first on the
 
     PYTHONPATH=build/compiled python scripts/behaviour_diff.py compare /work/baseline
     PYTHONPATH=build/compiled endphase ...
+    PYTHONPATH=$PWD/build/compiled make lab   # absolute: each kernel reads it from notebooks/
 
 (``python -c`` and ``pytest`` run from the checkout's root put the checkout itself first: they import
 the pure package; ``PYTHONSAFEPATH=1`` stops that).  ``python -c "import toolkit.ocg.board as b;
@@ -221,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     built = sorted(p.relative_to(out).as_posix() for p in (out / "toolkit").rglob("*.so"))
     print(f"build_compiled: {len(args.modules)} module(s) compiled into {out} in "
           f"{time.perf_counter() - start:.0f} s ({len(built)} extension files); use it with "
-          f"PYTHONPATH={os.path.relpath(out, Path.cwd())}")
+          f"PYTHONPATH={out} (absolute: a notebook's kernel starts in notebooks/)")
     return 0
 
 

@@ -238,3 +238,14 @@ def test_the_benchmark_does_not_measure_a_build_older_than_its_sources(monkeypat
     assert families.compiled_built() and families.compiled_stale() == []
     (checkout / "toolkit" / "rules.py").write_text("A = 2\n", encoding="utf-8")
     assert families.compiled_stale() == ["toolkit/rules.py"] and not families.compiled_built()
+
+
+def test_the_build_names_its_folder_absolute(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    """The closing line's PYTHONPATH is absolute: a relative one is read from each process's own folder
+    (a notebook's kernel starts in notebooks/, where build/compiled is not: it would run pure, silently)."""
+    script = _script()
+    _no_compiling(monkeypatch, script)
+    monkeypatch.chdir(tmp_path)
+    assert script.main(["--out", "built", "--modules", "toolkit/ocg/board.py"]) == 0
+    assert f"PYTHONPATH={tmp_path / 'built'}" in capsys.readouterr().out
