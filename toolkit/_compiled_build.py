@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from stat import S_ISREG
 
 MANIFEST = ".endphase-compiled-build.json"
 """The manifest's name, at the top of a build (beside its ``toolkit/``); it also marks the folder as a
@@ -37,13 +39,18 @@ SKIPPED_SUFFIXES = (".so", ".pyc")
 """What a build does not copy (bytecode, compiled files, the wheel's datasets), nor the manifest list."""
 
 
-def source_files(checkout: Path) -> Iterator[Path]:
-    """The files of ``checkout/toolkit`` a build copies, in a fixed order."""
-    package = checkout / "toolkit"
-    for path in sorted(package.rglob("*")):
-        parts = path.relative_to(package).parts
-        if path.is_file() and not SKIPPED_DIRS.intersection(parts) and not path.name.endswith(SKIPPED_SUFFIXES):
-            yield path
+def source_files(checkout: Path) -> Iterator[tuple[str, os.stat_result]]:
+    """The files of ``checkout/toolkit`` a build copies, each as ``toolkit/…`` with its stat, in a fixed
+    order (``os.walk``, which skips the bytecode folders without listing them)."""
+    for folder, dirs, files in os.walk(checkout / "toolkit"):
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
+        relative = Path(folder).relative_to(checkout).as_posix()
+        for name in sorted(files):
+            if not name.endswith(SKIPPED_SUFFIXES):
+                path = os.path.join(folder, name)
+                stat = os.stat(path)
+                if S_ISREG(stat.st_mode):
+                    yield f"{relative}/{name}", stat
 
 
 def _sha256(path: Path) -> str:
@@ -52,10 +59,8 @@ def _sha256(path: Path) -> str:
 
 def write_manifest(build: Path, checkout: Path) -> None:
     """Record in ``build`` the sources of ``checkout`` as they are now."""
-    files = {}
-    for path in source_files(checkout):
-        stat = path.stat()
-        files[path.relative_to(checkout).as_posix()] = [stat.st_size, stat.st_mtime_ns, _sha256(path)]
+    files = {name: [stat.st_size, stat.st_mtime_ns, _sha256(checkout / name)]
+             for name, stat in source_files(checkout)}
     build.mkdir(parents=True, exist_ok=True)
     (build / MANIFEST).write_text(json.dumps({"built_from": str(checkout), "files": files}, indent=0) + "\n",
                                   encoding="utf-8")
@@ -73,11 +78,9 @@ def stale_sources(build: Path) -> list[str]:
     if not (checkout / "toolkit").is_dir():
         return []
     changed = []
-    for path in source_files(checkout):
-        name = path.relative_to(checkout).as_posix()
+    for name, stat in source_files(checkout):
         was = recorded.pop(name, None)
-        stat = path.stat()
-        if was is None or (was[:2] != [stat.st_size, stat.st_mtime_ns] and was[2] != _sha256(path)):
+        if was is None or (was[:2] != [stat.st_size, stat.st_mtime_ns] and was[2] != _sha256(checkout / name)):
             changed.append(name)
     return sorted(changed + list(recorded))
 
