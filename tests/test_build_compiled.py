@@ -249,3 +249,27 @@ def test_the_build_names_its_folder_absolute(monkeypatch: pytest.MonkeyPatch, ca
     monkeypatch.chdir(tmp_path)
     assert script.main(["--out", "built", "--modules", "toolkit/ocg/board.py"]) == 0
     assert f"PYTHONPATH={tmp_path / 'built'}" in capsys.readouterr().out
+
+
+def test_the_mypyc_experiment_still_prepares_its_copy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """scripts/mypyc_experiment.py (benchmarks/mypyc.md's measurements) gets as far as compiling: the edits
+    a compiled build needs are in the sources now, no patch of them has to apply."""
+    spec = importlib.util.spec_from_file_location("mypyc_experiment", ROOT / "scripts" / "mypyc_experiment.py")
+    assert spec is not None and spec.loader is not None
+    experiment = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(experiment)
+
+    class Compiling(Exception):
+        pass
+
+    def build(dest: Path, modules: list[str]) -> float:
+        assert (dest / "toolkit" / "ocg" / "procedure" / "legal.py").is_file()
+        raise Compiling
+
+    def copy_checkout(dest: Path) -> None:  # (the engine's sources suffice: the whole checkout is 13 MB)
+        shutil.copytree(ROOT / "toolkit", dest / "toolkit", ignore=shutil.ignore_patterns("__pycache__"))
+
+    monkeypatch.setattr(experiment, "copy_checkout", copy_checkout)
+    monkeypatch.setattr(experiment, "build", build)
+    with pytest.raises(Compiling):
+        experiment.main(["--keep", str(tmp_path / "copy")])
