@@ -242,9 +242,17 @@ def run_row(family: str, n: int, *, compiled: bool = False) -> dict[str, Any]:
     return row
 
 
+def compiled_stale() -> list[str]:
+    """The sources changed since ``build/compiled/`` was built (``toolkit._compiled_build``)."""
+    from toolkit._compiled_build import stale_sources
+
+    return stale_sources(COMPILED)
+
+
 def compiled_built() -> bool:
-    """Whether ``make compiled`` has built ``build/compiled/``."""
-    return (COMPILED / "toolkit").is_dir() and any((COMPILED / "toolkit").rglob("*.so"))
+    """Whether ``make compiled`` has built ``build/compiled/`` from the sources as they are (a build
+    older than them would time the code as it was)."""
+    return (COMPILED / "toolkit").is_dir() and any((COMPILED / "toolkit").rglob("*.so")) and not compiled_stale()
 
 
 def issue34_targets(rows: dict[tuple[str, int], dict[str, Any]], chess: float, fits: dict[str, float],
@@ -318,8 +326,11 @@ def main() -> None:
     for family in args.family or FAMILY_NAMES:
         print(f"   {family}: {DEFINITIONS[family]}")
     print(f"python-chess perft(4): {chess:,.0f} node visits/s (CPU, best of 3) — the ratios below are to it")
+    stale = [] if args.no_compiled else compiled_stale()
     print("'l+t cmp/s': the same as 'l+t off/s' on the optional compiled build (make compiled, build/compiled/; "
           "identical results, pure Python is the default)" if with_compiled else
+          f"(the compiled build is older than the sources ({stale[0]} changed since): not measured; make compiled "
+          "rebuilds it)" if stale else
           "(no compiled build: make compiled adds the 'l+t cmp/s' column, the optional compiled extra)")
     head = (f"{'family':22} {'n':>3} {'positions':>9} {'trans':>9} {'CPU on':>8} {'trans/s on':>11} "
             f"{'x chess':>7} {'CPU off':>8} {'trans/s off':>11} {'x chess':>7} {'l+t off/s':>10} {'x chess':>7} "

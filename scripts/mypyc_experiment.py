@@ -5,21 +5,20 @@
 
 Nothing in this checkout is changed.  The script
 
-1. copies the checkout's files (``git ls-files``) into a temporary folder;
-2. applies there the few edits the compiled modules need
-   (``scripts/mypyc_compat.patch``, see :data:`PATCH`; each is harmless in pure
-   Python — the experiment stops with one line if it no longer applies);
-3. compiles ``--modules`` (default :data:`MODULES`: the procedure and the
+1. copies the checkout's files (``git ls-files``) into a temporary folder (the
+   few edits the compiled modules need, once a patch applied to the copy, are
+   in the sources since issue 34: ``make compiled`` needs them too);
+2. compiles ``--modules`` (default :data:`MODULES`: the procedure and the
    Board) with mypyc into that copy, in place (one shared library,
    ``toolkit/_native__mypyc*.so``, and a small extension module beside each
    ``.py``);
-4. measures, in child processes taking turns (``--rounds`` of each, the best
+3. measures, in child processes taking turns (``--rounds`` of each, the best
    kept), the pure-Python engine and the compiled one of the same copy: the
    full search of the mixed family at n = 10 (transitions per CPU second, the
    number of ``benchmarks/engine_speed.py`` section 4), python-chess perft(4)
    in the same process and the ratio, and single calls from
    ``initial_state(FAMILIES["mixed"](10))``;
-5. with ``--check``, runs the golden traces and the perft counts
+4. with ``--check``, runs the golden traces and the perft counts
    (tests/engine/test_golden.py, tests/perft) on the compiled copy;
    with ``--profile``, prints where the compiled run still spends its time
    (cProfile: compiled functions show as built-ins, interpreted ones by file).
@@ -70,41 +69,22 @@ MODULES: tuple[str, ...] = (
 GROUP = "toolkit._native"
 """The shared library's module name (inside the package, where an editable install finds it too)."""
 
-PATCH = ROOT / "scripts" / "mypyc_compat.patch"
-"""The edits the compiled modules need (each harmless in pure Python), applied to the copy only:
-
-* ``toolkit/core/rules.py`` (``implements``): a method of a compiled class (``Board._move``) reaches the
-  decorator as a method descriptor, which has no ``__module__``;
-* ``toolkit/ocg/procedure/legal.py``: ``_nobody_can_respond`` hands ``r5_quick_effects`` a Board where a
-  State is annotated; compiled code checks the annotated types (``state.cards`` must be a tuple), so
-  ``r5_quick_effects``, ``h1_responses_allowed``, ``_in_chain``, ``_labels``, ``_target_label`` take
-  ``State | Board`` (the card callables they call keep their State annotation: four ignores move there)."""
-
-
 # --------------------------------------------------------------------------
-# The copy, the patches, the build
+# The copy, the build
 # --------------------------------------------------------------------------
 
 
 def copy_checkout(dest: Path) -> None:
-    """The checkout's files as they are now (tracked ones, with this script and its patch)."""
+    """The checkout's files as they are now (tracked ones, with this script)."""
     listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
     names = {n for n in listed.decode().split("\0") if n}
-    names |= {"scripts/mypyc_experiment.py", PATCH.relative_to(ROOT).as_posix()}
+    names |= {"scripts/mypyc_experiment.py"}
     for name in sorted(names):
         if not (ROOT / name).is_file():
             continue
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, target)
-
-
-def apply_patch(dest: Path) -> None:
-    out = subprocess.run(["git", "apply", "--whitespace=nowarn", str(PATCH)], cwd=dest, capture_output=True, text=True)
-    if out.returncode != 0:
-        first = (out.stderr.strip().splitlines() or ["git apply failed"])[0]
-        sys.exit(f"mypyc_experiment: {PATCH.name} no longer applies to this checkout ({first}); "
-                 "redo its edits on the changed lines")
 
 
 def build(dest: Path, modules: Sequence[str]) -> float:
@@ -258,7 +238,6 @@ def main(argv: list[str] | None = None) -> int:
     dest = args.keep or Path(tempfile.mkdtemp(prefix="mypyc-experiment-"))
     try:
         copy_checkout(dest)
-        apply_patch(dest)
         seconds = build(dest, args.modules)
         built = sorted(p.relative_to(dest).as_posix() for p in (dest / "toolkit").rglob("*.so"))
         print(f"compiled {len(args.modules)} module(s) in {seconds:.0f} s wall: "

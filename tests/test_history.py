@@ -52,7 +52,8 @@ def _answering(real: Any) -> Any:
 
     def answer(*args: Any, **kwargs: Any) -> Any:
         check, scenarios, rules = args
-        key = (check, tuple(scenarios.items()), runs._rules_key(rules), tuple(sorted(kwargs.items())))
+        at = runs.positions_key(tuple(scenarios), scenarios)
+        key = (check, tuple(scenarios.items()), runs._rules_key(rules, at), tuple(sorted(kwargs.items())))
         if key not in _ANSWERS:
             _ANSWERS[key] = real(*args, **kwargs)
         return _ANSWERS[key]

@@ -67,7 +67,7 @@ def test_random_positions_sync_incrementally_as_in_full(position: Any) -> None:
 
 def test_the_check_catches_an_update_that_loses_a_process(checked: dict[str, int],
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pending, "_sync_changed", lambda board, before, adjusted: before[:-1])
+    monkeypatch.setattr(pending, "_sync_changed", lambda board, before, adjusted, *facts: before[:-1])
     with pytest.raises(AssertionError, match="incremental R6 differs"):
         explore(FAMILIES["mandatory"](3), reduce=False)
 

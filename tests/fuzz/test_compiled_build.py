@@ -5,7 +5,7 @@ Runs ``compiled_outcomes.py`` twice, in fresh processes: on the pure package and
 the same positions, transitions, line counts, outcomes and example lines (each family of
 ``benchmarks/families.py`` with the memo on and off, reduced and full search; a few shipped scenarios:
 their default line's trace too).  Under ``make fuzz`` only (``HYPOTHESIS_PROFILE=thorough``); skipped
-with the reason when no compiled build exists.  Times are never asserted.
+with the reason when no compiled build exists or it is older than the sources.  Times are never asserted.
 """
 
 from __future__ import annotations
@@ -39,9 +39,17 @@ def _built() -> bool:
     return any((BUILD / "toolkit").rglob("*.so")) if (BUILD / "toolkit").is_dir() else False
 
 
+def _stale() -> list[str]:
+    """The sources changed since the build (comparing it with them would compare the code as it was)."""
+    from toolkit._compiled_build import stale_sources
+
+    return stale_sources(BUILD)
+
+
 @pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "thorough",
                     reason="the compiled build is compared under make fuzz (HYPOTHESIS_PROFILE=thorough)")
 @pytest.mark.skipif(not _built(), reason="no compiled build: make compiled builds build/compiled/")
+@pytest.mark.skipif(bool(_stale()), reason="build/compiled is older than the sources: make compiled rebuilds it")
 def test_compiled_build_finds_what_the_pure_package_finds() -> None:
     pure, compiled = _run(False), _run(True)
     assert pure["compiled"] == []

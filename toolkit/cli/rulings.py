@@ -180,8 +180,11 @@ def _agreeing_change(table: pd.DataFrame, ruling_id: str) -> str:
 
     row = table[table["ruling_id"] == ruling_id].iloc[0]
     run = run_ruling({str(k): v for k, v in row.to_dict().items()})
-    if run.agrees:  # it holds at its date; it fails by holding today too (a superseded ruling)
+    if run.agrees and run.today_agrees:  # it holds at its date; it fails by holding today too (a superseded ruling)
         return "       it holds at its date and still under today's rules: no modelled change since ends it"
+    if run.agrees:  # a current ruling that holds at its date and not today
+        return ("       it holds at its date, not under today's rules: a rule or a card text changed since "
+                "(mark it superseded if a later ruling replaced it)")
     if not run.deciding_changes:
         return "     " + _no_flip(run)
     game = game_of(run.rules)

@@ -462,6 +462,13 @@ class Game(ABC):
         once the positions of one key (:mod:`toolkit.core.renaming`)."""
         return None
 
+    def text_dates(self, position: Any) -> tuple[datetime.date, ...]:
+        """The dates on which the text of a card ``position`` may use changes, sorted: two dates with none
+        of them between read the same texts there (a run made at one is the other's). The default: the
+        game's card-text changes (:meth:`rule_changes`); a game whose positions carry cards of their own
+        adds theirs."""
+        return tuple(sorted({c.date for c in self.rule_changes() if c.kind == "card_text"}))
+
     def same_texts(self, position: Any, rules: Any, other: Any) -> bool:
         """Whether every card a search of ``position`` can read reads the same text under ``rules`` and
         ``other`` (rule sets of two dates whose card texts differ elsewhere): its searches then differ in

@@ -102,18 +102,25 @@ class Renamer:
     event; ``one_key``: its one object per outcome."""
 
     def __init__(self, renaming: Renaming, bits: dict[Event, int],
-                 one_key: Callable[[OutcomeKey, OutcomeKey], OutcomeKey]) -> None:
+                 one_key: Callable[[OutcomeKey, OutcomeKey], OutcomeKey],
+                 one_summary: Callable[[PositionSummary, PositionSummary], PositionSummary] | None = None) -> None:
         self.renaming = renaming
         self.bits = bits
         self.one_key = one_key
+        self.one_summary = one_summary
+        """The search's one object per final position (None: none kept): equal outcomes then hold the
+        same summary, and a lookup of an outcome compares it by identity, not field by field."""
         self.searched: dict[int, list[GameState]] = {}
         """The hash of a key -> the searched positions of a key of that hash (a key, a few KB, is kept
         only for the positions that stand for others: ``reps``)."""
         self.reps: dict[GameState, tuple[Hashable, Mapping[str, str]]] = {}
         """A searched position that stood for another -> its key and the renaming that takes it there."""
-        self.forms: dict[GameState, tuple[Hashable, Mapping[str, str]] | None] = {}
-        """The positions whose key was asked and that are being searched -> their key and renaming."""
+        self.forms: dict[GameState, tuple[tuple[Hashable, Mapping[str, str]], int]] = {}
+        """The positions whose key was asked and that are being searched -> their key and renaming, and
+        the key's hash (a key is a big tuple: hashed once)."""
         self.hops: dict[GameState, Hop] = {}
+        self.renamed: dict[int, tuple[OutcomeKey, ...]] = {}
+        """id of a hop (held by ``hops``) -> the outcomes of its table renamed (:meth:`outcomes`)."""
         self.swaps: dict[tuple[tuple[str, str], ...], _Swap] = {}
         self.by_bit: list[Event] = []
         self.used = False
@@ -124,13 +131,14 @@ class Renamer:
         found = self.hops.get(child)
         if found is not None:
             return found
-        form = self.forms[child] = self.renaming(child)
+        form = self.renaming(child)
         if form is None:
             return None
-        rep = self._searched(form[0])
+        hashed = hash(form[0])
+        rep = self._searched(form[0], hashed)
         if rep is None:
+            self.forms[child] = (form, hashed)
             return None
-        del self.forms[child]
         state, to_key = rep
         from_key = {canonical: name for name, canonical in form[1].items()}
         swapped = tuple((name, from_key[canonical]) for name, canonical in to_key.items()
@@ -144,13 +152,13 @@ class Renamer:
 
     def release(self) -> None:
         """Empty what the search kept (see ``Graph.release``: the search's closures hold this object)."""
-        for table in (self.searched, self.reps, self.forms, self.hops, self.swaps):
+        for table in (self.searched, self.reps, self.forms, self.hops, self.renamed, self.swaps):
             table.clear()
         self.by_bit.clear()
 
-    def _searched(self, key: Hashable) -> tuple[GameState, Mapping[str, str]] | None:
-        """A searched position of ``key``, with its renaming to the key (None: none)."""
-        for state in self.searched.get(hash(key), ()):
+    def _searched(self, key: Hashable, hashed: int) -> tuple[GameState, Mapping[str, str]] | None:
+        """A searched position of ``key`` (whose hash is ``hashed``), with its renaming to the key (None: none)."""
+        for state in self.searched.get(hashed, ()):
             form = self.reps.get(state)
             if form is None:
                 form = self.renaming(state)  # (a position searched has a key)
@@ -164,7 +172,16 @@ class Renamer:
         """``child`` was searched (its table is in the memo): it stands for the positions of its key."""
         form = self.forms.pop(child, None)
         if form is not None:
-            self.searched.setdefault(hash(form[0]), []).append(child)
+            self.searched.setdefault(form[1], []).append(child)
+
+    def outcomes(self, hop: Hop) -> tuple[OutcomeKey, ...]:
+        """The outcomes of ``hop.table``'s entries, in order, renamed as ``hop`` says (once per hop: a
+        position answered by a hop may be met from several positions)."""
+        found = self.renamed.get(id(hop))
+        if found is None:
+            table = hop.table  # (nodes, *entry, ...), an entry ``count, edge, table, at, outcome``: search.ENTRY
+            found = self.renamed[id(hop)] = tuple(self.outcome(table[at + 4], hop) for at in range(1, len(table), 5))
+        return found
 
     def outcome(self, outcome: OutcomeKey, hop: Hop) -> OutcomeKey:
         """``outcome`` (of ``hop.rep``) renamed as ``hop`` says (one object per outcome, as the search keeps them)."""
@@ -178,7 +195,10 @@ class Renamer:
                 raise CannotRename("a line ends in a loop")
             renamed = swap.summaries.get(id(summary))
             if renamed is None:
-                renamed = swap.summaries[id(summary)] = self.renaming.rename_summary(summary, swap.names)
+                renamed = self.renaming.rename_summary(summary, swap.names)
+                if self.one_summary is not None:
+                    renamed = self.one_summary(renamed, renamed)
+                swap.summaries[id(summary)] = renamed
             key = (renamed, self._mask(mask, swap), None)
             found = swap.outcomes[id(outcome)] = self.one_key(key, key)
         return found

@@ -180,6 +180,20 @@ the entry at index ``at`` of the child's ``table`` (None: the line ends after th
 ``(nodes, *entry, *entry, ...)``, flat: a tuple per entry would cost 72 bytes more each."""
 
 
+def _joined(outcome: OutcomeKey, mask: int, merges: dict[int, OutcomeKey],
+            one_key: Callable[[OutcomeKey, OutcomeKey], OutcomeKey]) -> OutcomeKey:
+    """``outcome`` with the events of ``mask`` joined (one object per outcome: ``one_key``), kept in
+    ``merges`` (the outcomes joined with ``mask``, by id: each held by the search's ``keys``)."""
+    union = outcome[1] | mask
+    if union == outcome[1]:
+        joined = outcome
+    else:
+        key = (outcome[0], union, outcome[2])
+        joined = one_key(key, key)
+    merges[id(outcome)] = joined
+    return joined
+
+
 def _add(result: dict[int, list[Any]], outcome: OutcomeKey, count: int, edge: int) -> None:
     entry = result.get(id(outcome))
     if entry is None:
@@ -285,20 +299,33 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
     edge_masks: dict[int, int] = {}
     """id of an edge's set of events (one object per set in a search: ``Graph.event_sets``) -> its mask."""
     keys: dict[OutcomeKey, OutcomeKey] = {}
-    one_key = keys.setdefault  # one object per outcome (a union of masks is cheap: no cache of merges)
+    one_key = keys.setdefault  # one object per outcome
+    merged_under: dict[int, dict[int, OutcomeKey]] = {}
+    """An edge's mask of events -> id of an outcome (one object per outcome, held by ``keys``) -> the
+    outcome with those events joined (looked up by two ints: no key tuple built and hashed per entry)."""
     numbers: dict[int, int] = {}
     one_number = numbers.setdefault  # one object per count of lines or nodes in the tables
+    summaries: dict[PositionSummary, PositionSummary] = {}
+    one_summary = summaries.setdefault  # one object per final position: outcomes then compare by identity
 
     mask_of = event_masker(bits, edge_masks)
+
+    def merges_under(mask: int) -> dict[int, OutcomeKey]:
+        """The outcomes joined with the events of ``mask`` so far (see ``merged_under``)."""
+        found = merged_under.get(mask)
+        if found is None:
+            found = merged_under[mask] = {}
+        return found
     renaming = game.renaming(start, frozenset()) if rename else None
-    renamer = None if renaming is None else Renamer(renaming, bits, one_key)
+    renamer = None if renaming is None else Renamer(renaming, bits, one_key, one_summary)
     hop_of = None if renamer is None else renamer.hop
 
     def visit(state: GameState, depth: int) -> tuple[tuple[Any, ...], int]:
         """The table of ``state`` (not searched yet: the caller looks in ``memo`` first) and the lowest
         depth of a position on the stack that one of its lines loops back to (INF: none)."""
         if state.is_over:
-            end: OutcomeKey = (state.summary(), 0, None)
+            summary = state.summary()
+            end: OutcomeKey = (one_summary(summary, summary), 0, None)
             ends = memo[state] = (1, 1, -1, None, 0, one_key(end, end))
             return ends, INF
         if depth >= MAX_LINE_STEPS:
@@ -330,12 +357,14 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
                     assert renamer is not None
                     sub = hop.table
                     nodes += weight * sub[0]
+                    renamed = renamer.outcomes(hop)
                     mask = mask_of(events) if events else 0
+                    merges = merges_under(mask) if mask else None
                     for at in range(1, len(sub), ENTRY):
-                        outcome = renamer.outcome(sub[at + 4], hop)
-                        union = outcome[1] | mask
-                        key = (outcome[0], union, None)
-                        merged = outcome if union == outcome[1] else one_key(key, key)
+                        merged = renamed[at // ENTRY]
+                        if merges is not None:
+                            known = merges.get(id(merged))
+                            merged = _joined(merged, mask, merges, one_key) if known is None else known
                         _add_linked(res, merged, sub[at] * weight, i, hop, at)
                     if depth == 0:
                         first_counts.append(sum(v[0] for v in res.values()) - before)
@@ -349,14 +378,12 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
                     renamer.searched_now(child)
             nodes += weight * sub[0]
             mask = mask_of(events) if events else 0
+            merges = merges_under(mask) if mask else None
             for at in range(1, len(sub), ENTRY):
-                outcome = sub[at + 4]
-                union = outcome[1] | mask
-                if union == outcome[1]:
-                    merged = outcome
-                else:
-                    key = (outcome[0], union, outcome[2])
-                    merged = one_key(key, key)
+                merged = sub[at + 4]
+                if merges is not None:  # the edge's events joined to the outcome's
+                    known = merges.get(id(merged))
+                    merged = _joined(merged, mask, merges, one_key) if known is None else known
                 # a weight of 1 shares the child's count (a big int) rather than copying it
                 count = sub[at] if weight == 1 else sub[at] * weight
                 entry = res.get(id(merged))  # _add, inlined (the innermost loop of the search)
@@ -395,7 +422,7 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
             first_actions = _first_actions(start, graph, first_counts)
         finally:
             # ``visit`` is a recursive closure: see Graph.release
-            graph.release(memo, on_stack, keys, edge_masks, bits, numbers, *replays)
+            graph.release(memo, on_stack, keys, merged_under, edge_masks, bits, numbers, summaries, *replays)
             if renamer is not None:
                 renamer.release()
     shown: EventTexts = {}  # the outcomes share their events: each is written once

@@ -163,30 +163,46 @@ def check_for(rid: str, check: Check, scenarios: Mapping[str, Position]) -> Chec
         raise HistoryError(str(exc)) from None
 
 
-def _era(rules: Any) -> int:
-    """How many card-text changes of the rules' game are in force at its date (None: all)."""
-    dates = _card_text_dates(type(rules).__name__, type(rules).__module__)
+def _era(rules: Any, positions: tuple[Any, ...]) -> int:
+    """How many changes of the texts the positions' cards read are in force at the rules' date (None: all):
+    two dates of one era read the same texts on these positions. The dates are those of every card the
+    positions may use (``Game.text_dates``): a scenario's own card changes its text on dates of its own."""
+    dates = _text_dates(rules, positions)
     if rules.as_of is None:
         return len(dates)
     return sum(1 for d in dates if d <= rules.as_of)
 
 
+_TEXT_DATES: Memo[tuple[Any, ...], tuple[datetime.date, ...]] = Memo(256)
+"""The card-text dates of positions (:func:`positions_key`, which holds the cards they may use), by them."""
+
+
+def _text_dates(rules: Any, positions: tuple[Any, ...]) -> tuple[datetime.date, ...]:
+    key = (type(rules), positions)
+    found = _TEXT_DATES.get(key)
+    if found is None:
+        game = _game_of_rules(type(rules).__name__, type(rules).__module__)
+        found = _TEXT_DATES.put(key, tuple(sorted({day for _name, position, _cards in positions
+                                                   for day in game.text_dates(position)})))
+    return found
+
+
 @lru_cache(maxsize=None)
-def _card_text_dates(type_name: str, module: str) -> tuple[datetime.date, ...]:
+def _game_of_rules(type_name: str, module: str) -> Game:
+    """The registered game whose rule sets are of this type (a few games: unbounded is bounded)."""
     from toolkit.games import registered_games
 
-    game = next(g for g in registered_games()
+    return next(g for g in registered_games()
                 if (g.rules_type.__name__, g.rules_type.__module__) == (type_name, module))
-    changes = game.rule_changes()
-    return tuple(sorted({c.date for c in changes if c.kind == "card_text"}))
 
 
-def _rules_key(rules: Any) -> tuple[Any, ...]:
-    """What decides a run: the flag values and the card-text era (not the name). (Every field of the
-    rule set: each shipped game's rule sets are dataclasses, and ``Rules.flags()`` lists only the
-    dated flags of some, not every field that decides a run.)"""
+def _rules_key(rules: Any, positions: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What decides a run on ``positions`` (:func:`positions_key`): the flag values and the card-text era
+    of its cards (not the name). (Every field of the rule set: each shipped game's rule sets are
+    dataclasses, and ``Rules.flags()`` lists only the dated flags of some, not every field that decides
+    a run.)"""
     values = tuple(getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name not in ("name", "as_of"))
-    return values + (_era(rules),)
+    return values + (_era(rules, positions),)
 
 
 _RUNS: Memo[tuple[Any, ...], tuple[CheckResult, frozenset[str]]] = Memo(4096)
@@ -211,7 +227,8 @@ def run_once(check_text: str, check: Check, names: tuple[str, ...], scenarios: M
     run_check's max_states, time_limit)."""
     from toolkit.history.checks import run_check
 
-    key = (check_text, positions or positions_key(names, scenarios), _rules_key(rules))
+    at = positions or positions_key(names, scenarios)
+    key = (check_text, at, _rules_key(rules, at))
     hit = _RUNS.get(key)
     if hit is None:
         with recording(rules) as (noting, reads):
@@ -225,7 +242,8 @@ def same_answer(check_text: str, names: tuple[str, ...], scenarios: Mapping[str,
     """Whether the check's answer under ``other`` is known to be the one under ``rules`` without
     asking: the run under ``rules`` (made already) read none of the rules in which ``other`` differs,
     so every step of its searches would be the same."""
-    made = _RUNS.get((check_text, positions or positions_key(names, scenarios), _rules_key(rules)))
+    at = positions or positions_key(names, scenarios)
+    made = _RUNS.get((check_text, at, _rules_key(rules, at)))
     return made is not None and unread(rules, other, made[1])
 
 
@@ -238,7 +256,8 @@ def same_answer_at_other_texts(check_text: str, names: tuple[str, ...], scenario
     both dates (``Game.same_texts``): the date decides nothing else of a search, so every step is the same."""
     if rules.as_of == other.as_of or not dataclasses.is_dataclass(other):
         return False
-    made = _RUNS.get((check_text, positions or positions_key(names, scenarios), _rules_key(rules)))
+    at = positions or positions_key(names, scenarios)
+    made = _RUNS.get((check_text, at, _rules_key(rules, at)))
     if made is None:
         return False
     try:
@@ -260,7 +279,8 @@ def answer_once(check_text: str, check: Check, names: tuple[str, ...], scenarios
     ``possible`` / ``always`` search at the first outcome that settles it."""
     from toolkit.history.checks import run_check
 
-    key = (check_text, positions or positions_key(names, scenarios), _rules_key(rules))
+    at = positions or positions_key(names, scenarios)
+    key = (check_text, at, _rules_key(rules, at))
     made = _RUNS.get(key)
     if made is not None:
         return made[0].value

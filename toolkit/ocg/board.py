@@ -78,7 +78,7 @@ class Board(PositionReader):
     __slots__ = ("base", "ruleset", "turn_player", "cards", "decks", "anonymous", "life", "lingering", "chain",
                  "skipped", "done", "adjusted", "phase", "cause", "by_effect", "source", "by", "by_adjustment", "events",
                  "happenings", "notes", "tables", "kinds", "trigger_events", "happening_kinds",
-                 "end_phase_names", "touched", "changed", "cards_hash")
+                 "end_phase_names", "touched", "changed", "cards_hash", "last_ended")
     """A board per transition: slots are built and freed faster than an attribute dict."""
 
     def __init__(self, state: State, cause: Cause, *, by_effect: bool = True, source: int = -1) -> None:
@@ -123,6 +123,10 @@ class Board(PositionReader):
         """The uids of the cards written since the base State (``set_card``; a uid may repeat)."""
         self.cards_hash: int = state._cards_hash
         """``state.cards_hash(cards)``, kept at each write (``set_card``): the next State's."""
+        self.last_ended: tuple[tuple[Lingering, ...], tuple[Lingering, ...], tuple[Lingering, ...]] | None = None
+        """What the last ``end_lingering`` (or a card leaving, ``_card_left``) ended: (the lingering effects
+        before, after, the ended ones; None: none ended) — R6 reads the ended ones from it while ``lingering``
+        is still its tuple."""
 
     # --- copies made on the first change ---------------------------------
 
@@ -157,13 +161,13 @@ class Board(PositionReader):
         if kind not in self.happening_kinds:  # no trigger nor quick effect of the position reads it
             self.touched = True  # (still a change: the pending processes are looked at again)
             return
-        self.happenings.append(
-            Happening(
-                kind=kind, uid=uid, player=player, from_zone=from_zone,
-                by_effect=self.by_effect, by_adjustment=self.by_adjustment,
-                cause=self.source, amount=amount,
-            )
-        )
+        own = self.tables.own_happenings.get(kind)
+        if own is not None and uid not in own:  # only triggers on their own card read it: none is this one's
+            self.touched = True
+            return
+        self.happenings.append(Happening(kind, uid, player, from_zone, self.by_effect, self.by_adjustment, self.source,
+                                         amount))  # (kind, uid, player, from_zone, by_effect, by_adjustment, cause,
+        # amount: positional, no keywords to match)
 
     # --- the one zone-move function ----------------------------------------
 
@@ -215,7 +219,9 @@ class Board(PositionReader):
                 event = events.get((kind, card.name, owner, None, None, by))
                 self.events.append(event if event is not None else tables.event(kind, card.name, owner, by=by))
                 if kind in self.happening_kinds:
-                    self._happen(kind, uid, owner, origin)
+                    own = tables.own_happenings.get(kind)  # (what _happen asks first, inline: see there)
+                    if own is None or uid in own:
+                        self._happen(kind, uid, owner, origin)
         if to is _GY and (_DAMAGE_ON_GY in self.kinds or self.lingering):  # (what _sent_to_gy_damage asks first)
             self._sent_to_gy_damage(owner, 1)
         return True
@@ -260,6 +266,7 @@ class Board(PositionReader):
             kept, ended = expire(lingering, _CARD_LEFT, left=frozenset({uid}))
             if ended:
                 self.lingering = kept
+                self.last_ended = (lingering, kept, ended)
                 for item in ended:
                     self.note("R4", f"{item.source}'s '{item.effect}' ends: {self.cards[uid].shown()} left its zone")
         done = self.done  # (the board's own set: the card's done processes are taken out of it)
@@ -428,9 +435,11 @@ class Board(PositionReader):
 
     def end_lingering(self, item: Lingering) -> None:
         """End one lingering effect now (its expiry process was performed)."""
-        kept, ended = expire(self.lingering, _PROCESS, which=item)
+        before = self.lingering
+        kept, ended = expire(before, _PROCESS, which=item)
         self.touched = True
         self.lingering = kept
+        self.last_ended = (before, kept, ended)
         for gone in ended:
             self._after_end(gone)
 

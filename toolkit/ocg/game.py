@@ -9,6 +9,7 @@ layers above the seam ask of it, in one value.
 from __future__ import annotations
 
 import datetime
+from functools import lru_cache
 from typing import Any
 
 import toolkit.ocg.rules  # noqa: F401 - registers the OCG's rules (toolkit.core.rules)
@@ -101,6 +102,14 @@ def _catalogue_of(position: State | Scenario) -> cards.Catalogue:
     return position.tables.catalogue if isinstance(position, State) else position.catalogue
 
 
+@lru_cache(maxsize=64)
+def _text_dates_of(catalogue: cards.Catalogue) -> tuple[datetime.date, ...]:
+    """The dates on which a card of ``catalogue`` changes its text, sorted (remembered by the catalogue's
+    content: its own cards; bounded)."""
+    return tuple(sorted({since for name in catalogue.names()
+                         for since, _evidence in catalogue.behaviour(name).version_dates()}))
+
+
 class OcgGame(Game):
     """The OCG End Phase: the procedure of :mod:`toolkit.ocg.procedure`, dated rule sets, card files as data."""
 
@@ -139,6 +148,10 @@ class OcgGame(Game):
         if not classes:
             return None
         return RenamedKeys(start, classes)
+
+    def text_dates(self, position: State | Scenario) -> tuple[datetime.date, ...]:
+        # every card the position may use: the shipped ones, the user's folder and the scenario's own
+        return _text_dates_of(_catalogue_of(position))
 
     def same_texts(self, position: Scenario, rules: Any, other: Any) -> bool:
         # a search reads texts through its position's tables: those of its cards' names, and of the sources

@@ -20,7 +20,7 @@ from collections.abc import Hashable, Mapping
 from toolkit.core.values import PositionSummary
 from toolkit.ocg.renaming import Classes, rename_summary, renamed_key
 from toolkit.ocg.state import State
-from toolkit.ocg.symmetry import KeyParts, key_of, key_parts
+from toolkit.ocg.symmetry import KeyParts, key_parts
 from toolkit.ocg.values import Card
 
 __all__ = ["RenamedKeys", "pinned_key"]
@@ -33,12 +33,13 @@ def _parts(state: State, seen: dict[Card, tuple[object, ...]]) -> KeyParts | Non
 
 
 def pinned_key(state: State, classes: Classes, seen: dict[Card, tuple[object, ...]] | None = None,
-               ) -> tuple[Hashable, Mapping[str, str]] | None:
+               names: frozenset[str] | None = None) -> tuple[Hashable, Mapping[str, str]] | None:
     """The key of ``state`` up to renaming within ``classes`` (any class name, whatever points at its
     cards) and which copy is which, with the renaming ``σ`` (name -> canonical name) that takes
     ``state`` there: ``canonical_key`` of ``σ state``, each class's names ordered by what their cards
     are (the number something pointing at a card gives it, and the rest but its name) onto the
-    class's names sorted (None: a position ``canonical_key`` does not key).
+    class's names sorted (None: a position ``canonical_key`` does not key).  ``names``: the names of
+    ``classes`` (found from them when None).
 
     >>> import dataclasses
     >>> from toolkit.core.search import play
@@ -57,14 +58,34 @@ def pinned_key(state: State, classes: Classes, seen: dict[Card, tuple[object, ..
     parts = key_parts(state) if seen is None else _parts(state, seen)
     if parts is None:
         return None
-    renaming: dict[str, str] = {}
+    cards = parts[1]
+    if names is None:
+        names = frozenset(name for class_names in classes for name in class_names)
     signature: dict[str, list[tuple[int, tuple[object, ...]]]] = {}
-    for number, name, what in parts[1]:
-        signature.setdefault(name, []).append((-1 if number is None else number, what))
-    for names in classes:
-        ordered = sorted(names, key=lambda name: sorted(signature.get(name, ())))
-        renaming.update(zip(ordered, names))
-    return key_of(parts, renaming), renaming
+    for number, name, what in cards:
+        if name in names:
+            signature.setdefault(name, []).append((-1 if number is None else number, what))
+    for sig in signature.values():
+        if len(sig) > 1:
+            sig.sort()
+    renaming: dict[str, str] = {}
+    for class_names in classes:
+        ordered = sorted(class_names, key=lambda name: signature.get(name, []))
+        renaming.update(zip(ordered, class_names))
+    # key_of(parts, renaming), its loop written out (a search keys every position it meets)
+    fixed_cards: list[tuple[int, tuple[object, ...]]] = []
+    free: list[tuple[object, ...]] = []
+    rename = renaming.get
+    for number, name, what in cards:
+        named = (rename(name, name), *what)
+        if number is not None:
+            fixed_cards.append((number, named))
+        else:
+            free.append(named)
+    free.sort()
+    fixed_cards.sort()
+    unowned, unowned_done, links = parts[2]
+    return (*parts[0], tuple(fixed_cards), tuple(free), unowned, unowned_done, links), renaming
 
 
 class RenamedKeys:
@@ -74,7 +95,8 @@ class RenamedKeys:
 
     def __init__(self, start: State, classes: Classes) -> None:
         self.classes = classes
-        names = {name for names in classes for name in names}
+        names = self.names = frozenset(name for names in classes for name in names)
+        """The names of ``classes``."""
         parts = key_parts(start)
         self.pinned = parts is not None and any(number is not None or what[5] or what[6]
                                                 for number, name, what in parts[1] if name in names)
@@ -83,7 +105,9 @@ class RenamedKeys:
         """What each card met is but for its uid, name and processes (:func:`_parts`)."""
 
     def __call__(self, state: State) -> tuple[Hashable, Mapping[str, str]] | None:
-        return pinned_key(state, self.classes, self.seen) if self.pinned else renamed_key(state, self.classes)
+        if self.pinned:
+            return pinned_key(state, self.classes, self.seen, self.names)
+        return renamed_key(state, self.classes)
 
     def rename_summary(self, summary: PositionSummary, renaming: Mapping[str, str]) -> PositionSummary:
         return rename_summary(summary, renaming)

@@ -96,13 +96,17 @@ def _pinned(state: State) -> tuple[dict[int, int], tuple[object, ...]] | None:
                       link.negated, link.activation_negated))
     waiting = tuple((_number(pinned, (w.source,)), w.key, w.controller, w.mandatory, w.cause,
                      _number(pinned, w.subjects)) for w in state.waiting)
+    point = pinned.setdefault  # (_number's numbering, written out: every position keyed comes here)
     for deck in state.decks:
-        _number(pinned, deck)
+        for uid in deck:
+            if uid >= 0:
+                point(uid, len(pinned))
     for item in state.lingering:
-        _number(pinned, (item.target,))
+        if item.target >= 0:
+            point(item.target, len(pinned))
     for process in state.pending:
-        if process.lingering:
-            _number(pinned, (process.source,))
+        if process.lingering and process.source >= 0:
+            point(process.source, len(pinned))
     return pinned, (tuple(chain), waiting)
 
 

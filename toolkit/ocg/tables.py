@@ -26,6 +26,7 @@ from toolkit.ocg.cards.base import (
     LingeringEffect,
     QuickEffect,
     Resolve,
+    Scope,
     Trigger,
     is_card_local,
 )
@@ -59,7 +60,8 @@ class PositionTables:
                  "_all_local", "expiry", "happening_kinds", "fixed_performs", "events",
                  "links", "activations", "remembered", "reaches", "known_lingering", "lingering_scans", "notes",
                  "done_by_card",
-                 "chosen_actions", "lingering_effects", "lingering_summaries", "endings", "moves")
+                 "chosen_actions", "lingering_effects", "lingering_summaries", "endings", "moves",
+                 "own_happenings")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
@@ -93,6 +95,9 @@ class PositionTables:
         """The event kinds whose moment a quick effect of the position answers (``State.moment``)."""
         self.happening_kinds: frozenset[str] = self.trigger_events | self.moment_kinds
         """The kinds of happening something of the position reads (a trigger, a "when …" quick effect)."""
+        self.own_happenings: dict[str, frozenset[int]] = own_happenings(names, self.text, self.moment_kinds)
+        """The kinds of happening only triggers on their own card read, each with those cards' uids (a happening
+        of such a kind to another card meets nothing: ``Board`` does not record it)."""
         self.end_phase: dict[tuple[str, str], tuple[EndPhaseEffect, ...]] = {}
         """``(name, phase) ->`` the card's processes of that phase, in text order."""
         for name, t in self.text.items():
@@ -326,6 +331,34 @@ NO_LINGERING = LingeringSummary((), NO_KINDS, NO_UIDS, NO_UIDS)
 
 SUMMARIES_KEPT = 4096
 """How many lingering tuples ``PositionTables.lingering_summaries`` keeps (emptied when full)."""
+
+
+def own_happenings(names: tuple[str, ...], text: dict[str, CardText],
+                   moment_kinds: frozenset[str]) -> dict[str, frozenset[int]]:
+    """The kinds of happening that only triggers on their own card (``Scope.SELF``) read — no trigger
+    watching any card, no "when …" quick effect (``moment_kinds``) —, each with the uids of the cards with such
+    a trigger on it: a happening of that kind to any other card (or to none) meets no trigger.
+
+    >>> from toolkit.ocg.cards.base import CardText, Trigger, Scope
+    >>> own = Trigger("own", frozenset({"sent_to_gy"}), True, lambda board, act: None)
+    >>> watching = Trigger("any", frozenset({"destroyed"}), True, lambda board, act: None, scope=Scope.ANY)
+    >>> destroyed = Trigger("own too", frozenset({"destroyed"}), True, lambda board, act: None)
+    >>> text = {"a": CardText(triggers=(own,)), "b": CardText(triggers=(watching,)), "c": CardText(triggers=(destroyed,))}
+    >>> own_happenings(("a", "b", "c", "a"), text, frozenset())  # (another card watches any card destroyed)
+    {'sent_to_gy': frozenset({0, 3})}
+    >>> own_happenings(("a", "b", "c"), text, frozenset({"sent_to_gy"}))  # (a "when …" quick effect reads it)
+    {}
+    """
+    found: dict[str, set[int]] = {}
+    anywhere: set[str] = set(moment_kinds)
+    for uid, name in enumerate(names):
+        for trig in text[name].triggers:
+            for kind in trig.on:
+                if trig.scope is Scope.SELF:
+                    found.setdefault(kind, set()).add(uid)
+                else:
+                    anywhere.add(kind)
+    return {kind: frozenset(uids) for kind, uids in sorted(found.items()) if kind not in anywhere}
 
 
 def position_tables(names: tuple[str, ...], as_of: datetime.date | None,

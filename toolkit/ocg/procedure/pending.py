@@ -9,6 +9,7 @@ self-destructs, then the triggers met, then the pending processes.
 from __future__ import annotations
 
 import os
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from functools import lru_cache
 from operator import attrgetter, itemgetter
@@ -17,7 +18,7 @@ from toolkit.core.durations import Duration, Lingering
 from toolkit.core.rules import implements
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import ContinuousKind
-from toolkit.ocg.procedure._shared import lingering_effect, x1_card_text
+from toolkit.ocg.procedure._shared import SearchMemo, lingering_effect, x1_card_text
 from toolkit.ocg.procedure.triggers import collect_triggers, h5_end_phase_trigger_allowed
 from toolkit.ocg.rules import CONTINUOUS
 from toolkit.ocg.state import Applying, Cause, Phase, State, WaitingTrigger
@@ -85,6 +86,11 @@ PROCESS_ORDER = attrgetter("controller", "source", "key")
 """How R6 lists the pending processes: by controller, then card (uid), then effect key."""
 
 
+PendingFacts = tuple[tuple[Process, ...], PositionTables, dict[tuple[int, str], int], dict[int, int],
+                     frozenset[tuple[int, str]]]
+"""What :func:`pending_facts` finds of a pending list: (the list, its positions' tables, each process id's
+index, how many processes each card (uid) has, the process ids)."""
+
 CHECK_INCREMENTAL = os.environ.get("ENDPHASE_CHECK_INCREMENTAL", "").strip() in ("1", "true", "yes")
 """Whether every incremental R6 update is checked against the full recomputation
 (a test switch: ``ENDPHASE_CHECK_INCREMENTAL=1``, or set by tests/engine/test_incremental.py)."""
@@ -92,7 +98,8 @@ CHECK_INCREMENTAL = os.environ.get("ENDPHASE_CHECK_INCREMENTAL", "").strip() in 
 
 @implements("R6", "P2b", game="ocg")
 def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool, *,
-                      incremental: bool = False) -> tuple[Process, ...]:
+                      incremental: bool = False,
+                      without: tuple[PendingFacts, Process] | None = None) -> tuple[Process, ...]:
     """R6: the pending End Phase processes after a change.
 
     A card's process appears when its ``applies`` starts to hold (after the
@@ -105,10 +112,10 @@ def r6_sync_processes(board: Board, pending: tuple[Process, ...], adjusted: bool
     changed, only the cards that changed are looked at again, and the processes
     lingering effects create only when one of those effects or the card it
     applies to changed (:func:`_sync_changed`) — the same answer as looking at
-    every card.
+    every card. (``without``: see :func:`_sync_changed`.)
     """
     if incremental and adjusted == board.base.adjusted and _may_sync_changed(board):
-        found = _sync_changed(board, pending, adjusted)
+        found = _sync_changed(board, pending, adjusted, without)
         if CHECK_INCREMENTAL:
             notes = len(board.notes)
             full = _sync_all(board, pending, adjusted)
@@ -136,7 +143,8 @@ def _incremental_facts(tables: PositionTables, phase: Phase) -> tuple[bool, bool
     return local, local and not _lingering_keys_may_clash(tables), frozenset(tables.end_phase_uids)
 
 
-def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) -> tuple[Process, ...]:
+def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool,
+                  without: tuple[PendingFacts, Process] | None = None) -> tuple[Process, ...]:
     """R6 for the cards whose object changed since the base state; the others'
     processes are those of ``pending`` (the caller's conditions, see
     :func:`r6_sync_processes`). The processes lingering effects create (R4) are
@@ -145,16 +153,22 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
     else they are made again.
 
     The cards that changed are found among those the board wrote (``Board.changed``: every write
-    of its cards is recorded there), in uid order, as a look at every card would find them."""
+    of its cards is recorded there), in uid order, as a look at every card would find them.
+
+    ``without``: ``pending`` is the base state's list (these facts, :func:`pending_facts`) less this process,
+    the one the step performed (then whether every other process stays is asked of the facts)."""
     cards = board.cards
     before = board.base.cards
     written = board.changed
     if written:
         uids = _incremental_facts(board.tables, board.phase)[2]
-        changed = [uid for uid in (set(written) if len(written) > 1 else written)
-                   if uid in uids and cards[uid] is not before[uid]]
-        if len(changed) > 1:
-            changed.sort()
+        if len(written) == 1:  # (most steps write one card: no comprehension to make and call)
+            uid = written[0]
+            changed = [uid] if uid in uids and cards[uid] is not before[uid] else []
+        else:
+            changed = [uid for uid in set(written) if uid in uids and cards[uid] is not before[uid]]
+            if len(changed) > 1:
+                changed.sort()
     else:
         changed = []
     lingering, base_lingering = board.lingering, board.base.lingering
@@ -163,7 +177,9 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool) ->
         return pending
     done = board.done
     dropped = None if lasting else _ended_pids(board)
-    if (lasting or dropped is not None) and _all_stay(pending, changed, done, dropped):
+    if (lasting or dropped is not None) and (
+            _all_stay(pending, changed, done, dropped) if without is None
+            else _all_stay_without(without[0], without[1], changed, done, dropped)):
         return _with_new(board, pending, changed, adjusted)  # (most steps keep every other process)
     left: list[Process] = []  # the processes of the cards that changed (pending again, or no longer: R6's note)
     if changed:
@@ -222,7 +238,10 @@ def _with_new(board: Board, pending: tuple[Process, ...], changed: list[int], ad
     for uid in changed:
         card = cards[uid]
         if card.zone is not Zone.DECK:
-            for pid, eff, created in _applying(board, uid, card):
+            seen = board.tables.last_applying(board.turn_player, board.phase, len(cards))[uid]
+            applying = seen[1] if seen is not None and seen[0] is card else _applying(board, uid, card)  # (its
+            # first lookup, inline)
+            for pid, eff, created in applying:
                 if pid in done:
                     continue
                 if adjusted and not h5_end_phase_trigger_allowed(board, card, eff):
@@ -237,7 +256,7 @@ def _with_new(board: Board, pending: tuple[Process, ...], changed: list[int], ad
 
 
 def _all_stay(pending: tuple[Process, ...], changed: list[int], done: set[tuple[int, str]],
-              dropped: set[tuple[int, str]] | None) -> bool:
+              dropped: AbstractSet[tuple[int, str]] | None) -> bool:
     """Whether no process of ``pending`` is of a card in ``changed``, done or ``dropped`` (asked in C: a
     process id's first item is its card, so only the ids whose card has a pending process are looked up).
 
@@ -256,6 +275,69 @@ def _all_stay(pending: tuple[Process, ...], changed: list[int], done: set[tuple[
     return dropped is None or sources.isdisjoint(map(_FIRST, dropped)) or dropped.isdisjoint(map(_PID, pending))
 
 
+_PENDING_FACTS: SearchMemo[PendingFacts] = SearchMemo(4096)
+"""id of a position's pending list -> :data:`PendingFacts`: found once per list and read by each step from
+a position that shares it (a position's steps perform each of its processes in turn). The entry holds the
+list, so its id names no other object while it is kept; bounded, one search's tables at a time
+(``SearchMemo``)."""
+
+
+def pending_facts(state: State) -> PendingFacts:
+    """The facts of ``state``'s pending list (:data:`PendingFacts`), found once per list.
+
+    >>> from toolkit.ocg.positions import FAMILIES
+    >>> from toolkit.ocg.setup import initial_state
+    >>> state = initial_state(FAMILIES["mandatory"](2))
+    >>> facts = pending_facts(state)
+    >>> facts[2] == {p.pid: i for i, p in enumerate(state.pending)}, sum(facts[3].values()), facts is pending_facts(state)
+    (True, 2, True)
+    """
+    every, tables = state.pending, state.tables
+    found = _PENDING_FACTS.get(id(every))
+    if found is not None and found[0] is every and found[1] is tables:
+        return found
+    at: dict[tuple[int, str], int] = {}
+    per_card: dict[int, int] = {}
+    for i, process in enumerate(every):
+        at[process.pid] = i
+        source = process.source
+        per_card[source] = per_card.get(source, 0) + 1
+    _PENDING_FACTS.make_room(tables)
+    made = _PENDING_FACTS[id(every)] = (every, tables, at, per_card, frozenset(at))
+    return made
+
+
+def _all_stay_without(facts: PendingFacts, performed: Process, changed: list[int], done: set[tuple[int, str]],
+                      dropped: AbstractSet[tuple[int, str]] | None) -> bool:
+    """:func:`_all_stay` of the facts' list less ``performed`` (one of its processes), read from the facts:
+    no card in ``changed`` has another process there, and no other process id there is done or dropped.
+
+    >>> from toolkit.ocg.positions import FAMILIES
+    >>> from toolkit.ocg.setup import initial_state
+    >>> state = initial_state(FAMILIES["mandatory"](2))
+    >>> first, second = state.pending
+    >>> facts = pending_facts(state)
+    >>> _all_stay_without(facts, first, [first.source], {first.pid}, None), _all_stay_without(facts, first, [second.source], set(), None)
+    (True, False)
+    >>> _all_stay_without(facts, first, [], {second.pid}, None), _all_stay_without(facts, first, [], set(), {second.pid})
+    (False, False)
+    """
+    per_card, pids = facts[3], facts[4]
+    gone = performed.source
+    for uid in changed:
+        if per_card.get(uid, 0) > (uid == gone):
+            return False
+    if done and not pids.isdisjoint(done):
+        common = pids & done
+        if len(common) > 1 or performed.pid not in common:
+            return False
+    if dropped is not None and not pids.isdisjoint(dropped):
+        common = pids & dropped
+        if len(common) > 1 or performed.pid not in common:
+            return False
+    return True
+
+
 def _same_lingering(board: Board) -> bool:
     """Whether the board's lingering effects (as many as the base state's) are the base state's, and every
     card one of them applies to the base state's object (then they create the same processes, R4)."""
@@ -269,7 +351,7 @@ def _same_lingering(board: Board) -> bool:
     return True
 
 
-def _ended_pids(board: Board) -> set[tuple[int, str]] | None:
+def _ended_pids(board: Board) -> AbstractSet[tuple[int, str]] | None:
     """After a step that only ended some lingering effects, the others and the cards they apply to being
     the base state's objects: the ids of the processes the ended ones created (the processes lingering
     effects create, R4, are then those of the base state's pending list but these and the done) — None
@@ -277,15 +359,22 @@ def _ended_pids(board: Board) -> set[tuple[int, str]] | None:
     lingering, base = board.lingering, board.base.lingering
     if len(lingering) >= len(base) or board.phase is not Phase.END:
         return None
-    ended: list[Lingering] = []
-    at, size = 0, len(lingering)
-    for item in base:
-        if at < size and lingering[at] is item:
-            at += 1
-        else:
-            ended.append(item)
-    if at != size:
-        return None  # an effect was added or changed, not only ended
+    last = board.last_ended
+    ended: list[Lingering] | tuple[Lingering, ...]
+    if last is not None and last[0] is base and last[1] is lingering:
+        ended = last[2]  # (one end_lingering from the base state's, nothing since: what it ended)
+        if len(ended) == 1:
+            return _one_ended(board, base, ended[0])
+    else:
+        ended = []
+        at, size = 0, len(lingering)
+        for item in base:
+            if at < size and lingering[at] is item:
+                at += 1
+            else:
+                ended.append(item)
+        if at != size:
+            return None  # an effect was added or changed, not only ended
     cards, before = board.cards, board.base.cards
     for uid in board.changed:  # (every card the board wrote: the others are the base state's objects)
         if cards[uid] is not before[uid] and uid in map(_TARGET, lingering):
@@ -301,6 +390,47 @@ def _ended_pids(board: Board) -> set[tuple[int, str]] | None:
         dropped.add((gone.target, gone.key))
         dropped.add((gone.target, "end:" + gone.key))
     return dropped
+
+
+_LINGERING_COUNTS: SearchMemo[tuple[tuple[Lingering, ...], dict[int, int], dict[tuple[int, str], int]]] = \
+    SearchMemo(4096)
+"""id of a lingering tuple -> (the tuple, how many of its effects apply to each uid, how many have each (uid,
+key)): what :func:`_one_ended` reads, found once per tuple (a position's steps end each of its effects in
+turn, and its successors keep the tuple). The entry holds the tuple, so its id names no other object while it
+is kept; bounded, one search's tables at a time (``SearchMemo``)."""
+
+_DROPPED: SearchMemo[tuple[Lingering, frozenset[tuple[int, str]]]] = SearchMemo(4096)
+"""id of a lingering effect -> (the effect, the ids of the processes it creates: its expiry and its lingering
+action), made once per effect (the same object in every position holding it); bounded like the above."""
+
+
+def _one_ended(board: Board, base: tuple[Lingering, ...], gone: Lingering) -> AbstractSet[tuple[int, str]] | None:
+    """``_ended_pids`` when one ``end_lingering`` ended ``gone``, one of ``base`` (the base state's), the board's
+    lingering effects being the others: read from counts found once per tuple."""
+    tables = board.tables
+    counts = _LINGERING_COUNTS.get(id(base))
+    if counts is None or counts[0] is not base:
+        per_target: dict[int, int] = {}
+        per_pid: dict[tuple[int, str], int] = {}
+        for item in base:
+            per_target[item.target] = per_target.get(item.target, 0) + 1
+            pid = (item.target, item.key)
+            per_pid[pid] = per_pid.get(pid, 0) + 1
+        _LINGERING_COUNTS.make_room(tables)
+        counts = _LINGERING_COUNTS[id(base)] = (base, per_target, per_pid)
+    per_target = counts[1]
+    target = gone.target
+    cards, before = board.cards, board.base.cards
+    for uid in board.changed:  # (every card the board wrote: the others are the base state's objects)
+        if cards[uid] is not before[uid] and per_target.get(uid, 0) > (uid == target):
+            return None  # (another effect applies to a card that changed)
+    if counts[2][(target, gone.key)] > 1:
+        return None  # (two effects whose processes share their ids)
+    dropped = _DROPPED.get(id(gone))
+    if dropped is None or dropped[0] is not gone:
+        _DROPPED.make_room(tables)
+        dropped = _DROPPED[id(gone)] = (gone, frozenset({(target, gone.key), (target, "end:" + gone.key)}))
+    return dropped[1]
 
 
 @lru_cache(maxsize=256)
@@ -400,9 +530,11 @@ def state_checks(board: Board) -> None:
 
 def settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int = 0,
             pending: tuple[Process, ...] | None = None,
-            full: bool = False) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
+            full: bool = False, without: tuple[PendingFacts, Process] | None = None,
+            ) -> tuple[tuple[Process, ...], tuple[WaitingTrigger, ...]]:
     """The pending processes and the triggers waiting after ``board``'s change (``full``: every card
-    looked at again — a process done is pending again though no card of it changed, R8b)."""
+    looked at again — a process done is pending again though no card of it changed, R8b; ``without``:
+    ``pending`` is ``state``'s less the process the step performed, see :func:`_sync_changed`)."""
     base = state.pending if pending is None else pending
     if not board.touched and not board.happenings and adjusted == state.adjusted:
         return base, ()  # nothing moved: the pending processes cannot have changed
@@ -411,6 +543,9 @@ def settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int =
     waiting = collect_triggers(board, cause, mark) if board.trigger_events else ()  # (no card has a trigger: none)
     if state.phase is _PHASE_TURN_END:
         return (), waiting
-    if not full and not CHECK_INCREMENTAL and adjusted == board.base.adjusted and _may_sync_changed(board):
-        return _sync_changed(board, base, adjusted), waiting  # (r6_sync_processes's incremental path, inline)
-    return r6_sync_processes(board, base, adjusted, incremental=not full), waiting
+    if not full and not CHECK_INCREMENTAL and adjusted == board.base.adjusted:
+        local, lingering_too, _ = _incremental_facts(board.tables, board.phase)  # (_may_sync_changed, inline)
+        if lingering_too or (local and not (board.lingering or board.base.lingering)):
+            return _sync_changed(board, base, adjusted, without), waiting  # (r6_sync_processes's incremental path,
+        # inline)
+    return r6_sync_processes(board, base, adjusted, incremental=not full, without=without), waiting

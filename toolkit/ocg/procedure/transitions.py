@@ -54,7 +54,7 @@ from toolkit.ocg.procedure.flow import (
     v1_decline,
 )
 from toolkit.ocg.procedure.legal import answers_declaration, legal_actions, nobody_can_respond
-from toolkit.ocg.procedure.pending import settle, state_checks
+from toolkit.ocg.procedure.pending import pending_facts, settle, state_checks
 from toolkit.ocg.procedure.triggers import collect_triggers
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import PHASE_END, STEP_CHAIN, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
@@ -201,13 +201,12 @@ def _card_perform(state: State, process: Process, card: Card,
 
 
 def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> State:
-    ref = action.ref
     every = state.pending
-    for at, process in enumerate(every):
-        if process.pid == ref:
-            break
-    else:
+    facts = pending_facts(state)  # (found once per pending list: a position's steps perform each process)
+    at = facts[2].get(action.ref)
+    if at is None:
         raise StopIteration  # pragma: no cover - the action was listed for this state
+    process = every[at]
     performer = process.controller
     rules = state.ruleset
     system = rules.process_order is not None
@@ -275,9 +274,11 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
             else:
                 eff.resolve(board, act)
     again = False
-    if board.chain and not state.chain and nobody_can_respond(board):
+    if board.chain and not state.chain and (not board.tables.quick_uids or nobody_can_respond(board)):  # (no card
+        # with a quick effect: nobody can respond, as nobody_can_respond finds first)
         again = resolve_links(board, state)  # R5: no one can respond — the link resolves at once
-    pending, waiting = settle(board, state, cause, adjusted, pending=pending, full=again)  # R8b: look again
+    pending, waiting = settle(board, state, cause, adjusted, pending=pending, full=again,  # R8b: look again
+                              without=(facts, process))
     flush_events(board, log)
     if not board.chain and not waiting and not state.waiting and not adjusted and phase is _PHASE_END \
             and not system:

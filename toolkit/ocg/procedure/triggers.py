@@ -127,6 +127,8 @@ def collect_triggers(board: Board, cause: Cause, start: int = 0) -> tuple[Waitin
                         found[slot][2].append(h.uid)
                 else:
                     found[slot] = (card, trig, [h.uid] if h.uid >= 0 else [])
+    if not found:
+        return ()  # (most happenings meet no trigger)
     result: list[WaitingTrigger] = []
     for (uid, key), (card, trig, subjects) in sorted(found.items()):
         label = f"{card.shown()}: {trig.key}"

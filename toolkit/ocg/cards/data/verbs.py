@@ -73,7 +73,12 @@ def _lingering_target() -> Pick:
             return []
         return [act.lingering.target]
 
+    setattr(pick, LINGERING_TARGET_ONLY, True)
     return pick
+
+
+LINGERING_TARGET_ONLY = "_lingering_target_only"
+"""The attribute of the ``lingering_target`` selector (a verb acting on it acts on that one card, if any)."""
 
 
 def _seen(board: Board, act: Activation) -> Card:
@@ -150,12 +155,22 @@ def _on_cards(act_on: Callable[[Board, int, Activation], None], *, leaves: bool 
     ``method``: ``act_on`` is this Board verb on the card, called directly).
 
     Built once per effect into the plainest function that does it: with no guard, the card is
-    not looked at first; on ``itself``, no list of uids is made."""
+    not looked at first; on ``itself``, no list of uids is made (nor, for a Board verb, the call that
+    adapts it)."""
 
     def build(card: Pick, if_in: Zone | None, if_face_up: bool) -> Resolve:
         itself = getattr(card, SELF_ONLY, False)
         resolve: Resolve
-        if if_in is not None or if_face_up:
+        if itself and method is not None and (if_in is not None or if_face_up):
+            def resolve(board: Board, act: Activation) -> None:  # (the guarded loop below, on its one card)
+                uid = act.card.uid
+                now = board.card(uid)
+                if if_in is not None and now.zone is not if_in:
+                    return
+                if if_face_up and not now.on_field_face_up:
+                    return
+                getattr(board, method)(uid)
+        elif if_in is not None or if_face_up:
             def resolve(board: Board, act: Activation) -> None:
                 for uid in card(board, act):
                     now = board.card(uid)
@@ -170,6 +185,11 @@ def _on_cards(act_on: Callable[[Board, int, Activation], None], *, leaves: bool 
         elif itself:
             def resolve(board: Board, act: Activation) -> None:
                 act_on(board, act.card.uid, act)
+        elif getattr(card, LINGERING_TARGET_ONLY, False):
+            def resolve(board: Board, act: Activation) -> None:  # (the loop below, on its one card if any)
+                lingering = act.lingering
+                if lingering is not None and lingering.target >= 0:
+                    act_on(board, lingering.target, act)
         else:
             def resolve(board: Board, act: Activation) -> None:
                 for uid in card(board, act):
