@@ -534,7 +534,8 @@ assert STATE_FIELDS == ("turn_player", "ruleset", "cards", "decks", "anonymous",
     "State.passed_to, to_step and procedure.remembered build States positionally: update them"
 """``make_state(tables, cards_hash, *values)``: the State of these field values (``STATE_FIELDS`` order)
 whose position tables are ``tables`` (None: found from the cards and the ruleset) and whose ``cards_hash`` is
-``cards_hash`` (None: computed) — what ``State(*values)`` builds, faster."""
+``cards_hash`` (None: computed) — what ``State(*values)`` builds, faster, but for the pending processes: kept
+as listed (the procedure's own steps, which list them in R6's order; :func:`build_state` sorts them)."""
 
 
 def build_state(values: Iterable[object], tables: PositionTables | None) -> State:
