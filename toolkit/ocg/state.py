@@ -249,9 +249,8 @@ class State(PositionReader):
     """In R6's order (:data:`PROCESS_ORDER`), whatever order they are given in (:func:`in_process_order`).
     Hashed too, although R6 makes the pending processes from the cards, the done processes and the
     lingering effects: leaving them out makes the hash key a 20-field tuple, a size Python 3.11
-    keeps on a free list, and a reduced search
-    of 20 processes then holds ~40% more memory per position
-    (tests/engine/test_memory_sharing.py)."""
+    keeps on a free list, and a reduced search of 20 processes then holds ~40% more memory per
+    position (tests/engine/test_memory_sharing.py)."""
     done: frozenset[tuple[int, str]] = frozenset()
     lingering: tuple[Lingering, ...] = ()
     chain: tuple[Link, ...] = ()

@@ -82,7 +82,6 @@ _SELF_DESTRUCT, _PHASE_TURN_END = ContinuousKind.SELF_DESTRUCT, Phase.TURN_END
 _PID, _SOURCE, _TARGET, _FIRST = attrgetter("pid"), attrgetter("source"), attrgetter("target"), itemgetter(0)
 
 
-
 CHECK_INCREMENTAL = os.environ.get("ENDPHASE_CHECK_INCREMENTAL", "").strip() in ("1", "true", "yes")
 """Whether every incremental R6 update is checked against the full recomputation
 (a test switch: ``ENDPHASE_CHECK_INCREMENTAL=1``, or set by tests/engine/test_incremental.py)."""
