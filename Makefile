@@ -17,7 +17,7 @@ TEST_EXTRAS := notebooks,browser,bench,docs,parquet,test
 FLOOR_VENV  ?= .venv-floor
 FLOOR_TESTS ?= tests/test_data.py
 
-.PHONY: lab app docs test test-floor venv install-notebooks install-test bench bench-all typecheck lint clean
+.PHONY: lab app docs test test-floor venv install-notebooks install-test bench bench-all typecheck lint clean compiled
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -73,13 +73,15 @@ test-floor:
 # files, through the command line; prints the tally per class. User card files,
 # rulings files (CSV, YAML), FAQ text and exports run in a sandbox whose sentinel
 # files outside the user's folder must stay unread and unchanged; their tally is
-# printed per surface. make test runs a fast subset of the same suite.
+# printed per surface. make test runs a fast subset of the same suite. With a compiled build (make
+# compiled) it also checks that build finds what the pure package finds (tests/fuzz/test_compiled_build.py).
 fuzz: install-test
 	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest tests/fuzz -q -p no:cacheprovider
 
 # The engine at scale, ending with one table of the targets (~10 min; --quick: ~2 min), then
 # issue 34's families (a)-(e) beside python-chess, the import cost and cold verify_rulings, ending with
-# one table of every target of issue 34, met or NOT met (benchmarks/families.py, a few minutes).
+# one table of every target of issue 34, met or NOT met (benchmarks/families.py, a few minutes; with a
+# compiled build, make compiled, its legal actions + transition too, beside the pure package's).
 bench: install-test
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/families.py
@@ -87,6 +89,12 @@ bench: install-test
 # Every benchmark script (history, Duel Masters, import cost too; the _helpers are imported, not run).
 bench-all: install-test
 	for f in benchmarks/[!_]*.py; do $(BIN)/python $$f || exit 1; done
+
+# The optional compiled engine (not part of make test): the hot path of a step compiled with mypyc
+# into build/compiled/ (a full copy of toolkit/; needs gcc and the Python headers). The pure package
+# stays the default: PYTHONPATH=build/compiled opts in (scripts/build_compiled.py says more).
+compiled: install-test
+	$(BIN)/python scripts/build_compiled.py
 
 typecheck: install-test
 	$(BIN)/python -m mypy

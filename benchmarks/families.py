@@ -45,6 +45,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import subprocess
 import sys
 import time
@@ -147,7 +148,6 @@ def _memo(on: bool) -> None:
 
 def worker(family: str, n: int) -> dict[str, Any]:
     """One row, measured in this (fresh) process."""
-    from toolkit.core.game import game_of
     from toolkit.core.search import explore
     from toolkit.ocg.procedure import remembered
     from toolkit.ocg.setup import initial_state
@@ -175,19 +175,40 @@ def worker(family: str, n: int) -> dict[str, Any]:
         explore(start, max_states=5_000_000)
         row["peak_mb"] = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
+    row.update(legal_and_step(start))
+    return row
+
+
+def legal_and_step(start: Any) -> dict[str, Any]:
+    """The generic step alone, memo off: ``legal_actions`` on every position plus the step on every edge
+    of the full graph's first ``EDGES_WALKED`` edges (edges, best CPU seconds of 3), and which toolkit
+    modules this process imported compiled (``make compiled``; none: the pure package)."""
+    from toolkit.core.game import game_of
+
     _memo(False)
     game = game_of(start)
     graph = walk(start, max_edges=EDGES_WALKED)
     step = game.stepper()  # what core.graph calls for every edge
 
-    def legal_and_step() -> None:
+    def run() -> None:
         for x in graph.live:
             game.legal_actions(x)
         for x, a in graph.edges:
             step(x, a, check=False)
 
-    row["generic_edges"], row["generic_cpu"] = len(graph.edges), best_cpu(legal_and_step, 3)
-    return row
+    compiled = sorted(name for name, module in sys.modules.items()
+                      if name.startswith("toolkit.") and str(getattr(module, "__file__", "")).endswith(".so"))
+    return {"generic_edges": len(graph.edges), "generic_cpu": best_cpu(run, 3), "compiled": compiled}
+
+
+def compiled_worker(family: str, n: int) -> dict[str, Any]:
+    """``legal_and_step`` alone, in a fresh process run on the compiled build."""
+    from toolkit.core.search import explore
+    from toolkit.ocg.setup import initial_state
+
+    start = initial_state(position(family, n))
+    explore(initial_state(position(family, 2)))  # loads the engine and the cards: not timed
+    return legal_and_step(start)
 
 
 PEAK_UP_TO = 5.0
@@ -202,14 +223,33 @@ def _peak(megabytes: float) -> str:
     return f"{megabytes:>8.1f}" if megabytes == megabytes else f"{'-':>8}"  # (NaN: not measured)
 
 
-def run_row(family: str, n: int) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, str(Path(__file__)), "--worker", family, str(n)],
-                         capture_output=True, text=True, check=True)
-    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+COMPILED = HERE.parent / "build" / "compiled"
+"""The optional compiled build (``make compiled``, scripts/build_compiled.py): measured beside the pure
+package when it exists."""
+
+
+def run_row(family: str, n: int, *, compiled: bool = False) -> dict[str, Any]:
+    """One row measured in a fresh process: the pure package's, or (``compiled``) the compiled build's
+    generic step alone (``compiled_worker``), which must really import compiled modules."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if compiled:
+        env["PYTHONPATH"] = str(COMPILED)
+    out = subprocess.run([sys.executable, str(Path(__file__)), "--compiled-worker" if compiled else "--worker",
+                          family, str(n)], capture_output=True, text=True, check=True, env=env)
+    row = dict(json.loads(out.stdout.strip().splitlines()[-1]))
+    if bool(row["compiled"]) != compiled:
+        raise SystemExit(f"families: the {'compiled' if compiled else 'pure'} run imported the other engine")
+    return row
+
+
+def compiled_built() -> bool:
+    """Whether ``make compiled`` has built ``build/compiled/``."""
+    return (COMPILED / "toolkit").is_dir() and any((COMPILED / "toolkit").rglob("*.so"))
 
 
 def issue34_targets(rows: dict[tuple[str, int], dict[str, Any]], chess: float, fits: dict[str, float],
-                    imports: dict[str, list[float]] | None, verify: Timing | None) -> Targets:
+                    imports: dict[str, list[float]] | None, verify: Timing | None,
+                    compiled: dict[tuple[str, int], dict[str, Any]] | None = None) -> Targets:
     """Every target of issue 34, with its definition, the number measured and met or not. ``rows``: the
     table's rows by (family, n); ``chess``: python-chess's node visits/s; ``fits``: the exponents;
     ``imports``: ``import_cost.timings``; ``verify``: cold ``verify_rulings()`` (``_timing.cold_verify``; None: not measured)."""
@@ -233,6 +273,11 @@ def issue34_targets(rows: dict[tuple[str, int], dict[str, Any]], chess: float, f
         for bound, why in ((0.5, "required"), (1.0, "the direction beyond")):
             out.add(f"legal actions + transition, memo off ('l+t off/s'): >= {bound:g} x python-chess, every row ({why})",
                     f"{worst:.2f} x at worst ({where})", worst >= bound)
+            if compiled:
+                worst_c, where_c = min((r["generic_edges"] / r["generic_cpu"] / chess, f"{f[:3]} n = {n}")
+                                       for (f, n), r in compiled.items())
+                out.add(f"  the same, compiled extra ('l+t cmp/s': make compiled, optional; pure is the default): "
+                        f">= {bound:g} x", f"{worst_c:.2f} x at worst ({where_c})", worst_c >= bound)
     for family, k in fits.items():
         shape = " (polynomial expected: its distinct outcomes are)" if family in (IN_DECK, IN_GY, COPIES) else ""
         out.add(f"{family[:3]} growth per added process: k of CPU time ~ n^k{shape}", f"n^{k:.2f}", None)
@@ -256,23 +301,33 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="sizes up to 15, cap 3 s, fewer import and verify runs")
     parser.add_argument("--family", action="append", choices=FAMILY_NAMES, help="only this family (repeatable)")
     parser.add_argument("--no-imports", action="store_true", help="skip the import cost and the cold verify_rulings")
+    parser.add_argument("--no-compiled", action="store_true", help="skip the compiled build even if it exists")
     parser.add_argument("--worker", nargs=2, metavar=("FAMILY", "N"), help=argparse.SUPPRESS)
+    parser.add_argument("--compiled-worker", nargs=2, metavar=("FAMILY", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         print(json.dumps(worker(args.worker[0], int(args.worker[1]))))
         return
+    if args.compiled_worker:
+        print(json.dumps(compiled_worker(args.compiled_worker[0], int(args.compiled_worker[1]))))
+        return
+    with_compiled = compiled_built() and not args.no_compiled
     cap, max_n = (3.0, min(15, args.max_n)) if args.quick else (args.cap, args.max_n)
     chess = chess_rate()[0]
     print("families (n = pending End Phase processes):")
     for family in args.family or FAMILY_NAMES:
         print(f"   {family}: {DEFINITIONS[family]}")
     print(f"python-chess perft(4): {chess:,.0f} node visits/s (CPU, best of 3) — the ratios below are to it")
+    print("'l+t cmp/s': the same as 'l+t off/s' on the optional compiled build (make compiled, build/compiled/; "
+          "identical results, pure Python is the default)" if with_compiled else
+          "(no compiled build: make compiled adds the 'l+t cmp/s' column, the optional compiled extra)")
     head = (f"{'family':22} {'n':>3} {'positions':>9} {'trans':>9} {'CPU on':>8} {'trans/s on':>11} "
             f"{'x chess':>7} {'CPU off':>8} {'trans/s off':>11} {'x chess':>7} {'l+t off/s':>10} {'x chess':>7} "
-            f"{'peak MB':>8}")
+            f"{'peak MB':>8}" + (f" {'l+t cmp/s':>10} {'x chess':>7}" if with_compiled else ""))
     print(head)
     fits: dict[str, float] = {}
     rows: dict[tuple[str, int], dict[str, Any]] = {}
+    compiled_rows: dict[tuple[str, int], dict[str, Any]] = {}
     for family in args.family or FAMILY_NAMES:
         points = []
         for n in (s for s in SIZES_OF.get(family, SIZES) if s <= max_n):
@@ -281,7 +336,12 @@ def main() -> None:
             generic = row["generic_edges"] / row["generic_cpu"]
             print(f"{family:22} {n:>3} {row['states_on']:>9,} {row['transitions_on']:>9,} {row['cpu_on']:>8.3f} "
                   f"{on:>11,.0f} {on / chess:>7.2f} {row['cpu_off']:>8.3f} {off:>11,.0f} {off / chess:>7.2f} "
-                  f"{generic:>10,.0f} {generic / chess:>7.2f} {_peak(row['peak_mb'])}", flush=True)
+                  f"{generic:>10,.0f} {generic / chess:>7.2f} {_peak(row['peak_mb'])}", end="", flush=True)
+            if with_compiled:
+                fast = compiled_rows[(family, n)] = run_row(family, n, compiled=True)
+                rate = fast["generic_edges"] / fast["generic_cpu"]
+                print(f" {rate:>10,.0f} {rate / chess:>7.2f}", end="")
+            print(flush=True)
             points.append((n, row["cpu_on"]))
             growth = row["cpu_on"] / points[-2][1] if len(points) > 1 and points[-2][1] > 0 else 1.0
             if row["cpu_on"] > cap or row["cpu_on"] * growth > 4 * cap:  # (the next size would take far longer)
@@ -295,7 +355,7 @@ def main() -> None:
         imports = import_cost.timings(5 if args.quick else 7)
         verify = cold_verify(2 if args.quick else 3)
     print()
-    issue34_targets(rows, chess, fits, imports, verify).print(
+    issue34_targets(rows, chess, fits, imports, verify, compiled_rows).print(
         "targets (issue 34; printed, not asserted): times are CPU seconds of explore (reduced search, memo on, "
         "nothing remembered) in a fresh process; 'l+t off/s' is legal_actions on every position plus the step on "
         f"every edge of the full graph's first {EDGES_WALKED:,} edges, memo off")

@@ -17,6 +17,25 @@ Per size n, on the full graph of positions:
   one position), ``same`` (either first: the same outcomes and line counts), ``differ`` (the Trap
   can tell which came first: the monster it returns had, or had not, had its process).
 
+What the reduced search spends its positions on (issue 34; measured with a hook on the search's graph):
+after the Trap is used every card is of the kinds ``toolkit.ocg.independence`` knows (the Trap lies in
+the GY, activated only from the field: ``cards_are_known_at``), and the per-state reduction does apply
+there — no test refuses: every used position where the acting player has two processes is grouped
+(n = 8, before the wider classes: 958 positions merged, 761 where the acting player had one process or
+none to perform, beside a Pass). That part is
+not polynomial for two reasons no per-state test can remove: (1) its entries — the Trap may be
+activated in every position while it is set, on any monster — are as many as the set positions,
+which hold every subset of the processes done (unreduced, rightly: the Trap tells the orders apart:
+the ``differ`` pairs); (2) from each entry the two players' remaining processes interleave through
+their passes, a grid of (A's done) x (B's done) x (who acts). What made both exponential was that the
+eight monsters whose control was taken were not one class: their kinds, archetypes and monster types
+differ. No text of this position reads those (``toolkit.ocg.fields_read``), so they now form one class
+and the done subsets collapse to counts: n = 8: 2,656 positions (722 set / 1,920 used) -> 676
+(214 / 454); n = 10: 12,724 (2,978 / 9,728) -> 1,980 (552 / 1,418); n = 12: 67,158 (16,194 / 50,944)
+-> 10,510 (3,102 / 7,396) — at n = 8 and 10 the ``up to renaming`` column, reached.
+What is left is the Trap's real choices (which monster, when) times the counts: the rest is the cost
+of each step.
+
     python benchmarks/family_e_bounds.py [--max-n N]
 """
 

@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# after PYTHONPATH: ``PYTHONPATH=build/compiled`` runs it on the compiled build (scripts/build_compiled.py)
+sys.path.append(str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 
@@ -96,6 +97,10 @@ def compare(base: Path, *, without_by: bool = False) -> int:
             print(f"{name}: {len(old)} lines, " + ("identical" if not diff else f"{len(diff)} diff lines"))
             for line in diff[:40]:
                 print(line)
+    compiled = sorted(name for name, module in sys.modules.items()
+                      if name.startswith("toolkit.") and str(getattr(module, "__file__", "")).endswith(".so"))
+    print(f"engine: compiled build ({len(compiled)} compiled modules: {', '.join(compiled)})" if compiled
+          else "engine: pure Python")
     print("no difference" if not differences else "DIFFERENT")
     return 0 if not differences else 1
 

@@ -92,3 +92,68 @@ def test_a_rule_set_that_is_no_dataclass_is_never_vouched_for() -> None:
     with recording(rules) as (noted, reads):
         assert noted is rules
     assert not unread(rules, Plain(), reads)
+
+
+@pytest.mark.parametrize(("scenario", "read"), [("q_readjust_after_hand_grows", False),
+                                                ("darklord_zerato_veiler_2012", True)])
+def test_r4_is_read_only_where_an_effect_it_can_end_lingers(scenario: str, read: bool) -> None:
+    """R4 (``turn_end_effects_end_with_turn``) is read only where a lingering effect lasting until the end of
+    the turn could end by it: a search of a position with none does not read it, so a ruling on it is not
+    asked again under R4 reversed (its answer is the same step by step); one with Effect Veiler's does."""
+    from toolkit.core.search import explore
+    from toolkit.games import shipped_scenario
+
+    position = shipped_scenario(scenario)
+    rules = game_of(position).today()
+    with recording(rules) as (noting, reads):
+        explore(position, ruleset=noting)
+    assert ("turn_end_effects_end_with_turn" in reads) is read
+
+
+def _texts_vouched(ruling_id: str) -> list[tuple[str, bool, bool, bool]]:
+    """For each card-text counterfactual (X1) of the ruling: its label, whether the texts shortcut vouches
+    for it, its answer searched for real and the own answer."""
+    from toolkit.history.runs import positions_key, same_answer_at_other_texts
+
+    row = {str(k): v for k, v in RULINGS[RULINGS["ruling_id"] == ruling_id].iloc[0].to_dict().items()}
+    names = tuple(row["scenario"])
+    scenarios = scenarios_of(ruling_id, names)
+    check = check_for(ruling_id, read_check(ruling_id, row["check"]), scenarios)
+    rules = ruling_ruleset(row)
+    game = game_of(rules)
+    run_ruling(row)  # records what the own run read
+    own = run_check(check, scenarios, rules, default=names[0]).value
+    at = positions_key(names, scenarios)
+    return [(variant.label, same_answer_at_other_texts(row["check"], names, scenarios, rules, variant.rules, game,
+                                                       positions=at),
+             run_check(check, scenarios, variant.rules, default=names[0]).value, own)
+            for variant in game.counterfactuals(rules) if variant.rules.as_of != rules.as_of]
+
+
+def test_a_date_whose_texts_the_cards_read_alike_answers_as_the_own_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card texts of another date (X1) are not searched again where every card of the position reads
+    the same text then (the Cat Sith position: no errata of its cards in between), and are where a card's
+    text changed (Effect Veiler's errata of 2014-07-10, which flips the Zerato ruling's answer)."""
+    import toolkit.history.runs as runs
+
+    monkeypatch.setattr(runs, "_RUNS", runs.Memo(4096))  # the own run made here, whatever ran before
+    alike = _texts_vouched("ocg-130330-catsith-hysteric-sign")
+    changed = _texts_vouched("ocg-120916-zerato-veiler")
+    assert alike and all(vouched and real == own for _label, vouched, real, own in alike)
+    assert any(real != own for _label, _vouched, real, own in changed)
+    assert not any(vouched for _label, vouched, _real, _own in changed)
+
+
+@pytest.mark.parametrize(("hand", "alike"), [(["死者蘇生", "増援"], True), (["エフェクト・ヴェーラー", "増援"], False)])
+def test_the_texts_read_alike_at_two_dates_are_those_of_every_card_of_the_position(hand: list[str],
+                                                                                    alike: bool) -> None:
+    """``Game.same_texts``: Effect Veiler in a hand (no lingering effect of it) reads another text after its
+    errata of 2014-07-10; two cards with no errata read the same."""
+    import datetime
+
+    from toolkit.ocg.scenario import scenario_from_dict
+
+    position = scenario_from_dict({"title": "a hand", "turn_player": "A", "players": {"A": {"hand": hand}, "B": {}}})
+    game = game_of(position)
+    before, after = (game.rules_for(None, datetime.date(2014, 7, day)) for day in (9, 10))
+    assert game.same_texts(position, before, after) is alike

@@ -35,3 +35,13 @@ def test_every_counterfactual_settles_alike_with_and_without_renaming(ruling_id:
     from test_deciding_renaming import renamed_differently
 
     assert renamed_differently(ruling_id, counterfactuals=True)[0] == []
+
+
+@pytest.mark.parametrize("ruling_id", MODELLED)
+def test_every_order_question_answers_alike_up_to_renaming(ruling_id: str) -> None:
+    """Every ``possible_order`` / ``always_order`` question of every shipped ruling, under its own rules,
+    today's and every counterfactual: the order walk up to renaming answers as the order search
+    (``make test`` asks a few rulings: tests/test_history_order_renaming.py)."""
+    from test_history_order_renaming import _renamed_and_plain
+
+    assert _renamed_and_plain(ruling_id)[1] == []

@@ -1,6 +1,7 @@
 """The search up to renaming against the full search on mixed random positions (issue 34's review).
 
-Both players hold textless cards and vanilla monsters (copies among them), in hand, field, graveyard
+Both players hold textless cards and vanilla monsters (copies among them; monsters of other kinds,
+archetypes and monster types, which trade names where no text reads those), in hand, field, graveyard
 and deck (a class card in a deck is pointed at: the pinned key), beside cards whose effects point at
 class cards (《エネミーコントローラー》, 《強制脱出装置》, 《ヒステリック・サイン》), under several rule
 sets, either player's turn.  ``explore`` (renaming) must give the full search's outcomes and line
@@ -32,7 +33,8 @@ from toolkit.ocg.setup import initial_state  # noqa: E402
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 PLAIN = (*FILLERS, VORSE, WOLF)
-MONSTERS = (VORSE, WOLF, "ハーピィ・レディ")
+DOG = "フレムベル・ヘルドッグ"  # (an Effect Monster, a Beast: it trades names with the Normal ones where nothing reads that)
+MONSTERS = (VORSE, WOLF, "ハーピィ・レディ", DOG)
 QUESTIONS = (
     {"always": {"hand": "TP", "at_most": 6}},
     {"possible": {"event": "discarded", "card": "死者蘇生"}},
@@ -67,7 +69,7 @@ def mixed_positions(draw: st.DrawFn) -> Any:
     hand_a = draw(st.lists(st.sampled_from(PLAIN), min_size=7, max_size=9))  # (over the limit: an adjustment)
     hand_b = draw(st.lists(st.sampled_from(PLAIN), max_size=3))
     field_a = [card(x) for x in draw(st.lists(st.sampled_from(MONSTERS), max_size=2))]
-    field_b = [card(x) for x in draw(st.lists(st.sampled_from((VORSE, WOLF)), max_size=2))]
+    field_b = [card(x) for x in draw(st.lists(st.sampled_from((VORSE, WOLF, DOG)), max_size=2))]
     if draw(st.booleans()):
         field_b.append(card("強制脱出装置", position="set"))
     if draw(st.booleans()):

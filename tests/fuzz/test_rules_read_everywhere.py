@@ -24,3 +24,11 @@ MODELLED = sorted(RULINGS.loc[RULINGS["check"].notna() & RULINGS["expected"].isi
 def test_no_counterfactual_taken_as_unchanged_answers_otherwise(ruling_id: str) -> None:
     wrong = [label for label, vouched, real, own in answers_asked_for_real(ruling_id) if vouched and real != own]
     assert not wrong, f"{ruling_id}: taken as unchanged but the answer differs under {wrong}"
+
+
+@pytest.mark.parametrize("ruling_id", MODELLED)
+def test_no_date_taken_as_reading_the_same_texts_answers_otherwise(ruling_id: str) -> None:
+    from test_rules_read import _texts_vouched
+
+    wrong = [label for label, vouched, real, own in _texts_vouched(ruling_id) if vouched and real != own]
+    assert not wrong, f"{ruling_id}: its cards taken as reading the same texts but the answer differs under {wrong}"

@@ -66,7 +66,7 @@ from toolkit.core.limits import DEFAULT_MAX_STATES, MAX_LINE_STEPS, Limits
 from toolkit.core.predicates import AllOf, AnyOf, Count, HasEvent, InZone, Not, Predicate, Query
 from toolkit.core.values import Event, Outcome, renamed_event
 
-__all__ = ["DECIDED", "decide"]
+__all__ = ["DECIDED", "decide", "decide_order"]
 
 DECIDED = ("possible", "always")
 """The quantifiers :func:`decide` answers."""
@@ -305,3 +305,96 @@ def decide(game: Game, start: GameState, query: Query, *, max_states: int = DEFA
             seen.clear()
             on_path.clear()
     return answer
+
+
+def decide_order(game: Game, start: GameState, order: tuple[Predicate, ...], advance: Callable[[Any, int], int],
+                 *, every: bool, without: Predicate | None = None, limits: Limits) -> bool | None:
+    """The answer of an order question (``possible_order`` / ``always_order``, see
+    :func:`toolkit.history.checks.order_search`: does some / every line see events matching ``order``
+    one after the other), walking the pairs (position, items seen) the same up to renaming cards once;
+    ``advance(events, k)``: the items seen after a step's events, ``k`` seen before it. None when
+    nothing can be renamed (no card's name trades with another's, or a predicate of a kind not known
+    exactly) or a line loops: ask the order search itself.
+
+    Why the answer is the order search's: its value at a pair (position, k) with no loop below it is
+    a function of the pair; two pairs of one key are (s, k) and (π s, k) for a renaming π of names no
+    item reads (``named``: every name an item or ``without`` reads is kept out of the classes), the
+    lines from π s are those from s renamed, and an item finds a renamed event relevant iff it finds
+    the event relevant (it compares an event's card, ``by`` and detail only with names it reads); so
+    k moves alike on both and the answers are one. A step to a pair whose key is on the path (the
+    pair itself, or a renaming of it) gives up, as :func:`decide` does: a walk that meets none has
+    met no loop, and every value it kept is a function of its pair alone. Limits: the order search's
+    ``max_states`` and time limit, counted on the positions expanded (fewer: a walk may answer where
+    the order search would have stopped on a limit).
+
+    >>> from toolkit.games import shipped_scenario
+    >>> from toolkit.core.game import game_of
+    >>> from toolkit.core.predicates import parse_predicate
+    >>> position = shipped_scenario("grimoire_compulsory_cyclone_2014")
+    >>> game = game_of(position)
+    >>> start = game.state_of(position, None)
+    >>> items = (parse_predicate({"event": "hand_adjusted"}), parse_predicate({"event": "discarded"}))
+    >>> step = lambda events, k: k + 1 if k < 2 and any(items[k].relevant(e, "A") for e in events) else k
+    >>> decide_order(game, start, items, step, every=False, limits=Limits(10_000, None, None, None))
+    True
+    """
+    named = _names_read(AllOf(order if without is None else (*order, without)))
+    renamer = game.renaming(start, named) if named is not None else None
+    if renamer is None:
+        return None
+    n = len(order)
+    legal_actions, transition = game.legal_actions, game.transition
+    succ: dict[GameState, tuple[tuple[GameState, tuple[Event, ...]], ...]] = {}
+    keys: dict[GameState, Hashable] = {}
+    known: dict[tuple[Hashable, int], bool] = {}
+    on_path: set[tuple[Hashable, int]] = set()
+
+    def key_of(state: GameState) -> Hashable:
+        found = keys.get(state)
+        if found is None:
+            keyed = renamer(state)
+            found = keys[state] = state if keyed is None else ("renamed", keyed[0])
+        return found
+
+    def edges(state: GameState) -> tuple[tuple[GameState, tuple[Event, ...]], ...]:
+        found = succ.get(state)
+        if found is None:
+            if len(succ) >= limits.max_states:
+                raise limits.too_many()
+            limits.check(len(succ))
+            results = [transition(state, action, check=False) for action in legal_actions(state)]
+            found = succ[state] = tuple((result.state, result.events) for result in results)
+        return found
+
+    def value(state: GameState, k: int) -> bool:
+        if k == n:
+            return True
+        if state.is_over:
+            return False
+        here = (key_of(state), k)
+        found = known.get(here)
+        if found is not None:
+            return found
+        on_path.add(here)
+        result = every
+        for child, events in edges(state):
+            ck = advance(events, k)
+            if ck < n and (key_of(child), ck) in on_path:  # (a loop, or a loop up to renaming)
+                raise _Loop
+            if value(child, ck) != every:
+                result = not every
+                break
+        on_path.discard(here)
+        known[here] = result
+        return result
+
+    with search_mode():
+        try:
+            return value(start, 0)
+        except _Loop:
+            return None
+        finally:
+            succ.clear()
+            keys.clear()
+            known.clear()
+            on_path.clear()

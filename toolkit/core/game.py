@@ -462,6 +462,12 @@ class Game(ABC):
         once the positions of one key (:mod:`toolkit.core.renaming`)."""
         return None
 
+    def same_texts(self, position: Any, rules: Any, other: Any) -> bool:
+        """Whether every card a search of ``position`` can read reads the same text under ``rules`` and
+        ``other`` (rule sets of two dates whose card texts differ elsewhere): its searches then differ in
+        nothing the date decides (optional; False, the default: not known)."""
+        return False
+
 
 _BY_TYPE: dict[type, Game] = {}
 _BY_NAME: dict[str, Game] = {}

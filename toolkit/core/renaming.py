@@ -31,6 +31,12 @@ from toolkit.core.values import Event, PositionSummary, renamed_event
 if TYPE_CHECKING:
     from toolkit.core.game import Game, GameState, Renaming
 
+    Replays = tuple[dict[GameState, tuple[Action, ...]], dict[tuple[GameState, Action], GameState],
+                    dict[tuple[int, GameState], Mapping[int, int]]]
+    """What the example lines of one search found of the positions they replay after a hop: each position's
+    legal actions, the position after each action taken, and each hop's cards in place (by the hop, alive in
+    the search's table, and the position it hops from); the lines of many outcomes share them."""
+
 __all__ = ["CannotRename", "Hop", "Renamer", "example_actions", "renamed_action", "renamed_event_checked"]
 
 OutcomeKey = tuple[PositionSummary, int, Any]
@@ -242,11 +248,13 @@ def renamed_action(action: Action, uids: Mapping[int, int], legal: Sequence[Acti
 
 
 def example_actions(start: GameState, table: Sequence[Any], at: int, succ: Mapping[GameState, Sequence[Any]],
-                    game: Game, renaming: Renaming) -> tuple[Action, ...]:
+                    game: Game, renaming: Renaming, replays: Replays | None = None) -> tuple[Action, ...]:
     """The actions of the example line the entry at ``at`` of ``table`` (``start``'s) starts: the
     edge indices of its linked list read off the graph's edges ``succ`` and, after a :class:`Hop`,
     off the searched position's edges, each action renamed onto the line's own position (the cards
-    in place of the searched position's: ``Renaming.cards_onto``)."""
+    in place of the searched position's: ``Renaming.cards_onto``). ``replays``: shared by the example
+    lines of one search (None: this line's own)."""
+    legal_of, after, onto_of = ({}, {}, {}) if replays is None else replays
     actions: list[Action] = []
     rep, real = start, start
     uids: dict[int, int] = {}
@@ -255,17 +263,26 @@ def example_actions(start: GameState, table: Sequence[Any], at: int, succ: Mappi
     while link is not None and link[at + 1] >= 0:
         action, child = succ[rep][link[at + 1]][:2]
         if renamed:
-            action = renamed_action(action, uids, game.legal_actions(real))
-            real = game.transition(real, action, check=False).state
+            legal = legal_of.get(real)
+            if legal is None:
+                legal = legal_of[real] = game.legal_actions(real)
+            action = renamed_action(action, uids, legal)
+            following = after.get((real, action))
+            if following is None:
+                following = after[(real, action)] = game.transition(real, action, check=False).state
+            real = following
         actions.append(action)
         link, at = link[at + 2], link[at + 3]
         if type(link) is Hop:
             if not renamed:
                 real, renamed = child, True
-            try:
-                onto = renaming.cards_onto(link.rep, child, link.names)  # the rep's card -> the child's
-            except ValueError as error:
-                raise CannotRename(str(error)) from None
+            onto = onto_of.get((id(link), child))
+            if onto is None:
+                try:
+                    onto = renaming.cards_onto(link.rep, child, link.names)  # the rep's card -> the child's
+                except ValueError as error:
+                    raise CannotRename(str(error)) from None
+                onto_of[(id(link), child)] = onto
             uids = {u: uids.get(onto.get(u, u), onto.get(u, u)) for u in {*uids, *onto}}
             uids = {u: v for u, v in uids.items() if u != v}
             rep, link = link.rep, link.table

@@ -147,7 +147,10 @@ def implements(*ids: str, game: str) -> Callable[[F], F]:
     function itself is returned unchanged (no cost when it is called)."""
 
     def mark(function: F) -> F:
-        name = f"{function.__module__}.{function.__qualname__}"
+        # a method of a class compiled by mypyc (the optional compiled build) arrives as a method
+        # descriptor, without __module__: its class has it
+        module = getattr(function, "__module__", None) or getattr(function, "__objclass__").__module__
+        name = f"{module}.{function.__qualname__}"
         for rule_id in ids:
             found = _IMPLEMENTED.setdefault((game, rule_id), [])
             if name not in found:

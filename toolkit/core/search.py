@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from toolkit.core.predicates import Query
+    from toolkit.core.renaming import Replays
 
 
 # --------------------------------------------------------------------------
@@ -378,6 +379,7 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
 
     outcomes = []
     replayed: Replayed = {}  # filled when the outcomes' example lines are read
+    replays: Replays = ({}, {}, {})  # what the example lines replay after a hop (toolkit.core.renaming)
     with search_mode():
         try:
             root, _ = visit(start, 0)
@@ -386,13 +388,14 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
                 return None
             for at in range(1, len(root), ENTRY):
                 example = (line_actions(start, _example(root, at), graph) if renamer is None or not renamer.used
-                           else example_actions(start, root, at, graph.succ, graph.game, renamer.renaming))
+                           else example_actions(start, root, at, graph.succ, graph.game, renamer.renaming, replays))
                 outcomes.append(OutcomeLines(outcome_of(root[at + 4]), root[at], example, start, replayed,
                                              graph.game))
             states = len(graph.succ) + sum(1 for s in memo if s.is_over)
             first_actions = _first_actions(start, graph, first_counts)
         finally:
-            graph.release(memo, on_stack, keys, edge_masks, bits, numbers)  # ``visit`` is a recursive closure: see Graph.release
+            # ``visit`` is a recursive closure: see Graph.release
+            graph.release(memo, on_stack, keys, edge_masks, bits, numbers, *replays)
             if renamer is not None:
                 renamer.release()
     shown: EventTexts = {}  # the outcomes share their events: each is written once

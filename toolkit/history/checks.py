@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolkit.core.actions import Action
-from toolkit.core.deciding_search import DECIDED, decide
+from toolkit.core.deciding_search import DECIDED, decide, decide_order
 from toolkit.core.game import Game, GameState, Position, RulesArg, game_of, position_card_names
 from toolkit.core.limits import Limits, source_of
 from toolkit.core.memo import Memo
@@ -423,15 +423,18 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
     False gives the default line).  A repeating position ends its line.
     Stops as :func:`~toolkit.core.search.explore` does after ``max_states``
     positions or ``time_limit`` seconds (``source``: the file the message names). ``game``: the
-    game of ``start`` (None: looked up). ``with_line=False``: the answer alone (no line).
+    game of ``start`` (None: looked up). ``with_line=False``: the answer alone (no line; up to renaming).
     """
     limits = Limits(max_states, time_limit, None, source)
     seq = _Order(tuple(order), without, start.turn_player)
     n = len(order)
+    game = game_of(start) if game is None else game
+    if not with_line and (found := decide_order(game, start, seq.items, seq.advance, every=every, without=without,
+                                                limits=limits)) is not None:  # (None: a line loops)
+        return found, ()
     succ: dict[GameState, tuple[tuple[Action, GameState, tuple[Event, ...]], ...]] = {}
     memo: dict[tuple[GameState, int], tuple[bool, int]] = {}
     on_stack: dict[tuple[GameState, int], int] = {}
-    game = game_of(start) if game is None else game
     legal_actions, transition = game.legal_actions, game.transition
 
     def edges(state: GameState) -> tuple[tuple[Action, GameState, tuple[Event, ...]], ...]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.core.game import Game, Position
 from toolkit.core.rulesets import Rules as Ruleset
-from toolkit.history.runs import answer_once, positions_key, same_answer
+from toolkit.history.runs import answer_once, positions_key, same_answer, same_answer_at_other_texts
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -67,9 +67,12 @@ class Flips:
         if known is None:
             text, check, names, scenarios = self._asked
             variant = self.variants[index].rules
-            # a rule the run never read cannot flip it: its searches would be the same step by step
+            # a rule the run never read cannot flip it, nor a date whose texts its cards all read alike: its
+            # searches would be the same step by step
             at = self._positions or positions_key(names, scenarios)  # the same for both questions
             known = self._known[index] = (not same_answer(text, names, scenarios, self._rules, variant, positions=at)
+                                          and not same_answer_at_other_texts(text, names, scenarios, self._rules,
+                                                                             variant, self.game, positions=at)
                                           and answer_once(text, check, names, scenarios, variant,
                                                           self.game, positions=at) != self._value)
         return known

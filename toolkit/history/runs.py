@@ -229,6 +229,25 @@ def same_answer(check_text: str, names: tuple[str, ...], scenarios: Mapping[str,
     return made is not None and unread(rules, other, made[1])
 
 
+def same_answer_at_other_texts(check_text: str, names: tuple[str, ...], scenarios: Mapping[str, Position],
+                               rules: Ruleset, other: Ruleset, game: Game, *,
+                               positions: tuple[Any, ...] | None = None) -> bool:
+    """Whether the check's answer under ``other`` is known to be the one under ``rules`` without asking:
+    ``other`` is ``rules`` at another date (the card texts of another era, X1) but for rules the run under
+    ``rules`` (made already) never read, and every card its positions can read reads the same text at
+    both dates (``Game.same_texts``): the date decides nothing else of a search, so every step is the same."""
+    if rules.as_of == other.as_of or not dataclasses.is_dataclass(other):
+        return False
+    made = _RUNS.get((check_text, positions or positions_key(names, scenarios), _rules_key(rules)))
+    if made is None:
+        return False
+    try:
+        same_date = dataclasses.replace(other, as_of=rules.as_of)
+    except (TypeError, ValueError):
+        return False
+    return unread(rules, same_date, made[1]) and all(game.same_texts(scenarios[n], rules, other) for n in names)
+
+
 _VALUES: Memo[tuple[Any, ...], bool] = Memo(4096)
 
 

@@ -19,7 +19,7 @@ End Phase processes point at.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from toolkit.core.durations import Lingering, Moment, expire
 from toolkit.core.rules import implements
@@ -517,4 +517,4 @@ class Board(PositionReader):
 
     # --- building the next state ---------------------------------------------
 
-    freeze = freeze
+    freeze: ClassVar = freeze  # (a class attribute, also when mypyc compiles Board: see scripts/build_compiled.py)

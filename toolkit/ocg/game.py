@@ -140,6 +140,15 @@ class OcgGame(Game):
             return None
         return RenamedKeys(start, classes)
 
+    def same_texts(self, position: Scenario, rules: Any, other: Any) -> bool:
+        # a search reads texts through its position's tables: those of its cards' names, and of the sources
+        # of the lingering effects set up (toolkit.ocg.tables; no step adds a lingering effect or a card)
+        state = self.state_of(position, rules)
+        names = {card.name for card in state.cards} | {item.source for item in state.lingering} \
+            | {link.name for link in state.chain}
+        text_at = state.tables.catalogue.text_at
+        return all(text_at(name, rules.as_of) == text_at(name, other.as_of) for name in sorted(names))
+
     def explain(self, state: State, action: Action) -> Note:
         return procedure.explain(state, action)
 

@@ -11,7 +11,10 @@ the rules and every card of the position treat a card named ``x`` as they treat 
 
 * what the engine reads of a card by its name is the same: the card data (type, subtype,
   archetypes, printed values, the monster type of :mod:`toolkit.ocg.cards.plain`) but for the name,
-  its English names and reading, and neither card has an effect of any kind in any text version
+  its English names and reading — and but for the fields no text of the position reads
+  (:mod:`toolkit.ocg.fields_read`: a monster's kind, archetypes, attribute, Level, monster type,
+  each left out only where no card filter of the position names it and no card has a continuous
+  effect) —, and neither card has an effect of any kind in any text version
   (no phase process, trigger, quick effect, no-chain-link effect or lingering effect: nothing of
   either is keyed by the name, e.g. a hard once per turn or a process key);
 * nothing of the position names them: no card's written text mentions either name or filters by a
@@ -51,7 +54,6 @@ renumbering their cards, as copies are renumbered by :mod:`toolkit.ocg.symmetry`
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Collection, Hashable, Iterator, Mapping
 from functools import lru_cache
 from operator import attrgetter
@@ -59,7 +61,7 @@ from operator import attrgetter
 from toolkit.core.values import PositionSummary
 from toolkit.core.values import renamed_event as rename_event
 from toolkit.ocg.cards.base import CardBehaviour
-from toolkit.ocg.cards.plain import monster_type
+from toolkit.ocg.fields_read import blank_unread, unread_fields
 from toolkit.ocg.state import STATE_FIELDS, State
 from toolkit.ocg.symmetry import canonical_key
 from toolkit.ocg.tables import PositionTables
@@ -129,14 +131,6 @@ def _reads_order(written: object) -> bool:
     return False
 
 
-def _what_but_name(behaviour: CardBehaviour, name: str) -> object:
-    """What the engine reads of a card without an effect, but for its name (its data with the
-    name, English names, reading, rulings and texts blanked; its monster type by name)."""
-    blank = dataclasses.replace(behaviour, name="", english="", aliases=(), reading="", rulings=(), texts=(
-        dataclasses.replace(behaviour.texts[0], since=None, evidence=(), note=""),))
-    return blank, monster_type(name)
-
-
 def name_classes(state: State, named: Collection[str] = ()) -> Classes:
     """The classes of names of ``state`` whose cards may trade names (see the module docstring);
     ``named``: the names a question reads (never in a class).
@@ -164,6 +158,7 @@ def _classes(tables: PositionTables, names: frozenset[str], ordered: bool, read:
         return ()
     behaviour = tables.behaviour
     written: list[tuple[str, str]] = []
+    readers: list[CardBehaviour] = []
     for name in sorted(names | read):
         card = behaviour(name)
         if card.written is None:
@@ -174,13 +169,15 @@ def _classes(tables: PositionTables, names: frozenset[str], ordered: bool, read:
             if _reads_order(card.written):
                 return ()  # (it picks the first of cards a class card may be among: their order is read)
             written += _strings(card.written)
+            readers.append(card)
+    unread = unread_fields(readers)  # (the printed fields no text of the position reads)
     candidates: dict[object, list[str]] = {}
     for name in sorted(names - read - named):
         card = behaviour(name)
         if _effects(card) or any(name in text or (text and text in name and any(w in under for w in _NAME_KEYS))
                                  for under, text in written):
             continue
-        candidates.setdefault(_what_but_name(card, name), []).append(name)
+        candidates.setdefault(blank_unread(card, name, unread), []).append(name)
     return tuple(sorted(tuple(same) for same in candidates.values() if len(same) > 1))
 
 

@@ -54,14 +54,16 @@ def ohka(n: int) -> Any:
 
 
 def has_copies(state: State) -> bool:
-    """Whether two cards of the position share a name (only then can a swap leave it unchanged).
+    """Whether two cards of the position share a name and an owner (only then can a swap leave it
+    unchanged: the key reads each card's owner, which never changes — a copy in each player's deck
+    never trades places with the other).
 
     >>> from toolkit.ocg.setup import initial_state
     >>> has_copies(initial_state(ohka(3))), has_copies(initial_state(ohka(1)))
     (True, False)
     """
-    names = {c.name for c in state.cards}
-    return len(names) < len(state.cards)
+    owned = {(c.name, c.owner) for c in state.cards}
+    return len(owned) < len(state.cards)
 
 
 def _number(pinned: dict[int, int], uids: tuple[int, ...]) -> tuple[int, ...]:
@@ -119,43 +121,84 @@ KeyParts = tuple[tuple[object, ...], tuple[CardPart, ...], tuple[object, ...]]
 acts, life, the pending processes of no card, ...; the cards; the parts that name cards by number)."""
 
 
+_PROCESS_PART: dict[int, tuple[object, tuple[object, ...]]] = {}
+"""id of a pending process -> (the process, held; what :func:`key_parts` reads of it)."""
+_GROUPED_PENDING: dict[int, tuple[object, tuple[object, ...], dict[int, tuple[object, ...]]]] = {}
+"""id of a position's pending processes -> (that tuple, held; the processes of no card; each card's, sorted)."""
+_GROUPED_DONE: dict[int, tuple[object, frozenset[tuple[int, str]], dict[int, tuple[str, ...]]]] = {}
+"""id of a position's processes done -> (that set, held; those of no card; each card's keys, sorted)."""
+_GROUPS_KEPT = 4096
+"""How many pending tuples and done sets the tables above keep (emptied when full: a search's positions
+share a few of each)."""
+
+
+def _grouped_pending(pending: tuple[Any, ...]) -> tuple[tuple[object, ...], dict[int, tuple[object, ...]]]:
+    """The processes of no card, and each card's processes as :func:`key_parts` reads them (sorted)."""
+    found = _GROUPED_PENDING.get(id(pending))
+    if found is not None and found[0] is pending:
+        return found[1], found[2]
+    if len(_GROUPED_PENDING) >= _GROUPS_KEPT or len(_PROCESS_PART) >= _GROUPS_KEPT:
+        _GROUPED_PENDING.clear()
+        _PROCESS_PART.clear()
+    unowned: list[object] = []
+    per_card: dict[int, list[tuple[object, ...]]] = {}
+    for process in pending:
+        if process.source < 0:
+            unowned.append(process)
+            continue
+        known = _PROCESS_PART.get(id(process))
+        if known is None or known[0] is not process:
+            known = _PROCESS_PART[id(process)] = (process, (
+                process.key, process.controller, int(process.kind), process.mandatory, process.chain_link,
+                process.lingering))
+        per_card.setdefault(process.source, []).append(known[1])
+    grouped: dict[int, tuple[object, ...]] = {uid: tuple(sorted(parts)) for uid, parts in per_card.items()}
+    _GROUPED_PENDING[id(pending)] = (pending, tuple(unowned), grouped)
+    return tuple(unowned), grouped
+
+
+def _grouped_done(done: frozenset[tuple[int, str]]) -> tuple[frozenset[tuple[int, str]], dict[int, tuple[str, ...]]]:
+    """The processes done of no card, and each card's keys done (sorted)."""
+    found = _GROUPED_DONE.get(id(done))
+    if found is not None and found[0] is done:
+        return found[1], found[2]
+    if len(_GROUPED_DONE) >= _GROUPS_KEPT:
+        _GROUPED_DONE.clear()
+    unowned: list[tuple[int, str]] = []
+    per_card: dict[int, list[str]] = {}
+    for uid, key in done:
+        if uid < 0:
+            unowned.append((uid, key))
+        else:
+            per_card.setdefault(uid, []).append(key)
+    grouped = {uid: tuple(sorted(keys)) for uid, keys in per_card.items()}
+    _GROUPED_DONE[id(done)] = (done, frozenset(unowned), grouped)
+    return frozenset(unowned), grouped
+
+
 def key_parts(state: State, seen: dict[Card, tuple[object, ...]] | None = None) -> KeyParts | None:
     """The parts of a position :func:`canonical_key` is made of (None: an attack or a moment, not
     keyed): the cards each as a :data:`CardPart`, so that a key may rename cards (:func:`key_of`).
     ``seen``: what each card is but for its processes, kept across calls (a search's cards are a few
-    objects met again and again: one dict per search)."""
+    objects met again and again: one dict per search).  A position's pending processes and processes
+    done are grouped by card once per tuple (successors share them)."""
     found = _pinned(state)
     if found is None:
         return None
     pinned, links = found
-    per_card: dict[int, list[tuple[object, ...]]] = {}
-    unowned: list[object] = []
-    for process in state.pending:
-        if process.source < 0:
-            unowned.append(process)
-        else:
-            per_card.setdefault(process.source, []).append(
-                (process.key, process.controller, int(process.kind), process.mandatory, process.chain_link,
-                 process.lingering))
-    done_per_card: dict[int, list[str]] = {}
-    unowned_done: list[tuple[int, str]] = []
-    for uid, key in state.done:
-        if uid < 0:
-            unowned_done.append((uid, key))
-        else:
-            done_per_card.setdefault(uid, []).append(key)
+    unowned, per_card = _grouped_pending(state.pending)
+    unowned_done, done_per_card = _grouped_done(state.done)
     if seen is None:
         seen = {}
     parts: list[CardPart] = []
+    number, pending_of, done_of, append = pinned.get, per_card.get, done_per_card.get, parts.append
     for card in state.cards:
         base = seen.get(card)
         if base is None:
             base = seen[card] = (card.owner, card.controller, card.zone.value, card.position.value,
                                  tuple(sorted(card.tags)))
         uid = card.uid
-        pending, done = per_card.get(uid), done_per_card.get(uid)
-        parts.append((pinned.get(uid), card.name, (*base, () if pending is None else tuple(sorted(pending)),
-                                                   () if done is None else tuple(sorted(done)))))
+        append((number(uid), card.name, (*base, pending_of(uid, ()), done_of(uid, ()))))
     cards = tuple(parts)
     decks = tuple(tuple(pinned[uid] for uid in deck) for deck in state.decks)
     lingering = tuple((item.source, item.controller, item.effect, pinned.get(item.target, item.target), item.duration)
@@ -163,7 +206,7 @@ def key_parts(state: State, seen: dict[Card, tuple[object, ...]] | None = None) 
     return ((state.turn_player, state.life, state.step, state.priority, state.passes, state.forced,
              state.adjusted, state.after_chain, state.skipped, state.phase, state.declared, decks,
              state.anonymous, lingering),
-            cards, (tuple(unowned), frozenset(unowned_done), links))
+            cards, (unowned, unowned_done, links))
 
 
 def key_of(parts: KeyParts, renaming: Mapping[str, str] | None = None) -> Hashable:

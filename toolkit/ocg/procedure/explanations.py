@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from toolkit.core.actions import Action, Activate, Attack, Pass, Perform, Proceed, Respond
 from toolkit.core.game import Note
+from toolkit.core.memo import Memo
 from toolkit.core.values import other
 from toolkit.core.words import names
 from toolkit.ocg import independence
 from toolkit.ocg.actions import ChangePosition, Discard, EnterPhase
 from toolkit.ocg.cards.base import ContinuousKind
+from toolkit.ocg.fields_read import differing as fields_differing
 from toolkit.ocg.procedure._shared import phase_named
 from toolkit.ocg.procedure.adjustment import hand_limit
 from toolkit.ocg.procedure.legal import (
@@ -22,7 +24,7 @@ from toolkit.ocg.procedure.legal import (
 )
 from toolkit.ocg.procedure.transitions import transition
 from toolkit.ocg.renamed_positions import RenamedKeys
-from toolkit.ocg.renaming import name_classes
+from toolkit.ocg.renaming import Classes, name_classes
 from toolkit.ocg.rules import CONTINUOUS, GAME_ACTION
 from toolkit.ocg.state import Cause, Phase, State, Step
 from toolkit.ocg.video_game import system_head
@@ -54,6 +56,41 @@ def _cards_of(action: Action) -> tuple[int, ...]:
     return tuple(u for u in uids if u >= 0)
 
 
+class _AfterRenamed:
+    """What :func:`_renamed_for_others` asks of one position: its legal actions and, found once per action,
+    the key up to renaming (the search's from here) of the position after it."""
+
+    __slots__ = ("tables", "actions", "keys", "renamed_key")
+
+    def __init__(self, state: State, classes: Classes) -> None:
+        self.tables = state.tables
+        """The position's tables (its cards' texts): a position equal to it under other tables is found again."""
+        self.actions = legal_actions(state)
+        self.keys: dict[Action, object] = {}
+        self.renamed_key = RenamedKeys(state, classes)  # (the key the search takes from here)
+
+    def key_after(self, state: State, action: Action) -> object:
+        """The key up to renaming of the position after ``action`` (None: none)."""
+        if action in self.keys:
+            return self.keys[action]
+        found = self.renamed_key(transition(state, action, check=False).state)
+        key = self.keys[action] = None if found is None else found[0]
+        return key
+
+
+_AFTER: Memo[State, _AfterRenamed] = Memo(1024)
+""":class:`_AfterRenamed` by position (bounded): the example lines of one search describe many steps of
+one position (the lines of a hand-size adjustment discard from the same hands), and each step's note
+compares the positions after every other action there."""
+
+
+def _after_renamed(state: State, classes: Classes) -> _AfterRenamed:
+    found = _AFTER.get(state)
+    if found is None or found.tables is not state.tables:
+        found = _AFTER.put(state, _AfterRenamed(state, classes))
+    return found
+
+
 def _renamed_for_others(state: State, action: Action) -> str:
     """``; the positions after this and after ... are the same but for ...`` when the search meets the
     position after ``action`` once for other actions whose positions differ from it only by the names
@@ -63,26 +100,28 @@ def _renamed_for_others(state: State, action: Action) -> str:
     renamed = {name for names in classes for name in names}
     if not renamed or not any(state.cards[u].name in renamed for u in mine):
         return ""
-    actions = legal_actions(state)
+    here = _after_renamed(state, classes)
+    actions = here.actions
     if action not in actions:
         return ""
-    renamed_key = RenamedKeys(state, classes)  # (the key the search takes from here)
-    key = renamed_key(transition(state, action, check=False).state)
+    key = here.key_after(state, action)
     if key is None:
         return ""
     own = {state.cards[u].name for u in mine}
     others = [a for a in actions if a != action and type(a) is type(action)
               and {state.cards[u].name for u in _cards_of(a)} != own
-              and (found := renamed_key(transition(state, a, check=False).state)) is not None
-              and found[0] == key[0]]
+              and here.key_after(state, a) == key]
     if not others:
         return ""
     named = [{state.cards[u].name for u in _cards_of(a)} for a in (action, *others)]
     everywhere = named[0].intersection(*named[1:])
     differing = sorted((named[0].union(*named[1:]) - everywhere) & renamed)
     said = [a.words() if isinstance(a, Discard) else repr(a) for a in others]
+    printed = tuple(dict.fromkeys(word for class_names in classes for word in fields_differing(
+        state.tables.behaviour(name) for name in differing if name in class_names)))  # (within a class)
+    unread = f", nor their {_and(printed)}" if printed else ""  # (toolkit.ocg.fields_read: no text here reads them)
     return (f"; the positions after this and after {_or(said)} are the same but for the names of "
-            f"{names(tuple(differing))} (cards with no effect of their own whose names nothing here reads): "
+            f"{names(tuple(differing))} (cards with no effect of their own whose names nothing here reads{unread}): "
             f"the search searches one of them and renames its outcomes")
 
 
@@ -127,6 +166,10 @@ def _chosen(state: State, action: Perform | Activate | Respond) -> str:
 
 def _or(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _and(items: tuple[str, ...]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _explain(state: State, action: Action) -> Note:

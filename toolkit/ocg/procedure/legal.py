@@ -182,7 +182,7 @@ def _performs(state: State, player: str | None, *, only_mandatory: bool, out: li
 
 
 @implements("H1", game="ocg")
-def h1_responses_allowed(state: State) -> bool:
+def h1_responses_allowed(state: State | Board) -> bool:
     """H1: after the adjustment no quick effect may be activated, except
     chained to a trigger effect (12/08/08: Grimoire, Dandelion).  As the
     turn ends (E1) nothing may respond (15/10/26 was 「調整中」: our choice)."""
@@ -193,7 +193,7 @@ def h1_responses_allowed(state: State) -> bool:
     return bool(state.chain) and state.chain[0].cause in _ADJUSTMENT_CAUSES
 
 
-def _in_chain(state: State, uid: int) -> bool:
+def _in_chain(state: State | Board, uid: int) -> bool:
     return any(link.source == uid and link.card_activation for link in state.chain)
 
 
@@ -261,7 +261,7 @@ def _quick_or_forced(state: State, *, responding: bool) -> tuple[bool, list[Acti
     return (True, forced) if forced else (False, offers)
 
 
-def _quick_offers(state: State, player: str, top: Link | None, uids: tuple[int, ...] | list[int], *,
+def _quick_offers(state: State | Board, player: str, top: Link | None, uids: tuple[int, ...] | list[int], *,
                   first_choice: bool = False) -> Iterator[tuple[Card, QuickEffect, list[Choice]]]:
     """The quick effects ``player`` may activate now, each with its choices (R5:
     spell speed 2+, and at least the speed of ``top``, the link responded to),
@@ -294,17 +294,17 @@ def _quick_offers(state: State, player: str, top: Link | None, uids: tuple[int, 
             if q.card_activation and _in_chain(state, card.uid):
                 continue
             if q.responds_to is not None and not (
-                    q.responds_to(card, state, top) if top is not None
-                    else q.at_moment is not None and q.at_moment(card, state)):
+                    q.responds_to(card, state, top) if top is not None  # type: ignore[arg-type]
+                    else q.at_moment is not None and q.at_moment(card, state)):  # type: ignore[arg-type]
                 continue
-            if q.can_activate is not None and not q.can_activate(card, state):
+            if q.can_activate is not None and not q.can_activate(card, state):  # type: ignore[arg-type]
                 continue
             if q.choices is None:
                 choices = [NO_CHOICE]
             elif first_choice:
-                choices = list(islice(q.choices(card, state, ()), 1))
+                choices = list(islice(q.choices(card, state, ()), 1))  # type: ignore[arg-type]
             else:
-                choices = list(q.choices(card, state, ()))
+                choices = list(q.choices(card, state, ()))  # type: ignore[arg-type]
             if choices:
                 yield card, q, choices
 
@@ -334,13 +334,13 @@ def nobody_can_respond(board: Board | State) -> bool:
                 tp_holds = True
             else:
                 ntp_holds = True
-    if not (tp_holds or ntp_holds) or not h1_responses_allowed(board):  # type: ignore[arg-type]
+    if not (tp_holds or ntp_holds) or not h1_responses_allowed(board):
         return True
     if tp_holds:
-        for _ in _quick_offers(board, tp, top, held, first_choice=True):  # type: ignore[arg-type]
+        for _ in _quick_offers(board, tp, top, held, first_choice=True):
             return False
     if ntp_holds:
-        for _ in _quick_offers(board, other(tp), top, held, first_choice=True):  # type: ignore[arg-type]
+        for _ in _quick_offers(board, other(tp), top, held, first_choice=True):
             return False
     return True
 

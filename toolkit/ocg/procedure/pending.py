@@ -36,10 +36,11 @@ def r4_expiry_processes(board: Board) -> dict[tuple[int, str], Process]:
     memo = board.tables.expiry
     done = board.done
     cards = board.cards
-    reversed_r4 = not board.ruleset.turn_end_effects_end_with_turn
     for item in board.lingering:
         target = cards[item.target] if item.target >= 0 else None
-        key = (item, target, reversed_r4 and item.duration in _ENDS_WITH_TURN)  # r4_ends_in_end_phase, inline
+        # r4_ends_in_end_phase, inline (the rule read only for an effect it can end: a run that reads no rule
+        # it need not is the same under a rule set one change away, which is then not asked: history.runs)
+        key = (item, target, item.duration in _ENDS_WITH_TURN and not board.ruleset.turn_end_effects_end_with_turn)
         created = memo.get(key)
         if created is None:
             created = memo[key] = _expiry_processes(board, item, target)
