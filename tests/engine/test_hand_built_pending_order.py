@@ -1,25 +1,120 @@
 """A State built by hand whose pending processes are not listed in R6's order (controller, card, effect
-key) stands for the same position as the one listed in order; the steps' fast paths (R6's incremental
-update keeps the list it is given when no card changed) hand its order on, so the search reaches States
-that equal no State of the ordinary search."""
+key) stands for the same position as the one listed in order: every way of building a State from outside
+the procedure (``State(...)``, ``dataclasses.replace``, ``evolve(pending=...)``, ``build_state``,
+unpickling) puts them in that order, so the search from it reaches the States of the ordinary search — the
+steps' fast paths (R6's incremental update keeps the list it is given when no card changed) would
+otherwise hand the hand-built order on. R6's order is the procedure's own under every shipped ruleset,
+the video game's too: its ``process_order`` (V1) is the order the system performs them in, read at each
+step from the list, not the list's order."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
+import random
+
 import pytest
 from engine_positions import reachable
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from toolkit.core.search import explore
 from toolkit.ocg.positions import FAMILIES
+from toolkit.ocg.procedure import legal_actions, transition
 from toolkit.ocg.procedure.pending import PROCESS_ORDER
+from toolkit.ocg.rulesets import RULESETS, VIDEO_GAME, Ruleset
 from toolkit.ocg.setup import initial_state
+from toolkit.ocg.state import STATE_FIELDS, State, build_state
+from toolkit.ocg.video_game import reversed_kind_order
+
+RULES: dict[str, Ruleset] = {**RULESETS, "video_game/reversed kinds": RULESETS[VIDEO_GAME].with_flags(
+    process_order=reversed_kind_order, name="video_game/reversed kinds")}
+"""Every shipped ruleset, and the video game under the other system order its module offers."""
 
 
-@pytest.mark.xfail(strict=True, reason="pre-existing (508d1ff too): a State keeps the pending order it was "
-                                       "built with; sorting it in State() needs each ruleset's order checked "
-                                       "(video_game's process_order) — not done in this review's time")
+def _in_r6_order(state: State) -> bool:
+    return list(state.pending) == sorted(state.pending, key=PROCESS_ORDER)
+
+
+def _outcomes(state: State) -> tuple[object, ...]:
+    found = explore(state, max_states=20_000)
+    return found.total_lines, tuple((o.outcome, o.lines) for o in found.outcomes)
+
+
 def test_pending_listed_out_of_order_reaches_the_positions_of_the_ordered_list() -> None:
     start = initial_state(FAMILIES["mixed"](5))
-    assert len(start.pending) >= 2 and list(start.pending) == sorted(start.pending, key=PROCESS_ORDER)
+    assert len(start.pending) >= 2 and _in_r6_order(start)
     shuffled = start.evolve(pending=tuple(reversed(start.pending)))
     ordered = set(reachable(start, 3000)) - {start}
     from_shuffled = set(reachable(shuffled, 3000)) - {shuffled}
     assert from_shuffled == ordered
+
+
+def test_every_way_of_building_a_state_from_outside_lists_its_pending_processes_in_r6_order() -> None:
+    start = initial_state(FAMILIES["all distinct"](6))  # (processes of cards and of lingering effects)
+    assert len(start.pending) >= 3 and any(p.lingering for p in start.pending) and _in_r6_order(start)
+    backwards = tuple(reversed(start.pending))
+    values = {name: getattr(start, name) for name in STATE_FIELDS}
+    built = {
+        "State(...)": State(**{**values, "pending": backwards}, catalogue=start.tables.catalogue),
+        "State(...) from a list": State(**{**values, "pending": list(backwards)}, catalogue=start.tables.catalogue),
+        "dataclasses.replace": dataclasses.replace(start, pending=backwards),
+        "evolve": start.evolve(pending=backwards),
+        "evolve with a new ruleset": start.evolve(pending=backwards, ruleset=RULESETS[VIDEO_GAME]).evolve(
+            ruleset=start.ruleset),
+        "build_state": build_state((backwards if name == "pending" else value for name, value in values.items()),
+                                   start.tables),
+    }
+    unordered = start.evolve_in_order(pending=backwards)  # (the procedure's own, unsorted: only to pickle)
+    built["unpickled"] = pickle.loads(pickle.dumps(unordered))
+    built["copied"] = copy.deepcopy(unordered)
+    for how, state in built.items():
+        assert state == start and hash(state) == hash(state.evolve()) == hash(start), how
+        assert state.pending == start.pending and type(state.pending) is tuple, how
+    assert start.evolve(pending=start.pending).pending is start.pending  # (in order already: the same tuple)
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_under_every_ruleset_the_search_keeps_r6_order_and_a_shuffled_start_reaches_the_same(name: str) -> None:
+    rules = RULES[name]
+    start = initial_state(FAMILIES["mixed"](4), ruleset=rules)
+    assert len(start.pending) >= 3 and start.ruleset is rules
+    states = reachable(start, 3000)
+    assert all(_in_r6_order(s) for s in states)  # type: ignore[arg-type]  # the procedure's order is R6's
+    rotated = start.pending[1:] + start.pending[:1]
+    shuffled = start.evolve(pending=rotated)
+    assert set(reachable(shuffled, 3000)) - {shuffled} == set(states) - {start}
+    assert _outcomes(shuffled) == _outcomes(start)
+    assert shuffled == start
+
+
+@st.composite
+def _positions_with_pending_shuffled(draw: st.DrawFn) -> tuple[State, State]:
+    """A position of a family (any ruleset), some random steps in, and the same position with its pending
+    processes listed in a random order."""
+    family = draw(st.sampled_from(sorted(FAMILIES)))
+    rules = RULES[draw(st.sampled_from(sorted(RULES)))]
+    state = initial_state(FAMILIES[family](draw(st.integers(3, 6))), ruleset=rules)
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    for _ in range(draw(st.integers(0, 8))):  # (while two processes or more stay pending)
+        actions = legal_actions(state) if not state.is_over else ()
+        if not actions:
+            break
+        nxt = transition(state, actions[rng.randrange(len(actions))]).state
+        if len(nxt.pending) < 2:
+            break
+        state = nxt
+    order = draw(st.permutations(range(len(state.pending))))
+    return state, state.evolve(pending=tuple(state.pending[i] for i in order))
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(_positions_with_pending_shuffled())
+def test_property_any_order_of_the_pending_processes_reaches_the_same_positions_outcomes_and_lines(
+        pair: tuple[State, State]) -> None:
+    state, shuffled = pair
+    assert set(reachable(shuffled, 3000)) - {shuffled} == set(reachable(state, 3000)) - {state}
+    assert _outcomes(shuffled) == _outcomes(state)
+    assert shuffled == state and _in_r6_order(shuffled)

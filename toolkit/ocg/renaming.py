@@ -105,13 +105,15 @@ _NAMING = ("name", "name_in", "name_contains")
 def _reads_order(written: object) -> bool:
     """Whether a card's written text picks the first of the cards a filter matches (by the order of
     uids, which a key up to renaming does not keep) among cards a class card may be: a filter that
-    names the cards (``name``, ``name_in``, ``name_contains``) or looks only at the deck (whose order a
-    key keeps) does not.
+    names the cards (``name``, ``name_in`` listing a name at least, ``name_contains``) or looks only at
+    the deck (whose order a key keeps) does not.
 
     >>> _reads_order({"do": {"send_to_gy": {"first": {"monster": True, "not_itself": True}}}})
     True
     >>> _reads_order({"do": {"special_summon": {"first": {"zones": ["hand", "deck"], "name": "X"}}}})
     False
+    >>> _reads_order({"do": {"send_to_gy": {"first": {"zones": "hand", "name_in": []}}}})  # (no name listed)
+    True
     """
     if isinstance(written, Mapping):
         for key, value in written.items():
@@ -119,7 +121,7 @@ def _reads_order(written: object) -> bool:
                 found = value.get("filter", value) if key == "up_to_distinct_names" and isinstance(value, Mapping) \
                     else value
                 for one in (found if isinstance(found, (list, tuple)) else (found,)):
-                    if not isinstance(one, Mapping) or not (any(k in one for k in _NAMING)
+                    if not isinstance(one, Mapping) or not (any(one.get(k) for k in _NAMING)  # (name_in: []: any name)
                                                             or one.get("zones") in ("deck", ["deck"], ("deck",))):
                         return True
             elif _reads_order(value):

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import InitVar, dataclass, field, fields
 from enum import Enum, StrEnum
 from functools import reduce
-from operator import attrgetter, xor
+from operator import attrgetter, is_, xor
 from typing import TYPE_CHECKING
 
 from toolkit.core.durations import Lingering
@@ -46,6 +46,32 @@ from toolkit.ocg.values import Card, Process, Zone
 
 if TYPE_CHECKING:
     from toolkit.ocg.rulesets import Ruleset
+
+
+PROCESS_ORDER = attrgetter("controller", "source", "key")
+"""How R6 lists the pending processes: by controller, then card (uid), then effect key — the one
+order of a State's ``pending`` under every ruleset (a video game's ``process_order``, V1, is the
+order the *system* performs them in: read from this list at each step, never stored)."""
+
+
+def in_process_order(pending: Iterable[Process]) -> tuple[Process, ...]:
+    """``pending`` listed as R6 lists it (:data:`PROCESS_ORDER`): what a State built from outside
+    the procedure (``State(...)``, ``evolve(pending=...)``, ``build_state``, unpickling) keeps, so
+    that one position is one State however its processes were listed.
+
+    >>> from toolkit.ocg.values import ProcessKind
+    >>> b = Process(0, "x", "B", ProcessKind.MANDATORY_EFFECT, True, False, "B's")
+    >>> a2 = Process(2, "y", "A", ProcessKind.OPTIONAL_EFFECT, False, True, "A's second")
+    >>> a1 = Process(1, "z", "A", ProcessKind.MANDATORY_EFFECT, True, False, "A's first")
+    >>> [p.label for p in in_process_order([b, a2, a1])]
+    ["A's first", "A's second", "B's"]
+    >>> listed = (a1, a2, b)
+    >>> in_process_order(listed) is listed  # (a tuple in order already is kept: States share it)
+    True
+    """
+    listed = pending if type(pending) is tuple else tuple(pending)
+    ordered = sorted(listed, key=PROCESS_ORDER)
+    return listed if all(map(is_, ordered, listed)) else tuple(ordered)
 
 
 class Step(Enum):
@@ -220,11 +246,11 @@ class State(PositionReader):
     passes: int = 0
     forced: str | None = None
     pending: tuple[Process, ...] = ()
-    """Hashed too, although R6 makes the pending processes from the cards, the done
-    processes and the lingering effects: leaving them out makes the hash key a
-    20-field tuple, a size Python 3.11 keeps on a free list, and a reduced search
-    of 20 processes then holds ~40% more memory per position
-    (tests/engine/test_memory_sharing.py)."""
+    """In R6's order (:data:`PROCESS_ORDER`), whatever order they are given in (:func:`in_process_order`).
+    Hashed too, although R6 makes the pending processes from the cards, the done processes and the
+    lingering effects: leaving them out makes the hash key a 20-field tuple, a size Python 3.11
+    keeps on a free list, and a reduced search of 20 processes then holds ~40% more memory per
+    position (tests/engine/test_memory_sharing.py)."""
     done: frozenset[tuple[int, str]] = frozenset()
     lingering: tuple[Lingering, ...] = ()
     chain: tuple[Link, ...] = ()
@@ -257,6 +283,7 @@ class State(PositionReader):
     user's card folder); not a field: the State keeps it in its tables."""
 
     def __post_init__(self, catalogue: Catalogue | None = None) -> None:
+        object.__setattr__(self, "pending", in_process_order(self.pending))  # (one position, however listed)
         object.__setattr__(self, "tables", _tables_of(self.cards, self.ruleset, catalogue))
         object.__setattr__(self, "_cards_hash", cards_hash(self.cards))
         object.__setattr__(self, "_hash", _STATE_HASH(self))
@@ -267,7 +294,15 @@ class State(PositionReader):
     def evolve(self, **changes: object) -> State:
         """This state with ``changes`` (like ``dataclasses.replace``, without its
         per-call field validation; the position tables are handed on while the
-        cards and the ruleset stay)."""
+        cards and the ruleset stay); ``pending`` processes, when given, are put in
+        R6's order (:func:`in_process_order`), whatever order they are listed in."""
+        if "pending" in changes:
+            changes["pending"] = in_process_order(changes["pending"])  # type: ignore[arg-type]
+        return self.evolve_in_order(**changes)
+
+    def evolve_in_order(self, **changes: object) -> State:
+        """:meth:`evolve` for the procedure's own steps, whose ``pending`` processes, when
+        given, are in R6's order already (kept as they are listed: not sorted again)."""
         values = list(_FIELD_VALUES(self))
         for name, value in changes.items():
             values[_FIELD_INDEX[name]] = value
@@ -410,7 +445,7 @@ HASHED_FIELDS: tuple[str, ...] = tuple(
 the ones marked ``hash=False`` (the dataclass rule, read from the fields)."""
 
 _FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(STATE_FIELDS)}
-_CARDS, _RULESET = _FIELD_INDEX["cards"], _FIELD_INDEX["ruleset"]
+_CARDS, _RULESET, _PENDING = _FIELD_INDEX["cards"], _FIELD_INDEX["ruleset"], _FIELD_INDEX["pending"]
 _FIELD_VALUES = attrgetter(*STATE_FIELDS)
 """A State's field values in ``STATE_FIELDS`` order, as one tuple (built in C)."""
 COUNTED_FIELDS: frozenset[str] = frozenset({"pending", "lingering"})
@@ -498,13 +533,17 @@ assert STATE_FIELDS == ("turn_player", "ruleset", "cards", "decks", "anonymous",
     "State.passed_to, to_step and procedure.remembered build States positionally: update them"
 """``make_state(tables, cards_hash, *values)``: the State of these field values (``STATE_FIELDS`` order)
 whose position tables are ``tables`` (None: found from the cards and the ruleset) and whose ``cards_hash`` is
-``cards_hash`` (None: computed) — what ``State(*values)`` builds, faster."""
+``cards_hash`` (None: computed) — what ``State(*values)`` builds, faster, but for the pending processes: kept
+as listed (the procedure's own steps, which list them in R6's order; :func:`build_state` sorts them)."""
 
 
 def build_state(values: Iterable[object], tables: PositionTables | None) -> State:
     """A State from its field values in ``STATE_FIELDS`` order (what ``State(*values)``
-    builds, faster) with its position tables already known (None: found from the cards and the ruleset)."""
-    return make_state(tables, None, *values)
+    builds, faster: its pending processes put in R6's order too) with its position tables
+    already known (None: found from the cards and the ruleset)."""
+    listed = list(values)
+    listed[_PENDING] = in_process_order(listed[_PENDING])  # type: ignore[arg-type]
+    return make_state(tables, None, *listed)
 
 
 PHASE_TITLES: dict[Phase, str] = {

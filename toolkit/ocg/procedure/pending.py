@@ -21,6 +21,7 @@ from toolkit.ocg.cards.base import ContinuousKind
 from toolkit.ocg.procedure._shared import SearchMemo, lingering_effect, x1_card_text
 from toolkit.ocg.procedure.triggers import collect_triggers, h5_end_phase_trigger_allowed
 from toolkit.ocg.rules import CONTINUOUS
+from toolkit.ocg.state import PROCESS_ORDER as PROCESS_ORDER  # (R6's order: a State keeps it, see State.pending)
 from toolkit.ocg.state import Applying, Cause, Phase, State, WaitingTrigger
 from toolkit.ocg.tables import PositionTables
 from toolkit.ocg.values import Card, Process, ProcessKind, Zone
@@ -81,9 +82,6 @@ def r4_ends_in_end_phase(board: Board, duration: Duration) -> bool:
 _SELF_DESTRUCT, _PHASE_TURN_END = ContinuousKind.SELF_DESTRUCT, Phase.TURN_END
 
 _PID, _SOURCE, _TARGET, _FIRST = attrgetter("pid"), attrgetter("source"), attrgetter("target"), itemgetter(0)
-
-PROCESS_ORDER = attrgetter("controller", "source", "key")
-"""How R6 lists the pending processes: by controller, then card (uid), then effect key."""
 
 
 PendingFacts = tuple[tuple[Process, ...], PositionTables, dict[tuple[int, str], int], dict[int, int],
