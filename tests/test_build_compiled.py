@@ -103,14 +103,19 @@ def _no_compiling(monkeypatch: pytest.MonkeyPatch, script: ModuleType) -> None:
     monkeypatch.setattr(script, "compile_modules", lambda out, modules: None)
 
 
+def _users_folder(folder: Path) -> Path:
+    """A folder of the user's, with a file the build must leave as it is."""
+    folder.mkdir()
+    (folder / "notes.txt").write_text("keep me", encoding="utf-8")
+    return folder
+
+
 def test_never_replaces_a_folder_it_did_not_build(monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """--out is replaced only when it is an earlier build (or empty): a folder of the user's is left as it is."""
     script = _script()
     _no_compiling(monkeypatch, script)
-    mine = tmp_path / "mine"
-    mine.mkdir()
-    (mine / "notes.txt").write_text("keep me", encoding="utf-8")
+    mine = _users_folder(tmp_path / "mine")
     assert _exit_code(script, ["--out", str(mine), "--modules", "toolkit/ocg/board.py"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "is not a build of make compiled" in err[0]
@@ -132,9 +137,7 @@ def test_never_builds_through_a_symbolic_link(monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     script = _script()
     _no_compiling(monkeypatch, script)
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    (elsewhere / "notes.txt").write_text("keep me", encoding="utf-8")
+    elsewhere = _users_folder(tmp_path / "elsewhere")
     link = tmp_path / "compiled"
     link.symlink_to(elsewhere, target_is_directory=True)
     assert _exit_code(script, ["--out", str(link), "--modules", "toolkit/ocg/board.py"]) == 2

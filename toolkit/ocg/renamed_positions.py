@@ -20,7 +20,7 @@ from collections.abc import Hashable, Mapping
 from toolkit.core.values import PositionSummary
 from toolkit.ocg.renaming import Classes, rename_summary, renamed_key
 from toolkit.ocg.state import State
-from toolkit.ocg.symmetry import KeyParts, key_parts
+from toolkit.ocg.symmetry import KeyParts, key_of, key_parts
 from toolkit.ocg.values import Card
 
 __all__ = ["RenamedKeys", "pinned_key"]
@@ -72,20 +72,7 @@ def pinned_key(state: State, classes: Classes, seen: dict[Card, tuple[object, ..
     for class_names in classes:
         ordered = sorted(class_names, key=lambda name: signature.get(name, []))
         renaming.update(zip(ordered, class_names))
-    # key_of(parts, renaming), its loop written out (a search keys every position it meets)
-    fixed_cards: list[tuple[int, tuple[object, ...]]] = []
-    free: list[tuple[object, ...]] = []
-    rename = renaming.get
-    for number, name, what in cards:
-        named = (rename(name, name), *what)
-        if number is not None:
-            fixed_cards.append((number, named))
-        else:
-            free.append(named)
-    free.sort()
-    fixed_cards.sort()
-    unowned, unowned_done, links = parts[2]
-    return (*parts[0], tuple(fixed_cards), tuple(free), unowned, unowned_done, links), renaming
+    return key_of(parts, renaming), renaming
 
 
 class RenamedKeys:
