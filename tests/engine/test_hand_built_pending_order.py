@@ -118,3 +118,26 @@ def test_property_any_order_of_the_pending_processes_reaches_the_same_positions_
     assert set(reachable(shuffled, 3000)) - {shuffled} == set(reachable(state, 3000)) - {state}
     assert _outcomes(shuffled) == _outcomes(state)
     assert shuffled == state and _in_r6_order(shuffled)
+
+
+def test_a_copy_of_a_state_of_a_scenarios_own_cards_reads_them_and_lists_its_pending_processes_in_r6_order() -> None:
+    """``copy.copy`` and ``copy.deepcopy`` keep the cards a State was looked up in (a scenario's own
+    cards: not in the default catalogue) — rebuilding it from its fields alone would look its cards up
+    in the default catalogue and not find them — and still put the pending processes in R6's order."""
+    from toolkit.ocg.cards.base import CardBehaviour, CardText, CardType, EndPhaseEffect, face_up_on_field
+    from toolkit.ocg.scenario import CardSpec, PlayerSetup, Scenario
+
+    def destroy_itself(board: object, act: object) -> None:
+        board.destroy(act.card.uid)  # type: ignore[attr-defined]
+
+    name = "テスト用：自作の残存カード"
+    own = CardBehaviour(name=name, card_type=CardType.MONSTER, texts=(CardText(end_phase=tuple(EndPhaseEffect(
+        key=key, mandatory=True, chain_link=False, applies=face_up_on_field, resolve=destroy_itself)
+        for key in ("first", "second"))),))
+    start = initial_state(Scenario(title="own cards", turn_player="A", cards=(own,),
+                                   players={"A": PlayerSetup(field=(CardSpec(name),)), "B": PlayerSetup()}))
+    assert len(start.pending) == 2 and _in_r6_order(start)
+    unordered = start.evolve_in_order(pending=tuple(reversed(start.pending)))  # (the procedure's own, unsorted)
+    for how, copied in (("copy", copy.copy(unordered)), ("deepcopy", copy.deepcopy(unordered))):
+        assert copied == start and copied.pending == start.pending, how
+        assert copied.tables.catalogue is start.tables.catalogue and name in copied.tables.catalogue, how

@@ -311,6 +311,14 @@ class State(PositionReader):
             return make_state(tables, None if "cards" in changes else self._cards_hash, *values)
         return make_state(self.tables, self._cards_hash, *values)
 
+    def __copy__(self) -> State:
+        """This state (it is immutable) with its pending processes in R6's order and the cards it was
+        looked up in: rebuilt from its fields alone (``__reduce__``), a scenario's own cards are lost."""
+        return self.evolve(pending=self.pending)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> State:
+        return self.__copy__()
+
     def with_catalogue(self, catalogue: Catalogue) -> State:
         """This state with its cards looked up in ``catalogue`` (a scenario's own cards)."""
         if catalogue is self.tables.catalogue:
