@@ -121,9 +121,10 @@ def test_property_any_order_of_the_pending_processes_reaches_the_same_positions_
 
 
 def test_a_copy_of_a_state_of_a_scenarios_own_cards_reads_them_and_lists_its_pending_processes_in_r6_order() -> None:
-    """``copy.copy`` and ``copy.deepcopy`` keep the cards a State was looked up in (a scenario's own
-    cards: not in the default catalogue) — rebuilding it from its fields alone would look its cards up
-    in the default catalogue and not find them — and still put the pending processes in R6's order."""
+    """``copy.copy``, ``copy.deepcopy`` and ``dataclasses.replace`` keep the cards a State was looked up
+    in (a scenario's own cards: not in the default catalogue) — rebuilding it from its fields alone would
+    look its cards up in the default catalogue and not find them — and still put the pending processes
+    in R6's order."""
     from toolkit.ocg.cards.base import CardBehaviour, CardText, CardType, EndPhaseEffect, face_up_on_field
     from toolkit.ocg.scenario import CardSpec, PlayerSetup, Scenario
 
@@ -138,6 +139,7 @@ def test_a_copy_of_a_state_of_a_scenarios_own_cards_reads_them_and_lists_its_pen
                                    players={"A": PlayerSetup(field=(CardSpec(name),)), "B": PlayerSetup()}))
     assert len(start.pending) == 2 and _in_r6_order(start)
     unordered = start.evolve_in_order(pending=tuple(reversed(start.pending)))  # (the procedure's own, unsorted)
-    for how, copied in (("copy", copy.copy(unordered)), ("deepcopy", copy.deepcopy(unordered))):
+    for how, copied in (("copy", copy.copy(unordered)), ("deepcopy", copy.deepcopy(unordered)),
+                        ("dataclasses.replace", dataclasses.replace(unordered, passes=unordered.passes))):
         assert copied == start and copied.pending == start.pending, how
         assert copied.tables.catalogue is start.tables.catalogue and name in copied.tables.catalogue, how

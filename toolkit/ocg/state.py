@@ -444,6 +444,16 @@ class State(PositionReader):
         )
 
 
+def _catalogue_of_state(state: State) -> Catalogue:
+    """Where the state's cards are looked up (a scenario's own cards on the default ones)."""
+    return state.tables.catalogue
+
+
+setattr(State, "catalogue", property(_catalogue_of_state))
+"""``State.catalogue`` reads the one the State was built with (set after the class: ``__init__`` keeps its
+default, None): ``dataclasses.replace`` hands it on, as it does an ``InitVar`` with a default it can read."""
+
+
 STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State) if f.init)
 """The fields a State is built from (everything but the cached hash and tables), in order."""
 
