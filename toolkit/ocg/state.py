@@ -220,7 +220,6 @@ _KEEP: object = object()
 """``State.to_step``'s mark for a field left as it is."""
 
 
-@rebuilt_when_unpickled
 @dataclass(frozen=True, slots=True, eq=True)
 class State(PositionReader):
     """An End Phase position.  Build one with ``toolkit.ocg.setup.initial_state``.
@@ -311,9 +310,16 @@ class State(PositionReader):
             return make_state(tables, None if "cards" in changes else self._cards_hash, *values)
         return make_state(self.tables, self._cards_hash, *values)
 
+    def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
+        """Pickled by its field values and the scenario's own cards it reads (:mod:`toolkit.ocg.state_pickling`):
+        unpickled, it is built again (pending processes in R6's order) and hashed again."""
+        from toolkit.ocg.state_pickling import own_cards, unpickled_state
+
+        return unpickled_state, (_FIELD_VALUES(self), own_cards(self.tables.catalogue))
+
     def __copy__(self) -> State:
         """This state (it is immutable) with its pending processes in R6's order and the cards it was
-        looked up in: rebuilt from its fields alone (``__reduce__``), a scenario's own cards are lost."""
+        looked up in (a scenario's own cards written in Python too, which ``__reduce__`` cannot carry)."""
         return self.evolve(pending=self.pending)
 
     def __deepcopy__(self, memo: dict[int, object]) -> State:
