@@ -157,3 +157,57 @@ def test_the_texts_read_alike_at_two_dates_are_those_of_every_card_of_the_positi
     game = game_of(position)
     before, after = (game.rules_for(None, datetime.date(2014, 7, day)) for day in (9, 10))
     assert game.same_texts(position, before, after) is alike
+
+
+def test_a_card_written_in_python_is_never_taken_as_reading_the_same_texts_at_two_dates() -> None:
+    """``Game.same_texts`` cannot see what a card written in Python reads: its one text is the same at
+    every date, yet its code may read the position's date (``state.as_of``). This test card's End Phase
+    effect applies only from 2014-07-10 on, so the searches at the two dates differ (one pending process,
+    none): the texts are not vouched for as the same."""
+    import datetime
+
+    from toolkit.ocg.cards.base import CardBehaviour, CardText, CardType, EndPhaseEffect
+    from toolkit.ocg.scenario import CardSpec, PlayerSetup, Scenario
+    from toolkit.ocg.setup import initial_state
+
+    def from_the_errata_day(card: Any, state: Any) -> bool:  # (reads the date, as Python may)
+        return state.as_of is None or state.as_of >= datetime.date(2014, 7, 10)
+
+    def destroy_itself(board: Any, act: Any) -> None:
+        board.destroy(act.card.uid)
+
+    name = "テスト用：日付を読むカード"
+    dated = CardBehaviour(name=name, card_type=CardType.MONSTER, texts=(CardText(end_phase=(EndPhaseEffect(
+        key="destroy itself", mandatory=True, chain_link=False, applies=from_the_errata_day,
+        resolve=destroy_itself),)),))
+    position = Scenario(title="a card that reads the date", turn_player="A",
+                        players={"A": PlayerSetup(field=(CardSpec(name),)), "B": PlayerSetup()}, cards=(dated,))
+    game = game_of(position)
+    before, after = (game.rules_for(None, datetime.date(2014, 7, day)) for day in (9, 10))
+    assert len(initial_state(position, ruleset=after).pending) == 1  # (the date decides the search)
+    assert initial_state(position, ruleset=before).pending == ()
+    assert game.same_texts(position, before, after) is False
+
+
+def test_the_toolkits_own_cards_written_in_python_read_no_date() -> None:
+    """``Game.same_texts`` takes the toolkit's own cards written in Python as reading no date: their
+    modules name neither the date (``as_of``, ``datetime``, ``date``) nor what holds it (``ruleset``,
+    ``tables``, a text read by date: ``text_at``)."""
+    import ast
+    import importlib
+    import inspect
+
+    from toolkit.ocg.cards import shipped_catalogue
+
+    shipped = shipped_catalogue()
+    modules = {shipped.origin(name).split(":", 1)[1] for name in shipped.names() if shipped.origin(name).startswith(
+        "python:")}
+    assert modules  # (the check reads something: 《強烈なはたき落とし》 is written in Python)
+    dated = {"as_of", "datetime", "date", "ruleset", "tables", "text_at"}
+    for module in sorted(modules):
+        tree = ast.parse(inspect.getsource(importlib.import_module(f"toolkit.ocg.cards.{module}")))
+        read = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)} \
+            | {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)} \
+            | {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+               for alias in node.names}
+        assert not read & dated, (module, sorted(read & dated))

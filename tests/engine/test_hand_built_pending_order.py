@@ -118,3 +118,55 @@ def test_property_any_order_of_the_pending_processes_reaches_the_same_positions_
     assert set(reachable(shuffled, 3000)) - {shuffled} == set(reachable(state, 3000)) - {state}
     assert _outcomes(shuffled) == _outcomes(state)
     assert shuffled == state and _in_r6_order(shuffled)
+
+
+def test_a_copy_of_a_state_of_a_scenarios_own_cards_reads_them_and_lists_its_pending_processes_in_r6_order() -> None:
+    """``copy.copy``, ``copy.deepcopy`` and ``dataclasses.replace`` keep the cards a State was looked up
+    in (a scenario's own cards: not in the default catalogue) — rebuilding it from its fields alone would
+    look its cards up in the default catalogue and not find them — and still put the pending processes
+    in R6's order."""
+    from toolkit.ocg.cards.base import CardBehaviour, CardText, CardType, EndPhaseEffect, face_up_on_field
+    from toolkit.ocg.scenario import CardSpec, PlayerSetup, Scenario
+
+    def destroy_itself(board: object, act: object) -> None:
+        board.destroy(act.card.uid)  # type: ignore[attr-defined]
+
+    name = "テスト用：自作の残存カード"
+    own = CardBehaviour(name=name, card_type=CardType.MONSTER, texts=(CardText(end_phase=tuple(EndPhaseEffect(
+        key=key, mandatory=True, chain_link=False, applies=face_up_on_field, resolve=destroy_itself)
+        for key in ("first", "second"))),))
+    start = initial_state(Scenario(title="own cards", turn_player="A", cards=(own,),
+                                   players={"A": PlayerSetup(field=(CardSpec(name),)), "B": PlayerSetup()}))
+    assert len(start.pending) == 2 and _in_r6_order(start)
+    unordered = start.evolve_in_order(pending=tuple(reversed(start.pending)))  # (the procedure's own, unsorted)
+    for how, copied in (("copy", copy.copy(unordered)), ("deepcopy", copy.deepcopy(unordered)),
+                        ("dataclasses.replace", dataclasses.replace(unordered, passes=unordered.passes))):
+        assert copied == start and copied.pending == start.pending, how
+        assert copied.tables.catalogue is start.tables.catalogue and name in copied.tables.catalogue, how
+
+
+def test_an_unpickled_state_reads_the_scenarios_own_cards_it_was_built_with() -> None:
+    """A State pickled with a scenario's own card — here one that takes the place of a shipped card of
+    the same name (``shadows: true``) — is unpickled reading that card, not the shipped one, and lists
+    its pending processes in R6's order; one of a card written in Python (no data to carry) is refused
+    with a line naming it, not rebuilt with other cards."""
+    from toolkit.ocg.cards.base import CardBehaviour, CardText, CardType
+    from toolkit.ocg.scenario import CardSpec, PlayerSetup, Scenario, scenario_from_dict
+
+    lyla = "ライトロード・マジシャン ライラ"
+    start = initial_state(scenario_from_dict({
+        "title": "a shipped name of the scenario's own", "turn_player": "A",
+        "players": {"A": {"field": [lyla]}, "B": {}},
+        "cards": [{"name": lyla, "shadows": True, "type": "monster", "subtype": "normal"}]}))
+    assert start.tables.catalogue.is_user_card(lyla) and start.pending == ()
+    back = pickle.loads(pickle.dumps(start))
+    assert back == start and back.tables.catalogue == start.tables.catalogue, "the shipped card came back"
+    assert back.tables.catalogue.is_user_card(lyla) and back.text(back.cards[0]) == start.text(start.cards[0])
+    shipped = pickle.loads(pickle.dumps(initial_state(FAMILIES["mixed"](4))))
+    assert _in_r6_order(shipped) and not shipped.tables.catalogue.user_files  # (the default cards: as before)
+    python_card = CardBehaviour(name="テスト用：Pythonのカード", card_type=CardType.MONSTER, texts=(CardText(),))
+    in_python = initial_state(Scenario(title="a card written in Python", turn_player="A", cards=(python_card,),
+                                       players={"A": PlayerSetup(field=(CardSpec(python_card.name),)),
+                                                "B": PlayerSetup()}))
+    with pytest.raises(pickle.PicklingError, match="テスト用：Pythonのカード"):
+        pickle.dumps(in_python)

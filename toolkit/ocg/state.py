@@ -220,7 +220,6 @@ _KEEP: object = object()
 """``State.to_step``'s mark for a field left as it is."""
 
 
-@rebuilt_when_unpickled
 @dataclass(frozen=True, slots=True, eq=True)
 class State(PositionReader):
     """An End Phase position.  Build one with ``toolkit.ocg.setup.initial_state``.
@@ -310,6 +309,21 @@ class State(PositionReader):
             tables = _tables_of(values[_CARDS], values[_RULESET], self.tables.catalogue)
             return make_state(tables, None if "cards" in changes else self._cards_hash, *values)
         return make_state(self.tables, self._cards_hash, *values)
+
+    def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
+        """Pickled by its field values and the scenario's own cards it reads (:mod:`toolkit.ocg.state_pickling`):
+        unpickled, it is built again (pending processes in R6's order) and hashed again."""
+        from toolkit.ocg.state_pickling import own_cards, unpickled_state
+
+        return unpickled_state, (_FIELD_VALUES(self), own_cards(self.tables.catalogue))
+
+    def __copy__(self) -> State:
+        """This state (it is immutable) with its pending processes in R6's order and the cards it was
+        looked up in (a scenario's own cards written in Python too, which ``__reduce__`` cannot carry)."""
+        return self.evolve(pending=self.pending)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> State:
+        return self.__copy__()
 
     def with_catalogue(self, catalogue: Catalogue) -> State:
         """This state with its cards looked up in ``catalogue`` (a scenario's own cards)."""
@@ -434,6 +448,16 @@ class State(PositionReader):
             f"<table>{''.join(rows)}</table>"
             f"<div>Pending processes:<ul>{pending or '<li>none</li>'}</ul></div></div>"
         )
+
+
+def _catalogue_of_state(state: State) -> Catalogue:
+    """Where the state's cards are looked up (a scenario's own cards on the default ones)."""
+    return state.tables.catalogue
+
+
+setattr(State, "catalogue", property(_catalogue_of_state))
+"""``State.catalogue`` reads the one the State was built with (set after the class: ``__init__`` keeps its
+default, None): ``dataclasses.replace`` hands it on, as it does an ``InitVar`` with a default it can read."""
 
 
 STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State) if f.init)

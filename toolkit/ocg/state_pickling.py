@@ -1,0 +1,51 @@
+"""How a :class:`~toolkit.ocg.state.State` is pickled: its field values, and the cards of its own (a
+scenario's ``cards:``) that the default catalogue does not hold as they are, carried as written — so the
+State unpickled (built again, and hashed again: ``str`` hashes differ from one process to the next) reads
+the cards it was built with, never a shipped card of the same name in their place."""
+
+from __future__ import annotations
+
+import pickle
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toolkit.ocg.cards.catalogue import Catalogue
+    from toolkit.ocg.state import State
+
+OwnCards = tuple[tuple[object, "str | None"], ...]
+"""The cards a pickled State carries: each as written, with the file it was written in (None: none)."""
+
+
+def own_cards(catalogue: Catalogue) -> OwnCards:
+    """The cards of ``catalogue`` the default catalogue does not hold as they are (none for a State of
+    the default cards), as written; a PicklingError naming a card written in Python (no data to carry)."""
+    from toolkit.ocg.cards import default_catalogue
+    from toolkit.ocg.cards.catalogue import fingerprint
+
+    default = default_catalogue()
+    if catalogue == default:  # (the user's cards compared by content)
+        return ()
+    carried = []
+    for name in catalogue.user_files:
+        card, there = catalogue.behaviour(name), default.get(name)
+        if there is not None and fingerprint(there) == fingerprint(card):
+            continue
+        if card.written is None:
+            raise pickle.PicklingError(f"card 「{name}」 is written in Python: a position holding it cannot be "
+                                       "pickled (write the card as data, or pickle its scenario's file instead)")
+        carried.append((card.written, card.file))
+    return tuple(carried)
+
+
+def unpickled_state(values: tuple[Any, ...], own: OwnCards) -> State:
+    """The State of these field values (``STATE_FIELDS`` order) whose cards are the default catalogue's
+    with ``own`` on top (compiled again from what they were written as)."""
+    from toolkit.ocg.cards import default_catalogue
+    from toolkit.ocg.cards.data.reading import compile_cards
+    from toolkit.ocg.state import STATE_FIELDS, State
+
+    catalogue = None
+    if own:
+        catalogue = default_catalogue().with_cards(
+            [loaded.behaviour for written, file in own for loaded in compile_cards(written, file)])
+    return State(**dict(zip(STATE_FIELDS, values, strict=True)), catalogue=catalogue)
