@@ -147,3 +147,25 @@ def test_verify_says_a_current_ruling_failing_today_no_longer_holds(tmp_path: Pa
     assert "FAIL user-180601-lamp-destroyed" in out and "today no" in out, out
     assert "still under today's rules" not in out, out
     assert "not under today's rules" in out, out
+
+
+def test_a_scenarios_own_card_text_change_is_a_counterfactual_named_by_its_card(lamp_rulings: pd.DataFrame,
+                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review r3: the counterfactuals of a ruling were the card-text dates of the shipped cards only. The lamp's
+    own errata of 2019 flips both rulings: the 2018 one was called vacuous, and the 2020 one's flip was put on
+    the shipped errata of 2014 alone. Each flip that reads the lamp's other text now names the lamp and 2019."""
+    import toolkit.history.runs as runs
+    from toolkit.history import verify_rulings
+
+    for memo in ("_RUNS", "_VALUES"):
+        monkeypatch.setattr(runs, memo, runs.Memo(4096))
+    table = verify_rulings(lamp_rulings)
+    flipped = {str(r): list(f) for r, f in zip(table["ruling_id"], table["flipped_by"])}
+    vacuous = dict(zip(table["ruling_id"], table["vacuous"]))
+    lamp_2019 = f"the card texts of 《{LAMP}》 changed on 2019-01-01"
+    assert not vacuous["user-180601-lamp-destroyed"], flipped
+    assert flipped["user-180601-lamp-destroyed"] == [f"X1 {lamp_2019}, read as from that change (errata-2019-01-01)"]
+    assert flipped["user-200601-lamp-stays"][0] == f"X1 {lamp_2019}, read as before that change (errata-2019-01-01)"
+    assert all(lamp_2019 in label for label in flipped["user-200601-lamp-stays"]), flipped  # 2014's says so too
+    decided = dict(zip(table["ruling_id"], table["decided_by"]))
+    assert LAMP in decided["user-200601-lamp-stays"] and "2019-01-01" in decided["user-200601-lamp-stays"], decided

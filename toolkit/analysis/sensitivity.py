@@ -44,6 +44,7 @@ def sensitivity_grid(ruling_ids: Sequence[str] | None = None, rulings: pd.DataFr
     from toolkit.data import load_rulings
     from toolkit.games import game_of
     from toolkit.history import ruling_ruleset, run_ruling
+    from toolkit.history.runs import scenarios_of
 
     table = load_rulings() if rulings is None else rulings
     ids = _modelled(table) if ruling_ids is None else sorted(ruling_ids)
@@ -53,7 +54,9 @@ def sensitivity_grid(ruling_ids: Sequence[str] | None = None, rulings: pd.DataFr
         run = run_ruling(rid, table)
         row = {str(k): v for k, v in table[table["ruling_id"] == rid].iloc[0].to_dict().items()}
         flipped = set(run.flipped_by)
-        variants = game_of(ruling_ruleset(row)).counterfactuals(run.rules)
+        names = tuple(str(n) for n in (row.get("scenario") or ()))
+        scenarios = scenarios_of(rid, names)  # the counterfactuals of the texts of the cards they may use too
+        variants = game_of(ruling_ruleset(row)).counterfactuals_on(run.rules, tuple(scenarios[n] for n in names))
         cells[rid] = {}
         for variant in variants:
             if variant.column not in columns:

@@ -361,6 +361,11 @@ class Game(ABC):
         """The rule sets one change away from ``rules`` that can flip an answer."""
         return ()
 
+    def counterfactuals_on(self, rules: Any, positions: tuple[Any, ...]) -> tuple[Counterfactual, ...]:
+        """The rule sets one change away from ``rules`` for a check of ``positions``: a game whose positions
+        carry cards of their own adds the changes of those cards' texts (default: :meth:`counterfactuals`)."""
+        return self.counterfactuals(rules)
+
     def flags(self) -> tuple[Flag, ...]:
         """The game's rule flags, with their provenance."""
         return ()

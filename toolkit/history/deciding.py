@@ -45,7 +45,8 @@ class Flips:
         from toolkit.games import game_of
 
         self.game = game_of(rules) if game is None else game  # the positions' game (found once by a question)
-        self.variants = self.game.counterfactuals(rules)
+        # the changes of the rules, and of the texts of the cards these positions may use (their own too)
+        self.variants = self.game.counterfactuals_on(rules, tuple(scenarios[name] for name in names))
         self._asked = (text, check, names, scenarios)
         self._rules = rules
         self._value = value

@@ -122,6 +122,65 @@ def _text_dates_of(catalogue: cards.Catalogue) -> tuple[datetime.date, ...]:
                          for since, _evidence in catalogue.behaviour(name).version_dates()}))
 
 
+def _in_force(as_of: datetime.date | None, day: datetime.date) -> bool:
+    return as_of is None or as_of >= day
+
+
+def _own_text_changes(positions: tuple[State | Scenario, ...]) -> dict[datetime.date, list[str]]:
+    """The dates on which a card the positions may use changes its text where no shipped card's text
+    changes (a scenario's own card, a card of the user's folder), each with the names of those cards."""
+    shipped = set(_card_text_dates())
+    found: dict[datetime.date, list[str]] = {}
+    for position in positions:
+        catalogue = _catalogue_of(position)
+        for day in _text_dates_of(catalogue):
+            if day in shipped:
+                continue
+            names = found.setdefault(day, [])
+            names.extend(name for name in catalogue.names() if name not in names
+                         and any(since == day for since, _ in catalogue.behaviour(name).version_dates()))
+    return dict(sorted(found.items()))
+
+
+def _texts_words(day: datetime.date, names: list[str]) -> str:
+    return f"the card texts of {'・'.join(f'《{n}》' for n in names)} changed on {day.isoformat()}"
+
+
+def counterfactuals_on(rules: Ruleset, positions: tuple[State | Scenario, ...]) -> tuple[Counterfactual, ...]:
+    """:func:`counterfactuals`, and for each date on which a card the positions may use (and no shipped
+    card) changes its text, those texts taken from the other side of it; a card-text counterfactual that
+    also crosses such a date of another card says so (its cards read other texts for that reason too)."""
+    own = _own_text_changes(positions)
+    if not own:
+        return counterfactuals(rules)
+
+    def crossing(as_of: datetime.date, day: datetime.date | None) -> str:
+        crossed = [_texts_words(d, names) for d, names in own.items()
+                   if d != day and _in_force(rules.as_of, d) != _in_force(as_of, d)]
+        return f"; also across {' and '.join(crossed)}" if crossed else ""
+
+    base = counterfactuals(rules)
+    texts_at = next((i for i, v in enumerate(base) if v.key.startswith("X1 ")), len(base))
+    found = list(base[:texts_at])  # the rule changes, then the cards' own text changes (named first: why)
+    for day, names in own.items():
+        in_force = _in_force(rules.as_of, day)
+        as_of = day - datetime.timedelta(days=1) if in_force else day
+        evidence = sorted({e for p in positions for n in names if n in _catalogue_of(p).names()
+                           for since, ids in _catalogue_of(p).behaviour(n).version_dates() if since == day
+                           for e in ids})
+        side = "before" if in_force else "from"
+        label = (f"X1 {_texts_words(day, names)}, read as {side} that change"
+                 + (f" ({', '.join(evidence)})" if evidence else "") + crossing(as_of, day))
+        moved_rules = rules.with_flags(as_of=as_of, name=f"{rules.name}+texts@{as_of.isoformat()}")
+        found.append(Counterfactual(label, moved_rules,
+                                    key=f"X1 card texts of {'・'.join(names)} on {day.isoformat()}"))
+    for variant in base[texts_at:]:
+        moved = variant.rules.as_of
+        also = crossing(moved, None) if variant.key.startswith("X1 ") and moved is not None else ""
+        found.append(Counterfactual(variant.label + also, variant.rules, key=variant.key) if also else variant)
+    return tuple(found)
+
+
 class OcgGame(Game):
     """The OCG End Phase: the procedure of :mod:`toolkit.ocg.procedure`, dated rule sets, card files as data."""
 
@@ -209,6 +268,9 @@ class OcgGame(Game):
 
     def counterfactuals(self, rules: Ruleset) -> tuple[Counterfactual, ...]:
         return counterfactuals(rules)
+
+    def counterfactuals_on(self, rules: Ruleset, positions: tuple[State | Scenario, ...]) -> tuple[Counterfactual, ...]:
+        return counterfactuals_on(rules, positions)
 
     def flags(self) -> tuple[Flag, ...]:
         return _flags()
