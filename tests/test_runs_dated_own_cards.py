@@ -169,3 +169,13 @@ def test_a_scenarios_own_card_text_change_is_a_counterfactual_named_by_its_card(
     assert all(lamp_2019 in label for label in flipped["user-200601-lamp-stays"]), flipped  # 2014's says so too
     decided = dict(zip(table["ruling_id"], table["decided_by"]))
     assert LAMP in decided["user-200601-lamp-stays"] and "2019-01-01" in decided["user-200601-lamp-stays"], decided
+
+
+def test_the_sensitivity_grid_has_a_column_for_the_cards_own_change(lamp_rulings: pd.DataFrame) -> None:
+    """The grid asks the same counterfactuals as verify: the lamp's 2019 change is a column, flipping both."""
+    from toolkit.analysis.sensitivity import sensitivity_grid
+
+    grid = sensitivity_grid(rulings=lamp_rulings)
+    column = f"X1 card texts of {LAMP} on 2019-01-01"
+    assert column in grid.columns, list(grid.columns)
+    assert grid[column].tolist() == [True, True]
