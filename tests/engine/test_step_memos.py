@@ -31,6 +31,27 @@ def _memo_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))
 
 
+def _cold_then_warm(edges: list[tuple[Any, Any]], *memos: Any) -> list[Any]:
+    """Each edge's step with ``memos`` emptied first (cold); asserts that stepping them all again with the
+    memos as those steps left them (warm) gives the same, and returns the cold steps."""
+    cold = []
+    for state, action in edges:
+        for memo in memos:
+            memo.clear()
+        cold.append(transitions.successor(state, action))
+    assert [transitions.successor(state, action) for state, action in edges] == cold
+    return cold
+
+
+def _stays_bounded(monkeypatch: pytest.MonkeyPatch, memo: Any, edges: list[tuple[Any, Any]]) -> None:
+    """``memo``, bounded to two entries, holds no more after each of ``edges``' steps."""
+    monkeypatch.setattr(memo, "kept", 2)
+    memo.clear()
+    for state, action in edges:
+        transitions.successor(state, action)
+        assert len(memo) <= 2
+
+
 def _lingering_performs() -> list[tuple[Any, Perform]]:
     """Every perform of a process a lingering effect creates, from the positions of ``controls_and_a_way_out``."""
     start = controls_and_a_way_out(4)
@@ -43,12 +64,7 @@ def _lingering_performs() -> list[tuple[Any, Perform]]:
 
 def test_a_lingering_perform_is_the_same_with_the_memo_cold_warm_or_stale(monkeypatch: pytest.MonkeyPatch) -> None:
     edges = _lingering_performs()
-    cold = []
-    for state, action in edges:
-        transitions._LINGERING_PERFORMS.clear()
-        cold.append(transitions.successor(state, action))
-    warm = [transitions.successor(state, action) for state, action in edges]
-    assert warm == cold
+    cold = _cold_then_warm(edges, transitions._LINGERING_PERFORMS)
     for state, action in edges:  # an entry under the tuple's id, left by another tuple (an id handed on): ignored
         other = tuple(state.lingering)[:-1]
         transitions._LINGERING_PERFORMS.clear()
@@ -80,11 +96,7 @@ def _link_resolutions() -> list[tuple[Any, Perform]]:
 
 def test_a_link_resolves_the_same_with_the_memo_cold_warm_or_stale() -> None:
     edges = _link_resolutions()
-    cold = []
-    for state, action in edges:
-        chains._LINK_RESOLVERS.clear()
-        cold.append(transitions.successor(state, action))
-    assert [transitions.successor(state, action) for state, action in edges] == cold
+    cold = _cold_then_warm(edges, chains._LINK_RESOLVERS)
     links = [link for link, _ in state_tables_links(edges)]
     assert links
     for (state, action), expected in zip(edges, cold):  # entries under the links' ids, left by other objects
@@ -100,11 +112,7 @@ def state_tables_links(edges: list[tuple[Any, Perform]]) -> list[Any]:
 
 
 def test_the_link_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chains._LINK_RESOLVERS, "kept", 2)
-    chains._LINK_RESOLVERS.clear()
-    for state, action in _link_resolutions():
-        transitions.successor(state, action)
-        assert len(chains._LINK_RESOLVERS) <= 2
+    _stays_bounded(monkeypatch, chains._LINK_RESOLVERS, _link_resolutions())
 
 
 def _quick_activations() -> list[tuple[Any, Any]]:
@@ -119,12 +127,7 @@ def _quick_activations() -> list[tuple[Any, Any]]:
 
 def test_a_quick_effect_activates_the_same_with_the_memos_cold_warm_or_stale() -> None:
     edges = _quick_activations()
-    cold = []
-    for state, action in edges:
-        transitions._QUICK_LINKS.clear()
-        chains._LINK_RESOLVERS.clear()
-        cold.append(transitions.successor(state, action))
-    assert [transitions.successor(state, action) for state, action in edges] == cold
+    cold = _cold_then_warm(edges, transitions._QUICK_LINKS, chains._LINK_RESOLVERS)
     for (state, action), expected in zip(edges, cold):  # entries under the actions' ids, left by other objects
         transitions._QUICK_LINKS.clear()
         link, event = transitions._quick_link(state, action, state.cards[action.ref[0]],
@@ -137,21 +140,13 @@ def test_a_quick_effect_activates_the_same_with_the_memos_cold_warm_or_stale() -
 
 
 def test_the_quick_link_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(transitions._QUICK_LINKS, "kept", 2)
-    transitions._QUICK_LINKS.clear()
-    for state, action in _quick_activations():
-        transitions.successor(state, action)
-        assert len(transitions._QUICK_LINKS) <= 2
+    _stays_bounded(monkeypatch, transitions._QUICK_LINKS, _quick_activations())
 
 
 def test_a_card_process_is_performed_the_same_with_the_memo_cold_warm_or_stale() -> None:
     edges = [(state, action) for state, action in _lingering_performs_and_others() if not _is_lingering(state, action)]
     assert any(not p.chain_link for state, action in edges for p in state.pending if p.pid == action.ref)
-    cold = []
-    for state, action in edges:
-        transitions._CARD_PERFORMS.clear()
-        cold.append(transitions.successor(state, action))
-    assert [transitions.successor(state, action) for state, action in edges] == cold
+    cold = _cold_then_warm(edges, transitions._CARD_PERFORMS)
     for (state, action), expected in zip(edges, cold):  # entries under the processes' ids, left by other objects
         transitions._CARD_PERFORMS.clear()
         for process in state.pending:
@@ -178,11 +173,7 @@ def _lingering_performs_and_others() -> list[tuple[Any, Perform]]:
 
 
 def test_the_card_perform_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(transitions._CARD_PERFORMS, "kept", 2)
-    transitions._CARD_PERFORMS.clear()
-    for state, action in _link_resolutions():
-        transitions.successor(state, action)
-        assert len(transitions._CARD_PERFORMS) <= 2
+    _stays_bounded(monkeypatch, transitions._CARD_PERFORMS, _link_resolutions())
 
 
 def test_the_memos_keep_one_search_s_tables_at_a_time() -> None:
