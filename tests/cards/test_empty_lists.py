@@ -97,3 +97,21 @@ def test_the_cli_check_exits_2_with_one_line_naming_file_card_and_field(
     assert len(err.splitlines()) == 1, err
     assert "lighthouse.yaml" in err and CARD in err and "texts[0].end_phase[0].when" in err and "'name_in'" in err
     assert "Traceback" not in err
+
+
+def test_a_card_file_listing_no_card_is_refused_and_a_scenarios_empty_cards_list_is_taken(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from toolkit.ocg.cards.data import read_card_file
+    from toolkit.ocg.scenario import scenario_from_dict
+
+    path = tmp_path / "nothing.yaml"
+    path.write_text("[]\n", encoding="utf-8")
+    assert main(["cards", "--check", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "nothing.yaml" in err and "holds no card" in err, err
+    with pytest.raises(CardFileError, match="nothing.yaml.*holds no card"):  # (as the user's card folder reads it)
+        read_card_file(path)
+    assert _schema_errors([])  # (the schema's array of cards: one at least)
+    scenario = scenario_from_dict({"title": "no cards of its own", "turn_player": "A",
+                                   "players": {"A": {}, "B": {}}, "cards": []})
+    assert scenario.cards == ()

@@ -87,7 +87,7 @@ def card_schema() -> dict[str, Any]:
         "$id": SCHEMA_ID,
         "title": "End Phase toolkit card file",
         "description": "One OCG card (a mapping) or a list of cards, in the toolkit's card format.",
-        "oneOf": [{"$ref": "#/$defs/card"}, {"type": "array", "items": {"$ref": "#/$defs/card"}}],
+        "oneOf": [{"$ref": "#/$defs/card"}, {"type": "array", "items": {"$ref": "#/$defs/card"}, "minItems": 1}],
         "$defs": defs,
     }
 
