@@ -101,6 +101,6 @@ def test_the_cards_remembered_are_bounded(counted: list[str], monkeypatch: pytes
 def test_a_date_and_the_string_of_that_date_are_not_one_text() -> None:
     import datetime
 
-    as_date = {"name": NAME, "type": "monster", "texts": [{}, {"since": datetime.date(2019, 1, 1), "level": 1}]}
-    as_text = {"name": NAME, "type": "monster", "texts": [{}, {"since": "2019-01-01", "level": 1}]}
+    as_date = {"name": NAME, "type": "monster", "texts": [{}, {"since": datetime.date(2019, 1, 1), "note": "errata"}]}
+    as_text = {"name": NAME, "type": "monster", "texts": [{}, {"since": "2019-01-01", "note": "errata"}]}
     assert carried.canonical_text(as_date) != carried.canonical_text(as_text)

@@ -12,9 +12,9 @@ of one name stay two cards.
 >>> again = compiled_again(({"type": "monster", "name": "テスト用：運ばれたカード"}, None, None))
 >>> first is again, first.name
 (True, 'テスト用：運ばれたカード')
->>> other = compiled_again(({"name": "テスト用：運ばれたカード", "type": "monster", "level": 4}, None, None))
->>> other is first, other.level
-(False, 4)
+>>> other = compiled_again(({"name": "テスト用：運ばれたカード", "type": "monster", "english": "Carried"}, None, None))
+>>> other is first, other.english
+(False, 'Carried')
 """
 
 from __future__ import annotations
