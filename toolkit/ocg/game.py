@@ -9,7 +9,6 @@ layers above the seam ask of it, in one value.
 from __future__ import annotations
 
 import datetime
-from functools import lru_cache
 from typing import Any
 
 import toolkit.ocg.rules  # noqa: F401 - registers the OCG's rules (toolkit.core.rules)
@@ -41,6 +40,7 @@ from toolkit.ocg.rulesets import (
     Ruleset,
     get_ruleset,
     rule_change_dates,
+    rule_changes_of,
     ruleset_at,
     ruleset_names,
 )
@@ -114,12 +114,19 @@ def _reads_no_date(card: CardBehaviour) -> bool:
     return shipped.get(card.name) is card
 
 
-@lru_cache(maxsize=64)
+def rule_changes_on(positions: tuple[State | Scenario, ...]) -> tuple[RuleChange, ...]:
+    """Every flag change and every text change of a card the positions may use (the shipped cards, the
+    user's folder, a scenario's own cards), sorted; no position: the default catalogue's."""
+    catalogues = list(dict.fromkeys(_catalogue_of(p) for p in positions))
+    if len(catalogues) <= 1:
+        return rule_changes_of(catalogues[0] if catalogues else cards.default_catalogue())
+    found = list(dict.fromkeys(c for catalogue in catalogues for c in rule_changes_of(catalogue)))
+    return tuple(sorted(found, key=lambda c: (c.date, c.kind, c.what)))
+
+
 def _text_dates_of(catalogue: cards.Catalogue) -> tuple[datetime.date, ...]:
-    """The dates on which a card of ``catalogue`` changes its text, sorted (remembered by the catalogue's
-    content: its own cards; bounded)."""
-    return tuple(sorted({since for name in catalogue.names()
-                         for since, _evidence in catalogue.behaviour(name).version_dates()}))
+    """The dates on which a card of ``catalogue`` changes its text, sorted (:func:`rule_changes_of`)."""
+    return tuple(sorted({c.date for c in rule_changes_of(catalogue) if c.kind == "card_text"}))
 
 
 def _in_force(as_of: datetime.date | None, day: datetime.date) -> bool:
@@ -277,6 +284,9 @@ class OcgGame(Game):
 
     def rule_changes(self) -> tuple[RuleChange, ...]:
         return rule_change_dates()
+
+    def rule_changes_on(self, positions: tuple[State | Scenario, ...]) -> tuple[RuleChange, ...]:
+        return rule_changes_on(positions)
 
     def scenario_names(self) -> tuple[str, ...]:
         return list_seed_scenarios()

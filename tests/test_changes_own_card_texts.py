@@ -1,0 +1,124 @@
+"""``changes()`` sweeps every date on which something the scenario reads changes: the rules, the shipped cards'
+texts, and the texts of the scenario's own cards. Before, a scenario's own card whose text changed on a date of
+its own (no rule nor shipped card changing then) was seen only at the next rule change: the answer named the wrong
+date and put the flip on a rule that had nothing to do with it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+HOURGLASS = "たそがれの砂時計"
+
+TEXTS = """\
+    texts:
+      - note: first text, destroys itself in the End Phase
+        end_phase:
+          - key: destroy itself
+            mandatory: true
+            chain_link: true
+            when: [face_up_on_field, your_end_phase]
+            do: {destroy: {card: itself, if_in: field}}
+      - since: SINCE
+        evidence: [errata-SINCE]
+        note: errata, nothing in the End Phase
+"""
+
+SCENARIO = f"""\
+title: an hourglass on the field in A's End Phase
+turn_player: A
+players:
+  A:
+    field:
+      - name: {HOURGLASS}
+  B: {{}}
+cards:
+  - name: {HOURGLASS}
+    english: Twilight Hourglass
+    type: monster
+    subtype: effect
+    level: 2
+    attribute: EARTH
+"""
+
+CHECK = {"possible": {"event": "destroyed", "card": HOURGLASS}}
+
+
+def _scenario(tmp_path: Path, since: str | None) -> Path:
+    """The hourglass scenario; ``since``: the date of its card's errata (None: one text, no errata)."""
+    texts = TEXTS.replace("SINCE", since) if since else TEXTS.split("      - since:")[0]
+    path = tmp_path / f"hourglass_{since or 'one_text'}.yaml"
+    path.write_text(SCENARIO + texts, encoding="utf-8")
+    return path
+
+
+def _sweep(path: Path) -> pd.DataFrame:
+    from toolkit.history import changes
+
+    return changes(str(path), check=CHECK, all_dates=True)
+
+
+def test_the_cards_own_errata_is_the_date_and_the_cause(tmp_path: Path) -> None:
+    """The hourglass is destroyed until its own errata of 2019-04-01 (no rule nor shipped card changes then):
+    the one change is on that day, named by the card's text change in card words; every other date swept is a
+    date of the sweep without the errata, answering and citing as there."""
+    from toolkit.history import changes
+
+    found = changes(str(_scenario(tmp_path, "2019-04-01")), check=CHECK)
+    assert found["date"].dt.date.map(str).tolist() == ["2019-04-01"], found.to_dict("records")
+    row = found.iloc[0]
+    assert (row["before"], row["after"]) == ("yes", "no")
+    assert row["rule_changes"] == (f"X1 {HOURGLASS}: first text, destroys itself in the End Phase -> errata, "
+                                   "nothing in the End Phase")
+
+    swept = _sweep(_scenario(tmp_path, "2019-04-01"))
+    plain = _sweep(_scenario(tmp_path, None))
+    assert not plain["changed"].any(), "without its errata the hourglass is always destroyed: the test shows nothing"
+    assert sorted(set(swept["date"]) - set(plain["date"])) == [pd.Timestamp("2019-04-01")]
+    assert set(plain["date"]) <= set(swept["date"])
+    others = swept[swept["date"] != pd.Timestamp("2019-04-01")].reset_index(drop=True)
+    before = others["date"] < pd.Timestamp("2019-04-01")
+    assert others.loc[before, "after"].eq("yes").all() and others.loc[~before, "after"].eq("no").all()
+    columns = ["date", "rule_changes", "rulings", "events"]
+    assert others[columns].to_dict("records") == plain[columns].to_dict("records")
+
+
+def test_an_errata_on_a_shipped_errata_date_names_the_card_too(tmp_path: Path) -> None:
+    """The hourglass's errata on 2014-07-10, the day of the shipped errata: the change is that day's, and its
+    causes name the hourglass beside the shipped cards (before, the shipped cards alone)."""
+    from toolkit.history import changes
+
+    found = changes(str(_scenario(tmp_path, "2014-07-10")), check=CHECK)
+    assert found["date"].dt.date.map(str).tolist() == ["2014-07-10"], found.to_dict("records")
+    said = str(found.iloc[0]["rule_changes"])
+    assert f"X1 {HOURGLASS}: first text, destroys itself in the End Phase -> errata" in said, said
+    assert "errata-2014-07-10" in list(found.iloc[0]["events"])  # the shipped errata is still cited
+
+
+def test_every_sweep_walks_the_same_dates(tmp_path: Path) -> None:
+    """The builder's "Every rules date", the game's text dates and changes() walk one list of dates."""
+    import datetime
+
+    from toolkit.games import load_any_scenario
+    from toolkit.games import game_named
+    from toolkit.widgets.runs import sweep_dates
+
+    scenario = load_any_scenario(_scenario(tmp_path, "2019-04-01"))
+    days = [day for day, _what in sweep_dates(scenario)]
+    assert days == [d.date() for d in _sweep(_scenario(tmp_path, "2019-04-01"))["date"]]
+    assert datetime.date(2019, 4, 1) in game_named("ocg").text_dates(scenario)
+    words = dict(sweep_dates(scenario))[datetime.date(2019, 4, 1)]
+    assert HOURGLASS in words, words
+    assert datetime.date(2019, 4, 1) not in dict(sweep_dates())  # the shipped cards' own dates only
+
+
+def test_the_command_line_names_the_cards_change(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from toolkit.cli import main
+
+    path = _scenario(tmp_path, "2019-04-01")
+    assert main(["changes", str(path), "--check", f"{{possible: {{event: destroyed, card: {HOURGLASS}}}}}"]) == 0
+    out = capsys.readouterr().out
+    assert "2019-04-01: yes -> no" in out and f"X1 {HOURGLASS}" in out, out
+    assert "2023-01-16" not in out, out
