@@ -101,8 +101,7 @@ def test_every_sweep_walks_the_same_dates(tmp_path: Path) -> None:
     """The builder's "Every rules date", the game's text dates and changes() walk one list of dates."""
     import datetime
 
-    from toolkit.games import load_any_scenario
-    from toolkit.games import game_named
+    from toolkit.games import game_named, load_any_scenario
     from toolkit.widgets.runs import sweep_dates
 
     scenario = load_any_scenario(_scenario(tmp_path, "2019-04-01"))
@@ -122,3 +121,39 @@ def test_the_command_line_names_the_cards_change(tmp_path: Path, capsys: pytest.
     out = capsys.readouterr().out
     assert "2019-04-01: yes -> no" in out and f"X1 {HOURGLASS}" in out, out
     assert "2023-01-16" not in out, out
+
+
+@pytest.mark.parametrize("where", ["scenario", "folder"])
+@pytest.mark.parametrize("since", ["2019-04-01", "2014-07-10"])
+def test_a_card_of_ones_own_is_named_by_the_counterfactual_of_its_date(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, since: str) -> None:
+    """The counterfactual reading the hourglass's other text names it in card words, whether the card is the
+    scenario's own or in the user's card folder, and on a date of its own or the shipped errata's (before, a
+    folder card's date was "card texts after 2019-04-01" and a card changing with the shipped errata was not
+    named at all); one counterfactual per date, the shipped errata's evidence kept."""
+    import datetime
+    import textwrap
+
+    from toolkit.games import game_named, load_any_scenario
+
+    card = SCENARIO.split("cards:\n")[1] + TEXTS.replace("SINCE", since)
+    folder = tmp_path / "mine"
+    (folder / "cards").mkdir(parents=True)
+    if where == "folder":
+        flat = textwrap.dedent(card.replace("  - name:", "    name:", 1))
+        (folder / "cards" / "hourglass.yaml").write_text(flat, encoding="utf-8")
+        text = SCENARIO.split("cards:\n")[0]
+    else:
+        text = SCENARIO + TEXTS.replace("SINCE", since)
+    monkeypatch.setenv("ENDPHASE_USER_DIR", str(folder))
+    (tmp_path / "hourglass.yaml").write_text(text, encoding="utf-8")
+    scenario = load_any_scenario(tmp_path / "hourglass.yaml")
+    game = game_named("ocg")
+    changed = datetime.date.fromisoformat(since)
+    for day in ("2013-01-01", "2020-01-01"):
+        texts = [v for v in game.counterfactuals_on(game.rules_at(day), (scenario,)) if v.key.startswith("X1 ")]
+        dates = [v.rules.as_of for v in texts]
+        assert len(set(dates)) == len(dates) == len({changed, datetime.date(2014, 7, 10)}), [v.label for v in texts]
+        across = [v.label for v in texts if v.rules.as_of in (changed, changed - datetime.timedelta(days=1))]
+        assert len(across) == 1 and f"the card texts of 《{HOURGLASS}》 changed on {since}" in across[0], across
+        assert sum("errata-2014-07-10" in v.label for v in texts) == 1, [v.label for v in texts]
