@@ -157,3 +157,37 @@ def test_a_card_of_ones_own_is_named_by_the_counterfactual_of_its_date(
         across = [v.label for v in texts if v.rules.as_of in (changed, changed - datetime.timedelta(days=1))]
         assert len(across) == 1 and f"the card texts of 《{HOURGLASS}》 changed on {since}" in across[0], across
         assert sum("errata-2014-07-10" in v.label for v in texts) == 1, [v.label for v in texts]
+
+
+def _ruling(rid: str, date: str, expected: str, supersedes: str | None = None) -> str:
+    return f"""\
+- ruling_id: {rid}
+  date: {date}
+  question_ja: 《{HOURGLASS}》はエンドフェイズに破壊されますか？
+  answer_ja: {"はい" if expected == "yes" else "いいえ"}。
+  cards: [{HOURGLASS}]
+  source: fixture (a card of the scenario's own with an errata of its own)
+  scenario: [hourglass.yaml]
+  check: {{possible: {{event: destroyed, card: {HOURGLASS}}}}}
+  expected: "{expected}"
+  check_en: the hourglass is destroyed in the End Phase
+""" + (f"  supersedes: [{supersedes}]\n" if supersedes else "")
+
+
+def test_a_ruling_its_cards_own_errata_superseded_is_explained_by_it(tmp_path: Path) -> None:
+    """supersession_explanations: the flip of a ruling that the hourglass's own errata replaced is explained by
+    that errata (the card's text change cites the ruling that replaced it), as a shipped errata explains one."""
+    from toolkit.data import load_rulings
+    from toolkit.history import supersession_explanations
+
+    card = (SCENARIO + TEXTS.replace("SINCE", "2019-04-01")).replace("errata-2019-04-01", "user-190401-hourglass-stays")
+    (tmp_path / "hourglass.yaml").write_text(card, encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text(_ruling("user-180601-hourglass-destroyed", "2018-06-01", "yes")
+                                        + _ruling("user-190401-hourglass-stays", "2019-04-01", "no",
+                                                  "user-180601-hourglass-destroyed"), encoding="utf-8")
+    table = load_rulings(extra=tmp_path / "mine.yaml")
+    mine = table[table["ruling_id"].str.startswith("user-")].reset_index(drop=True)
+    explained = supersession_explanations(mine).set_index("ruling_id")
+    row = explained.loc["user-180601-hourglass-destroyed"]
+    assert row["flips"] == ["2019-04-01"], row.to_dict()
+    assert row["explained_by"] == [f"2019-04-01 X1 {HOURGLASS}"], row.to_dict()
