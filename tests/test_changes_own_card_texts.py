@@ -191,3 +191,18 @@ def test_a_ruling_its_cards_own_errata_superseded_is_explained_by_it(tmp_path: P
     row = explained.loc["user-180601-hourglass-destroyed"]
     assert row["flips"] == ["2019-04-01"], row.to_dict()
     assert row["explained_by"] == [f"2019-04-01 X1 {HOURGLASS}"], row.to_dict()
+
+
+def test_the_change_cites_the_ruling_of_ones_own_its_card_names(tmp_path: Path) -> None:
+    """changes() justifies the hourglass's errata by the ruling of one's own that its text cites (a ruling id
+    of one's own is no ``ocg-`` one: it was looked for among the event rows only)."""
+    from toolkit.data import load_rulings
+    from toolkit.history import changes
+
+    card = (SCENARIO + TEXTS.replace("SINCE", "2019-04-01")).replace("errata-2019-04-01", "user-190401-hourglass-stays")
+    (tmp_path / "hourglass.yaml").write_text(card, encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text(_ruling("user-190401-hourglass-stays", "2019-04-01", "no"), encoding="utf-8")
+    table = load_rulings(extra=tmp_path / "mine.yaml")
+    found = changes(str(tmp_path / "hourglass.yaml"), rulings=table)
+    assert found["date"].dt.date.map(str).tolist() == ["2019-04-01"], found.to_dict("records")
+    assert list(found.iloc[0]["rulings"]) == ["user-190401-hourglass-stays"], found.to_dict("records")

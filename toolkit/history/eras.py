@@ -52,7 +52,9 @@ class Era:
 def causes(day: datetime.date, found: Sequence[RuleChange], rulings: pd.DataFrame,
            events: pd.DataFrame) -> tuple[list[str], list[str]]:
     """The ruling and event rows dated ``day`` (its month or year, for events
-    dated that coarsely) that the rule changes of that day cite."""
+    dated that coarsely) that the rule changes of that day cite (a card's
+    evidence is read in both tables: a card of one's own may cite a ruling of
+    one's own, whose id is no ``ocg-`` one)."""
     import pandas as pd
 
     ruling_dates = {str(r): d for r, d in zip(rulings["ruling_id"], rulings["date"])}
@@ -60,7 +62,7 @@ def causes(day: datetime.date, found: Sequence[RuleChange], rulings: pd.DataFram
     cited_rulings: list[str] = []
     cited_events: list[str] = []
     for change in found:
-        for rid in change.rulings:
+        for rid in (*change.rulings, *change.events) if change.kind == "card_text" else change.rulings:
             when = ruling_dates.get(rid)
             if when is not None and pd.notna(when) and pd.Timestamp(when).date() == day and rid not in cited_rulings:
                 cited_rulings.append(rid)
