@@ -123,3 +123,11 @@ def test_a_card_listing_no_text_version_is_refused_by_the_compiler_and_the_schem
     with pytest.raises(CardFileError, match="no text version"):
         compile_card(card, file="lighthouse.yaml")
     assert _schema_errors(card), "the schema takes texts: []"
+
+
+def test_one_filter_written_where_a_list_of_filters_goes_is_taken_by_the_compiler_and_the_schema() -> None:
+    """(``first_of_each: {zones: deck}``, one filter for a list of them, was taken by the compiler and
+    refused by the schema: an editor flagged a card ``cards --check`` passed)"""
+    card = REFUSED["first_of_each"][0]({"zones": "deck"})
+    assert compile_card(card).name == CARD
+    assert not _schema_errors(card)
