@@ -74,3 +74,16 @@ def test_on_and_its_true_key_are_one_text_and_the_digest_tells_texts_apart() -> 
     assert fingerprint(as_read) == fingerprint(as_text)
     assert fingerprint(as_read) != fingerprint(compile_card(bell(True, "sent_to_gy")))
     assert canonical_text(bell(True, "discarded")) != canonical_text(bell(True, "sent_to_gy"))
+
+
+def test_a_scenario_saved_writes_the_trigger_with_on_and_reads_back_equal(tmp_path: Path) -> None:
+    """(it wrote ``true: discarded``, the key as YAML had read it)"""
+    from toolkit.ocg.scenario import parse_scenario
+    from toolkit.ocg.scenario.write import dump_scenario
+
+    path = tmp_path / "bell.yaml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    scenario = load_scenario(path)
+    text = dump_scenario(scenario)
+    assert "true: discarded" not in text and "on': discarded" in text, text
+    assert parse_scenario(text) == scenario
