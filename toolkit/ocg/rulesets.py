@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from toolkit.core.rulesets import UnknownRulesetError as UnknownRulesetError
@@ -408,8 +409,13 @@ def rule_change_dates() -> tuple[RuleChange, ...]:
     """
     from toolkit.ocg.cards import default_catalogue
 
-    catalogue = default_catalogue()
+    return _rule_change_dates_of(default_catalogue())
 
+
+@lru_cache(maxsize=8)
+def _rule_change_dates_of(catalogue: Any) -> tuple[RuleChange, ...]:
+    """:func:`rule_change_dates` with the card texts of ``catalogue`` (remembered by the catalogue's content:
+    the shipped cards and the user's folder as read; bounded): each ruling's counterfactuals list them."""
     changes: list[RuleChange] = []
     for h in FLAG_HISTORY:
         if h.changed is not None and h.before != h.after:
