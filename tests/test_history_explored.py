@@ -4,6 +4,7 @@ where the answer cannot differ: the same position under rules of the same values
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -39,7 +40,7 @@ def searches(monkeypatch: pytest.MonkeyPatch) -> list[object]:
 def test_equal_rules_share_one_exploration_and_a_read_flag_that_differs_does_not(searches: list[object]) -> None:
     position = shipped_scenario(SCENARIO)
     game = game_of(position)
-    rules = game.rules_for(None, None)
+    rules: Any = game.rules_for(None, None)
     first = explored(game, position, rules)
     assert explored(game, position, dataclasses.replace(rules)) is first  # equal values, another object
     other = dataclasses.replace(rules, hand_limit=rules.hand_limit + 1)  # a flag the search reads (R1)
@@ -50,7 +51,7 @@ def test_equal_rules_share_one_exploration_and_a_read_flag_that_differs_does_not
 def test_a_run_noting_its_reads_searches_for_itself(searches: list[object]) -> None:
     position = shipped_scenario(SCENARIO)
     game = game_of(position)
-    rules = game.rules_for(None, None)
+    rules: Any = game.rules_for(None, None)
     plain = explored(game, position, rules)
     with recording(rules) as (noting, reads):
         own = explored(game, position, noting)
@@ -63,7 +64,7 @@ def test_a_run_noting_its_reads_searches_for_itself(searches: list[object]) -> N
 def test_the_explanation_reads_the_exploration_its_run_made(searches: list[object]) -> None:
     position = shipped_scenario(SCENARIO)
     game = game_of(position)
-    rules = game.rules_for(None, None)
+    rules: Any = game.rules_for(None, None)
     check = read_check("t", '{"possible": {"hand": "TP", "at_least": 9}}')  # no: every line adjusts the hand
     with recording(rules) as (noting, _reads):
         result = run_check(check, {SCENARIO: position}, noting)
