@@ -71,3 +71,22 @@ def test_the_explanation_reads_the_exploration_its_run_made(searches: list[objec
     assert not result.value and len(searches) == 1
     what_decides(check, {SCENARIO: position}, rules, result, ())
     assert len(searches) == 1  # the explanation's lines are those of the run's exploration
+
+
+def test_a_ruling_runs_with_the_cyclic_gc_paused_and_restored(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    import toolkit.history.runs as runs
+
+    seen: list[bool] = []
+    real = runs.run_once
+
+    def watched(*args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(runs, "run_once", watched)
+    assert gc.isenabled()
+    runs.run_ruling("ocg-160708-hysteric-sign-adjustment")
+    assert seen and not any(seen)  # (the bookkeeping between searches too: no collection in a ruling's run)
+    assert gc.isenabled()
