@@ -376,9 +376,9 @@ def _run_query(game: Game, item: QueryCheck, position: Position, ruleset: RulesA
                          time_limit=time_limit, source=source_of(position))
         if decided is not None:  # None: a line loops, the full search answers
             return decided, ()
-    if item.predicate is not None:  # (a possible / always query's exploration is kept for its explanation)
+    if item.predicate is not None:  # (a possible / always query's exploration with lines: kept for its explanation)
         found = explored(game, position, ruleset, max_states, time_limit, start=start) \
-            if item.quantifier in DECIDED else None
+            if lines and item.quantifier in DECIDED else None
         verdict = evaluate_in(game, start, Query(item.quantifier, item.predicate), max_states=max_states,
                               time_limit=time_limit, found=found)
         return verdict.value, verdict.line
