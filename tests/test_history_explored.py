@@ -90,3 +90,18 @@ def test_a_ruling_runs_with_the_cyclic_gc_paused_and_restored(monkeypatch: pytes
     runs.run_ruling("ocg-160708-hysteric-sign-adjustment")
     assert seen and not any(seen)  # (the bookkeeping between searches too: no collection in a ruling's run)
     assert gc.isenabled()
+
+
+def test_rules_that_cannot_be_a_key_are_searched_not_kept(searches: list[object]) -> None:
+    position = shipped_scenario(SCENARIO)
+    game = game_of(position)
+    rules: Any = game.rules_for(None, None)
+
+    @dataclasses.dataclass(frozen=True)
+    class Annotated(type(rules)):  # type: ignore[misc]
+        remarks: list[str] = dataclasses.field(default_factory=list)  # (a value of one's own no key can hold)
+
+    annotated = Annotated(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)})
+    first = explored(game, position, annotated)
+    assert explored(game, position, annotated) is not first and len(searches) == 2  # searched each time
+    assert first.outcomes == explored(game, position, rules).outcomes

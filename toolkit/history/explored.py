@@ -54,6 +54,11 @@ def explored(game: Game, position: Position, ruleset: RulesArg, max_states: int 
     rules = (kind.__module__, kind.__qualname__, unnoted_values(ruleset)) if dataclasses.is_dataclass(ruleset) \
         else ruleset
     key = (position, rules, max_states, time_limit, reduction_wanted(None))
+    try:
+        hash(key)
+    except TypeError:  # (a position or rule set of one's own that cannot be a key: searched, not kept)
+        return explore_in(game, game.state_of(position, ruleset) if start is None else start,
+                          max_states=max_states, time_limit=time_limit, source=source)
     kept = _EXPLORED.get(key)
     if kept is None or (is_noting(ruleset) and kept[1] is not ruleset):
         begun = game.state_of(position, ruleset) if start is None else start
