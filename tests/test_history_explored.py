@@ -171,19 +171,33 @@ def test_a_question_asked_again_as_the_folder_was_explains_it_as_then(
     assert (again.value, again.decided_by, again.line) == (first.value, first.decided_by, first.line)
 
 
-def test_equal_states_reading_other_texts_of_a_scenarios_own_card_are_two_explorations(
-        tmp_path: Any, searches: list[object]) -> None:
+def _scenarios_whose_own_card_mills(folder: Any, *milled: int) -> list[Any]:
+    """Scenarios alike but for the text of their own card (it mills each of ``milled``)."""
     from toolkit.ocg.cards import load_card_definitions
     from toolkit.ocg.scenario import scenario_from_dict
 
-    states = []
-    for milled in (2, 1):  # (the card's text in the scenario's own cards: it mills 2, or 1)
-        path = tmp_path / f"paladin_{milled}.yaml"
-        path.write_text(PALADIN_FILE.replace("MANDATORY", "true").replace("mill: 2}", f"mill: {milled}}}"),
+    scenarios = []
+    for count in milled:
+        path = folder / f"paladin_{count}.yaml"
+        path.write_text(PALADIN_FILE.replace("MANDATORY", "true").replace("mill: 2}", f"mill: {count}}}"),
                         encoding="utf-8")
-        scenario = scenario_from_dict({"title": "t", "turn_player": "A", "players": {
-            "A": {"field": [{"name": PALADIN}], "deck_filler": 5}, "B": {}}}, cards=load_card_definitions(path))
-        states.append(game_of(scenario).state_of(scenario))
+        scenarios.append(scenario_from_dict({"title": "t", "turn_player": "A", "players": {
+            "A": {"field": [{"name": PALADIN}], "deck_filler": 5}, "B": {}}}, cards=load_card_definitions(path)))
+    return scenarios
+
+
+def test_scenarios_alike_but_for_their_own_cards_text_are_two_explorations(
+        tmp_path: Any, searches: list[object]) -> None:
+    two, one = _scenarios_whose_own_card_mills(tmp_path, 2, 1)
+    game = game_of(two)
+    rules: Any = game.rules_for(None, None)
+    assert explored(game, one, rules).outcomes == search.explore(one, ruleset=rules).outcomes \
+        != explored(game, two, rules).outcomes
+
+
+def test_equal_states_reading_other_texts_of_a_scenarios_own_card_are_two_explorations(
+        tmp_path: Any, searches: list[object]) -> None:
+    states = [game_of(s).state_of(s) for s in _scenarios_whose_own_card_mills(tmp_path, 2, 1)]
     assert states[0] == states[1]  # (a State's equality leaves out the catalogue its cards are read from)
     game = game_of(states[0])
     two, one = (explored(game, state, None) for state in states)
