@@ -26,6 +26,7 @@ from toolkit.ocg.cards.base import (
     Trigger,
     is_board_local,
 )
+from toolkit.ocg.cards.locality import is_link_local
 from toolkit.ocg.negation import may_negate
 from toolkit.ocg.procedure._shared import end_phase_effect, monsters_of, x1_card_text
 from toolkit.ocg.procedure.adjustment import r2_discard_choices
@@ -336,12 +337,34 @@ def nobody_can_respond(board: Board | State) -> bool:
                 ntp_holds = True
     if not (tp_holds or ntp_holds) or not h1_responses_allowed(board):
         return True
+    if top is not None and _no_link_answered(board, top, held):
+        return True
     if tp_holds:
         for _ in _quick_offers(board, tp, top, held, first_choice=True):
             return False
     if ntp_holds:
         for _ in _quick_offers(board, other(tp), top, held, first_choice=True):
             return False
+    return True
+
+
+def _no_link_answered(board: Board | State, top: Link, held: list[int]) -> bool:
+    """Whether none of the quick effects of the cards ``held`` (uids) could answer the chain link ``top``
+    by its chain-link test alone: each effect that its zone and spell speed would allow has a test
+    marked link-local (``cards.locality.link_local``: it reads the card and the link only) that
+    refuses ``top``. ``_quick_offers`` asks that test too, with its other conditions: when this holds,
+    it offers nothing; when it does not, it is asked."""
+    cards = board.cards
+    text_of = board.tables.text_of
+    min_speed = max(2, top.speed)
+    for uid in held:
+        card = cards[uid]
+        for q in text_of(card.name).quick:
+            if card.zone not in q.zones or q.spell_speed < min_speed:
+                continue
+            test = q.responds_to
+            if test is None or not is_link_local(test) or test(card, board, top):  # type: ignore[arg-type]
+                return False
     return True
 
 

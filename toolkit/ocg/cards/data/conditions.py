@@ -50,6 +50,7 @@ from toolkit.ocg.cards.data.terms import (
     did_you_mean,
     words,
 )
+from toolkit.ocg.cards.locality import link_local
 from toolkit.ocg.counters import counters_on
 from toolkit.ocg.stats import atk_def_now
 from toolkit.ocg.values import Card, EventKind, Position, Zone
@@ -545,7 +546,7 @@ def _nothing() -> Responds:
     def test(card: Card, state: State, link: Link) -> bool:
         return False
 
-    return test
+    return link_local(test)  # (reads the card and the link only)
 
 
 @LINK_TESTS.add("opponents_link", "a chain link of the opponent")
@@ -553,7 +554,7 @@ def _opponents() -> Responds:
     def test(card: Card, state: State, link: Link) -> bool:
         return link.controller != card.controller
 
-    return test
+    return link_local(test)  # (reads the card and the link only)
 
 
 @LINK_TESTS.add("any_link", "any chain link, either player's (optionally only of one card type)",
@@ -566,7 +567,7 @@ def _any_link(card_type: str | None) -> Responds:
     def test(card: Card, state: State, link: Link) -> bool:
         return card_type is None or link.card_type == card_type
 
-    return test
+    return link_local(test)  # (reads the card and the link only)
 
 
 @LINK_TESTS.add("opponents_spell_activation", "the opponent's activation of a Spell card")
@@ -574,7 +575,7 @@ def _spell() -> Responds:
     def test(card: Card, state: State, link: Link) -> bool:
         return link.card_activation and link.card_type == "spell" and link.controller != card.controller
 
-    return test
+    return link_local(test)  # (reads the card and the link only)
 
 
 @LINK_TESTS.add("summon_trigger", "a trigger effect that a summon set off (《イピリア》's draw)")
