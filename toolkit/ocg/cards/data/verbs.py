@@ -138,8 +138,25 @@ NESTED["selector"] = lambda written: SELECTORS.build(written)
 VERBS = Registry("verb")
 
 
+_ONE_PLAYER: dict[str, tuple[str]] = {p: (p,) for p in PLAYERS}
+_OTHER_PLAYER: dict[str, tuple[str]] = {p: (other(p),) for p in PLAYERS}
+_EACH_PLAYER: tuple[str, ...] = tuple(PLAYERS)
+
+
 def _players(who: str, act: Activation) -> tuple[str, ...]:
-    return {"you": (act.controller,), "opponent": (other(act.controller),), "each": tuple(PLAYERS)}[who]
+    """The players ``who`` names for the effect's controller: ``you``, ``opponent`` or ``each``.
+
+    >>> act = Activation(card=Card(0, "x", "A", "A", Zone.FIELD), controller="A", key="k")
+    >>> _players("you", act), _players("opponent", act), _players("each", act)
+    (('A',), ('B',), ('A', 'B'))
+    """
+    if who == "you":
+        return _ONE_PLAYER.get(act.controller) or (act.controller,)
+    if who == "opponent":
+        return _OTHER_PLAYER.get(act.controller) or (other(act.controller),)
+    if who == "each":
+        return _EACH_PLAYER
+    raise KeyError(who)
 
 
 CARD = Param("card", "selector", "which card(s): itself, target, picked, cost, lingering_target, {first: ...}, ...")
