@@ -263,7 +263,7 @@ class Board(PositionReader):
         """A card that moved is a new card: effects applied to it and its done processes go."""
         lingering = self.lingering
         if lingering and uid in self.tables.lingering_summary(lingering).targets:
-            kept, ended = expire(lingering, _CARD_LEFT, left=frozenset({uid}))
+            kept, ended = self.tables.ended(lingering, uid)  # (expire(lingering, _CARD_LEFT, left={uid}), kept)
             if ended:
                 self.lingering = kept
                 self.last_ended = (lingering, kept, ended)
@@ -436,7 +436,7 @@ class Board(PositionReader):
     def end_lingering(self, item: Lingering) -> None:
         """End one lingering effect now (its expiry process was performed)."""
         before = self.lingering
-        kept, ended = expire(before, _PROCESS, which=item)
+        kept, ended = self.tables.ended(before, item)  # (expire(before, _PROCESS, which=item), kept)
         self.touched = True
         self.lingering = kept
         self.last_ended = (before, kept, ended)
