@@ -13,6 +13,7 @@ may remember their answers, exactly as for the Python cards.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -103,16 +104,23 @@ class CardFilter:
         player = self._player(source, controller)
         return [c for zone in self.zones for c in reader.cards_in(player, zone) if self.matches(c, source, reader)]
 
-    def any(self, source: Card, reader: Reader) -> bool:
-        """Whether ``cards(source, reader)`` is not empty (stops at the first match; asked in every
-        position where a process's condition reads the board)."""
-        player = self._player(source, None)
+    def first(self, source: Card, reader: Reader, controller: str | None = None) -> Card | None:
+        """``cards(source, reader, controller)[0]`` (None: no card matches), stopping at the first match."""
+        return next(self.iter_cards(source, reader, controller), None)
+
+    def iter_cards(self, source: Card, reader: Reader, controller: str | None = None) -> Iterator[Card]:
+        """``cards(source, reader, controller)`` one by one, looked for only as far as they are asked for."""
+        player = self._player(source, controller)
         matches = self.matches
         for zone in self.zones:
             for c in reader.cards_in(player, zone):
                 if matches(c, source, reader):
-                    return True
-        return False
+                    yield c
+
+    def any(self, source: Card, reader: Reader) -> bool:
+        """Whether ``cards(source, reader)`` is not empty (stops at the first match; asked in every
+        position where a process's condition reads the board)."""
+        return self.first(source, reader) is not None
 
     def _player(self, source: Card, controller: str | None) -> str | None:
         """The player whose cards the filter looks at (None: both), "you" being ``controller``
