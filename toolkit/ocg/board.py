@@ -323,8 +323,11 @@ class Board(PositionReader):
 
     def destroy(self, uid: int) -> None:
         card = self.cards[uid]
-        self.record(self.tables.event(_E_DESTROYED, card=card.name, player=card.owner, by=self.by))
-        self._happen(_E_DESTROYED, uid, card.owner, card.zone)
+        tables, name, owner, by = self.tables, card.name, card.owner, self.by
+        event = tables.events.get((_E_DESTROYED, name, owner, None, None, by))  # (tables.event, inline)
+        self.events.append(event if event is not None else tables.event(_E_DESTROYED, card=name, player=owner, by=by))
+        if _E_DESTROYED in self.happening_kinds:  # (else ``_happen`` records nothing: ``_move`` sets touched)
+            self._happen(_E_DESTROYED, uid, owner, card.zone)
         self._move(uid, _GY, (_SENT_TO_GY,), extra_tags=_DESTROYED)
 
     def banish(self, uid: int, *, face_down: bool = False) -> None:
