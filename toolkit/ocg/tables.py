@@ -26,10 +26,12 @@ from toolkit.ocg.cards.base import (
     LingeringEffect,
     QuickEffect,
     Resolve,
+    Responds,
     Scope,
     Trigger,
     is_card_local,
 )
+from toolkit.ocg.cards.locality import is_link_local
 from toolkit.ocg.values import Card, Process, Zone
 
 if TYPE_CHECKING:
@@ -61,7 +63,7 @@ class PositionTables:
                  "links", "activations", "remembered", "reaches", "known_lingering", "lingering_scans", "notes",
                  "done_by_card",
                  "chosen_actions", "lingering_effects", "lingering_summaries", "endings", "moves",
-                 "lingering_ends", "lingering_tuples",
+                 "lingering_ends", "lingering_tuples", "link_tests",
                  "own_happenings")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None, catalogue: Catalogue) -> None:
@@ -188,6 +190,13 @@ class PositionTables:
             n: frozenset(z for q in self.text[n].quick for z in q.zones if z is not Zone.DECK) for n in self.quick_names}
         """name -> the zones (other than the deck) where one of its quick effects may be activated: a card
         elsewhere has nothing to activate (e.g. 《ホルスの黒炎竜 LV８》 in the graveyard)."""
+        self.link_tests: dict[str, tuple[tuple[frozenset[Zone], int, bool, Responds | None], ...]] = {
+            n: tuple((q.zones, q.spell_speed, q.card_activation,
+                      q.responds_to if is_link_local(q.responds_to) else None)
+                     for q in self.text[n].quick) for n in self.quick_names}
+        """name -> per quick effect, (its zones, its spell speed, whether it activates the card, its chain-link
+        test when marked link-local — ``cards.locality.link_local``: it reads the card and the link only —,
+        else None): what ``procedure.legal.nobody_can_respond`` asks first."""
         open_quick = {n: [q for q in self.text[n].quick if q.responds_to is None or q.at_moment is not None]
                       for n in self.quick_names}
         self.open_quick_uids: tuple[int, ...] = tuple(u for u in self.quick_uids if open_quick[names[u]])

@@ -26,7 +26,6 @@ from toolkit.ocg.cards.base import (
     Trigger,
     is_board_local,
 )
-from toolkit.ocg.cards.locality import is_link_local
 from toolkit.ocg.negation import may_negate
 from toolkit.ocg.procedure._shared import end_phase_effect, monsters_of, x1_card_text
 from toolkit.ocg.procedure.adjustment import r2_discard_choices
@@ -350,20 +349,27 @@ def nobody_can_respond(board: Board | State) -> bool:
 
 def _no_link_answered(board: Board | State, top: Link, held: list[int]) -> bool:
     """Whether none of the quick effects of the cards ``held`` (uids) could answer the chain link ``top``
-    by its chain-link test alone: each effect that its zone and spell speed would allow has a test
-    marked link-local (``cards.locality.link_local``: it reads the card and the link only) that
-    refuses ``top``. ``_quick_offers`` asks that test too, with its other conditions: when this holds,
-    it offers nothing; when it does not, it is asked."""
+    by what ``_quick_offers`` asks of the card and the link alone: each effect that its zone, its spell
+    speed, the card's position (a card activated from the field is set; an effect of a card on the field
+    that is not its activation needs it face-up) and the chain (a card is activated once) would allow
+    has a chain-link test marked link-local (``cards.locality.link_local``: it reads the card and the
+    link only) that refuses ``top``. ``_quick_offers`` asks all of these, with its other conditions:
+    when this holds, it offers nothing; when it does not, it is asked."""
     cards = board.cards
-    text_of = board.tables.text_of
+    tests = board.tables.link_tests
     min_speed = max(2, top.speed)
     for uid in held:
         card = cards[uid]
-        for q in text_of(card.name).quick:
-            if card.zone not in q.zones or q.spell_speed < min_speed:
+        zone = card.zone
+        for zones, speed, activation, test in tests[card.name]:
+            if zone not in zones or speed < min_speed:
                 continue
-            test = q.responds_to
-            if test is None or not is_link_local(test) or test(card, board, top):  # type: ignore[arg-type]
+            if zone is ZONE_FIELD and (card.position not in _SET_POSITIONS or "set_this_turn" in card.tags
+                                       if activation else not card.on_field_face_up):
+                continue  # (what _quick_offers asks of a card on the field first: it would not offer it)
+            if activation and _in_chain(board, uid):
+                continue
+            if test is None or test(card, board, top):  # type: ignore[arg-type]
                 return False
     return True
 
