@@ -54,7 +54,7 @@ from toolkit.ocg.procedure.flow import (
     v1_decline,
 )
 from toolkit.ocg.procedure.legal import answers_declaration, legal_actions, nobody_can_respond
-from toolkit.ocg.procedure.pending import _PENDING_FACTS, pending_facts, settle, state_checks
+from toolkit.ocg.procedure.pending import PENDING_FACTS, pending_facts, settle, state_checks
 from toolkit.ocg.procedure.triggers import collect_triggers
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import PHASE_END, STEP_CHAIN, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
@@ -202,7 +202,7 @@ def _card_perform(state: State, process: Process, card: Card,
 
 def _perform(state: State, action: Perform, forced: bool, log: EventLog) -> State:
     every = state.pending
-    facts = _PENDING_FACTS.get(id(every))  # (pending_facts, its hit inline: found once per pending list, a
+    facts = PENDING_FACTS.get(id(every))  # (pending_facts, its hit inline: found once per pending list, a
     if facts is None or facts[0] is not every or facts[1] is not state.tables:  # position's steps perform each
         facts = pending_facts(state)  # process)
     at = facts[2].get(action.ref)
