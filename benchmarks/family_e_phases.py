@@ -1,0 +1,179 @@
+"""Where the reduced search of family (e) spends its positions and its time, by phase of the set
+《強制脱出装置》 (``benchmarks/families.py``; issue 34, target "12 different interacting cards < 0.5 s").
+
+Each position the shipped search (``explore``: independence reduction, copies, renaming) expands is
+put in one phase:
+
+* ``set`` — the Trap still set (it may answer any open game state of its controller, or a chain link);
+  ``set chain`` the part of them where a chain link waits for an answer;
+* ``entry`` — the first positions after the Trap resolved (a position with the Trap in the GY whose
+  parent had it on the field): one per set position, monster returned and window, up to renaming;
+* ``tail`` — after the Trap, every pending process mandatory (the level-up done or declined): what is
+  left is the players' own-card processes interleaved through their passes, a single outcome;
+* ``after`` — the other positions after the Trap (the level-up still open).
+
+Columns: positions expanded and edges kept per phase, CPU seconds spent there (expanding —
+legal actions, steps, grouping — and keying children up to renaming), and what the renaming answered
+(``hops``: children found to be a searched position renamed). Then three bounds, in positions, on
+what a further reduction could save (each an estimate; nothing here is a proof):
+
+* ``one line per tail`` — the positions a search would still expand if every tail were answered by
+  following one line of it (the line counts found in closed form, for the tail's shape): each entry
+  must still be followed to its own final position;
+* ``inert renamed`` — the positions up to renaming, besides today's classes, the cards that can no
+  longer act and that nothing reads (no process pending on them, no lingering effect on them, not a
+  《ホルスの黒炎竜》 while the level-up is open, not the Trap; 《ホルスの黒炎竜 LV８》's quick effect negates
+  a Spell, and there is none), names and tags left out — what sharing the rest of the End Phase
+  across positions that differ only in which monster went back to the hand could reach;
+* ``floor`` — set positions plus entries: what any search that reaches each entry's own outcome expands.
+
+    python benchmarks/family_e_phases.py [--max-n N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+PHASES = ("set", "set chain", "entry", "tail", "after")
+
+
+@contextmanager
+def _watched(record: dict[Any, Any], cpu: dict[str, float], counts: Counter[str],
+             phase_of: Any) -> Iterator[None]:
+    """``Graph.edges`` and ``Renamer.hop`` timed per phase of the position (restored on exit)."""
+    from toolkit.core import graph, renaming
+
+    edges, hop = graph.Graph.edges, renaming.Renamer.hop
+
+    def timed_edges(self: Any, state: Any) -> Any:
+        if state in self.succ:
+            return self.succ[state]
+        t = time.process_time()
+        found = edges(self, state)
+        cpu[phase_of(state)] += time.process_time() - t
+        record[state] = found
+        return found
+
+    def timed_hop(self: Any, child: Any, memo: Any) -> Any:
+        t = time.process_time()
+        found = hop(self, child, memo)
+        cpu[phase_of(child)] += time.process_time() - t
+        counts["hops " + phase_of(child)] += found is not None
+        return found
+
+    graph.Graph.edges, renaming.Renamer.hop = timed_edges, timed_hop  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        graph.Graph.edges, renaming.Renamer.hop = edges, hop  # type: ignore[method-assign]
+
+
+def phases(n: int) -> dict[str, Any]:
+    """The row of size ``n`` (see the module docstring)."""
+    from families import DIFFERENT, EVACUATION, position
+
+    from toolkit.core.search import explore
+    from toolkit.ocg.setup import initial_state
+    from toolkit.ocg.values import Zone
+
+    start = initial_state(position(DIFFERENT, n))
+    trap = next(c.uid for c in start.cards if c.name == EVACUATION)
+
+    def used(state: Any) -> bool:
+        return bool(state.cards[trap].zone is not Zone.FIELD)
+
+    expanded: dict[Any, Any] = {}
+    entries: set[Any] = set()
+
+    def phase_of(state: Any) -> str:
+        if not used(state):
+            return "set chain" if state.chain else "set"
+        if state in entries:
+            return "entry"
+        return "tail" if all(p.mandatory for p in state.pending) else "after"
+
+    cpu: dict[str, float] = defaultdict(float)
+    counts: Counter[str] = Counter()
+    c0 = time.process_time()
+    with _watched(expanded, cpu, counts, phase_of):
+        # entries are known only once their parent is expanded: a first search finds them, the second is timed
+        explore(start)
+        for state, edges in expanded.items():
+            if not used(state):
+                entries.update(child for _a, child, _e, _w in edges if used(child))
+        expanded.clear()
+        cpu.clear()
+        counts.clear()
+        c1 = time.process_time()
+        found = explore(start)
+        total = time.process_time() - c1
+    for state, edges in expanded.items():
+        counts["positions " + phase_of(state)] += 1
+        counts["edges " + phase_of(state)] += len(edges)
+    tails = [s for s in expanded if phase_of(s) == "tail"]
+    tail_entries = {child for s, edges in expanded.items() if phase_of(s) != "tail"
+                    for _a, child, _e, _w in edges if child in expanded and phase_of(child) == "tail"}
+    followed: set[Any] = set()
+    for state in tail_entries:
+        while state is not None and state not in followed and state in expanded:
+            followed.add(state)
+            edges = expanded[state]
+            state = edges[0][1] if edges and not edges[0][1].is_over else None
+    return {"n": n, "positions": found.states, "cpu": total, "phases": {p: (counts["positions " + p],
+            counts["edges " + p], cpu[p], counts["hops " + p]) for p in PHASES},
+            "one line per tail": len(expanded) - len(tails) + len(followed.intersection(tails)),
+            "inert renamed": len({_inert_key(s) for s in expanded}),
+            "floor": sum(counts["positions " + p] for p in ("set", "set chain", "entry")),
+            "setup": time.process_time() - c0 - total}
+
+
+def _inert_key(state: Any) -> tuple[Any, ...]:
+    """``state`` up to renaming with the cards that can no longer act and that nothing reads left
+    nameless (see the module docstring; the monsters whose control was taken named alike, as today)."""
+    from families import EVACUATION
+
+    from toolkit.ocg.positions import _TAKEN
+
+    active = {p.source for p in state.pending} | {item.target for item in state.lingering}
+    level_up = any(p.key == "level up to LV8" for p in state.pending)
+
+    def name(uid: int) -> str:
+        named = state.cards[uid].name
+        return "taken" if named in _TAKEN else named
+
+    cards = []
+    for c in state.cards:
+        inert = (c.uid not in active and not (level_up and c.name.startswith("ホルスの黒炎竜"))
+                 and c.name != EVACUATION)  # (LV8's quick effect negates a Spell: none here)
+        cards.append(("", c.zone.value, c.controller, c.owner, c.position.value, ()) if inert else
+                     (name(c.uid), c.zone.value, c.controller, c.owner, c.position.value, tuple(sorted(c.tags))))
+    pending = tuple(sorted((name(p.source), p.key, p.controller, p.mandatory, p.chain_link) for p in state.pending))
+    chain = tuple((name(link.source), link.key, tuple(name(u) for u in link.choice.targets)) for link in state.chain)
+    return (state.step, state.priority, state.passes, state.forced, state.adjusted, state.after_chain, state.skipped,
+            state.life, chain, pending, tuple(sorted(cards)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--max-n", type=int, default=12, help="the largest size (default 12)")
+    args = parser.parse_args()
+    head = "  ".join(f"{p + ' pos/edges/s/hops':>28}" for p in PHASES)
+    print(f"{'n':>3} {'positions':>9} {'CPU s':>6}  {head}  {'one line per tail':>17} {'inert renamed':>13} {'floor':>6}")
+    for n in range(4, args.max_n + 1, 2):
+        row = phases(n)
+        cells = "  ".join(f"{f'{p:,} / {e:,} / {s:.2f} / {h:,}':>28}" for p, e, s, h in row["phases"].values())
+        print(f"{n:>3} {row['positions']:>9,} {row['cpu']:>6.2f}  {cells}  {row['one line per tail']:>17,} "
+              f"{row['inert renamed']:>13,} {row['floor']:>6,}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
