@@ -12,9 +12,11 @@ put in one phase:
   left is the players' own-card processes interleaved through their passes, a single outcome;
 * ``after`` — the other positions after the Trap (the level-up still open).
 
-Columns: positions expanded and edges kept per phase, CPU seconds spent there (expanding —
-legal actions, steps, grouping — and keying children up to renaming), and what the renaming answered
-(``hops``: children found to be a searched position renamed). Then three bounds, in positions, on
+Columns: positions expanded, edges kept and edges standing for several actions (``merged``: the
+independence reduction and copies) per phase; CPU seconds spent expanding them (legal actions, steps,
+grouping) and, of it, in the steps; CPU seconds keying their children up to renaming (``keys``) and
+how many children the renaming answered (``hops``: a searched position renamed). The timers add
+their own cost: the total is above ``families.py``'s. Then three bounds, in positions, on
 what a further reduction could save (each an estimate; nothing here is a proof):
 
 * ``one line per tail`` — the positions a search would still expand if every tail were answered by
@@ -49,10 +51,18 @@ PHASES = ("set", "set chain", "entry", "tail", "after")
 @contextmanager
 def _watched(record: dict[Any, Any], cpu: dict[str, float], counts: Counter[str],
              phase_of: Any) -> Iterator[None]:
-    """``Graph.edges`` and ``Renamer.hop`` timed per phase of the position (restored on exit)."""
+    """``Graph.edges`` (and within it the steps) and ``Renamer.hop`` timed per phase of the position
+    (restored on exit)."""
     from toolkit.core import graph, renaming
+    from toolkit.ocg import procedure
 
-    edges, hop = graph.Graph.edges, renaming.Renamer.hop
+    edges, hop, step = graph.Graph.edges, renaming.Renamer.hop, procedure.successor
+
+    def timed_step(state: Any, action: Any, check: bool = True) -> Any:
+        t = time.process_time()
+        found = step(state, action, check=check)
+        cpu["step " + phase_of(state)] += time.process_time() - t
+        return found
 
     def timed_edges(self: Any, state: Any) -> Any:
         if state in self.succ:
@@ -66,15 +76,17 @@ def _watched(record: dict[Any, Any], cpu: dict[str, float], counts: Counter[str]
     def timed_hop(self: Any, child: Any, memo: Any) -> Any:
         t = time.process_time()
         found = hop(self, child, memo)
-        cpu[phase_of(child)] += time.process_time() - t
+        cpu["keys " + phase_of(child)] += time.process_time() - t
         counts["hops " + phase_of(child)] += found is not None
         return found
 
     graph.Graph.edges, renaming.Renamer.hop = timed_edges, timed_hop  # type: ignore[method-assign]
+    procedure.successor = timed_step  # (the OCG's stepper hands it to the graph)
     try:
         yield
     finally:
         graph.Graph.edges, renaming.Renamer.hop = edges, hop  # type: ignore[method-assign]
+        procedure.successor = step
 
 
 def phases(n: int) -> dict[str, Any]:
@@ -119,6 +131,7 @@ def phases(n: int) -> dict[str, Any]:
     for state, edges in expanded.items():
         counts["positions " + phase_of(state)] += 1
         counts["edges " + phase_of(state)] += len(edges)
+        counts["merged " + phase_of(state)] += sum(1 for edge in edges if edge[3] > 1)
     tails = [s for s in expanded if phase_of(s) == "tail"]
     tail_entries = {child for s, edges in expanded.items() if phase_of(s) != "tail"
                     for _a, child, _e, _w in edges if child in expanded and phase_of(child) == "tail"}
@@ -129,7 +142,8 @@ def phases(n: int) -> dict[str, Any]:
             edges = expanded[state]
             state = edges[0][1] if edges and not edges[0][1].is_over else None
     return {"n": n, "positions": found.states, "cpu": total, "phases": {p: (counts["positions " + p],
-            counts["edges " + p], cpu[p], counts["hops " + p]) for p in PHASES},
+            counts["edges " + p], counts["merged " + p], cpu[p], cpu["step " + p], cpu["keys " + p],
+            counts["hops " + p]) for p in PHASES},
             "one line per tail": len(expanded) - len(tails) + len(followed.intersection(tails)),
             "inert renamed": len({_inert_key(s) for s in expanded}),
             "floor": sum(counts["positions " + p] for p in ("set", "set chain", "entry")),
@@ -166,13 +180,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--max-n", type=int, default=12, help="the largest size (default 12)")
     args = parser.parse_args()
-    head = "  ".join(f"{p + ' pos/edges/s/hops':>28}" for p in PHASES)
-    print(f"{'n':>3} {'positions':>9} {'CPU s':>6}  {head}  {'one line per tail':>17} {'inert renamed':>13} {'floor':>6}")
+    print(f"{'n':>3} {'phase':>9} {'positions':>9} {'edges':>7} {'merged':>6} {'expand s':>8} {'of it steps':>11} "
+          f"{'keys s':>6} {'hops':>6}")
     for n in range(4, args.max_n + 1, 2):
         row = phases(n)
-        cells = "  ".join(f"{f'{p:,} / {e:,} / {s:.2f} / {h:,}':>28}" for p, e, s, h in row["phases"].values())
-        print(f"{n:>3} {row['positions']:>9,} {row['cpu']:>6.2f}  {cells}  {row['one line per tail']:>17,} "
-              f"{row['inert renamed']:>13,} {row['floor']:>6,}", flush=True)
+        for phase, (positions, edges, merged, expand, steps, keys, hops) in row["phases"].items():
+            print(f"{n:>3} {phase:>9} {positions:>9,} {edges:>7,} {merged:>6,} {expand:>8.2f} {steps:>11.2f} {keys:>6.2f} "
+                  f"{hops:>6,}")
+        rest = row["cpu"] - sum(v[3] + v[5] for v in row["phases"].values())
+        print(f"{n:>3} {'all':>9} {row['positions']:>9,}  CPU {row['cpu']:.2f} s (search bookkeeping outside "
+              f"expanding and keying: {rest:.2f} s); bounds in positions: one line per tail "
+              f"{row['one line per tail']:,}, inert cards renamed {row['inert renamed']:,}, "
+              f"set + entries {row['floor']:,}", flush=True)
 
 
 if __name__ == "__main__":
