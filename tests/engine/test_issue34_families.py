@@ -87,3 +87,22 @@ def test_the_bounds_of_family_e_are_measured_on_family_e() -> None:
     assert row["set"] > 0 and row["used"] > 0 and row["set"] + row["used"] == row["full"]
     assert row["best grouping"] <= row["full"] and row["up to renaming"] <= row["full"]
     assert row["reduced"] < row["best grouping"]
+
+
+def test_the_phases_of_family_e_add_up_and_leave_the_search_as_it_was() -> None:
+    """benchmarks/family_e_phases.py puts every position the reduced search expands in one phase of the
+    opponent's 《強制脱出装置》 (set, answering a chain link, just used, after it), its bounds stay below the
+    search it measures, and its timers leave the graph, the renaming and the step as they were."""
+    from family_e_phases import phases
+
+    from toolkit.core import graph, renaming
+    from toolkit.ocg import procedure
+
+    before = (graph.Graph.edges, renaming.Renamer.hop, procedure.successor)
+    row = phases(4)
+    assert (graph.Graph.edges, renaming.Renamer.hop, procedure.successor) == before
+    expanded = sum(cells[0] for cells in row["phases"].values())
+    assert all(cells[0] > 0 for cells in row["phases"].values())
+    assert expanded <= row["positions"] <= expanded + 20  # (final positions are counted, not expanded)
+    assert row["floor"] < row["one line per tail"] <= expanded and row["inert renamed"] <= expanded
+    assert row["phases"]["set"][2] == 0 < row["phases"]["tail"][2]  # merged only once the Trap is used
