@@ -27,7 +27,15 @@ what a further reduction could save (each an estimate; nothing here is a proof):
   《ホルスの黒炎竜》 while the level-up is open, not the Trap; 《ホルスの黒炎竜 LV８》's quick effect negates
   a Spell, and there is none), names and tags left out — what sharing the rest of the End Phase
   across positions that differ only in which monster went back to the hand could reach;
-* ``floor`` — set positions plus entries: what any search that reaches each entry's own outcome expands.
+* ``set + entries`` — the set positions and the entries searched: what a search still expands if it
+  expands each entry that is not another renamed, however it then answers the rest of the End Phase.
+
+Why the existing reductions leave these (n = 12): while the Trap is set nothing is grouped (it may
+answer after either of two processes and tell the orders apart); the renaming already counts the
+done processes of the eight monsters whose control was taken, and answers 8,106 of the Trap's
+landings as a searched entry renamed. After it the independence reduction applies per position
+(5,444 edges merged), and what is left differs in which processes remain — a Spirit's return,
+《堕天使ゼラート》's self-destruct, a return of control, the level-up — which no renaming makes alike.
 
     python benchmarks/family_e_phases.py [--max-n N]
 """
