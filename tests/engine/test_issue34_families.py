@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from _timing import Timing  # noqa: E402
 from families import DIFFERENT, FAMILY_NAMES, IN_DECK, IN_GY, MIXED, issue34_targets, position  # noqa: E402
 
-from toolkit.ocg.procedure import remembered  # noqa: E402
+from toolkit.ocg.procedure import remembered, remembered_quick  # noqa: E402
 from toolkit.ocg.setup import initial_state  # noqa: E402
 
 SMALL = [(family, n) for family in FAMILY_NAMES for n in ((3, 4) if family == DIFFERENT else (4, 6))]
@@ -36,6 +36,7 @@ def test_the_memo_off_gives_the_same_search(family: str, monkeypatch: Any) -> No
     remembered.forget(start.tables)
     with_memo = _same(start, forcing=False)[0]
     monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))
+    monkeypatch.setattr(remembered_quick, "recall", lambda state, action: (None, None))
     without = _same(start, forcing=False)[0]
     assert [(o.outcome, o.lines, o.example) for o in with_memo.outcomes] == \
         [(o.outcome, o.lines, o.example) for o in without.outcomes]

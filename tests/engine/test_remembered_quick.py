@@ -1,0 +1,149 @@
+"""A remembered activation (``procedure.remembered_quick``) gives exactly what the whole procedure
+gives: the same next State, events and notes.
+
+With ``remembered.CHECK_REMEMBERED`` on, every remembered activation is also made by the whole
+procedure and compared; these tests turn it on and search family (e) of issue 34 (a set
+《強制脱出装置》 that may return any monster), positions where it may end a control change, and random
+positions with the Trap beside cards that can and cannot answer it — and check that activations were
+remembered and used, that the check catches a wrong one, and that nothing is remembered where
+another card could answer the activation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from engine_positions import card, controls_and_a_way_out, player, reachable, scenario
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_properties import positions
+
+from toolkit.core.actions import Activate
+from toolkit.core.game import Transition
+from toolkit.core.search import explore
+from toolkit.ocg.procedure import legal_actions, remembered, remembered_quick
+from toolkit.ocg.scenario import CardSpec, PlayerSetup
+from toolkit.ocg.setup import initial_state
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+DEVICE = "強制脱出装置"
+
+
+@pytest.fixture
+def checked(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
+    """The check switched on; counts the activations recalled."""
+    calls = {"recalled": 0}
+    recall = remembered_quick.recall
+
+    def counted(*args: Any) -> tuple[Any, Transition | None]:
+        reach, found = recall(*args)
+        calls["recalled"] += found is not None
+        return reach, found
+
+    monkeypatch.setattr(remembered, "CHECK_REMEMBERED", True)
+    monkeypatch.setattr(remembered_quick, "recall", counted)
+    yield calls
+
+
+def _family_e(n: int) -> Any:
+    from families import DIFFERENT, position
+
+    return position(DIFFERENT, n)
+
+
+@pytest.mark.parametrize("reduce", [False, True])
+def test_family_e_recalls_what_the_procedure_does(reduce: bool, checked: dict[str, int]) -> None:
+    start = initial_state(_family_e(6))
+    remembered.forget(start.tables)
+    explore(start, reduce=reduce)
+    assert checked["recalled"] > 50
+
+
+def test_ending_a_control_change_is_recalled_as_the_procedure_does_it(checked: dict[str, int]) -> None:
+    # the Trap returns a monster whose control was taken: the lingering effect on it and its process go
+    start = controls_and_a_way_out(5)
+    remembered.forget(start.tables)
+    explore(start, reduce=False)
+    assert checked["recalled"] > 20
+
+
+def test_the_searches_are_the_same_with_and_without_remembering() -> None:
+    start = initial_state(_family_e(6))
+    remembered.forget(start.tables)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(remembered_quick, "recall", lambda state, action: (None, None))
+        plain = explore(start)
+    kept = explore(start)
+    assert [(o.outcome, o.lines) for o in kept.outcomes] == [(o.outcome, o.lines) for o in plain.outcomes]
+    assert (kept.states, kept.transitions, kept.tree_nodes) == (plain.states, plain.transitions, plain.tree_nodes)
+    assert [o.example for o in kept.outcomes] == [o.example for o in plain.outcomes]
+
+
+@st.composite
+def positions_with_the_device(draw: st.DrawFn) -> Any:  # type: ignore[no-untyped-def]
+    """A random position (``test_properties.positions``) with a set 《強制脱出装置》 for one player, and
+    maybe a card that can answer it: a second one set, or 《サイクロン》 in the other player's hand."""
+    base = draw(positions(max_field=3, max_hand=3))
+    side = draw(st.sampled_from(["A", "B"]))
+    other = "B" if side == "A" else "A"
+    players = dict(base.players)
+    mine = players[side]
+    extra = draw(st.sampled_from(["none", "second device", "cyclone"]))
+    field = (*mine.field, CardSpec(f"{DEVICE}#1", position="set"))
+    if extra == "second device":
+        field += (CardSpec(f"{DEVICE}#2", position="set"),)
+    players[side] = dataclasses.replace(mine, field=field)
+    if extra == "cyclone":
+        theirs: PlayerSetup = players[other]
+        players[other] = dataclasses.replace(theirs, hand=(*theirs.hand, "サイクロン"))
+    return dataclasses.replace(base, players=players)
+
+
+@settings(max_examples=12, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(positions_with_the_device())
+def test_random_positions_with_the_device_recall_what_the_procedure_does(position: Any) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(remembered, "CHECK_REMEMBERED", True)
+        explore(position, reduce=False, max_states=20_000)
+
+
+def test_the_check_catches_an_activation_remembered_wrong(checked: dict[str, int]) -> None:
+    start = initial_state(_family_e(4))
+    remembered.forget(start.tables)
+    explore(start, reduce=False)
+    kept = start.tables.remembered
+    changes = [key for key, change in kept.items() if isinstance(change, remembered_quick.QuickChange)]
+    assert changes
+    for key in changes:
+        kept[key] = dataclasses.replace(kept[key], events=kept[key].events[:-1])  # one event lost
+    with pytest.raises(AssertionError, match="a remembered activation differs"):
+        explore(start, reduce=False)
+    remembered.forget(start.tables)
+
+
+def _activations(position: Any) -> list[tuple[Any, Activate]]:
+    """Each reachable position's activations of a 《強制脱出装置》 (up to 400 positions)."""
+    return [(state, action) for state in reachable(initial_state(position), 400)
+            for action in legal_actions(state) if isinstance(action, Activate)]
+
+
+SPIRITS = [card("月読命", "summoned_this_turn"), card("阿修羅", "summoned_this_turn")]
+
+
+def test_nothing_is_remembered_where_another_card_could_answer() -> None:
+    # the control: the Trap alone beside Spirits is remembered
+    alone = _activations(scenario(player(field=SPIRITS), player(field=[card(DEVICE, position="set")])))
+    assert any(remembered_quick.recall(s, a)[0] is not None for s, a in alone)
+    # a second copy set, or a 《サイクロン》 in a hand: either could answer it
+    for position in (scenario(player(field=SPIRITS), player(field=[card(f"{DEVICE}#1", position="set"),
+                                                                   card(f"{DEVICE}#2", position="set")])),
+                     scenario(player(field=SPIRITS, hand=["サイクロン"]), player(field=[card(DEVICE, position="set")]))):
+        found = _activations(position)
+        assert found and all(remembered_quick.recall(s, a) == (None, None) for s, a in found)
