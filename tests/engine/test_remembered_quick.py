@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import positions
 
-from toolkit.core.actions import Activate
+from toolkit.core.actions import Activate, Respond
 from toolkit.core.game import Transition
 from toolkit.core.search import explore
 from toolkit.ocg.procedure import legal_actions, remembered, remembered_quick
@@ -38,12 +38,13 @@ DEVICE = "強制脱出装置"
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
     """The check switched on; counts the activations recalled."""
-    calls = {"recalled": 0}
+    calls = {"recalled": 0, "answers recalled": 0}
     recall = remembered_quick.recall
 
-    def counted(*args: Any) -> tuple[Any, Transition | None]:
-        reach, found = recall(*args)
+    def counted(state: Any, action: Any) -> tuple[Any, Transition | None]:
+        reach, found = recall(state, action)
         calls["recalled"] += found is not None
+        calls["answers recalled"] += found is not None and type(action) is Respond
         return reach, found
 
     monkeypatch.setattr(remembered, "CHECK_REMEMBERED", True)
@@ -147,3 +148,21 @@ def test_nothing_is_remembered_where_another_card_could_answer() -> None:
                      scenario(player(field=SPIRITS, hand=["サイクロン"]), player(field=[card(DEVICE, position="set")]))):
         found = _activations(position)
         assert found and all(remembered_quick.recall(s, a) == (None, None) for s, a in found)
+
+
+def test_an_answer_to_a_spirits_return_is_recalled_as_the_procedure_does_it(checked: dict[str, int]) -> None:
+    # the Trap answers a Spirit's return (a chain link of a process that moves only its own card): the
+    # chain resolves after it — the Trap first, then the return, which finds its card gone if it was the target
+    position = scenario(player(field=[*SPIRITS, card("ハーピィ・レディ")]), player(field=[card(DEVICE, position="set")]))
+    start = initial_state(position)
+    remembered.forget(start.tables)
+    answers = [(s, a) for s, a in _answers(position)]
+    assert answers and all(remembered_quick.recall(s, a)[0] is not None for s, a in answers)
+    explore(start, reduce=False)
+    assert checked["answers recalled"] > 10
+
+
+def _answers(position: Any) -> list[tuple[Any, Respond]]:
+    """Each reachable position's answers with a 《強制脱出装置》 (up to 400 positions)."""
+    return [(state, action) for state in reachable(initial_state(position), 400)
+            for action in legal_actions(state) if isinstance(action, Respond)]

@@ -10,9 +10,10 @@ kept; the next times it is applied to the position directly: the same next State
 
 A change is remembered only where all of this holds (asked of each position):
 
-* the position: an open game state of the End Phase, no chain, waiting trigger, declaration,
-  adjustment or attack, the paper rules (no ``process_order``); the activation: no cost, no pick,
-  no option, by the only card of its name;
+* the position: an open game state of the End Phase with no chain, or an answer to a chain whose
+  links are processes that read and move only their own card (a Spirit's return: they resolve
+  after it); no waiting trigger, declaration, adjustment or attack, the paper rules (no
+  ``process_order``); the activation: no cost, no pick, no option, by the only card of its name;
 * the effect: listed below (:data:`QUICK_TARGETS_ONLY`, shipped texts that read and move only their
   own card and their targets), and trusted only as shipped;
 * every other card of the position is of the kinds :mod:`toolkit.ocg.independence` knows (no
@@ -20,7 +21,8 @@ A change is remembered only where all of this holds (asked of each position):
   the chain link they answer), and every lingering effect is one it knows: nothing else can answer
   the activation, trigger on it or watch it;
 * the change is kept by what it may read: the effect and its targets, who acts and how many passed,
-  the cards reached (its own card and its targets) with their pending processes, done marks and
+  the chain and who acts after it, the cards reached (its own card, its targets, the chain's cards)
+  with their pending processes, done marks and
   lingering effects, the cards that have a quick effect (whether one of them could answer), and —
   while a process that reads its controller's hand and deck is pending (a level-up) — the hands and
   the decks;
@@ -37,13 +39,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from toolkit.core.actions import Activate
+from toolkit.core.actions import Activate, Respond
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Note, Successor
 from toolkit.core.values import Event
 from toolkit.ocg import independence
+from toolkit.ocg.cards.base import EndPhaseEffect
 from toolkit.ocg.procedure.pending import PROCESS_ORDER
-from toolkit.ocg.state import PHASE_END, STEP_OPEN, State, Step, make_state
+from toolkit.ocg.state import PHASE_END, STEP_CHAIN, STEP_OPEN, State, Step, make_state
 from toolkit.ocg.values import ZONE_HAND, Card, Process
 
 if TYPE_CHECKING:
@@ -102,12 +105,54 @@ def _trusted(state: State, name: str) -> bool:
     return bool(found)
 
 
-def _reach(state: State, action: Activate) -> Reach | None:
+_NOTHING_DONE: frozenset[tuple[int, str]] = frozenset()
+
+
+def _level_ups(state: State) -> frozenset[tuple[int, str]]:
+    """The processes of the position's cards that read their controller's hand and deck
+    (``independence.OTHER_PROCESSES``: a level-up), by (uid, key) — a process's ``pid`` (kept on the
+    tables: a uid keeps its card's name in these positions)."""
+    tables = state.tables
+    found = tables.remembered.get(("quick effects: level-ups",))
+    if found is None:
+        found = frozenset((card.uid, key) for card in state.cards for name, key in independence.OTHER_PROCESSES
+                          if card.name == name)
+        tables.remembered[("quick effects: level-ups",)] = found
+    return found
+
+
+def _chain_sources(state: State) -> tuple[int, ...] | None:
+    """The cards of the chain's links when each is a process of a card that reads and moves only its own
+    card (``independence.own_card_only``: a Spirit's return), with no choice or subject (else None)."""
+    tables = state.tables
+    sources: list[int] = []
+    for link in state.chain:
+        if link.process is None or link.lingering is not None or link.subjects or link.choice.targets \
+                or link.negated or link.activation_negated or link.source < 0:
+            return None
+        effect = tables.effect_named(state.cards[link.source].name, link.key)
+        if not isinstance(effect, EndPhaseEffect) or independence.own_card_only(effect) is None:
+            return None
+        sources.append(link.source)
+    return tuple(sources)
+
+
+def _reach(state: State, action: Activate | Respond) -> Reach | None:
     """What the activation reaches here and the key of its change (None: nothing remembered here)."""
-    if (state.step is not STEP_OPEN or state.chain or state.waiting or state.adjusted or state.declared
-            or state.phase is not PHASE_END or state.attacker >= 0 or state.moment
-            or state.ruleset.process_order is not None):
+    if (state.waiting or state.adjusted or state.declared or state.phase is not PHASE_END or state.attacker >= 0
+            or state.moment or state.ruleset.process_order is not None):
         return None
+    if type(action) is Activate:
+        if state.step is not STEP_OPEN or state.chain:
+            return None
+        links: tuple[int, ...] = ()
+    elif state.step is not STEP_CHAIN or not state.chain:
+        return None
+    else:  # an answer to a chain of processes that move only their own card: they resolve after it
+        found = _chain_sources(state)
+        if found is None:
+            return None
+        links = found
     choice = action.choice
     if choice.cost or choice.picks or choice.option:
         return None
@@ -119,20 +164,23 @@ def _reach(state: State, action: Activate) -> Reach | None:
         return None
     if state.lingering and not independence.lingering_known(tables, state.lingering):
         return None
-    reached = (uid, *choice.targets)
+    reached = tuple(dict.fromkeys((uid, *choice.targets, *links)))
     on = frozenset(reached)
-    done = frozenset(d for d in state.done if d[0] in on)
-    watching = tuple(cards[u] for u in tables.quick_uids if u not in on)
+    done = frozenset([d for d in state.done if d[0] in on]) if state.done else _NOTHING_DONE
+    # (lists, not generators: no frame per item)
+    watching = tuple([cards[u] for u in tables.quick_uids if u not in on])
+    pending = state.pending
     # a pending process that reads its controller's hand and deck (a level-up) may read where a target goes
-    hands = (tuple(c for c in cards if c.zone is ZONE_HAND), state.decks, state.anonymous) if any(
-        (cards[p.source].name, p.key) in independence.OTHER_PROCESSES for p in state.pending if p.source >= 0) else None
-    key = ("quick", action.ref, choice, state.turn_player, state.priority, state.passes,
-           tuple(cards[u] for u in reached), tuple(p for p in state.pending if p.source in on), done,
-           tuple(item for item in state.lingering if item.target in on), watching, hands)
+    hands = (tuple([c for c in cards if c.zone is ZONE_HAND]), state.decks, state.anonymous) \
+        if not _level_ups(state).isdisjoint([p.pid for p in pending]) else None
+    key = ("quick", type(action), action.ref, choice, state.turn_player, state.priority, state.passes,
+           state.chain, state.after_chain, tuple([cards[u] for u in reached]),
+           tuple([p for p in pending if p.source in on]), done,
+           tuple([item for item in state.lingering if item.target in on]), watching, hands)
     return reached, done, key
 
 
-def recall(state: State, action: Activate) -> tuple[Reach | None, Successor | None]:
+def recall(state: State, action: Activate | Respond) -> tuple[Reach | None, Successor | None]:
     """What the activation reaches here (None: nothing remembered) and, when it was remembered, what
     activating it does (else None: the procedure activates it, then :func:`keep`)."""
     reach = _reach(state, action)

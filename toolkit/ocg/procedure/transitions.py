@@ -492,7 +492,8 @@ def successor(state: State, action: Action, *, check: bool = True) -> Successor:
         elif known != made or hash(known[0]) != hash(nxt):  # pragma: no cover - a bug in remembered
             raise AssertionError(f"a remembered change differs: {known!r} != {made!r}")
         return made if not state.tables.user_files else note_user_cards(state, made, action)
-    quick = remembered_quick.recall(state, action) if type(action) is Activate and state.step is STEP_OPEN else None
+    quick = remembered_quick.recall(state, action) if (type(action) is Activate and state.step is STEP_OPEN) or (
+        type(action) is Respond and state.step is STEP_CHAIN) else None
     if quick is not None and quick[1] is not None and not remembered.CHECK_REMEMBERED:
         return quick[1] if not state.tables.user_files else note_user_cards(state, quick[1], action)
     log = ([], [])
