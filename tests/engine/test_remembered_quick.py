@@ -27,7 +27,7 @@ from toolkit.core.actions import Activate, Respond
 from toolkit.core.game import Transition
 from toolkit.core.search import explore
 from toolkit.ocg.procedure import legal_actions, remembered, remembered_quick
-from toolkit.ocg.scenario import CardSpec, PlayerSetup
+from toolkit.ocg.scenario import CardSpec, PlayerSetup, scenario_from_dict
 from toolkit.ocg.setup import initial_state
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -166,3 +166,17 @@ def _answers(position: Any) -> list[tuple[Any, Respond]]:
     """Each reachable position's answers with a 《強制脱出装置》 (up to 400 positions)."""
     return [(state, action) for state in reachable(initial_state(position), 400)
             for action in legal_actions(state) if isinstance(action, Respond)]
+
+
+def test_a_card_of_ones_own_taking_the_traps_name_is_not_trusted() -> None:
+    # the same words as the shipped text, but written by the user: its text is not vouched for
+    own = {"name": DEVICE, "shadows": True, "type": "trap", "subtype": "normal", "texts": [{"quick": [
+        {"key": "return a monster to the hand", "spell_speed": 2, "zones": "field", "can_activate": ["set_trap_ready"],
+         "choose": {"target": {"side": "both", "monster": True}},
+         "do": {"return_to_hand": {"card": "target", "if_in": "field"}}}]}]}
+    position = scenario_from_dict({
+        "title": "t", "turn_player": "A", "date": "2024-01-01", "cards": [own],
+        "players": {"A": {"field": [{"name": "月読命", "tags": ["summoned_this_turn"]}]},
+                    "B": {"field": [{"name": DEVICE, "position": "set"}]}}})
+    found = _activations(position)
+    assert found and all(remembered_quick.recall(s, a) == (None, None) for s, a in found)
