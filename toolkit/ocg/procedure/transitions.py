@@ -31,7 +31,7 @@ from toolkit.ocg.cards.base import (
     Trigger,
 )
 from toolkit.ocg.negation import DRAIN
-from toolkit.ocg.procedure import remembered
+from toolkit.ocg.procedure import remembered, remembered_quick
 from toolkit.ocg.procedure._shared import (
     EventLog,
     SearchMemo,
@@ -501,6 +501,10 @@ def successor(state: State, action: Action, *, check: bool = True) -> Successor:
         elif known != made or hash(known[0]) != hash(nxt):  # pragma: no cover - a bug in remembered
             raise AssertionError(f"a remembered change differs: {known!r} != {made!r}")
         return made if not state.tables.user_files else note_user_cards(state, made, action)
+    quick = remembered_quick.recall(state, action) if (type(action) is Activate and state.step is STEP_OPEN) or (
+        type(action) is Respond and state.step is STEP_CHAIN) else None
+    if quick is not None and quick[1] is not None and not remembered.CHECK_REMEMBERED:
+        return quick[1] if not state.tables.user_files else note_user_cards(state, quick[1], action)
     log = ([], [])
     step = state.step
     if isinstance(action, Pass):
@@ -537,6 +541,11 @@ def successor(state: State, action: Action, *, check: bool = True) -> Successor:
     else:  # pragma: no cover
         raise IllegalActionError(action, state)
     made = (nxt, tuple(log[0]), tuple(log[1]))
+    if quick is not None and quick[0] is not None:  # an activation remembered_quick may keep
+        if quick[1] is None:
+            remembered_quick.keep(state, quick[0], made)
+        elif quick[1] != made or hash(quick[1][0]) != hash(nxt):  # pragma: no cover - a bug in remembered_quick
+            raise AssertionError(f"a remembered activation differs: {quick[1]!r} != {made!r}")
     return made if not state.tables.user_files else note_user_cards(state, made, action)
 
 
