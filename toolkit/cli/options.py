@@ -357,10 +357,10 @@ def read_rulings(files: Sequence[str] | None, *, only_mine: bool = False,
     return own_rulings(table) if only_mine else table
 
 
-def one_stdin(arguments: Sequence[str]) -> None:
+def one_stdin(arguments: Sequence[str], field: str = "files") -> None:
     """Refuse ``-`` given twice: standard input can be read only once."""
     if sum(1 for a in arguments if a == STDIN) > 1:
-        raise ScenarioError("standard input (-) can be read only once", field="files")
+        raise ScenarioError("standard input (-) can be read only once", field=field)
 
 
 # --------------------------------------------------------------------------

@@ -7,7 +7,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from toolkit.cli.options import STDIN, STDIN_LABEL, ArgumentValueError, Commands, add_command
+from toolkit.cli.options import (
+    STDIN,
+    STDIN_LABEL,
+    ArgumentValueError,
+    Commands,
+    add_command,
+    one_stdin,
+    read_stdin_bytes,
+)
 
 if TYPE_CHECKING:
     from toolkit.data.page_import import PageImporter
@@ -71,10 +79,13 @@ def _page_card(name: str | None) -> str | None:
 
 
 def _read_page(path: str) -> tuple[str, str]:
+    """A page's text and its label: standard input is read as a file is (bytes, bounded by the size limit,
+    UTF-8 or one line naming the byte's line and column)."""
     from toolkit.files import read_text
+    from toolkit.files.reading import decode_utf8
 
     if path == STDIN:
-        return sys.stdin.read(), STDIN_LABEL
+        return decode_utf8(read_stdin_bytes(), STDIN_LABEL, "page"), STDIN_LABEL
     return read_text(path, what="page"), path
 
 
@@ -105,6 +116,7 @@ def run_import(args: argparse.Namespace) -> int:
         raise ArgumentValueError("--out", f"{args.out} exists; add --overwrite to replace it")
     if args.out is not None and not args.out.lower().endswith((".csv", ".yaml", ".yml")):
         raise ArgumentValueError("--out", "name a .csv or .yaml file")
+    one_stdin(args.pages, "pages")
     card = _page_card(args.card)
     # one id assigner and one memory of the rulings seen for every page (and the rows held already):
     # a ruling an earlier page has is written once, and no id is given twice

@@ -66,7 +66,7 @@ import pandas as pd
 from toolkit.data.faq import cite, typed
 from toolkit.data.frames import kind_of
 from toolkit.data.import_report import EntryReport, ImportReport, PageImport
-from toolkit.data.parsing import format_value, is_na
+from toolkit.data.parsing import csv_lines, format_value, is_na
 from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, identity_key, normalised_text
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
 from toolkit.errors import WikiParseError, quoted, shorten
@@ -383,10 +383,12 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
 def _import(text: str, source: str | None, page_card: str | None, revision: Literal["new", "old"], game: str | None,
             seen: dict[tuple[Any, ...], tuple[str, str]], assigner: IdAssigner) -> PageImport:
     from toolkit.wiki import read_page
+    from toolkit.wiki.lines import page_text
     from toolkit.wiki.verdicts import read_verdict
 
     _check_arguments(text, source, page_card, revision, game)
     assert isinstance(source, str)
+    text = page_text(text)  # (the title and the marks are read from the same lines as the entries)
     label = source.strip()
     game = game or ("duel_masters" if "dmwiki" in label or _duel_masters_marks(text) else "ocg")
     read = read_page(text, source=label, revision=revision)
@@ -512,16 +514,23 @@ def rulings_text(rows: pd.DataFrame, form: Literal["csv", "yaml"] = "csv") -> st
                 elif not is_na(value):
                     item[str(key)] = format_value(value)
             records.append(item)
-        return str(yaml.safe_dump(records, allow_unicode=True, sort_keys=False, width=1000))
-    import csv
-    import io
+        return str(yaml.dump(records, Dumper=_rulings_dumper(), allow_unicode=True, sort_keys=False, width=1000))
+    return csv_lines([columns, *([format_value(v) for v in values]
+                                 for values in rows[columns].itertuples(index=False, name=None))])
 
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
-    for values in rows[columns].itertuples(index=False, name=None):
-        writer.writerow([format_value(v) for v in values])
-    return out.getvalue()
+
+@lru_cache(maxsize=1)
+def _rulings_dumper() -> type[Any]:
+    """A safe dumper whose strings read back as written (:mod:`toolkit.files.yaml_writing`)."""
+    import yaml
+
+    from toolkit.files.yaml_writing import keep_line_separators
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    keep_line_separators(Dumper)
+    return Dumper
 
 
 def save_rulings(rows: pd.DataFrame, path: str | os.PathLike[str], *, overwrite: bool = True) -> str:

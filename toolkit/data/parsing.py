@@ -58,6 +58,25 @@ class RawTable:
     row_numbers: tuple[int, ...]
 
 
+def csv_lines(rows: Iterable[Iterable[str]]) -> str:
+    """Rows as CSV text with ``\\n`` line ends, every cell that holds a comma, a quote or a line end
+    quoted — a lone carriage return too: Python's writer with ``\\n`` line ends leaves it bare, and a
+    reader (this module's, pandas', a spreadsheet's) takes it for the end of the row.
+
+    >>> csv_lines([["a", "b\\rc"], ["d,e", "f\\ng"]])
+    'a,"b\\rc"\\n"d,e","f\\ng"\\n'
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")  # (quotes a cell holding \r or \n)
+    lines = []
+    for row in rows:
+        writer.writerow(row)
+        lines.append(out.getvalue()[:-2])
+        out.seek(0)
+        out.truncate()
+    return "".join(line + "\n" for line in lines)
+
+
 def _bad_byte_note(cell: str) -> str:
     bad = next(ch for ch in cell if "\udc80" <= ch <= "\udcff")
     return f"byte 0x{ord(bad) - 0xDC00:02X}"

@@ -174,6 +174,17 @@ class SourceLine:
                 "are read")
 
 
+def page_text(text: str) -> str:
+    """``text`` with its byte-order mark dropped and every line end written ``\\n``: Windows
+    (``\\r\\n``) and old Macintosh (a lone ``\\r``) line ends alike, so a page saved by either
+    reads as the same lines.
+
+    >>> page_text("\\ufeffＱ：a?\\r\\nＡ：はい。\\rＱ：b?")
+    'Ｑ：a?\\nＡ：はい。\\nＱ：b?'
+    """
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
 def source_lines(text: str) -> tuple[list[SourceLine], bool]:
     """The page's lines (line breaks restored if it lost them) and whether they were.
 
@@ -184,6 +195,7 @@ def source_lines(text: str) -> tuple[list[SourceLine], bool]:
     >>> len(long.text), long.cut_warning()
     (20000, 'line 1: 30,000 characters long; only the first 20,000 are read')
     """
+    text = page_text(text)
     restored = looks_flattened(text)
     body = restore_line_breaks(text) if restored else text
     result = []

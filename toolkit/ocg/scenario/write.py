@@ -121,14 +121,18 @@ def _dumper() -> type[Any]:
     (built on first use so that PyYAML loads only when a scenario is written)."""
     import yaml
 
+    from toolkit.files.yaml_writing import keep_line_separators, needs_double_quotes
+
     class Dumper(yaml.SafeDumper):
         def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
             super().increase_indent(flow, False)
 
     def represent_folded(dumper: yaml.SafeDumper, text: _Folded) -> yaml.ScalarNode:
-        return dumper.represent_scalar("tag:yaml.org,2002:str", str(text), style=">")
+        return dumper.represent_scalar("tag:yaml.org,2002:str", str(text),
+                                       style='"' if needs_double_quotes(text) else ">")
 
     Dumper.add_representer(_Folded, represent_folded)
+    keep_line_separators(Dumper)
     return Dumper
 
 

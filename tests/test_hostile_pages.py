@@ -1,0 +1,142 @@
+"""Hostile saved pages and the files made from them: standard input read as a file is, every kind of line
+end, and rows whose text holds a character a CSV or YAML writer could lose (all fixtures written here, in
+the wiki's style)."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import toolkit
+from toolkit.cli import main
+from toolkit.data import load_rulings, to_contract_csv
+from toolkit.data.page_import import save_rulings
+
+Capture = pytest.CaptureFixture[str]
+
+PAGE = ("*《エフェクト・ヴェーラー》 [#top]\n"
+        "**FAQ [#faq]\n"
+        "Ｑ：このカードの効果はエンドフェイズに発動しますか？~\n"
+        "Ａ：はい、発動します。(16/07/08)\n"
+        "\n"
+        "Ｑ：《サイクロン》でこのカードを破壊できますか？~\n"
+        "Ａ：いいえ、できません。(17/01/01)\n")
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+
+
+def _one_line_error(capsys: Capture, *args: str) -> str:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    assert status == 2, (status, out, err)
+    assert len(err.strip().splitlines()) == 1, err
+    return err
+
+
+# --------------------------------------------------------------------------
+# import -: standard input is read as a file is
+# --------------------------------------------------------------------------
+
+
+def test_a_page_on_standard_input_that_is_not_utf8_is_one_line(capsys: Capture,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    _stdin(monkeypatch, PAGE.encode("cp932"))  # a page saved as Shift_JIS
+    err = _one_line_error(capsys, "import", "-")
+    assert "<stdin> (line 1, column 2)" in err and "not UTF-8" in err
+
+
+def test_a_page_on_standard_input_is_bounded_like_a_file(capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ENDPHASE_MAX_FILE_BYTES", "1000")
+    _stdin(monkeypatch, (PAGE * 20).encode("utf-8"))
+    assert "more than the limit of 1,000 bytes" in _one_line_error(capsys, "import", "-")
+
+
+def test_standard_input_named_twice_is_refused(capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    _stdin(monkeypatch, PAGE.encode("utf-8"))
+    err = _one_line_error(capsys, "import", "-", "-")
+    assert "field 'pages'" in err and "only once" in err
+
+
+def test_a_page_on_standard_input_imports_as_the_same_page_in_a_file(capsys: Capture, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    page = tmp_path / "page.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    assert main(["import", str(page)]) == 0
+    from_file = capsys.readouterr().out
+    _stdin(monkeypatch, PAGE.encode("utf-8"))
+    assert main(["import", "-"]) == 0
+    assert capsys.readouterr().out.replace("<stdin>", str(page)) == from_file
+
+
+# --------------------------------------------------------------------------
+# Line ends: Windows, old Macintosh and Unix pages are the same page
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("end", ["\r\n", "\r"])
+def test_a_page_with_other_line_ends_reads_as_the_same_page(end: str) -> None:
+    rows, _ = toolkit.import_page(PAGE, source="page.txt")
+    other, report = toolkit.import_page(PAGE.replace("\n", end), source="page.txt")
+    assert len(rows) == 2 and report.lines()[0].startswith("page.txt: 2 entries")
+    pd.testing.assert_frame_equal(other, rows)
+    assert list(toolkit.rulings_from_faq(PAGE.replace("\n", end), source="p")["ruling_id"]) == \
+        list(toolkit.rulings_from_faq(PAGE, source="p")["ruling_id"])
+    history = toolkit.ruling_history({"2017-02-01": PAGE.replace("\n", end)})
+    assert len(history) == 2
+
+
+# --------------------------------------------------------------------------
+# Rows that read back as written
+# --------------------------------------------------------------------------
+
+
+def _rows_with(question: str) -> pd.DataFrame:
+    rows, _ = toolkit.import_page(PAGE, source="page.txt")
+    rows = rows.head(1).copy()
+    rows.loc[rows.index[0], "question_ja"] = question
+    return rows
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".yaml"])
+@pytest.mark.parametrize("odd", ["\r", "\x85", "\u2028", "\u2029"])
+def test_a_saved_row_reads_back_whatever_line_break_its_text_holds(tmp_path: Path, suffix: str, odd: str) -> None:
+    question = f"このカードは{odd}発動しますか？"
+    rows = _rows_with(question)
+    path = tmp_path / f"mine{suffix}"
+    save_rulings(rows, path)
+    back = load_rulings(extra=path)
+    back = back[back["ruling_id"] == rows["ruling_id"].iloc[0]]
+    assert back["question_ja"].tolist() == [question]
+
+
+def test_the_contract_csv_quotes_a_lone_carriage_return() -> None:
+    rows = _rows_with("このカードは\r発動しますか？").assign(topic="end_phase_order", summary_en="Yes.")
+    text = to_contract_csv(rows, "rulings")
+    assert '"このカードは\r発動しますか？"' in text and text.count("\n") == 2
+
+
+def test_rulings_csv_output_keeps_a_row_with_a_carriage_return_on_one_row(capsys: Capture, tmp_path: Path) -> None:
+    path = tmp_path / "mine.yaml"
+    save_rulings(_rows_with("このカードは発動しますか？").assign(summary_en="Yes.\rIt does."), path)
+    assert main(["rulings", "--rulings", str(path), "--only-mine", "--csv"]) == 0
+    out = capsys.readouterr().out
+    assert '"Yes.\rIt does."' in out and out.count("\n") == 2
+
+
+@pytest.mark.parametrize("field", ["title", "description"])
+def test_a_saved_scenario_keeps_a_next_line_character(tmp_path: Path, field: str) -> None:
+    from toolkit.engine import load_scenario
+    from toolkit.ocg.scenario.write import dump_scenario
+
+    scenario = toolkit.seed_scenario("lyla_veiler_2011")
+    odd = dataclasses.replace(scenario, **{field: "ライラ\x85とヴェーラー"})
+    path = tmp_path / "mine.yaml"
+    path.write_text(dump_scenario(odd), encoding="utf-8")
+    assert getattr(load_scenario(str(path)), field) == "ライラ\x85とヴェーラー"
