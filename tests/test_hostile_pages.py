@@ -140,3 +140,44 @@ def test_a_saved_scenario_keeps_a_next_line_character(tmp_path: Path, field: str
     path = tmp_path / "mine.yaml"
     path.write_text(dump_scenario(odd), encoding="utf-8")
     assert getattr(load_scenario(str(path)), field) == "ライラ\x85とヴェーラー"
+
+
+# --------------------------------------------------------------------------
+# Pages and rulings files in another encoding: one line that names it
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("encoding", "named"), [
+    ("cp932", "Shift_JIS text"), ("euc_jp", "EUC-JP text"),
+    ("utf-16", "UTF-16 (little-endian) text (it starts with its byte-order mark)"),
+    ("utf-16-le", "UTF-16 (little-endian) text without a byte-order mark"),
+    ("utf-16-be", "UTF-16 (big-endian) text without a byte-order mark"),
+])
+def test_a_page_in_another_encoding_is_named(capsys: Capture, tmp_path: Path, encoding: str, named: str) -> None:
+    page = tmp_path / "page.txt"
+    page.write_bytes(PAGE.encode(encoding))
+    err = _one_line_error(capsys, "import", str(page))
+    assert named in err and "save the page as UTF-8" in err
+
+
+def test_an_ascii_page_in_utf16_without_a_mark_is_refused_not_read_as_no_entries(capsys: Capture,
+                                                                                 tmp_path: Path) -> None:
+    page = tmp_path / "page.txt"  # valid UTF-8 with a NUL after every letter: it read as a page of 0 entries
+    page.write_bytes("Q: Does it activate?\nA: Yes, it does. (16/07/08)\n".encode("utf-16-le"))
+    err = _one_line_error(capsys, "import", str(page))
+    assert "(line 1, column 1): not UTF-8 text; it looks like UTF-16 (little-endian)" in err
+
+
+def test_a_stray_nul_in_a_utf8_page_is_kept_as_before() -> None:
+    rows, _ = toolkit.import_page(PAGE.replace("発動します。", "発\x00動します。"), source="page.txt")
+    assert len(rows) == 2
+
+
+@pytest.mark.parametrize(("encoding", "named"), [("cp932", "(byte 0x82; it looks like Shift_JIS text)"),
+                                                 ("utf-16", "it is UTF-16 (little-endian) text")])
+def test_a_rulings_csv_in_another_encoding_is_named(capsys: Capture, tmp_path: Path, encoding: str,
+                                                    named: str) -> None:
+    rows, _ = toolkit.import_page(PAGE, source="page.txt")
+    path = tmp_path / "mine.csv"
+    path.write_bytes(save_rulings(rows, tmp_path / "utf8.csv").encode(encoding))
+    assert named in _one_line_error(capsys, "rulings", "--rulings", str(path))

@@ -217,13 +217,12 @@ def read_stdin_bytes() -> bytes:
     return data
 
 
-def read_stdin_text() -> str:
-    """Standard input as UTF-8 text."""
-    data = read_stdin_bytes()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", file=STDIN_LABEL) from None
+def read_stdin_text(what: str = "scenario file") -> str:
+    """Standard input as UTF-8 text (a bad byte is one line naming its line and column, and the
+    encoding the bytes look like)."""
+    from toolkit.files.reading import decode_utf8
+
+    return decode_utf8(read_stdin_bytes(), STDIN_LABEL, what)
 
 
 # --------------------------------------------------------------------------

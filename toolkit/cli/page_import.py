@@ -14,7 +14,7 @@ from toolkit.cli.options import (
     Commands,
     add_command,
     one_stdin,
-    read_stdin_bytes,
+    read_stdin_text,
 )
 
 if TYPE_CHECKING:
@@ -82,10 +82,9 @@ def _read_page(path: str) -> tuple[str, str]:
     """A page's text and its label: standard input is read as a file is (bytes, bounded by the size limit,
     UTF-8 or one line naming the byte's line and column)."""
     from toolkit.files import read_text
-    from toolkit.files.reading import decode_utf8
 
     if path == STDIN:
-        return decode_utf8(read_stdin_bytes(), STDIN_LABEL, "page"), STDIN_LABEL
+        return read_stdin_text("page"), STDIN_LABEL
     return read_text(path, what="page"), path
 
 
