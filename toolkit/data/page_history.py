@@ -117,10 +117,10 @@ def _follow_rewordings(history: dict[tuple[str, Any], dict[str, Any]], keys: lis
     for k, row in history.items():
         if k not in here and pd.isna(row["removed_since"]):
             gone.setdefault(k[1], []).append((row.get("place", 0), k))
-    for same_date in gone.values():
-        same_date.sort(key=lambda item: item[0])
+    for by_place in gone.values():
+        by_place.sort(key=lambda item: item[0])
     for place, key in enumerate(dict.fromkeys(keys)):
-        same_date = gone.get(key[1])
+        same_date = gone.get(key[1], [])
         if key in history or not same_date:
             continue
         if len(same_date) <= REWORDED_CANDIDATES:
