@@ -355,6 +355,11 @@ def event_fields(kind: str, game: Any = None) -> tuple[str, ...]:
     return tuple(f for f in every if f in found) if found else every
 
 
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: "an activated", "a milled"."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def _check_fields(kind: str, given: set[str], where: str, game: Any) -> None:
     """Refuse a field no event of ``kind`` carries: the question could never match, so it would
     answer a silent "no"."""
@@ -363,7 +368,7 @@ def _check_fields(kind: str, given: set[str], where: str, game: Any) -> None:
         if field_name in given and field_name not in carried:
             instead = _INSTEAD.get((kind, field_name))
             raise PredicateError(
-                f"{where}.{field_name}: a {kind} event never carries a {field_name} (it has "
+                f"{where}.{field_name}: {_a(kind)} event never carries {_a(field_name)} (it has "
                 f"{', '.join(carried) or 'no field'}), so this question could never match"
                 + (f"; {instead}" if instead else "") + " — see the event table in docs/questions.md")
 
