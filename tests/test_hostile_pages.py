@@ -181,3 +181,41 @@ def test_a_rulings_csv_in_another_encoding_is_named(capsys: Capture, tmp_path: P
     path = tmp_path / "mine.csv"
     path.write_bytes(save_rulings(rows, tmp_path / "utf8.csv").encode(encoding))
     assert named in _one_line_error(capsys, "rulings", "--rulings", str(path))
+
+
+# --------------------------------------------------------------------------
+# Writing only where the user said, never into the packaged datasets
+# --------------------------------------------------------------------------
+
+
+def test_import_out_through_a_link_into_the_datasets_is_refused(capsys: Capture, tmp_path: Path) -> None:
+    from toolkit.resources import dataset_root
+
+    datasets = Path(str(dataset_root()))
+    page = tmp_path / "page.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    (tmp_path / "mine").symlink_to(datasets, target_is_directory=True)
+    before = sorted(p.name for p in datasets.iterdir())
+    written = [datasets / "hostile-import.csv", datasets / "scenarios" / "hostile-import.yaml",
+               datasets / "hostile-import.yaml"]
+    try:
+        for out in (tmp_path / "mine" / "hostile-import.csv", datasets / "scenarios" / "hostile-import.yaml"):
+            err = _one_line_error(capsys, "import", str(page), "--out", str(out))
+            assert "refusing to write into the packaged datasets folder" in err
+        assert sorted(p.name for p in datasets.iterdir()) == before
+        assert not (datasets / "scenarios" / "hostile-import.yaml").exists()
+        with pytest.raises(toolkit.errors.FileError, match="packaged datasets"):
+            save_rulings(toolkit.import_page(PAGE, source="p")[0], tmp_path / "mine" / "hostile-import.yaml")
+    finally:  # (when the guard is broken, leave the datasets as they were)
+        for path in written:
+            path.unlink(missing_ok=True)
+
+
+@pytest.mark.parametrize("out", ["", "  "])
+def test_export_to_an_empty_folder_name_is_refused_not_written_to_the_default(capsys: Capture, tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch,
+                                                                              out: str) -> None:
+    monkeypatch.setenv("ENDPHASE_USER_DIR", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)  # ("  " was written as a folder of that name where the command ran)
+    err = _one_line_error(capsys, "export", "Hysteric Sign", "--out", out)
+    assert "--out: is empty" in err and not (tmp_path / "home").exists()

@@ -69,7 +69,7 @@ from toolkit.data.import_report import EntryReport, ImportReport, PageImport
 from toolkit.data.parsing import csv_lines, format_value, is_na
 from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, identity_key, normalised_text
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
-from toolkit.errors import WikiParseError, quoted, shorten
+from toolkit.errors import FileError, WikiParseError, quoted, shorten
 
 THIS_CARD = "このカード"
 """How a card's page names its own card."""
@@ -546,8 +546,11 @@ def save_rulings(rows: pd.DataFrame, path: str | os.PathLike[str], *, overwrite:
     True
     """
     from toolkit.files import write_text
+    from toolkit.resources import in_packaged_datasets
 
     name = os.fspath(path)
+    if in_packaged_datasets(Path(name).expanduser()):  # (a link to it too)
+        raise FileError("refusing to write into the packaged datasets folder; save your rulings elsewhere", file=name)
     rows = scenarios_relative_to(rows, Path(name).expanduser().parent)
     text = rulings_text(rows, "yaml" if name.lower().endswith((".yaml", ".yml")) else "csv")
     write_text(name, text, overwrite=overwrite)
