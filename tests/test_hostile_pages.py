@@ -219,3 +219,23 @@ def test_export_to_an_empty_folder_name_is_refused_not_written_to_the_default(ca
     monkeypatch.chdir(tmp_path)  # ("  " was written as a folder of that name where the command ran)
     err = _one_line_error(capsys, "export", "Hysteric Sign", "--out", out)
     assert "--out: is empty" in err and not (tmp_path / "home").exists()
+
+
+@pytest.mark.parametrize("folder", ["", "  ", "DATASETS", "DATASETS/mine", "LINK/mine"])
+def test_export_data_writes_neither_into_the_datasets_nor_a_folder_not_named(tmp_path: Path, folder: str,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolkit.resources import dataset_root
+
+    datasets = Path(str(dataset_root()))
+    (tmp_path / "link").symlink_to(datasets, target_is_directory=True)
+    monkeypatch.chdir(tmp_path)  # ("" wrote the tables into the working folder)
+    named = folder.replace("DATASETS", str(datasets)).replace("LINK", str(tmp_path / "link"))
+    try:
+        with pytest.raises(toolkit.errors.FileError, match="folder name is empty|packaged datasets"):
+            toolkit.export_data(named)
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["link"] and not (datasets / "mine").exists()
+    finally:  # (when the guard is broken, leave the datasets as they were)
+        if (datasets / "mine").is_dir():
+            for made in (datasets / "mine").iterdir():
+                made.unlink()
+            (datasets / "mine").rmdir()
