@@ -3,6 +3,8 @@ quoted even when its first half is a name the toolkit knows (fixture scenarios w
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from toolkit.errors import ScenarioError
@@ -32,3 +34,37 @@ def test_a_name_split_in_a_flow_mapping_says_to_quote_it() -> None:
 def test_the_quoted_name_is_read() -> None:
     scenario = parse_scenario(HEAD + 'players:\n  A:\n    field: ["Lyla, Lightsworn Sorceress"]\n', "mine.yaml")
     assert [c.name for c in scenario.players["A"].field] == ["ライトロード・マジシャン ライラ"]
+
+
+def test_saving_over_a_link_never_writes_outside_the_folder(tmp_path: Path) -> None:
+    import toolkit
+    from toolkit.ocg.scenario.write import save_scenario
+
+    base = tmp_path
+    folder, outside = base / "mine", base / "outside"
+    folder.mkdir()
+    outside.mkdir()
+    (outside / "kept.yaml").write_text("precious\n", encoding="utf-8")
+    (folder / "link.yaml").symlink_to(outside / "kept.yaml")
+    (folder / "dangling.yaml").symlink_to(outside / "new.yaml")
+    scenario = toolkit.seed_scenario("lyla_veiler_2011")
+    for name in ("link.yaml", "dangling.yaml"):  # the dangling one wrote outside/new.yaml, without overwrite
+        with pytest.raises(ScenarioError, match="file exists; pass overwrite=True"):
+            save_scenario(scenario, folder / name)
+    assert save_scenario(scenario, folder / "link.yaml", overwrite=True) == folder.resolve() / "link.yaml"
+    assert not (folder / "link.yaml").is_symlink()  # the link itself replaced, its target left alone
+    assert (outside / "kept.yaml").read_text(encoding="utf-8") == "precious\n"
+    assert sorted(p.name for p in outside.iterdir()) == ["kept.yaml"]
+
+
+@pytest.mark.parametrize("name", ["", "  ", "sub/  "])
+def test_saving_to_an_empty_file_name_is_refused(name: str, monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    import toolkit
+    from toolkit.ocg.scenario.write import save_scenario
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    with pytest.raises(ScenarioError, match="the file name is empty"):
+        save_scenario(toolkit.seed_scenario("lyla_veiler_2011"), name)
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["sub"]
