@@ -239,3 +239,15 @@ def test_export_data_writes_neither_into_the_datasets_nor_a_folder_not_named(tmp
             for made in (datasets / "mine").iterdir():
                 made.unlink()
             (datasets / "mine").rmdir()
+
+
+@pytest.mark.parametrize(("option", "value", "said"), [
+    ("--card", "\x1b[31mヒステリック・サイン", "page_card: '\\x1b[31mヒステリック・サイン' holds a control character (U+001B)"),
+    ("--card", "x" * 5000, "is too long for a card's name"),
+    ("--source", "https://example.org/a\nb", "source: 'https://example.org/a\\nb' holds a control character (U+000A)"),
+])
+def test_a_card_or_source_that_every_row_would_carry_is_refused_when_it_holds_control_characters(
+        capsys: Capture, tmp_path: Path, option: str, value: str, said: str) -> None:
+    page = tmp_path / "page.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    assert said in _one_line_error(capsys, "import", str(page), option, value)

@@ -237,6 +237,12 @@ def _check_arguments(text: Any, source: Any, page_card: Any, revision: Any, game
         raise WikiParseError("source: give the URL (or the file name) of the page")
     if page_card is not None and (not isinstance(page_card, str) or not page_card.strip()):
         raise WikiParseError(f"page_card: the name of the page's card, not {kind_of(page_card)}")
+    for name, given in (("source", source), ("page_card", page_card or "")):  # (written into every row and report)
+        bad = next((c for c in given if unicodedata.category(c) in ("Cc", "Cf")), None)
+        if bad is not None or (name == "page_card" and len(given) > 200):
+            why = (f"holds a control character (U+{ord(bad):04X}); write it without" if bad
+                   else "is too long for a card's name; give the card's name alone")
+            raise WikiParseError(f"{name}: {quoted(given)} {why}")
     if revision not in ("new", "old"):
         raise WikiParseError(f"revision: new or old (the revision of a diff page to read), not {quoted(revision)}")
     if game is not None and game not in GAMES:
