@@ -53,3 +53,12 @@ def test_check_still_passes_a_card_whose_names_are_its_own(capsys: Capture, tmp_
     path.write_text(CARD.format(alias='"Dragoon"', reading="しけんりゅうどらぐーん"), encoding="utf-8")
     status, text = _check(capsys, path)
     assert status == 0 and "試験竜ドラグーン: OK" in text
+
+
+@pytest.mark.parametrize("command", [["rulings", "--card"], ["cards", "--show"], ["export"]])
+def test_a_card_name_typed_with_an_escape_is_not_echoed_raw(capsys: Capture, command: list[str]) -> None:
+    typed = "\x1b[2J\x1b[31mヒステリック"
+    status = main([*command, typed] if command[0] != "export" else ["export", typed, "--out", "-", "--format", "md"])
+    out, err = capsys.readouterr()
+    assert status == 2 and "\x1b" not in out + err, err
+    assert "Unknown card 「\\x1b[2J\\x1b[31mヒステリック」" in err

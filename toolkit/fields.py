@@ -33,7 +33,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from toolkit.errors import ScenarioError, describe, quoted
+from toolkit.errors import ScenarioError, describe, printable, quoted
 
 __all__ = [
     "ADD_YOUR_OWN",
@@ -293,13 +293,14 @@ def place(field_name: str | None) -> str:
 
 
 def card_quote(name: str) -> str:
-    """A card name as a message quotes it: 「name」, cut at 60 characters.
+    """A card name as a message quotes it: 「name」, cut at 60 characters, a control character
+    escaped (a name typed on the command line with ESC must not drive the terminal).
 
-    >>> card_quote("灰流うらら")
-    '「灰流うらら」'
+    >>> card_quote("灰流うらら"), card_quote("\\x1b[31mX")
+    ('「灰流うらら」', '「\\\\x1b[31mX」')
     """
     shown = name if len(name) <= 60 else name[:57] + "…"
-    return f"「{shown}」"
+    return f"「{printable(shown)}」"
 
 
 class CardNames:
