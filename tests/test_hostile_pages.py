@@ -251,3 +251,15 @@ def test_a_card_or_source_that_every_row_would_carry_is_refused_when_it_holds_co
     page = tmp_path / "page.txt"
     page.write_text(PAGE, encoding="utf-8")
     assert said in _one_line_error(capsys, "import", str(page), option, value)
+
+
+@pytest.mark.parametrize("read", [
+    lambda text: toolkit.import_page(text, source="page.txt"),
+    lambda text: toolkit.rulings_from_faq(text, source="page.txt"),
+    lambda text: toolkit.ruling_history({"2017-02-01": text}),
+])
+def test_a_page_read_with_surrogateescape_is_refused_naming_the_byte(read: object) -> None:
+    # open(path, errors="surrogateescape").read() of a page with one bad byte: a UnicodeEncodeError from pandas
+    text = PAGE.replace("発動します。", "発動\udc82します。", 1)
+    with pytest.raises(toolkit.errors.WikiParseError, match=r"line 4, column 8: a byte that is not text \(U\+DC82"):
+        read(text)  # type: ignore[operator]
