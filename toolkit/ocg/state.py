@@ -297,9 +297,9 @@ class State(PositionReader):
         R6's order (:func:`in_process_order`), whatever order they are listed in."""
         if "pending" in changes:
             changes["pending"] = in_process_order(changes["pending"])  # type: ignore[arg-type]
-        return self.evolve_in_order(**changes)
+        return self._evolve_in_order(**changes)
 
-    def evolve_in_order(self, **changes: object) -> State:
+    def _evolve_in_order(self, **changes: object) -> State:
         """:meth:`evolve` for the procedure's own steps, whose ``pending`` processes, when
         given, are in R6's order already (kept as they are listed: not sorted again)."""
         values = list(_FIELD_VALUES(self))

@@ -5,15 +5,16 @@ the cards it was built with, never a shipped card of the same name in their plac
 
 from __future__ import annotations
 
-import pickle
 from typing import TYPE_CHECKING, Any
+
+from toolkit.ocg.cards.data.carried import Carried, carried, compiled_again
 
 if TYPE_CHECKING:
     from toolkit.ocg.cards.catalogue import Catalogue
     from toolkit.ocg.state import State
 
-OwnCards = tuple[tuple[object, "str | None"], ...]
-"""The cards a pickled State carries: each as written, with the file it was written in (None: none)."""
+OwnCards = tuple[Carried, ...]
+"""The cards a pickled State carries: each as written, with its file and line (None: none)."""
 
 
 def own_cards(catalogue: Catalogue) -> OwnCards:
@@ -25,27 +26,23 @@ def own_cards(catalogue: Catalogue) -> OwnCards:
     default = default_catalogue()
     if catalogue == default:  # (the user's cards compared by content)
         return ()
-    carried = []
+    found = []
     for name in catalogue.user_files:
         card, there = catalogue.behaviour(name), default.get(name)
         if there is not None and fingerprint(there) == fingerprint(card):
             continue
-        if card.written is None:
-            raise pickle.PicklingError(f"card 「{name}」 is written in Python: a position holding it cannot be "
-                                       "pickled (write the card as data, or pickle its scenario's file instead)")
-        carried.append((card.written, card.file))
-    return tuple(carried)
+        found.append(carried(card))
+    return tuple(found)
 
 
 def unpickled_state(values: tuple[Any, ...], own: OwnCards) -> State:
     """The State of these field values (``STATE_FIELDS`` order) whose cards are the default catalogue's
-    with ``own`` on top (compiled again from what they were written as)."""
+    with ``own`` on top (compiled again from what they were written as, once per text: :mod:`carried
+    <toolkit.ocg.cards.data.carried>`)."""
     from toolkit.ocg.cards import default_catalogue
-    from toolkit.ocg.cards.data.reading import compile_cards
     from toolkit.ocg.state import STATE_FIELDS, State
 
     catalogue = None
     if own:
-        catalogue = default_catalogue().with_cards(
-            [loaded.behaviour for written, file in own for loaded in compile_cards(written, file)])
+        catalogue = default_catalogue().with_cards([compiled_again(card) for card in own])
     return State(**dict(zip(STATE_FIELDS, values, strict=True)), catalogue=catalogue)
