@@ -263,3 +263,23 @@ def test_a_page_read_with_surrogateescape_is_refused_naming_the_byte(read: objec
     text = PAGE.replace("発動します。", "発動\udc82します。", 1)
     with pytest.raises(toolkit.errors.WikiParseError, match=r"line 4, column 8: a byte that is not text \(U\+DC82"):
         read(text)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("through_a_link", [False, True])
+def test_import_out_onto_an_existing_file_is_refused_not_emptied(capsys: Capture, tmp_path: Path,
+                                                                 through_a_link: bool) -> None:
+    page, later = tmp_path / "page.txt", tmp_path / "later.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    later.write_text("*《エフェクト・ヴェーラー》\nＱ：別の場面でも発動しますか？~\nＡ：はい。(18/01/01)\n", encoding="utf-8")
+    mine = tmp_path / "mine.csv"
+    assert main(["import", str(page), "--out", str(mine)]) == 0
+    capsys.readouterr()
+    held = mine.read_text(encoding="utf-8")
+    existing = mine
+    if through_a_link:
+        existing = tmp_path / "link.csv"
+        existing.symlink_to(mine)
+    err = _one_line_error(capsys, "import", str(later), "--existing", str(existing), "--out", str(mine),
+                          "--overwrite")
+    assert "is one of the --existing files" in err
+    assert mine.read_text(encoding="utf-8") == held  # its two rulings were replaced by the new one alone
