@@ -72,3 +72,17 @@ def test_a_reworded_entry_among_many_of_its_date_is_still_followed() -> None:
     assert len(history) == 200
     reworded = history[history["reworded"].map(len) > 0]
     assert reworded["question_ja"].tolist() == ["手札調整を行った後その120では《サイクロン》を発動できますか？"]
+
+
+@pytest.mark.parametrize("typed", ["page_2017.txt", "saved/page-2017", "old revisions/ページ.html"])
+def test_a_mistyped_revision_file_is_refused_not_read_as_a_page_without_rulings(tmp_path: Any, typed: str) -> None:
+    page = tmp_path / "page_2016.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    # read as the page's text it was a revision without rulings: every ruling "removed since 2017-01-01"
+    with pytest.raises(WikiParseError, match=f"revision 2017-01-01: no such page file '{typed}'"):
+        toolkit.ruling_history({"2016-01-01": str(page), "2017-01-01": typed})
+
+
+def test_a_one_line_page_is_still_read_as_text() -> None:
+    history = toolkit.ruling_history({"2016-01-01": "Ｑ：《サイクロン》は発動できますか？~ Ａ：はい。(16/07/08)"})
+    assert history["question_ja"].tolist() == ["《サイクロン》は発動できますか？"]

@@ -38,14 +38,24 @@ COLUMNS = ("question_ja", "answer_ja", "ruling_date", "hidden", "first_seen", "l
            "hidden_since", "removed_since", "warnings")
 
 
+_FILE_NAME = re.compile(r"[^\n]{0,4000}\.(?:txt|text|html?|wiki|md|csv)", re.IGNORECASE)
+_MARKS = re.compile(r"[QＱAＡ][:：.．]")
+
+
 def _text(value: Any, when: str) -> str:
-    if isinstance(value, os.PathLike) or (isinstance(value, str) and "\n" not in value and len(value) < 4096
-                                          and Path(value).is_file()):
+    """A revision's page: the text given, or the file a path names. A one-line value that reads as a file's
+    name (``page_2016.txt``, ``saved/page``) and names no file is refused: read as the page's text, it was a
+    page without rulings, and every ruling was reported gone since that revision."""
+    one_line = isinstance(value, str) and "\n" not in value and len(value) < 4096
+    if isinstance(value, os.PathLike) or (one_line and Path(value).is_file()):
         from toolkit.files import read_text
 
         return read_text(value, what="page")
     if not isinstance(value, str):
         raise WikiParseError(f"revision {when}: a page's text or a file's path, not {type(value).__name__}")
+    if one_line and (_FILE_NAME.fullmatch(value.strip()) or ("/" in value and not _MARKS.search(value))):
+        raise WikiParseError(f"revision {when}: no such page file {quoted(value)}; check the path (a page's "
+                             "text is read as it is: it holds its Ｑ：/Ａ： lines)")
     return value
 
 
