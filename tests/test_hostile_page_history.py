@@ -86,3 +86,7 @@ def test_a_mistyped_revision_file_is_refused_not_read_as_a_page_without_rulings(
 def test_a_one_line_page_is_still_read_as_text() -> None:
     history = toolkit.ruling_history({"2016-01-01": "Ｑ：《サイクロン》は発動できますか？~ Ａ：はい。(16/07/08)"})
     assert history["question_ja"].tolist() == ["《サイクロン》は発動できますか？"]
+
+
+def test_a_one_line_prose_ruling_with_its_date_is_still_read_as_text() -> None:
+    toolkit.ruling_history({"2016-01-01": "-《サイクロン》は発動できる。(08/08/03)"})  # (its date has slashes)

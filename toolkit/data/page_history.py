@@ -39,7 +39,8 @@ COLUMNS = ("question_ja", "answer_ja", "ruling_date", "hidden", "first_seen", "l
 
 
 _FILE_NAME = re.compile(r"[^\n]{0,4000}\.(?:txt|text|html?|wiki|md|csv)", re.IGNORECASE)
-_MARKS = re.compile(r"[QＱAＡ][:：.．]")
+_PAGE_SIGNS = re.compile(r"[QＱAＡ][:：.．]|\d{2}/\d{2}|《")
+"""What a one-line page holds and a path does not: a Q/A mark, a date (16/07/08), a card's 《"""
 
 
 def _text(value: Any, when: str) -> str:
@@ -53,7 +54,7 @@ def _text(value: Any, when: str) -> str:
         return read_text(value, what="page")
     if not isinstance(value, str):
         raise WikiParseError(f"revision {when}: a page's text or a file's path, not {type(value).__name__}")
-    if one_line and (_FILE_NAME.fullmatch(value.strip()) or ("/" in value and not _MARKS.search(value))):
+    if one_line and (_FILE_NAME.fullmatch(value.strip()) or ("/" in value and not _PAGE_SIGNS.search(value))):
         raise WikiParseError(f"revision {when}: no such page file {quoted(value)}; check the path (a page's "
                              "text is read as it is: it holds its Ｑ：/Ａ： lines)")
     return value
