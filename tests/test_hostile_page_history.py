@@ -74,7 +74,7 @@ def test_a_reworded_entry_among_many_of_its_date_is_still_followed() -> None:
     assert reworded["question_ja"].tolist() == ["手札調整を行った後その120では《サイクロン》を発動できますか？"]
 
 
-@pytest.mark.parametrize("typed", ["page_2017.txt", "saved/page-2017", "old revisions/ページ.html"])
+@pytest.mark.parametrize("typed", ["page_2017.txt", "saved/page-2017.TXT", "old revisions/ページ.html"])
 def test_a_mistyped_revision_file_is_refused_not_read_as_a_page_without_rulings(tmp_path: Any, typed: str) -> None:
     page = tmp_path / "page_2016.txt"
     page.write_text(PAGE, encoding="utf-8")
@@ -88,5 +88,6 @@ def test_a_one_line_page_is_still_read_as_text() -> None:
     assert history["question_ja"].tolist() == ["《サイクロン》は発動できますか？"]
 
 
-def test_a_one_line_prose_ruling_with_its_date_is_still_read_as_text() -> None:
-    toolkit.ruling_history({"2016-01-01": "-《サイクロン》は発動できる。(08/08/03)"})  # (its date has slashes)
+@pytest.mark.parametrize("line", ["-《サイクロン》は発動できる。(08/08/03)", "// 編集者のメモ"])
+def test_a_one_line_page_with_slashes_is_still_read_as_text(line: str) -> None:
+    toolkit.ruling_history({"2016-01-01": line})  # (a date's or a comment's slashes are no path)

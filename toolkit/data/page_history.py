@@ -39,13 +39,9 @@ COLUMNS = ("question_ja", "answer_ja", "ruling_date", "hidden", "first_seen", "l
 
 
 _FILE_NAME = re.compile(r"[^\n]{0,4000}\.(?:txt|text|html?|wiki|md|csv)", re.IGNORECASE)
-_PAGE_SIGNS = re.compile(r"[QＱAＡ][:：.．]|\d{2}/\d{2}|《")
-"""What a one-line page holds and a path does not: a Q/A mark, a date (16/07/08), a card's 《"""
-
-
 def _text(value: Any, when: str) -> str:
     """A revision's page: the text given, or the file a path names. A one-line value that reads as a file's
-    name (``page_2016.txt``, ``saved/page``) and names no file is refused: read as the page's text, it was a
+    name (``page_2016.txt``, ``saved/page.html``) and names no file is refused: read as the page's text, it was a
     page without rulings, and every ruling was reported gone since that revision."""
     one_line = isinstance(value, str) and "\n" not in value and len(value) < 4096
     if isinstance(value, os.PathLike) or (one_line and Path(value).is_file()):
@@ -54,7 +50,7 @@ def _text(value: Any, when: str) -> str:
         return read_text(value, what="page")
     if not isinstance(value, str):
         raise WikiParseError(f"revision {when}: a page's text or a file's path, not {type(value).__name__}")
-    if one_line and (_FILE_NAME.fullmatch(value.strip()) or ("/" in value and not _PAGE_SIGNS.search(value))):
+    if one_line and _FILE_NAME.fullmatch(value.strip()):
         raise WikiParseError(f"revision {when}: no such page file {quoted(value)}; check the path (a page's "
                              "text is read as it is: it holds its Ｑ：/Ａ： lines)")
     return value
