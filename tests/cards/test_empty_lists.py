@@ -115,3 +115,19 @@ def test_a_card_file_listing_no_card_is_refused_and_a_scenarios_empty_cards_list
     scenario = scenario_from_dict({"title": "no cards of its own", "turn_player": "A",
                                    "players": {"A": {}, "B": {}}, "cards": []})
     assert scenario.cards == ()
+
+
+def test_a_card_listing_no_text_version_is_refused_by_the_compiler_and_the_schema() -> None:
+    """(``texts: []`` was refused by the compiler, "no text version", and taken by the schema)"""
+    card = {"name": CARD, "type": "monster", "texts": []}
+    with pytest.raises(CardFileError, match="no text version"):
+        compile_card(card, file="lighthouse.yaml")
+    assert _schema_errors(card), "the schema takes texts: []"
+
+
+def test_one_filter_written_where_a_list_of_filters_goes_is_taken_by_the_compiler_and_the_schema() -> None:
+    """(``first_of_each: {zones: deck}``, one filter for a list of them, was taken by the compiler and
+    refused by the schema: an editor flagged a card ``cards --check`` passed)"""
+    card = REFUSED["first_of_each"][0]({"zones": "deck"})
+    assert compile_card(card).name == CARD
+    assert not _schema_errors(card)

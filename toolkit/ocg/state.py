@@ -315,7 +315,7 @@ class State(PositionReader):
         unpickled, it is built again (pending processes in R6's order) and hashed again."""
         from toolkit.ocg.state_pickling import own_cards, unpickled_state
 
-        return unpickled_state, (_FIELD_VALUES(self), own_cards(self.tables.catalogue))
+        return unpickled_state, (_FIELD_VALUES(self), own_cards(self.tables.catalogue, self.tables.user_files))
 
     def __copy__(self) -> State:
         """This state (it is immutable) with its pending processes in R6's order and the cards it was

@@ -1,10 +1,12 @@
 """How a :class:`~toolkit.ocg.state.State` is pickled: its field values, and the cards of its own (a
-scenario's ``cards:``) that the default catalogue does not hold as they are, carried as written — so the
-State unpickled (built again, and hashed again: ``str`` hashes differ from one process to the next) reads
-the cards it was built with, never a shipped card of the same name in their place."""
+scenario's ``cards:`` the default catalogue does not hold as they are, the user's folder's cards the
+position holds), carried as written — so the State unpickled (built again, and hashed again: ``str`` hashes
+differ from one process to the next) reads the cards it was built with, never a shipped card of the same
+name, or another text of the folder's card, in their place."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from toolkit.ocg.cards.data.carried import Carried, carried, compiled_again
@@ -17,19 +19,21 @@ OwnCards = tuple[Carried, ...]
 """The cards a pickled State carries: each as written, with its file and line (None: none)."""
 
 
-def own_cards(catalogue: Catalogue) -> OwnCards:
-    """The cards of ``catalogue`` the default catalogue does not hold as they are (none for a State of
-    the default cards), as written; a PicklingError naming a card written in Python (no data to carry)."""
+def own_cards(catalogue: Catalogue, used: Iterable[str] = ()) -> OwnCards:
+    """The cards of the user's own a State reads, as written: those of ``catalogue`` the default catalogue
+    does not hold as they are (a scenario's ``cards:``), and those of the user's card folder among ``used``
+    (the position's cards), which the process unpickling it may read another text of, or none (a worker
+    after the file was edited, a Dask worker on another machine). A PicklingError names a card written in
+    Python (no data to carry)."""
     from toolkit.ocg.cards import default_catalogue
     from toolkit.ocg.cards.catalogue import fingerprint
 
-    default = default_catalogue()
-    if catalogue == default:  # (the user's cards compared by content)
-        return ()
+    default, used = default_catalogue(), frozenset(used)
+    names = (n for n in catalogue.user_files if n in used) if catalogue == default else iter(catalogue.user_files)
     found = []
-    for name in catalogue.user_files:
+    for name in names:
         card, there = catalogue.behaviour(name), default.get(name)
-        if there is not None and fingerprint(there) == fingerprint(card):
+        if name not in used and there is not None and fingerprint(there) == fingerprint(card):
             continue
         found.append(carried(card))
     return tuple(found)

@@ -47,15 +47,33 @@ def carried(card: CardBehaviour) -> Carried:
     return card.written, card.file, card.line
 
 
+def keys_as_text(written: object) -> object:
+    """``written`` with every mapping's keys texts, so that it can be written with its keys sorted: the key
+    YAML 1.1 reads a bare ``on:`` as (true) is ``on``, as the card format reads it; another key that is not
+    a text is marked with its type.
+
+    >>> keys_as_text({True: "discarded", "key": "draw", "do": [{1: 2}]})
+    {'on': 'discarded', 'key': 'draw', 'do': [{'int 1': 2}]}
+    """
+    if isinstance(written, dict):
+        return {(key if isinstance(key, str) else "on" if key is True else f"{type(key).__name__} {key}"):
+                keys_as_text(value) for key, value in written.items()}
+    if isinstance(written, (list, tuple)):
+        return [keys_as_text(value) for value in written]
+    return written
+
+
 def canonical_text(written: object) -> str:
-    """What a card was written as, as one text: keys sorted, and a value YAML reads as no JSON type (a
-    date) marked with its type, so that the text of a date and of the string of that date differ.
+    """What a card was written as, as one text: keys sorted (:func:`keys_as_text`), and a value YAML reads
+    as no JSON type (a date) marked with its type, so that the text of a date and of the string of that
+    date differ.
 
     >>> import datetime
     >>> canonical_text({"since": datetime.date(2019, 1, 1), "b": [1, True]})
     '{"b": [1, true], "since": {"date": "2019-01-01"}}'
     """
-    return json.dumps(written, sort_keys=True, ensure_ascii=False, default=lambda v: {type(v).__name__: str(v)})
+    return json.dumps(keys_as_text(written), sort_keys=True, ensure_ascii=False,
+                      default=lambda v: {type(v).__name__: str(v)})
 
 
 def compiled_again(card: Carried) -> CardBehaviour:

@@ -436,7 +436,8 @@ PARAM_TYPES.update({
                        {"type": "array", "items": {"$ref": "#/$defs/end_phase"}}),
     "trigger_list": (_list_of(TRIGGER_FIELDS, _trigger), {"type": "array", "items": {"$ref": "#/$defs/trigger"}}),
     "quick_list": (_list_of(QUICK_FIELDS, _quick), {"type": "array", "items": {"$ref": "#/$defs/quick"}}),
-    "text_list": (_list_of(TEXT_FIELDS, _text), {"type": "array", "items": {"$ref": "#/$defs/text"}}),
+    "text_list": (_list_of(TEXT_FIELDS, _text), {"type": "array", "items": {"$ref": "#/$defs/text"},
+                                                "minItems": 1}),  # (a card has a text: ``texts: []`` is refused)
 })
 PARTS: dict[str, tuple[Param, ...]] = {
     "card": CARD_FIELDS, "text": TEXT_FIELDS, "end_phase": END_PHASE_FIELDS, "trigger": TRIGGER_FIELDS,
