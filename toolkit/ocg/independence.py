@@ -73,7 +73,7 @@ from toolkit.ocg.state import Phase, PositionTables, State, Step
 from toolkit.ocg.values import Process, ProcessKind, Zone
 
 __all__ = ["LINGERING_OWN_CARD", "OTHER_PROCESSES", "QUICK_ON_CHAIN_ONLY", "idle_here", "interchangeable", "may_group",
-           "own_card_only"]
+           "name_known", "own_card_only"]
 
 LINGERING_OWN_CARD: dict[str, str] = {
     "end:エネミーコントローラー:control": "エネミーコントローラー",
@@ -190,6 +190,10 @@ def _name_known(tables: PositionTables, name: str) -> bool:
             and all(_known_process(tables, name, e) for e in text.end_phase)
             and all((name, q.key) in QUICK_ON_CHAIN_ONLY and not tables.catalogue.is_user_card(name)
                     for q in text.quick))
+
+
+name_known = _name_known
+"""Whether the card ``name`` is of the kinds this module knows (read by ``procedure.remembered_quick``)."""
 
 
 def _idle_candidates(tables: PositionTables, state: State) -> tuple[tuple[int, frozenset[Zone]], ...] | None:
