@@ -202,3 +202,21 @@ def test_equal_states_reading_other_texts_of_a_scenarios_own_card_are_two_explor
     game = game_of(states[0])
     two, one = (explored(game, state, None) for state in states)
     assert one.outcomes == search.explore(states[1]).outcomes != two.outcomes
+
+
+def test_a_run_asked_again_notes_the_rules_it_reads_though_its_exploration_is_kept(
+        monkeypatch: pytest.MonkeyPatch, searches: list[object]) -> None:
+    import toolkit.history.runs as runs
+
+    position = shipped_scenario(SCENARIO)
+    rules: Any = game_of(position).rules_for(None, None)
+    text = '{"possible": {"hand": "TP", "at_least": 9}}'
+    check, scenarios, names = read_check("t", text), {SCENARIO: position}, (SCENARIO,)
+    noted = []
+    for _ in range(2):  # the second run's exploration is kept (by the first): its reads are noted all the same
+        monkeypatch.setattr(runs, "_RUNS", type(runs._RUNS)(8))  # (the run itself not remembered)
+        runs.run_once(text, check, names, scenarios, rules)
+        explored(game_of(position), position, rules)  # and one made under the plain rules, kept too
+        ((_, reads),) = runs._RUNS._items.values()
+        noted.append(reads)
+    assert "hand_limit" in noted[0] and noted[1] == noted[0]  # (what decides which counterfactuals are asked)
