@@ -368,6 +368,8 @@ def _process_known(state: State, process: Process) -> bool:
 _FACTS_KEPT = 16
 """How many positions' tables :func:`_facts` keeps facts for (emptied when full: a search's positions share
 one tables object)."""
+_BY_ID_KEPT = 4096
+"""How many process objects ``_Facts.by_id`` keeps (emptied when full)."""
 
 
 class _Facts:
@@ -375,13 +377,16 @@ class _Facts:
     with one tables object (both read only the process, its card's name — a uid keeps its card — and the
     tables), and the set of the processes known (so that a position's test is one ``issuperset``)."""
 
-    __slots__ = ("tables", "of", "known", "mills")
+    __slots__ = ("tables", "of", "known", "mills", "by_id")
 
     def __init__(self, tables: PositionTables) -> None:
         self.tables = tables
         """Held, so that the id keying this object names no other tables while it is kept."""
         self.of: dict[Process, tuple[bool, bool | int | None]] = {}
         self.known: set[Process] = set()
+        self.by_id: dict[int, tuple[Process, tuple[bool | None, bool]]] = {}
+        """id of a process object -> (the object, :meth:`life_and_mill`): looked up without hashing the process
+        (its ``__hash__`` is Python code); the entry holds the object, so its id names no other one while kept."""
         self.mills: dict[str, tuple[str, ...]] | None = None
         """Each card name of the tables -> the keys of its mills (:func:`_reads_own_card_and_decks` with a deck)."""
 
@@ -393,6 +398,20 @@ class _Facts:
                 if keys:
                     self.mills[name] = keys
         return self.mills
+
+    def life_and_mill(self, state: State, process: Process) -> tuple[bool | None, bool]:
+        """Whether the process may change life points (None: it may not join a group) and whether it is
+        a mill (:func:`_own_card_or_mill`), kept in ``by_id`` by the process object's id."""
+        life = (self.of.get(process) or self.get(state, process))[1]
+        mill = life == MILL
+        if mill:
+            parts = touched_by(_effect_of(state, process).resolve)
+            life = parts is not None and LIFE in parts
+        answer = (None if life is None else bool(life), mill)
+        if len(self.by_id) >= _BY_ID_KEPT:
+            self.by_id.clear()
+        self.by_id[id(process)] = (process, answer)
+        return answer
 
     def get(self, state: State, process: Process) -> tuple[bool, bool | int | None]:
         found = self.of.get(process)
@@ -437,7 +456,7 @@ def _control(state: State) -> tuple[object, ...]:
             state.after_chain, state.declared, state.phase, state.attacker, state.skipped)
 
 
-def _quiet(state: State, process: Process, own: int, child: State, life_ok: bool, mill: bool = False) -> bool:
+def _quiet(state: State, process: Process, at: int, own: int, child: State, life_ok: bool, mill: bool = False) -> bool:
     """The process did nothing here but move its own card (see the module docstring) — a ``mill``: and
     send unnamed cards from a deck to the GY (:func:`_milled`)."""
     if child.chain or child.waiting:
@@ -449,9 +468,9 @@ def _quiet(state: State, process: Process, own: int, child: State, life_ok: bool
     pending, left = state.pending, child.pending
     if len(left) != len(pending) - 1:
         return False
-    at = [*map(id, pending)].index(id(process))  # (by identity, in C: a Process's ``==`` is Python code)
+    # (``at``: the process's index among the pending ones; the order kept: compared in C; else as sets)
     if (left[:at] != pending[:at] or left[at:] != pending[at + 1:]) and set(left) != set(pending) - {process}:
-        return False  # (the order kept: compared in C; else as sets)
+        return False
     if process.lingering:
         if set(child.lingering) != {i for i in state.lingering if not ("end:" + i.key == process.key and i.target == own)}:
             return False
@@ -472,13 +491,16 @@ def _effect_of(state: State, process: Process) -> EndPhaseEffect:
     return effect
 
 
-def _candidates(state: State, actions: tuple[Action, ...]) -> Iterator[tuple[int, Process, int, bool, bool]]:
-    """(index, process, its card, may change life points, a mill) of each action that may join a group."""
+def _candidates(state: State, actions: tuple[Action, ...]) -> list[tuple[int, Process, int, int, bool, bool]]:
+    """(index, process, its index among the pending ones, its card, may change life points, a mill) of
+    each action that may join a group."""
     acting = state.acting_player
     pending = state.pending
-    by_pid = dict(zip(map(_PID, pending), pending))
-    pointed: Counter[int] = Counter(map(_SOURCE, pending))  # (in C: a card's processes)
+    at_of = {p.pid: at for at, p in enumerate(pending)}
+    sources = [*map(_SOURCE, pending)]
+    pointed: Counter[int] | None = None  # (None: each card pointed at by its processes alone: counted from sources)
     if state.lingering or any(map(_LINGERING, pending)):
+        pointed = Counter(sources)
         for p in pending:
             if p.lingering:  # it points at the card its effect applies to, not at its source
                 pointed[p.source] -= 1
@@ -487,25 +509,28 @@ def _candidates(state: State, actions: tuple[Action, ...]) -> Iterator[tuple[int
         for item in state.lingering:
             pointed[item.target] = pointed.get(item.target, 0) + 1
     facts = _facts(state.tables)
-    known = facts.of
+    by_id = facts.by_id
+    found: list[tuple[int, Process, int, int, bool, bool]] = []
     for i, action in enumerate(actions):
         if type(action) is not Perform or action.choice is not NO_CHOICE or action.target or action.cost:
             continue
-        process = by_pid.get(action.ref)
-        if process is None or not process.mandatory or process.controller != acting:
+        at = at_of.get(action.ref)
+        if at is None:
             continue
-        life = (known.get(process) or facts.get(state, process))[1]  # no choice, cost or extra requirement either
-        if life is None:
+        process = pending[at]
+        if not process.mandatory or process.controller != acting:
             continue
-        mill = life == MILL
-        if mill:
-            parts = touched_by(_effect_of(state, process).resolve)
-            life = parts is not None and LIFE in parts
+        seen = by_id.get(id(process))
+        life, mill = seen[1] if seen is not None and seen[0] is process else facts.life_and_mill(state, process)
+        if life is None:  # no choice, cost or extra requirement either
+            continue
         own = _own_card(state, process) if process.lingering else process.source
         # its card is pointed at by this process alone (a lingering process: by it and its effect)
-        if own < 0 or pointed.get(own, 0) != (2 if process.lingering else 1):
+        if own < 0 or (sources.count(own) if pointed is None else pointed.get(own, 0)) != (
+                2 if process.lingering else 1):
             continue
-        yield i, process, own, bool(life), mill
+        found.append((i, process, at, own, life, mill))
+    return found
 
 
 def may_group(state: State) -> bool:
@@ -530,11 +555,11 @@ def interchangeable(state: State, actions: tuple[Action, ...], results: tuple[Su
         return ()
     groups: dict[tuple[object, ...], list[int]] = {}
     milled: dict[int, tuple[int, int]] = {}
-    for i, process, own, life, mill in _candidates(state, actions):
+    for i, process, at, own, life, mill in _candidates(state, actions):
         if mill and not mills:
             continue
         child = results[i][0]
-        if not isinstance(child, State) or not _quiet(state, process, own, child, life, mill):
+        if not isinstance(child, State) or not _quiet(state, process, at, own, child, life, mill):
             continue
         if mill:
             sent = _milled(state, child)

@@ -62,8 +62,32 @@ def has_copies(state: State) -> bool:
     >>> has_copies(initial_state(ohka(3))), has_copies(initial_state(ohka(1)))
     (True, False)
     """
-    owned = {(c.name, c.owner) for c in state.cards}
-    return len(owned) < len(state.cards)
+    tables = state.tables
+    found = _NAMESAKES.get(id(tables))
+    if found is None or found[0] is not tables:
+        if len(_NAMESAKES) >= _NAMESAKES_KEPT:
+            _NAMESAKES.clear()
+        found = _NAMESAKES[id(tables)] = (tables, _namesakes(state.cards))
+    cards = state.cards
+    for uids in found[1]:  # (a card's owner never changes, yet a hand-built position may give any: read here)
+        if len({cards[uid].owner for uid in uids}) < len(uids):
+            return True
+    return False
+
+
+def _namesakes(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], ...]:
+    """The uids of each name that two or more of ``cards`` share."""
+    by_name: dict[str, list[int]] = {}
+    for card in cards:
+        by_name.setdefault(card.name, []).append(card.uid)
+    return tuple(tuple(uids) for uids in by_name.values() if len(uids) > 1)
+
+
+_NAMESAKES: dict[int, tuple[object, tuple[tuple[int, ...], ...]]] = {}
+"""id of a position's tables -> (the tables, :func:`_namesakes` of its cards): the tables are made per
+list of card names in uid order (``tables.position_tables``), so every position holding them has the
+same names at the same uids. The entry holds the tables, so its id names no other object while kept."""
+_NAMESAKES_KEPT = 16
 
 
 def _number(pinned: dict[int, int], uids: tuple[int, ...]) -> tuple[int, ...]:
@@ -386,9 +410,9 @@ def symmetric(state: State, actions: tuple[Action, ...], results: tuple[Successo
     first, then the successors of the rest and of each twin group's first keyed (the same groups:
     twins have successors with one key)."""
     indices = tuple(range(len(actions))) if among is None else among
-    if len(indices) < 2 or state.ruleset.process_order is not None or not has_copies(state):
+    if len(indices) < 2 or state.ruleset.process_order is not None:
         return ()
-    found = twins(state, actions, results, indices)
+    found = twins(state, actions, results, indices)  # (twins are copies: none without; the other test asks)
     if not found:
         return symmetric_by_successors(state, actions, results, indices)
     stood_for = {i for group in found for i in group[1:]}
