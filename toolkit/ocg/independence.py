@@ -377,7 +377,7 @@ class _Facts:
     with one tables object (both read only the process, its card's name — a uid keeps its card — and the
     tables), and the set of the processes known (so that a position's test is one ``issuperset``)."""
 
-    __slots__ = ("tables", "of", "known", "mills", "by_id")
+    __slots__ = ("tables", "of", "known", "mills", "by_id", "known_ids")
 
     def __init__(self, tables: PositionTables) -> None:
         self.tables = tables
@@ -387,6 +387,8 @@ class _Facts:
         self.by_id: dict[int, tuple[Process, tuple[bool | None, bool]]] = {}
         """id of a process object -> (the object, :meth:`life_and_mill`): looked up without hashing the process
         (its ``__hash__`` is Python code); the entry holds the object, so its id names no other one while kept."""
+        self.known_ids: dict[int, Process] = {}
+        """id -> process object, of the objects found known (``all_known`` without hashing them)."""
         self.mills: dict[str, tuple[str, ...]] | None = None
         """Each card name of the tables -> the keys of its mills (:func:`_reads_own_card_and_decks` with a deck)."""
 
@@ -423,9 +425,15 @@ class _Facts:
 
     def all_known(self, state: State) -> bool:
         pending = state.pending
-        if self.known.issuperset(pending):
+        known_ids = self.known_ids
+        if all(map(known_ids.__contains__, map(id, pending))):  # (in C: a Process's hash is Python code)
             return True
-        return all(self.get(state, p)[0] for p in pending)
+        if not self.known.issuperset(pending) and not all(self.get(state, p)[0] for p in pending):
+            return False
+        if len(known_ids) >= _BY_ID_KEPT:
+            known_ids.clear()
+        known_ids.update(zip(map(id, pending), pending))
+        return True
 
 
 _facts_by_tables: dict[int, _Facts] = {}
@@ -451,9 +459,9 @@ def _own_card(state: State, process: Process) -> int:
     return process.source
 
 
-def _control(state: State) -> tuple[object, ...]:
-    return (state.step, state.priority, state.passes, state.forced, state.chain, state.waiting, state.adjusted,
-            state.after_chain, state.declared, state.phase, state.attacker, state.skipped)
+_control = attrgetter("step", "priority", "passes", "forced", "chain", "waiting", "adjusted", "after_chain", "declared",
+                      "phase", "attacker", "skipped")
+"""A position's control fields (who acts, passes, chain, triggers …) as a tuple (built in C)."""
 
 
 def _quiet(state: State, process: Process, at: int, own: int, child: State, life_ok: bool, mill: bool = False) -> bool:

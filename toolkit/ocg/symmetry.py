@@ -35,6 +35,7 @@ from typing import Any
 
 from toolkit.core.actions import NO_CHOICE, Action, Activate, Perform, Respond
 from toolkit.core.game import Successor
+from toolkit.core.values import Event
 from toolkit.ocg.independence import interchangeable
 from toolkit.ocg.state import State
 from toolkit.ocg.values import Card
@@ -273,6 +274,25 @@ def canonical_key(state: State) -> Hashable | None:
     return None if parts is None else key_of(parts)
 
 
+_EVENT_SETS: dict[int, tuple[tuple[Event, ...], frozenset[Event]]] = {}
+"""id of a step's events tuple -> (the tuple, its set): a remembered step hands out one tuple per change
+(``procedure.remembered``), so its set (an Event's hash is Python code) is made once. The entry holds the
+tuple, so its id names no other object while it is kept."""
+_EVENT_SETS_KEPT = 1024
+
+
+def _event_set(events: tuple[Event, ...]) -> frozenset[Event]:
+    """``frozenset(events)``, kept by the tuple's id (see ``_EVENT_SETS``)."""
+    found = _EVENT_SETS.get(id(events))
+    if found is not None and found[0] is events:
+        return found[1]
+    made = frozenset(events)
+    if len(_EVENT_SETS) >= _EVENT_SETS_KEPT:
+        _EVENT_SETS.clear()
+    _EVENT_SETS[id(events)] = (events, made)
+    return made
+
+
 _TWIN_ACTIONS = (Perform, Activate, Respond)
 """The actions that name a card's effect by ``ref`` = (the card's uid, the effect's key)."""
 
@@ -336,7 +356,7 @@ def twins(state: State, actions: tuple[Action, ...], results: tuple[Successor, .
             uid = actions[i].ref[0]  # type: ignore[attr-defined]
             child = results[i][0]
             if uid not in pinned and isinstance(child, State):
-                copies.setdefault((_copy_of(state, uid, pending, done), frozenset(results[i][1]), child.step,
+                copies.setdefault((_copy_of(state, uid, pending, done), _event_set(results[i][1]), child.step,
                                    child.priority, child.passes, child.life, len(child.pending), len(child.done)),
                                   []).append(i)
         groups += (tuple(g) for g in copies.values() if len(g) > 1)
@@ -357,7 +377,7 @@ def symmetric_by_successors(state: State, actions: tuple[Action, ...], results: 
         result = results[i]
         child = result[0]
         if isinstance(child, State):
-            buckets.setdefault((frozenset(result[1]), child.step, child.priority, child.passes, child.life,
+            buckets.setdefault((_event_set(result[1]), child.step, child.priority, child.passes, child.life,
                                 len(child.pending), len(child.done)), []).append(i)
     candidates = [bucket for bucket in buckets.values() if len(bucket) > 1]
     if not candidates or not has_copies(state):
