@@ -561,7 +561,7 @@ def interchangeable(state: State, actions: tuple[Action, ...], results: tuple[Su
     that move their own card alone)."""
     if not may_group(state):
         return ()
-    groups: dict[tuple[object, ...], list[int]] = {}
+    groups: list[tuple[tuple[object, ...], list[int]]] = []  # (control fields, indices): a few, compared in C
     milled: dict[int, tuple[int, int]] = {}
     for i, process, at, own, life, mill in _candidates(state, actions):
         if mill and not mills:
@@ -574,8 +574,14 @@ def interchangeable(state: State, actions: tuple[Action, ...], results: tuple[Su
             if sent is None:
                 continue
             milled[i] = sent
-        groups.setdefault(_control(child), []).append(i)
+        control = _control(child)  # (not hashed: the steps and phases are enums, hashed by Python code)
+        for key, group in groups:
+            if key == control:  # (fields mostly the same objects: compared by identity first)
+                group.append(i)
+                break
+        else:
+            groups.append((control, [i]))
     if milled and not _mills_uncapped(state, _facts(state.tables), {actions[i].ref: m  # type: ignore[attr-defined]
                                                                      for i, m in milled.items()}):
-        groups = {key: [i for i in group if i not in milled] for key, group in groups.items()}
-    return tuple(tuple(g) for g in groups.values() if len(g) > 1)
+        groups = [(key, [i for i in group if i not in milled]) for key, group in groups]
+    return tuple(tuple(g) for _key, g in groups if len(g) > 1)

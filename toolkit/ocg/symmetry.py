@@ -446,7 +446,7 @@ def reduced_groups(state: State, actions: tuple[Action, ...],
     joined with symmetric copies (:func:`symmetric`)."""
     independent = interchangeable(state, actions, results, mills=True)
     folded = {i for group in independent for i in group[1:]}  # already stood for by their group's first
-    copies = symmetric(state, actions, results, tuple(i for i in range(len(actions)) if i not in folded))
+    copies = symmetric(state, actions, results, tuple([i for i in range(len(actions)) if i not in folded]))
     if not copies:
         return independent
     return union_groups(len(actions), independent, copies)

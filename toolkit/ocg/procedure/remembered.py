@@ -100,6 +100,9 @@ class _Reach(NamedTuple):
     kind: Reach
     """``independence.process_reach``."""
     key: tuple[object, ...]
+    """What the change is remembered by: the process's key, whether it is forced (R7; else an open game
+    state — a bool rather than the step, whose hash is Python code), the turn player, the cards reached,
+    their done marks, the lingering effect ended (for a mill: the decks and counts of unnamed cards)."""
 
 
 Reached = tuple[int, Process, tuple[int, ...], frozenset[tuple[int, str]], Lingering | None, int, Reach,
@@ -168,14 +171,14 @@ def _reach(state: State, action: Perform) -> Reached | None:
         else:
             own_done = _NOTHING_DONE
         return (at, process, (uid,), own_done, ended, ended_at, kind,
-                (process.key, step, state.turn_player, cards[uid], own_done, ended))
+                (process.key, step is STEP_FORCED, state.turn_player, cards[uid], own_done, ended))
     decks = state.decks
     uids = (uid, *decks[0], *decks[1])  # a mill may reach the named deck cards
     if kind == "hands and decks":  # a level-up: a card from the hand or the deck
         uids += tuple([c.uid for c in cards if c.zone is ZONE_HAND])
     own_done = frozenset([d for d in done if d[0] in uids]) if done else _NOTHING_DONE
     # (list comprehensions and map: no generator frame per item)
-    key: tuple[object, ...] = (process.key, step, state.turn_player, tuple(map(cards.__getitem__, uids)),
+    key: tuple[object, ...] = (process.key, step is STEP_FORCED, state.turn_player, tuple(map(cards.__getitem__, uids)),
                                own_done, None, decks, state.anonymous)
     return (at, process, uids, own_done, ended, ended_at, kind, key)
 
