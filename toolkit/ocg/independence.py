@@ -318,12 +318,10 @@ def _mills_uncapped(state: State, facts: _Facts, milled: dict[tuple[int, str], t
     none of them named: their decks hold no named card, and no process of these kinds puts one
     back), and each deck holds more unnamed cards than all of them send from it together (so each
     performed here sent its full count, fixed by its text: a later one sends the same)."""
-    keys = facts.mill_keys()
     done = state.done
-    for card in state.cards:
-        for key in keys.get(card.name, ()):
-            if (card.uid, key) not in milled and (card.uid, key) not in done:
-                return False
+    for pid in facts.mill_pids(state):
+        if pid not in milled and pid not in done:
+            return False
     decks = state.anonymous[0][0], state.anonymous[1][0]
     return all(sum(m[p] for m in milled.values()) < decks[p] for p in (0, 1))
 
@@ -377,7 +375,7 @@ class _Facts:
     with one tables object (both read only the process, its card's name — a uid keeps its card — and the
     tables), and the set of the processes known (so that a position's test is one ``issuperset``)."""
 
-    __slots__ = ("tables", "of", "known", "mills", "by_id", "known_ids")
+    __slots__ = ("tables", "of", "known", "mills", "mill_ids", "by_id", "known_ids")
 
     def __init__(self, tables: PositionTables) -> None:
         self.tables = tables
@@ -391,6 +389,8 @@ class _Facts:
         """id -> process object, of the objects found known (``all_known`` without hashing them)."""
         self.mills: dict[str, tuple[str, ...]] | None = None
         """Each card name of the tables -> the keys of its mills (:func:`_reads_own_card_and_decks` with a deck)."""
+        self.mill_ids: tuple[tuple[int, str], ...] | None = None
+        """:meth:`mill_pids`, once asked."""
 
     def mill_keys(self) -> dict[str, tuple[str, ...]]:
         if self.mills is None:
@@ -414,6 +414,14 @@ class _Facts:
             self.by_id.clear()
         self.by_id[id(process)] = (process, answer)
         return answer
+
+    def mill_pids(self, state: State) -> tuple[tuple[int, str], ...]:
+        """The (uid, key) of every mill of the position's cards (the same in every position of the tables:
+        they are made per list of names in uid order)."""
+        if self.mill_ids is None:
+            keys = self.mill_keys()
+            self.mill_ids = tuple((card.uid, key) for card in state.cards for key in keys.get(card.name, ()))
+        return self.mill_ids
 
     def get(self, state: State, process: Process) -> tuple[bool, bool | int | None]:
         found = self.of.get(process)
