@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime
 import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
@@ -35,6 +35,7 @@ from toolkit.fields import CardNames
 
 if TYPE_CHECKING:
     from toolkit.core.actions import Action
+    from toolkit.core.later import LaterStep, StepsBeforeGrouping
 
 __all__ = [
     "Actor",
@@ -196,7 +197,7 @@ class Stepper(Protocol):
     def __call__(self, state: Any, action: Action, /, *, check: bool = ...) -> Successor: ...
 
 
-Interchangeable = Callable[[Any, "tuple[Action, ...]", "tuple[Successor, ...]"], "tuple[tuple[int, ...], ...]"]
+Interchangeable = Callable[[Any, "tuple[Action, ...]", "Sequence[Successor | LaterStep]"], "tuple[tuple[int, ...], ...]"]
 """A game's answer to "which of these actions stand for each other here?" (see ``Game.grouping``)."""
 
 
@@ -454,6 +455,11 @@ class Game(ABC):
         of ``actions`` (with their ``results``) such that every line through one member has, one for one,
         a line through each other member with the same outcome. The search then follows the first member
         of a group only and counts it once per member (:mod:`toolkit.core.graph`)."""
+        return None
+
+    def steps_before_grouping(self) -> StepsBeforeGrouping | None:
+        """Called instead of the stepper where :meth:`grouping` is asked (optional; None: the stepper):
+        each action's step, or a :class:`~toolkit.core.later.LaterStep` the grouping may not need."""
         return None
 
     def renaming(self, start: Any, named: frozenset[str]) -> Renaming | None:

@@ -37,6 +37,7 @@ from typing import Any
 
 from toolkit.core.actions import Action, Pass
 from toolkit.core.game import Game, GameState, game_of
+from toolkit.core.later import LaterStep
 from toolkit.core.limits import Limits
 from toolkit.core.trace import LineStep, line_step
 from toolkit.core.values import Event
@@ -90,7 +91,7 @@ again come back at once, and the memory it holds stays small)."""
 class Graph:
     """Successors of each state, computed once (the transposition table)."""
 
-    __slots__ = ("limits", "game", "succ", "states", "transitions", "events", "event_sets", "grouping", "reduced",
+    __slots__ = ("limits", "game", "succ", "states", "transitions", "events", "event_sets", "grouping", "later", "reduced",
                  "stands_for", "listed", "watched", "sets_by_ids", "sets_by_tuple")
 
     def __init__(self, limits: Limits, game: Game, reduce: bool = False) -> None:
@@ -99,6 +100,8 @@ class Graph:
         """Whether the clock is read at each new position (a time limit or progress reports)."""
         self.game = game
         self.grouping = game.grouping() if reduce else None
+        self.later = game.steps_before_grouping() if self.grouping is not None else None
+        """``Game.steps_before_grouping`` where positions are grouped (None: each step made at once)."""
         self.reduced = False
         """Whether some position's edges were merged (see the module docstring)."""
         self.stands_for: dict[tuple[GameState, int], tuple[int, ...]] = {}
@@ -135,21 +138,29 @@ class Graph:
                 raise self.limits.too_many()
             if self.watched:
                 self.limits.check(known_states)
-            transition = self.game.stepper()  # (state, events, notes): a Transition or a plain tuple
             actions = self.game.legal_actions(state)
-            results = [transition(state, action, check=False) for action in actions]
-            self.transitions += len(results)
+            self.transitions += len(actions)
             if self.grouping is not None and len(actions) > 1:
-                found = self._merged(state, actions, results, self.grouping(state, actions, tuple(results)))
+                later = self.later
+                if later is not None:  # (some steps made only if the grouping or the search reads them)
+                    steps: list[Any] = later(state, actions)
+                else:
+                    transition = self.game.stepper()
+                    steps = [transition(state, action, check=False) for action in actions]
+                found = self._merged(state, actions, steps, self.grouping(state, actions, steps))
             else:
+                transition = self.game.stepper()  # (state, events, notes): a Transition or a plain tuple
+                results = [transition(state, action, check=False) for action in actions]
                 found = tuple([self._edge(action, result, 1) for action, result in zip(actions, results)])
             self.succ[state] = found
         return found
 
-    def _edge(self, action: Action, result: Sequence[Any], weight: int) -> Edge:
+    def _edge(self, action: Action, result: Any, weight: int) -> Edge:
         """The edge of ``action`` whose step gave ``result`` (next state, events, notes), standing for
         ``weight`` actions: to the search's one object of that position, with the search's one set of
         its events."""
+        if isinstance(result, LaterStep):
+            result = result.made()
         events = result[1]
         if events:
             by_tuple = self.sets_by_tuple

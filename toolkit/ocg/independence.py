@@ -60,17 +60,22 @@ A reduced search that meets a loop is run in full (loops remember their path).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Sequence
 from operator import attrgetter
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from toolkit.core.actions import NO_CHOICE, Action, Perform
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Successor
+from toolkit.core.later import LaterStep
 from toolkit.ocg.cards.base import EndPhaseEffect, Scope, is_card_local
 from toolkit.ocg.cards.reach import DECK, ITSELF, LIFE, touched_by
+from toolkit.ocg.quiet_changes import judge_change, milled_between
 from toolkit.ocg.state import Phase, PositionTables, State, Step
 from toolkit.ocg.values import Process, ProcessKind, Zone
+
+if TYPE_CHECKING:
+    from toolkit.ocg.procedure.remembered import Remembered
 
 __all__ = ["LINGERING_OWN_CARD", "OTHER_PROCESSES", "QUICK_ON_CHAIN_ONLY", "idle_here", "interchangeable", "may_group",
            "own_card_only"]
@@ -298,18 +303,6 @@ def _own_card_or_mill(state: State, process: Process) -> bool | int | None:
     return MILL if effect is not None and _is_mill(effect) else None
 
 
-def _milled(state: State, child: State) -> tuple[int, int] | None:
-    """How many unnamed cards went from each deck to the GY between ``state`` and ``child``, when that
-    is all that changed in the decks and the unnamed cards' counts (None otherwise)."""
-    if child.decks != state.decks:
-        return None
-    (d0, h0, g0), (d1, h1, g1) = state.anonymous
-    (e0, i0, f0), (e1, i1, f1) = child.anonymous
-    if h0 != i0 or h1 != i1 or d0 - e0 != f0 - g0 or d1 - e1 != f1 - g1 or e0 > d0 or e1 > d1:
-        return None
-    return d0 - e0, d1 - e1
-
-
 def _mills_uncapped(state: State, facts: _Facts, milled: dict[tuple[int, str], tuple[int, int]]) -> bool:
     """Whether every mill of every line from ``state`` sends as many cards as its text says, so that
     mills commute with each other and with every process (nothing else reads the unnamed cards'
@@ -375,7 +368,7 @@ class _Facts:
     with one tables object (both read only the process, its card's name — a uid keeps its card — and the
     tables), and the set of the processes known (so that a position's test is one ``issuperset``)."""
 
-    __slots__ = ("tables", "of", "known", "mills", "mill_ids", "by_id", "known_ids")
+    __slots__ = ("tables", "of", "known", "mill_ids", "by_id", "known_ids")
 
     def __init__(self, tables: PositionTables) -> None:
         self.tables = tables
@@ -387,19 +380,8 @@ class _Facts:
         (its ``__hash__`` is Python code); the entry holds the object, so its id names no other one while kept."""
         self.known_ids: dict[int, Process] = {}
         """id -> process object, of the objects found known (``all_known`` without hashing them)."""
-        self.mills: dict[str, tuple[str, ...]] | None = None
-        """Each card name of the tables -> the keys of its mills (:func:`_reads_own_card_and_decks` with a deck)."""
         self.mill_ids: tuple[tuple[int, str], ...] | None = None
         """:meth:`mill_pids`, once asked."""
-
-    def mill_keys(self) -> dict[str, tuple[str, ...]]:
-        if self.mills is None:
-            self.mills = {}
-            for name, text in self.tables.text.items():
-                keys = tuple(e.key for e in text.end_phase if _is_mill(e))
-                if keys:
-                    self.mills[name] = keys
-        return self.mills
 
     def life_and_mill(self, state: State, process: Process) -> tuple[bool | None, bool]:
         """Whether the process may change life points (None: it may not join a group) and whether it is
@@ -416,11 +398,11 @@ class _Facts:
         return answer
 
     def mill_pids(self, state: State) -> tuple[tuple[int, str], ...]:
-        """The (uid, key) of every mill of the position's cards (the same in every position of the tables:
-        they are made per list of names in uid order)."""
+        """The (uid, key) of every mill (:func:`_reads_own_card_and_decks` with a deck) of the position's
+        cards: the same in every position of the tables (made per list of names in uid order)."""
         if self.mill_ids is None:
-            keys = self.mill_keys()
-            self.mill_ids = tuple((card.uid, key) for card in state.cards for key in keys.get(card.name, ()))
+            keys = {name: [e.key for e in text.end_phase if _is_mill(e)] for name, text in self.tables.text.items()}
+            self.mill_ids = tuple((card.uid, key) for card in state.cards for key in keys[card.name])
         return self.mill_ids
 
     def get(self, state: State, process: Process) -> tuple[bool, bool | int | None]:
@@ -561,7 +543,7 @@ def may_group(state: State) -> bool:
     return _facts(state.tables).all_known(state)
 
 
-def interchangeable(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...], *,
+def interchangeable(state: State, actions: tuple[Action, ...], results: Sequence[Successor | LaterStep], *,
                     mills: bool = False) -> tuple[tuple[int, ...], ...]:
     """Groups of indices of ``actions`` that stand for each other (the OCG's ``Game.grouping``, joined
     with copies by ``toolkit.ocg.symmetry``); ``mills``: with the mills that :func:`_mills_uncapped`
@@ -574,22 +556,39 @@ def interchangeable(state: State, actions: tuple[Action, ...], results: tuple[Su
     for i, process, at, own, life, mill in _candidates(state, actions):
         if mill and not mills:
             continue
-        child = results[i][0]
+        result = results[i]
+        if isinstance(result, LaterStep):  # a remembered change not applied: judged from the change
+            later: Remembered = result  # type: ignore[assignment]
+            judged = judge_change(state, process, at, own, later.reach, later.change, life, mill)
+            if judged is not None:
+                if judged:
+                    if mill:
+                        milled[i] = judged[1]  # type: ignore[assignment]
+                    _join(groups, judged[0], i)
+                continue
+            result = later.made()
+            if isinstance(results, list):
+                results[i] = result
+        child = result[0]
         if not isinstance(child, State) or not _quiet(state, process, at, own, child, life, mill):
             continue
         if mill:
-            sent = _milled(state, child)
+            sent = milled_between(state, child.decks, child.anonymous)
             if sent is None:
                 continue
             milled[i] = sent
-        control = _control(child)  # (not hashed: the steps and phases are enums, hashed by Python code)
-        for key, group in groups:
-            if key == control:  # (fields mostly the same objects: compared by identity first)
-                group.append(i)
-                break
-        else:
-            groups.append((control, [i]))
+        _join(groups, _control(child), i)
     if milled and not _mills_uncapped(state, _facts(state.tables), {actions[i].ref: m  # type: ignore[attr-defined]
                                                                      for i, m in milled.items()}):
         groups = [(key, [i for i in group if i not in milled]) for key, group in groups]
     return tuple(tuple(g) for _key, g in groups if len(g) > 1)
+
+
+def _join(groups: list[tuple[tuple[object, ...], list[int]]], control: tuple[object, ...], i: int) -> None:
+    """``i`` added to the group of positions whose control fields are ``control`` (compared, not hashed: the
+    steps and phases are enums, hashed by Python code; the fields are mostly the same objects)."""
+    for key, group in groups:
+        if key == control:
+            group.append(i)
+            return
+    groups.append((control, [i]))

@@ -29,12 +29,13 @@ their actions).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Mapping
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from itertools import chain as chained
 from typing import Any
 
 from toolkit.core.actions import NO_CHOICE, Action, Activate, Perform, Respond
 from toolkit.core.game import Successor
+from toolkit.core.later import LaterStep
 from toolkit.core.values import Event
 from toolkit.ocg.independence import interchangeable
 from toolkit.ocg.state import State
@@ -305,7 +306,7 @@ def _copy_of(state: State, uid: int, pending: dict[int, list[tuple[object, ...]]
             tuple(sorted(done.get(uid, ()))))
 
 
-def twins(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
+def twins(state: State, actions: tuple[Action, ...], results: Sequence[Successor],
           among: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Groups of indices of ``actions`` (of ``among``) that are one action of copies the position
     cannot tell apart: the same effect, nothing chosen, of cards that agree on everything
@@ -363,7 +364,7 @@ def twins(state: State, actions: tuple[Action, ...], results: tuple[Successor, .
     return tuple(groups)
 
 
-def symmetric_by_successors(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
+def symmetric_by_successors(state: State, actions: tuple[Action, ...], results: Sequence[Successor],
                             among: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], ...]:
     """Groups of indices of ``actions`` (those of ``among``; None: all) whose successors are the same
     but for which copy is which, with the same events (the first of a group stands for the others).
@@ -424,7 +425,7 @@ def union_groups(size: int, *partitions: tuple[tuple[int, ...], ...]) -> tuple[t
     return tuple(tuple(g) for g in sorted(joined.values()) if len(g) > 1)
 
 
-def symmetric(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
+def symmetric(state: State, actions: tuple[Action, ...], results: Sequence[Successor],
               among: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], ...]:
     """:func:`symmetric_by_successors`'s groups, found with fewer successors keyed: the :func:`twins`
     first, then the successors of the rest and of each twin group's first keyed (the same groups:
@@ -440,13 +441,27 @@ def symmetric(state: State, actions: tuple[Action, ...], results: tuple[Successo
     return union_groups(len(actions), found, rest)
 
 
+def _made(results: Sequence[Successor | LaterStep], among: tuple[int, ...]) -> Sequence[Successor]:
+    """``results`` with the later steps of ``among`` made (written back where ``results`` is a list)."""
+    if not any(isinstance(results[i], LaterStep) for i in among):
+        return results  # type: ignore[return-value]
+    made = results if isinstance(results, list) else list(results)
+    for i in among:
+        result = made[i]
+        if isinstance(result, LaterStep):
+            made[i] = result.made()
+    return made  # type: ignore[return-value]
+
+
 def reduced_groups(state: State, actions: tuple[Action, ...],
-                   results: tuple[Successor, ...]) -> tuple[tuple[int, ...], ...]:
+                   results: Sequence[Successor | LaterStep]) -> tuple[tuple[int, ...], ...]:
     """The OCG's ``Game.grouping``: interchangeable processes (:mod:`toolkit.ocg.independence`)
     joined with symmetric copies (:func:`symmetric`)."""
     independent = interchangeable(state, actions, results, mills=True)
     folded = {i for group in independent for i in group[1:]}  # already stood for by their group's first
-    copies = symmetric(state, actions, results, tuple([i for i in range(len(actions)) if i not in folded]))
+    among = tuple([i for i in range(len(actions)) if i not in folded])
+    made = _made(results, among)
+    copies = symmetric(state, actions, made, among)
     if not copies:
         return independent
     return union_groups(len(actions), independent, copies)

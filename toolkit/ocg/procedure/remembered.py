@@ -30,9 +30,10 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from toolkit.core.actions import NO_CHOICE, Perform
+from toolkit.core.actions import NO_CHOICE, Action, Perform
 from toolkit.core.durations import Lingering
-from toolkit.core.game import Note, Successor
+from toolkit.core.game import Note, Stepper, Successor
+from toolkit.core.later import LaterStep
 from toolkit.core.values import Event
 from toolkit.ocg import independence
 from toolkit.ocg.independence import Reach
@@ -264,6 +265,47 @@ def recall(state: State, action: Perform) -> tuple[Reached | None, Successor | N
     if change is None or change is _NOT_KEPT or change.ruleset is not state.ruleset:
         return reach, None
     return reach, (_apply(state, reach, change), change.events, change.notes)
+
+
+class Remembered(LaterStep):
+    """A remembered change not applied yet (``steps_before_grouping``): the step from ``state`` of the
+    action that reaches ``reach``, made — as :func:`recall` makes it — when read (``made``)."""
+
+    __slots__ = ("state", "reach", "change")
+
+    def __init__(self, state: State, reach: Reached, change: Change) -> None:
+        self.state, self.reach, self.change = state, reach, change
+
+    def made(self) -> Successor:
+        change = self.change
+        return (_apply(self.state, self.reach, change), change.events, change.notes)
+
+
+def steps_before_grouping(state: State, actions: tuple[Action, ...], step: Stepper) -> list[Successor | LaterStep]:
+    """Each action's step (``step``: the procedure's), a process performed by a remembered change left for
+    later (:class:`Remembered`: the search's grouping judges it from the change, and a process that its
+    group's first stands for is never stepped) — none where the step does more than the change (a user's
+    cards noted, ``ENDPHASE_CHECK_REMEMBERED``) or where the memo is switched off."""
+    if state.tables.user_files or CHECK_REMEMBERED or recall is not _RECALL:  # (the memo switched off)
+        return [step(state, action, check=False) for action in actions]
+    kept = state.tables.remembered
+    ruleset = state.ruleset
+    out: list[Successor | LaterStep] = []
+    for action in actions:
+        if isinstance(action, Perform):
+            reach = _reach(state, action)
+            if reach is not None:
+                change = kept.get(reach[_KEY])
+                if change is not None and change is not _NOT_KEPT and change.ruleset is ruleset:
+                    out.append(Remembered(state, reach, change))
+                    continue
+        out.append(step(state, action, check=False))
+    return out
+
+
+_RECALL = recall
+"""The memo's own :func:`recall`: a benchmark or a test that switches the memo off replaces ``recall``
+(every process then performed by the whole procedure), and no step is left for later either."""
 
 
 def keep(state: State, reached: Reached, made: Successor) -> None:
