@@ -431,9 +431,9 @@ def symmetric(state: State, actions: tuple[Action, ...], results: Sequence[Succe
     first, then the successors of the rest and of each twin group's first keyed (the same groups:
     twins have successors with one key)."""
     indices = tuple(range(len(actions))) if among is None else among
-    if len(indices) < 2 or state.ruleset.process_order is not None:
+    if len(indices) < 2 or state.ruleset.process_order is not None or not has_copies(state):
         return ()
-    found = twins(state, actions, results, indices)  # (twins are copies: none without; the other test asks)
+    found = twins(state, actions, results, indices)
     if not found:
         return symmetric_by_successors(state, actions, results, indices)
     stood_for = {i for group in found for i in group[1:]}
