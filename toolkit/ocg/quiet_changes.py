@@ -43,40 +43,30 @@ def judge_change(state: State, process: Process, at: int, own: int, reach: Reach
     """What ``independence.interchangeable`` finds of a candidate (``process``, at index ``at`` among the
     pending ones, moving its card ``own``) whose step is the remembered ``change`` reaching ``reach``:
     False (it may not join a group), (its position's control fields, the unnamed cards a mill sent from
-    each deck — None for another process), or None where the change alone does not say."""
-    quiet = _quiet_change(state, process, at, own, reach, change, life_ok, mill)
-    if quiet is None:
-        return None
-    if not quiet:
-        return False
-    sent = None
-    if mill:
-        sent = milled_between(state, state.decks if change.decks is None else change.decks,
-                              state.anonymous if change.anonymous is None else change.anonymous)
-        if sent is None:
-            return False
-    return (change.step, change.priority, change.passes, change.forced, (), (), state.adjusted, change.after_chain,
-            state.declared, state.phase, state.attacker, state.skipped), sent
+    each deck — None for another process), or None where the change alone does not say (a lingering
+    effect ended, a process listed twice, another card changed: the position is made and looked at).
 
-
-def _quiet_change(state: State, process: Process, at: int, own: int, reach: Reached, change: Change, life_ok: bool,
-                  mill: bool) -> bool | None:
-    """:func:`_quiet` of the position that applying the remembered ``change`` (``procedure.remembered``,
-    reaching ``reach``) to ``state`` makes, read off the change without making it; None where the change
-    alone does not say (a lingering effect ended, a process listed twice, another card changed: the
-    position is made and looked at). The change makes no chain and no waiting trigger; it removes the
-    process at ``reach``'s index and adds its own pending ones, keeps the lingering effects but the one it
-    ends (only a lingering process ends one), and changes only the cards it lists."""
+    As ``independence._quiet`` reads the position the change makes: it has no chain and no waiting
+    trigger; its pending processes are those here less the one at ``reach``'s index plus the ones the
+    change adds; its lingering effects are those here but the one a lingering process ends; only the
+    cards the change lists differ."""
     if process.lingering or reach[0] != at:
         return None
     if change.own_pending:
         return False  # (one process more than the one performed left pending)
-    if not mill and ((change.decks is not None and change.decks != state.decks)
-                     or (change.anonymous is not None and change.anonymous != state.anonymous)):
+    decks, anonymous = change.decks, change.anonymous
+    if not mill and ((decks is not None and decks != state.decks) or (anonymous is not None and anonymous != state.anonymous)):
         return False
     if not life_ok and change.life != (0, 0):
         return False
     for uid, _card in change.cards:
         if uid != own:
             return None
-    return True
+    sent = None
+    if mill:
+        sent = milled_between(state, state.decks if decks is None else decks,
+                              state.anonymous if anonymous is None else anonymous)
+        if sent is None:
+            return False
+    return (change.step, change.priority, change.passes, change.forced, (), (), state.adjusted, change.after_chain,
+            state.declared, state.phase, state.attacker, state.skipped), sent

@@ -443,12 +443,12 @@ def symmetric(state: State, actions: tuple[Action, ...], results: Sequence[Succe
 
 def _made(results: Sequence[Successor | LaterStep], among: tuple[int, ...]) -> Sequence[Successor]:
     """``results`` with the later steps of ``among`` made (written back where ``results`` is a list)."""
-    if not any(isinstance(results[i], LaterStep) for i in among):
-        return results  # type: ignore[return-value]
-    made = results if isinstance(results, list) else list(results)
+    made = results
     for i in among:
         result = made[i]
         if isinstance(result, LaterStep):
+            if not isinstance(made, list):
+                made = list(made)
             made[i] = result.made()
     return made  # type: ignore[return-value]
 

@@ -119,19 +119,37 @@ def _reach(state: State, action: Perform) -> Reached | None:
     an open game state or a forced process of the End Phase, no chain, trigger or declaration,
     nothing chosen (the rest is the same for every position of the tables — the cards' texts and
     the rule set — and checked when the change is kept)."""
+    if action.choice is not NO_CHOICE or not _may_remember(state):
+        return None
+    return _reach_here(state, action, None)
+
+
+def _may_remember(state: State) -> bool:
+    """Whether a change may be remembered in this position (see :func:`_reach`)."""
     step = state.step
-    if ((step is not STEP_OPEN and step is not STEP_FORCED) or action.choice is not NO_CHOICE or state.chain
-            or state.waiting or state.adjusted or state.declared or state.phase is not PHASE_END
-            or state.attacker >= 0):
-        return None
+    return not ((step is not STEP_OPEN and step is not STEP_FORCED) or state.chain or state.waiting or state.adjusted
+                or state.declared or state.phase is not PHASE_END or state.attacker >= 0)
+
+
+def _reach_here(state: State, action: Perform, first_at: dict[tuple[int, str], int] | None) -> Reached | None:
+    """:func:`_reach` in a position where a change may be remembered, of an action with nothing chosen
+    (``first_at``: each pending process's pid -> its first index, when found already)."""
     ref = action.ref
-    at = 0
-    for process in state.pending:
-        if process.pid == ref:
-            break
-        at += 1
+    if first_at is None:
+        at = 0
+        for process in state.pending:
+            if process.pid == ref:
+                break
+            at += 1
+        else:
+            return None
     else:
-        return None
+        found = first_at.get(ref)
+        if found is None:
+            return None
+        at = found
+        process = state.pending[at]
+    step = state.step
     uid = process.source
     if uid < 0:
         return None
@@ -288,12 +306,17 @@ def steps_before_grouping(state: State, actions: tuple[Action, ...], step: Stepp
     cards noted, ``ENDPHASE_CHECK_REMEMBERED``) or where the memo is switched off."""
     if state.tables.user_files or CHECK_REMEMBERED or recall is not _RECALL:  # (the memo switched off)
         return [step(state, action, check=False) for action in actions]
+    if not _may_remember(state):
+        return [step(state, action, check=False) for action in actions]
     kept = state.tables.remembered
     ruleset = state.ruleset
+    first_at: dict[tuple[int, str], int] = {}
+    for at, process in enumerate(state.pending):
+        first_at.setdefault(process.pid, at)
     out: list[Successor | LaterStep] = []
     for action in actions:
-        if isinstance(action, Perform):
-            reach = _reach(state, action)
+        if isinstance(action, Perform) and action.choice is NO_CHOICE:
+            reach = _reach_here(state, action, first_at)
             if reach is not None:
                 change = kept.get(reach[_KEY])
                 if change is not None and change is not _NOT_KEPT and change.ruleset is ruleset:
