@@ -7,7 +7,10 @@ One task is one scenario at one date: its searches under the date's rules and ea
 search's answer is summed up (outcomes, lines, positions); the three runs must give the same table.
 Prints the tasks, the searches, the wall-clock seconds of each way and the speed-ups.
 
-    python benchmarks/sweep_scale_out.py [--workers 2] [--limit N]
+    python benchmarks/sweep_scale_out.py [--workers 2] [--limit N] [--scenario FILE ...]
+
+``--scenario FILE`` adds a scenario file of one's own (its own ``cards:`` too): its tasks carry the
+scenario itself, pickled to the workers with its cards as written.
 """
 
 from __future__ import annotations
@@ -19,22 +22,29 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-Task = tuple[str, str, str]
-"""(game, scenario name, date in ISO form or "today")."""
+Task = tuple[str, Any, str]
+"""(game, shipped scenario name or a scenario of one's own, date in ISO form or "today")."""
 
 
-def tasks(limit: int | None = None) -> list[Task]:
-    """Every (game, shipped scenario, rules date) of the sweep, in a fixed order."""
+def tasks(limit: int | None = None, files: tuple[str, ...] = ()) -> list[Task]:
+    """Every (game, shipped scenario, rules date) of the sweep, in a fixed order (``limit``: the first N),
+    then those of the scenario ``files`` of one's own (each task carrying the scenario itself)."""
     import toolkit.games
+
+    shipped = [task for name in toolkit.games.shipped_scenario_names()
+               for task in _dated(name, toolkit.games.shipped_scenario(name))]
+    own = [task for loaded in map(toolkit.games.load_any_scenario, files) for task in _dated(loaded, loaded)]
+    return (shipped[:limit] if limit else shipped) + own
+
+
+def _dated(name: Any, scenario: Any) -> list[Task]:
+    """The tasks of one scenario: today and each date where its game's rules changed."""
     from toolkit.core.game import game_of
 
-    found: list[Task] = []
-    for name in toolkit.games.shipped_scenario_names():
-        game = game_of(toolkit.games.shipped_scenario(name))
-        dates = sorted({c.date for c in game.rule_changes() if getattr(c, "date", None) is not None})
-        for day in ["today", *(d.isoformat() for d in dates)] if game.rules_at is not None else ["today"]:
-            found.append((game.name, name, day))
-    return found[:limit] if limit else found
+    game = game_of(scenario)
+    dates = sorted({c.date for c in game.rule_changes() if getattr(c, "date", None) is not None})
+    days = ["today", *(d.isoformat() for d in dates)] if game.rules_at is not None else ["today"]
+    return [(game.name, name, day) for day in days]
 
 
 def run_task(task: Task) -> tuple[Task, tuple[tuple[str, int, str, int], ...]]:
@@ -45,7 +55,7 @@ def run_task(task: Task) -> tuple[Task, tuple[tuple[str, int, str, int], ...]]:
     from toolkit.core.search import explore
 
     _game, name, day = task
-    scenario = toolkit.games.shipped_scenario(name)
+    scenario = toolkit.games.shipped_scenario(name) if isinstance(name, str) else name
     game = game_of(scenario)
     rules = game.today() if day == "today" or game.rules_at is None else \
         game.rules_at(datetime.date.fromisoformat(day))
@@ -66,9 +76,11 @@ def sweep(executor: Executor | None, todo: list[Task]) -> tuple[float, list[Any]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--limit", type=int, default=None, help="only the first N tasks")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N tasks of the shipped scenarios")
+    parser.add_argument("--scenario", action="append", default=[], metavar="FILE",
+                        help="add a scenario file of one's own (its own cards too); repeatable")
     args = parser.parse_args()
-    todo = tasks(args.limit)
+    todo = tasks(args.limit, tuple(args.scenario))
     run_task(todo[0])  # the engine and the cards loaded in this process before timing
     serial, expected = sweep(None, todo)
     searches = sum(len(found) for _task, found in expected)

@@ -12,8 +12,8 @@ innermost phase running then, so the phases add up to the whole:
 * scenarios: the shipped scenario files read, with the cards they use;
 * checks: each ruling's check read and its card names resolved;
 * search: the searches each ruling's check asks for (its own date, today, the counterfactuals,
-  the lines that say what decides it): ``decide``, ``evaluate_in``, ``resolve_in``, ``order_search``
-  and ``explore`` as the history layer calls them;
+  the lines that say what decides it): ``decide``, ``evaluate_in``, ``resolve_in``, ``order_search``,
+  ``explored`` and ``explore`` as the history layer calls them;
 * ruling: the rest of each ruling's run (its positions built under each rule set, the runs
   remembered and looked up, the counterfactuals listed, the example lines replayed);
 * frame: the rest of ``verify_rulings`` (the rows taken from the table, the result frame built).
@@ -77,8 +77,14 @@ runs.scenarios_of = timed("scenarios", runs.scenarios_of)
 runs.read_check = timed("checks", runs.read_check)
 runs.check_for = timed("checks", runs.check_for)
 verification._verify_row = timed("ruling", verification._verify_row)
-for name in ("decide", "evaluate_in", "resolve_in", "order_search"):
-    setattr(checks, name, timed("search", getattr(checks, name)))
+for name in ("decide", "evaluate_in", "resolve_in", "order_search", "explored"):
+    if hasattr(checks, name):  # (a checkout from before the explorations were kept has no ``explored``)
+        setattr(checks, name, timed("search", getattr(checks, name)))
+try:
+    import toolkit.history.explored as explored  # the explanation's exploration, looked up there
+    explored.explored = timed("search", explored.explored)
+except ImportError:
+    pass
 search.explore = timed("search", search.explore)
 toolkit.verify_rulings()
 charge()

@@ -73,6 +73,10 @@ def page() -> str:
            "<!-- written by scripts/card_vocabulary.py from the card format's registries; do not edit -->", "",
            "Every word a card file may use (`python -m toolkit cards --schema` prints the JSON Schema made from",
            "the same tables; README's \"Bring your own card and ruling\" shows cards written with them).", ""]
+    empty = sorted({f"`{p.name}`" for fields in PARTS.values() for p in fields if p.may_be_empty})
+    out += ["A field written as a list (or one item) lists one item at least: `name_in: []`, `zones: []` or",
+            "`any_of: []` is refused (a filter or a test listing nothing matches nothing, or everything).",
+            f"Only {', '.join(empty)} may be `[]`: there it says \"none\", as leaving the field out does.", ""]
     out += ["## Parts of a card", ""]
     for name, fields in PARTS.items():
         out += [f"### {_PART_TITLES.get(name, name)}", "", *_fields(fields), ""]

@@ -66,13 +66,29 @@ def test_every_way_of_building_a_state_from_outside_lists_its_pending_processes_
         "build_state": build_state((backwards if name == "pending" else value for name, value in values.items()),
                                    start.tables),
     }
-    unordered = start.evolve_in_order(pending=backwards)  # (the procedure's own, unsorted: only to pickle)
+    unordered = start._evolve_in_order(pending=backwards)  # (the procedure's own, unsorted: only to pickle)
     built["unpickled"] = pickle.loads(pickle.dumps(unordered))
     built["copied"] = copy.deepcopy(unordered)
     for how, state in built.items():
         assert state == start and hash(state) == hash(state.evolve()) == hash(start), how
         assert state.pending == start.pending and type(state.pending) is tuple, how
     assert start.evolve(pending=start.pending).pending is start.pending  # (in order already: the same tuple)
+
+
+def test_every_public_method_of_a_state_taking_its_fields_puts_the_pending_processes_in_r6_order() -> None:
+    """The procedure's own way of building a State that keeps a pending list as given (it is in R6's order
+    already) is private: public, ``State.evolve_in_order`` let a caller outside the engine build the unsorted
+    State this file's other tests guard against."""
+    import inspect
+
+    start = initial_state(FAMILIES["all distinct"](6))
+    backwards = tuple(reversed(start.pending))
+    taking_fields = [name for name, member in inspect.getmembers(State, callable) if not name.startswith("_")
+                     and any(p.kind is p.VAR_KEYWORD for p in inspect.signature(member).parameters.values())]
+    assert "evolve" in taking_fields
+    for name in taking_fields:
+        built = getattr(start, name)(pending=backwards)
+        assert built.pending == start.pending and built == start, name
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
@@ -138,7 +154,7 @@ def test_a_copy_of_a_state_of_a_scenarios_own_cards_reads_them_and_lists_its_pen
     start = initial_state(Scenario(title="own cards", turn_player="A", cards=(own,),
                                    players={"A": PlayerSetup(field=(CardSpec(name),)), "B": PlayerSetup()}))
     assert len(start.pending) == 2 and _in_r6_order(start)
-    unordered = start.evolve_in_order(pending=tuple(reversed(start.pending)))  # (the procedure's own, unsorted)
+    unordered = start._evolve_in_order(pending=tuple(reversed(start.pending)))  # (the procedure's own, unsorted)
     for how, copied in (("copy", copy.copy(unordered)), ("deepcopy", copy.deepcopy(unordered)),
                         ("dataclasses.replace", dataclasses.replace(unordered, passes=unordered.passes))):
         assert copied == start and copied.pending == start.pending, how

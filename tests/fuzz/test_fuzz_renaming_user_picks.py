@@ -1,7 +1,8 @@
 """The search up to renaming against the full search with a card of the user's own that picks cards.
 
 A random card text picks cards (``first``, ``first_of_each``, ``up_to_distinct_names``, ``each``) with a
-random filter — by a name, names, none listed, a part of a name, any name but one, or no name at all —
+random filter — by a name, names, a part of a name, any name but one, or no name at all (``name_in: []``,
+which the card format took as no name, is refused now) —
 from the hand, the field, the graveyard or the deck, beside a card whose process sends a card its
 controller picks from the hand (so that positions the same up to renaming are met).  Whatever the class
 finder (``toolkit.ocg.renaming``) makes of the text, ``explore`` must give the full search's outcomes and
@@ -43,14 +44,12 @@ PICKER = _effect_monster("墓守の選別者", {
 @st.composite
 def _filters(draw: st.DrawFn) -> dict[str, Any]:
     found: dict[str, Any] = {"zones": draw(st.sampled_from(ZONES))}
-    naming = draw(st.sampled_from(("none", "name", "name_in", "no name listed", "name_contains", "not_name")))
+    naming = draw(st.sampled_from(("none", "name", "name_in", "name_contains", "not_name")))
     names = (*SPELLS, *MONSTERS)
     if naming == "name":
         found["name"] = draw(st.sampled_from(names))
     elif naming == "name_in":
         found["name_in"] = draw(st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True))
-    elif naming == "no name listed":
-        found["name_in"] = []
     elif naming == "name_contains":
         found["name_contains"] = draw(st.sampled_from(("壺", "・", "蘇生", "ル")))
     elif naming == "not_name":

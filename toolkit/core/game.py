@@ -375,6 +375,11 @@ class Game(ABC):
         """Every date where a flag or a card text changes (a dated game's)."""
         return ()
 
+    def rule_changes_on(self, positions: tuple[Any, ...]) -> tuple[RuleChange, ...]:
+        """:meth:`rule_changes` as ``positions`` read them (none: the game's): a game whose positions carry
+        cards of their own adds those cards' text changes. The one list of dates every sweep walks."""
+        return self.rule_changes()
+
     def state_of(self, position: Any, ruleset: Any = None) -> Any:
         """A position of this game as a state: a state (re-read under ``ruleset`` when one is given)
         or the first position of a scenario (under ``ruleset``; None: the scenario's own)."""
@@ -476,9 +481,8 @@ class Game(ABC):
     def text_dates(self, position: Any) -> tuple[datetime.date, ...]:
         """The dates on which the text of a card ``position`` may use changes, sorted: two dates with none
         of them between read the same texts there (a run made at one is the other's). The default: the
-        game's card-text changes (:meth:`rule_changes`); a game whose positions carry cards of their own
-        adds theirs."""
-        return tuple(sorted({c.date for c in self.rule_changes() if c.kind == "card_text"}))
+        game's card-text changes as ``position`` reads them (:meth:`rule_changes_on`)."""
+        return tuple(sorted({c.date for c in self.rule_changes_on((position,)) if c.kind == "card_text"}))
 
     def same_texts(self, position: Any, rules: Any, other: Any) -> bool:
         """Whether every card a search of ``position`` can read reads the same text under ``rules`` and

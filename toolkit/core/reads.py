@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["ALL_FIELDS", "recording", "unread"]
+__all__ = ["ALL_FIELDS", "is_noting", "recording", "unnoted_values", "unread"]
 
 ALL_FIELDS = "*"
 """The read noted when the rule set may have been copied whole."""
@@ -65,7 +65,7 @@ def recording(rules: Any) -> Iterator[tuple[Any, frozenset[str] | set[str]]]:
         return get(self, name)
 
     noting_cls = type(cls.__name__, (cls,), {"__getattribute__": noting, "__module__": cls.__module__,
-                                              "__qualname__": cls.__qualname__})
+                                              "__qualname__": cls.__qualname__, _NOTING: True})
     copy: Any = object.__new__(noting_cls)
     for key, value in vars(rules).items():
         object.__setattr__(copy, key, value)
@@ -73,6 +73,35 @@ def recording(rules: Any) -> Iterator[tuple[Any, frozenset[str] | set[str]]]:
         yield copy, reads
     finally:
         object.__setattr__(copy, "__class__", cls)
+
+
+_NOTING = "_notes_its_reads"
+"""A class attribute of the copy :func:`recording` hands out (gone with the copy's class after the block)."""
+
+
+def is_noting(rules: Any) -> bool:
+    """Whether ``rules`` is the copy :func:`recording` hands out, inside its block (read from its class:
+    nothing is noted).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Rules:
+    ...     limit: int = 6
+    >>> rules = Rules()
+    >>> with recording(rules) as (noted, reads):
+    ...     is_noting(noted), is_noting(rules), unnoted_values(noted), sorted(reads)
+    (True, False, (6,), [])
+    >>> is_noting(noted)  # after the block: a plain rule set again
+    False
+    """
+    return bool(getattr(type(rules), _NOTING, False))
+
+
+def unnoted_values(rules: Any) -> tuple[Any, ...]:
+    """The values of the fields of ``rules`` (a dataclass), in order, read without noting them: what
+    decides a run, as the key of what it made (a key is no read of the run's)."""
+    read = object.__getattribute__
+    return tuple(read(rules, f.name) for f in dataclasses.fields(rules))
 
 
 def unread(rules: Any, other: Any, reads: frozenset[str] | set[str]) -> bool:

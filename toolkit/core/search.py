@@ -517,8 +517,10 @@ def evaluate(position: Position, query: Query | Mapping[str, Any], *,
 
 
 def evaluate_in(game: Game, start: GameState, query: Query | Mapping[str, Any], *,
-                max_states: int = DEFAULT_MAX_STATES, time_limit: float | None = None) -> Verdict:
-    """:func:`evaluate` from ``start``, a state of ``game`` (the layers that found the game pass it on)."""
+                max_states: int = DEFAULT_MAX_STATES, time_limit: float | None = None,
+                found: Exploration | None = None) -> Verdict:
+    """:func:`evaluate` from ``start``, a state of ``game`` (the layers that found the game pass it on;
+    ``found``: the exploration of ``start`` under these limits, when the caller has it)."""
     from toolkit.core.predicates import copy_labels, parse_query  # explore reads no query: loaded when asked
     q = parse_query(query, game=game, copies=copy_labels(start)) if isinstance(query, Mapping) else query
     tp = start.turn_player
@@ -529,7 +531,8 @@ def evaluate_in(game: Game, start: GameState, query: Query | Mapping[str, Any], 
         forced = can_force(start, q.quantifier.split(":", 1)[1], q.predicate, max_states=max_states,
                            time_limit=time_limit)
         return Verdict(q, forced.value, forced.line)
-    found = explore_in(game, start, max_states=max_states, time_limit=time_limit)
+    if found is None:
+        found = explore_in(game, start, max_states=max_states, time_limit=time_limit)
     matching = [o for o in found.outcomes if q.predicate.holds(o.outcome, tp)]
     if q.quantifier == "possible":
         line = matching[0].example if matching else ()

@@ -128,6 +128,29 @@ class Waiting:
     anchor_arrival: int = 0
 
 
+_KIND_ORDER = {"end_of_turn": 0, "delayed": 1, "declared": 2, "triggered": 3}
+"""The kinds of waiting effect in the order the step queues them: D2 (1)'s abilities (the turn's delayed
+ones after them), the declared ones (D2 (2), (4)), then those that trigger during the step."""
+
+
+def waiting_order(w: Waiting) -> tuple[object, ...]:
+    """Where a waiting effect stands in a position's list: by its kind in the order the step queues them
+    (:data:`_KIND_ORDER`), the card it comes from, the ability, then its other fields.
+
+    The order the effects went waiting in is no part of the position: each player resolves its own in the
+    order it picks (D2 (3), (5): 「好きな順番で」), and the turn player's new ones go first by whose they
+    are, not by where they stand (D2 (5)). Kept in this one order, two positions that differ only in the
+    order their effects were queued are one position."""
+    return (_KIND_ORDER.get(w.kind, len(_KIND_ORDER)), w.source, w.key, w.anchor_arrival, w.anchor, w.controller,
+            w.kind, w.label, w.mandatory)
+
+
+def in_waiting_order(waiting: tuple[Waiting, ...]) -> tuple[Waiting, ...]:
+    """``waiting`` in :func:`waiting_order` (the same tuple when it is in that order already)."""
+    ordered = tuple(sorted(waiting, key=waiting_order))
+    return waiting if ordered == waiting else ordered
+
+
 @rebuilt_when_unpickled
 @dataclass(frozen=True, slots=True)
 class DMState:
@@ -154,6 +177,8 @@ class DMState:
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if len(self.waiting) > 1:
+            object.__setattr__(self, "waiting", in_waiting_order(self.waiting))
         object.__setattr__(self, "_hash", hash((
             self.turn_player, self.cards, self.decks, self.step, self.waiting, self.declared, self.lingering,
             self.delayed, self.rest_skipped, self.broken, self.used, self.destroyed_this_turn, self.left_weapons)))

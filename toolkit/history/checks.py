@@ -62,6 +62,7 @@ from toolkit.core.trace import LineStep, line_step
 from toolkit.core.values import Event
 from toolkit.errors import ToolkitError, quoted
 from toolkit.fields import CardNames
+from toolkit.history.explored import CHECK_MAX_STATES, explored
 
 ORDER_QUANTIFIERS = ("possible_order", "always_order", "default_order")
 COMBINATORS = ("and", "or", "not")
@@ -272,7 +273,7 @@ class CheckResult:
 
 
 def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg = None,
-              *, default: str | None = None, max_states: int = 500_000, every_part: bool = True,
+              *, default: str | None = None, max_states: int = CHECK_MAX_STATES, every_part: bool = True,
               time_limit: float | None = None, game: Game | None = None, lines: bool = True) -> CheckResult:
     """Answer ``check`` on ``scenarios`` (file name -> Scenario; positions of ``game``, None: of the
     game the first one belongs to) under ``ruleset``.
@@ -375,9 +376,11 @@ def _run_query(game: Game, item: QueryCheck, position: Position, ruleset: RulesA
                          time_limit=time_limit, source=source_of(position))
         if decided is not None:  # None: a line loops, the full search answers
             return decided, ()
-    if item.predicate is not None:
+    if item.predicate is not None:  # (a possible / always query's exploration with lines: kept for its explanation)
+        found = explored(game, position, ruleset, max_states, time_limit, start=start) \
+            if lines and item.quantifier in DECIDED else None
         verdict = evaluate_in(game, start, Query(item.quantifier, item.predicate), max_states=max_states,
-                              time_limit=time_limit)
+                              time_limit=time_limit, found=found)
         return verdict.value, verdict.line
     if item.quantifier == "default_order":
         res = resolve_in(game, start, PASS_LINE)  # the rulings' "both players choose not to act" line
@@ -581,20 +584,7 @@ def check_text(check: Check) -> str:
 
 
 __all__ = [
-    "AllChecks",
-    "AnyCheck",
-    "Check",
-    "CheckError",
-    "CheckResult",
-    "NotCheck",
-    "QueryAnswer",
-    "QueryCheck",
-    "cards_named",
-    "check_text",
-    "order_search",
-    "parse_check",
-    "predicates_of",
-    "run_check",
-    "scenarios_named",
+    "AllChecks", "AnyCheck", "Check", "CheckError", "CheckResult", "NotCheck", "QueryAnswer", "QueryCheck",
+    "cards_named", "check_text", "order_search", "parse_check", "predicates_of", "run_check", "scenarios_named",
     "written_check",
 ]

@@ -138,15 +138,18 @@ def what_decides(check: Check, scenarios: Mapping[str, Position], rules: Ruleset
     ``Game.deciding.card_text``, last, for its ``card_text_notes``), up to the first that flips.
     """
     from toolkit.core.game import as_state, game_of
-    from toolkit.core.search import explore
+    from toolkit.core.limits import source_of
     from toolkit.history.checks import cards_named, predicates_of
+    from toolkit.history.explored import explored
 
     rules_of = game_of(rules).deciding  # the game's own: which notes say why
     cards = cards_named(check)
     lines: list[tuple[str, tuple[LineStep, ...]]] = [(p.scenario, p.line) for p in result.parts if p.line]
     for part in result.parts:
         if not part.value and part.query.startswith('{"possible'):
-            found = explore(scenarios[part.scenario], ruleset=rules)
+            # (the exploration the run made: the same start, under the run's limits)
+            position = scenarios[part.scenario]
+            found = explored(game_of(position), position, rules, source=source_of(position))
             lines.extend((part.scenario, o.example) for o in found.outcomes)
     notes = [(note, line) for _, line in lines for step in line for note in step.notes]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from toolkit.core.rulesets import RuleChange
 
@@ -52,7 +52,9 @@ class Era:
 def causes(day: datetime.date, found: Sequence[RuleChange], rulings: pd.DataFrame,
            events: pd.DataFrame) -> tuple[list[str], list[str]]:
     """The ruling and event rows dated ``day`` (its month or year, for events
-    dated that coarsely) that the rule changes of that day cite."""
+    dated that coarsely) that the rule changes of that day cite (a card's
+    evidence is read in both tables: a card of one's own may cite a ruling of
+    one's own, whose id is no ``ocg-`` one)."""
     import pandas as pd
 
     ruling_dates = {str(r): d for r, d in zip(rulings["ruling_id"], rulings["date"])}
@@ -60,7 +62,7 @@ def causes(day: datetime.date, found: Sequence[RuleChange], rulings: pd.DataFram
     cited_rulings: list[str] = []
     cited_events: list[str] = []
     for change in found:
-        for rid in change.rulings:
+        for rid in (*change.rulings, *change.events) if change.kind == "card_text" else change.rulings:
             when = ruling_dates.get(rid)
             if when is not None and pd.notna(when) and pd.Timestamp(when).date() == day and rid not in cited_rulings:
                 cited_rulings.append(rid)
@@ -78,16 +80,20 @@ def causes(day: datetime.date, found: Sequence[RuleChange], rulings: pd.DataFram
 
 
 def rule_eras(game: Game, start: datetime.date | None = None, end: datetime.date | None = None,
-              rulings: pd.DataFrame | None = None, events: pd.DataFrame | None = None) -> list[Era]:
+              rulings: pd.DataFrame | None = None, events: pd.DataFrame | None = None,
+              positions: tuple[Any, ...] = ()) -> list[Era]:
     """Every era of ``game``'s rules that overlaps [start, end], oldest first.
 
     ``start`` defaults to the day before the first recorded change (the first
     era), ``end`` to today; the first era returned starts on ``start`` and
-    lists no change.  An undated game has one era, today's.
+    lists no change.  An undated game has one era, today's.  ``positions``
+    (scenarios or states): the eras of what they read — a scenario's own card
+    whose text changes on a date of its own starts an era there
+    (``Game.rule_changes_on``).
     """
     from toolkit.data import load_events, load_rulings
 
-    all_changes = tuple(game.rule_changes()) if game.dated else ()
+    all_changes = tuple(game.rule_changes_on(positions)) if game.dated else ()
     if not all_changes:
         return [Era(start or datetime.date.today(), (), (), ())]
     first = min(c.date for c in all_changes) - datetime.timedelta(days=1)

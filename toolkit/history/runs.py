@@ -14,6 +14,7 @@ import pandas as pd
 
 from toolkit.core.game import Game, Position
 from toolkit.core.game import GameScenario as Scenario
+from toolkit.core.graph import search_mode
 from toolkit.core.memo import Memo
 from toolkit.core.reads import recording, unread
 from toolkit.core.rulesets import Rules as Ruleset
@@ -426,18 +427,21 @@ def run_ruling(ruling: str | Mapping[str, Any], rulings: pd.DataFrame | None = N
     rules = ruling_ruleset(row)
     same_game(rid, rules, scenarios)
     started = time.perf_counter()
+    # (a ruling's run is searches and the bookkeeping between them, all of small acyclic values: the cyclic
+    # GC is paused for the whole run as for each search, and runs between rulings)
     try:
-        at = positions_key(names, scenarios)  # found once for this run: every run below is of these positions
-        own = run_once(text, check, names, scenarios, rules, positions=at)
-        from toolkit.history.deciding import Flips, today_rules, what_decides
+        with search_mode():
+            at = positions_key(names, scenarios)  # found once for this run: every run below is of these positions
+            own = run_once(text, check, names, scenarios, rules, positions=at)
+            from toolkit.history.deciding import Flips, today_rules, what_decides
 
-        now = today_rules(rules)
-        # today's rules differ only in rules the own run never read: its run is today's, step by step
-        today = (own if same_answer(text, names, scenarios, rules, now, positions=at)
-                 else run_once(text, check, names, scenarios, now, positions=at))
-        variants = Flips(text, check, names, scenarios, rules, own.value, positions=at)
-        deciding = variants.labels() if flips else ()
-        decided, shown = what_decides(check, scenarios, rules, own, variants)
+            now = today_rules(rules)
+            # today's rules differ only in rules the own run never read: its run is today's, step by step
+            today = (own if same_answer(text, names, scenarios, rules, now, positions=at)
+                     else run_once(text, check, names, scenarios, now, positions=at))
+            variants = Flips(text, check, names, scenarios, rules, own.value, positions=at)
+            deciding = variants.labels() if flips else ()
+            decided, shown = what_decides(check, scenarios, rules, own, variants)
     except ToolkitError as exc:
         raise HistoryError(f"{rid}: {exc}") from None
     return RulingRun(rid, rules, expected, own, today, decided, deciding, time.perf_counter() - started, shown,

@@ -260,19 +260,20 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
     text = json.dumps(check, ensure_ascii=False) if isinstance(check, Mapping) else check
     if text is None:
         text = _check_for(name, table, getattr(position, "source", None))
-    first = min(c.date for c in game.rule_changes()) - datetime.timedelta(days=1)
-    begin = _as_day(start, first, "start")
-    finish = _as_day(end, datetime.date.today(), "end")
-    if finish < begin:
-        raise HistoryError(f"changes(): end {finish} is before start {begin}")
-    eras = rule_eras(game, begin, finish, rulings=table, events=load_events())
-    days = [era.first_day for era in eras]
     parsed = read_check(name, text) if text is not None else None
     scenarios: dict[str, Position] = {name: position}
     if parsed is not None:
         for other in scenarios_named(parsed):
             if other not in scenarios:
                 scenarios[other] = scenario_named(other)
+    read = tuple(scenarios.values())  # the dates of what they read: the rules, every card text they may use
+    first = min(c.date for c in game.rule_changes_on(read)) - datetime.timedelta(days=1)
+    begin = _as_day(start, first, "start")
+    finish = _as_day(end, datetime.date.today(), "end")
+    if finish < begin:
+        raise HistoryError(f"changes(): end {finish} is before start {begin}")
+    eras = rule_eras(game, begin, finish, rulings=table, events=load_events(), positions=read)
+    days = [era.first_day for era in eras]
     rows = []
     previous: str | None = None
     previous_key: str | None = None

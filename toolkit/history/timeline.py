@@ -84,11 +84,12 @@ def supersession_explanations(rulings: pd.DataFrame | None = None) -> pd.DataFra
     """
     from toolkit.data import load_events, load_rulings
     from toolkit.data.frames import table_with
+    from toolkit.games import game_of
+    from toolkit.history.runs import scenarios_of
 
     table = load_rulings() if rulings is None else table_with(
         rulings, ("ruling_id", "status", "scenario", "check"), "supersession_explanations", paths=False)
     events = load_events()
-    all_changes = dated_rule_changes()
     rows = []
     for _, series in table[(table["status"] == "superseded") & table["check"].notna()].iterrows():
         row = {str(k): v for k, v in series.to_dict().items()}
@@ -100,8 +101,9 @@ def supersession_explanations(rulings: pd.DataFrame | None = None) -> pd.DataFra
         sweep = changes(names[0], begin, end or datetime.date.today(), check=str(row["check"]), rulings=table)
         flips = [pd.Timestamp(d).date() for d in sweep["date"]]
         linked = {rid, *(x for x in (row.get("superseded_by"), row.get("obsoleted_by_event")) if isinstance(x, str))}
+        read = tuple(scenarios_of(rid, names).values())  # the changes the sweep walked: its own cards' too
         explaining = [
-            c for c in all_changes
+            c for c in game_of(rules).rule_changes_on(read)
             if c.date in flips and (linked & set(c.rulings) or linked & set(c.events))
         ]
         rows.append({

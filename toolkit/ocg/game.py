@@ -9,7 +9,6 @@ layers above the seam ask of it, in one value.
 from __future__ import annotations
 
 import datetime
-from functools import lru_cache
 from typing import Any
 
 import toolkit.ocg.rules  # noqa: F401 - registers the OCG's rules (toolkit.core.rules)
@@ -43,6 +42,7 @@ from toolkit.ocg.rulesets import (
     Ruleset,
     get_ruleset,
     rule_change_dates,
+    rule_changes_of,
     ruleset_at,
     ruleset_names,
 )
@@ -116,31 +116,38 @@ def _reads_no_date(card: CardBehaviour) -> bool:
     return shipped.get(card.name) is card
 
 
-@lru_cache(maxsize=64)
+def rule_changes_on(positions: tuple[State | Scenario, ...]) -> tuple[RuleChange, ...]:
+    """Every flag change and every text change of a card the positions may use (the shipped cards, the
+    user's folder, a scenario's own cards), sorted; no position: the default catalogue's."""
+    catalogues = list(dict.fromkeys(_catalogue_of(p) for p in positions))
+    if len(catalogues) <= 1:
+        return rule_changes_of(catalogues[0] if catalogues else cards.default_catalogue())
+    found = list(dict.fromkeys(c for catalogue in catalogues for c in rule_changes_of(catalogue)))
+    return tuple(sorted(found, key=lambda c: (c.date, c.kind, c.what)))
+
+
 def _text_dates_of(catalogue: cards.Catalogue) -> tuple[datetime.date, ...]:
-    """The dates on which a card of ``catalogue`` changes its text, sorted (remembered by the catalogue's
-    content: its own cards; bounded)."""
-    return tuple(sorted({since for name in catalogue.names()
-                         for since, _evidence in catalogue.behaviour(name).version_dates()}))
+    """The dates on which a card of ``catalogue`` changes its text, sorted (:func:`rule_changes_of`)."""
+    return tuple(sorted({c.date for c in rule_changes_of(catalogue) if c.kind == "card_text"}))
 
 
 def _in_force(as_of: datetime.date | None, day: datetime.date) -> bool:
     return as_of is None or as_of >= day
 
 
+def _shipped_text_changes() -> tuple[RuleChange, ...]:
+    return tuple(c for c in rule_changes_of(cards.shipped_catalogue()) if c.kind == "card_text")
+
+
 def _own_text_changes(positions: tuple[State | Scenario, ...]) -> dict[datetime.date, list[str]]:
-    """The dates on which a card the positions may use changes its text where no shipped card's text
-    changes (a scenario's own card, a card of the user's folder), each with the names of those cards."""
-    shipped = set(_card_text_dates())
+    """The dates on which a card the positions may use, and no shipped card, changes its text (a scenario's
+    own card, a card of the user's folder; on a shipped card's date too), each with the names of those cards."""
+    shipped = set(_shipped_text_changes())
     found: dict[datetime.date, list[str]] = {}
-    for position in positions:
-        catalogue = _catalogue_of(position)
-        for day in _text_dates_of(catalogue):
-            if day in shipped:
-                continue
-            names = found.setdefault(day, [])
-            names.extend(name for name in catalogue.names() if name not in names
-                         and any(since == day for since, _ in catalogue.behaviour(name).version_dates()))
+    for change in rule_changes_on(positions):
+        if change.kind == "card_text" and change not in shipped:
+            names = found.setdefault(change.date, [])
+            names.extend([change.what] if change.what not in names else [])
     return dict(sorted(found.items()))
 
 
@@ -151,10 +158,12 @@ def _texts_words(day: datetime.date, names: list[str]) -> str:
 def counterfactuals_on(rules: Ruleset, positions: tuple[State | Scenario, ...]) -> tuple[Counterfactual, ...]:
     """:func:`counterfactuals`, and for each date on which a card the positions may use (and no shipped
     card) changes its text, those texts taken from the other side of it; a card-text counterfactual that
-    also crosses such a date of another card says so (its cards read other texts for that reason too)."""
+    also crosses such a date of another card says so (its cards read other texts for that reason too: a
+    card of one's own changing its text on a shipped card's date is named by that date's counterfactual)."""
     own = _own_text_changes(positions)
     if not own:
         return counterfactuals(rules)
+    shipped_days = {c.date for c in _shipped_text_changes()}
 
     def crossing(as_of: datetime.date, day: datetime.date | None) -> str:
         crossed = [_texts_words(d, names) for d, names in own.items()
@@ -165,6 +174,8 @@ def counterfactuals_on(rules: Ruleset, positions: tuple[State | Scenario, ...]) 
     texts_at = next((i for i, v in enumerate(base) if v.key.startswith("X1 ")), len(base))
     found = list(base[:texts_at])  # the rule changes, then the cards' own text changes (named first: why)
     for day, names in own.items():
+        if day in shipped_days:
+            continue  # the shipped cards' counterfactual of that day reads their other texts: it names them
         in_force = _in_force(rules.as_of, day)
         as_of = day - datetime.timedelta(days=1) if in_force else day
         evidence = sorted({e for p in positions for n in names if n in _catalogue_of(p).names()
@@ -177,6 +188,9 @@ def counterfactuals_on(rules: Ruleset, positions: tuple[State | Scenario, ...]) 
         found.append(Counterfactual(label, moved_rules,
                                     key=f"X1 card texts of {'・'.join(names)} on {day.isoformat()}"))
     for variant in base[texts_at:]:
+        day_of = variant.key.removeprefix("X1 card texts of ")
+        if day_of != variant.key and datetime.date.fromisoformat(day_of) in own.keys() - shipped_days:
+            continue  # a date of a card of the user's folder alone: named by its cards above
         moved = variant.rules.as_of
         also = crossing(moved, None) if variant.key.startswith("X1 ") and moved is not None else ""
         found.append(Counterfactual(variant.label + also, variant.rules, key=variant.key) if also else variant)
@@ -283,6 +297,9 @@ class OcgGame(Game):
 
     def rule_changes(self) -> tuple[RuleChange, ...]:
         return rule_change_dates()
+
+    def rule_changes_on(self, positions: tuple[State | Scenario, ...]) -> tuple[RuleChange, ...]:
+        return rule_changes_on(positions)
 
     def scenario_names(self) -> tuple[str, ...]:
         return list_seed_scenarios()

@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from toolkit.core.rulesets import UnknownRulesetError as UnknownRulesetError
@@ -401,15 +402,23 @@ class RuleChange:
 
 
 def rule_change_dates() -> tuple[RuleChange, ...]:
-    """Every date where a flag or a card-text version changes, sorted.
+    """Every date where a flag or a card-text version changes, sorted: the shipped cards' and the user's
+    card folder's (:func:`rule_changes_of` the default catalogue).
 
     >>> [(c.date.isoformat(), c.what) for c in rule_change_dates() if c.kind == "flag"]
     [('2008-08-03', 'adjustment_triggers_activate'), ('2016-07-08', 'end_phase_triggers_after_adjustment'), ('2017-03-01', 'turn_end_triggers_activate'), ('2023-01-16', 'post_adjustment_chained_triggers')]
     """
     from toolkit.ocg.cards import default_catalogue
 
-    catalogue = default_catalogue()
+    return rule_changes_of(default_catalogue())
 
+
+@lru_cache(maxsize=64)
+def rule_changes_of(catalogue: Any) -> tuple[RuleChange, ...]:
+    """Every date where a flag changes or the text of a card of ``catalogue`` (a
+    :class:`~toolkit.ocg.cards.catalogue.Catalogue`: a scenario's carries its own cards) changes, sorted
+    (remembered by the catalogue's content; bounded). The one list every sweep over dates reads
+    (``Game.rule_changes_on``)."""
     changes: list[RuleChange] = []
     for h in FLAG_HISTORY:
         if h.changed is not None and h.before != h.after:

@@ -297,9 +297,9 @@ class State(PositionReader):
         R6's order (:func:`in_process_order`), whatever order they are listed in."""
         if "pending" in changes:
             changes["pending"] = in_process_order(changes["pending"])  # type: ignore[arg-type]
-        return self.evolve_in_order(**changes)
+        return self._evolve_in_order(**changes)
 
-    def evolve_in_order(self, **changes: object) -> State:
+    def _evolve_in_order(self, **changes: object) -> State:
         """:meth:`evolve` for the procedure's own steps, whose ``pending`` processes, when
         given, are in R6's order already (kept as they are listed: not sorted again)."""
         values = list(_FIELD_VALUES(self))
@@ -315,7 +315,7 @@ class State(PositionReader):
         unpickled, it is built again (pending processes in R6's order) and hashed again."""
         from toolkit.ocg.state_pickling import own_cards, unpickled_state
 
-        return unpickled_state, (_FIELD_VALUES(self), own_cards(self.tables.catalogue))
+        return unpickled_state, (_FIELD_VALUES(self), own_cards(self.tables.catalogue, self.tables.user_files))
 
     def __copy__(self) -> State:
         """This state (it is immutable) with its pending processes in R6's order and the cards it was

@@ -519,7 +519,7 @@ class ScenarioBuilder(ScenarioForm, RunPanel, Replacing, OutcomePanel):
 
     def _sweep(self) -> None:
         scenario = self._checked_scenario()
-        dates = runs.sweep_dates()
+        dates = runs.sweep_dates(scenario)
         advance = self._start_progress("Dates")
         self._say(f"Resolving on {len(dates)} dates …", "busy")
         sweep = runs.sweep_scenario(scenario, self.policy.value, dates, progress=advance)

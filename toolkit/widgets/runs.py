@@ -413,10 +413,11 @@ def outcome_change(before: tuple[str, str] | None, now: tuple[str, str]) -> str:
     return "; ".join(parts)
 
 
-def sweep_dates() -> list[tuple[datetime.date, str]]:
+def sweep_dates(scenario: Scenario | None = None) -> list[tuple[datetime.date, str]]:
     """(first day, what changed that day) for each era of the OCG's rules,
     oldest first — the eras ``changes()`` sweeps (toolkit.history.eras), with
-    the rulings and events behind each change named.
+    the rulings and events behind each change named; with ``scenario``, the
+    eras of what it reads (its own cards' text changes too).
 
     The first era starts the day before the first recorded change.
     """
@@ -425,7 +426,7 @@ def sweep_dates() -> list[tuple[datetime.date, str]]:
     from toolkit.present.citations import change_words
 
     out = []
-    for era in rule_eras(game_named("ocg")):
+    for era in rule_eras(game_named("ocg"), positions=() if scenario is None else (scenario,)):
         what = "; ".join(sorted({change_words(c) for c in era.changes})) or era.what()
         out.append((era.first_day, what))
     return out
@@ -440,7 +441,7 @@ def sweep_scenario(
     """Resolve the position under the rules of each era; mark where the outcome changes."""
     from toolkit.engine import resolve
 
-    eras = list(dates) if dates is not None else sweep_dates()
+    eras = list(dates) if dates is not None else sweep_dates(scenario)
     rows = []
     previous: str | None = None
     for done, (day, what) in enumerate(eras, start=1):

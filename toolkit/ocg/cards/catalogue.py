@@ -87,7 +87,9 @@ def fingerprint(card: CardBehaviour) -> str:
     import hashlib
     import json
 
-    text = json.dumps(card.written, sort_keys=True, ensure_ascii=False, default=str)
+    from toolkit.ocg.cards.data.carried import keys_as_text
+
+    text = json.dumps(keys_as_text(card.written), sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 

@@ -83,7 +83,7 @@ def end_phase_effect(state: State, process: Process) -> EndPhaseEffect | None:
 
 
 def evolved(state: State, **changes: object) -> State:
-    return state.evolve_in_order(**changes)  # (the steps keep R6's order of the pending processes)
+    return state._evolve_in_order(**changes)  # (the steps keep R6's order of the pending processes)
 
 
 def flush_events(board: Board, log: EventLog) -> None:

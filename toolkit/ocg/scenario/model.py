@@ -99,6 +99,7 @@ def base_name(name: str) -> str:
 if TYPE_CHECKING:
     from toolkit.ocg.cards.base import CardBehaviour
     from toolkit.ocg.cards.catalogue import Catalogue
+    from toolkit.ocg.cards.data.carried import Carried
     from toolkit.ocg.scenario.builder import ScenarioDraft
 
 
@@ -237,6 +238,22 @@ class Scenario:
 
         check_shape(self)
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled by its fields, its own :attr:`cards` carried as they were written (compiled closures
+        cannot be pickled) and compiled again, once per text, where it is unpickled: a sweep's process pool
+        or Dask workers search it with the cards it was read with."""
+        from toolkit.ocg.cards.data.carried import carried
+
+        values = tuple((f.name, getattr(self, f.name)) for f in dataclasses.fields(self) if f.init and f.name != "cards")
+        return _unpickled_scenario, (values, tuple(carried(card) for card in self.cards))
+
+    def __copy__(self) -> Scenario:
+        """This scenario (a value: immutable), its own cards written in Python too, which pickling cannot carry."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Scenario:
+        return self
+
     # -- convenience -----------------------------------------------------
 
     @staticmethod
@@ -286,3 +303,10 @@ class Scenario:
             names += list(player.hand) + list(player.deck)
             names += [c.name for zone in (player.field, player.graveyard, player.banished) for c in zone]
         return frozenset(base_name(n) for n in names)
+
+
+def _unpickled_scenario(values: tuple[tuple[str, object], ...], own: tuple[Carried, ...]) -> Scenario:
+    """The Scenario of these field values whose own cards are ``own`` compiled again (``Scenario.__reduce__``)."""
+    from toolkit.ocg.cards.data.carried import compiled_again
+
+    return Scenario(**dict(values), cards=tuple(compiled_again(card) for card in own))  # type: ignore[arg-type]

@@ -335,7 +335,7 @@ QUICK_FIELDS = (
 )
 TEXT_FIELDS = (
     Param("since", "date", "first day this text is in force (omit for the original text)", False),
-    Param("evidence", "strs", "ruling and event ids that date it", False, ()),
+    Param("evidence", "strs", "ruling and event ids that date it", False, (), may_be_empty=True),
     Param("note", "str", "a note on this version", False, ""),
     Param("end_phase", "end_phase_list", "its End Phase processes", False, ()),
     Param("triggers", "trigger_list", "its trigger effects", False, ()),
@@ -347,13 +347,14 @@ CARD_FIELDS = (
     Param("name", "str", "the Japanese card name (the key), without 《》"),
     Param("type", "card_type", "monster, spell or trap"),
     Param("english", "str", "the English name (TCG)", False, ""),
-    Param("aliases", "strs", "other names people use for it (another English name, a nickname)", False, ()),
+    Param("aliases", "strs", "other names people use for it (another English name, a nickname)", False, (),
+          may_be_empty=True),
     Param("reading", "str", "the kana reading of the Japanese name (hiragana or katakana), so typing it in kana "
           "finds the card", False, ""),
     Param("subtype", "subtype", "its kinds, separated by commas: effect, normal, tuner, synchro, fusion, xyz, "
           "ritual, quick-play, continuous, spirit, ... (a kind filter reads them)", False, ""),
-    Param("archetypes", "strs", "name groups card texts refer to", False, ()),
-    Param("rulings", "strs", "ruling ids that involve the card", False, ()),
+    Param("archetypes", "strs", "name groups card texts refer to", False, (), may_be_empty=True),
+    Param("rulings", "strs", "ruling ids that involve the card", False, (), may_be_empty=True),
     Param("atk", "int", "printed ATK where an effect reads it", False),
     Param("def", "int", "printed DEF where an effect reads it", False),
     Param("attribute", "str", "attribute (DARK, LIGHT, ...) where an effect reads it", False, ""),
@@ -435,7 +436,8 @@ PARAM_TYPES.update({
                        {"type": "array", "items": {"$ref": "#/$defs/end_phase"}}),
     "trigger_list": (_list_of(TRIGGER_FIELDS, _trigger), {"type": "array", "items": {"$ref": "#/$defs/trigger"}}),
     "quick_list": (_list_of(QUICK_FIELDS, _quick), {"type": "array", "items": {"$ref": "#/$defs/quick"}}),
-    "text_list": (_list_of(TEXT_FIELDS, _text), {"type": "array", "items": {"$ref": "#/$defs/text"}}),
+    "text_list": (_list_of(TEXT_FIELDS, _text), {"type": "array", "items": {"$ref": "#/$defs/text"},
+                                                "minItems": 1}),  # (a card has a text: ``texts: []`` is refused)
 })
 PARTS: dict[str, tuple[Param, ...]] = {
     "card": CARD_FIELDS, "text": TEXT_FIELDS, "end_phase": END_PHASE_FIELDS, "trigger": TRIGGER_FIELDS,

@@ -54,7 +54,7 @@ def parse_cards(text: str, source: str | None = None, *, where: str = "") -> lis
 def compile_cards(data: Any, source: str | None, *, where: str = "", position: Any = None) -> list[LoadedCard]:
     """Compile already-parsed card data (a mapping or a list of mappings); ``where``
     prefixes the field path (``cards`` for a scenario's inline list)."""
-    if data is None:
+    if data is None or (data == [] and not where):  # (a scenario's ``cards: []`` only says it has none)
         raise CardFileError("the file holds no card (write a mapping with name and type, or a list of them)",
                             file=source, field=where or None)
     items = [(data, where)] if isinstance(data, dict) else None

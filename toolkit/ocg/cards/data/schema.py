@@ -23,7 +23,7 @@ from toolkit.errors import quoted
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.cards.data.compile import PARTS
 from toolkit.ocg.cards.data.conditions import CONDITIONS, FILTER_FIELDS, LINK_TESTS, TRIGGER_TESTS
-from toolkit.ocg.cards.data.terms import PARAM_TYPES, WRITTEN_PARTS, Param, Registry, words
+from toolkit.ocg.cards.data.terms import WRITTEN_PARTS, Param, Registry, param_schema, words
 from toolkit.ocg.cards.data.verbs import CHOICES, SELECTORS, VERBS
 
 SCHEMA_FILE = Path(__file__).with_name("card.schema.json")
@@ -31,16 +31,12 @@ SCHEMA_FILE = Path(__file__).with_name("card.schema.json")
 SCHEMA_ID = "https://endphase-toolkit.invalid/card.schema.json"
 
 
-def _param_schema(spec: Param) -> dict[str, Any]:
-    out = dict(PARAM_TYPES[spec.type][1])
-    out["description"] = spec.description
-    return out
 
 
 def _object(fields: tuple[Param, ...], description: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "object",
-        "properties": {p.name: _param_schema(p) for p in fields},
+        "properties": {p.name: param_schema(p) for p in fields},
         "additionalProperties": False,
     }
     required = [p.name for p in fields if p.required]
@@ -62,7 +58,7 @@ def _terms(registry: Registry) -> dict[str, Any]:
         value: dict[str, Any] = params
         if term.shorthand is not None:
             short = next(p for p in term.params if p.name == term.shorthand)
-            value = {"oneOf": [_param_schema(short), params]}
+            value = {"oneOf": [param_schema(short), params]}
         options.append({"type": "object", "properties": {term.name: value}, "required": [term.name],
                         "additionalProperties": False, "description": term.description})
     return {"oneOf": options, "description": f"a {registry.kind}: "
@@ -84,13 +80,14 @@ def card_schema() -> dict[str, Any]:
     defs["link_test"] = _terms(LINK_TESTS)
     defs["trigger_test"] = _terms(TRIGGER_TESTS)
     defs["trigger_tests"] = {"oneOf": [{"$ref": "#/$defs/trigger_test"},
-                                       {"type": "array", "items": {"$ref": "#/$defs/trigger_test"}}]}
+                                       {"type": "array", "items": {"$ref": "#/$defs/trigger_test"},
+                                        "minItems": 1}]}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": "End Phase toolkit card file",
         "description": "One OCG card (a mapping) or a list of cards, in the toolkit's card format.",
-        "oneOf": [{"$ref": "#/$defs/card"}, {"type": "array", "items": {"$ref": "#/$defs/card"}}],
+        "oneOf": [{"$ref": "#/$defs/card"}, {"type": "array", "items": {"$ref": "#/$defs/card"}, "minItems": 1}],
         "$defs": defs,
     }
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import difflib
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolkit.core.durations import Duration
@@ -64,6 +64,9 @@ class Param:
     description: str
     required: bool = True
     default: Any = None
+    may_be_empty: bool = False
+    """For a list type (:data:`LIST_TYPES`): whether ``[]`` is accepted — only where it says "none" as
+    leaving the field out does (a card's aliases); a filter or condition listing nothing is refused."""
 
 
 @dataclass(frozen=True)
@@ -262,7 +265,9 @@ def parse_params(term: Term, raw: object, kind: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for spec in term.params:
         if spec.name in given:
-            out[spec.name] = check_param(spec, given[spec.name])
+            written_as_term = raw == [] and spec.name == term.shorthand  # (``any_of: []``: named as written)
+            named = replace(spec, name=term.name) if written_as_term else spec
+            out[spec.name] = check_param(named, given[spec.name])
         elif spec.required:
             raise TermError(f"{kind} {quoted(term.name)} needs its parameter {quoted(spec.name)} ({spec.description})")
         else:
@@ -329,14 +334,16 @@ PARAM_TYPES: dict[str, tuple[Callable[[Param, object], Any], dict[str, Any]]] = 
     "int": (_int, {"type": "integer"}),
     "str": (_str, {"type": "string", "minLength": 1}),
     "bool": (_bool, {"type": "boolean"}),
-    "strs": (_listed(_str), {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}),
+    "strs": (_listed(_str), {"oneOf": [{"type": "string", "minLength": 1},
+                                       {"type": "array", "items": {"type": "string", "minLength": 1}}]}),
     "zone": (word_check(ZONE_WORDS, "a zone"), {"enum": list(ZONE_WORDS)}),
     "zones": (_listed(word_check(ZONE_WORDS, "a zone")),
               {"oneOf": [{"enum": list(ZONE_WORDS)}, {"type": "array", "items": {"enum": list(ZONE_WORDS)}}]}),
     "player": (word_check(PLAYER_WORDS, "a player"), {"enum": list(PLAYER_WORDS)}),
     "side": (word_check(SIDE_WORDS, "a side"), {"enum": list(SIDE_WORDS)}),
     "filter": (_nested("filter"), {"$ref": "#/$defs/filter"}),
-    "filters": (_listed(_nested("filter")), {"type": "array", "items": {"$ref": "#/$defs/filter"}}),
+    "filters": (_listed(_nested("filter")), {"oneOf": [{"$ref": "#/$defs/filter"},
+                                                       {"type": "array", "items": {"$ref": "#/$defs/filter"}}]}),
     "selector": (_nested("selector"), {"$ref": "#/$defs/selector"}),
     "condition": (_nested("condition"), {"$ref": "#/$defs/condition"}),
     "conditions": (_nested("conditions"), {"$ref": "#/$defs/conditions"}),
@@ -345,6 +352,42 @@ PARAM_TYPES: dict[str, tuple[Callable[[Param, object], Any], dict[str, Any]]] = 
 """Parameter type -> (checker turning a YAML value into the builder's argument, JSON Schema)."""
 
 
+LIST_TYPES = frozenset({"strs", "zones", "kinds", "filters", "condition_list", "events", "trigger_tests"})
+"""Parameter types written as a list (or one item): an empty list is refused unless the parameter
+``may_be_empty`` — a filter's ``name_in: []`` matched every card, ``zones: []`` none, ``any_of: []``
+never held, a trigger ``on: []`` never triggered: each silently, where the writer meant something else
+(lists of conditions and of verb steps refuse ``[]`` where they are built)."""
+
+
 def check_param(spec: Param, value: object) -> Any:
+    """The builder's argument for ``value`` written for ``spec``, or a :class:`TermError` saying what is wrong.
+
+    >>> try:
+    ...     check_param(Param("name_in", "strs", "one of these card names", False, ()), [])
+    ... except TermError as exc:
+    ...     print(exc)
+    'name_in' lists nothing (one of these card names): list one at least, or leave 'name_in' out
+    """
+    if isinstance(value, list) and not value and spec.type in LIST_TYPES and not spec.may_be_empty:
+        leave_out = "" if spec.required else f", or leave {quoted(spec.name)} out"
+        raise TermError(f"{quoted(spec.name)} lists nothing ({spec.description}): list one at least{leave_out}")
     checker, _schema = PARAM_TYPES[spec.type]
     return checker(spec, value)
+
+
+def param_schema(spec: Param) -> dict[str, Any]:
+    """The JSON Schema of ``spec``'s values: its type's, an array of at least one item where ``[]`` is
+    refused (:func:`check_param`), with its description.
+
+    >>> param_schema(Param("zones", "zones", "where to look"))["oneOf"][1]["minItems"]
+    1
+    """
+    out = dict(PARAM_TYPES[spec.type][1])
+    if spec.type in LIST_TYPES and not spec.may_be_empty:
+        def at_least_one(branch: dict[str, Any]) -> dict[str, Any]:
+            return {**branch, "minItems": 1} if branch.get("type") == "array" else branch
+
+        out = {key: [at_least_one(b) for b in value] if key == "oneOf" else value for key, value in out.items()}
+        out = at_least_one(out)
+    out["description"] = spec.description
+    return out
