@@ -35,7 +35,7 @@ from toolkit.fields import CardNames
 
 if TYPE_CHECKING:
     from toolkit.core.actions import Action
-    from toolkit.core.later import LaterStep, StepsBeforeGrouping
+    from toolkit.core.later import LaterStep
 
 __all__ = [
     "Actor",
@@ -460,11 +460,6 @@ class Game(ABC):
         of ``actions`` (with their ``results``) such that every line through one member has, one for one,
         a line through each other member with the same outcome. The search then follows the first member
         of a group only and counts it once per member (:mod:`toolkit.core.graph`)."""
-        return None
-
-    def steps_before_grouping(self) -> StepsBeforeGrouping | None:
-        """Called instead of the stepper where :meth:`grouping` is asked (optional; None: the stepper):
-        each action's step, or a :class:`~toolkit.core.later.LaterStep` the grouping may not need."""
         return None
 
     def renaming(self, start: Any, named: frozenset[str]) -> Renaming | None:

@@ -37,7 +37,7 @@ from typing import Any
 
 from toolkit.core.actions import Action, Pass
 from toolkit.core.game import Game, GameState, game_of
-from toolkit.core.later import LaterStep
+from toolkit.core.later import LaterStep, StepsBeforeGrouping
 from toolkit.core.limits import Limits
 from toolkit.core.trace import LineStep, line_step
 from toolkit.core.values import Event
@@ -100,8 +100,10 @@ class Graph:
         """Whether the clock is read at each new position (a time limit or progress reports)."""
         self.game = game
         self.grouping = game.grouping() if reduce else None
-        self.later = game.steps_before_grouping() if self.grouping is not None else None
-        """``Game.steps_before_grouping`` where positions are grouped (None: each step made at once)."""
+        hook = getattr(game, "steps_before_grouping", None) if self.grouping is not None else None
+        self.later: StepsBeforeGrouping | None = None if hook is None else hook()
+        """The game's ``steps_before_grouping()`` where positions are grouped (optional: see
+        :mod:`toolkit.core.later`; None: each step made at once)."""
         self.reduced = False
         """Whether some position's edges were merged (see the module docstring)."""
         self.stands_for: dict[tuple[GameState, int], tuple[int, ...]] = {}

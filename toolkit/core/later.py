@@ -1,10 +1,13 @@
-"""Steps a search may not need, made only when read (``Game.steps_before_grouping``).
+"""Steps a search may not need, made only when read.
 
-Where the search asks a game which actions stand for each other (``Game.grouping``), a game may give some
-actions' steps as :class:`LaterStep` objects instead of their successors: the grouping judges them as it
-can (the OCG: from a remembered change, ``toolkit.ocg.procedure.remembered``) and makes those it must
-look at; the search makes those of the actions it keeps (:mod:`toolkit.core.graph`). An action that its
-group's first stands for is then never stepped.
+Where the search asks a game which actions stand for each other (``Game.grouping``), a game that has a
+method ``steps_before_grouping()`` (optional; the OCG's) is asked for a :data:`StepsBeforeGrouping`
+instead of calling its stepper on each action: for a position and its legal actions, a list of each
+action's step — the successor, or a :class:`LaterStep` whose successor the grouping may not need. The
+grouping receives that list; it judges the later steps as it can (the OCG: from a remembered change,
+``toolkit.ocg.procedure.remembered``), makes those it must look at (writing them back in the list), and
+the search makes those of the actions it keeps (:mod:`toolkit.core.graph`). An action that its group's
+first stands for is then never stepped.
 """
 
 from __future__ import annotations
