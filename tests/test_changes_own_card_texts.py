@@ -206,3 +206,33 @@ def test_the_change_cites_the_ruling_of_ones_own_its_card_names(tmp_path: Path) 
     found = changes(str(tmp_path / "hourglass.yaml"), rulings=table)
     assert found["date"].dt.date.map(str).tolist() == ["2019-04-01"], found.to_dict("records")
     assert list(found.iloc[0]["rulings"]) == ["user-190401-hourglass-stays"], found.to_dict("records")
+
+
+def test_a_check_naming_two_scenarios_of_ones_own_sweeps_both_cards_dates(tmp_path: Path) -> None:
+    """A ruling of one's own whose check asks of two scenario files, each with a card of its own changing its
+    text on a date of its own: changes() reads both files (the rulings table names them by full path; they were
+    looked for among the shipped scenarios: "no shipped scenario '/…/a.yaml'") and sweeps both cards' dates."""
+    from toolkit.data import load_rulings
+    from toolkit.history import changes, supersession_explanations
+
+    other = "砂時計の影"
+    for name, card, since in (("a.yaml", HOURGLASS, "2019-04-01"), ("b.yaml", other, "2020-06-01")):
+        text = (SCENARIO + TEXTS.replace("SINCE", since)).replace(HOURGLASS, card)
+        (tmp_path / name).write_text(text.replace("errata-", "user-"), encoding="utf-8")
+    check = (f"{{or: [{{possible: {{event: destroyed, card: {HOURGLASS}}}, scenario: a.yaml}}, "
+             f"{{possible: {{event: destroyed, card: {other}}}, scenario: b.yaml}}]}}")
+    rows = (_ruling("user-180601-destroyed", "2018-06-01", "yes")
+            + _ruling("user-210101-stays", "2021-01-01", "no", "user-180601-destroyed"))
+    (tmp_path / "mine.yaml").write_text(rows.replace("[hourglass.yaml]", "[a.yaml, b.yaml]").replace(
+        f"{{possible: {{event: destroyed, card: {HOURGLASS}}}}}", check), encoding="utf-8")
+    table = load_rulings(extra=tmp_path / "mine.yaml")
+    mine = table[table["ruling_id"].str.startswith("user-")].reset_index(drop=True)
+    first = mine.iloc[0]
+    swept = changes(first["scenario"][0], check=first["check"], rulings=table, all_dates=True)
+    days = [d.date().isoformat() for d in swept["date"]]
+    assert {"2019-04-01", "2020-06-01"} <= set(days), days
+    flips = swept[swept["changed"]]
+    assert [d.date().isoformat() for d in flips["date"]] == ["2020-06-01"], flips.to_dict("records")
+    assert flips.iloc[0]["rule_changes"].startswith(f"X1 {other}: first text"), flips.to_dict("records")
+    explained = supersession_explanations(mine).set_index("ruling_id").loc["user-180601-destroyed"]
+    assert explained["flips"] == ["2020-06-01"], explained.to_dict()
