@@ -236,3 +236,18 @@ def test_a_check_naming_two_scenarios_of_ones_own_sweeps_both_cards_dates(tmp_pa
     assert flips.iloc[0]["rule_changes"].startswith(f"X1 {other}: first text"), flips.to_dict("records")
     explained = supersession_explanations(mine).set_index("ruling_id").loc["user-180601-destroyed"]
     assert explained["flips"] == ["2020-06-01"], explained.to_dict()
+
+
+@pytest.mark.parametrize("since", ["1999-01-01", "1990-06-01"])
+def test_an_errata_before_the_rules_first_day_starts_no_sweep_outside_them(tmp_path: Path, since: str) -> None:
+    """The hourglass's errata dated on or before the first day the rules cover (1999-01-01): changes() and the
+    builder's "Every rules date" sweep from that first day, the errata in force there (the sweep started the day
+    before it: "1998-12-31 is outside the dates the rules cover", with no date of the user's in sight)."""
+    from toolkit.fields import FIRST_RULES_DATE
+    from toolkit.games import load_any_scenario
+    from toolkit.widgets.runs import sweep_dates
+
+    swept = _sweep(_scenario(tmp_path, since))
+    assert swept.iloc[0]["date"].date() == FIRST_RULES_DATE, swept.to_dict("records")
+    assert swept["after"].eq("no").all() and not swept["changed"].any(), swept.to_dict("records")
+    assert sweep_dates(load_any_scenario(_scenario(tmp_path, since)))[0][0] == FIRST_RULES_DATE
