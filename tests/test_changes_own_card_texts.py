@@ -251,3 +251,29 @@ def test_an_errata_before_the_rules_first_day_starts_no_sweep_outside_them(tmp_p
     assert swept.iloc[0]["date"].date() == FIRST_RULES_DATE, swept.to_dict("records")
     assert swept["after"].eq("no").all() and not swept["changed"].any(), swept.to_dict("records")
     assert sweep_dates(load_any_scenario(_scenario(tmp_path, since)))[0][0] == FIRST_RULES_DATE
+
+
+def test_a_folder_cards_date_the_scenario_does_not_read_moves_no_texts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The user's folder dates the hourglass's errata 2019-04-01; a scenario writing its own hourglass with one
+    text reads no card changing then: no counterfactual of its moves the texts across that date (one did,
+    labelled "X1 card texts after 2019-04-01", naming no card: a column of the sensitivity grid that can
+    change nothing)."""
+    import datetime
+    import textwrap
+
+    from toolkit.games import game_named, load_any_scenario
+
+    folder = tmp_path / "mine"
+    (folder / "cards").mkdir(parents=True)
+    card = SCENARIO.split("cards:\n")[1] + TEXTS.replace("SINCE", "2019-04-01")
+    (folder / "cards" / "hourglass.yaml").write_text(
+        textwrap.dedent(card.replace("  - name:", "    name:", 1)), encoding="utf-8")
+    monkeypatch.setenv("ENDPHASE_USER_DIR", str(folder))
+    path = _scenario(tmp_path, None)  # its own hourglass, one text
+    scenario = load_any_scenario(path)
+    game = game_named("ocg")
+    assert datetime.date(2019, 4, 1) not in game.text_dates(scenario)
+    for day in ("2013-01-01", "2020-01-01"):
+        texts = [v for v in game.counterfactuals_on(game.rules_at(day), (scenario,)) if v.key.startswith("X1 ")]
+        assert [v.key for v in texts] == ["X1 card texts of 2014-07-10"], [v.label for v in texts]
