@@ -277,3 +277,20 @@ def test_a_folder_cards_date_the_scenario_does_not_read_moves_no_texts(
     for day in ("2013-01-01", "2020-01-01"):
         texts = [v for v in game.counterfactuals_on(game.rules_at(day), (scenario,)) if v.key.startswith("X1 ")]
         assert [v.key for v in texts] == ["X1 card texts of 2014-07-10"], [v.label for v in texts]
+
+
+def test_a_text_written_with_no_note_is_named_by_its_date(tmp_path: Path) -> None:
+    """The hourglass's three texts, the later two with no note: the second change reads "the text from
+    2019-04-01 -> the text from 2021-05-01" (it said "original text -> new text": the text before it was no
+    original one)."""
+    from toolkit.history import changes
+
+    destroys = TEXTS.split("    texts:\n      - note: first text, destroys itself in the End Phase\n")[1]
+    destroys = destroys.split("      - since:")[0]
+    texts = ("    texts:\n      - note: first text, destroys itself in the End Phase\n" + destroys
+             + "      - since: 2019-04-01\n      - since: 2021-05-01\n" + destroys)
+    path = tmp_path / "three_texts.yaml"
+    path.write_text(SCENARIO + texts, encoding="utf-8")
+    said = changes(str(path), check=CHECK)["rule_changes"].tolist()
+    assert said == [f"X1 {HOURGLASS}: first text, destroys itself in the End Phase -> the text from 2019-04-01",
+                    f"X1 {HOURGLASS}: the text from 2019-04-01 -> the text from 2021-05-01"], said
