@@ -24,6 +24,7 @@ from toolkit.core.game import (
     Stepper,
     Transition,
 )
+from toolkit.core.later import StepsBeforeGrouping
 from toolkit.core.rulesets import RuleChange
 from toolkit.core.values import Event
 from toolkit.fields import CardNames
@@ -31,6 +32,7 @@ from toolkit.ocg import cards, procedure, symmetry
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg.event_fields import EVENT_FIELDS as OCG_EVENT_FIELDS
+from toolkit.ocg.procedure import remembered
 from toolkit.ocg.renamed_positions import RenamedKeys
 from toolkit.ocg.renaming import name_classes
 from toolkit.ocg.reversals import REVERSALS
@@ -235,6 +237,10 @@ class OcgGame(Game):
 
     def grouping(self) -> Interchangeable:
         return symmetry.reduced_groups
+
+    def steps_before_grouping(self) -> StepsBeforeGrouping:
+        step = procedure.successor
+        return lambda state, actions: remembered.steps_before_grouping(state, actions, step)
 
     def renaming(self, start: State, named: frozenset[str]) -> Renaming | None:
         classes = name_classes(start, named)  # (fixed for a search: see toolkit.ocg.renaming)
