@@ -60,7 +60,7 @@ class _AfterRenamed:
     """What :func:`_renamed_for_others` asks of one position: its legal actions and, found once per action,
     the key up to renaming (the search's from here) of the position after it."""
 
-    __slots__ = ("tables", "actions", "keys", "renamed_key")
+    __slots__ = ("tables", "actions", "keys", "renamed_key", "notes")
 
     def __init__(self, state: State, classes: Classes) -> None:
         self.tables = state.tables
@@ -68,6 +68,8 @@ class _AfterRenamed:
         self.actions = legal_actions(state)
         self.keys: dict[Action, object] = {}
         self.renamed_key = RenamedKeys(state, classes)  # (the key the search takes from here)
+        self.notes: dict[Action, str] = {}
+        """The note said of each action described here (the lines of one search take a step many times)."""
 
     def key_after(self, state: State, action: Action) -> object:
         """The key up to renaming of the position after ``action`` (None: none)."""
@@ -95,12 +97,23 @@ def _renamed_for_others(state: State, action: Action) -> str:
     """``; the positions after this and after ... are the same but for ...`` when the search meets the
     position after ``action`` once for other actions whose positions differ from it only by the names
     of cards no rule and no card here tells apart (``toolkit.ocg.renaming``), else nothing."""
-    classes = name_classes(state)
     mine = _cards_of(action)
+    if not mine:
+        return ""  # (an action naming no card: a pass, a phase chosen)
+    classes = name_classes(state)
     renamed = {name for names in classes for name in names}
     if not renamed or not any(state.cards[u].name in renamed for u in mine):
         return ""
     here = _after_renamed(state, classes)
+    note = here.notes.get(action)
+    if note is None:
+        note = here.notes[action] = _renamed_note(state, action, here, classes, renamed, mine)
+    return note
+
+
+def _renamed_note(state: State, action: Action, here: _AfterRenamed, classes: Classes, renamed: set[str],
+                  mine: tuple[int, ...]) -> str:
+    """:func:`_renamed_for_others` for an action naming a card of a class (``mine``) in ``state``."""
     actions = here.actions
     if action not in actions:
         return ""
