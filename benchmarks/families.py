@@ -23,7 +23,7 @@ and, split between the players, the turn player A getting the odd one:
   game state or chain of the End Phase (the cards interact).
 
 Each row runs in a fresh process (nothing remembered from another row): ``explore`` (the default,
-reduced search) with the per-card memo on (``procedure.remembered``) and then with it off —
+reduced search) with the per-card memo on (``procedure.remembered``, ``procedure.remembered_quick``) and then with it off —
 positions visited, transitions, CPU seconds, transitions/s, peak memory (tracemalloc, a third run, for
 sizes searched in under ``PEAK_UP_TO`` seconds)
 — and the generic step alone: ``legal_actions`` on every position plus the step on every edge of
@@ -139,25 +139,27 @@ def position(family: str, n: int) -> Any:
 
 
 def _memo(on: bool) -> None:
-    """The per-card memo on (as shipped) or off (every process performed by the whole procedure)."""
-    from toolkit.ocg.procedure import remembered
+    """The per-card memo on (as shipped) or off (every process and every activation performed by the
+    whole procedure: ``procedure.remembered`` and ``procedure.remembered_quick``)."""
+    from toolkit.ocg.procedure import remembered, remembered_quick
 
     if not on:
         remembered.recall = lambda state, action: (None, None)
+        remembered_quick.recall = lambda state, action: (None, None)
 
 
 def worker(family: str, n: int) -> dict[str, Any]:
     """One row, measured in this (fresh) process."""
     from toolkit.core.search import explore
-    from toolkit.ocg.procedure import remembered
+    from toolkit.ocg.procedure import remembered, remembered_quick
     from toolkit.ocg.setup import initial_state
 
     start = initial_state(position(family, n))
     explore(initial_state(position(family, 2)))  # loads the engine and the cards: not timed
     row: dict[str, Any] = {"family": family, "n": n, "pending": len(start.pending)}
-    recall = remembered.recall
+    recall, recall_quick = remembered.recall, remembered_quick.recall
     for memo in (True, False):
-        remembered.recall = recall
+        remembered.recall, remembered_quick.recall = recall, recall_quick
         _memo(memo)
         remembered.forget(start.tables)
         c0 = time.process_time()
@@ -167,7 +169,7 @@ def worker(family: str, n: int) -> dict[str, Any]:
         row[f"cpu_{key}"], row[f"states_{key}"], row[f"transitions_{key}"] = cpu, found.states, found.transitions
         row[f"lines_{key}"] = str(found.total_lines)
         row[f"outcomes_{key}"] = len(found.outcomes)
-    remembered.recall = recall
+    remembered.recall, remembered_quick.recall = recall, recall_quick
     remembered.forget(start.tables)
     row["peak_mb"] = math.nan
     if row["cpu_on"] < PEAK_UP_TO:  # (tracemalloc makes a search a few times slower)

@@ -55,8 +55,9 @@ MODULES: tuple[str, ...] = (
     "toolkit/core/durations.py",
 )
 """The modules compiled (chosen by profile: the generic step without the per-card memo).
-``procedure/remembered.py`` stays interpreted: the benchmarks switch its memo off by replacing
-``remembered.recall``, which a compiled caller would still reach (it is called through the module)."""
+``procedure/remembered.py`` and ``procedure/remembered_quick.py`` stay interpreted: the benchmarks switch
+their memos off by replacing ``recall``, which a compiled caller would still reach (it is called through
+the module)."""
 
 GROUP = "toolkit._compiled"
 """The shared library's module name (inside the package: it travels with the copy)."""

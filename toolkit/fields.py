@@ -33,7 +33,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from toolkit.errors import ScenarioError, describe, quoted
+from toolkit.errors import ScenarioError, describe, printable, quoted
 
 __all__ = [
     "ADD_YOUR_OWN",
@@ -117,12 +117,25 @@ def mapping(value: object, where: str | None, file: str | None, keys: Sequence[s
             raise fail(f"this is not a scenario: the file holds {kind} instead of keys such as "
                        f"{', '.join(k + ':' for k in wanted)} ...", None, file)
         raise fail(f"expected a mapping such as {{{keys[0]}: ...}}, got {describe(value)}", where, file)
-    for key in value:
+    order = list(value)
+    for at, key in enumerate(order):
         if key not in keys:
             spot = f"{where}.{key}" if where else str(key)[:80]
-            raise fail(f"unknown key {quoted(key)}" + suggest(key, keys) + f"; allowed: {', '.join(keys)}",
-                       spot, file)
+            raise fail(f"unknown key {quoted(key)}" + suggest(key, keys) + f"; allowed: {', '.join(keys)}"
+                       + _comma_hint(value, order, at), spot, file)
     return value
+
+
+def _comma_hint(value: dict[Any, Any], order: list[Any], at: int) -> str:
+    """A flow mapping split at a name's comma (``{target: Lyla, Lightsworn Sorceress}`` reads as ``target:
+    Lyla`` and a key ``Lightsworn Sorceress`` with no value): how to write it, or ""."""
+    key = order[at]
+    if at == 0 or value[key] is not None or not isinstance(key, str):
+        return ""
+    before = order[at - 1]
+    if not isinstance(value[before], str):
+        return ""
+    return f'; quote a name that holds a comma: {before}: "{value[before]}, {key}"'
 
 
 def whole(value: object, where: str, file: str | None, *, low: int, high: int) -> int:
@@ -280,13 +293,14 @@ def place(field_name: str | None) -> str:
 
 
 def card_quote(name: str) -> str:
-    """A card name as a message quotes it: 「name」, cut at 60 characters.
+    """A card name as a message quotes it: 「name」, cut at 60 characters, a control character
+    escaped (a name typed on the command line with ESC must not drive the terminal).
 
-    >>> card_quote("灰流うらら")
-    '「灰流うらら」'
+    >>> card_quote("灰流うらら"), card_quote("\\x1b[31mX")
+    ('「灰流うらら」', '「\\\\x1b[31mX」')
     """
     shown = name if len(name) <= 60 else name[:57] + "…"
-    return f"「{shown}」"
+    return f"「{printable(shown)}」"
 
 
 class CardNames:

@@ -54,6 +54,12 @@ def dataset_root() -> Traversable:
     return Path(__file__).resolve().parent.parent / "datasets"
 
 
+def in_packaged_datasets(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` (links followed) is the packaged datasets folder or inside it: never written for a user."""
+    datasets, target = os.path.realpath(str(dataset_root())), os.path.realpath(path)
+    return target == datasets or target.startswith(datasets.rstrip(os.sep) + os.sep)
+
+
 def dataset_path(*parts: str) -> Traversable:
     """A file of the packaged datasets, e.g. ``dataset_path("scenarios", "x.yaml")``."""
     node = dataset_root()

@@ -147,3 +147,26 @@ def test_banished_face_up_and_face_down_at_once_is_refused() -> None:
 
     with pytest.raises(TermError, match="face-up or face-down, not both"):
         build_conditions({"banished_this_turn": {"face_up": True, "face_down": True}})
+
+
+def test_a_filters_first_card_and_its_cards_one_by_one_are_those_it_lists() -> None:
+    """``CardFilter.first`` (a ``first`` selector, R5's first choice) and ``iter_cards`` stop early, yet find
+    what ``cards`` lists: its first card (None when it lists none) and every card in the same order, for
+    each side, zones in the order written and the deck top first."""
+    from toolkit.ocg.cards.data.conditions import build_filter
+
+    state = position(field=[f"{OHKA}#1", f"{FROG}#1"], hand=[MST, f"{FROG}#2"], deck=[REBORN, f"{FROG}#3", f"{OHKA}#2"],
+                     b_field=[IRON, f"{OHKA}#3"], b_graveyard=[f"{FROG}#4"], b_deck=[f"{OHKA}#4"])
+    filters = [build_filter(f) for f in (
+        {"zones": ["deck", "hand", "field"], "side": "both"}, {"zones": ["deck"], "name": FROG},
+        {"zones": ["hand", "deck"], "side": "you", "name": OHKA}, {"zones": ["graveyard"], "side": "opponent"},
+        {"zones": ["field"], "side": "both", "monster": True, "not_itself": True}, {"zones": ["banished"]})]
+    found = 0
+    for f in filters:
+        for source in state.cards:
+            for you in (None, "A", "B"):
+                listed = f.cards(source, state, you)
+                assert f.first(source, state, you) == (listed[0] if listed else None)
+                assert list(f.iter_cards(source, state, you)) == listed
+                found += bool(listed)
+    assert found > 20, found

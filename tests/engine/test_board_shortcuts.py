@@ -22,7 +22,7 @@ from toolkit.core.game import as_state
 from toolkit.ocg.board import Board
 from toolkit.ocg.cards.base import Activation
 from toolkit.ocg.positions import FAMILIES
-from toolkit.ocg.procedure import remembered
+from toolkit.ocg.procedure import remembered, remembered_quick
 from toolkit.ocg.setup import initial_state
 from toolkit.ocg.state import STATE_FIELDS, State, cards_hash, make_state
 from toolkit.ocg.values import Card, Zone
@@ -80,6 +80,7 @@ def test_every_ending_on_the_walks_tells_on_end_what_a_fresh_activation_tells(mo
 
     monkeypatch.setattr(Board, "_after_end", checked)
     monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))  # every step on a board
+    monkeypatch.setattr(remembered_quick, "recall", lambda state, action: (None, None))
     starts: list[Any] = [initial_state(FAMILIES[f](5)) for f in sorted(FAMILIES)]
     starts += [controls_and_a_way_out(5)]
     starts += [as_state(toolkit.games.shipped_scenario(n)) for n in toolkit.games.shipped_scenario_names()]
@@ -121,6 +122,7 @@ def test_a_frozen_state_is_the_state_built_from_its_fields_on_every_edge(monkeyp
 
     monkeypatch.setattr(Board, "freeze", checked)
     monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))  # every step on a board
+    monkeypatch.setattr(remembered_quick, "recall", lambda state, action: (None, None))
     starts: list[Any] = [initial_state(FAMILIES[f](6)) for f in sorted(FAMILIES)] + [controls_and_a_way_out(6)]
     starts += [as_state(toolkit.games.shipped_scenario(n)) for n in toolkit.games.shipped_scenario_names()]
     for start in starts:

@@ -20,7 +20,7 @@ from test_properties import positions
 import toolkit.games
 from toolkit.core.search import explore
 from toolkit.ocg.positions import FAMILIES
-from toolkit.ocg.procedure import pending, remembered
+from toolkit.ocg.procedure import pending, remembered, remembered_quick
 from toolkit.ocg.values import Process
 
 
@@ -40,6 +40,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
 
     monkeypatch.setattr(pending, "CHECK_INCREMENTAL", True)
     monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))  # every process through R6
+    monkeypatch.setattr(remembered_quick, "recall", lambda state, action: (None, None))
     monkeypatch.setattr(pending, "_sync_changed", counted_changed)
     monkeypatch.setattr(pending, "_sync_all", counted_all)
     yield calls

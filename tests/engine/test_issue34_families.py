@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from _timing import Timing  # noqa: E402
 from families import DIFFERENT, FAMILY_NAMES, IN_DECK, IN_GY, MIXED, issue34_targets, position  # noqa: E402
 
-from toolkit.ocg.procedure import remembered  # noqa: E402
+from toolkit.ocg.procedure import remembered, remembered_quick  # noqa: E402
 from toolkit.ocg.setup import initial_state  # noqa: E402
 
 SMALL = [(family, n) for family in FAMILY_NAMES for n in ((3, 4) if family == DIFFERENT else (4, 6))]
@@ -36,6 +36,7 @@ def test_the_memo_off_gives_the_same_search(family: str, monkeypatch: Any) -> No
     remembered.forget(start.tables)
     with_memo = _same(start, forcing=False)[0]
     monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))
+    monkeypatch.setattr(remembered_quick, "recall", lambda state, action: (None, None))
     without = _same(start, forcing=False)[0]
     assert [(o.outcome, o.lines, o.example) for o in with_memo.outcomes] == \
         [(o.outcome, o.lines, o.example) for o in without.outcomes]
@@ -87,3 +88,22 @@ def test_the_bounds_of_family_e_are_measured_on_family_e() -> None:
     assert row["set"] > 0 and row["used"] > 0 and row["set"] + row["used"] == row["full"]
     assert row["best grouping"] <= row["full"] and row["up to renaming"] <= row["full"]
     assert row["reduced"] < row["best grouping"]
+
+
+def test_the_phases_of_family_e_add_up_and_leave_the_search_as_it_was() -> None:
+    """benchmarks/family_e_phases.py puts every position the reduced search expands in one phase of the
+    opponent's 《強制脱出装置》 (set, answering a chain link, just used, after it), its bounds stay below the
+    search it measures, and its timers leave the graph, the renaming and the step as they were."""
+    from family_e_phases import phases
+
+    from toolkit.core import graph, renaming
+    from toolkit.ocg import procedure
+
+    before = (graph.Graph.edges, renaming.Renamer.hop, procedure.successor)
+    row = phases(4)
+    assert (graph.Graph.edges, renaming.Renamer.hop, procedure.successor) == before
+    expanded = sum(cells[0] for cells in row["phases"].values())
+    assert all(cells[0] > 0 for cells in row["phases"].values())
+    assert expanded <= row["positions"] <= expanded + 20  # (final positions are counted, not expanded)
+    assert row["floor"] < row["one line per tail"] <= expanded and row["inert renamed"] <= expanded
+    assert row["phases"]["set"][2] == 0 < row["phases"]["tail"][2]  # merged only once the Trap is used

@@ -6,14 +6,20 @@ the shipped scenarios."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import pytest
 from engine_positions import reachable
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from families import MIXED, position  # noqa: E402
+
 import toolkit.games
-from toolkit.core.game import as_state
+from toolkit.core.game import as_state, game_of
 from toolkit.ocg.positions import FAMILIES
 from toolkit.ocg.procedure.legal import nobody_can_respond, r5_quick_effects
 from toolkit.ocg.setup import initial_state
@@ -85,3 +91,41 @@ def test_nobody_can_respond_exactly_when_no_response_is_offered() -> None:
         assert nobody_can_respond(state) is not offered, state.describe()
         answered += offered
     assert len(chained) > 50 and answered > 10, (len(chained), answered)
+
+
+
+def test_a_link_local_test_that_refuses_the_link_answers_for_the_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``nobody_can_respond`` first asks the held cards' quick effects' chain-link tests marked link-local
+    (``cards.locality.link_local``: they read the card and the link only); where every such test refuses
+    the link it answers at once. Every step of the mixed family (a 《ホルスの黒炎竜 LV８》 that negates only a
+    Spell's activation, on the field after a level-up) and of the shipped scenarios (negators that answer
+    any link, or the opponent's) is the same as with that shortcut off, and the shortcut answers in many of
+    them; a test not marked is never taken for a refusal."""
+    from toolkit.ocg.cards.locality import LINK_LOCAL, is_link_local
+    from toolkit.ocg.procedure import legal, remembered
+
+    monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))  # every step on a board
+    starts = [initial_state(position(MIXED, 9))]  # (the shortcut's case: a Spell's negator, no Spell)
+    starts += [as_state(toolkit.games.shipped_scenario(n)) for n in toolkit.games.shipped_scenario_names()]
+    game = game_of(starts[0])  # (the shipped scenarios' links include those the tests accept)
+    edges = [(s, a) for start, limit in zip(starts, [1500] + [300] * len(starts))
+             for s in reachable(start, limit) if isinstance(s, State) for a in game.legal_actions(s)]
+    shortcut = legal._no_link_answered
+    answered = []
+
+    def counted(board: Any, top: Any, held: list[int]) -> bool:
+        answered.append(shortcut(board, top, held))
+        return answered[-1]
+
+    monkeypatch.setattr(legal, "_no_link_answered", counted)
+    fast = [game.transition(s, a, check=False) for s, a in edges]
+    monkeypatch.setattr(legal, "_no_link_answered", lambda board, top, held: False)
+    assert fast == [game.transition(s, a, check=False) for s, a in edges]
+    assert sum(answered) > 100, sum(answered)
+
+    def unmarked(card: object, state: object, link: object) -> bool:
+        return False
+
+    assert not is_link_local(unmarked)
+    setattr(unmarked, LINK_LOCAL, True)
+    assert is_link_local(unmarked)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from families import COPIES, DIFFERENT, MIXED, position  # noqa: E402
 
-from toolkit.ocg.procedure import pending, remembered  # noqa: E402
+from toolkit.ocg.procedure import pending, remembered, remembered_quick  # noqa: E402
 from toolkit.ocg.setup import initial_state  # noqa: E402
 
 SIZES = {COPIES: 5, MIXED: 6, DIFFERENT: 4}
@@ -38,6 +38,7 @@ def full_check(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     monkeypatch.setattr(pending, "CHECK_INCREMENTAL", True)
     monkeypatch.setattr(pending, "_sync_changed", counted)
     monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))
+    monkeypatch.setattr(remembered_quick, "recall", lambda state, action: (None, None))
     return calls
 
 

@@ -20,7 +20,7 @@ from tests.cards.conftest import _forget_loaded_cards  # noqa: F401  (the cards 
 from toolkit.core.search import explore
 from toolkit.ocg import independence
 from toolkit.ocg.cards import behaviour
-from toolkit.ocg.procedure import remembered
+from toolkit.ocg.procedure import remembered, remembered_quick
 from toolkit.ocg.scenario import scenario_from_dict
 
 SPIRIT_LIKE = {"key": "return to the hand", "mandatory": True, "chain_link": True,
@@ -65,6 +65,7 @@ def test_the_control_wrongly_trusting_that_effect_loses_an_outcome(monkeypatch: 
     position = _position(["テスト用見張りＣ", "テスト用見張りＤ"], untrusted)
     monkeypatch.setattr(independence, "own_card_only", lambda effect: False)
     monkeypatch.setattr(remembered, "recall", lambda state, action: (None, None))  # the reduction's trust alone
+    monkeypatch.setattr(remembered_quick, "recall", lambda state, action: (None, None))
     assert len(explore(position).outcomes) == 1 and len(explore(position, reduce=False).outcomes) == 2
 
 

@@ -217,13 +217,12 @@ def read_stdin_bytes() -> bytes:
     return data
 
 
-def read_stdin_text() -> str:
-    """Standard input as UTF-8 text."""
-    data = read_stdin_bytes()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", file=STDIN_LABEL) from None
+def read_stdin_text(what: str = "scenario file") -> str:
+    """Standard input as UTF-8 text (a bad byte is one line naming its line and column, and the
+    encoding the bytes look like)."""
+    from toolkit.files.reading import decode_utf8
+
+    return decode_utf8(read_stdin_bytes(), STDIN_LABEL, what)
 
 
 # --------------------------------------------------------------------------
@@ -357,10 +356,10 @@ def read_rulings(files: Sequence[str] | None, *, only_mine: bool = False,
     return own_rulings(table) if only_mine else table
 
 
-def one_stdin(arguments: Sequence[str]) -> None:
+def one_stdin(arguments: Sequence[str], field: str = "files") -> None:
     """Refuse ``-`` given twice: standard input can be read only once."""
     if sum(1 for a in arguments if a == STDIN) > 1:
-        raise ScenarioError("standard input (-) can be read only once", field="files")
+        raise ScenarioError("standard input (-) can be read only once", field=field)
 
 
 # --------------------------------------------------------------------------

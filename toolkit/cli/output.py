@@ -11,7 +11,6 @@ deterministic: the same input prints the same bytes.
 
 from __future__ import annotations
 
-import csv
 import datetime
 import json
 import math
@@ -83,10 +82,10 @@ def spreadsheet_safe(text: str) -> str:
 def emit_csv(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> None:
     """A header and one line per row (``\\n`` line ends) on standard output, every cell made safe to open
     in a spreadsheet (:func:`spreadsheet_safe`; the data files themselves are exact)."""
-    writer = csv.writer(sys.stdout, lineterminator="\n")
-    writer.writerow([spreadsheet_safe(c) for c in columns])
-    for row in rows:
-        writer.writerow([spreadsheet_safe(cell(row.get(c))) for c in columns])
+    from toolkit.data.parsing import csv_lines
+
+    sys.stdout.write(csv_lines([[spreadsheet_safe(c) for c in columns],
+                                *([spreadsheet_safe(cell(row.get(c))) for c in columns] for row in rows)]))
 
 
 def emit_table(rows: Sequence[Mapping[str, Any]], args: Any, columns: Sequence[str]) -> bool:

@@ -7,7 +7,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from toolkit.cli.options import STDIN, STDIN_LABEL, ArgumentValueError, Commands, add_command
+from toolkit.cli.options import (
+    STDIN,
+    STDIN_LABEL,
+    ArgumentValueError,
+    Commands,
+    add_command,
+    one_stdin,
+    read_stdin_text,
+)
 
 if TYPE_CHECKING:
     from toolkit.data.page_import import PageImporter
@@ -70,11 +78,23 @@ def _page_card(name: str | None) -> str | None:
     return name.strip()
 
 
+def _same_file(one: str, other: str) -> bool:
+    """Whether two paths name one file (links followed; a missing file is no other)."""
+    import os
+
+    try:
+        return os.path.samefile(one, other)
+    except (OSError, ValueError):
+        return False
+
+
 def _read_page(path: str) -> tuple[str, str]:
+    """A page's text and its label: standard input is read as a file is (bytes, bounded by the size limit,
+    UTF-8 or one line naming the byte's line and column)."""
     from toolkit.files import read_text
 
     if path == STDIN:
-        return sys.stdin.read(), STDIN_LABEL
+        return read_stdin_text("page"), STDIN_LABEL
     return read_text(path, what="page"), path
 
 
@@ -105,6 +125,11 @@ def run_import(args: argparse.Namespace) -> int:
         raise ArgumentValueError("--out", f"{args.out} exists; add --overwrite to replace it")
     if args.out is not None and not args.out.lower().endswith((".csv", ".yaml", ".yml")):
         raise ArgumentValueError("--out", "name a .csv or .yaml file")
+    one_stdin(args.pages, "pages")
+    if args.out is not None and any(_same_file(args.out, old) for old in args.existing or []):
+        raise ArgumentValueError("--out", f"{args.out} is one of the --existing files: it would hold the new rows "
+                                          "alone, its own rulings lost; write the new rows to another file (the two "
+                                          "load together: --rulings OLD NEW)")
     card = _page_card(args.card)
     # one id assigner and one memory of the rulings seen for every page (and the rows held already):
     # a ruling an earlier page has is written once, and no id is given twice

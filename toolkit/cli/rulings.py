@@ -328,6 +328,8 @@ def run_export(args: argparse.Namespace) -> int:
         write_text_atomic,
     )
 
+    if args.out is not None and not args.out.strip():  # (it wrote into the default folder, not named)
+        raise ArgumentValueError("--out", "is empty; name the folder to write into, or - for standard output")
     formats = sorted(set(args.formats or ("md", "wiki")), key=("md", "wiki").index)
     if args.out == STDIN and len(formats) != 1:
         raise ExportError("--out - prints one article: choose --format md or --format wiki")

@@ -202,6 +202,28 @@ def _int(value: Any, key: str) -> int:
     return value
 
 
+def _only(keys: set[Any], allowed: set[str], where: str, what: str, example: str) -> None:
+    """Refuse a key ``what`` does not read: a misspelt one (``playr``) was dropped without a word, and the
+    question answered without it."""
+    extra = sorted(str(k) for k in keys - allowed)
+    if extra:
+        raise PredicateError(f"{where}: {what} has no key {', '.join(map(quoted, extra))} (its keys: "
+                             f"{', '.join(sorted(allowed))}; e.g. {example})")
+
+
+def _possible_bounds(what: str, bounds: dict[str, int], where: str) -> None:
+    """Refuse bounds no hand or LP can meet (a question that could never match would answer a silent no):
+    below 0, or a least above a most."""
+    for key in ("equals", "at_most"):
+        if bounds.get(key, 0) < 0:
+            raise PredicateError(f"{where}.{key}: {'a hand holds' if what == 'hand' else 'LP are'} 0 or more, so "
+                                 f"{key}: {bounds[key]} could never match")
+    low = next(((k, bounds[k]) for k in ("at_least", "equals") if k in bounds), None)
+    high = next(((k, bounds[k]) for k in ("at_most", "equals") if k in bounds), None)
+    if low is not None and high is not None and low[1] > high[1]:
+        raise PredicateError(f"{where}: {low[0]}: {low[1]} and {high[0]}: {high[1]} could never both hold")
+
+
 def _yaml_text(text: str, where: str) -> Any:
     from toolkit.errors import FileError
     from toolkit.files import parse_yaml
@@ -355,6 +377,11 @@ def event_fields(kind: str, game: Any = None) -> tuple[str, ...]:
     return tuple(f for f in every if f in found) if found else every
 
 
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: "an activated", "a milled"."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def _check_fields(kind: str, given: set[str], where: str, game: Any) -> None:
     """Refuse a field no event of ``kind`` carries: the question could never match, so it would
     answer a silent "no"."""
@@ -363,7 +390,7 @@ def _check_fields(kind: str, given: set[str], where: str, game: Any) -> None:
         if field_name in given and field_name not in carried:
             instead = _INSTEAD.get((kind, field_name))
             raise PredicateError(
-                f"{where}.{field_name}: a {kind} event never carries a {field_name} (it has "
+                f"{where}.{field_name}: {_a(kind)} event never carries {_a(field_name)} (it has "
                 f"{', '.join(carried) or 'no field'}), so this question could never match"
                 + (f"; {instead}" if instead else "") + " — see the event table in docs/questions.md")
 
@@ -402,7 +429,11 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
                                              game=game, cards=cards, copies=copies)
                              for i, p in enumerate(items)))
     if "loop" in keys:
-        return IsLoop(bool(data["loop"]))
+        _only(keys, {"loop"}, where, "a loop predicate", "{loop: true}")
+        if not isinstance(data["loop"], bool):
+            raise PredicateError(f"{where}.loop: write loop: true (the line repeats a position for ever) or "
+                                 f"loop: false, not {quoted(data['loop'])}")
+        return IsLoop(data["loop"])
     if "event" in keys:
         kind = data["event"]
         known = _known("event_kinds", game)
@@ -446,13 +477,22 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
             raise PredicateError(f"{where}.zone: unknown zone {quoted(data['zone'])}; known: {', '.join(sorted(zones))}")
         if "card" not in data:
             raise PredicateError(f"{where}: a zone predicate needs 'card'")
+        _only(keys, {"zone", "card", "player"}, where, "a zone predicate", "{zone: graveyard, card: NAME, player: A}")
+        if not isinstance(data["card"], str):
+            raise PredicateError(f"{where}.card: a card is one name, such as ヒステリック・サイン, not {quoted(data['card'])}")
         return InZone(data["zone"], _card(data["card"], f"{where}.card", known_cards_only, cards, copies),
                       _player(data["player"], f"{where}.player") if "player" in data else None)
     for what in ("hand", "life"):
         if what in keys:
+            example = f"{{{what}: A, at_most: {3 if what == 'hand' else 4000}}}"
+            if isinstance(data[what], Mapping):
+                raise PredicateError(f"{where}.{what}: '{what}' names the player, and the bounds stand beside it: "
+                                     f"write {example}")
+            _only(keys, {what, "equals", "at_most", "at_least"}, where, f"a {what} predicate", example)
             bounds = {k: _int(data[k], f"{where}.{k}") for k in ("equals", "at_most", "at_least") if k in data}
             if not bounds:
-                raise PredicateError(f"{where}: '{what}' needs equals, at_most or at_least")
+                raise PredicateError(f"{where}: '{what}' needs equals, at_most or at_least (e.g. {example})")
+            _possible_bounds(what, bounds, where)
             return Count(what, _player(data[what], f"{where}.{what}"), **bounds)
     written = f"not {', '.join(quoted(str(k)) for k in list(data)[:5])}" if data else "and this one is empty"
     raise PredicateError(f"{where}: a predicate starts with event, zone, hand, life, loop, not, all or any, "

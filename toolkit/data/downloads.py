@@ -77,7 +77,14 @@ def export_data(folder: str | os.PathLike[str], format: Literal["csv", "parquet"
         raise FileError(f"the format is csv or parquet, not {describe(format)}", file=os.fspath(folder))
     if format not in FORMATS:
         raise FileError(f"unknown format {quoted(format)}: write csv or parquet", file=os.fspath(folder))
+    if not os.fspath(folder).strip():  # ("" is the working folder, "  " a folder named so: neither was meant)
+        raise FileError("export_data: the folder name is empty; name the folder to write into")
     target = Path(folder).expanduser()
+    from toolkit.resources import in_packaged_datasets
+
+    if in_packaged_datasets(target):  # (a link to it too)
+        raise FileError("refusing to write into the packaged datasets folder; name a folder of your own",
+                        file=os.fspath(folder))
     if not target.is_dir():
         if target.exists():
             raise FileError("not a folder (a file of that name is there): name a folder to write into",

@@ -22,7 +22,9 @@ which it is gone.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -30,21 +32,73 @@ from typing import Any
 import pandas as pd
 
 from toolkit.data.page_import import normalised_question
-from toolkit.errors import WikiParseError
+from toolkit.errors import WikiParseError, quoted
 
 COLUMNS = ("question_ja", "answer_ja", "ruling_date", "hidden", "first_seen", "last_seen", "reworded",
            "hidden_since", "removed_since", "warnings")
 
 
+_FILE_NAME = re.compile(r"[^\n]{0,4000}\.(?:txt|text|html?|wiki|md|csv)", re.IGNORECASE)
 def _text(value: Any, when: str) -> str:
-    if isinstance(value, os.PathLike) or (isinstance(value, str) and "\n" not in value and len(value) < 4096
-                                          and Path(value).is_file()):
+    """A revision's page: the text given, or the file a path names. A one-line value that reads as a file's
+    name (``page_2016.txt``, ``saved/page.html``) and names no file is refused: read as the page's text, it was a
+    page without rulings, and every ruling was reported gone since that revision."""
+    one_line = isinstance(value, str) and "\n" not in value and len(value) < 4096
+    if isinstance(value, os.PathLike) or (one_line and Path(value).is_file()):
         from toolkit.files import read_text
 
         return read_text(value, what="page")
     if not isinstance(value, str):
         raise WikiParseError(f"revision {when}: a page's text or a file's path, not {type(value).__name__}")
+    if one_line and _FILE_NAME.fullmatch(value.strip()):
+        raise WikiParseError(f"revision {when}: no such page file {quoted(value)}; check the path (a page's "
+                             "text is read as it is: it holds its Ｑ：/Ａ： lines)")
     return value
+
+
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _shown(when: Any) -> str:
+    """A revision's key in words: a day as ``YYYY-MM-DD``, a text quoted, a missing date said so."""
+    if isinstance(when, (dt.date, pd.Timestamp)) and not pd.isna(when):
+        return str(pd.Timestamp(when).date())
+    if when is None or (isinstance(when, str) and not when.strip()) or (not isinstance(when, str) and pd.isna(when)):
+        return "without a date"
+    return quoted(when)
+
+
+def revision_date(when: Any) -> pd.Timestamp:
+    """A revision's date: a day (``datetime.date``, a Timestamp) or its text ``YYYY-MM-DD``; anything
+    else — ``"now"``, ``"16/07/08"``, a number, an empty text — is refused, never read as some other day.
+
+    >>> revision_date("2016-09-01"), revision_date(dt.date(2016, 9, 1)) == revision_date("2016-09-01")
+    (Timestamp('2016-09-01 00:00:00'), True)
+    >>> revision_date("16/09/01")
+    Traceback (most recent call last):
+    ...
+    toolkit.errors.WikiParseError: revision '16/09/01': a revision's date is a day written YYYY-MM-DD (e.g. 2016-09-01)
+    """
+    if isinstance(when, (dt.date, pd.Timestamp)) and not pd.isna(when):
+        return pd.Timestamp(when).normalize() if isinstance(when, dt.datetime) else pd.Timestamp(when)
+    if isinstance(when, str) and _DAY.fullmatch(when.strip()):
+        try:
+            return pd.Timestamp(dt.date.fromisoformat(when.strip()))
+        except ValueError as exc:
+            raise WikiParseError(f"revision {_shown(when)}: not a day on the calendar ({exc})") from None
+    raise WikiParseError(f"revision {_shown(when)}: a revision's date is a day written YYYY-MM-DD (e.g. 2016-09-01)")
+
+
+def _dated(revisions: Mapping[Any, Any]) -> list[tuple[pd.Timestamp, Any]]:
+    """The revisions by date, oldest first; two revisions of one day are refused (which came first?)."""
+    seen: dict[pd.Timestamp, Any] = {}
+    for when in revisions:
+        day = revision_date(when)
+        if day in seen:
+            raise WikiParseError(f"revision {_shown(when)}: the same day as revision {_shown(seen[day])}; give each "
+                                 "revision its own date")
+        seen[day] = when
+    return sorted(((day, revisions[when]) for day, when in seen.items()), key=lambda item: item[0])
 
 
 REWORDED_SIMILARITY = 0.6
@@ -52,23 +106,42 @@ REWORDED_SIMILARITY = 0.6
 that left the page in the same revision to be taken for it, reworded."""
 
 
+REWORDED_CANDIDATES = 64
+"""How many of the rulings of one date that left the page a new question is compared with: all of them
+when they are no more; else the ones nearest its place on the page (a reworded entry stays about where it
+was), so that a page of thousands of entries of one date is followed in linear time, not quadratic."""
+
+
 def _follow_rewordings(history: dict[tuple[str, Any], dict[str, Any]], keys: list[tuple[str, Any]]) -> None:
     """Give a ruling whose question was rewritten in this revision its new key: a question new here,
     of the same date as one that was on the page until now and is not here any more, and alike to it
     (the most alike first), is that ruling reworded."""
+    import bisect
     import difflib
 
     here = set(keys)
-    gone = [k for k, row in history.items() if k not in here and pd.isna(row["removed_since"])]
-    for key in dict.fromkeys(keys):
-        if key in history:
+    gone: dict[Any, list[tuple[int, tuple[str, Any]]]] = {}  # date -> (place on the page, key), by place
+    for k, row in history.items():
+        if k not in here and pd.isna(row["removed_since"]):
+            gone.setdefault(k[1], []).append((row.get("place", 0), k))
+    for by_place in gone.values():
+        by_place.sort(key=lambda item: item[0])
+    for place, key in enumerate(dict.fromkeys(keys)):
+        same_date = gone.get(key[1], [])
+        if key in history or not same_date:
             continue
-        alike = sorted(((difflib.SequenceMatcher(None, old[0], key[0]).ratio(), old) for old in gone
-                        if old[1] == key[1]), reverse=True)
+        if len(same_date) <= REWORDED_CANDIDATES:
+            candidates = same_date
+        else:
+            at = bisect.bisect_left(same_date, place, key=lambda item: item[0])
+            half = REWORDED_CANDIDATES // 2
+            candidates = same_date[max(0, at - half):at + half]
+        alike = sorted(((difflib.SequenceMatcher(None, old[0], key[0]).ratio(), old) for _, old in candidates),
+                       reverse=True)
         if alike and alike[0][0] >= REWORDED_SIMILARITY:
             old = alike[0][1]
             history[key] = history.pop(old)
-            gone.remove(old)
+            same_date.remove((history[key].get("place", 0), old))
 
 
 def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.DataFrame:
@@ -88,7 +161,7 @@ def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.
 
     if not isinstance(revisions, Mapping) or not revisions:
         raise WikiParseError("revisions: a mapping of each revision's date to the page's text or file")
-    dated = sorted(((pd.Timestamp(when), value) for when, value in revisions.items()), key=lambda item: item[0])
+    dated = _dated(revisions)
     history: dict[tuple[str, Any], dict[str, Any]] = {}
     for when, value in dated:
         read = read_page(_text(value, str(when.date())), source=f"{source} ({when.date()})")
@@ -110,6 +183,7 @@ def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.
                 row["hidden_since"] = when
             if not entry.hidden:
                 row["hidden_since"] = pd.NaT
+            row.update(place=len(present) - 1)  # (where it stands on this revision's page)
             row.update(question_ja=entry.question_ja, answer_ja=entry.answer_ja, hidden=entry.hidden,
                        ruling_date=pd.Timestamp(entry.date) if entry.date else pd.NaT, last_seen=when,
                        removed_since=pd.NaT)
@@ -137,7 +211,7 @@ def revision_states(history: pd.DataFrame, revisions: Any) -> pd.DataFrame:
     >>> revision_states(h, ["2016-01-01", "2017-01-01", "2018-01-01"]).iloc[0].tolist()
     ['shown', 'shown', 'hidden']
     """
-    dates = sorted(pd.Timestamp(d) for d in revisions)
+    dates = sorted(revision_date(d) for d in revisions)
     rows = []
     for r in history.to_dict("records"):
         first, removed, hidden = r["first_seen"], r["removed_since"], r["hidden_since"]

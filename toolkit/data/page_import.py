@@ -66,10 +66,10 @@ import pandas as pd
 from toolkit.data.faq import cite, typed
 from toolkit.data.frames import kind_of
 from toolkit.data.import_report import EntryReport, ImportReport, PageImport
-from toolkit.data.parsing import format_value, is_na
+from toolkit.data.parsing import csv_lines, format_value, is_na
 from toolkit.data.ruling_ids import IdAssigner, RulingIdentity, identity_key, normalised_text
 from toolkit.data.schema import GAMES, RULINGS_SCHEMA
-from toolkit.errors import WikiParseError, quoted, shorten
+from toolkit.errors import FileError, WikiParseError, quoted, shorten
 
 THIS_CARD = "このカード"
 """How a card's page names its own card."""
@@ -237,6 +237,12 @@ def _check_arguments(text: Any, source: Any, page_card: Any, revision: Any, game
         raise WikiParseError("source: give the URL (or the file name) of the page")
     if page_card is not None and (not isinstance(page_card, str) or not page_card.strip()):
         raise WikiParseError(f"page_card: the name of the page's card, not {kind_of(page_card)}")
+    for name, given in (("source", source), ("page_card", page_card or "")):  # (written into every row and report)
+        bad = next((c for c in given if unicodedata.category(c) in ("Cc", "Cf")), None)
+        if bad is not None or (name == "page_card" and len(given) > 200):
+            why = (f"holds a control character (U+{ord(bad):04X}); write it without" if bad
+                   else "is too long for a card's name; give the card's name alone")
+            raise WikiParseError(f"{name}: {quoted(given)} {why}")
     if revision not in ("new", "old"):
         raise WikiParseError(f"revision: new or old (the revision of a diff page to read), not {quoted(revision)}")
     if game is not None and game not in GAMES:
@@ -383,10 +389,12 @@ def import_page(text: str, *, source: str | None = None, page_card: str | None =
 def _import(text: str, source: str | None, page_card: str | None, revision: Literal["new", "old"], game: str | None,
             seen: dict[tuple[Any, ...], tuple[str, str]], assigner: IdAssigner) -> PageImport:
     from toolkit.wiki import read_page
+    from toolkit.wiki.lines import page_text
     from toolkit.wiki.verdicts import read_verdict
 
     _check_arguments(text, source, page_card, revision, game)
     assert isinstance(source, str)
+    text = page_text(text)  # (the title and the marks are read from the same lines as the entries)
     label = source.strip()
     game = game or ("duel_masters" if "dmwiki" in label or _duel_masters_marks(text) else "ocg")
     read = read_page(text, source=label, revision=revision)
@@ -512,16 +520,23 @@ def rulings_text(rows: pd.DataFrame, form: Literal["csv", "yaml"] = "csv") -> st
                 elif not is_na(value):
                     item[str(key)] = format_value(value)
             records.append(item)
-        return str(yaml.safe_dump(records, allow_unicode=True, sort_keys=False, width=1000))
-    import csv
-    import io
+        return str(yaml.dump(records, Dumper=_rulings_dumper(), allow_unicode=True, sort_keys=False, width=1000))
+    return csv_lines([columns, *([format_value(v) for v in values]
+                                 for values in rows[columns].itertuples(index=False, name=None))])
 
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
-    for values in rows[columns].itertuples(index=False, name=None):
-        writer.writerow([format_value(v) for v in values])
-    return out.getvalue()
+
+@lru_cache(maxsize=1)
+def _rulings_dumper() -> type[Any]:
+    """A safe dumper whose strings read back as written (:mod:`toolkit.files.yaml_writing`)."""
+    import yaml
+
+    from toolkit.files.yaml_writing import keep_line_separators
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    keep_line_separators(Dumper)
+    return Dumper
 
 
 def save_rulings(rows: pd.DataFrame, path: str | os.PathLike[str], *, overwrite: bool = True) -> str:
@@ -537,8 +552,11 @@ def save_rulings(rows: pd.DataFrame, path: str | os.PathLike[str], *, overwrite:
     True
     """
     from toolkit.files import write_text
+    from toolkit.resources import in_packaged_datasets
 
     name = os.fspath(path)
+    if in_packaged_datasets(Path(name).expanduser()):  # (a link to it too)
+        raise FileError("refusing to write into the packaged datasets folder; save your rulings elsewhere", file=name)
     rows = scenarios_relative_to(rows, Path(name).expanduser().parent)
     text = rulings_text(rows, "yaml" if name.lower().endswith((".yaml", ".yml")) else "csv")
     write_text(name, text, overwrite=overwrite)

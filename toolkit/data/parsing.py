@@ -58,6 +58,25 @@ class RawTable:
     row_numbers: tuple[int, ...]
 
 
+def csv_lines(rows: Iterable[Iterable[str]]) -> str:
+    """Rows as CSV text with ``\\n`` line ends, every cell that holds a comma, a quote or a line end
+    quoted — a lone carriage return too: Python's writer with ``\\n`` line ends leaves it bare, and a
+    reader (this module's, pandas', a spreadsheet's) takes it for the end of the row.
+
+    >>> csv_lines([["a", "b\\rc"], ["d,e", "f\\ng"]])
+    'a,"b\\rc"\\n"d,e","f\\ng"\\n'
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")  # (quotes a cell holding \r or \n)
+    lines = []
+    for row in rows:
+        writer.writerow(row)
+        lines.append(out.getvalue()[:-2])
+        out.seek(0)
+        out.truncate()
+    return "".join(line + "\n" for line in lines)
+
+
 def _bad_byte_note(cell: str) -> str:
     bad = next(ch for ch in cell if "\udc80" <= ch <= "\udcff")
     return f"byte 0x{ord(bad) - 0xDC00:02X}"
@@ -68,6 +87,11 @@ def split_csv(data: bytes, file: str) -> tuple[RawTable | None, list[Problem]]:
     problems: list[Problem] = []
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
+    from toolkit.files.reading import encoding_hint
+
+    hint = encoding_hint(data) if b"\x00" in data[:4096] or data.startswith((b"\xff\xfe", b"\xfe\xff")) else None
+    if hint is not None and "UTF-16" in hint:  # every byte offset would be wrong: one problem for the file
+        return None, [Problem(file, None, None, f"is not UTF-8 text{hint}; save the file as UTF-8")]
     text = data.decode("utf-8", errors="surrogateescape")
     if not text.strip():
         return None, [Problem(file, None, None, "the file is empty (no header row)")]
@@ -87,9 +111,9 @@ def split_csv(data: bytes, file: str) -> tuple[RawTable | None, list[Problem]]:
         for pos, cell in enumerate(record):
             if any("\udc80" <= ch <= "\udcff" for ch in cell):
                 column = names[pos] if pos < len(names) else None
-                problems.append(
-                    Problem(file, index, column, f"is not valid UTF-8 ({_bad_byte_note(cell)}); save the file as UTF-8")
-                )
+                hint = encoding_hint(data) if hint is None else hint  # (read once, for the first bad cell)
+                problems.append(Problem(file, index, column,
+                                        f"is not valid UTF-8 ({_bad_byte_note(cell)}{hint}); save the file as UTF-8"))
     if problems:
         return None, problems
     rows: list[tuple[str, ...]] = []

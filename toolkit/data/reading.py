@@ -10,8 +10,6 @@ collected before raising (see :class:`DatasetValidationError`).
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
@@ -19,7 +17,7 @@ from typing import Any, Literal, TypeAlias
 import pandas as pd
 
 from toolkit.data.file_checks import FILE_RULES
-from toolkit.data.parsing import Parsed, RawTable, check_header, format_value, split_csv, typed_frame
+from toolkit.data.parsing import Parsed, RawTable, check_header, csv_lines, format_value, split_csv, typed_frame
 from toolkit.data.problems import DatasetValidationError, Problem
 from toolkit.data.schema import CARDS_SCHEMA, EVENTS_SCHEMA, RULINGS_SCHEMA, SCHEMAS, TableSchema
 from toolkit.errors import FileError
@@ -179,9 +177,7 @@ def to_contract_csv(frame: pd.DataFrame, table: Literal["rulings", "cards", "eve
     parsed, problems = parse_source(frame, schema)
     if problems or parsed is None:
         raise DatasetValidationError(problems)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(schema.names)
+    lines: list[list[str]] = [list(schema.names)]
     precisions = parsed.frame["date_precision"] if "date_precision" in schema.names else None
     for i, record in enumerate(parsed.frame.itertuples(index=False, name=None)):
         cells = []
@@ -190,5 +186,5 @@ def to_contract_csv(frame: pd.DataFrame, table: Literal["rulings", "cards", "eve
             if column.kind == "date" and text and precisions is not None:
                 text = {"month": text[:7], "year": text[:4]}.get(str(precisions.iloc[i]), text)
             cells.append(text)
-        writer.writerow(cells)
-    return out.getvalue()
+        lines.append(cells)
+    return csv_lines(lines)

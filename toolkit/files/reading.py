@@ -116,18 +116,85 @@ def _too_big(size: int | None, limit: int, what: str) -> str:
             f"check it is the right file, or set {MAX_BYTES_ENV} to raise the limit")
 
 
+_UTF16_MARKS = ((b"\xff\xfe", "UTF-16 (little-endian)"), (b"\xfe\xff", "UTF-16 (big-endian)"))
+_JAPANESE_ENCODINGS = (("euc_jp", "EUC-JP"), ("cp932", "Shift_JIS"))
+"""Tried in this order: EUC-JP text also decodes as Shift_JIS, not the other way round."""
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e]")
+_BINARY = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f\ue000-\uf8ff]")
+"""Control characters and private-use code points: bytes that decode so are no one's text."""
+
+
+def _utf16_without_mark(data: bytes) -> str | None:
+    """``UTF-16 (…)`` when ``data`` reads as UTF-16 text without a byte-order mark: a NUL in a
+    quarter of its first bytes' even or odd places (ASCII and many a kana have a zero byte)."""
+    sample = data[:4096]
+    sample = sample[:len(sample) - len(sample) % 2]
+    if len(sample) < 4 or b"\x00" not in sample:
+        return None
+    odd, even = sample[1::2].count(0), sample[0::2].count(0)
+    if max(odd, even) * 4 < len(sample) // 2:
+        return None
+    codec, label = ("utf-16-le", "little-endian") if odd > even else ("utf-16-be", "big-endian")
+    try:
+        sample.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    return f"UTF-16 ({label})"
+
+
+def encoding_hint(data: bytes) -> str:
+    """What ``data``, not UTF-8, looks like, as the end of a sentence ("" when no guess).
+
+    >>> encoding_hint("手札".encode("cp932")), encoding_hint("手札".encode("euc_jp"))
+    ('; it looks like Shift_JIS text', '; it looks like EUC-JP text')
+    >>> encoding_hint("Q".encode("utf-16")), encoding_hint(bytes([0xFF, 0, 0x80]))
+    ('; it is UTF-16 (little-endian) text (it starts with its byte-order mark)', '')
+    """
+    for mark, label in _UTF16_MARKS:
+        if data.startswith(mark):
+            return f"; it is {label} text (it starts with its byte-order mark)"
+    utf16 = _utf16_without_mark(data)
+    if utf16 is not None:
+        return f"; it looks like {utf16} text without a byte-order mark"
+    for codec, label in _JAPANESE_ENCODINGS:
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if _JAPANESE.search(text) and not _BINARY.search(text):
+            return f"; it looks like {label} text"
+    return ""
+
+
 def decode_utf8(data: bytes, file: str | None, what: str = "file") -> str:
     """UTF-8 bytes as text (a leading byte-order mark is dropped); a bad byte
-    is an error naming its line and column."""
+    is an error naming its line and column, and the encoding the bytes look
+    like (Shift_JIS, EUC-JP, UTF-16). UTF-16 without a byte-order mark, whose
+    ASCII is valid UTF-8 with a NUL after each letter, is refused too.
+
+    >>> decode_utf8("Ｑ：a".encode("utf-16-le"), "page.txt", "page")
+    Traceback (most recent call last):
+    ...
+    toolkit.errors.FileError: page.txt (line 1, column 1): not UTF-8 text; it looks like UTF-16 (little-endian) text without a byte-order mark; save the page as UTF-8
+    """
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise FileError(f"not UTF-8 text (byte 0x{data[exc.start]:02X}: {exc.reason}); save the {what} as UTF-8",
-                        file=file, line=line, column=column) from None
+        raise _not_utf8(data, exc.start, f"byte 0x{data[exc.start]:02X}: {exc.reason}", file, what) from None
+    if "\x00" in text and _utf16_without_mark(data) is not None:
+        raise _not_utf8(data, data.index(b"\x00"), "a NUL byte", file, what)
+    return text
+
+
+def _not_utf8(data: bytes, at: int, problem: str, file: str | None, what: str) -> FileError:
+    hint = encoding_hint(data)
+    if "UTF-16" in hint:  # the whole file is in another encoding: its byte offsets name no line
+        return FileError(f"not UTF-8 text{hint}; save the {what} as UTF-8", file=file, line=1, column=1)
+    line = data.count(b"\n", 0, at) + 1
+    column = at - (data.rfind(b"\n", 0, at) + 1) + 1
+    return FileError(f"not UTF-8 text ({problem}){hint}; save the {what} as UTF-8", file=file, line=line, column=column)
 
 
 def read_text(path: str | os.PathLike[str], *, what: str = "file", max_bytes: int | None = None) -> str:

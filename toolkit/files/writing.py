@@ -155,6 +155,9 @@ def _target(path: str | os.PathLike[str]) -> Path:
     under the name given — a symbolic link of that name is never followed: without ``overwrite``
     it is a file that exists; with it, the link itself is replaced by the new file, never its target
     (which may lie outside the folder)."""
+    if not Path(os.fspath(path)).name.strip():  # "" is the working folder; "  " a file no one meant to name
+        raise FileError("the file name is empty (or only spaces); name the file to write",
+                        file=os.fspath(path) if os.fspath(path).strip() else None)
     try:
         given = Path(path).expanduser()
         return Path(os.path.realpath(given.parent)) / given.name

@@ -263,7 +263,7 @@ class Board(PositionReader):
         """A card that moved is a new card: effects applied to it and its done processes go."""
         lingering = self.lingering
         if lingering and uid in self.tables.lingering_summary(lingering).targets:
-            kept, ended = expire(lingering, _CARD_LEFT, left=frozenset({uid}))
+            kept, ended = self.tables.ended(lingering, uid)  # (expire(lingering, _CARD_LEFT, left={uid}), kept)
             if ended:
                 self.lingering = kept
                 self.last_ended = (lingering, kept, ended)
@@ -323,8 +323,11 @@ class Board(PositionReader):
 
     def destroy(self, uid: int) -> None:
         card = self.cards[uid]
-        self.record(self.tables.event(_E_DESTROYED, card=card.name, player=card.owner, by=self.by))
-        self._happen(_E_DESTROYED, uid, card.owner, card.zone)
+        tables, name, owner, by = self.tables, card.name, card.owner, self.by
+        event = tables.events.get((_E_DESTROYED, name, owner, None, None, by))  # (tables.event, inline)
+        self.events.append(event if event is not None else tables.event(_E_DESTROYED, card=name, player=owner, by=by))
+        if _E_DESTROYED in self.happening_kinds:  # (else ``_happen`` records nothing: ``_move`` sets touched)
+            self._happen(_E_DESTROYED, uid, owner, card.zone)
         self._move(uid, _GY, (_SENT_TO_GY,), extra_tags=_DESTROYED)
 
     def banish(self, uid: int, *, face_down: bool = False) -> None:
@@ -436,7 +439,7 @@ class Board(PositionReader):
     def end_lingering(self, item: Lingering) -> None:
         """End one lingering effect now (its expiry process was performed)."""
         before = self.lingering
-        kept, ended = expire(before, _PROCESS, which=item)
+        kept, ended = self.tables.ended(before, item)  # (expire(before, _PROCESS, which=item), kept)
         self.touched = True
         self.lingering = kept
         self.last_ended = (before, kept, ended)

@@ -14,7 +14,7 @@ import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from toolkit.core.durations import Lingering
+from toolkit.core.durations import Lingering, Moment, expire
 from toolkit.core.game import Note
 from toolkit.core.values import Event
 from toolkit.ocg.cards import Catalogue, default_catalogue
@@ -26,10 +26,12 @@ from toolkit.ocg.cards.base import (
     LingeringEffect,
     QuickEffect,
     Resolve,
+    Responds,
     Scope,
     Trigger,
     is_card_local,
 )
+from toolkit.ocg.cards.locality import is_link_local
 from toolkit.ocg.values import Card, Process, Zone
 
 if TYPE_CHECKING:
@@ -61,6 +63,7 @@ class PositionTables:
                  "links", "activations", "remembered", "reaches", "known_lingering", "lingering_scans", "notes",
                  "done_by_card",
                  "chosen_actions", "lingering_effects", "lingering_summaries", "endings", "moves",
+                 "lingering_ends", "lingering_tuples", "link_tests",
                  "own_happenings")
 
     def __init__(self, names: tuple[str, ...], as_of: datetime.date | None, catalogue: Catalogue) -> None:
@@ -163,6 +166,15 @@ class PositionTables:
         self.endings: dict[int, tuple[Lingering, Card | None, Resolve | None, Activation, tuple[str, str] | None]] = {}
         """id of a lingering effect -> (the effect, the card it applied to, its ``on_end``, the Activation
         ``on_end`` is told, the note of its end): :meth:`ending`."""
+        self.lingering_ends: dict[tuple[int, object], tuple[tuple[Lingering, ...], object, tuple[Lingering, ...],
+                                                           tuple[Lingering, ...]]] = {}
+        """(id of a lingering tuple, the effect ended or the uid of the card that left) -> (the tuple, that effect
+        or uid, the effects kept, the ended ones): :meth:`ended`'s memo (the entry holds the tuple and the effect,
+        so their ids name no other object while it is kept; bounded like ``lingering_summaries``)."""
+        self.lingering_tuples: dict[tuple[Lingering, ...], tuple[Lingering, ...]] = {}
+        """A lingering tuple :meth:`ended` made -> the one object of its value: positions reached by ending effects
+        in different orders share it, and with it every memo kept per tuple (``lingering_summaries``, the
+        procedure's; bounded like ``lingering_summaries``)."""
         self.moves: dict[int, dict[tuple[object, ...], Card]] = {}
         """id of an interned card (``interned``, kept as long as these tables) -> (zone, controller, position,
         extra tags) -> the card it becomes when moved so: ``Board._move``'s memo (a card not interned, e.g.
@@ -178,6 +190,13 @@ class PositionTables:
             n: frozenset(z for q in self.text[n].quick for z in q.zones if z is not Zone.DECK) for n in self.quick_names}
         """name -> the zones (other than the deck) where one of its quick effects may be activated: a card
         elsewhere has nothing to activate (e.g. 《ホルスの黒炎竜 LV８》 in the graveyard)."""
+        self.link_tests: dict[str, tuple[tuple[frozenset[Zone], int, bool, Responds | None], ...]] = {
+            n: tuple((q.zones, q.spell_speed, q.card_activation,
+                      q.responds_to if is_link_local(q.responds_to) else None)
+                     for q in self.text[n].quick) for n in self.quick_names}
+        """name -> per quick effect, (its zones, its spell speed, whether it activates the card, its chain-link
+        test when marked link-local — ``cards.locality.link_local``: it reads the card and the link only —,
+        else None): what ``procedure.legal.nobody_can_respond`` asks first."""
         open_quick = {n: [q for q in self.text[n].quick if q.responds_to is None or q.at_moment is not None]
                       for n in self.quick_names}
         self.open_quick_uids: tuple[int, ...] = tuple(u for u in self.quick_uids if open_quick[names[u]])
@@ -268,6 +287,38 @@ class PositionTables:
             self.endings.clear()
         self.endings[id(item)] = (item, card, on_end, act, note)
         return on_end, act, note
+
+    def ended(self, lingering: tuple[Lingering, ...], which: Lingering | int) -> tuple[tuple[Lingering, ...],
+                                                                                  tuple[Lingering, ...]]:
+        """``durations.expire(lingering, …)`` when ``which`` (a lingering effect) has its expiry process performed
+        (``Moment.PROCESS``) or the card of uid ``which`` leaves (``Moment.CARD_LEFT``): (kept, ended), the kept
+        tuple one object per value (``lingering_tuples``), found once per tuple and ``which``.
+
+        >>> from toolkit.core.durations import Duration
+        >>> t = position_tables(("ライトロード・マジシャン ライラ",), None)
+        >>> a, b = (Lingering("ライトロード・マジシャン ライラ", "A", e, 1, Duration.UNTIL_END_PHASE) for e in ("a", "b"))
+        >>> kept, ended = t.ended((a, b), a)
+        >>> (kept, ended) == ((b,), (a,)), t.ended((b, a), a)[0] is kept, t.ended((a, b), 1) == ((), (a, b))
+        (True, True, True)
+        """
+        key = (id(lingering), which if type(which) is int else id(which))
+        found = self.lingering_ends.get(key)
+        if found is not None and found[0] is lingering and (found[1] is which or found[1] == which):
+            return found[2], found[3]
+        if type(which) is int:
+            kept, ended = expire(lingering, Moment.CARD_LEFT, left=frozenset({which}))
+        else:
+            assert isinstance(which, Lingering)
+            kept, ended = expire(lingering, Moment.PROCESS, which=which)
+        if ended:
+            tuples = self.lingering_tuples
+            if len(tuples) >= SUMMARIES_KEPT:
+                tuples.clear()
+            kept = tuples.setdefault(kept, kept)
+        if len(self.lingering_ends) >= SUMMARIES_KEPT:
+            self.lingering_ends.clear()
+        self.lingering_ends[key] = (lingering, which, kept, ended)
+        return kept, ended
 
     def lingering_summary(self, lingering: tuple[Lingering, ...] | list[Lingering]) -> LingeringSummary:
         """What the position's lingering effects can do, read at zone moves: the kinds of no-chain-link

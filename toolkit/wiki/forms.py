@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from toolkit.wiki.lines import source_lines
+from toolkit.wiki.lines import page_text, source_lines
 
 Revision: TypeAlias = Literal["new", "old"]
 PageKind: TypeAlias = Literal["markup", "rendered"]
@@ -112,7 +112,7 @@ def page_form(text: str, revision: Revision = "new") -> PageForm:
     """The lines of ``text`` as the parser reads them (see :class:`PageForm`);
     for a diff view, the lines of ``revision`` (``new``: unchanged and ``+``
     lines; ``old``: unchanged and ``-`` lines)."""
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n")  # a file saved with a byte-order mark, Windows line ends
+    text = page_text(text)  # a file saved with a byte-order mark, Windows or old Macintosh line ends
     diff = is_diff(text)
     kind = page_kind(text)
     raw, restored = source_lines(text)

@@ -174,6 +174,42 @@ class SourceLine:
                 "are read")
 
 
+def page_text(text: str) -> str:
+    """``text`` with its byte-order mark dropped and every line end written ``\\n``: Windows
+    (``\\r\\n``) and old Macintosh (a lone ``\\r``) line ends alike, so a page saved by either
+    reads as the same lines.
+
+    >>> page_text("\\ufeffＱ：a?\\r\\nＡ：はい。\\rＱ：b?")
+    'Ｑ：a?\\nＡ：はい。\\nＱ：b?'
+    """
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+_NOT_TEXT = re.compile(r"[\ud800-\udfff]")
+
+
+def refuse_non_text(text: str, source: str) -> None:
+    """Refuse text holding a lone surrogate — a byte that reading the file could not decode, kept by
+    ``errors="surrogateescape"`` — naming its line and column: no row can be written with it (every
+    writer stopped with a UnicodeEncodeError).
+
+    >>> refuse_non_text("Ｑ：a?\\nＡ：は\\udcffい", "page.txt")
+    Traceback (most recent call last):
+    ...
+    toolkit.errors.WikiParseError: page.txt, line 2, column 4: a byte that is not text (U+DCFF, not UTF-8); read the page as UTF-8 (toolkit.files.read_text says where a bad byte is)
+    """
+    found = _NOT_TEXT.search(text)
+    if found is None:
+        return
+    from toolkit.errors import WikiParseError
+
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    raise WikiParseError(f"{source}, line {line}, column {column}: a byte that is not text "
+                         f"(U+{ord(found.group()):04X}, not UTF-8); read the page as UTF-8 "
+                         "(toolkit.files.read_text says where a bad byte is)")
+
+
 def source_lines(text: str) -> tuple[list[SourceLine], bool]:
     """The page's lines (line breaks restored if it lost them) and whether they were.
 
@@ -184,6 +220,7 @@ def source_lines(text: str) -> tuple[list[SourceLine], bool]:
     >>> len(long.text), long.cut_warning()
     (20000, 'line 1: 30,000 characters long; only the first 20,000 are read')
     """
+    text = page_text(text)
     restored = looks_flattened(text)
     body = restore_line_breaks(text) if restored else text
     result = []

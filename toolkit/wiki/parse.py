@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from toolkit.errors import RulingWarning, WikiParseError, kind_of
-from toolkit.wiki.lines import SourceLine, source_lines
+from toolkit.wiki.lines import SourceLine, refuse_non_text, source_lines
 from toolkit.wiki.markup import (
     ANSWER_MARK,
     CLOSING,
@@ -104,6 +104,8 @@ class Parser:
         self.source = source
         self.q_mark = q_mark
         self.a_mark = a_mark
+        if numbers is None:  # (a page brought to one form first was checked as the page it came from)
+            refuse_non_text(text, source)
         lines, self.restored = source_lines(text)
         for cut in (line for line in lines if line.cut):  # (the tolerant reader's lines are cut already)
             warnings.warn(RulingWarning(f"{source}, {cut.cut_warning()}"), stacklevel=3)

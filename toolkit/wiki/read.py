@@ -24,6 +24,7 @@ import bisect
 from dataclasses import dataclass, field, replace
 
 from toolkit.wiki.forms import PageKind, Revision, page_form
+from toolkit.wiki.lines import refuse_non_text
 from toolkit.wiki.markup import ANSWER_MARK, QUESTION_MARK, FaqEntry
 from toolkit.wiki.parse import Parser
 from toolkit.wiki.prose import ProseRuling, prose_rulings
@@ -52,6 +53,7 @@ def read_page(text: str, source: str = "<string>", revision: Revision = "new") -
     unchanged ones) or the old (``-`` lines and the unchanged ones); other
     pages have one revision and ignore it.
     """
+    refuse_non_text(text, source)
     form = page_form(text, revision)
     parser = Parser("\n".join(form.lines), source, QUESTION_MARK, ANSWER_MARK, tolerant=True, numbers=form.numbers)
     entries = parser.parse()

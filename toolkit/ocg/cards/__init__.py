@@ -32,6 +32,7 @@ from __future__ import annotations
 import datetime
 import importlib
 import os
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -130,7 +131,8 @@ def _catalogue_of_folder(folder: str, state: tuple[object, ...]) -> Catalogue:
     return shipped.with_cards(loaded.behaviour for loaded in read_cards(folder))
 
 
-def user_card_problem(name: str, english: str | None, shadows: bool) -> str | None:
+def user_card_problem(name: str, english: str | None, shadows: bool, aliases: Iterable[str] = (),
+                      reading: str | None = None) -> str | None:
     """Why a user's card may not stand beside the shipped ones, or None
     (:meth:`Catalogue.problem` of the shipped catalogue).
 
@@ -139,12 +141,7 @@ def user_card_problem(name: str, english: str | None, shadows: bool) -> str | No
     >>> user_card_problem("クリバンデット", "Kuribandit", False) is None
     True
     """
-    return shipped_catalogue().problem(name, english, shadows)
-
-
-def problem_field(problem: str) -> str:
-    """The field of a card that :func:`user_card_problem`'s message is about."""
-    return "english" if "its English name reads as" in problem else "name"
+    return shipped_catalogue().problem(name, english, shadows, aliases, reading)
 
 
 def load_card_definitions(path: str | os.PathLike[str]) -> tuple[CardBehaviour, ...]:

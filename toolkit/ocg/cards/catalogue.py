@@ -198,7 +198,8 @@ class Catalogue:
 
     # -- a catalogue with more cards -------------------------------------
 
-    def problem(self, name: str, english: str | None, shadows: bool, aliases: Iterable[str] = ()) -> str | None:
+    def problem(self, name: str, english: str | None, shadows: bool, aliases: Iterable[str] = (),
+                reading: str | None = None) -> str | None:
         """Why a user's card may not stand beside this catalogue's shipped cards, or None.
 
         A shipped card's exact Japanese name needs ``shadows: true``; a name that
@@ -219,7 +220,8 @@ class Catalogue:
                 return None
             return f"card {shorten(name)}: a shipped card has this name; write 'shadows: true' to replace it with your card"
         folds = self._shipped_folds()
-        for written, what in ((name, "name"), (english, "English name"), *((a, "other name") for a in aliases)):
+        for written, what in ((name, "name"), (english, "English name"), *((a, "other name") for a in aliases),
+                              (reading, "reading")):
             if not written:
                 continue
             other = folds.get(fold(written))
@@ -227,8 +229,10 @@ class Catalogue:
                 continue
             item = self._cards[other]
             shown = f"{other} ({item.english})" if item.english else other
+            instead = (f"remove the other name {shorten(written)}" if what == "other name"
+                       else f"give your card another {what}")
             return (f"card {shorten(name)}: its {what} reads as the shipped card {shown} once width, kana, case and "
-                    f"spaces are ignored; give your card another {what}, or write 'name: {other}' and "
+                    f"spaces are ignored; {instead}, or write 'name: {other}' and "
                     "'shadows: true' to replace the shipped card")
         return None
 
@@ -275,11 +279,9 @@ class Catalogue:
         for name, card in given.items():
             written = card.written
             shadows = isinstance(written, dict) and written.get("shadows") is True
-            problem = self.problem(name, card.english, shadows, (*card.aliases, card.reading))
+            problem = self.problem(name, card.english, shadows, card.aliases, card.reading)
             if problem is not None:
-                field = ("english" if "its English name reads as" in problem
-                         else "aliases" if "its other name reads as" in problem else "name")
-                raise CardFileError(problem, file=card.file, field=field)
+                raise CardFileError(problem, file=card.file, field=problem_field(problem))
             cards_now[name] = card
             origins[name] = "user:" + (card.file or "<text>")
         made = Catalogue(cards_now, origins)
@@ -291,6 +293,18 @@ class Catalogue:
     def own_cards(self, names: Iterable[str]) -> list[CardBehaviour]:
         """The cards of the user's own among ``names`` (first mention first, each once)."""
         return [self._cards[n] for n in dict.fromkeys(names) if n in self._user_files]
+
+
+def problem_field(problem: str) -> str:
+    """The field of a card that :meth:`Catalogue.problem`'s message is about.
+
+    >>> problem_field("card x: its reading reads as the shipped card y ..."), problem_field("card x: a shipped ...")
+    ('reading', 'name')
+    """
+    for what, field in (("English name", "english"), ("other name", "aliases"), ("reading", "reading")):
+        if f"its {what} reads as" in problem:
+            return field
+    return "name"
 
 
 _DERIVED: OrderedDict[tuple[object, ...], Catalogue] = OrderedDict()

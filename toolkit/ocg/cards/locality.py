@@ -9,7 +9,7 @@ of cards).  :func:`all_of` and :func:`any_of` keep the mark their parts share (:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from toolkit.ocg.values import Card
 
@@ -106,3 +106,27 @@ def any_of(*conditions: Condition) -> Condition:
         return any(c(card, state) for c in conditions)
 
     return marked_as(test, conditions)
+
+
+_Test = TypeVar("_Test", bound=Callable[..., bool])
+
+LINK_LOCAL = "_link_local"
+"""The attribute :func:`link_local` sets on a chain-link test."""
+
+
+def link_local(test: _Test) -> _Test:
+    """Mark a chain-link test ``(card, state, link) -> bool`` as reading nothing but the card's fields
+    and the link's (not ``state``): the engine may then ask it first, alone, whether a quick effect
+    could answer a chain at all (``procedure.legal.nobody_can_respond``).
+
+    >>> from toolkit.ocg.cards.data.conditions import LINK_TESTS
+    >>> is_link_local(LINK_TESTS.build("opponents_link")), is_link_local(LINK_TESTS.build("summon_trigger"))
+    (True, False)
+    """
+    setattr(test, LINK_LOCAL, True)
+    return test
+
+
+def is_link_local(test: object) -> bool:
+    """Whether the chain-link test ``test`` was marked with :func:`link_local`."""
+    return getattr(test, LINK_LOCAL, False) is True

@@ -53,7 +53,9 @@ def resolve_links(board: Board, state: State) -> bool:
             else:
                 resolve, resolved = _link_resolver_and_event(board, state, link, card)
             if resolve is not None and card is not None:
-                resolve(board, _activation(board, link, card))
+                found = board.tables.activations.get(id(link))  # (_activation's hit, inline)
+                resolve(board, found[2] if found is not None and found[0] is link and found[1] is card
+                        and link.process is not None and link.choice is NO_CHOICE else _activation(board, link, card))
             board.events.append(resolved)  # (board.record)
         board.chain.pop()
         board.touched = True

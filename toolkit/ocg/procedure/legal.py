@@ -336,12 +336,41 @@ def nobody_can_respond(board: Board | State) -> bool:
                 ntp_holds = True
     if not (tp_holds or ntp_holds) or not h1_responses_allowed(board):
         return True
+    if top is not None and _no_link_answered(board, top, held):
+        return True
     if tp_holds:
         for _ in _quick_offers(board, tp, top, held, first_choice=True):
             return False
     if ntp_holds:
         for _ in _quick_offers(board, other(tp), top, held, first_choice=True):
             return False
+    return True
+
+
+def _no_link_answered(board: Board | State, top: Link, held: list[int]) -> bool:
+    """Whether none of the quick effects of the cards ``held`` (uids) could answer the chain link ``top``
+    by what ``_quick_offers`` asks of the card and the link alone: each effect that its zone, its spell
+    speed, the card's position (a card activated from the field is set; an effect of a card on the field
+    that is not its activation needs it face-up) and the chain (a card is activated once) would allow
+    has a chain-link test marked link-local (``cards.locality.link_local``: it reads the card and the
+    link only) that refuses ``top``. ``_quick_offers`` asks all of these, with its other conditions:
+    when this holds, it offers nothing; when it does not, it is asked."""
+    cards = board.cards
+    tests = board.tables.link_tests
+    min_speed = max(2, top.speed)
+    for uid in held:
+        card = cards[uid]
+        zone = card.zone
+        for zones, speed, activation, test in tests[card.name]:
+            if zone not in zones or speed < min_speed:
+                continue
+            if zone is ZONE_FIELD and (card.position not in _SET_POSITIONS or "set_this_turn" in card.tags
+                                       if activation else not card.on_field_face_up):
+                continue  # (what _quick_offers asks of a card on the field first: it would not offer it)
+            if activation and _in_chain(board, uid):
+                continue
+            if test is None or test(card, board, top):  # type: ignore[arg-type]
+                return False
     return True
 
 

@@ -142,7 +142,8 @@ def _incremental_facts(tables: PositionTables, phase: Phase) -> tuple[bool, bool
 
 
 def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool,
-                  without: tuple[PendingFacts, Process] | None = None) -> tuple[Process, ...]:
+                  without: tuple[PendingFacts, Process] | None = None,
+                  uids: frozenset[int] | None = None) -> tuple[Process, ...]:
     """R6 for the cards whose object changed since the base state; the others'
     processes are those of ``pending`` (the caller's conditions, see
     :func:`r6_sync_processes`). The processes lingering effects create (R4) are
@@ -154,12 +155,14 @@ def _sync_changed(board: Board, pending: tuple[Process, ...], adjusted: bool,
     of its cards is recorded there), in uid order, as a look at every card would find them.
 
     ``without``: ``pending`` is the base state's list (these facts, :func:`pending_facts`) less this process,
-    the one the step performed (then whether every other process stays is asked of the facts)."""
+    the one the step performed (then whether every other process stays is asked of the facts); ``uids``: the
+    uids of the cards with phase processes (:func:`_incremental_facts`' third answer, when the caller has it)."""
     cards = board.cards
     before = board.base.cards
     written = board.changed
     if written:
-        uids = _incremental_facts(board.tables, board.phase)[2]
+        if uids is None:
+            uids = _incremental_facts(board.tables, board.phase)[2]
         if len(written) == 1:  # (most steps write one card: no comprehension to make and call)
             uid = written[0]
             changed = [uid] if uid in uids and cards[uid] is not before[uid] else []
@@ -273,7 +276,7 @@ def _all_stay(pending: tuple[Process, ...], changed: list[int], done: set[tuple[
     return dropped is None or sources.isdisjoint(map(_FIRST, dropped)) or dropped.isdisjoint(map(_PID, pending))
 
 
-_PENDING_FACTS: SearchMemo[PendingFacts] = SearchMemo(4096)
+PENDING_FACTS: SearchMemo[PendingFacts] = SearchMemo(4096)
 """id of a position's pending list -> :data:`PendingFacts`: found once per list and read by each step from
 a position that shares it (a position's steps perform each of its processes in turn). The entry holds the
 list, so its id names no other object while it is kept; bounded, one search's tables at a time
@@ -291,7 +294,7 @@ def pending_facts(state: State) -> PendingFacts:
     (True, 2, True)
     """
     every, tables = state.pending, state.tables
-    found = _PENDING_FACTS.get(id(every))
+    found = PENDING_FACTS.get(id(every))
     if found is not None and found[0] is every and found[1] is tables:
         return found
     at: dict[tuple[int, str], int] = {}
@@ -300,8 +303,8 @@ def pending_facts(state: State) -> PendingFacts:
         at[process.pid] = i
         source = process.source
         per_card[source] = per_card.get(source, 0) + 1
-    _PENDING_FACTS.make_room(tables)
-    made = _PENDING_FACTS[id(every)] = (every, tables, at, per_card, frozenset(at))
+    PENDING_FACTS.make_room(tables)
+    made = PENDING_FACTS[id(every)] = (every, tables, at, per_card, frozenset(at))
     return made
 
 
@@ -542,8 +545,8 @@ def settle(board: Board, state: State, cause: Cause, adjusted: bool, mark: int =
     if state.phase is _PHASE_TURN_END:
         return (), waiting
     if not full and not CHECK_INCREMENTAL and adjusted == board.base.adjusted:
-        local, lingering_too, _ = _incremental_facts(board.tables, board.phase)  # (_may_sync_changed, inline)
+        local, lingering_too, uids = _incremental_facts(board.tables, board.phase)  # (_may_sync_changed, inline)
         if lingering_too or (local and not (board.lingering or board.base.lingering)):
-            return _sync_changed(board, base, adjusted, without), waiting  # (r6_sync_processes's incremental path,
+            return _sync_changed(board, base, adjusted, without, uids), waiting  # (r6_sync_processes's incremental path,
         # inline)
     return r6_sync_processes(board, base, adjusted, incremental=not full, without=without), waiting

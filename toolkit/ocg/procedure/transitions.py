@@ -31,7 +31,7 @@ from toolkit.ocg.cards.base import (
     Trigger,
 )
 from toolkit.ocg.negation import DRAIN
-from toolkit.ocg.procedure import remembered
+from toolkit.ocg.procedure import remembered, remembered_quick
 from toolkit.ocg.procedure._shared import (
     EventLog,
     SearchMemo,
@@ -54,7 +54,7 @@ from toolkit.ocg.procedure.flow import (
     v1_decline,
 )
 from toolkit.ocg.procedure.legal import answers_declaration, legal_actions, nobody_can_respond
-from toolkit.ocg.procedure.pending import pending_facts, settle, state_checks
+from toolkit.ocg.procedure.pending import PENDING_FACTS, pending_facts, settle, state_checks
 from toolkit.ocg.procedure.triggers import collect_triggers
 from toolkit.ocg.rules import GAME_ACTION
 from toolkit.ocg.state import PHASE_END, STEP_CHAIN, STEP_FORCED, STEP_OPEN, Cause, Link, Phase, State, Step
@@ -200,9 +200,11 @@ def _card_perform(state: State, process: Process, card: Card,
     return eff, linked, performed
 
 
-def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> State:
+def _perform(state: State, action: Perform, forced: bool, log: EventLog) -> State:
     every = state.pending
-    facts = pending_facts(state)  # (found once per pending list: a position's steps perform each process)
+    facts = PENDING_FACTS.get(id(every))  # (pending_facts, its hit inline: found once per pending list, a
+    if facts is None or facts[0] is not every or facts[1] is not state.tables:  # position's steps perform each
+        facts = pending_facts(state)  # process)
     at = facts[2].get(action.ref)
     if at is None:
         raise StopIteration  # pragma: no cover - the action was listed for this state
@@ -245,7 +247,11 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
                 board.end_lingering(item)
     else:
         card = state.cards[process.source]
-        eff, linked, performed = _card_perform(state, process, card, cause)
+        known = _CARD_PERFORMS.get(id(process))  # (_card_perform, its hit inline)
+        if known is not None and known[0] is process and known[1] is state.tables and known[2] is cause:
+            eff, linked, performed = known[3], known[4], known[5]
+        else:
+            eff, linked, performed = _card_perform(state, process, card, cause)
         negated = bool(state.lingering or DRAIN in state.tables.continuous_kinds) and process.source >= 0 \
             and eff.activates and card.zone is ZONE_FIELD and state.is_negated(card.uid)  # (r8_negated, inline)
         if process.chain_link:
@@ -279,7 +285,10 @@ def _perform(state: State, action: Perform, *, forced: bool, log: EventLog) -> S
         again = resolve_links(board, state)  # R5: no one can respond — the link resolves at once
     pending, waiting = settle(board, state, cause, adjusted, pending=pending, full=again,  # R8b: look again
                               without=(facts, process))
-    flush_events(board, log)
+    if board.notes:
+        flush_events(board, log)
+    elif board.events:  # (flush_events without notes, inline: the board goes with this step, nothing to empty)
+        log[0].extend(board.events)
     if not board.chain and not waiting and not state.waiting and not adjusted and phase is _PHASE_END \
             and not system:
         # nothing automatic follows: straight back to the open game state (R7)
@@ -484,7 +493,7 @@ def successor(state: State, action: Action, *, check: bool = True) -> Successor:
         if known is not None and not remembered.CHECK_REMEMBERED:
             return known if not state.tables.user_files else note_user_cards(state, known, action)
         log: EventLog = ([], [])
-        nxt = _perform(state, action, forced=state.step is STEP_FORCED, log=log)
+        nxt = _perform(state, action, state.step is STEP_FORCED, log)
         made = (nxt, tuple(log[0]), tuple(log[1]))
         if known is None:
             if reach is not None:
@@ -492,6 +501,10 @@ def successor(state: State, action: Action, *, check: bool = True) -> Successor:
         elif known != made or hash(known[0]) != hash(nxt):  # pragma: no cover - a bug in remembered
             raise AssertionError(f"a remembered change differs: {known!r} != {made!r}")
         return made if not state.tables.user_files else note_user_cards(state, made, action)
+    quick = remembered_quick.recall(state, action) if (type(action) is Activate and state.step is STEP_OPEN) or (
+        type(action) is Respond and state.step is STEP_CHAIN) else None
+    if quick is not None and quick[1] is not None and not remembered.CHECK_REMEMBERED:
+        return quick[1] if not state.tables.user_files else note_user_cards(state, quick[1], action)
     log = ([], [])
     step = state.step
     if isinstance(action, Pass):
@@ -528,6 +541,11 @@ def successor(state: State, action: Action, *, check: bool = True) -> Successor:
     else:  # pragma: no cover
         raise IllegalActionError(action, state)
     made = (nxt, tuple(log[0]), tuple(log[1]))
+    if quick is not None and quick[0] is not None:  # an activation remembered_quick may keep
+        if quick[1] is None:
+            remembered_quick.keep(state, quick[0], made)
+        elif quick[1] != made or hash(quick[1][0]) != hash(nxt):  # pragma: no cover - a bug in remembered_quick
+            raise AssertionError(f"a remembered activation differs: {quick[1]!r} != {made!r}")
     return made if not state.tables.user_files else note_user_cards(state, made, action)
 
 

@@ -191,6 +191,11 @@ def _comma_split(listed: list[tuple[str, str]], k: int, names: CardNames) -> str
             continue
         joined = f"{base_name(listed[a][1])}, {base_name(listed[b][1])}"
         found = names.lookup(joined)
+        if found is None:  # the half before the comma may be a card's other name, read as that card already
+            head, tail = (listed[a][1], base_name(listed[b][1])) if a != k else (None, None)
+            english = names.english.get(base_name(head)) if head else None
+            if english and tail and english.casefold().endswith(f", {tail}".casefold()):
+                found, joined = base_name(head or ""), english
         if found is not None:
             return (f"Unknown card {fields.card_quote(base_name(name))} {fields.place(spot) or 'at ' + spot}: "
                     f"{fields.card_quote(joined)} is one card ({fields.card_quote(found)}) — a name with a comma "

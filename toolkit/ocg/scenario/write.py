@@ -12,7 +12,6 @@ from toolkit.errors import FileError, ScenarioError, kind_of
 from toolkit.fields import CARDS_MAX as CARDS_MAX
 from toolkit.fields import COPY_MARK as COPY_MARK
 from toolkit.fields import NAME_MAX as NAME_MAX
-from toolkit.ocg.cards.data.carried import keys_as_text
 from toolkit.ocg.scenario.model import PLAYERS, CardSpec, PlayerSetup, Scenario, fail
 from toolkit.ocg.scenario.read import parse_scenario
 from toolkit.resources import dataset_root, shipped_scenario_names, shipped_scenario_text
@@ -73,6 +72,8 @@ def _inline_cards(scenario: Scenario) -> list[dict[str, Any]]:
         if not isinstance(card.written, dict):
             raise ScenarioError(f"card {card.name} was made in Python, not written as data: a scenario file "
                                 "cannot carry it (write it in the card format, `cards --help`)", field="cards")
+        from toolkit.ocg.cards.data.carried import keys_as_text
+
         plain = keys_as_text(card.written)  # a copy, a trigger's ``on:`` key (read as true) written ``on``
         out.append(plain if isinstance(plain, dict) else copy.deepcopy(card.written))
     return out
@@ -123,14 +124,18 @@ def _dumper() -> type[Any]:
     (built on first use so that PyYAML loads only when a scenario is written)."""
     import yaml
 
+    from toolkit.files.yaml_writing import keep_line_separators, needs_double_quotes
+
     class Dumper(yaml.SafeDumper):
         def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
             super().increase_indent(flow, False)
 
     def represent_folded(dumper: yaml.SafeDumper, text: _Folded) -> yaml.ScalarNode:
-        return dumper.represent_scalar("tag:yaml.org,2002:str", str(text), style=">")
+        return dumper.represent_scalar("tag:yaml.org,2002:str", str(text),
+                                       style='"' if needs_double_quotes(text) else ">")
 
     Dumper.add_representer(_Folded, represent_folded)
+    keep_line_separators(Dumper)
     return Dumper
 
 
@@ -180,7 +185,13 @@ def save_scenario(
     if not isinstance(path, (str, os.PathLike)):
         raise fail(f"save_scenario(): path must be a file's path (a str or a pathlib.Path), not {kind_of(path)}",
                     None, None)
-    target = Path(os.path.realpath(Path(path).expanduser()))
+    given = Path(path).expanduser()
+    if not given.name.strip():  # ("" is the working folder: "file exists" said nothing of the empty name)
+        raise fail("save_scenario(): the file name is empty; name the .yaml file to write", None,
+                   os.fspath(path) if os.fspath(path).strip() else None)
+    # the folder's links are followed, the file's never: a link of that name is a file that exists, and
+    # overwrite replaces the link itself, not its target (which may lie outside the folder)
+    target = Path(os.path.realpath(given.parent)) / given.name
     datasets = Path(os.path.realpath(str(dataset_root())))
     if _inside(target, datasets) and not allow_datasets:
         raise fail(

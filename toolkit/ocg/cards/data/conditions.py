@@ -13,6 +13,7 @@ may remember their answers, exactly as for the Python cards.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +51,7 @@ from toolkit.ocg.cards.data.terms import (
     did_you_mean,
     words,
 )
+from toolkit.ocg.cards.locality import link_local
 from toolkit.ocg.counters import counters_on
 from toolkit.ocg.stats import atk_def_now
 from toolkit.ocg.values import Card, EventKind, Position, Zone
@@ -102,16 +104,23 @@ class CardFilter:
         player = self._player(source, controller)
         return [c for zone in self.zones for c in reader.cards_in(player, zone) if self.matches(c, source, reader)]
 
-    def any(self, source: Card, reader: Reader) -> bool:
-        """Whether ``cards(source, reader)`` is not empty (stops at the first match; asked in every
-        position where a process's condition reads the board)."""
-        player = self._player(source, None)
+    def first(self, source: Card, reader: Reader, controller: str | None = None) -> Card | None:
+        """``cards(source, reader, controller)[0]`` (None: no card matches), stopping at the first match."""
+        return next(self.iter_cards(source, reader, controller), None)
+
+    def iter_cards(self, source: Card, reader: Reader, controller: str | None = None) -> Iterator[Card]:
+        """``cards(source, reader, controller)`` one by one, looked for only as far as they are asked for."""
+        player = self._player(source, controller)
         matches = self.matches
         for zone in self.zones:
             for c in reader.cards_in(player, zone):
                 if matches(c, source, reader):
-                    return True
-        return False
+                    yield c
+
+    def any(self, source: Card, reader: Reader) -> bool:
+        """Whether ``cards(source, reader)`` is not empty (stops at the first match; asked in every
+        position where a process's condition reads the board)."""
+        return self.first(source, reader) is not None
 
     def _player(self, source: Card, controller: str | None) -> str | None:
         """The player whose cards the filter looks at (None: both), "you" being ``controller``
@@ -545,7 +554,7 @@ def _nothing() -> Responds:
     def test(card: Card, state: State, link: Link) -> bool:
         return False
 
-    return test
+    return link_local(test)  # (reads the card and the link only)
 
 
 @LINK_TESTS.add("opponents_link", "a chain link of the opponent")
@@ -553,7 +562,7 @@ def _opponents() -> Responds:
     def test(card: Card, state: State, link: Link) -> bool:
         return link.controller != card.controller
 
-    return test
+    return link_local(test)  # (reads the card and the link only)
 
 
 @LINK_TESTS.add("any_link", "any chain link, either player's (optionally only of one card type)",
@@ -566,7 +575,7 @@ def _any_link(card_type: str | None) -> Responds:
     def test(card: Card, state: State, link: Link) -> bool:
         return card_type is None or link.card_type == card_type
 
-    return test
+    return link_local(test)  # (reads the card and the link only)
 
 
 @LINK_TESTS.add("opponents_spell_activation", "the opponent's activation of a Spell card")
@@ -574,7 +583,7 @@ def _spell() -> Responds:
     def test(card: Card, state: State, link: Link) -> bool:
         return link.card_activation and link.card_type == "spell" and link.controller != card.controller
 
-    return test
+    return link_local(test)  # (reads the card and the link only)
 
 
 @LINK_TESTS.add("summon_trigger", "a trigger effect that a summon set off (《イピリア》's draw)")

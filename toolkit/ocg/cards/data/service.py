@@ -26,7 +26,8 @@ from toolkit.ocg.cards.data.schema import card_schema as _schema
 
 def check_card_files(paths: Sequence[str]) -> list[str]:
     """One line per card of the files (each compiled, not registered); the first bad card raises."""
-    from toolkit.ocg.cards import problem_field, user_card_problem
+    from toolkit.ocg.cards import user_card_problem
+    from toolkit.ocg.cards.catalogue import problem_field
     from toolkit.ocg.cards.data.compile import CardFileError
 
     lines = []
@@ -41,7 +42,8 @@ def check_card_files(paths: Sequence[str]) -> list[str]:
         for loaded in found:
             b = loaded.behaviour
             shipped = Path(loaded.file).resolve().parent == shipped_card_folder().resolve()
-            problem = None if shipped else user_card_problem(b.name, b.english, loaded.shadows)
+            problem = None if shipped else user_card_problem(b.name, b.english, loaded.shadows,
+                                                                   b.aliases, b.reading)
             if problem is not None:  # what loading it as your card would refuse
                 raise CardFileError(problem, file=loaded.file, field=problem_field(problem))
             versions = len(b.texts)

@@ -88,8 +88,8 @@ def _seen(board: Board, act: Activation) -> Card:
 @SELECTORS.add("first", "the first card matching the filter", Param("filter", "filter", "the cards"))
 def _first(filter: CardFilter) -> Pick:
     def pick(board: Board, act: Activation) -> list[int]:
-        found = filter.cards(_seen(board, act), board, act.controller)
-        return [found[0].uid] if found else []
+        found = filter.first(_seen(board, act), board, act.controller)
+        return [found.uid] if found is not None else []
 
     return pick
 
@@ -108,10 +108,10 @@ def _first_of_each(filters: tuple[CardFilter, ...]) -> Pick:
     def pick(board: Board, act: Activation) -> list[int]:
         out = []
         for f in filters:
-            found = f.cards(_seen(board, act), board, act.controller)
-            if not found:
+            found = f.first(_seen(board, act), board, act.controller)
+            if found is None:
                 return []
-            out.append(found[0].uid)
+            out.append(found.uid)
         return out
 
     return pick
@@ -138,8 +138,25 @@ NESTED["selector"] = lambda written: SELECTORS.build(written)
 VERBS = Registry("verb")
 
 
+_ONE_PLAYER: dict[str, tuple[str]] = {p: (p,) for p in PLAYERS}
+_OTHER_PLAYER: dict[str, tuple[str]] = {p: (other(p),) for p in PLAYERS}
+_EACH_PLAYER: tuple[str, ...] = tuple(PLAYERS)
+
+
 def _players(who: str, act: Activation) -> tuple[str, ...]:
-    return {"you": (act.controller,), "opponent": (other(act.controller),), "each": tuple(PLAYERS)}[who]
+    """The players ``who`` names for the effect's controller: ``you``, ``opponent`` or ``each``.
+
+    >>> act = Activation(card=Card(0, "x", "A", "A", Zone.FIELD), controller="A", key="k")
+    >>> _players("you", act), _players("opponent", act), _players("each", act)
+    (('A',), ('B',), ('A', 'B'))
+    """
+    if who == "you":
+        return _ONE_PLAYER.get(act.controller) or (act.controller,)
+    if who == "opponent":
+        return _OTHER_PLAYER.get(act.controller) or (other(act.controller),)
+    if who == "each":
+        return _EACH_PLAYER
+    raise KeyError(who)
 
 
 CARD = Param("card", "selector", "which card(s): itself, target, picked, cost, lingering_target, {first: ...}, ...")
@@ -388,7 +405,7 @@ CHOICES = Registry("choice")
 @CHOICES.add("target", "target one card matching the filter", Param("filter", "filter", "the cards"))
 def _choose_target(filter: CardFilter) -> Choices:
     def choices(card: Card, state: State, subjects: tuple[int, ...]) -> Iterator[Choice]:
-        for c in filter.cards(card, state):
+        for c in filter.iter_cards(card, state):  # (looked for as far as asked: R5 often asks for the first)
             yield Choice(targets=(c.uid,))
 
     return choices

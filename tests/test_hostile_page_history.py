@@ -1,0 +1,93 @@
+"""A page's revisions given badly, and pages of many entries of one date: toolkit.ruling_history refuses a
+revision date it cannot read (it read "now" as this moment and 20160101 as nanoseconds after 1970) and
+follows rewordings in linear work (fixture revisions written here, in the wiki's style)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+from typing import Any
+
+import pytest
+
+import toolkit
+from toolkit.errors import WikiParseError
+
+PAGE = "Ｑ：《サイクロン》はエンドフェイズに発動できますか？~\nＡ：はい、発動できます。(16/07/08)\n"
+
+
+@pytest.mark.parametrize(("when", "said"), [
+    ("now", "revision 'now': a revision's date is a day written YYYY-MM-DD"),
+    ("16/07/08", "revision '16/07/08': a revision's date is a day"),
+    (20160101, "revision 20160101: a revision's date is a day"),
+    (None, "revision without a date: "),
+    ("", "revision without a date: "),
+    ("2016-02-30", "revision '2016-02-30': not a day on the calendar"),
+])
+def test_a_revision_date_that_is_not_a_day_is_refused(when: Any, said: str) -> None:
+    with pytest.raises(WikiParseError) as refused:
+        toolkit.ruling_history({when: PAGE})
+    assert said in str(refused.value)
+
+
+def test_two_revisions_of_one_day_are_refused_naming_both() -> None:
+    with pytest.raises(WikiParseError, match="revision 2016-08-01: the same day as revision '2016-08-01'"):
+        toolkit.ruling_history({"2016-08-01": PAGE, dt.date(2016, 8, 1): PAGE.replace("はい", "いいえ")})
+
+
+def test_days_written_as_dates_or_text_are_the_same_revisions() -> None:
+    by_text = toolkit.ruling_history({"2016-08-01": PAGE, "2017-08-01": "//" + PAGE.replace("\n", "\n//", 1)})
+    by_date = toolkit.ruling_history({dt.date(2016, 8, 1): PAGE,
+                                      dt.datetime(2017, 8, 1, 12, 30): "//" + PAGE.replace("\n", "\n//", 1)})
+    assert by_text.equals(by_date)
+
+
+def _page(n: int, words: str) -> str:
+    return "".join(f"Ｑ：{words}その{i}では《サイクロン》を発動できますか？~\nＡ：はい。(16/07/08)\n" for i in range(n))
+
+
+def _comparisons(monkeypatch: pytest.MonkeyPatch, n: int) -> int:
+    made = []
+    real = difflib.SequenceMatcher
+
+    def counting(*args: Any, **kwargs: Any) -> difflib.SequenceMatcher[str]:
+        made.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(difflib, "SequenceMatcher", counting)
+    toolkit.ruling_history({"2016-01-01": _page(n, "手札調整の後"), "2017-01-01": _page(n, "別の場面")})
+    monkeypatch.setattr(difflib, "SequenceMatcher", real)
+    return len(made)
+
+
+def test_following_rewordings_grows_linearly_with_the_entries_of_one_date(monkeypatch: pytest.MonkeyPatch) -> None:
+    small, large = _comparisons(monkeypatch, 150), _comparisons(monkeypatch, 300)
+    assert large <= 2.5 * small, (small, large)  # every new question against every gone one: 4×
+
+
+def test_a_reworded_entry_among_many_of_its_date_is_still_followed() -> None:
+    old = _page(200, "手札調整の後")
+    new = old.replace("手札調整の後その120では", "手札調整を行った後その120では")
+    history = toolkit.ruling_history({"2016-01-01": old, "2017-01-01": new})
+    assert len(history) == 200
+    reworded = history[history["reworded"].map(len) > 0]
+    assert reworded["question_ja"].tolist() == ["手札調整を行った後その120では《サイクロン》を発動できますか？"]
+
+
+@pytest.mark.parametrize("typed", ["page_2017.txt", "saved/page-2017.TXT", "old revisions/ページ.html"])
+def test_a_mistyped_revision_file_is_refused_not_read_as_a_page_without_rulings(tmp_path: Any, typed: str) -> None:
+    page = tmp_path / "page_2016.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    # read as the page's text it was a revision without rulings: every ruling "removed since 2017-01-01"
+    with pytest.raises(WikiParseError, match=f"revision 2017-01-01: no such page file '{typed}'"):
+        toolkit.ruling_history({"2016-01-01": str(page), "2017-01-01": typed})
+
+
+def test_a_one_line_page_is_still_read_as_text() -> None:
+    history = toolkit.ruling_history({"2016-01-01": "Ｑ：《サイクロン》は発動できますか？~ Ａ：はい。(16/07/08)"})
+    assert history["question_ja"].tolist() == ["《サイクロン》は発動できますか？"]
+
+
+@pytest.mark.parametrize("line", ["-《サイクロン》は発動できる。(08/08/03)", "// 編集者のメモ"])
+def test_a_one_line_page_with_slashes_is_still_read_as_text(line: str) -> None:
+    toolkit.ruling_history({"2016-01-01": line})  # (a date's or a comment's slashes are no path)
