@@ -102,8 +102,11 @@ def _events_read(predicate: Predicate, tp: str) -> Callable[[Event], bool] | Non
             return known(p.inner)
         return not isinstance(p, (AllOf, AnyOf)) or all(known(i) for i in p.items)
 
-    if not known(predicate):
-        return None
+    try:
+        if not known(predicate):
+            return None
+    finally:
+        del known  # (it calls itself through its cell: a cycle reference counting frees once cut)
     return lambda event: predicate.relevant(event, tp)
 
 
@@ -182,46 +185,51 @@ def _renamed_masker(bits: dict[Event, int]) -> Callable[[int, Mapping[str, str]]
     return renamed_mask
 
 
-def _renamed_walk(renamer: Renaming, graph: Graph, limits: Limits, seen: set[tuple[Any, int]],
-                  holds: Callable[[GameState, int], bool], mask_of: Callable[[frozenset[Event]], int],
-                  bits: dict[Event, int], wanted: bool) -> Callable[[GameState, int, int], None]:
+class _RenamedWalk:
     """:func:`decide`'s walk with a pair (position, events so far) keyed up to renaming: the
     position's key and the events' set renamed by the renaming that takes the position there (the
-    module docstring says why); a position the game does not key is keyed as itself."""
-    keys: dict[GameState, tuple[Hashable, Mapping[str, str] | None]] = {}
-    renamed_mask = _renamed_masker(bits)
-    on_path: set[Hashable] = set()
+    module docstring says why); a position the game does not key is keyed as itself. (An object that
+    calls itself, not a closure: a closure that calls itself is a reference cycle, which would keep
+    every position keyed alive until the cyclic GC finds it.)"""
 
-    def key_of(state: GameState) -> tuple[Hashable, Mapping[str, str] | None]:
-        found = keys.get(state)
+    def __init__(self, renamer: Renaming, graph: Graph, limits: Limits, seen: set[tuple[Any, int]],
+                 holds: Callable[[GameState, int], bool], mask_of: Callable[[frozenset[Event]], int],
+                 bits: dict[Event, int], wanted: bool) -> None:
+        self.renamer, self.graph, self.limits, self.seen = renamer, graph, limits, seen
+        self.holds, self.mask_of, self.wanted = holds, mask_of, wanted
+        self.keys: dict[GameState, tuple[Hashable, Mapping[str, str] | None]] = {}
+        self.renamed_mask = _renamed_masker(bits)
+        self.on_path: set[Hashable] = set()
+
+    def key_of(self, state: GameState) -> tuple[Hashable, Mapping[str, str] | None]:
+        found = self.keys.get(state)
         if found is None:
-            keyed = renamer(state)
-            found = keys[state] = (state, None) if keyed is None else (("renamed", keyed[0]), keyed[1])
+            keyed = self.renamer(state)
+            found = self.keys[state] = (state, None) if keyed is None else (("renamed", keyed[0]), keyed[1])
         return found
 
-    def walk(state: GameState, mask: int, depth: int) -> None:
+    def __call__(self, state: GameState, mask: int, depth: int) -> None:
         if state.is_over:
-            if holds(state, mask) == wanted:
+            if self.holds(state, mask) == self.wanted:
                 raise _Settled
             return
         if depth >= MAX_LINE_STEPS:
-            raise limits.too_long()
+            raise self.limits.too_long()
+        key_of, seen, on_path = self.key_of, self.seen, self.on_path
         here = key_of(state)[0]
         if not depth:
             seen.add((here, 0))
         on_path.add(here)
-        for _action, child, events, _weight in graph.edges(state):
+        for _action, child, events, _weight in self.graph.edges(state):
             position, renaming = key_of(child)
             if position in on_path:  # (the child, or a renaming of it, is on the path: a loop)
                 raise _Loop
-            child_mask = mask | mask_of(events) if events else mask
-            key = (position, child_mask if renaming is None else renamed_mask(child_mask, renaming))
+            child_mask = mask | self.mask_of(events) if events else mask
+            key = (position, child_mask if renaming is None else self.renamed_mask(child_mask, renaming))
             if key not in seen:
                 seen.add(key)
-                walk(child, child_mask, depth + 1)
+                self(child, child_mask, depth + 1)
         on_path.discard(here)
-
-    return walk
 
 
 class _Settled(Exception):
@@ -287,7 +295,7 @@ def decide(game: Game, start: GameState, query: Query, *, max_states: int = DEFA
 
     named = _names_read(predicate) if rename and matters is not None else None
     renamer = game.renaming(start, named) if named is not None else None
-    run = walk if renamer is None else _renamed_walk(renamer, graph, limits, seen, holds, mask_of, bits, wanted)
+    run = walk if renamer is None else _RenamedWalk(renamer, graph, limits, seen, holds, mask_of, bits, wanted)
     if renamer is None:
         seen.add((start, 0))
 
@@ -304,6 +312,7 @@ def decide(game: Game, start: GameState, query: Query, *, max_states: int = DEFA
             graph.release(masks, judged, summaries, event_sets)
             seen.clear()
             on_path.clear()
+            del walk, run  # (``walk`` calls itself through its cell: a cycle reference counting frees once cut)
     return answer
 
 
@@ -398,3 +407,4 @@ def decide_order(game: Game, start: GameState, order: tuple[Predicate, ...], adv
             keys.clear()
             known.clear()
             on_path.clear()
+            del value  # (it calls itself through its cell: a cycle reference counting frees once cut)

@@ -425,6 +425,7 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
             graph.release(memo, on_stack, keys, merged_under, edge_masks, bits, numbers, summaries, *replays)
             if renamer is not None:
                 renamer.release()
+            del visit  # (it calls itself through its cell: a cycle reference counting frees once cut)
     shown: EventTexts = {}  # the outcomes share their events: each is written once
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text(shown)))
     return Exploration(

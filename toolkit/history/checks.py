@@ -314,7 +314,10 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
         values = [run(i) for i in item.items]  # run all: every part is reported
         return all(values) if isinstance(item, AllChecks) else any(values)
 
-    value = run(check)
+    try:
+        value = run(check)
+    finally:
+        del run  # (it calls itself through its cell: a cycle reference counting frees once cut)
     return CheckResult(value, tuple(parts))
 
 
@@ -492,6 +495,7 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
         line = _witness(game, start, seq, answer, every, edges, value) if with_line else ()
     finally:
         sys.setrecursionlimit(limit)
+        del value  # (it calls itself through its cell: a cycle reference counting frees once cut)
     return answer, line
 
 

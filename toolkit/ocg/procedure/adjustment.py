@@ -102,8 +102,11 @@ def _canonical_picks(names: tuple[str, ...], k: int) -> Iterator[tuple[int, ...]
             picked.pop()
             passed = passed | {name}
 
-    if 0 <= k <= n:
-        yield from walk(0, k, frozenset())
+    try:
+        if 0 <= k <= n:
+            yield from walk(0, k, frozenset())
+    finally:
+        del walk  # (it calls itself through its cell: a cycle reference counting frees once cut)
 
 
 @implements("R2", game="ocg")
