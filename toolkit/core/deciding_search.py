@@ -95,19 +95,19 @@ def _events_read(predicate: Predicate, tp: str) -> Callable[[Event], bool] | Non
     >>> _events_read(IsLoop(), "A") is None  # (a loop is left to the full search)
     True
     """
-    def known(p: Predicate) -> bool:  # (the exact types: a subclass may read more than it says)
-        if type(p) not in _KNOWN:
-            return False
-        if isinstance(p, Not):
-            return known(p.inner)
-        return not isinstance(p, (AllOf, AnyOf)) or all(known(i) for i in p.items)
-
-    try:
-        if not known(predicate):
-            return None
-    finally:
-        del known  # (it calls itself through its cell: a cycle reference counting frees once cut)
+    if not _known_exactly(predicate):
+        return None
     return lambda event: predicate.relevant(event, tp)
+
+
+def _known_exactly(p: Predicate) -> bool:
+    """Is ``p`` made of predicates of the kinds :data:`_KNOWN` only (the exact types: a subclass may
+    read more than it says)?"""
+    if type(p) not in _KNOWN:
+        return False
+    if isinstance(p, Not):
+        return _known_exactly(p.inner)
+    return not isinstance(p, (AllOf, AnyOf)) or all(_known_exactly(i) for i in p.items)
 
 
 def _names_read(predicate: Predicate) -> frozenset[str] | None:
@@ -290,7 +290,7 @@ def decide(game: Game, start: GameState, query: Query, *, max_states: int = DEFA
             key = (child, mask | mask_of(events) if events else mask)
             if key not in seen:
                 seen.add(key)
-                walk(child, key[1], depth + 1)
+                walk(child, key[1], depth + 1)  # noqa: F821 (deleted in the finally below, once done)
         on_path.discard(state)
 
     named = _names_read(predicate) if rename and matters is not None else None
@@ -390,7 +390,7 @@ def decide_order(game: Game, start: GameState, order: tuple[Predicate, ...], adv
             ck = advance(events, k)
             if ck < n and (key_of(child), ck) in on_path:  # (a loop, or a loop up to renaming)
                 raise _Loop
-            if value(child, ck) != every:
+            if value(child, ck) != every:  # noqa: F821 (deleted in the finally below, once done)
                 result = not every
                 break
         on_path.discard(here)

@@ -370,7 +370,7 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
                         first_counts.append(sum(v[0] for v in res.values()) - before)
                     continue
                 path.append(action)
-                sub, sub_low = visit(child, depth + 1)
+                sub, sub_low = visit(child, depth + 1)  # noqa: F821 (deleted in the finally below, once done)
                 path.pop()
                 if sub_low < low:
                     low = sub_low

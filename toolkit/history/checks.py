@@ -307,11 +307,11 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
             parts.append(QueryAnswer(item.data, name, answer[0], answer[1]))
             return answer[0]
         if isinstance(item, NotCheck):
-            return not run(item.inner)
+            return not run(item.inner)  # noqa: F821 (deleted in the finally below, once done)
         if not every_part:  # all() and any() stop at the part that settles the answer
-            asked = (run(i) for i in item.items)
+            asked = (run(i) for i in item.items)  # noqa: F821 (deleted in the finally below, once done)
             return all(asked) if isinstance(item, AllChecks) else any(asked)
-        values = [run(i) for i in item.items]  # run all: every part is reported
+        values = [run(i) for i in item.items]  # noqa: F821 (deleted below, once done) -- run all: each part is reported
         return all(values) if isinstance(item, AllChecks) else any(values)
 
     try:
@@ -477,7 +477,7 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
                 v = ck == n
                 low = min(low, where)
             else:
-                v, _, sub_low = value(child, ck, depth + 1)
+                v, _, sub_low = value(child, ck, depth + 1)  # noqa: F821 (deleted in the finally below, once done)
                 low = min(low, sub_low)
             if v != every:
                 result, pick = v, i

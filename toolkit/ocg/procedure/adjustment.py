@@ -98,7 +98,7 @@ def _canonical_picks(names: tuple[str, ...], k: int) -> Iterator[tuple[int, ...]
             if name in passed:
                 continue
             picked.append(i)
-            yield from walk(i + 1, left - 1, passed)
+            yield from walk(i + 1, left - 1, passed)  # noqa: F821 (deleted in the finally below, once done)
             picked.pop()
             passed = passed | {name}
 
