@@ -156,3 +156,25 @@ def test_a_change_of_any_kind_is_judged_as_the_position_it_makes(start: State) -
                     mills += mill
     assert checked > 20 and unsure > 0
     assert mills > 10  # (mills judged from their change: the decks and counts they leave read)
+
+
+def test_a_change_remembered_under_another_rule_set_of_the_day_is_not_left_for_later() -> None:
+    """Rule sets of one day share the position tables, so the memo: a change kept under the rules of the
+    day is not handed to a search under the same day with a rule changed (who holds priority after a
+    process), whose step gives another position."""
+    import dataclasses
+
+    start = initial_state(position(MIXED, 6))
+    changed = dataclasses.replace(start.ruleset, priority_after_forced_process="opponent",
+                                  priority_after_voluntary_process="opponent")
+    assert start.evolve(ruleset=changed).tables is start.tables
+    differ = 0
+    for state in _positions(start, 300):
+        actions = procedure.legal_actions(state)
+        kept = [procedure.successor(state, action, check=False) for action in actions]  # the day's changes kept
+        there = state.evolve(ruleset=changed)
+        steps = remembered.steps_before_grouping(there, actions, procedure.successor)
+        made = [procedure.successor(there, action, check=False) for action in actions]
+        assert [s.made() if isinstance(s, LaterStep) else s for s in steps] == made
+        differ += sum(a[0].priority != b[0].priority for a, b in zip(kept, made) if isinstance(a[0], State))
+    assert differ > 50  # (the changed rule gives other positions)
