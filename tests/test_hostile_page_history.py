@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import random
 from typing import Any
 
 import pytest
@@ -91,3 +92,29 @@ def test_a_one_line_page_is_still_read_as_text() -> None:
 @pytest.mark.parametrize("line", ["-《サイクロン》は発動できる。(08/08/03)", "// 編集者のメモ"])
 def test_a_one_line_page_with_slashes_is_still_read_as_text(line: str) -> None:
     toolkit.ruling_history({"2016-01-01": line})  # (a date's or a comment's slashes are no path)
+
+
+
+def _distinct_questions(n: int) -> list[str]:
+    """Questions no two of which are alike (each its own run of kana), in the wiki's Ｑ： style."""
+    kana = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわ"
+    draw = random.Random(2016)
+    return ["".join(draw.choice(kana) for _ in range(30)) for _ in range(n)]
+
+
+def _entry(question: str) -> str:
+    return f"Ｑ：{question}では《サイクロン》を発動できますか？~\nＡ：はい。(16/07/08)\n"
+
+
+@pytest.mark.parametrize("change", ["many removed above it", "many added above it, many removed below"])
+def test_a_reworded_entry_far_from_its_old_place_is_followed(change: str) -> None:
+    # a revision that drops (or adds) a hundred entries of the reworded entry's date above it moves it a
+    # hundred places: it is still the same ruling reworded, not one removed and a new one
+    questions = _distinct_questions(400)
+    old = "".join(_entry(q) for q in questions[:300])
+    kept = [q + "の時" if i == 150 else q for i, q in enumerate(questions[:300])]
+    new = "".join(_entry(q) for q in (kept[110:] if change == "many removed above it" else questions[300:] + kept[:200]))
+    history = toolkit.ruling_history({"2016-01-01": old, "2017-01-01": new})
+    reworded = history[history["reworded"].map(len) > 0]
+    assert reworded["question_ja"].tolist() == [f"{kept[150]}では《サイクロン》を発動できますか？"]
+    assert history["question_ja"].str.startswith(questions[150]).sum() == 1  # (not also a removed ruling)

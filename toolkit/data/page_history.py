@@ -108,8 +108,8 @@ that left the page in the same revision to be taken for it, reworded."""
 
 REWORDED_CANDIDATES = 64
 """How many of the rulings of one date that left the page a new question is compared with: all of them
-when they are no more; else the ones nearest its place on the page (a reworded entry stays about where it
-was), so that a page of thousands of entries of one date is followed in linear time, not quadratic."""
+when they are no more; else the ones nearest the place it had (a reworded entry stays about where it was:
+as far below the entry above it that stayed), so that a page of thousands of entries of one date is followed in linear time, not quadratic."""
 
 
 def _follow_rewordings(history: dict[tuple[str, Any], dict[str, Any]], keys: list[tuple[str, Any]]) -> None:
@@ -126,14 +126,20 @@ def _follow_rewordings(history: dict[tuple[str, Any], dict[str, Any]], keys: lis
             gone.setdefault(k[1], []).append((row.get("place", 0), k))
     for by_place in gone.values():
         by_place.sort(key=lambda item: item[0])
+    anchor_old, anchor_new = 0, 0  # the last entry above that was on the page before: where it was, where it is
     for place, key in enumerate(dict.fromkeys(keys)):
         same_date = gone.get(key[1], [])
-        if key in history or not same_date:
+        if key in history:
+            if pd.isna(history[key]["removed_since"]):
+                anchor_old, anchor_new = history[key].get("place", place), place
+            continue
+        if not same_date:
             continue
         if len(same_date) <= REWORDED_CANDIDATES:
             candidates = same_date
-        else:
-            at = bisect.bisect_left(same_date, place, key=lambda item: item[0])
+        else:  # near where it was: as far below the entry above it as it is now (entries added or gone above move it)
+            was = anchor_old + place - anchor_new
+            at = bisect.bisect_left(same_date, was, key=lambda item: item[0])
             half = REWORDED_CANDIDATES // 2
             candidates = same_date[max(0, at - half):at + half]
         alike = sorted(((difflib.SequenceMatcher(None, old[0], key[0]).ratio(), old) for _, old in candidates),
@@ -142,6 +148,7 @@ def _follow_rewordings(history: dict[tuple[str, Any], dict[str, Any]], keys: lis
             old = alike[0][1]
             history[key] = history.pop(old)
             same_date.remove((history[key].get("place", 0), old))
+            anchor_old, anchor_new = history[key].get("place", place), place
 
 
 def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.DataFrame:
