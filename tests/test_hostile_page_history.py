@@ -118,3 +118,13 @@ def test_a_reworded_entry_far_from_its_old_place_is_followed(change: str) -> Non
     reworded = history[history["reworded"].map(len) > 0]
     assert reworded["question_ja"].tolist() == [f"{kept[150]}では《サイクロン》を発動できますか？"]
     assert history["question_ja"].str.startswith(questions[150]).sum() == 1  # (not also a removed ruling)
+
+
+@pytest.mark.parametrize(("line", "questions"), [
+    ("Ｑ：《サイクロン》は発動できますか？~ Ａ：はい。(16/07/08) 詳しくは faq.html", ["《サイクロン》は発動できますか？"]),
+    ("-《サイクロン》は発動できる。(08/08/03) 出典: https://example.com/faq.html", []),
+])
+def test_a_one_line_page_ending_in_a_file_suffix_is_still_read_as_text(line: str, questions: list[str]) -> None:
+    # a page flattened to one line whose last words name a page (a source cited) is a page, not a mistyped path
+    history = toolkit.ruling_history({"2016-01-01": line})
+    assert history["question_ja"].tolist() == questions

@@ -39,9 +39,14 @@ COLUMNS = ("question_ja", "answer_ja", "ruling_date", "hidden", "first_seen", "l
 
 
 _FILE_NAME = re.compile(r"[^\n]{0,4000}\.(?:txt|text|html?|wiki|md|csv)", re.IGNORECASE)
+_PAGE_MARKS = re.compile(r"[ＱＡ][：:]|《|\([0-9]{2}/[0-9]{2}/[0-9]{2}\)")
+"""What a page's text holds and a file's name does not: an entry's marks, a card, a ruling's date."""
+
+
 def _text(value: Any, when: str) -> str:
     """A revision's page: the text given, or the file a path names. A one-line value that reads as a file's
-    name (``page_2016.txt``, ``saved/page.html``) and names no file is refused: read as the page's text, it was a
+    name (``page_2016.txt``, ``saved/page.html``; no entry's marks, card or ruling date: a page flattened to
+    one line that cites ``faq.html`` last is a page) and names no file is refused: read as the page's text, it was a
     page without rulings, and every ruling was reported gone since that revision."""
     one_line = isinstance(value, str) and "\n" not in value and len(value) < 4096
     if isinstance(value, os.PathLike) or (one_line and Path(value).is_file()):
@@ -50,7 +55,7 @@ def _text(value: Any, when: str) -> str:
         return read_text(value, what="page")
     if not isinstance(value, str):
         raise WikiParseError(f"revision {when}: a page's text or a file's path, not {type(value).__name__}")
-    if one_line and _FILE_NAME.fullmatch(value.strip()):
+    if one_line and _FILE_NAME.fullmatch(value.strip()) and not _PAGE_MARKS.search(value):
         raise WikiParseError(f"revision {when}: no such page file {quoted(value)}; check the path (a page's "
                              "text is read as it is: it holds its Ｑ：/Ａ： lines)")
     return value
