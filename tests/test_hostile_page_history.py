@@ -9,9 +9,11 @@ import difflib
 import random
 from typing import Any
 
+import pandas as pd
 import pytest
 
 import toolkit
+from toolkit.data.page_history import revision_states
 from toolkit.errors import WikiParseError
 
 PAGE = "Ｑ：《サイクロン》はエンドフェイズに発動できますか？~\nＡ：はい、発動できます。(16/07/08)\n"
@@ -37,7 +39,7 @@ def test_two_revisions_of_one_day_are_refused_naming_both() -> None:
 
 
 def test_days_written_as_dates_or_text_are_the_same_revisions() -> None:
-    by_text = toolkit.ruling_history({"2016-08-01": PAGE, "2017-08-01": "//" + PAGE.replace("\n", "\n//", 1)})
+    by_text = toolkit.ruling_history({"2016-08-01": PAGE, "2017-08-01 12:30": "//" + PAGE.replace("\n", "\n//", 1)})
     by_date = toolkit.ruling_history({dt.date(2016, 8, 1): PAGE,
                                       dt.datetime(2017, 8, 1, 12, 30): "//" + PAGE.replace("\n", "\n//", 1)})
     assert by_text.equals(by_date)
@@ -128,3 +130,20 @@ def test_a_one_line_page_ending_in_a_file_suffix_is_still_read_as_text(line: str
     # a page flattened to one line whose last words name a page (a source cited) is a page, not a mistyped path
     history = toolkit.ruling_history({"2016-01-01": line})
     assert history["question_ja"].tolist() == questions
+
+
+@pytest.mark.parametrize("when", [(dt.datetime(2016, 8, 1, 9, 30), dt.datetime(2016, 8, 1, 18, 5)),
+                                  ("2016-08-01 09:30", "2016-08-01T18:05:00")])
+def test_two_edits_of_one_day_at_their_times_are_two_revisions(when: tuple[Any, Any]) -> None:
+    # the wiki's history lists each edit with its time, often several a day: their order is known
+    morning, evening = when
+    history = toolkit.ruling_history({evening: "//" + PAGE.replace("\n", "\n//", 1), morning: PAGE})
+    assert history["first_seen"].tolist() == [pd.Timestamp("2016-08-01 09:30")]
+    assert history["hidden_since"].tolist() == [pd.Timestamp("2016-08-01 18:05")]
+    states = revision_states(history, [morning, evening])
+    assert states.iloc[0].tolist() == ["shown", "hidden"]
+
+
+def test_one_moment_given_twice_is_refused() -> None:
+    with pytest.raises(WikiParseError, match="revision '2016-08-01 09:30': the same moment as revision 2016-08-01 09:30; give"):
+        toolkit.ruling_history({dt.datetime(2016, 8, 1, 9, 30): PAGE, "2016-08-01 09:30": PAGE})

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from toolkit.data.page_import import normalised_question
@@ -61,21 +62,33 @@ def _text(value: Any, when: str) -> str:
     return value
 
 
-_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ T][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)?")
+
+
+def revision_label(when: pd.Timestamp) -> str:
+    """A revision's date as written: ``YYYY-MM-DD``, and its time when it has one (``2016-08-01 18:05``).
+
+    >>> revision_label(pd.Timestamp("2016-08-01")), revision_label(pd.Timestamp("2016-08-01 18:05"))
+    ('2016-08-01', '2016-08-01 18:05')
+    """
+    if when == when.normalize():
+        return str(when.date())
+    return when.strftime("%Y-%m-%d %H:%M" if when.second == 0 and when.microsecond == 0 else "%Y-%m-%d %H:%M:%S")
 
 
 def _shown(when: Any) -> str:
-    """A revision's key in words: a day as ``YYYY-MM-DD``, a text quoted, a missing date said so."""
-    if isinstance(when, (dt.date, pd.Timestamp)) and not pd.isna(when):
-        return str(pd.Timestamp(when).date())
+    """A revision's key in words: a day as ``YYYY-MM-DD`` (with its time), a text quoted, a missing date said so."""
+    if isinstance(when, (dt.date, pd.Timestamp, np.datetime64)) and not pd.isna(when):
+        return revision_label(pd.Timestamp(when))
     if when is None or (isinstance(when, str) and not when.strip()) or (not isinstance(when, str) and pd.isna(when)):
         return "without a date"
     return quoted(when)
 
 
 def revision_date(when: Any) -> pd.Timestamp:
-    """A revision's date: a day (``datetime.date``, a Timestamp) or its text ``YYYY-MM-DD``; anything
-    else — ``"now"``, ``"16/07/08"``, a number, an empty text — is refused, never read as some other day.
+    """A revision's date: a day or a moment (``datetime.date``, ``datetime.datetime``, a Timestamp) or its
+    text ``YYYY-MM-DD`` (``YYYY-MM-DD HH:MM`` for one of several edits of a day); anything else — ``"now"``,
+    ``"16/07/08"``, a number, an empty text — is refused, never read as some other day.
 
     >>> revision_date("2016-09-01"), revision_date(dt.date(2016, 9, 1)) == revision_date("2016-09-01")
     (Timestamp('2016-09-01 00:00:00'), True)
@@ -84,24 +97,26 @@ def revision_date(when: Any) -> pd.Timestamp:
     ...
     toolkit.errors.WikiParseError: revision '16/09/01': a revision's date is a day written YYYY-MM-DD (e.g. 2016-09-01)
     """
-    if isinstance(when, (dt.date, pd.Timestamp)) and not pd.isna(when):
-        return pd.Timestamp(when).normalize() if isinstance(when, dt.datetime) else pd.Timestamp(when)
+    if isinstance(when, (dt.date, pd.Timestamp, np.datetime64)) and not pd.isna(when):
+        return pd.Timestamp(when)
     if isinstance(when, str) and _DAY.fullmatch(when.strip()):
         try:
-            return pd.Timestamp(dt.date.fromisoformat(when.strip()))
+            return pd.Timestamp(dt.datetime.fromisoformat(when.strip()))
         except ValueError as exc:
             raise WikiParseError(f"revision {_shown(when)}: not a day on the calendar ({exc})") from None
     raise WikiParseError(f"revision {_shown(when)}: a revision's date is a day written YYYY-MM-DD (e.g. 2016-09-01)")
 
 
 def _dated(revisions: Mapping[Any, Any]) -> list[tuple[pd.Timestamp, Any]]:
-    """The revisions by date, oldest first; two revisions of one day are refused (which came first?)."""
+    """The revisions by date, oldest first; two revisions of one day (of one moment, given with their times)
+    are refused (which came first?)."""
     seen: dict[pd.Timestamp, Any] = {}
     for when in revisions:
         day = revision_date(when)
         if day in seen:
-            raise WikiParseError(f"revision {_shown(when)}: the same day as revision {_shown(seen[day])}; give each "
-                                 "revision its own date")
+            same = "day" if day == day.normalize() else "moment"
+            raise WikiParseError(f"revision {_shown(when)}: the same {same} as revision {_shown(seen[day])}; give "
+                                 f"each revision its own date (and time, for several edits of a day)")
         seen[day] = when
     return sorted(((day, revisions[when]) for day, when in seen.items()), key=lambda item: item[0])
 
@@ -176,7 +191,7 @@ def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.
     dated = _dated(revisions)
     history: dict[tuple[str, Any], dict[str, Any]] = {}
     for when, value in dated:
-        read = read_page(_text(value, str(when.date())), source=f"{source} ({when.date()})")
+        read = read_page(_text(value, revision_label(when)), source=f"{source} ({revision_label(when)})")
         entries = [(e, (normalised_question(e.question_ja), e.date)) for e in read.entries
                    if e.question_ja and e.answer_ja]
         _follow_rewordings(history, [key for _, key in entries])
@@ -190,7 +205,7 @@ def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.
                 row = history[key] = {"first_seen": when, "reworded": [], "hidden_since": pd.NaT,
                                       "removed_since": pd.NaT, "warnings": []}
             elif (row["question_ja"], row["answer_ja"]) != (entry.question_ja, entry.answer_ja):
-                row["reworded"].append(str(when.date()))
+                row["reworded"].append(revision_label(when))
             if entry.hidden and (pd.isna(row["hidden_since"]) or not row["hidden"]):
                 row["hidden_since"] = when
             if not entry.hidden:
@@ -233,12 +248,13 @@ def revision_states(history: pd.DataFrame, revisions: Any) -> pd.DataFrame:
                 states.append("absent")
             elif not pd.isna(hidden) and when >= hidden:
                 states.append("hidden")
-            elif str(when.date()) in r["reworded"]:
+            elif revision_label(when) in r["reworded"]:
                 states.append("reworded")
             else:
                 states.append("shown")
         rows.append(states)
-    return pd.DataFrame(rows, columns=[d.date() for d in dates], index=history["question_ja"].tolist())
+    return pd.DataFrame(rows, columns=[d.date() if d == d.normalize() else d for d in dates],
+                        index=history["question_ja"].tolist())
 
 
 def proposed_supersessions(history: pd.DataFrame, *, similarity: float = 0.6) -> pd.DataFrame:
