@@ -283,3 +283,13 @@ def test_import_out_onto_an_existing_file_is_refused_not_emptied(capsys: Capture
                           "--overwrite")
     assert "is one of the --existing files" in err
     assert mine.read_text(encoding="utf-8") == held  # its two rulings were replaced by the new one alone
+
+
+def test_import_out_onto_a_link_without_overwrite_is_refused(capsys: Capture, tmp_path: Path) -> None:
+    # a link whose target is gone is still a file of that name: without --overwrite it was replaced silently
+    page, mine = tmp_path / "page.txt", tmp_path / "mine.csv"
+    page.write_text(PAGE, encoding="utf-8")
+    mine.symlink_to(tmp_path / "moved away.csv")
+    err = _one_line_error(capsys, "import", str(page), "--out", str(mine))
+    assert "exists; add --overwrite to replace it" in err
+    assert mine.is_symlink()
