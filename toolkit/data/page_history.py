@@ -175,7 +175,8 @@ def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.
     """One row per ruling the revisions of a page ever held, oldest first.
 
     ``revisions`` maps each revision's date (a date, a Timestamp or
-    ``YYYY-MM-DD``) to the page's text or a file holding it. Columns: the
+    ``YYYY-MM-DD``; with its time — a datetime, ``YYYY-MM-DD HH:MM`` — for
+    several edits of one day) to the page's text or a file holding it. Columns: the
     ruling's latest ``question_ja`` and ``answer_ja``, its ``ruling_date``
     (the date after the answer), ``hidden`` in the latest revision holding it,
     ``first_seen`` and ``last_seen`` (revision dates), ``reworded`` (the
