@@ -26,6 +26,7 @@ PAGE = "Ｑ：《サイクロン》はエンドフェイズに発動できます
     (None, "revision without a date: "),
     ("", "revision without a date: "),
     ("2016-02-30", "revision '2016-02-30': not a day on the calendar"),
+    ("2016-08-01 24:00", "revision '2016-08-01 24:00': not a time of day"),
 ])
 def test_a_revision_date_that_is_not_a_day_is_refused(when: Any, said: str) -> None:
     with pytest.raises(WikiParseError) as refused:

@@ -103,7 +103,9 @@ def revision_date(when: Any) -> pd.Timestamp:
         try:
             return pd.Timestamp(dt.datetime.fromisoformat(when.strip()))
         except ValueError as exc:
-            raise WikiParseError(f"revision {_shown(when)}: not a day on the calendar ({exc})") from None
+            what = "a time of day" if "hour" in str(exc) or "minute" in str(exc) or "second" in str(exc) else \
+                "a day on the calendar"
+            raise WikiParseError(f"revision {_shown(when)}: not {what} ({exc})") from None
     raise WikiParseError(f"revision {_shown(when)}: a revision's date is a day written YYYY-MM-DD (e.g. 2016-09-01)")
 
 
