@@ -49,3 +49,32 @@ def absent_card(names: Iterable[str], position: Any, game: Any, known: CardNames
         shown = known.show(name) if known is not None else card_quote(name)
         return f"{shown} is not in {scenario_label(position)}: no event of it can name that card"
     return None
+
+
+def cards_read(predicate: Any) -> tuple[str, ...]:
+    """The cards a predicate reads (``card`` and ``by``, inside ``not``, ``all`` and ``any`` too), in order.
+
+    >>> from toolkit.core.predicates import parse_predicate
+    >>> cards_read(parse_predicate({"not": {"any": [{"event": "activated", "card": "サイクロン"},
+    ...                                             {"zone": "graveyard", "card": "ダンディライオン"}]}}))
+    ('サイクロン', 'ダンディライオン')
+    """
+    found: list[str] = []
+    stack = [predicate]
+    while stack:
+        part = stack.pop()
+        found.extend(c for c in (getattr(part, "card", None), getattr(part, "by", None))
+                     if isinstance(c, str) and c not in found)
+        inner = getattr(part, "inner", None)
+        stack.extend(reversed([*(() if inner is None else (inner,)), *(getattr(part, "items", ()) or ())]))
+    return tuple(found)
+
+
+def refuse_absent(predicate: Any, position: Any, game: Any, known: CardNames | None, where: str) -> None:
+    """Raise :class:`~toolkit.core.predicates.PredicateError` (``where``: the field it names) when
+    ``predicate`` reads a card no event of a search from ``position`` can name (:func:`absent_card`)."""
+    from toolkit.core.predicates import PredicateError
+
+    absent = absent_card(cards_read(predicate), position, game, known)
+    if absent is not None:
+        raise PredicateError(f"{where}: {absent}")

@@ -19,7 +19,7 @@ from toolkit.core.rulesets import RuleChange
 from toolkit.core.rulesets import Rules as Ruleset
 from toolkit.errors import ToolkitError
 from toolkit.history.eras import rule_eras
-from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, read_check, run_once, scenario_named
+from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, check_for, read_check, run_once, scenario_named
 from toolkit.history.verification import with_progress
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -266,6 +266,7 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
         for other in scenarios_named(parsed):
             if other not in scenarios:
                 scenarios[other] = scenario_named(other)
+        check_for(name, parsed, scenarios)  # refused once, before any day: a card its scenario cannot show
     read = tuple(scenarios.values())  # the dates of what they read: the rules, every card text they may use
     first = min(c.date for c in game.rule_changes_on(read)) - datetime.timedelta(days=1)
     begin = _as_day(start, first, "start")
