@@ -40,10 +40,11 @@ def absent_card(names: Iterable[str], position: Any, game: Any, known: CardNames
     >>> absent_card(["エフェクト・ヴェーラー", "no such card"], horus, ocg, ocg.position_card_names(horus)) is None
     True
     """
-    carried = game.names_events_may_carry(position)
+    asked = tuple(names)
+    carried = game.names_events_may_carry(position) if asked else None
     if carried is None:
         return None
-    for name in names:
+    for name in asked:
         if name in carried or (known is not None and known.lookup(name) != name):
             continue
         shown = known.show(name) if known is not None else card_quote(name)

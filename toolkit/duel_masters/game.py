@@ -65,7 +65,8 @@ def names_events_may_carry(position: object) -> frozenset[str] | None:
     if not isinstance(position, DMScenario):
         return None
     names = set(position.card_names())
-    names.update(e.source.split("#")[0] for e in (*position.lingering, *position.delayed))
+    names.update(e.source.split("#")[0] for e in position.lingering)
+    names.update(e.source.split("#")[0] for e in position.delayed)
     names.update(e.target.split("#")[0] for e in position.lingering if e.target)
     sides = list(names)
     while sides:
