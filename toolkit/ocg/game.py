@@ -31,7 +31,6 @@ from toolkit.ocg import cards, procedure, symmetry
 from toolkit.ocg.cards.base import CardBehaviour
 from toolkit.ocg.cards.data import service as card_service
 from toolkit.ocg.event_fields import EVENT_FIELDS as OCG_EVENT_FIELDS
-from toolkit.ocg.names_carried import names_events_may_carry, names_with_tokens
 from toolkit.ocg.renamed_positions import RenamedKeys
 from toolkit.ocg.renaming import name_classes
 from toolkit.ocg.reversals import REVERSALS
@@ -315,12 +314,18 @@ class OcgGame(Game):
         return describe_state(state)
 
     def card_names(self) -> CardNames:
+        from toolkit.ocg.names_carried import names_with_tokens  # what a question reads: loaded when asked
+
         return names_with_tokens(cards.default_catalogue())
 
     def position_card_names(self, position: State | Scenario) -> CardNames:
+        from toolkit.ocg.names_carried import names_with_tokens
+
         return names_with_tokens(_catalogue_of(position))
 
     def names_events_may_carry(self, position: State | Scenario) -> frozenset[str] | None:
+        from toolkit.ocg.names_carried import names_events_may_carry
+
         return names_events_may_carry(position)
 
 
