@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime
 import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
@@ -35,6 +35,7 @@ from toolkit.fields import CardNames
 
 if TYPE_CHECKING:
     from toolkit.core.actions import Action
+    from toolkit.core.later import LaterStep
 
 __all__ = [
     "Actor",
@@ -196,7 +197,7 @@ class Stepper(Protocol):
     def __call__(self, state: Any, action: Action, /, *, check: bool = ...) -> Successor: ...
 
 
-Interchangeable = Callable[[Any, "tuple[Action, ...]", "tuple[Successor, ...]"], "tuple[tuple[int, ...], ...]"]
+Interchangeable = Callable[[Any, "tuple[Action, ...]", "Sequence[Successor | LaterStep]"], "tuple[tuple[int, ...], ...]"]
 """A game's answer to "which of these actions stand for each other here?" (see ``Game.grouping``)."""
 
 

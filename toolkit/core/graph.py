@@ -30,6 +30,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -37,6 +38,7 @@ from typing import Any
 
 from toolkit.core.actions import Action, Pass
 from toolkit.core.game import Game, GameState, game_of
+from toolkit.core.later import LaterStep, StepsBeforeGrouping
 from toolkit.core.limits import Limits
 from toolkit.core.trace import LineStep, line_step
 from toolkit.core.values import Event
@@ -59,20 +61,36 @@ def default_policy(state: GameState, actions: tuple[Action, ...]) -> Action:
     return actions[0]
 
 
+_UNDER_WAY = threading.Lock()
+_SEARCHES: list[tuple[int, bool]] = []
+"""The searches under way in the process (any thread), each with the recursion limit and GC state it found
+(:func:`search_mode`: the first sets the interpreter up, the last one out puts back what the first found)."""
+
+
 @contextmanager
 def search_mode() -> Iterator[None]:
     """Deep recursion allowed and the cyclic GC paused (searches allocate many
-    small acyclic values; pausing the collector makes them ~30% faster)."""
-    limit = sys.getrecursionlimit()
-    was_enabled = gc.isenabled()
-    sys.setrecursionlimit(max(limit, 20_000))
-    gc.disable()
+    small acyclic values; pausing the collector makes them ~30% faster). Both are the process's: set by
+    the first search under way, put back by the last (a search in another thread, e.g. a thread pool's
+    rulings, is not left with the GC running and the recursion limit lowered under it)."""
+    with _UNDER_WAY:
+        if not _SEARCHES:
+            limit = sys.getrecursionlimit()
+            found = (limit, gc.isenabled())
+            sys.setrecursionlimit(max(limit, 20_000))
+            gc.disable()
+        else:
+            found = _SEARCHES[0]
+        _SEARCHES.append(found)
     try:
         yield
     finally:
-        if was_enabled:
-            gc.enable()
-        sys.setrecursionlimit(limit)
+        with _UNDER_WAY:
+            _SEARCHES.pop()
+            if not _SEARCHES:
+                if found[1]:
+                    gc.enable()
+                sys.setrecursionlimit(found[0])
 
 
 def reduction_wanted(reduce: bool | None) -> bool:
@@ -90,7 +108,7 @@ again come back at once, and the memory it holds stays small)."""
 class Graph:
     """Successors of each state, computed once (the transposition table)."""
 
-    __slots__ = ("limits", "game", "succ", "states", "transitions", "events", "event_sets", "grouping", "reduced",
+    __slots__ = ("limits", "game", "succ", "states", "transitions", "events", "event_sets", "grouping", "later", "reduced",
                  "stands_for", "listed", "watched", "sets_by_ids", "sets_by_tuple")
 
     def __init__(self, limits: Limits, game: Game, reduce: bool = False) -> None:
@@ -99,6 +117,10 @@ class Graph:
         """Whether the clock is read at each new position (a time limit or progress reports)."""
         self.game = game
         self.grouping = game.grouping() if reduce else None
+        hook = getattr(game, "steps_before_grouping", None) if self.grouping is not None else None
+        self.later: StepsBeforeGrouping | None = None if hook is None else hook()
+        """The game's ``steps_before_grouping()`` where positions are grouped (optional: see
+        :mod:`toolkit.core.later`; None: each step made at once)."""
         self.reduced = False
         """Whether some position's edges were merged (see the module docstring)."""
         self.stands_for: dict[tuple[GameState, int], tuple[int, ...]] = {}
@@ -135,38 +157,46 @@ class Graph:
                 raise self.limits.too_many()
             if self.watched:
                 self.limits.check(known_states)
-            out: list[Edge] = []
-            same = self.states.setdefault
-            sets_by_ids = self.sets_by_ids
-            by_tuple = self.sets_by_tuple
-            transition = self.game.stepper()  # (state, events, notes): a Transition or a plain tuple
             actions = self.game.legal_actions(state)
-            results = [transition(state, action, check=False) for action in actions]
-            grouped = self.grouping is not None and len(actions) > 1  # children shared once merged
-            for action, result in zip(actions, results):
-                events = result[1]
-                if events:
-                    known = by_tuple.get(id(events))
-                    if known is not None and known[0] is events:
-                        evs = known[1]
-                    else:
-                        # (a tuple from a list: of its exact size, so Python's tuple free lists reuse it)
-                        seen = sets_by_ids.get(tuple(list(map(id, events))))  # the search's own Event objects
-                        evs = seen if seen is not None else self._event_set(events)
-                        if len(by_tuple) >= _TUPLES_KEPT:
-                            by_tuple.clear()
-                        by_tuple[id(events)] = (events, evs)
+            self.transitions += len(actions)
+            if self.grouping is not None and len(actions) > 1:
+                later = self.later
+                if later is not None:  # (some steps made only if the grouping or the search reads them)
+                    steps: list[Any] = later(state, actions)
                 else:
-                    evs = NO_EVENTS
-                child = result[0]
-                out.append((action, child if grouped else same(child, child), evs, 1))
-            self.transitions += len(out)
-            if grouped:
-                assert self.grouping is not None
-                out = self._merge(state, out, self.grouping(state, actions, tuple(results)))
-            found = tuple(out)
+                    transition = self.game.stepper()
+                    steps = [transition(state, action, check=False) for action in actions]
+                found = self._merged(state, actions, steps, self.grouping(state, actions, steps))
+            else:
+                transition = self.game.stepper()  # (state, events, notes): a Transition or a plain tuple
+                results = [transition(state, action, check=False) for action in actions]
+                found = tuple([self._edge(action, result, 1) for action, result in zip(actions, results)])
             self.succ[state] = found
         return found
+
+    def _edge(self, action: Action, result: Any, weight: int) -> Edge:
+        """The edge of ``action`` whose step gave ``result`` (next state, events, notes), standing for
+        ``weight`` actions: to the search's one object of that position, with the search's one set of
+        its events."""
+        if isinstance(result, LaterStep):
+            result = result.made()
+        events = result[1]
+        if events:
+            by_tuple = self.sets_by_tuple
+            known = by_tuple.get(id(events))
+            if known is not None and known[0] is events:
+                evs = known[1]
+            else:
+                # (a tuple from a list: of its exact size, so Python's tuple free lists reuse it)
+                seen = self.sets_by_ids.get(tuple(list(map(id, events))))  # the search's own Event objects
+                evs = seen if seen is not None else self._event_set(events)
+                if len(by_tuple) >= _TUPLES_KEPT:
+                    by_tuple.clear()
+                by_tuple[id(events)] = (events, evs)
+        else:
+            evs = NO_EVENTS
+        child = result[0]
+        return (action, self.states.setdefault(child, child), evs, weight)
 
     def _event_set(self, events: tuple[Event, ...]) -> frozenset[Event]:
         """The search's one set of these events, made of its one object per event value, and
@@ -178,35 +208,36 @@ class Graph:
         self.sets_by_ids[tuple(list(map(id, known)))] = evs
         return evs
 
-    def _merge(self, state: GameState, out: list[Edge], groups: tuple[tuple[int, ...], ...]) -> list[Edge]:
-        """Each group's first edge, standing for the whole group; other edges as they are (leading
-        to the positions of ``states``: the children of dropped edges are not kept)."""
-        same = self.states.setdefault
+    def _merged(self, state: GameState, actions: tuple[Action, ...], results: list[Any],
+                groups: tuple[tuple[int, ...], ...]) -> tuple[Edge, ...]:
+        """The edges of ``state``: each group's first, standing for the whole group, and the other
+        actions' (the edges of the actions a group's first stands for are not made: their
+        children are not kept)."""
         first: dict[int, tuple[int, ...]] = {}
         dropped: set[int] = set()
         for group in groups:
             if len(group) > 1:
                 first[group[0]] = group
                 dropped.update(group[1:])
+        edge = self._edge
         if not first:
-            return [(action, same(child, child), events, one) for action, child, events, one in out]
+            return tuple([edge(action, result, 1) for action, result in zip(actions, results)])
         root = not self.succ
         merged: list[Edge] = []
-        for i, (action, child, events, _one) in enumerate(out):
+        for i, (action, result) in enumerate(zip(actions, results)):
             if i in dropped:
                 continue
-            child = same(child, child)
             members = first.get(i)
             if members is not None:
                 if root:
                     self.stands_for[(state, len(merged))] = members
-                merged.append((action, child, events, len(members)))
+                merged.append(edge(action, result, len(members)))
             else:
-                merged.append((action, child, events, 1))
+                merged.append(edge(action, result, 1))
         self.reduced = True
         if root:
-            self.listed[state] = tuple(edge[0] for edge in out)
-        return merged
+            self.listed[state] = tuple(actions)
+        return tuple(merged)
 
     def release(self, *tables: dict[Any, Any]) -> None:
         """Empty a finished search's transposition table and memo tables: the

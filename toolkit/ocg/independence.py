@@ -60,17 +60,22 @@ A reduced search that meets a loop is run in full (loops remember their path).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Sequence
 from operator import attrgetter
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from toolkit.core.actions import NO_CHOICE, Action, Perform
 from toolkit.core.durations import Lingering
 from toolkit.core.game import Successor
+from toolkit.core.later import LaterStep
 from toolkit.ocg.cards.base import EndPhaseEffect, Scope, is_card_local
 from toolkit.ocg.cards.reach import DECK, ITSELF, LIFE, touched_by
+from toolkit.ocg.quiet_changes import judge_change, milled_between
 from toolkit.ocg.state import Phase, PositionTables, State, Step
 from toolkit.ocg.values import Process, ProcessKind, Zone
+
+if TYPE_CHECKING:
+    from toolkit.ocg.procedure.remembered import Remembered
 
 __all__ = ["LINGERING_OWN_CARD", "OTHER_PROCESSES", "QUICK_ON_CHAIN_ONLY", "idle_here", "interchangeable", "may_group",
            "name_known", "own_card_only"]
@@ -302,18 +307,6 @@ def _own_card_or_mill(state: State, process: Process) -> bool | int | None:
     return MILL if effect is not None and _is_mill(effect) else None
 
 
-def _milled(state: State, child: State) -> tuple[int, int] | None:
-    """How many unnamed cards went from each deck to the GY between ``state`` and ``child``, when that
-    is all that changed in the decks and the unnamed cards' counts (None otherwise)."""
-    if child.decks != state.decks:
-        return None
-    (d0, h0, g0), (d1, h1, g1) = state.anonymous
-    (e0, i0, f0), (e1, i1, f1) = child.anonymous
-    if h0 != i0 or h1 != i1 or d0 - e0 != f0 - g0 or d1 - e1 != f1 - g1 or e0 > d0 or e1 > d1:
-        return None
-    return d0 - e0, d1 - e1
-
-
 def _mills_uncapped(state: State, facts: _Facts, milled: dict[tuple[int, str], tuple[int, int]]) -> bool:
     """Whether every mill of every line from ``state`` sends as many cards as its text says, so that
     mills commute with each other and with every process (nothing else reads the unnamed cards'
@@ -322,12 +315,10 @@ def _mills_uncapped(state: State, facts: _Facts, milled: dict[tuple[int, str], t
     none of them named: their decks hold no named card, and no process of these kinds puts one
     back), and each deck holds more unnamed cards than all of them send from it together (so each
     performed here sent its full count, fixed by its text: a later one sends the same)."""
-    keys = facts.mill_keys()
     done = state.done
-    for card in state.cards:
-        for key in keys.get(card.name, ()):
-            if (card.uid, key) not in milled and (card.uid, key) not in done:
-                return False
+    for pid in facts.mill_pids(state):
+        if pid not in milled and pid not in done:
+            return False
     decks = state.anonymous[0][0], state.anonymous[1][0]
     return all(sum(m[p] for m in milled.values()) < decks[p] for p in (0, 1))
 
@@ -372,6 +363,8 @@ def _process_known(state: State, process: Process) -> bool:
 _FACTS_KEPT = 16
 """How many positions' tables :func:`_facts` keeps facts for (emptied when full: a search's positions share
 one tables object)."""
+_BY_ID_KEPT = 4096
+"""How many process objects ``_Facts.by_id`` keeps (emptied when full)."""
 
 
 class _Facts:
@@ -379,24 +372,42 @@ class _Facts:
     with one tables object (both read only the process, its card's name — a uid keeps its card — and the
     tables), and the set of the processes known (so that a position's test is one ``issuperset``)."""
 
-    __slots__ = ("tables", "of", "known", "mills")
+    __slots__ = ("tables", "of", "known", "mill_ids", "by_id", "known_ids")
 
     def __init__(self, tables: PositionTables) -> None:
         self.tables = tables
         """Held, so that the id keying this object names no other tables while it is kept."""
         self.of: dict[Process, tuple[bool, bool | int | None]] = {}
         self.known: set[Process] = set()
-        self.mills: dict[str, tuple[str, ...]] | None = None
-        """Each card name of the tables -> the keys of its mills (:func:`_reads_own_card_and_decks` with a deck)."""
+        self.by_id: dict[int, tuple[Process, tuple[bool | None, bool]]] = {}
+        """id of a process object -> (the object, :meth:`life_and_mill`): looked up without hashing the process
+        (its ``__hash__`` is Python code); the entry holds the object, so its id names no other one while kept."""
+        self.known_ids: dict[int, Process] = {}
+        """id -> process object, of the objects found known (``all_known`` without hashing them)."""
+        self.mill_ids: tuple[tuple[int, str], ...] | None = None
+        """:meth:`mill_pids`, once asked."""
 
-    def mill_keys(self) -> dict[str, tuple[str, ...]]:
-        if self.mills is None:
-            self.mills = {}
-            for name, text in self.tables.text.items():
-                keys = tuple(e.key for e in text.end_phase if _is_mill(e))
-                if keys:
-                    self.mills[name] = keys
-        return self.mills
+    def life_and_mill(self, state: State, process: Process) -> tuple[bool | None, bool]:
+        """Whether the process may change life points (None: it may not join a group) and whether it is
+        a mill (:func:`_own_card_or_mill`), kept in ``by_id`` by the process object's id."""
+        life = (self.of.get(process) or self.get(state, process))[1]
+        mill = life == MILL
+        if mill:
+            parts = touched_by(_effect_of(state, process).resolve)
+            life = parts is not None and LIFE in parts
+        answer = (None if life is None else bool(life), mill)
+        if len(self.by_id) >= _BY_ID_KEPT:
+            self.by_id.clear()
+        self.by_id[id(process)] = (process, answer)
+        return answer
+
+    def mill_pids(self, state: State) -> tuple[tuple[int, str], ...]:
+        """The (uid, key) of every mill (:func:`_reads_own_card_and_decks` with a deck) of the position's
+        cards: the same in every position of the tables (made per list of names in uid order)."""
+        if self.mill_ids is None:
+            keys = {name: [e.key for e in text.end_phase if _is_mill(e)] for name, text in self.tables.text.items()}
+            self.mill_ids = tuple((card.uid, key) for card in state.cards for key in keys[card.name])
+        return self.mill_ids
 
     def get(self, state: State, process: Process) -> tuple[bool, bool | int | None]:
         found = self.of.get(process)
@@ -408,9 +419,15 @@ class _Facts:
 
     def all_known(self, state: State) -> bool:
         pending = state.pending
-        if self.known.issuperset(pending):
+        known_ids = self.known_ids
+        if all(map(known_ids.__contains__, map(id, pending))):  # (in C: a Process's hash is Python code)
             return True
-        return all(self.get(state, p)[0] for p in pending)
+        if not self.known.issuperset(pending) and not all(self.get(state, p)[0] for p in pending):
+            return False
+        if len(known_ids) >= _BY_ID_KEPT:
+            known_ids.clear()
+        known_ids.update(zip(map(id, pending), pending))
+        return True
 
 
 _facts_by_tables: dict[int, _Facts] = {}
@@ -436,12 +453,12 @@ def _own_card(state: State, process: Process) -> int:
     return process.source
 
 
-def _control(state: State) -> tuple[object, ...]:
-    return (state.step, state.priority, state.passes, state.forced, state.chain, state.waiting, state.adjusted,
-            state.after_chain, state.declared, state.phase, state.attacker, state.skipped)
+_control = attrgetter("step", "priority", "passes", "forced", "chain", "waiting", "adjusted", "after_chain", "declared",
+                      "phase", "attacker", "skipped")
+"""A position's control fields (who acts, passes, chain, triggers …) as a tuple (built in C)."""
 
 
-def _quiet(state: State, process: Process, own: int, child: State, life_ok: bool, mill: bool = False) -> bool:
+def _quiet(state: State, process: Process, at: int, own: int, child: State, life_ok: bool, mill: bool = False) -> bool:
     """The process did nothing here but move its own card (see the module docstring) — a ``mill``: and
     send unnamed cards from a deck to the GY (:func:`_milled`)."""
     if child.chain or child.waiting:
@@ -453,9 +470,9 @@ def _quiet(state: State, process: Process, own: int, child: State, life_ok: bool
     pending, left = state.pending, child.pending
     if len(left) != len(pending) - 1:
         return False
-    at = [*map(id, pending)].index(id(process))  # (by identity, in C: a Process's ``==`` is Python code)
+    # (``at``: the process's index among the pending ones; the order kept: compared in C; else as sets)
     if (left[:at] != pending[:at] or left[at:] != pending[at + 1:]) and set(left) != set(pending) - {process}:
-        return False  # (the order kept: compared in C; else as sets)
+        return False
     if process.lingering:
         if set(child.lingering) != {i for i in state.lingering if not ("end:" + i.key == process.key and i.target == own)}:
             return False
@@ -476,13 +493,16 @@ def _effect_of(state: State, process: Process) -> EndPhaseEffect:
     return effect
 
 
-def _candidates(state: State, actions: tuple[Action, ...]) -> Iterator[tuple[int, Process, int, bool, bool]]:
-    """(index, process, its card, may change life points, a mill) of each action that may join a group."""
+def _candidates(state: State, actions: tuple[Action, ...]) -> list[tuple[int, Process, int, int, bool, bool]]:
+    """(index, process, its index among the pending ones, its card, may change life points, a mill) of
+    each action that may join a group."""
     acting = state.acting_player
     pending = state.pending
-    by_pid = dict(zip(map(_PID, pending), pending))
-    pointed: Counter[int] = Counter(map(_SOURCE, pending))  # (in C: a card's processes)
+    at_of = {p.pid: at for at, p in enumerate(pending)}
+    sources = [*map(_SOURCE, pending)]
+    pointed: Counter[int] | None = None  # (None: each card pointed at by its processes alone: counted from sources)
     if state.lingering or any(map(_LINGERING, pending)):
+        pointed = Counter(sources)
         for p in pending:
             if p.lingering:  # it points at the card its effect applies to, not at its source
                 pointed[p.source] -= 1
@@ -491,25 +511,28 @@ def _candidates(state: State, actions: tuple[Action, ...]) -> Iterator[tuple[int
         for item in state.lingering:
             pointed[item.target] = pointed.get(item.target, 0) + 1
     facts = _facts(state.tables)
-    known = facts.of
+    by_id = facts.by_id
+    found: list[tuple[int, Process, int, int, bool, bool]] = []
     for i, action in enumerate(actions):
         if type(action) is not Perform or action.choice is not NO_CHOICE or action.target or action.cost:
             continue
-        process = by_pid.get(action.ref)
-        if process is None or not process.mandatory or process.controller != acting:
+        at = at_of.get(action.ref)
+        if at is None:
             continue
-        life = (known.get(process) or facts.get(state, process))[1]  # no choice, cost or extra requirement either
-        if life is None:
+        process = pending[at]
+        if not process.mandatory or process.controller != acting:
             continue
-        mill = life == MILL
-        if mill:
-            parts = touched_by(_effect_of(state, process).resolve)
-            life = parts is not None and LIFE in parts
+        seen = by_id.get(id(process))
+        life, mill = seen[1] if seen is not None and seen[0] is process else facts.life_and_mill(state, process)
+        if life is None:  # no choice, cost or extra requirement either
+            continue
         own = _own_card(state, process) if process.lingering else process.source
         # its card is pointed at by this process alone (a lingering process: by it and its effect)
-        if own < 0 or pointed.get(own, 0) != (2 if process.lingering else 1):
+        if own < 0 or (sources.count(own) if pointed is None else pointed.get(own, 0)) != (
+                2 if process.lingering else 1):
             continue
-        yield i, process, own, bool(life), mill
+        found.append((i, process, at, own, life, mill))
+    return found
 
 
 def may_group(state: State) -> bool:
@@ -524,7 +547,7 @@ def may_group(state: State) -> bool:
     return _facts(state.tables).all_known(state)
 
 
-def interchangeable(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...], *,
+def interchangeable(state: State, actions: tuple[Action, ...], results: Sequence[Successor | LaterStep], *,
                     mills: bool = False) -> tuple[tuple[int, ...], ...]:
     """Groups of indices of ``actions`` that stand for each other (the OCG's ``Game.grouping``, joined
     with copies by ``toolkit.ocg.symmetry``); ``mills``: with the mills that :func:`_mills_uncapped`
@@ -532,21 +555,44 @@ def interchangeable(state: State, actions: tuple[Action, ...], results: tuple[Su
     that move their own card alone)."""
     if not may_group(state):
         return ()
-    groups: dict[tuple[object, ...], list[int]] = {}
+    groups: list[tuple[tuple[object, ...], list[int]]] = []  # (control fields, indices): a few, compared in C
     milled: dict[int, tuple[int, int]] = {}
-    for i, process, own, life, mill in _candidates(state, actions):
+    for i, process, at, own, life, mill in _candidates(state, actions):
         if mill and not mills:
             continue
-        child = results[i][0]
-        if not isinstance(child, State) or not _quiet(state, process, own, child, life, mill):
+        result = results[i]
+        if isinstance(result, LaterStep):  # a remembered change not applied: judged from the change
+            later: Remembered = result  # type: ignore[assignment]
+            judged = judge_change(state, process, at, own, later.reach, later.change, life, mill)
+            if judged is not None:
+                if judged:
+                    if mill:
+                        milled[i] = judged[1]  # type: ignore[assignment]
+                    _join(groups, judged[0], i)
+                continue
+            result = later.made()
+            if isinstance(results, list):
+                results[i] = result
+        child = result[0]
+        if not isinstance(child, State) or not _quiet(state, process, at, own, child, life, mill):
             continue
         if mill:
-            sent = _milled(state, child)
+            sent = milled_between(state, child.decks, child.anonymous)
             if sent is None:
                 continue
             milled[i] = sent
-        groups.setdefault(_control(child), []).append(i)
+        _join(groups, _control(child), i)
     if milled and not _mills_uncapped(state, _facts(state.tables), {actions[i].ref: m  # type: ignore[attr-defined]
                                                                      for i, m in milled.items()}):
-        groups = {key: [i for i in group if i not in milled] for key, group in groups.items()}
-    return tuple(tuple(g) for g in groups.values() if len(g) > 1)
+        groups = [(key, [i for i in group if i not in milled]) for key, group in groups]
+    return tuple(tuple(g) for _key, g in groups if len(g) > 1)
+
+
+def _join(groups: list[tuple[tuple[object, ...], list[int]]], control: tuple[object, ...], i: int) -> None:
+    """``i`` added to the group of positions whose control fields are ``control`` (compared, not hashed: the
+    steps and phases are enums, hashed by Python code; the fields are mostly the same objects)."""
+    for key, group in groups:
+        if key == control:
+            group.append(i)
+            return
+    groups.append((control, [i]))

@@ -7,15 +7,14 @@ name, or another text of the folder's card, in their place."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
-
-from toolkit.ocg.cards.data.carried import Carried, carried, compiled_again
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
     from toolkit.ocg.cards.catalogue import Catalogue
+    from toolkit.ocg.cards.data.carried import Carried
     from toolkit.ocg.state import State
 
-OwnCards = tuple[Carried, ...]
+OwnCards: TypeAlias = tuple["Carried", ...]
 """The cards a pickled State carries: each as written, with its file and line (None: none)."""
 
 
@@ -27,6 +26,7 @@ def own_cards(catalogue: Catalogue, used: Iterable[str] = ()) -> OwnCards:
     Python (no data to carry)."""
     from toolkit.ocg.cards import default_catalogue
     from toolkit.ocg.cards.catalogue import fingerprint
+    from toolkit.ocg.cards.data.carried import carried
 
     default, used = default_catalogue(), frozenset(used)
     names = (n for n in catalogue.user_files if n in used) if catalogue == default else iter(catalogue.user_files)
@@ -44,6 +44,7 @@ def unpickled_state(values: tuple[Any, ...], own: OwnCards) -> State:
     with ``own`` on top (compiled again from what they were written as, once per text: :mod:`carried
     <toolkit.ocg.cards.data.carried>`)."""
     from toolkit.ocg.cards import default_catalogue
+    from toolkit.ocg.cards.data.carried import compiled_again
     from toolkit.ocg.state import STATE_FIELDS, State
 
     catalogue = None

@@ -29,12 +29,14 @@ their actions).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Mapping
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from itertools import chain as chained
 from typing import Any
 
 from toolkit.core.actions import NO_CHOICE, Action, Activate, Perform, Respond
 from toolkit.core.game import Successor
+from toolkit.core.later import LaterStep
+from toolkit.core.values import Event
 from toolkit.ocg.independence import interchangeable
 from toolkit.ocg.state import State
 from toolkit.ocg.values import Card
@@ -62,8 +64,32 @@ def has_copies(state: State) -> bool:
     >>> has_copies(initial_state(ohka(3))), has_copies(initial_state(ohka(1)))
     (True, False)
     """
-    owned = {(c.name, c.owner) for c in state.cards}
-    return len(owned) < len(state.cards)
+    tables = state.tables
+    found = _NAMESAKES.get(id(tables))
+    if found is None or found[0] is not tables:
+        if len(_NAMESAKES) >= _NAMESAKES_KEPT:
+            _NAMESAKES.clear()
+        found = _NAMESAKES[id(tables)] = (tables, _namesakes(state.cards))
+    cards = state.cards
+    for uids in found[1]:  # (a card's owner never changes, yet a hand-built position may give any: read here)
+        if len({cards[uid].owner for uid in uids}) < len(uids):
+            return True
+    return False
+
+
+def _namesakes(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], ...]:
+    """The uids of each name that two or more of ``cards`` share."""
+    by_name: dict[str, list[int]] = {}
+    for card in cards:
+        by_name.setdefault(card.name, []).append(card.uid)
+    return tuple(tuple(uids) for uids in by_name.values() if len(uids) > 1)
+
+
+_NAMESAKES: dict[int, tuple[object, tuple[tuple[int, ...], ...]]] = {}
+"""id of a position's tables -> (the tables, :func:`_namesakes` of its cards): the tables are made per
+list of card names in uid order (``tables.position_tables``), so every position holding them has the
+same names at the same uids. The entry holds the tables, so its id names no other object while kept."""
+_NAMESAKES_KEPT = 16
 
 
 def _number(pinned: dict[int, int], uids: tuple[int, ...]) -> tuple[int, ...]:
@@ -263,6 +289,25 @@ def canonical_key(state: State) -> Hashable | None:
     return None if parts is None else key_of(parts)
 
 
+_EVENT_SETS: dict[int, tuple[tuple[Event, ...], frozenset[Event]]] = {}
+"""id of a step's events tuple -> (the tuple, its set): a remembered step hands out one tuple per change
+(``procedure.remembered``), so its set (an Event's hash is Python code) is made once. The entry holds the
+tuple, so its id names no other object while it is kept."""
+_EVENT_SETS_KEPT = 1024
+
+
+def _event_set(events: tuple[Event, ...]) -> frozenset[Event]:
+    """``frozenset(events)``, kept by the tuple's id (see ``_EVENT_SETS``)."""
+    found = _EVENT_SETS.get(id(events))
+    if found is not None and found[0] is events:
+        return found[1]
+    made = frozenset(events)
+    if len(_EVENT_SETS) >= _EVENT_SETS_KEPT:
+        _EVENT_SETS.clear()
+    _EVENT_SETS[id(events)] = (events, made)
+    return made
+
+
 _TWIN_ACTIONS = (Perform, Activate, Respond)
 """The actions that name a card's effect by ``ref`` = (the card's uid, the effect's key)."""
 
@@ -275,7 +320,7 @@ def _copy_of(state: State, uid: int, pending: dict[int, list[tuple[object, ...]]
             tuple(sorted(done.get(uid, ()))))
 
 
-def twins(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
+def twins(state: State, actions: tuple[Action, ...], results: Sequence[Successor],
           among: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Groups of indices of ``actions`` (of ``among``) that are one action of copies the position
     cannot tell apart: the same effect, nothing chosen, of cards that agree on everything
@@ -326,14 +371,14 @@ def twins(state: State, actions: tuple[Action, ...], results: tuple[Successor, .
             uid = actions[i].ref[0]  # type: ignore[attr-defined]
             child = results[i][0]
             if uid not in pinned and isinstance(child, State):
-                copies.setdefault((_copy_of(state, uid, pending, done), frozenset(results[i][1]), child.step,
+                copies.setdefault((_copy_of(state, uid, pending, done), _event_set(results[i][1]), child.step,
                                    child.priority, child.passes, child.life, len(child.pending), len(child.done)),
                                   []).append(i)
         groups += (tuple(g) for g in copies.values() if len(g) > 1)
     return tuple(groups)
 
 
-def symmetric_by_successors(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
+def symmetric_by_successors(state: State, actions: tuple[Action, ...], results: Sequence[Successor],
                             among: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], ...]:
     """Groups of indices of ``actions`` (those of ``among``; None: all) whose successors are the same
     but for which copy is which, with the same events (the first of a group stands for the others).
@@ -347,7 +392,7 @@ def symmetric_by_successors(state: State, actions: tuple[Action, ...], results: 
         result = results[i]
         child = result[0]
         if isinstance(child, State):
-            buckets.setdefault((frozenset(result[1]), child.step, child.priority, child.passes, child.life,
+            buckets.setdefault((_event_set(result[1]), child.step, child.priority, child.passes, child.life,
                                 len(child.pending), len(child.done)), []).append(i)
     candidates = [bucket for bucket in buckets.values() if len(bucket) > 1]
     if not candidates or not has_copies(state):
@@ -394,7 +439,7 @@ def union_groups(size: int, *partitions: tuple[tuple[int, ...], ...]) -> tuple[t
     return tuple(tuple(g) for g in sorted(joined.values()) if len(g) > 1)
 
 
-def symmetric(state: State, actions: tuple[Action, ...], results: tuple[Successor, ...],
+def symmetric(state: State, actions: tuple[Action, ...], results: Sequence[Successor],
               among: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], ...]:
     """:func:`symmetric_by_successors`'s groups, found with fewer successors keyed: the :func:`twins`
     first, then the successors of the rest and of each twin group's first keyed (the same groups:
@@ -410,13 +455,27 @@ def symmetric(state: State, actions: tuple[Action, ...], results: tuple[Successo
     return union_groups(len(actions), found, rest)
 
 
+def _made(results: Sequence[Successor | LaterStep], among: tuple[int, ...]) -> Sequence[Successor]:
+    """``results`` with the later steps of ``among`` made (written back where ``results`` is a list)."""
+    made = results
+    for i in among:
+        result = made[i]
+        if isinstance(result, LaterStep):
+            if not isinstance(made, list):
+                made = list(made)
+            made[i] = result.made()
+    return made  # type: ignore[return-value]
+
+
 def reduced_groups(state: State, actions: tuple[Action, ...],
-                   results: tuple[Successor, ...]) -> tuple[tuple[int, ...], ...]:
+                   results: Sequence[Successor | LaterStep]) -> tuple[tuple[int, ...], ...]:
     """The OCG's ``Game.grouping``: interchangeable processes (:mod:`toolkit.ocg.independence`)
     joined with symmetric copies (:func:`symmetric`)."""
     independent = interchangeable(state, actions, results, mills=True)
     folded = {i for group in independent for i in group[1:]}  # already stood for by their group's first
-    copies = symmetric(state, actions, results, tuple(i for i in range(len(actions)) if i not in folded))
+    among = tuple([i for i in range(len(actions)) if i not in folded])
+    made = _made(results, among)
+    copies = symmetric(state, actions, made, among)
     if not copies:
         return independent
     return union_groups(len(actions), independent, copies)

@@ -30,9 +30,10 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from toolkit.core.actions import NO_CHOICE, Perform
+from toolkit.core.actions import NO_CHOICE, Action, Perform
 from toolkit.core.durations import Lingering
-from toolkit.core.game import Note, Successor
+from toolkit.core.game import Note, Stepper, Successor
+from toolkit.core.later import LaterStep
 from toolkit.core.values import Event
 from toolkit.ocg import independence
 from toolkit.ocg.independence import Reach
@@ -100,6 +101,9 @@ class _Reach(NamedTuple):
     kind: Reach
     """``independence.process_reach``."""
     key: tuple[object, ...]
+    """What the change is remembered by: the process's key, whether it is forced (R7; else an open game
+    state — a bool rather than the step, whose hash is Python code), the turn player, the cards reached,
+    their done marks, the lingering effect ended (for a mill: the decks and counts of unnamed cards)."""
 
 
 Reached = tuple[int, Process, tuple[int, ...], frozenset[tuple[int, str]], Lingering | None, int, Reach,
@@ -115,19 +119,37 @@ def _reach(state: State, action: Perform) -> Reached | None:
     an open game state or a forced process of the End Phase, no chain, trigger or declaration,
     nothing chosen (the rest is the same for every position of the tables — the cards' texts and
     the rule set — and checked when the change is kept)."""
+    if action.choice is not NO_CHOICE or not _may_remember(state):
+        return None
+    return _reach_here(state, action, None)
+
+
+def _may_remember(state: State) -> bool:
+    """Whether a change may be remembered in this position (see :func:`_reach`)."""
     step = state.step
-    if ((step is not STEP_OPEN and step is not STEP_FORCED) or action.choice is not NO_CHOICE or state.chain
-            or state.waiting or state.adjusted or state.declared or state.phase is not PHASE_END
-            or state.attacker >= 0):
-        return None
+    return not ((step is not STEP_OPEN and step is not STEP_FORCED) or state.chain or state.waiting or state.adjusted
+                or state.declared or state.phase is not PHASE_END or state.attacker >= 0)
+
+
+def _reach_here(state: State, action: Perform, first_at: dict[tuple[int, str], int] | None) -> Reached | None:
+    """:func:`_reach` in a position where a change may be remembered, of an action with nothing chosen
+    (``first_at``: each pending process's pid -> its first index, when found already)."""
     ref = action.ref
-    at = 0
-    for process in state.pending:
-        if process.pid == ref:
-            break
-        at += 1
+    if first_at is None:
+        at = 0
+        for process in state.pending:
+            if process.pid == ref:
+                break
+            at += 1
+        else:
+            return None
     else:
-        return None
+        found = first_at.get(ref)
+        if found is None:
+            return None
+        at = found
+        process = state.pending[at]
+    step = state.step
     uid = process.source
     if uid < 0:
         return None
@@ -168,14 +190,14 @@ def _reach(state: State, action: Perform) -> Reached | None:
         else:
             own_done = _NOTHING_DONE
         return (at, process, (uid,), own_done, ended, ended_at, kind,
-                (process.key, step, state.turn_player, cards[uid], own_done, ended))
+                (process.key, step is STEP_FORCED, state.turn_player, cards[uid], own_done, ended))
     decks = state.decks
     uids = (uid, *decks[0], *decks[1])  # a mill may reach the named deck cards
     if kind == "hands and decks":  # a level-up: a card from the hand or the deck
         uids += tuple([c.uid for c in cards if c.zone is ZONE_HAND])
     own_done = frozenset([d for d in done if d[0] in uids]) if done else _NOTHING_DONE
     # (list comprehensions and map: no generator frame per item)
-    key: tuple[object, ...] = (process.key, step, state.turn_player, tuple(map(cards.__getitem__, uids)),
+    key: tuple[object, ...] = (process.key, step is STEP_FORCED, state.turn_player, tuple(map(cards.__getitem__, uids)),
                                own_done, None, decks, state.anonymous)
     return (at, process, uids, own_done, ended, ended_at, kind, key)
 
@@ -261,6 +283,52 @@ def recall(state: State, action: Perform) -> tuple[Reached | None, Successor | N
     if change is None or change is _NOT_KEPT or change.ruleset is not state.ruleset:
         return reach, None
     return reach, (_apply(state, reach, change), change.events, change.notes)
+
+
+class Remembered(LaterStep):
+    """A remembered change not applied yet (``steps_before_grouping``): the step from ``state`` of the
+    action that reaches ``reach``, made — as :func:`recall` makes it — when read (``made``)."""
+
+    __slots__ = ("state", "reach", "change")
+
+    def __init__(self, state: State, reach: Reached, change: Change) -> None:
+        self.state, self.reach, self.change = state, reach, change
+
+    def made(self) -> Successor:
+        change = self.change
+        return (_apply(self.state, self.reach, change), change.events, change.notes)
+
+
+def steps_before_grouping(state: State, actions: tuple[Action, ...], step: Stepper) -> list[Successor | LaterStep]:
+    """Each action's step (``step``: the procedure's), a process performed by a remembered change left for
+    later (:class:`Remembered`: the search's grouping judges it from the change, and a process that its
+    group's first stands for is never stepped) — none where the step does more than the change (a user's
+    cards noted, ``ENDPHASE_CHECK_REMEMBERED``) or where the memo is switched off."""
+    if state.tables.user_files or CHECK_REMEMBERED or recall is not _RECALL:  # (the memo switched off)
+        return [step(state, action, check=False) for action in actions]
+    if not _may_remember(state):
+        return [step(state, action, check=False) for action in actions]
+    kept = state.tables.remembered
+    ruleset = state.ruleset
+    first_at: dict[tuple[int, str], int] = {}
+    for at, process in enumerate(state.pending):
+        first_at.setdefault(process.pid, at)
+    out: list[Successor | LaterStep] = []
+    for action in actions:
+        if isinstance(action, Perform) and action.choice is NO_CHOICE:
+            reach = _reach_here(state, action, first_at)
+            if reach is not None:
+                change = kept.get(reach[_KEY])
+                if change is not None and change is not _NOT_KEPT and change.ruleset is ruleset:
+                    out.append(Remembered(state, reach, change))
+                    continue
+        out.append(step(state, action, check=False))
+    return out
+
+
+_RECALL = recall
+"""The memo's own :func:`recall`: a benchmark or a test that switches the memo off replaces ``recall``
+(every process then performed by the whole procedure), and no step is left for later either."""
 
 
 def keep(state: State, reached: Reached, made: Successor) -> None:

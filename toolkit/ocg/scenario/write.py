@@ -12,7 +12,6 @@ from toolkit.errors import FileError, ScenarioError, kind_of
 from toolkit.fields import CARDS_MAX as CARDS_MAX
 from toolkit.fields import COPY_MARK as COPY_MARK
 from toolkit.fields import NAME_MAX as NAME_MAX
-from toolkit.ocg.cards.data.carried import keys_as_text
 from toolkit.ocg.scenario.model import PLAYERS, CardSpec, PlayerSetup, Scenario, fail
 from toolkit.ocg.scenario.read import parse_scenario
 from toolkit.resources import dataset_root, shipped_scenario_names, shipped_scenario_text
@@ -73,6 +72,8 @@ def _inline_cards(scenario: Scenario) -> list[dict[str, Any]]:
         if not isinstance(card.written, dict):
             raise ScenarioError(f"card {card.name} was made in Python, not written as data: a scenario file "
                                 "cannot carry it (write it in the card format, `cards --help`)", field="cards")
+        from toolkit.ocg.cards.data.carried import keys_as_text
+
         plain = keys_as_text(card.written)  # a copy, a trigger's ``on:`` key (read as true) written ``on``
         out.append(plain if isinstance(plain, dict) else copy.deepcopy(card.written))
     return out
