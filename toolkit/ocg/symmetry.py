@@ -158,14 +158,14 @@ _GROUPED_PENDING: dict[int, tuple[object, tuple[object, ...], dict[int, tuple[ob
 _GROUPED_DONE: dict[int, tuple[object, frozenset[tuple[int, str]], dict[int, tuple[str, ...]]]] = {}
 """id of a position's processes done -> (that set, held; those of no card; each card's keys, sorted)."""
 _GROUPS_KEPT = 128
-_GROUPS_OF: list[object] = [None]
-"""The position tables whose positions the three tables above hold (a search's): keying a position of other
-tables empties them first, so that they keep nothing of an earlier search alive and a search's memory does not
-depend on which searches ran before it in the process (tests/engine/test_memory_sharing.py measures it)."""
 """How many pending tuples and done sets the tables above keep (emptied when full: a position's
 successors, met one after the other, share a few of each; a bigger table keeps a search's groupings
 alive for nothing — at 4,096 the reduced search of 17 different cards peaked at 2,379 bytes per position
 instead of 1,965, no faster)."""
+_GROUPS_OF: list[object] = [None]
+"""The position tables whose positions the three grouping tables above hold (a search's): keying a position of other
+tables empties them first, so that they keep nothing of an earlier search alive and a search's memory does not
+depend on which searches ran before it in the process (tests/engine/test_memory_sharing.py measures it)."""
 
 
 def _forget_groupings(tables: object) -> None:
