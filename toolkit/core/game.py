@@ -39,30 +39,9 @@ if TYPE_CHECKING:
     from toolkit.core.later import LaterStep
 
 __all__ = [
-    "Actor",
-    "CardFormat",
-    "Counterfactual",
-    "DecidingRules",
-    "Flag",
-    "Game",
-    "DatedScenario",
-    "GameScenario",
-    "GameState",
-    "Note",
-    "Position",
-    "RulesArg",
-    "Renaming",
-    "Stepper",
-    "Successor",
-    "Transition",
-    "UnknownGameError",
-    "as_state",
-    "game_of",
-    "game_named",
-    "games",
-    "register",
-    "registered_games",
-    "unregister",
+    "Actor", "CardFormat", "Counterfactual", "DecidingRules", "Flag", "Game", "DatedScenario", "GameScenario",
+    "GameState", "Note", "Position", "RulesArg", "Renaming", "Stepper", "Successor", "Transition",
+    "UnknownGameError", "as_state", "game_of", "game_named", "games", "register", "registered_games", "unregister",
 ]
 
 
@@ -246,7 +225,8 @@ class Game(ABC):
     :meth:`describe_event`, :meth:`describe_state` (the neutral phrasing of :mod:`toolkit.core.words`),
     :meth:`event_text` (the event's repr), ``event_kind_names``, ``event_fields``, ``scenario_tags``,
     ``deciding``; cards: :meth:`card_names`, :meth:`position_card_names` (a question's card names
-    read as written), ``cards`` (card files as data); search: :meth:`stepper` (``transition``) and
+    read as written), :meth:`names_events_may_carry` (none: cannot tell), ``cards`` (card files as data);
+    search: :meth:`stepper` (``transition``) and
     :meth:`grouping` (none: every action searched) — what the search calls for every edge — and
     :meth:`renaming` (none: no position stands for another up to card names).
     """
@@ -446,6 +426,12 @@ class Game(ABC):
         """The cards a position (a scenario or a state) may use, with their English names: a
         scenario's own cards among them, so a question about it may name them (default: :meth:`card_names`)."""
         return self.card_names()
+
+    def names_events_may_carry(self, position: Any) -> frozenset[str] | None:
+        """Every card key an event or an outcome of a search from ``position`` may name: its cards, the tokens
+        they make, their other sides (a question naming another card could never match, so it is refused;
+        the default: None, cannot tell, and nothing is refused)."""
+        return None
 
     # -- what the search asks for every edge ---------------------------------------------------------
 
