@@ -206,3 +206,91 @@ def test_the_change_cites_the_ruling_of_ones_own_its_card_names(tmp_path: Path) 
     found = changes(str(tmp_path / "hourglass.yaml"), rulings=table)
     assert found["date"].dt.date.map(str).tolist() == ["2019-04-01"], found.to_dict("records")
     assert list(found.iloc[0]["rulings"]) == ["user-190401-hourglass-stays"], found.to_dict("records")
+
+
+def test_a_check_naming_two_scenarios_of_ones_own_sweeps_both_cards_dates(tmp_path: Path) -> None:
+    """A ruling of one's own whose check asks of two scenario files, each with a card of its own changing its
+    text on a date of its own: changes() reads both files (the rulings table names them by full path; they were
+    looked for among the shipped scenarios: "no shipped scenario '/…/a.yaml'") and sweeps both cards' dates."""
+    from toolkit.data import load_rulings
+    from toolkit.history import changes, supersession_explanations
+
+    other = "砂時計の影"
+    for name, card, since in (("a.yaml", HOURGLASS, "2019-04-01"), ("b.yaml", other, "2020-06-01")):
+        text = (SCENARIO + TEXTS.replace("SINCE", since)).replace(HOURGLASS, card)
+        (tmp_path / name).write_text(text.replace("errata-", "user-"), encoding="utf-8")
+    check = (f"{{or: [{{possible: {{event: destroyed, card: {HOURGLASS}}}, scenario: a.yaml}}, "
+             f"{{possible: {{event: destroyed, card: {other}}}, scenario: b.yaml}}]}}")
+    rows = (_ruling("user-180601-destroyed", "2018-06-01", "yes")
+            + _ruling("user-210101-stays", "2021-01-01", "no", "user-180601-destroyed"))
+    (tmp_path / "mine.yaml").write_text(rows.replace("[hourglass.yaml]", "[a.yaml, b.yaml]").replace(
+        f"{{possible: {{event: destroyed, card: {HOURGLASS}}}}}", check), encoding="utf-8")
+    table = load_rulings(extra=tmp_path / "mine.yaml")
+    mine = table[table["ruling_id"].str.startswith("user-")].reset_index(drop=True)
+    first = mine.iloc[0]
+    swept = changes(first["scenario"][0], check=first["check"], rulings=table, all_dates=True)
+    days = [d.date().isoformat() for d in swept["date"]]
+    assert {"2019-04-01", "2020-06-01"} <= set(days), days
+    flips = swept[swept["changed"]]
+    assert [d.date().isoformat() for d in flips["date"]] == ["2020-06-01"], flips.to_dict("records")
+    assert flips.iloc[0]["rule_changes"].startswith(f"X1 {other}: first text"), flips.to_dict("records")
+    explained = supersession_explanations(mine).set_index("ruling_id").loc["user-180601-destroyed"]
+    assert explained["flips"] == ["2020-06-01"], explained.to_dict()
+
+
+@pytest.mark.parametrize("since", ["1999-01-01", "1990-06-01"])
+def test_an_errata_before_the_rules_first_day_starts_no_sweep_outside_them(tmp_path: Path, since: str) -> None:
+    """The hourglass's errata dated on or before the first day the rules cover (1999-01-01): changes() and the
+    builder's "Every rules date" sweep from that first day, the errata in force there (the sweep started the day
+    before it: "1998-12-31 is outside the dates the rules cover", with no date of the user's in sight)."""
+    from toolkit.fields import FIRST_RULES_DATE
+    from toolkit.games import load_any_scenario
+    from toolkit.widgets.runs import sweep_dates
+
+    swept = _sweep(_scenario(tmp_path, since))
+    assert swept.iloc[0]["date"].date() == FIRST_RULES_DATE, swept.to_dict("records")
+    assert swept["after"].eq("no").all() and not swept["changed"].any(), swept.to_dict("records")
+    assert sweep_dates(load_any_scenario(_scenario(tmp_path, since)))[0][0] == FIRST_RULES_DATE
+
+
+def test_a_folder_cards_date_the_scenario_does_not_read_moves_no_texts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The user's folder dates the hourglass's errata 2019-04-01; a scenario writing its own hourglass with one
+    text reads no card changing then: no counterfactual of its moves the texts across that date (one did,
+    labelled "X1 card texts after 2019-04-01", naming no card: a column of the sensitivity grid that can
+    change nothing)."""
+    import datetime
+    import textwrap
+
+    from toolkit.games import game_named, load_any_scenario
+
+    folder = tmp_path / "mine"
+    (folder / "cards").mkdir(parents=True)
+    card = SCENARIO.split("cards:\n")[1] + TEXTS.replace("SINCE", "2019-04-01")
+    (folder / "cards" / "hourglass.yaml").write_text(
+        textwrap.dedent(card.replace("  - name:", "    name:", 1)), encoding="utf-8")
+    monkeypatch.setenv("ENDPHASE_USER_DIR", str(folder))
+    path = _scenario(tmp_path, None)  # its own hourglass, one text
+    scenario = load_any_scenario(path)
+    game = game_named("ocg")
+    assert datetime.date(2019, 4, 1) not in game.text_dates(scenario)
+    for day in ("2013-01-01", "2020-01-01"):
+        texts = [v for v in game.counterfactuals_on(game.rules_at(day), (scenario,)) if v.key.startswith("X1 ")]
+        assert [v.key for v in texts] == ["X1 card texts of 2014-07-10"], [v.label for v in texts]
+
+
+def test_a_text_written_with_no_note_is_named_by_its_date(tmp_path: Path) -> None:
+    """The hourglass's three texts, the later two with no note: the second change reads "the text from
+    2019-04-01 -> the text from 2021-05-01" (it said "original text -> new text": the text before it was no
+    original one)."""
+    from toolkit.history import changes
+
+    destroys = TEXTS.split("    texts:\n      - note: first text, destroys itself in the End Phase\n")[1]
+    destroys = destroys.split("      - since:")[0]
+    texts = ("    texts:\n      - note: first text, destroys itself in the End Phase\n" + destroys
+             + "      - since: 2019-04-01\n      - since: 2021-05-01\n" + destroys)
+    path = tmp_path / "three_texts.yaml"
+    path.write_text(SCENARIO + texts, encoding="utf-8")
+    said = changes(str(path), check=CHECK)["rule_changes"].tolist()
+    assert said == [f"X1 {HOURGLASS}: first text, destroys itself in the End Phase -> the text from 2019-04-01",
+                    f"X1 {HOURGLASS}: the text from 2019-04-01 -> the text from 2021-05-01"], said

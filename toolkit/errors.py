@@ -22,6 +22,7 @@ a\nb.yaml, field 'phase' (line 4, column 8): unknown phase 'main3'
 
 from __future__ import annotations
 
+import datetime
 import reprlib
 import unicodedata
 import warnings
@@ -82,6 +83,32 @@ class _ShortRepr(reprlib.Repr):
         self.maxlist = self.maxtuple = self.maxset = self.maxfrozenset = self.maxdeque = 8
         self.maxdict = 6
 
+    # what YAML reads beside texts, numbers, lists and mappings, as the file wrote it (not as Python would)
+    def repr_date(self, value: object, level: int) -> str:
+        return _written(value) or reprlib.Repr.repr_instance(self, value, level)
+
+    repr_datetime = repr_bytes = repr_date
+
+
+def _written(value: object) -> str | None:
+    """A date, a date and time or binary data (``!!binary``) as the YAML file wrote it; None for any
+    other value."""
+    if isinstance(value, datetime.datetime):
+        return value.isoformat(sep=" ")
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, bytes):
+        return f"binary data ({len(value):,} bytes)"
+    return None
+
+
+def _in_words(value: object) -> str | None:
+    """:func:`_written`, saying what the value is: ``a date (2019-01-01)``."""
+    if isinstance(value, datetime.date):
+        kind = "a date and time" if isinstance(value, datetime.datetime) else "a date"
+        return f"{kind} ({_written(value)})"
+    return _written(value)
+
 
 _SHORT = _ShortRepr()
 
@@ -90,9 +117,17 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)`` cut to about ``limit`` characters, never on more than a
     bounded part of the value.
 
+    A date (as YAML reads ``2019-01-01``) or binary data is said in words, never as Python writes it:
+
     >>> quoted("Effect Veiler"), quoted(list(range(10**6)))
     ("'Effect Veiler'", '[0, 1, 2, 3, 4, 5, 6, 7, ...]')
+    >>> import datetime
+    >>> quoted(datetime.date(2019, 1, 1)), quoted([datetime.date(2019, 1, 1)])
+    ('a date (2019-01-01)', '[2019-01-01]')
     """
+    words = _in_words(value)
+    if words is not None:
+        return words
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"<a number of about {int(value.bit_length() * 0.30103) + 1:,} digits>"
     if isinstance(value, str):
@@ -132,7 +167,7 @@ def describe(value: object) -> str:
         return f"a list of {len(value):,} item{'s' * (len(value) != 1)} {quoted(value)}"
     if isinstance(value, dict):
         return f"a mapping of {len(value):,} key{'s' * (len(value) != 1)} {quoted(value)}"
-    return f"{type(value).__name__} {quoted(value)}"
+    return _in_words(value) or f"{type(value).__name__} {quoted(value)}"
 
 
 def kind_of(value: object) -> str:

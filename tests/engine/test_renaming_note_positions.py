@@ -62,3 +62,22 @@ def test_an_equal_position_whose_cards_read_other_texts_gets_its_own_note() -> N
     assert after_plain == alone
     discard_増援 = alone[1]
     assert "after Discard 強欲な壺 are the same" in discard_増援 and "死者蘇生" not in discard_増援
+
+
+def test_a_step_naming_no_card_reads_no_classes_and_a_note_is_found_once(monkeypatch: Any) -> None:
+    at = _adjusting([])
+    explanations._AFTER.clear()
+    first = _notes(at)
+    made: list[object] = []
+    real = explanations._renamed_note
+    monkeypatch.setattr(explanations, "_renamed_note", lambda *args: made.append(args) or real(*args))
+    assert _notes(at) == first and made == []  # (each note said once for the position)
+
+    def no_classes(*args: object) -> object:
+        raise AssertionError("classes of names read for a step that names no card")
+
+    monkeypatch.setattr(explanations, "name_classes", no_classes)
+    opening = initial_state(scenario_from_dict({"title": "t", "turn_player": "A",
+                                                "players": {"A": {"hand": _HAND}, "B": {}}}))
+    notes = [explanations.explain(opening, a).text for a in legal_actions(opening) if not explanations._cards_of(a)]
+    assert notes  # (a pass: no classes of names read)

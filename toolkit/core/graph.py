@@ -30,6 +30,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -60,20 +61,36 @@ def default_policy(state: GameState, actions: tuple[Action, ...]) -> Action:
     return actions[0]
 
 
+_UNDER_WAY = threading.Lock()
+_SEARCHES: list[tuple[int, bool]] = []
+"""The searches under way in the process (any thread), each with the recursion limit and GC state it found
+(:func:`search_mode`: the first sets the interpreter up, the last one out puts back what the first found)."""
+
+
 @contextmanager
 def search_mode() -> Iterator[None]:
     """Deep recursion allowed and the cyclic GC paused (searches allocate many
-    small acyclic values; pausing the collector makes them ~30% faster)."""
-    limit = sys.getrecursionlimit()
-    was_enabled = gc.isenabled()
-    sys.setrecursionlimit(max(limit, 20_000))
-    gc.disable()
+    small acyclic values; pausing the collector makes them ~30% faster). Both are the process's: set by
+    the first search under way, put back by the last (a search in another thread, e.g. a thread pool's
+    rulings, is not left with the GC running and the recursion limit lowered under it)."""
+    with _UNDER_WAY:
+        if not _SEARCHES:
+            limit = sys.getrecursionlimit()
+            found = (limit, gc.isenabled())
+            sys.setrecursionlimit(max(limit, 20_000))
+            gc.disable()
+        else:
+            found = _SEARCHES[0]
+        _SEARCHES.append(found)
     try:
         yield
     finally:
-        if was_enabled:
-            gc.enable()
-        sys.setrecursionlimit(limit)
+        with _UNDER_WAY:
+            _SEARCHES.pop()
+            if not _SEARCHES:
+                if found[1]:
+                    gc.enable()
+                sys.setrecursionlimit(found[0])
 
 
 def reduction_wanted(reduce: bool | None) -> bool:

@@ -79,6 +79,20 @@ def causes(day: datetime.date, found: Sequence[RuleChange], rulings: pd.DataFram
     return cited_rulings, cited_events
 
 
+def first_day(changes: Sequence[RuleChange]) -> datetime.date:
+    """The day a sweep over ``changes`` starts: the day before the first of them, or the first day the
+    rules cover when that is later (a card of one's own may date a text before it).
+
+    >>> from types import SimpleNamespace as Change
+    >>> from toolkit.core.game import game_named
+    >>> first_day(game_named("ocg").rule_changes()), first_day([Change(date=datetime.date(1999, 1, 1))])
+    (datetime.date(2008, 8, 2), datetime.date(1999, 1, 1))
+    """
+    from toolkit.fields import FIRST_RULES_DATE
+
+    return max(min(c.date for c in changes) - datetime.timedelta(days=1), FIRST_RULES_DATE)
+
+
 def rule_eras(game: Game, start: datetime.date | None = None, end: datetime.date | None = None,
               rulings: pd.DataFrame | None = None, events: pd.DataFrame | None = None,
               positions: tuple[Any, ...] = ()) -> list[Era]:
@@ -96,8 +110,7 @@ def rule_eras(game: Game, start: datetime.date | None = None, end: datetime.date
     all_changes = tuple(game.rule_changes_on(positions)) if game.dated else ()
     if not all_changes:
         return [Era(start or datetime.date.today(), (), (), ())]
-    first = min(c.date for c in all_changes) - datetime.timedelta(days=1)
-    begin = first if start is None else start
+    begin = first_day(all_changes) if start is None else start
     finish = datetime.date.today() if end is None else end
     table = load_rulings() if rulings is None else rulings
     event_table = load_events() if events is None else events

@@ -4,9 +4,10 @@ A ruling's run answers a ``possible`` / ``always`` query with lines by exploring
 (:func:`~toolkit.core.search.explore_in`); the explanation of that answer
 (:func:`~toolkit.history.deciding.what_decides`) reads the example lines of the same exploration
 again when the answer is no. The same position under the same rules (by value) and limits gives the
-same exploration, so it is searched once: :func:`explored` keeps the last few, keyed by the position,
-the rules' values, the budget, the time limit and whether the search is reduced (bounded; nothing is
-written by reading a file). A run noting the rules it reads (:func:`toolkit.core.reads.recording`)
+same exploration, so it is searched once: :func:`explored` keeps the last few, keyed by the position
+with the cards it may use (the user's card folder as it is now, a scenario's own cards), the rules'
+values, the budget, the time limit and whether the search is reduced (bounded; nothing is written by
+reading a file). A run noting the rules it reads (:func:`toolkit.core.reads.recording`)
 takes no exploration made under another rule set, however equal (its own search notes every read: what
 its rules decide is known only then), only one made under its own noting copy; what it explores is kept
 for the calls after it.
@@ -53,7 +54,10 @@ def explored(game: Game, position: Position, ruleset: RulesArg, max_states: int 
     kind = type(ruleset)  # (by name: the noting copy's class is one of its own, named as the rule set's)
     rules = (kind.__module__, kind.__qualname__, unnoted_values(ruleset)) if dataclasses.is_dataclass(ruleset) \
         else ruleset
-    key = (position, rules, max_states, time_limit, reduction_wanted(None))
+    # (the cards the position may use, as positions_key holds them: a scenario equal to another may read
+    # another text of a card of the user's folder, and a state's equality leaves its catalogue out)
+    cards = getattr(position if start is None else start, "catalogue", None)
+    key = (position, cards, rules, max_states, time_limit, reduction_wanted(None))
     try:
         hash(key)
     except TypeError:  # (a position or rule set of one's own that cannot be a key: searched, not kept)

@@ -155,14 +155,23 @@ def _texts_words(day: datetime.date, names: list[str]) -> str:
     return f"the card texts of {'・'.join(f'《{n}》' for n in names)} changed on {day.isoformat()}"
 
 
+def _texts_of_a_day_unread(variant: Counterfactual, read: set[datetime.date]) -> bool:
+    """Whether ``variant`` moves the card texts across a day on which no card the positions read changes
+    its text (a card of the user's folder a scenario's own card of that name stands over)."""
+    day = variant.key.removeprefix("X1 card texts of ")
+    return day != variant.key and datetime.date.fromisoformat(day) not in read
+
+
 def counterfactuals_on(rules: Ruleset, positions: tuple[State | Scenario, ...]) -> tuple[Counterfactual, ...]:
     """:func:`counterfactuals`, and for each date on which a card the positions may use (and no shipped
     card) changes its text, those texts taken from the other side of it; a card-text counterfactual that
     also crosses such a date of another card says so (its cards read other texts for that reason too: a
     card of one's own changing its text on a shipped card's date is named by that date's counterfactual)."""
     own = _own_text_changes(positions)
+    read = {c.date for c in rule_changes_on(positions) if c.kind == "card_text"}
+    base = tuple(v for v in counterfactuals(rules) if not _texts_of_a_day_unread(v, read))
     if not own:
-        return counterfactuals(rules)
+        return base
     shipped_days = {c.date for c in _shipped_text_changes()}
 
     def crossing(as_of: datetime.date, day: datetime.date | None) -> str:
@@ -170,7 +179,6 @@ def counterfactuals_on(rules: Ruleset, positions: tuple[State | Scenario, ...]) 
                    if d != day and _in_force(rules.as_of, d) != _in_force(as_of, d)]
         return f"; also across {' and '.join(crossed)}" if crossed else ""
 
-    base = counterfactuals(rules)
     texts_at = next((i for i, v in enumerate(base) if v.key.startswith("X1 ")), len(base))
     found = list(base[:texts_at])  # the rule changes, then the cards' own text changes (named first: why)
     for day, names in own.items():
@@ -320,10 +328,19 @@ class OcgGame(Game):
         return describe_state(state)
 
     def card_names(self) -> CardNames:
-        return cards.card_names()
+        from toolkit.ocg.names_carried import names_with_tokens  # what a question reads: loaded when asked
+
+        return names_with_tokens(cards.default_catalogue())
 
     def position_card_names(self, position: State | Scenario) -> CardNames:
-        return _catalogue_of(position).card_names
+        from toolkit.ocg.names_carried import names_with_tokens
+
+        return names_with_tokens(_catalogue_of(position))
+
+    def names_events_may_carry(self, position: State | Scenario) -> frozenset[str] | None:
+        from toolkit.ocg.names_carried import names_events_may_carry
+
+        return names_events_may_carry(position)
 
 
 GAME = OcgGame()

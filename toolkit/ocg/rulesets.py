@@ -413,6 +413,14 @@ def rule_change_dates() -> tuple[RuleChange, ...]:
     return rule_changes_of(default_catalogue())
 
 
+def _text_words(text: Any) -> str:
+    """A card's text version in words: its note, else the day it is in force from (a text of one's own
+    may have no note)."""
+    if text.note:
+        return str(text.note)
+    return f"the text from {text.since.isoformat()}" if text.since is not None else "original text"
+
+
 @lru_cache(maxsize=64)
 def rule_changes_of(catalogue: Any) -> tuple[RuleChange, ...]:
     """Every date where a flag changes or the text of a card of ``catalogue`` (a
@@ -437,7 +445,7 @@ def rule_changes_of(catalogue: Any) -> tuple[RuleChange, ...]:
             changes.append(
                 RuleChange(
                     date=since, kind="card_text", what=name, rule="X1",
-                    before=previous.note or "original text", after=current.note or "new text",
+                    before=_text_words(previous), after=_text_words(current),
                     rulings=tuple(e for e in evidence if e.startswith("ocg-")),
                     events=tuple(e for e in evidence if not e.startswith("ocg-")),
                     text=f"the text of 《{name}》 changes" + (f": {current.note}" if current.note else ""),

@@ -60,7 +60,7 @@ class _AfterRenamed:
     """What :func:`_renamed_for_others` asks of one position: its legal actions and, found once per action,
     the key up to renaming (the search's from here) of the position after it."""
 
-    __slots__ = ("tables", "actions", "keys", "renamed_key")
+    __slots__ = ("tables", "actions", "keys", "renamed_key", "notes", "named")
 
     def __init__(self, state: State, classes: Classes) -> None:
         self.tables = state.tables
@@ -68,6 +68,17 @@ class _AfterRenamed:
         self.actions = legal_actions(state)
         self.keys: dict[Action, object] = {}
         self.renamed_key = RenamedKeys(state, classes)  # (the key the search takes from here)
+        self.notes: dict[Action, str] = {}
+        """The note said of each action described here (the lines of one search take a step many times)."""
+        self.named: dict[Action, frozenset[str]] = {}
+        """The names of the cards each action names (every note here compares them)."""
+
+    def names_of(self, state: State, action: Action) -> frozenset[str]:
+        """The names of the cards ``action`` names (:func:`_cards_of`)."""
+        found = self.named.get(action)
+        if found is None:
+            found = self.named[action] = frozenset(state.cards[u].name for u in _cards_of(action))
+        return found
 
     def key_after(self, state: State, action: Action) -> object:
         """The key up to renaming of the position after ``action`` (None: none)."""
@@ -95,25 +106,34 @@ def _renamed_for_others(state: State, action: Action) -> str:
     """``; the positions after this and after ... are the same but for ...`` when the search meets the
     position after ``action`` once for other actions whose positions differ from it only by the names
     of cards no rule and no card here tells apart (``toolkit.ocg.renaming``), else nothing."""
-    classes = name_classes(state)
     mine = _cards_of(action)
+    if not mine:
+        return ""  # (an action naming no card: a pass, a phase chosen)
+    classes = name_classes(state)
     renamed = {name for names in classes for name in names}
     if not renamed or not any(state.cards[u].name in renamed for u in mine):
         return ""
     here = _after_renamed(state, classes)
+    note = here.notes.get(action)
+    if note is None:
+        note = here.notes[action] = _renamed_note(state, action, here, classes, renamed)
+    return note
+
+
+def _renamed_note(state: State, action: Action, here: _AfterRenamed, classes: Classes, renamed: set[str]) -> str:
+    """:func:`_renamed_for_others` for an action naming a card of a class (``renamed``) in ``state``."""
     actions = here.actions
     if action not in actions:
         return ""
     key = here.key_after(state, action)
     if key is None:
         return ""
-    own = {state.cards[u].name for u in mine}
+    own = here.names_of(state, action)
     others = [a for a in actions if a != action and type(a) is type(action)
-              and {state.cards[u].name for u in _cards_of(a)} != own
-              and here.key_after(state, a) == key]
+              and here.names_of(state, a) != own and here.key_after(state, a) == key]
     if not others:
         return ""
-    named = [{state.cards[u].name for u in _cards_of(a)} for a in (action, *others)]
+    named = [here.names_of(state, a) for a in (action, *others)]
     everywhere = named[0].intersection(*named[1:])
     differing = sorted((named[0].union(*named[1:]) - everywhere) & renamed)
     said = [action_words(a) for a in others]  # (in words: "Discard …", "Perform: …")
