@@ -35,17 +35,19 @@ def _own() -> Any:
 
 def test_a_card_of_one_scenario_is_read_among_both() -> None:
     shipped, own = shipped_scenario("grimoire_ipiria_2014"), _own()
-    check = parse_check({"possible": {"event": "destroyed", "card": "Notebook Prototype Knight"}})
+    check = parse_check({"possible": {"event": "destroyed", "card": "Notebook Prototype Knight"}, "scenario": "b.yaml"})
     for scenarios in ({"a.yaml": shipped, "b.yaml": own}, {"b.yaml": own, "a.yaml": shipped}):
         read = read_for(check, scenarios)
         assert cards_named(read) == (OWN,)  # the English name found the card the other scenario brings
         merged = position_card_names(scenarios.values())
         assert merged is not None and OWN in merged.keys
+        with pytest.raises(CheckError, match="is not in grimoire_ipiria_2014"):  # asked of the scenario without it
+            read_for(parse_check({"possible": {"event": "destroyed", "card": OWN}, "scenario": "a.yaml"}), scenarios)
 
 
 def test_another_pair_is_not_given_the_remembered_table() -> None:
     own = _own()
-    check = parse_check({"possible": {"event": "destroyed", "card": "Notebook Prototype Knight"}})
+    check = parse_check({"possible": {"event": "destroyed", "card": "Notebook Prototype Knight"}, "scenario": "b.yaml"})
     read_for(check, {"a.yaml": shipped_scenario("grimoire_ipiria_2014"), "b.yaml": own})
     others = {"a.yaml": shipped_scenario("grimoire_ipiria_2014"), "c.yaml": shipped_scenario("grimoire_ipiria_2023")}
     with pytest.raises(CheckError):

@@ -283,3 +283,25 @@ def test_import_out_onto_an_existing_file_is_refused_not_emptied(capsys: Capture
                           "--overwrite")
     assert "is one of the --existing files" in err
     assert mine.read_text(encoding="utf-8") == held  # its two rulings were replaced by the new one alone
+
+
+def test_import_out_onto_a_link_without_overwrite_is_refused(capsys: Capture, tmp_path: Path) -> None:
+    # a link whose target is gone is still a file of that name: without --overwrite it was replaced silently
+    page, mine = tmp_path / "page.txt", tmp_path / "mine.csv"
+    page.write_text(PAGE, encoding="utf-8")
+    mine.symlink_to(tmp_path / "moved away.csv")
+    err = _one_line_error(capsys, "import", str(page), "--out", str(mine))
+    assert "exists; add --overwrite to replace it" in err
+    assert mine.is_symlink()
+
+
+def test_a_page_holding_an_escape_is_listed_with_it_escaped(capsys: Capture, tmp_path: Path) -> None:
+    # the row keeps the page's text as written, but listing it sent the ESC raw to the terminal (red text,
+    # or any other sequence the page held)
+    page, mine = tmp_path / "page.txt", tmp_path / "mine.csv"
+    page.write_text(PAGE.replace("発動しますか", "\x1b[31m発動しますか"), encoding="utf-8")
+    assert main(["import", str(page), "--out", str(mine)]) == 0
+    capsys.readouterr()
+    assert main(["rulings", "--rulings", str(mine), "--only-mine"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\\x1b[31m発動しますか" in out

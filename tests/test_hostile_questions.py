@@ -34,6 +34,8 @@ def test_a_field_the_event_never_carries_is_refused_with_its_article(question: d
     ({"life": "B", "equals": -100}, "LP are 0 or more, so equals: -100 could never match"),
     ({"life": "A", "at_least": 9000, "at_most": 100}, "at_least: 9000 and at_most: 100 could never both hold"),
     ({"hand": "A", "equals": 5, "at_most": 4}, "equals: 5 and at_most: 4 could never both hold"),
+    ({"life": "A", "at_least": 2000, "equals": 9000, "at_most": 3000}, "equals: 9000 and at_most: 3000 could never"),
+    ({"hand": "A", "at_least": 4, "equals": 2, "at_most": 6}, "at_least: 4 and equals: 2 could never both hold"),
     ({"zone": "graveyard", "card": 12}, "a card is one name, such as ヒステリック・サイン, not 12"),
     # the player written as a mapping: the message said the bounds were missing
     ({"hand": {"player": "A", "at_most": 3}}, "'hand' names the player, and the bounds stand beside it: "

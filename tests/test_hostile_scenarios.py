@@ -31,6 +31,16 @@ def test_a_name_split_in_a_flow_mapping_says_to_quote_it() -> None:
     assert 'quote a name that holds a comma: target: "Lyla, Lightsworn Sorceress"' in str(refused.value)
 
 
+
+def test_a_misspelt_key_after_a_comma_is_not_told_to_be_quoted() -> None:
+    # a misspelt key written without a value is a misspelt key (did you mean 'controller'?), not half a name
+    text = (HEAD + "players:\n  A:\n    hand: [増援]\n"
+            "lingering:\n  - {source: 命削りの宝札, effect: hand_to_gy, controler}\n")
+    with pytest.raises(ScenarioError) as refused:
+        parse_scenario(text, "mine.yaml")
+    assert "did you mean 'controller'?" in str(refused.value)
+    assert "quote" not in str(refused.value)
+
 def test_the_quoted_name_is_read() -> None:
     scenario = parse_scenario(HEAD + 'players:\n  A:\n    field: ["Lyla, Lightsworn Sorceress"]\n', "mine.yaml")
     assert [c.name for c in scenario.players["A"].field] == ["ライトロード・マジシャン ライラ"]

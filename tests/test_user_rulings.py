@@ -185,6 +185,9 @@ def _written(tmp_path: Path, **changes: Any) -> str:
     ({"scenario": ["nowhere.yaml"], "check": {"possible": {"loop": True}}, "expected": "no"}, "scenario",
      "no scenario file 'nowhere.yaml'"),
     ({"scenario": ["sign.yaml"], "check": {"possible": {"loop": True}}}, "expected", "expected answer"),
+    # a card its scenario cannot show: the check could never match, so "no" would agree by accident
+    ({"scenario": ["sign.yaml"], "check": {"not": {"possible": {"event": "activated", "card": "Mystical Space Typhoon"}}},
+      "expected": "yes"}, "check", "「サイクロン」 (Mystical Space Typhoon) is not in sign: no event of it can name"),
     ({"verdict": "maybe"}, "verdict", "unknown value 'maybe'"),
     # a scenario of the other game: refused when the file is read, not only when the ruling is run
     ({"game": "duel_masters", "scenario": ["sign.yaml"], "check": {"possible": {"loop": True}}, "expected": "no"},

@@ -121,8 +121,9 @@ def mapping(value: object, where: str | None, file: str | None, keys: Sequence[s
     for at, key in enumerate(order):
         if key not in keys:
             spot = f"{where}.{key}" if where else str(key)[:80]
-            raise fail(f"unknown key {quoted(key)}" + suggest(key, keys) + f"; allowed: {', '.join(keys)}"
-                       + _comma_hint(value, order, at), spot, file)
+            near = suggest(key, keys)  # (a misspelt key is no half of a name: no word of quoting then)
+            raise fail(f"unknown key {quoted(key)}" + near + f"; allowed: {', '.join(keys)}"
+                       + ("" if near else _comma_hint(value, order, at)), spot, file)
     return value
 
 

@@ -121,7 +121,7 @@ def run_import(args: argparse.Namespace) -> int:
 
     from toolkit.data.page_import import rulings_text, save_rulings
 
-    if args.out is not None and not args.overwrite and Path(args.out).exists():
+    if args.out is not None and not args.overwrite and (Path(args.out).exists() or Path(args.out).is_symlink()):
         raise ArgumentValueError("--out", f"{args.out} exists; add --overwrite to replace it")
     if args.out is not None and not args.out.lower().endswith((".csv", ".yaml", ".yml")):
         raise ArgumentValueError("--out", "name a .csv or .yaml file")

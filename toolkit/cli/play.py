@@ -258,8 +258,12 @@ def run_can_force(args: argparse.Namespace) -> int:
     from toolkit.core.game import position_card_names
     from toolkit.games import game_of
 
+    game, cards = game_of(scenario), position_card_names([scenario])
     predicate = parse_predicate(read_yaml_argument(args.predicate, "PREDICATE"), "PREDICATE", known_cards_only=True,
-                                game=game_of(scenario), cards=position_card_names([scenario]))
+                                game=game, cards=cards)
+    from toolkit.core.absent_cards import refuse_absent
+
+    refuse_absent(predicate, scenario, game, cards, "PREDICATE")  # it could never match: no silent "no"
     from toolkit.core.limits import stderr_progress
 
     forced: ForceResult = can_force(scenario, args.player, predicate, max_states=args.max_states,

@@ -31,6 +31,7 @@ from toolkit.cli.output import (
     steps_text,
 )
 from toolkit.core.words import count as counted
+from toolkit.errors import printable
 from toolkit.games import game_of
 
 if TYPE_CHECKING:
@@ -296,9 +297,10 @@ def run_rulings(args: argparse.Namespace) -> int:
     for r in full:
         later = f" -> {r['superseded_by']}" if r["superseded_by"] else ""
         verdict = r["verdict"] or r.get("expected") or "-"  # one's own ruling may leave verdict out: its check's answer
-        print(f"{r['ruling_id']}  {r['date'] or 'undated':<10}  {verdict:<11} {r['status']}{later}")
+        # (a file's text as written, a control character escaped: an ESC a page held must not drive the terminal)
+        print(printable(f"{r['ruling_id']}  {r['date'] or 'undated':<10}  {verdict:<11} {r['status']}{later}"))
         for line in _summary_lines(r):
-            print(f"    {line}")
+            print(f"    {printable(line)}")
     return EXIT_OK
 
 

@@ -79,6 +79,7 @@ def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, An
     positions equal up to renaming cards are each searched — ``explore`` alone renames: a predicate
     may name a renamed card).
     """
+    from toolkit.core.absent_cards import refuse_absent
     from toolkit.core.predicates import (  # explore reads no predicate: loaded when one is asked
         ROLES,
         PredicateError,
@@ -92,8 +93,9 @@ def can_force(position: Any, player: str, predicate: Predicate | Mapping[str, An
     if player not in ROLES:
         raise PredicateError(f"can_force(): the player is one of {', '.join(ROLES)}, not {quoted(player)}")
     if isinstance(predicate, (Mapping, str)):  # a card no game has is refused, as on the command line
-        pred = parse_predicate(predicate, known_cards_only=True, game=game_of(start),
-                               cards=position_card_names([start]), copies=copy_labels(start))
+        game, cards = game_of(start), position_card_names([start])
+        pred = parse_predicate(predicate, known_cards_only=True, game=game, cards=cards, copies=copy_labels(start))
+        refuse_absent(pred, position, game, cards, "predicate")  # a card it can never name: no silent "no"
     elif callable(getattr(predicate, "holds", None)) and callable(getattr(predicate, "relevant", None)):
         pred = predicate
     else:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime
 import inspect
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -38,30 +39,9 @@ if TYPE_CHECKING:
     from toolkit.core.later import LaterStep
 
 __all__ = [
-    "Actor",
-    "CardFormat",
-    "Counterfactual",
-    "DecidingRules",
-    "Flag",
-    "Game",
-    "DatedScenario",
-    "GameScenario",
-    "GameState",
-    "Note",
-    "Position",
-    "RulesArg",
-    "Renaming",
-    "Stepper",
-    "Successor",
-    "Transition",
-    "UnknownGameError",
-    "as_state",
-    "game_of",
-    "game_named",
-    "games",
-    "register",
-    "registered_games",
-    "unregister",
+    "Actor", "CardFormat", "Counterfactual", "DecidingRules", "Flag", "Game", "DatedScenario", "GameScenario",
+    "GameState", "Note", "Position", "RulesArg", "Renaming", "Stepper", "Successor", "Transition",
+    "UnknownGameError", "as_state", "game_of", "game_named", "games", "register", "registered_games", "unregister",
 ]
 
 
@@ -245,7 +225,8 @@ class Game(ABC):
     :meth:`describe_event`, :meth:`describe_state` (the neutral phrasing of :mod:`toolkit.core.words`),
     :meth:`event_text` (the event's repr), ``event_kind_names``, ``event_fields``, ``scenario_tags``,
     ``deciding``; cards: :meth:`card_names`, :meth:`position_card_names` (a question's card names
-    read as written), ``cards`` (card files as data); search: :meth:`stepper` (``transition``) and
+    read as written), :meth:`names_events_may_carry` (none: cannot tell), ``cards`` (card files as data);
+    search: :meth:`stepper` (``transition``) and
     :meth:`grouping` (none: every action searched) — what the search calls for every edge — and
     :meth:`renaming` (none: no position stands for another up to card names).
     """
@@ -446,6 +427,12 @@ class Game(ABC):
         scenario's own cards among them, so a question about it may name them (default: :meth:`card_names`)."""
         return self.card_names()
 
+    def names_events_may_carry(self, position: Any) -> frozenset[str] | None:
+        """Every card key an event or an outcome of a search from ``position`` may name: its cards, the tokens
+        they make, their other sides (a question naming another card could never match, so it is refused;
+        the default: None, cannot tell, and nothing is refused)."""
+        return None
+
     # -- what the search asks for every edge ---------------------------------------------------------
 
     def stepper(self) -> Stepper:
@@ -491,15 +478,13 @@ _BY_NAME: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
-    """Make ``game`` known by its name and its state, scenario and rules types
-    (idempotent; a second game of the same name replaces the first)."""
+    """Make ``game`` known by its name and its state, scenario and rules types (idempotent; a second game of the same name replaces the first)."""
     old = _BY_NAME.get(game.name)
     if old is not None:
         for t in (old.state_type, old.scenario_type, old.rules_type):
             _BY_TYPE.pop(t, None)
-    _BY_TYPE[game.state_type] = game
-    _BY_TYPE[game.scenario_type] = game
-    _BY_TYPE[game.rules_type] = game
+    for t in (game.state_type, game.scenario_type, game.rules_type):
+        _BY_TYPE[t] = game
     _BY_NAME[game.name] = game
     return game
 
@@ -516,7 +501,8 @@ ENTRY_POINT_GROUP = "endphase.games"
 """The entry-point group a game package declares itself in (``[project.entry-points."endphase.games"]``
 of its ``pyproject.toml``): each entry names a :class:`Game`, or a tuple of them."""
 
-_DISCOVERED: list[bool] = []
+_DISCOVERED: list[bool] = []  # [True] while discovery runs (under _DISCOVERY: other threads wait), [True, True] after
+_DISCOVERY = threading.RLock()
 
 
 def discover_games() -> tuple[Game, ...]:
@@ -524,27 +510,29 @@ def discover_games() -> tuple[Game, ...]:
     source tree has no such metadata: then nothing is found here, and :mod:`toolkit.games`
     registers the shipped games itself when it is imported.  Games are registered in the order
     of their ``listed_first``, then of their names."""
-    if _DISCOVERED:
-        return ()
-    _DISCOVERED.append(True)
-    from importlib.metadata import entry_points
-
-    found = list(entry_points(group=ENTRY_POINT_GROUP))
-    games: list[Game] = []
-    for ep in sorted(found, key=lambda ep: ep.name):
-        loaded = ep.load()
-        for game in loaded if isinstance(loaded, tuple) else (loaded,):
-            if not isinstance(game, Game):
-                raise UnknownGameError(f"the entry point {ep.name} = {ep.value} of group {ENTRY_POINT_GROUP} "
-                                       f"names a {type(game).__name__}, not a Game")
-            games.append(game)
-    return tuple(register(game) for game in sorted(games, key=lambda g: (g.listed_first, g.name))
-                 if game.name not in _BY_NAME)
+    with _DISCOVERY:  # re-entrant: a game package imported here may ask for the games (it gets none)
+        if _DISCOVERED:
+            return ()
+        _DISCOVERED.append(True)
+        from importlib.metadata import entry_points
+        games: list[Game] = []
+        try:
+            for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name):
+                loaded = ep.load()
+                for game in loaded if isinstance(loaded, tuple) else (loaded,):
+                    if not isinstance(game, Game):
+                        raise UnknownGameError(f"the entry point {ep.name} = {ep.value} of group {ENTRY_POINT_GROUP} "
+                                               f"names a {type(game).__name__}, not a Game")
+                    games.append(game)
+            return tuple(register(game) for game in sorted(games, key=lambda g: (g.listed_first, g.name))
+                         if game.name not in _BY_NAME)
+        finally:
+            _DISCOVERED.append(True)
 
 
 def _load_registry() -> None:
     """The installed games, found by their entry points (this module names no game)."""
-    if not _DISCOVERED:
+    if len(_DISCOVERED) < 2:
         discover_games()
 
 
@@ -582,8 +570,7 @@ def game_of(value: object) -> Game:
 
 
 def as_state(position: Any, *, ruleset: Any = None) -> Any:
-    """A position of any game: a state (re-read under ``ruleset`` when one is
-    given) or the first position of a scenario."""
+    """A position of any game: a state (re-read under ``ruleset`` when one is given) or the first position of a scenario."""
     return game_of(position).state_of(position, ruleset)
 
 

@@ -218,10 +218,9 @@ def _possible_bounds(what: str, bounds: dict[str, int], where: str) -> None:
         if bounds.get(key, 0) < 0:
             raise PredicateError(f"{where}.{key}: {'a hand holds' if what == 'hand' else 'LP are'} 0 or more, so "
                                  f"{key}: {bounds[key]} could never match")
-    low = next(((k, bounds[k]) for k in ("at_least", "equals") if k in bounds), None)
-    high = next(((k, bounds[k]) for k in ("at_most", "equals") if k in bounds), None)
-    if low is not None and high is not None and low[1] > high[1]:
-        raise PredicateError(f"{where}: {low[0]}: {low[1]} and {high[0]}: {high[1]} could never both hold")
+    for low, high in (("at_least", "at_most"), ("equals", "at_most"), ("at_least", "equals")):  # (every pair)
+        if low in bounds and high in bounds and bounds[low] > bounds[high]:
+            raise PredicateError(f"{where}: {low}: {bounds[low]} and {high}: {bounds[high]} could never both hold")
 
 
 def _yaml_text(text: str, where: str) -> Any:

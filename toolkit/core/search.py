@@ -514,7 +514,15 @@ def evaluate(position: Position, query: Query | Mapping[str, Any], *,
     """Answer ``{possible|always|default|force:X: predicate}`` for ``position``
     (the search stops after ``max_states`` positions or ``time_limit`` seconds, as :func:`explore`'s)."""
     game = game_of(position)
-    return evaluate_in(game, game.state_of(position, ruleset), query, max_states=max_states, time_limit=time_limit)
+    start = game.state_of(position, ruleset)
+    if isinstance(query, Mapping):  # a card no event of it can name is refused, never answered a silent "no"
+        from toolkit.core.absent_cards import refuse_absent
+        from toolkit.core.predicates import copy_labels, parse_query
+
+        cards = game.position_card_names(position)
+        query = parse_query(query, game=game, cards=cards, copies=copy_labels(start))
+        refuse_absent(query.predicate, position, game, cards, f"query.{query.quantifier}")
+    return evaluate_in(game, start, query, max_states=max_states, time_limit=time_limit)
 
 
 def evaluate_in(game: Game, start: GameState, query: Query | Mapping[str, Any], *,

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from toolkit.data.page_import import normalised_question
@@ -39,9 +40,14 @@ COLUMNS = ("question_ja", "answer_ja", "ruling_date", "hidden", "first_seen", "l
 
 
 _FILE_NAME = re.compile(r"[^\n]{0,4000}\.(?:txt|text|html?|wiki|md|csv)", re.IGNORECASE)
+_PAGE_MARKS = re.compile(r"[ＱＡ][：:]|《|\([0-9]{2}/[0-9]{2}/[0-9]{2}\)")
+"""What a page's text holds and a file's name does not: an entry's marks, a card, a ruling's date."""
+
+
 def _text(value: Any, when: str) -> str:
     """A revision's page: the text given, or the file a path names. A one-line value that reads as a file's
-    name (``page_2016.txt``, ``saved/page.html``) and names no file is refused: read as the page's text, it was a
+    name (``page_2016.txt``, ``saved/page.html``; no entry's marks, card or ruling date: a page flattened to
+    one line that cites ``faq.html`` last is a page) and names no file is refused: read as the page's text, it was a
     page without rulings, and every ruling was reported gone since that revision."""
     one_line = isinstance(value, str) and "\n" not in value and len(value) < 4096
     if isinstance(value, os.PathLike) or (one_line and Path(value).is_file()):
@@ -50,27 +56,39 @@ def _text(value: Any, when: str) -> str:
         return read_text(value, what="page")
     if not isinstance(value, str):
         raise WikiParseError(f"revision {when}: a page's text or a file's path, not {type(value).__name__}")
-    if one_line and _FILE_NAME.fullmatch(value.strip()):
+    if one_line and _FILE_NAME.fullmatch(value.strip()) and not _PAGE_MARKS.search(value):
         raise WikiParseError(f"revision {when}: no such page file {quoted(value)}; check the path (a page's "
                              "text is read as it is: it holds its Ｑ：/Ａ： lines)")
     return value
 
 
-_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ T][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)?")
+
+
+def revision_label(when: pd.Timestamp) -> str:
+    """A revision's date as written: ``YYYY-MM-DD``, and its time when it has one (``2016-08-01 18:05``).
+
+    >>> revision_label(pd.Timestamp("2016-08-01")), revision_label(pd.Timestamp("2016-08-01 18:05"))
+    ('2016-08-01', '2016-08-01 18:05')
+    """
+    if when == when.normalize():
+        return str(when.date())
+    return when.strftime("%Y-%m-%d %H:%M" if when.second == 0 and when.microsecond == 0 else "%Y-%m-%d %H:%M:%S")
 
 
 def _shown(when: Any) -> str:
-    """A revision's key in words: a day as ``YYYY-MM-DD``, a text quoted, a missing date said so."""
-    if isinstance(when, (dt.date, pd.Timestamp)) and not pd.isna(when):
-        return str(pd.Timestamp(when).date())
+    """A revision's key in words: a day as ``YYYY-MM-DD`` (with its time), a text quoted, a missing date said so."""
+    if isinstance(when, (dt.date, pd.Timestamp, np.datetime64)) and not pd.isna(when):
+        return revision_label(pd.Timestamp(when))
     if when is None or (isinstance(when, str) and not when.strip()) or (not isinstance(when, str) and pd.isna(when)):
         return "without a date"
     return quoted(when)
 
 
 def revision_date(when: Any) -> pd.Timestamp:
-    """A revision's date: a day (``datetime.date``, a Timestamp) or its text ``YYYY-MM-DD``; anything
-    else — ``"now"``, ``"16/07/08"``, a number, an empty text — is refused, never read as some other day.
+    """A revision's date: a day or a moment (``datetime.date``, ``datetime.datetime``, a Timestamp) or its
+    text ``YYYY-MM-DD`` (``YYYY-MM-DD HH:MM`` for one of several edits of a day); anything else — ``"now"``,
+    ``"16/07/08"``, a number, an empty text — is refused, never read as some other day.
 
     >>> revision_date("2016-09-01"), revision_date(dt.date(2016, 9, 1)) == revision_date("2016-09-01")
     (Timestamp('2016-09-01 00:00:00'), True)
@@ -79,24 +97,28 @@ def revision_date(when: Any) -> pd.Timestamp:
     ...
     toolkit.errors.WikiParseError: revision '16/09/01': a revision's date is a day written YYYY-MM-DD (e.g. 2016-09-01)
     """
-    if isinstance(when, (dt.date, pd.Timestamp)) and not pd.isna(when):
-        return pd.Timestamp(when).normalize() if isinstance(when, dt.datetime) else pd.Timestamp(when)
+    if isinstance(when, (dt.date, pd.Timestamp, np.datetime64)) and not pd.isna(when):
+        return pd.Timestamp(when)
     if isinstance(when, str) and _DAY.fullmatch(when.strip()):
         try:
-            return pd.Timestamp(dt.date.fromisoformat(when.strip()))
+            return pd.Timestamp(dt.datetime.fromisoformat(when.strip()))
         except ValueError as exc:
-            raise WikiParseError(f"revision {_shown(when)}: not a day on the calendar ({exc})") from None
+            what = "a time of day" if "hour" in str(exc) or "minute" in str(exc) or "second" in str(exc) else \
+                "a day on the calendar"
+            raise WikiParseError(f"revision {_shown(when)}: not {what} ({exc})") from None
     raise WikiParseError(f"revision {_shown(when)}: a revision's date is a day written YYYY-MM-DD (e.g. 2016-09-01)")
 
 
 def _dated(revisions: Mapping[Any, Any]) -> list[tuple[pd.Timestamp, Any]]:
-    """The revisions by date, oldest first; two revisions of one day are refused (which came first?)."""
+    """The revisions by date, oldest first; two revisions of one day (of one moment, given with their times)
+    are refused (which came first?)."""
     seen: dict[pd.Timestamp, Any] = {}
     for when in revisions:
         day = revision_date(when)
         if day in seen:
-            raise WikiParseError(f"revision {_shown(when)}: the same day as revision {_shown(seen[day])}; give each "
-                                 "revision its own date")
+            same = "day" if day == day.normalize() else "moment"
+            raise WikiParseError(f"revision {_shown(when)}: the same {same} as revision {_shown(seen[day])}; give "
+                                 f"each revision its own date (and time, for several edits of a day)")
         seen[day] = when
     return sorted(((day, revisions[when]) for day, when in seen.items()), key=lambda item: item[0])
 
@@ -108,8 +130,8 @@ that left the page in the same revision to be taken for it, reworded."""
 
 REWORDED_CANDIDATES = 64
 """How many of the rulings of one date that left the page a new question is compared with: all of them
-when they are no more; else the ones nearest its place on the page (a reworded entry stays about where it
-was), so that a page of thousands of entries of one date is followed in linear time, not quadratic."""
+when they are no more; else the ones nearest the place it had (a reworded entry stays about where it was:
+as far below the entry above it that stayed), so that a page of thousands of entries of one date is followed in linear time, not quadratic."""
 
 
 def _follow_rewordings(history: dict[tuple[str, Any], dict[str, Any]], keys: list[tuple[str, Any]]) -> None:
@@ -126,14 +148,20 @@ def _follow_rewordings(history: dict[tuple[str, Any], dict[str, Any]], keys: lis
             gone.setdefault(k[1], []).append((row.get("place", 0), k))
     for by_place in gone.values():
         by_place.sort(key=lambda item: item[0])
+    anchor_old, anchor_new = 0, 0  # the last entry above that was on the page before: where it was, where it is
     for place, key in enumerate(dict.fromkeys(keys)):
         same_date = gone.get(key[1], [])
-        if key in history or not same_date:
+        if key in history:
+            if pd.isna(history[key]["removed_since"]):
+                anchor_old, anchor_new = history[key].get("place", place), place
+            continue
+        if not same_date:
             continue
         if len(same_date) <= REWORDED_CANDIDATES:
             candidates = same_date
-        else:
-            at = bisect.bisect_left(same_date, place, key=lambda item: item[0])
+        else:  # near where it was: as far below the entry above it as it is now (entries added or gone above move it)
+            was = anchor_old + place - anchor_new
+            at = bisect.bisect_left(same_date, was, key=lambda item: item[0])
             half = REWORDED_CANDIDATES // 2
             candidates = same_date[max(0, at - half):at + half]
         alike = sorted(((difflib.SequenceMatcher(None, old[0], key[0]).ratio(), old) for _, old in candidates),
@@ -142,13 +170,15 @@ def _follow_rewordings(history: dict[tuple[str, Any], dict[str, Any]], keys: lis
             old = alike[0][1]
             history[key] = history.pop(old)
             same_date.remove((history[key].get("place", 0), old))
+            anchor_old, anchor_new = history[key].get("place", place), place
 
 
 def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.DataFrame:
     """One row per ruling the revisions of a page ever held, oldest first.
 
     ``revisions`` maps each revision's date (a date, a Timestamp or
-    ``YYYY-MM-DD``) to the page's text or a file holding it. Columns: the
+    ``YYYY-MM-DD``; with its time — a datetime, ``YYYY-MM-DD HH:MM`` — for
+    several edits of one day) to the page's text or a file holding it. Columns: the
     ruling's latest ``question_ja`` and ``answer_ja``, its ``ruling_date``
     (the date after the answer), ``hidden`` in the latest revision holding it,
     ``first_seen`` and ``last_seen`` (revision dates), ``reworded`` (the
@@ -164,7 +194,7 @@ def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.
     dated = _dated(revisions)
     history: dict[tuple[str, Any], dict[str, Any]] = {}
     for when, value in dated:
-        read = read_page(_text(value, str(when.date())), source=f"{source} ({when.date()})")
+        read = read_page(_text(value, revision_label(when)), source=f"{source} ({revision_label(when)})")
         entries = [(e, (normalised_question(e.question_ja), e.date)) for e in read.entries
                    if e.question_ja and e.answer_ja]
         _follow_rewordings(history, [key for _, key in entries])
@@ -178,7 +208,7 @@ def ruling_history(revisions: Mapping[Any, Any], *, source: str = "page") -> pd.
                 row = history[key] = {"first_seen": when, "reworded": [], "hidden_since": pd.NaT,
                                       "removed_since": pd.NaT, "warnings": []}
             elif (row["question_ja"], row["answer_ja"]) != (entry.question_ja, entry.answer_ja):
-                row["reworded"].append(str(when.date()))
+                row["reworded"].append(revision_label(when))
             if entry.hidden and (pd.isna(row["hidden_since"]) or not row["hidden"]):
                 row["hidden_since"] = when
             if not entry.hidden:
@@ -221,12 +251,13 @@ def revision_states(history: pd.DataFrame, revisions: Any) -> pd.DataFrame:
                 states.append("absent")
             elif not pd.isna(hidden) and when >= hidden:
                 states.append("hidden")
-            elif str(when.date()) in r["reworded"]:
+            elif revision_label(when) in r["reworded"]:
                 states.append("reworded")
             else:
                 states.append("shown")
         rows.append(states)
-    return pd.DataFrame(rows, columns=[d.date() for d in dates], index=history["question_ja"].tolist())
+    return pd.DataFrame(rows, columns=[d.date() if d == d.normalize() else d for d in dates],
+                        index=history["question_ja"].tolist())
 
 
 def proposed_supersessions(history: pd.DataFrame, *, similarity: float = 0.6) -> pd.DataFrame:

@@ -18,7 +18,7 @@ from toolkit.core.actions import Action
 from toolkit.core.game import Counterfactual, DecidingRules, Flag, Game, Note, Stepper, Transition
 from toolkit.core.values import Event
 from toolkit.duel_masters import procedure
-from toolkit.duel_masters.cards import card_names
+from toolkit.duel_masters.cards import UnknownDMCardError, behaviour, card_names
 from toolkit.duel_masters.event_fields import EVENT_FIELDS as DM_EVENT_FIELDS
 from toolkit.duel_masters.events import EventKind
 from toolkit.duel_masters.rules import FLAGS, RULES, TurnEndRules, get_rules, rules_names
@@ -50,6 +50,34 @@ def counterfactuals(rules: TurnEndRules) -> tuple[Counterfactual, ...]:
 def _names_of(names: tuple[str, ...]) -> CardNames:
     """The cards' names for look-ups: one table while the cards are unchanged."""
     return CardNames(names)
+
+
+def names_events_may_carry(position: object) -> frozenset[str] | None:
+    """The card names an event of a search from ``position`` (a scenario) may carry: its cards, the
+    sources of its lingering and delayed effects, and every other side a dragheart among them flips to
+    (an event of a flipped card names the side face up); None for a state (cannot tell).
+
+    >>> from toolkit.duel_masters.scenario import seed_scenario
+    >>> names = names_events_may_carry(seed_scenario("dm_gurje_gurje_welcome_hell"))
+    >>> "極・魔壊王 デスゴロス" in names, "ボルシャック・ドラゴン" in names
+    (True, False)
+    """
+    if not isinstance(position, DMScenario):
+        return None
+    names = set(position.card_names())
+    names.update(e.source.split("#")[0] for e in position.lingering)
+    names.update(e.source.split("#")[0] for e in position.delayed)
+    names.update(e.target.split("#")[0] for e in position.lingering if e.target)
+    sides = list(names)
+    while sides:
+        try:
+            side = behaviour(sides.pop()).flip_side
+        except UnknownDMCardError:  # a scenario's cards are known ones; a state of another's cards is not read
+            return None
+        if side and side not in names:
+            names.add(side)
+            sides.append(side)
+    return frozenset(names)
 
 
 class DuelMastersGame(Game):
@@ -129,6 +157,9 @@ class DuelMastersGame(Game):
 
     def card_names(self) -> CardNames:
         return _names_of(card_names())
+
+    def names_events_may_carry(self, position: DMScenario | DMState) -> frozenset[str] | None:
+        return names_events_may_carry(position)
 
 
 GAME = DuelMastersGame()

@@ -238,7 +238,8 @@ def ask(scenario: Position, question: Mapping[str, Any] | str,
     set one change away, to say which changes flip the answer and which trace
     note shows the deciding rule; ``why=False`` answers it once.
     """
-    from toolkit.history.checks import CheckError, parse_check, scenarios_named, written_check
+    from toolkit.core.absent_cards import absent_card
+    from toolkit.history.checks import CheckError, cards_named, parse_check, scenarios_named, written_check
     from toolkit.history.deciding import Flips, what_decides
     from toolkit.history.runs import run_once
 
@@ -246,7 +247,11 @@ def ask(scenario: Position, question: Mapping[str, Any] | str,
     from toolkit.core.game import game_of
 
     game = game_of(scenario)  # found once: what follows is told the game
-    check = parse_check(data, "question", game=game, cards=game.position_card_names(scenario))
+    cards = game.position_card_names(scenario)
+    check = parse_check(data, "question", game=game, cards=cards)
+    absent = absent_card(cards_named(check), scenario, game, cards)
+    if absent is not None:  # it could never match: a "no" would be silently wrong
+        raise CheckError(f"question: {absent}")
     others = [name for name in scenarios_named(check) if name != ASKED]
     if others:
         raise CheckError(f"question.scenario: a question is asked of the one scenario given, so it names no other "

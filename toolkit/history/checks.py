@@ -293,7 +293,7 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
     first = default if default is not None else next(iter(scenarios))
     if game is None:
         game = game_of(scenarios[first]) if first in scenarios else game_of(next(iter(scenarios.values())))
-    check = read_for(check, scenarios, game)
+    check = read_for(check, scenarios, game, first)
     parts: list[QueryAnswer] = []
 
     def run(item: Check) -> bool:
@@ -321,11 +321,18 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
     return CheckResult(value, tuple(parts))
 
 
-def read_for(check: Check, scenarios: Mapping[str, Position], game: Game | None = None) -> Check:
+def read_for(check: Check, scenarios: Mapping[str, Position], game: Game | None = None,
+             default: str | None = None) -> Check:
     """``check`` with its card names read as the cards of ``scenarios`` (positions of ``game``; None:
     of the games they belong to) key them (a name written in English or kana found among a scenario's
-    own cards too); a name none of them has is refused."""
-    return _cards_read_again(check, _card_names(scenarios.values(), game))
+    own cards too); a name none of them has is refused, and so is a card no event of the scenario a
+    query runs on (``default``, None: the first, unless it names one) can name."""
+    from toolkit.history.absent import refuse_absent_cards
+
+    cards = _card_names(scenarios.values(), game)
+    read = _cards_read_again(check, cards)
+    refuse_absent_cards(read, scenarios, cards, game, default)
+    return read
 
 
 _MERGED: Memo[tuple[CardNames, ...], CardNames] = Memo(64)

@@ -19,7 +19,15 @@ from toolkit.core.rulesets import RuleChange
 from toolkit.core.rulesets import Rules as Ruleset
 from toolkit.errors import ToolkitError
 from toolkit.history.eras import first_day, rule_eras
-from toolkit.history.runs import CHANGE_COLUMNS, HistoryError, read_check, run_once, scenario_named, scenarios_of
+from toolkit.history.runs import (
+    CHANGE_COLUMNS,
+    HistoryError,
+    check_for,
+    read_check,
+    run_once,
+    scenario_named,
+    scenarios_of,
+)
 from toolkit.history.verification import with_progress
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -266,6 +274,7 @@ def changes(scenario: str | Scenario, start: datetime.date | str | None = None,
         # a full path is a file of one's own (a rulings table names its scenarios so), else a shipped name
         missing = [other for other in scenarios_named(parsed) if other not in scenarios]
         scenarios.update(scenarios_of(name, missing) if missing else {})
+        check_for(name, parsed, scenarios)  # refused once, before any day: a card its scenario cannot show
     read = tuple(scenarios.values())  # the dates of what they read: the rules, every card text they may use
     first = first_day(game.rule_changes_on(read))
     begin = _as_day(start, first, "start")

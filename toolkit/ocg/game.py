@@ -328,10 +328,19 @@ class OcgGame(Game):
         return describe_state(state)
 
     def card_names(self) -> CardNames:
-        return cards.card_names()
+        from toolkit.ocg.names_carried import names_with_tokens  # what a question reads: loaded when asked
+
+        return names_with_tokens(cards.default_catalogue())
 
     def position_card_names(self, position: State | Scenario) -> CardNames:
-        return _catalogue_of(position).card_names
+        from toolkit.ocg.names_carried import names_with_tokens
+
+        return names_with_tokens(_catalogue_of(position))
+
+    def names_events_may_carry(self, position: State | Scenario) -> frozenset[str] | None:
+        from toolkit.ocg.names_carried import names_events_may_carry
+
+        return names_events_may_carry(position)
 
 
 GAME = OcgGame()
