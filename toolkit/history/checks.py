@@ -315,10 +315,9 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
         return all(values) if isinstance(item, AllChecks) else any(values)
 
     try:
-        value = run(check)
+        return CheckResult(run(check), tuple(parts))  # (the parts: filled by the run, read after it)
     finally:
         del run  # (it calls itself through its cell: a cycle reference counting frees once cut)
-    return CheckResult(value, tuple(parts))
 
 
 def read_for(check: Check, scenarios: Mapping[str, Position], game: Game | None = None,
