@@ -140,7 +140,10 @@ def test_end_state_predicates() -> None:
     assert evaluate(position, {"always": {"hand": "TP", "at_most": 6}}).value
     assert evaluate(position, {"always": {"life": "A", "equals": 8000}}).value
     assert evaluate(position, {"possible": {"zone": "graveyard", "card": FILLERS[0], "player": "TP"}}).value
-    assert not evaluate(position, {"possible": {"zone": "field", "card": WORM}}).value
+    assert not evaluate(position, {"possible": {"zone": "field", "card": FILLERS[0]}}).value
+    # a card no zone of the position holds can never be named by its end: the question is refused, not "no"
+    with pytest.raises(PredicateError, match="is not in"):
+        evaluate(position, {"possible": {"zone": "field", "card": WORM}})
 
 
 def test_predicates_from_csv_cells() -> None:
