@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from toolkit.core.absent_cards import absent_card
+from toolkit.core.absent_cards import absent_card, zone_cards_read
 from toolkit.core.game import Game, Position, game_of
 from toolkit.fields import CardNames
 
@@ -29,6 +29,24 @@ def refuse_absent_cards(check: object, scenarios: Mapping[str, Position], cards:
             stack.extend(reversed(getattr(item, "items", ())))
         elif (position := scenarios.get(item.on or first or "")) is not None:
             played = game if game is not None else game_of(position)
-            absent = absent_card(cards_named(item), position, played, cards)
+            in_zones = zone_cards_read(p for p in (item.predicate, *item.order, item.without) if p is not None)
+            absent = absent_card(cards_named(item), position, played, cards, in_zones)
             if absent is not None:
                 raise CheckError(f"{item.where}: {absent}")
+
+
+def zone_cards_named(check: object) -> tuple[str, ...]:
+    """The cards the zone predicates of every query of ``check`` read (:func:`zone_cards_read`)."""
+    from toolkit.history.checks import NotCheck, QueryCheck
+
+    predicates: list[object] = []
+    stack = [check]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, NotCheck):
+            stack.append(item.inner)
+        elif isinstance(item, QueryCheck):
+            predicates.extend(p for p in (item.predicate, *item.order, item.without) if p is not None)
+        else:
+            stack.extend(reversed(getattr(item, "items", ())))
+    return zone_cards_read(predicates)
