@@ -234,3 +234,13 @@ players:
 lingering:
   - {source: 夢見がちモッフル, controller: B, effect: power_plus_4000, duration: during_opponents_turn}
 """
+
+
+def test_a_card_a_without_can_never_name_is_refused(sower: object) -> None:
+    order = [{"event": "sent_to_gy", "card": SOWER}, {"event": "special_summoned", "card": SEED_TOKEN}]
+    kept = {"possible_order": order, "without": {"event": "activated", "card": "サイクロン"}}
+    assert ask(sower, kept, why=False).answer == "yes"
+    never = {"possible_order": order, "without": {"event": "activated", "card": "エフェクト・ヴェーラー"}}
+    assert "is not in sower_seed_token: no event of it can name that card" in _refusal(sower, never)
+    with pytest.raises(CheckError, match=r"^check: 「エフェクト・ヴェーラー」 .* is not in sower_seed_token"):
+        run_check(parse_check(never), {"sower.yaml": sower})

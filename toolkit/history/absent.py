@@ -4,49 +4,50 @@ without 《サイクロン》 would answer a silent "no"."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
-from toolkit.core.absent_cards import absent_card, zone_cards_read
+from toolkit.core.absent_cards import absent_card, cards_read, zone_cards_read
 from toolkit.core.game import Game, Position, game_of
 from toolkit.fields import CardNames
 
 
-def refuse_absent_cards(check: object, scenarios: Mapping[str, Position], cards: CardNames | None,
-                        game: Game | None = None, default: str | None = None) -> None:
-    """Raise :class:`~toolkit.history.checks.CheckError` for the first query of ``check`` naming a card
-    (read as its key among ``cards``, the names every scenario may use: None, any name) that no event of
-    the scenario it runs on can name; its ``scenario`` key, else ``default``, else the first of
-    ``scenarios``. A scenario not given is left to the run to refuse."""
-    from toolkit.history.checks import CheckError, NotCheck, QueryCheck, cards_named
-
-    first = default if default is not None else next(iter(scenarios), None)
-    stack = [check]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, NotCheck):
-            stack.append(item.inner)
-        elif not isinstance(item, QueryCheck):
-            stack.extend(reversed(getattr(item, "items", ())))
-        elif (position := scenarios.get(item.on or first or "")) is not None:
-            played = game if game is not None else game_of(position)
-            in_zones = zone_cards_read(p for p in (item.predicate, *item.order, item.without) if p is not None)
-            absent = absent_card(cards_named(item), position, played, cards, in_zones)
-            if absent is not None:
-                raise CheckError(f"{item.where}: {absent}")
-
-
-def zone_cards_named(check: object) -> tuple[str, ...]:
-    """The cards the zone predicates of every query of ``check`` read (:func:`zone_cards_read`)."""
+def _queries(check: object) -> Iterator[Any]:
+    """Every query of ``check`` (inside ``and``, ``or`` and ``not``), in order."""
     from toolkit.history.checks import NotCheck, QueryCheck
 
-    predicates: list[object] = []
     stack = [check]
     while stack:
         item = stack.pop()
         if isinstance(item, NotCheck):
             stack.append(item.inner)
         elif isinstance(item, QueryCheck):
-            predicates.extend(p for p in (item.predicate, *item.order, item.without) if p is not None)
+            yield item
         else:
             stack.extend(reversed(getattr(item, "items", ())))
-    return zone_cards_read(predicates)
+
+
+def cards_asked(check: object) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The cards the queries of ``check`` read (their ``without`` too: a card it can never name would leave
+    it silently holding), and those its zone predicates read."""
+    predicates = [p for q in _queries(check) for p in (q.predicate, *q.order, q.without) if p is not None]
+    return tuple(dict.fromkeys(c for p in predicates for c in cards_read(p))), zone_cards_read(predicates)
+
+
+def refuse_absent_cards(check: object, scenarios: Mapping[str, Position], cards: CardNames | None,
+                        game: Game | None = None, default: str | None = None) -> None:
+    """Raise :class:`~toolkit.history.checks.CheckError` for the first query of ``check`` naming a card
+    (read as its key among ``cards``, the names every scenario may use: None, any name) that no event of
+    the scenario it runs on can name, or asking one in a zone that no zone of it ever holds; its
+    ``scenario`` key, else ``default``, else the first of ``scenarios``. A scenario not given is left to
+    the run to refuse."""
+    from toolkit.history.checks import CheckError
+
+    first = default if default is not None else next(iter(scenarios), None)
+    for item in _queries(check):
+        if (position := scenarios.get(item.on or first or "")) is not None:
+            played = game if game is not None else game_of(position)
+            named, in_zones = cards_asked(item)
+            absent = absent_card(named, position, played, cards, in_zones)
+            if absent is not None:
+                raise CheckError(f"{item.where}: {absent}")
