@@ -111,7 +111,7 @@ def never_in_a_zone(position: object, card: str) -> str | None:
 
     >>> from toolkit.ocg.scenario import seed_scenario
     >>> never_in_a_zone(seed_scenario("chain_to_dandelion_2012"), "綿毛トークン")
-    '「ダンディライオン」 makes it as a token, recorded by the event of its summon and held in no zone: ask {event: special_summoned, card: 綿毛トークン}'
+    '「ダンディライオン」 makes it and records its summon as an event only (a token, an Extra Deck monster: no zone holds one): ask {event: special_summoned, card: 綿毛トークン}'
     >>> never_in_a_zone(seed_scenario("chain_to_dandelion_2012"), "ダンディライオン") is None
     True
     """
@@ -126,6 +126,6 @@ def never_in_a_zone(position: object, card: str) -> str | None:
     makers = sorted(n for n in held if (made := catalogue.get(n)) is not None
                     and card in (tokens_of(made, catalogue) or ()))
     if makers:
-        return (f"{card_quote(makers[0])} makes it as a token, recorded by the event of its summon and held in no "
-                f"zone: ask {{event: special_summoned, card: {card}}}")
+        return (f"{card_quote(makers[0])} makes it and records its summon as an event only (a token, an Extra "
+                f"Deck monster: no zone holds one): ask {{event: special_summoned, card: {card}}}")
     return "no zone of it holds that card at the start, and no card enters a zone from outside the scenario"
