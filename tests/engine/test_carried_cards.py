@@ -38,7 +38,6 @@ def _start(destroys_itself: bool) -> State:
 def counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The cards compiled from here on (empty memos of carried cards and of catalogues to start from, as in
     a worker that unpickles them: else a State unpickled here finds the catalogue its original made)."""
-    from collections import OrderedDict
 
     import toolkit.ocg.cards.catalogue as catalogue
 
@@ -51,7 +50,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(compile_module, "compile_card", counting)
     monkeypatch.setattr(carried, "_COMPILED", Memo(carried.COMPILED_MAX))
-    monkeypatch.setattr(catalogue, "_DERIVED", OrderedDict())
+    monkeypatch.setattr(catalogue, "_DERIVED", Memo(catalogue._DERIVED_MAX))
     return calls
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime
 import inspect
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -482,15 +483,13 @@ _BY_NAME: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
-    """Make ``game`` known by its name and its state, scenario and rules types
-    (idempotent; a second game of the same name replaces the first)."""
+    """Make ``game`` known by its name and its state, scenario and rules types (idempotent; a second game of the same name replaces the first)."""
     old = _BY_NAME.get(game.name)
     if old is not None:
         for t in (old.state_type, old.scenario_type, old.rules_type):
             _BY_TYPE.pop(t, None)
-    _BY_TYPE[game.state_type] = game
-    _BY_TYPE[game.scenario_type] = game
-    _BY_TYPE[game.rules_type] = game
+    for t in (game.state_type, game.scenario_type, game.rules_type):
+        _BY_TYPE[t] = game
     _BY_NAME[game.name] = game
     return game
 
@@ -507,7 +506,8 @@ ENTRY_POINT_GROUP = "endphase.games"
 """The entry-point group a game package declares itself in (``[project.entry-points."endphase.games"]``
 of its ``pyproject.toml``): each entry names a :class:`Game`, or a tuple of them."""
 
-_DISCOVERED: list[bool] = []
+_DISCOVERED: list[bool] = []  # [True] while discovery runs (under _DISCOVERY: other threads wait), [True, True] after
+_DISCOVERY = threading.RLock()
 
 
 def discover_games() -> tuple[Game, ...]:
@@ -515,27 +515,29 @@ def discover_games() -> tuple[Game, ...]:
     source tree has no such metadata: then nothing is found here, and :mod:`toolkit.games`
     registers the shipped games itself when it is imported.  Games are registered in the order
     of their ``listed_first``, then of their names."""
-    if _DISCOVERED:
-        return ()
-    _DISCOVERED.append(True)
-    from importlib.metadata import entry_points
-
-    found = list(entry_points(group=ENTRY_POINT_GROUP))
-    games: list[Game] = []
-    for ep in sorted(found, key=lambda ep: ep.name):
-        loaded = ep.load()
-        for game in loaded if isinstance(loaded, tuple) else (loaded,):
-            if not isinstance(game, Game):
-                raise UnknownGameError(f"the entry point {ep.name} = {ep.value} of group {ENTRY_POINT_GROUP} "
-                                       f"names a {type(game).__name__}, not a Game")
-            games.append(game)
-    return tuple(register(game) for game in sorted(games, key=lambda g: (g.listed_first, g.name))
-                 if game.name not in _BY_NAME)
+    with _DISCOVERY:  # re-entrant: a game package imported here may ask for the games (it gets none)
+        if _DISCOVERED:
+            return ()
+        _DISCOVERED.append(True)
+        from importlib.metadata import entry_points
+        games: list[Game] = []
+        try:
+            for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name):
+                loaded = ep.load()
+                for game in loaded if isinstance(loaded, tuple) else (loaded,):
+                    if not isinstance(game, Game):
+                        raise UnknownGameError(f"the entry point {ep.name} = {ep.value} of group {ENTRY_POINT_GROUP} "
+                                               f"names a {type(game).__name__}, not a Game")
+                    games.append(game)
+            return tuple(register(game) for game in sorted(games, key=lambda g: (g.listed_first, g.name))
+                         if game.name not in _BY_NAME)
+        finally:
+            _DISCOVERED.append(True)
 
 
 def _load_registry() -> None:
     """The installed games, found by their entry points (this module names no game)."""
-    if not _DISCOVERED:
+    if len(_DISCOVERED) < 2:
         discover_games()
 
 
@@ -573,8 +575,7 @@ def game_of(value: object) -> Game:
 
 
 def as_state(position: Any, *, ruleset: Any = None) -> Any:
-    """A position of any game: a state (re-read under ``ruleset`` when one is
-    given) or the first position of a scenario."""
+    """A position of any game: a state (re-read under ``ruleset`` when one is given) or the first position of a scenario."""
     return game_of(position).state_of(position, ruleset)
 
 

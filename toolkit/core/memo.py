@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import Generic, Hashable, TypeVar
 
@@ -19,29 +20,34 @@ __all__ = ["Memo"]
 
 
 class Memo(Generic[K, V]):
-    """At most ``size`` answers, the least recently used dropped first."""
+    """At most ``size`` answers, the least recently used dropped first; threads may share one (a
+    lock keeps another thread from dropping an answer between finding it and marking it used)."""
 
-    __slots__ = ("size", "_items")
+    __slots__ = ("size", "_items", "_lock")
 
     def __init__(self, size: int) -> None:
         self.size = size
         self._items: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: K) -> V | None:
-        found = self._items.get(key)
-        if found is not None:
-            self._items.move_to_end(key)
-        return found
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
 
     def put(self, key: K, value: V) -> V:
-        self._items[key] = value
-        self._items.move_to_end(key)
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
         return value
 
     def clear(self) -> None:
-        self._items.clear()
+        with self._lock:
+            self._items.clear()
 
     def __len__(self) -> int:
         return len(self._items)

@@ -222,8 +222,8 @@ def _plan(state: State, classes: Classes) -> _Plan:
     if found is None:
         if len(_PLANS) >= _PLANS_KEPT:
             _PLANS.clear()
-        elif sum(len(plan.named) for plan in _PLANS.values()) >= _NAMED_KEPT:
-            for plan in _PLANS.values():  # (all plans together keep at most about twice _NAMED_KEPT names)
+        elif sum(len(plan.named) for plan in tuple(_PLANS.values())) >= _NAMED_KEPT:  # (a copy: threads add plans)
+            for plan in tuple(_PLANS.values()):  # (all plans together keep at most about twice _NAMED_KEPT names)
                 plan.named.clear()
         found = _PLANS[(state.tables, classes)] = _Plan(tuple(card.name for card in state.cards), classes)
     elif len(found.named) >= _NAMED_KEPT:

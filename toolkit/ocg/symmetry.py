@@ -162,6 +162,18 @@ _GROUPS_KEPT = 128
 successors, met one after the other, share a few of each; a bigger table keeps a search's groupings
 alive for nothing — at 4,096 the reduced search of 17 different cards peaked at 2,379 bytes per position
 instead of 1,965, no faster)."""
+_GROUPS_OF: list[object] = [None]
+"""The position tables whose positions the three grouping tables above hold (a search's): keying a position of other
+tables empties them first, so that they keep nothing of an earlier search alive and a search's memory does not
+depend on which searches ran before it in the process (tests/engine/test_memory_sharing.py measures it)."""
+
+
+def _forget_groupings(tables: object) -> None:
+    """Empty the grouping tables for the positions of ``tables``."""
+    _GROUPED_PENDING.clear()
+    _GROUPED_DONE.clear()
+    _PROCESS_PART.clear()
+    _GROUPS_OF[0] = tables
 
 
 def _grouped_pending(pending: tuple[Any, ...]) -> tuple[tuple[object, ...], dict[int, tuple[object, ...]]]:
@@ -218,6 +230,8 @@ def key_parts(state: State, seen: dict[Card, tuple[object, ...]] | None = None) 
     if found is None:
         return None
     pinned, links = found
+    if state.tables is not _GROUPS_OF[0]:
+        _forget_groupings(state.tables)
     unowned, per_card = _grouped_pending(state.pending)
     unowned_done, done_per_card = _grouped_done(state.done)
     if seen is None:

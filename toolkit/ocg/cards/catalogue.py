@@ -25,10 +25,10 @@ True
 from __future__ import annotations
 
 import datetime
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
+from toolkit.core.memo import Memo
 from toolkit.errors import ToolkitError, shorten
 from toolkit.fields import CardNames
 
@@ -273,7 +273,6 @@ class Catalogue:
         memo_key = (self.key, tuple(sorted((n, fingerprint(c), c.file or "") for n, c in given.items())))
         found = _DERIVED.get(memo_key)
         if found is not None:
-            _DERIVED.move_to_end(memo_key)
             return found
         cards_now, origins = dict(self._cards), dict(self._origins)
         for name, card in given.items():
@@ -284,11 +283,7 @@ class Catalogue:
                 raise CardFileError(problem, file=card.file, field=problem_field(problem))
             cards_now[name] = card
             origins[name] = "user:" + (card.file or "<text>")
-        made = Catalogue(cards_now, origins)
-        _DERIVED[memo_key] = made
-        if len(_DERIVED) > _DERIVED_MAX:
-            _DERIVED.popitem(last=False)
-        return made
+        return _DERIVED.put(memo_key, Catalogue(cards_now, origins))
 
     def own_cards(self, names: Iterable[str]) -> list[CardBehaviour]:
         """The cards of the user's own among ``names`` (first mention first, each once)."""
@@ -307,9 +302,9 @@ def problem_field(problem: str) -> str:
     return "name"
 
 
-_DERIVED: OrderedDict[tuple[object, ...], Catalogue] = OrderedDict()
+_DERIVED: Memo[tuple[object, ...], Catalogue] = Memo(_DERIVED_MAX)
 """(base key, the added cards by content and file) -> the catalogue :meth:`Catalogue.with_cards`
-made (the same scenario read twice gives the same catalogue object; bounded)."""
+made (the same scenario read twice gives the same catalogue object; bounded; threads may share it)."""
 
 
 def _place(card: CardBehaviour) -> str:

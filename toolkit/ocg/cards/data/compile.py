@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 import datetime
 import re
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -129,7 +130,7 @@ def _list_of(fields: tuple[Param, ...], build: Callable[[dict[str, Any]], Any]) 
             except _Reported:
                 failed = True
             except TermError as exc:
-                _PROBLEMS.append(exc)
+                _HERE.problems.append(exc)
                 failed = True
         if failed:
             raise _Reported("")
@@ -138,18 +139,24 @@ def _list_of(fields: tuple[Param, ...], build: Callable[[dict[str, Any]], Any]) 
     return check
 
 
-_PATH: list[str] = []
+class _Compiling(threading.local):
+    """What the card being compiled has so far, one per thread (two threads may compile cards at
+    once): ``path``, the field a nested error is reported under; ``problems``, every one found."""
 
-_PROBLEMS: list[TermError] = []
-"""The problems found so far in the card being compiled (every one is reported)."""
+    def __init__(self) -> None:
+        self.path: list[str] = []
+        self.problems: list[TermError] = []
+
+
+_HERE = _Compiling()
 
 
 class _Reported(TermError):
-    """The problems of a part are already in :data:`_PROBLEMS`: stop building it, report nothing more."""
+    """The problems of a part are already among the problems of :data:`_HERE`: stop building it, report nothing more."""
 
 
 def _here(*parts: str) -> str | None:
-    return ".".join(_PATH + list(parts)).replace(".[", "[") or None
+    return ".".join(_HERE.path + list(parts)).replace(".[", "[") or None
 
 
 class field_at:
@@ -159,12 +166,12 @@ class field_at:
         self.part = part
 
     def __enter__(self) -> None:
-        _PATH.append(self.part)
+        _HERE.path.append(self.part)
 
     def __exit__(self, kind: object, exc: object, tb: object) -> None:
         if isinstance(exc, TermError) and exc.field is None:
-            exc.field = ".".join(_PATH).replace(".[", "[")
-        _PATH.pop()
+            exc.field = ".".join(_HERE.path).replace(".[", "[")
+        _HERE.path.pop()
 
 
 def _read(written: object, fields: tuple[Param, ...]) -> dict[str, Any]:
@@ -175,10 +182,10 @@ def _read(written: object, fields: tuple[Param, ...]) -> dict[str, Any]:
     if True in written and "on" not in written:  # YAML 1.1 reads a bare `on:` key as true
         written = {("on" if k is True else k): v for k, v in written.items()}
     known = {p.name: p for p in fields}
-    start = len(_PROBLEMS)
+    start = len(_HERE.problems)
     for key in written:
         if key not in known:
-            _PROBLEMS.append(TermError(f"unknown field {quoted(key)}{_belongs(str(key), fields) or did_you_mean(str(key), known)}",
+            _HERE.problems.append(TermError(f"unknown field {quoted(key)}{_belongs(str(key), fields) or did_you_mean(str(key), known)}",
                                        field=_here(str(key))))
     out: dict[str, Any] = {}
     for spec in fields:
@@ -189,12 +196,12 @@ def _read(written: object, fields: tuple[Param, ...]) -> dict[str, Any]:
             except _Reported:
                 pass
             except TermError as exc:
-                _PROBLEMS.append(exc)
+                _HERE.problems.append(exc)
         elif spec.required:
-            _PROBLEMS.append(TermError(f"missing field {quoted(spec.name)} ({spec.description})", field=_here()))
+            _HERE.problems.append(TermError(f"missing field {quoted(spec.name)} ({spec.description})", field=_here()))
         else:
             out[spec.name] = spec.default
-    if len(_PROBLEMS) > start:
+    if len(_HERE.problems) > start:
         raise _Reported("")
     return out
 
@@ -423,7 +430,7 @@ def _process(spec: Param, value: object) -> LingeringProcess:
     if options_of(v["do"]):
         raise TermError("'either' needs a player who performs the effect and chooses; a lingering effect's "
                         "process has none (write the alternatives in the effect that creates it)",
-                        field=".".join(_PATH + ["do"]).replace(".[", "["))
+                        field=".".join(_HERE.path + ["do"]).replace(".[", "["))
     return LingeringProcess(label=v["label"], resolve=v["do"], mandatory=v["mandatory"], chain_link=v["chain_link"])
 
 
@@ -486,7 +493,7 @@ def _unpicked(written: dict[str, Any]) -> TermError | None:
                             also = f" (or {kinds[1]})" if len(kinds) > 1 else ""
                             return TermError(f"'{name}' is the card the player picks, but the effect has no "
                                              f"choose: {{{kinds[0]}: ...}}{also} saying what it picks",
-                                             field=".".join(_PATH + [f"texts[{i}].{part}[{j}].{steps}"]))
+                                             field=".".join(_HERE.path + [f"texts[{i}].{part}[{j}].{steps}"]))
     return None
 
 
@@ -496,7 +503,7 @@ _KANA = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u30fb\u309b\u309c\s・ー
 def _reading(value: str) -> str:
     """A reading is kana (and the dots, dashes and spaces of the name); anything else is refused."""
     if not _KANA.fullmatch(value):
-        raise TermError(f"a reading is written in kana (ひらがな or カタカナ), not {quoted(value)}", field=".".join(_PATH + ["reading"]))
+        raise TermError(f"a reading is written in kana (ひらがな or カタカナ), not {quoted(value)}", field=".".join(_HERE.path + ["reading"]))
     return value
 
 
@@ -505,15 +512,15 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
     naming ``file``, the card and the field."""
     name = written.get("name") if isinstance(written, dict) else None
     label = f"card {shorten(name)}: " if isinstance(name, str) and name else ""
-    _PATH.clear()
-    _PROBLEMS.clear()
+    _HERE.path.clear()
+    _HERE.problems.clear()
     if field:
-        _PATH.append(field)
+        _HERE.path.append(field)
     try:
         try:
             v = _read(written, CARD_FIELDS)
         except _Reported:
-            problems = [CardFileError(label + p.message, field=p.field, file=file) for p in _PROBLEMS]
+            problems = [CardFileError(label + p.message, field=p.field, file=file) for p in _HERE.problems]
             raise every_problem(problems) from None
         unpicked = _unpicked(written) if isinstance(written, dict) else None
         if unpicked is not None:
@@ -528,13 +535,13 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
                                  aliases=tuple(v["aliases"]), reading=_reading(v["reading"]),
                                  written=copy.deepcopy(written), file=file)
         except ValueError as exc:
-            raise TermError(str(exc).split(": ", 1)[-1], field=".".join(_PATH + ["texts"])) from None
+            raise TermError(str(exc).split(": ", 1)[-1], field=".".join(_HERE.path + ["texts"])) from None
     except TermError as exc:
-        where = exc.field or (".".join(_PATH) or None)
+        where = exc.field or (".".join(_HERE.path) or None)
         raise CardFileError(label + exc.message, field=where, file=file) from None
     finally:
-        _PATH.clear()
-        _PROBLEMS.clear()
+        _HERE.path.clear()
+        _HERE.problems.clear()
 
 
 def _same_day(texts: tuple[CardText, ...]) -> None:
@@ -544,7 +551,7 @@ def _same_day(texts: tuple[CardText, ...]) -> None:
         if text.since is not None and text.since in first:
             raise TermError(f"texts[{first[text.since]}] and texts[{i}] are both since {text.since}: one could "
                             "never apply; give each text version its own since: date, or keep one",
-                            field=".".join(_PATH + [f"texts[{i}].since"]))
+                            field=".".join(_HERE.path + [f"texts[{i}].since"]))
         first[text.since] = i
 
 
