@@ -438,6 +438,11 @@ class Game(ABC):
         words (a zone question naming it could never match, so it is refused); None: it may, or cannot tell."""
         return None
 
+    def card_of_summary_name(self, text: str) -> str:
+        """The card a name in this game's position summary is: a summary may mark a card's state in the name
+        it lists ("X (tapped)"), a zone question names the card (default: the name itself)."""
+        return text
+
     # -- what the search asks for every edge ---------------------------------------------------------
 
     def stepper(self) -> Stepper:

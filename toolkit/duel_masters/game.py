@@ -24,7 +24,7 @@ from toolkit.duel_masters.events import EventKind
 from toolkit.duel_masters.rules import FLAGS, RULES, TurnEndRules, get_rules, rules_names
 from toolkit.duel_masters.scenario import TAGS, DMScenario, list_seed_scenarios, scenario_from_dict, seed_scenario
 from toolkit.duel_masters.setup import initial_state, with_rules
-from toolkit.duel_masters.state import DMState, DMZone
+from toolkit.duel_masters.state import DMState, DMZone, card_of_summary_name
 from toolkit.duel_masters.words import EVENT_KIND_NAMES, describe_action, describe_event, describe_state
 from toolkit.fields import CardNames
 
@@ -187,6 +187,9 @@ class DuelMastersGame(Game):
 
     def never_in_a_zone(self, position: DMScenario | DMState, card: str) -> str | None:
         return never_in_a_zone(position, card)
+
+    def card_of_summary_name(self, text: str) -> str:
+        return card_of_summary_name(text)
 
 
 GAME = DuelMastersGame()
