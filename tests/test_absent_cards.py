@@ -172,3 +172,75 @@ def test_the_source_of_a_lingering_effect_in_no_zone_is_answered(tmp_path: Path)
     only = load_scenario(path)
     assert ask(only, {"possible": {"event": "effect_ended", "card": "Effect Veiler"}}, why=False).answer == "yes"
     assert "is not in veiler_effect_only" in _refusal(only, {"possible": {"event": "activated", "card": "サイクロン"}})
+
+
+# A zone predicate can only ever hold for a card the board holds: the board is set up from the scenario's
+# zones and no card enters one from outside it. A token is recorded by the event of its summon, and an
+# effect's source in no zone stays in none: asked in a zone, each is refused, never answered "no".
+
+
+def test_a_token_asked_in_a_zone_is_refused_and_pointed_at_its_event(sower: object) -> None:
+    message = _refusal(sower, {"possible": {"zone": "field", "card": SEED_TOKEN}})
+    assert message.startswith(f"question: 「{SEED_TOKEN}」 is never in a zone of sower_seed_token: ")
+    assert f"{{event: special_summoned, card: {SEED_TOKEN}}}" in message and "\n" not in message
+    under_not = {"always": {"not": {"any": [{"zone": "graveyard", "card": SEED_TOKEN}, {"loop": True}]}}}
+    assert "is never in a zone of sower_seed_token" in _refusal(sower, under_not)  # a silent "yes" under not
+    with pytest.raises(PredicateError, match="is never in a zone of sower_seed_token"):
+        evaluate(sower, {"possible": {"zone": "field", "card": SEED_TOKEN}})
+    with pytest.raises(PredicateError, match="is never in a zone of sower_seed_token"):
+        can_force(sower, "A", {"zone": "field", "card": SEED_TOKEN})
+    with pytest.raises(CheckError, match=r"^check\.and\[1\]: .* is never in a zone of sower_seed_token"):
+        run_check(parse_check({"and": [{"possible": {"loop": False}},
+                                       {"always": {"not": {"zone": "field", "card": SEED_TOKEN}}}]}),
+                  {"sower.yaml": sower})
+
+
+def test_a_card_of_the_scenario_asked_in_a_zone_is_answered(sower: object) -> None:
+    assert ask(sower, {"possible": {"zone": "graveyard", "card": "Test Fluff Sower"}}, why=False).answer == "yes"
+    assert ask(sower, {"possible": {"zone": "deck", "card": "サイクロン"}}, why=False).answer == "no"
+
+
+def test_a_lingering_source_in_no_zone_asked_in_a_zone_is_refused(tmp_path: Path, capsys: Capture) -> None:
+    path = tmp_path / "veiler_effect_only.yaml"
+    path.write_text(LINGERING_ONLY, encoding="utf-8")
+    only = load_scenario(path)
+    message = _refusal(only, {"possible": {"zone": "banished", "card": "Effect Veiler"}})
+    assert "「エフェクト・ヴェーラー」 (Effect Veiler) is never in a zone of veiler_effect_only: " in message
+    assert main(["ask", str(path), "{possible: {zone: graveyard, card: エフェクト・ヴェーラー}}", "--no-why"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is never in a zone of veiler_effect_only" in err and "Traceback" not in err
+
+
+def test_duel_masters_a_flipped_side_may_be_in_a_zone_a_lingering_source_never(flip: object, tmp_path: Path) -> None:
+    assert ask(flip, {"possible": {"zone": "battle_zone", "card": "極・魔壊王 デスゴロス"}}, why=False).answer == "yes"
+    assert ask(flip, {"possible": {"zone": "graveyard", "card": "グルジェ・グルジェ"}}, why=False).answer == "yes"
+    path = tmp_path / "moffle_effect_only.yaml"
+    path.write_text(MOFFLE_EFFECT_ONLY, encoding="utf-8")
+    only = load_scenario(path)
+    assert ask(only, {"possible": {"event": "effect_ended", "card": "夢見がちモッフル"}}, why=False).answer == "yes"
+    message = _refusal(only, {"possible": {"zone": "battle_zone", "card": "夢見がちモッフル"}})
+    assert "「夢見がちモッフル」 is never in a zone of moffle_effect_only: " in message
+
+
+MOFFLE_EFFECT_ONLY = """\
+game: duel_masters
+title: 効果だけが残るモッフル（自作）
+turn_player: A
+players:
+  A:
+    battle_zone: [{name: 黒神龍ザンジバル, tags: [summoned_this_turn]}]
+  B:
+    battle_zone: [{name: （クリーチャー）, power: 2000}]
+lingering:
+  - {source: 夢見がちモッフル, controller: B, effect: power_plus_4000, duration: during_opponents_turn}
+"""
+
+
+def test_a_card_a_without_can_never_name_is_refused(sower: object) -> None:
+    order = [{"event": "sent_to_gy", "card": SOWER}, {"event": "special_summoned", "card": SEED_TOKEN}]
+    kept = {"possible_order": order, "without": {"event": "activated", "card": "サイクロン"}}
+    assert ask(sower, kept, why=False).answer == "yes"
+    never = {"possible_order": order, "without": {"event": "activated", "card": "エフェクト・ヴェーラー"}}
+    assert "is not in sower_seed_token: no event of it can name that card" in _refusal(sower, never)
+    with pytest.raises(CheckError, match=r"^check: 「エフェクト・ヴェーラー」 .* is not in sower_seed_token"):
+        run_check(parse_check(never), {"sower.yaml": sower})

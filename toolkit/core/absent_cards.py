@@ -27,10 +27,13 @@ def scenario_label(position: Any) -> str:
     return title if isinstance(title, str) and title else "this scenario"
 
 
-def absent_card(names: Iterable[str], position: Any, game: Any, known: CardNames | None = None) -> str | None:
+def absent_card(names: Iterable[str], position: Any, game: Any, known: CardNames | None = None,
+                in_zones: Iterable[str] = ()) -> str | None:
     """The message refusing the first of ``names`` (card keys a question reads) that is a card
     (``known``: the names it is read among, None: any name counts as one) but that no event of a search
-    from ``position`` can name; None when every one may appear, or ``game`` cannot tell.
+    from ``position`` can name, then of ``in_zones`` (the cards zone predicates read) one no zone of it
+    ever holds (a token, a lingering effect's source: :meth:`~toolkit.core.game.Game.never_in_a_zone`);
+    None when every one may appear, or ``game`` cannot tell.
 
     >>> from toolkit.core.game import game_named
     >>> ocg = game_named("ocg")
@@ -41,14 +44,18 @@ def absent_card(names: Iterable[str], position: Any, game: Any, known: CardNames
     True
     """
     asked = tuple(names)
-    carried = game.names_events_may_carry(position) if asked else None
-    if carried is None:
-        return None
+    told = game.names_events_may_carry(position) if asked else None
+    carried: frozenset[str] = frozenset(asked) if told is None else told  # None: cannot tell, none refused
     for name in asked:
         if name in carried or (known is not None and known.lookup(name) != name):
             continue
         shown = known.show(name) if known is not None else card_quote(name)
         return f"{shown} is not in {scenario_label(position)}: no event of it can name that card"
+    for name in dict.fromkeys(in_zones):
+        never = game.never_in_a_zone(position, name)
+        if never is not None and (known is None or known.lookup(name) == name):
+            shown = known.show(name) if known is not None else card_quote(name)
+            return f"{shown} is never in a zone of {scenario_label(position)}: {never}"
     return None
 
 
@@ -71,11 +78,31 @@ def cards_read(predicate: Any) -> tuple[str, ...]:
     return tuple(found)
 
 
+def zone_cards_read(predicates: Iterable[Any]) -> tuple[str, ...]:
+    """The cards the zone predicates among ``predicates`` read (inside ``not``, ``all`` and ``any`` too).
+
+    >>> from toolkit.core.predicates import parse_predicate
+    >>> zone_cards_read([parse_predicate({"any": [{"event": "activated", "card": "サイクロン"},
+    ...                                           {"not": {"zone": "field", "card": "綿毛トークン"}}]})])
+    ('綿毛トークン',)
+    """
+    found: list[str] = []
+    stack = list(predicates)
+    while stack:
+        part = stack.pop()
+        card = getattr(part, "card", None)
+        if isinstance(getattr(part, "zone", None), str) and isinstance(card, str) and card not in found:
+            found.append(card)
+        inner = getattr(part, "inner", None)
+        stack.extend(reversed([*(() if inner is None else (inner,)), *(getattr(part, "items", ()) or ())]))
+    return tuple(found)
+
+
 def refuse_absent(predicate: Any, position: Any, game: Any, known: CardNames | None, where: str) -> None:
     """Raise :class:`~toolkit.core.predicates.PredicateError` (``where``: the field it names) when
     ``predicate`` reads a card no event of a search from ``position`` can name (:func:`absent_card`)."""
     from toolkit.core.predicates import PredicateError
 
-    absent = absent_card(cards_read(predicate), position, game, known)
+    absent = absent_card(cards_read(predicate), position, game, known, zone_cards_read([predicate]))
     if absent is not None:
         raise PredicateError(f"{where}: {absent}")

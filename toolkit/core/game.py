@@ -225,8 +225,8 @@ class Game(ABC):
     :meth:`describe_event`, :meth:`describe_state` (the neutral phrasing of :mod:`toolkit.core.words`),
     :meth:`event_text` (the event's repr), ``event_kind_names``, ``event_fields``, ``scenario_tags``,
     ``deciding``; cards: :meth:`card_names`, :meth:`position_card_names` (a question's card names
-    read as written), :meth:`names_events_may_carry` (none: cannot tell), ``cards`` (card files as data);
-    search: :meth:`stepper` (``transition``) and
+    read as written), :meth:`names_events_may_carry` and :meth:`never_in_a_zone` (none: cannot tell),
+    ``cards`` (card files as data); search: :meth:`stepper` (``transition``) and
     :meth:`grouping` (none: every action searched) — what the search calls for every edge — and
     :meth:`renaming` (none: no position stands for another up to card names).
     """
@@ -432,6 +432,16 @@ class Game(ABC):
         they make, their other sides (a question naming another card could never match, so it is refused;
         the default: None, cannot tell, and nothing is refused)."""
         return None
+
+    def never_in_a_zone(self, position: Any, card: str) -> str | None:
+        """Why no zone ever holds ``card`` (a key its events may name) in a search from ``position``, in card
+        words (a zone question naming it could never match, so it is refused); None: it may, or cannot tell."""
+        return None
+
+    def card_of_summary_name(self, text: str) -> str:
+        """The card a name in this game's position summary is: a summary may mark a card's state in the name
+        it lists ("X (tapped)"), a zone question names the card (default: the name itself)."""
+        return text
 
     # -- what the search asks for every edge ---------------------------------------------------------
 

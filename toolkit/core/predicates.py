@@ -30,9 +30,10 @@ Query(quantifier='force:TP', predicate=Not(inner=HasEvent(kind='milled')))
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from toolkit.core.summary_names import lists_card
 from toolkit.core.values import LOOP, Event, Outcome, other
 from toolkit.errors import ToolkitError, quoted
 from toolkit.fields import COPY_MARK, CardNames
@@ -146,13 +147,17 @@ class IsLoop:
 
 @dataclass(frozen=True)
 class InZone:
+    """At the end, ``card`` is in ``zone``; ``game``: the game whose summaries it reads (a name there may
+    carry a mark of the card's state, "X (tapped)"; None: any registered game's)."""
+
     zone: str
     card: str
     player: str | None = None
+    game: str | None = field(default=None, repr=False, compare=False)
 
     def holds(self, outcome: Outcome, turn_player: str) -> bool:
         players = ("A", "B") if self.player is None else (resolve_role(self.player, turn_player),)
-        return any(self.card in outcome.summary.names(p, self.zone) for p in players)
+        return any(lists_card(outcome.summary.names(p, self.zone), self.card, self.game) for p in players)
 
     def relevant(self, event: Event, turn_player: str) -> bool:
         return False
@@ -480,7 +485,8 @@ def parse_predicate(data: Any, where: str = "predicate", *, known_cards_only: bo
         if not isinstance(data["card"], str):
             raise PredicateError(f"{where}.card: a card is one name, such as ヒステリック・サイン, not {quoted(data['card'])}")
         return InZone(data["zone"], _card(data["card"], f"{where}.card", known_cards_only, cards, copies),
-                      _player(data["player"], f"{where}.player") if "player" in data else None)
+                      _player(data["player"], f"{where}.player") if "player" in data else None,
+                      None if game is None else str(game.name))
     for what in ("hand", "life"):
         if what in keys:
             example = f"{{{what}: A, at_most: {3 if what == 'hand' else 4000}}}"

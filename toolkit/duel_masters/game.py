@@ -24,7 +24,7 @@ from toolkit.duel_masters.events import EventKind
 from toolkit.duel_masters.rules import FLAGS, RULES, TurnEndRules, get_rules, rules_names
 from toolkit.duel_masters.scenario import TAGS, DMScenario, list_seed_scenarios, scenario_from_dict, seed_scenario
 from toolkit.duel_masters.setup import initial_state, with_rules
-from toolkit.duel_masters.state import DMState, DMZone
+from toolkit.duel_masters.state import DMState, DMZone, card_of_summary_name
 from toolkit.duel_masters.words import EVENT_KIND_NAMES, describe_action, describe_event, describe_state
 from toolkit.fields import CardNames
 
@@ -78,6 +78,30 @@ def names_events_may_carry(position: object) -> frozenset[str] | None:
             names.add(side)
             sides.append(side)
     return frozenset(names)
+
+
+def never_in_a_zone(position: object, card: str) -> str | None:
+    """Why no zone of a search from ``position`` (a scenario) ever holds ``card``: the board is set up from
+    its zones, no card enters one from outside it, and a card shows only its own name or the side it flips
+    to; None when it may, or ``position`` is a state (cannot tell).
+
+    >>> from toolkit.duel_masters.scenario import seed_scenario
+    >>> never_in_a_zone(seed_scenario("dm_gurje_gurje_welcome_hell"), "極・魔壊王 デスゴロス") is None
+    True
+    """
+    if not isinstance(position, DMScenario):
+        return None
+    names = set(position.card_names())
+    for name in tuple(names):
+        try:
+            side = behaviour(name).flip_side
+        except UnknownDMCardError:
+            return None
+        if side:
+            names.add(side)
+    if card in names:
+        return None
+    return "no zone of it holds that card at the start, and no card enters a zone from outside the scenario"
 
 
 class DuelMastersGame(Game):
@@ -160,6 +184,12 @@ class DuelMastersGame(Game):
 
     def names_events_may_carry(self, position: DMScenario | DMState) -> frozenset[str] | None:
         return names_events_may_carry(position)
+
+    def never_in_a_zone(self, position: DMScenario | DMState, card: str) -> str | None:
+        return never_in_a_zone(position, card)
+
+    def card_of_summary_name(self, text: str) -> str:
+        return card_of_summary_name(text)
 
 
 GAME = DuelMastersGame()

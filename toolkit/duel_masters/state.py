@@ -280,8 +280,26 @@ class DMState:
                 f"<table>{''.join(rows)}</table><div>Waiting:<ul>{waiting or '<li>none</li>'}</ul></div></div>")
 
 
+FLIPPED_MARK = " (龍解)"
+"""What a summary adds to the name of a dragheart flipped to a side of its own name."""
+TAPPED_MARK = " (tapped)"
+"""What a summary adds to the name of a card left tapped in the battle zone."""
+
+
 def _summary_name(card: DMCard, labelled: bool = False) -> str:
     own = card.label if labelled else card.name
     name = card.side if card.flipped and card.side and card.side != card.name else own
-    suffix = " (龍解)" if card.flipped and name == own else ""
-    return name + suffix + (" (tapped)" if card.tapped and card.zone is DMZone.BATTLE else "")
+    suffix = FLIPPED_MARK if card.flipped and name == own else ""
+    return name + suffix + (TAPPED_MARK if card.tapped and card.zone is DMZone.BATTLE else "")
+
+
+def card_of_summary_name(text: str) -> str:
+    """The card a name in a summary is, without the marks of its state (a flipped dragheart is
+    listed by the side face up, so that side's name is the card).
+
+    >>> card_of_summary_name("煉獄刃 ヘルフエズ (龍解) (tapped)")
+    '煉獄刃 ヘルフエズ'
+    >>> card_of_summary_name("グルジェ・グルジェ")
+    'グルジェ・グルジェ'
+    """
+    return text.removesuffix(TAPPED_MARK).removesuffix(FLIPPED_MARK)

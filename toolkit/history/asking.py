@@ -239,7 +239,8 @@ def ask(scenario: Position, question: Mapping[str, Any] | str,
     note shows the deciding rule; ``why=False`` answers it once.
     """
     from toolkit.core.absent_cards import absent_card
-    from toolkit.history.checks import CheckError, cards_named, parse_check, scenarios_named, written_check
+    from toolkit.history.absent import cards_asked
+    from toolkit.history.checks import CheckError, parse_check, scenarios_named, written_check
     from toolkit.history.deciding import Flips, what_decides
     from toolkit.history.runs import run_once
 
@@ -249,7 +250,8 @@ def ask(scenario: Position, question: Mapping[str, Any] | str,
     game = game_of(scenario)  # found once: what follows is told the game
     cards = game.position_card_names(scenario)
     check = parse_check(data, "question", game=game, cards=cards)
-    absent = absent_card(cards_named(check), scenario, game, cards)
+    named, in_zones = cards_asked(check)
+    absent = absent_card(named, scenario, game, cards, in_zones)
     if absent is not None:  # it could never match: a "no" would be silently wrong
         raise CheckError(f"question: {absent}")
     others = [name for name in scenarios_named(check) if name != ASKED]

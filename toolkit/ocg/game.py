@@ -342,5 +342,10 @@ class OcgGame(Game):
 
         return names_events_may_carry(position)
 
+    def never_in_a_zone(self, position: State | Scenario, card: str) -> str | None:
+        from toolkit.ocg.names_carried import never_in_a_zone
+
+        return never_in_a_zone(position, card)
+
 
 GAME = OcgGame()

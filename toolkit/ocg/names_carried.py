@@ -102,3 +102,30 @@ def names_events_may_carry(position: object) -> frozenset[str] | None:
             return None
         names.update(tokens)
     return frozenset(names)
+
+
+def never_in_a_zone(position: object, card: str) -> str | None:
+    """Why no zone of a search from ``position`` (a scenario) ever holds ``card``: the board is set up from
+    the scenario's zones and no card enters one from outside it (a token is only recorded, by the event of
+    its summon); None when ``card`` is one of its cards, or ``position`` is not a scenario.
+
+    >>> from toolkit.ocg.scenario import seed_scenario
+    >>> never_in_a_zone(seed_scenario("chain_to_dandelion_2012"), "綿毛トークン")
+    '「ダンディライオン」 makes it and records its summon as an event only (a token, an Extra Deck monster: no zone holds one): ask {event: special_summoned, card: 綿毛トークン}'
+    >>> never_in_a_zone(seed_scenario("chain_to_dandelion_2012"), "ダンディライオン") is None
+    True
+    """
+    from toolkit.fields import card_quote
+
+    if not isinstance(position, Scenario):
+        return None
+    held = position.card_names()
+    if card in held:
+        return None
+    catalogue = position.catalogue
+    makers = sorted(n for n in held if (made := catalogue.get(n)) is not None
+                    and card in (tokens_of(made, catalogue) or ()))
+    if makers:
+        return (f"{card_quote(makers[0])} makes it and records its summon as an event only (a token, an Extra "
+                f"Deck monster: no zone holds one): ask {{event: special_summoned, card: {card}}}")
+    return "no zone of it holds that card at the start, and no card enters a zone from outside the scenario"
