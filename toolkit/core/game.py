@@ -518,7 +518,11 @@ def discover_games() -> tuple[Game, ...]:
         games: list[Game] = []
         try:
             for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name):
-                loaded = ep.load()
+                try:
+                    loaded = ep.load()
+                except Exception as exc:  # a plug-in failing to import: one line, not its traceback
+                    raise UnknownGameError(f"the entry point {ep.name} = {ep.value} of group {ENTRY_POINT_GROUP} "
+                                           f"could not be loaded: {str(exc) or type(exc).__name__}") from None
                 for game in loaded if isinstance(loaded, tuple) else (loaded,):
                     if not isinstance(game, Game):
                         raise UnknownGameError(f"the entry point {ep.name} = {ep.value} of group {ENTRY_POINT_GROUP} "
