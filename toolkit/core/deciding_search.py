@@ -95,16 +95,19 @@ def _events_read(predicate: Predicate, tp: str) -> Callable[[Event], bool] | Non
     >>> _events_read(IsLoop(), "A") is None  # (a loop is left to the full search)
     True
     """
-    def known(p: Predicate) -> bool:  # (the exact types: a subclass may read more than it says)
-        if type(p) not in _KNOWN:
-            return False
-        if isinstance(p, Not):
-            return known(p.inner)
-        return not isinstance(p, (AllOf, AnyOf)) or all(known(i) for i in p.items)
-
-    if not known(predicate):
+    if not _known_exactly(predicate):
         return None
     return lambda event: predicate.relevant(event, tp)
+
+
+def _known_exactly(p: Predicate) -> bool:
+    """Is ``p`` made of predicates of the kinds :data:`_KNOWN` only (the exact types: a subclass may
+    read more than it says)?"""
+    if type(p) not in _KNOWN:
+        return False
+    if isinstance(p, Not):
+        return _known_exactly(p.inner)
+    return not isinstance(p, (AllOf, AnyOf)) or all(_known_exactly(i) for i in p.items)
 
 
 def _names_read(predicate: Predicate) -> frozenset[str] | None:
@@ -182,46 +185,51 @@ def _renamed_masker(bits: dict[Event, int]) -> Callable[[int, Mapping[str, str]]
     return renamed_mask
 
 
-def _renamed_walk(renamer: Renaming, graph: Graph, limits: Limits, seen: set[tuple[Any, int]],
-                  holds: Callable[[GameState, int], bool], mask_of: Callable[[frozenset[Event]], int],
-                  bits: dict[Event, int], wanted: bool) -> Callable[[GameState, int, int], None]:
+class _RenamedWalk:
     """:func:`decide`'s walk with a pair (position, events so far) keyed up to renaming: the
     position's key and the events' set renamed by the renaming that takes the position there (the
-    module docstring says why); a position the game does not key is keyed as itself."""
-    keys: dict[GameState, tuple[Hashable, Mapping[str, str] | None]] = {}
-    renamed_mask = _renamed_masker(bits)
-    on_path: set[Hashable] = set()
+    module docstring says why); a position the game does not key is keyed as itself. (An object that
+    calls itself, not a closure: a closure that calls itself is a reference cycle, which would keep
+    every position keyed alive until the cyclic GC finds it.)"""
 
-    def key_of(state: GameState) -> tuple[Hashable, Mapping[str, str] | None]:
-        found = keys.get(state)
+    def __init__(self, renamer: Renaming, graph: Graph, limits: Limits, seen: set[tuple[Any, int]],
+                 holds: Callable[[GameState, int], bool], mask_of: Callable[[frozenset[Event]], int],
+                 bits: dict[Event, int], wanted: bool) -> None:
+        self.renamer, self.graph, self.limits, self.seen = renamer, graph, limits, seen
+        self.holds, self.mask_of, self.wanted = holds, mask_of, wanted
+        self.keys: dict[GameState, tuple[Hashable, Mapping[str, str] | None]] = {}
+        self.renamed_mask = _renamed_masker(bits)
+        self.on_path: set[Hashable] = set()
+
+    def key_of(self, state: GameState) -> tuple[Hashable, Mapping[str, str] | None]:
+        found = self.keys.get(state)
         if found is None:
-            keyed = renamer(state)
-            found = keys[state] = (state, None) if keyed is None else (("renamed", keyed[0]), keyed[1])
+            keyed = self.renamer(state)
+            found = self.keys[state] = (state, None) if keyed is None else (("renamed", keyed[0]), keyed[1])
         return found
 
-    def walk(state: GameState, mask: int, depth: int) -> None:
+    def __call__(self, state: GameState, mask: int, depth: int) -> None:
         if state.is_over:
-            if holds(state, mask) == wanted:
+            if self.holds(state, mask) == self.wanted:
                 raise _Settled
             return
         if depth >= MAX_LINE_STEPS:
-            raise limits.too_long()
+            raise self.limits.too_long()
+        key_of, seen, on_path = self.key_of, self.seen, self.on_path
         here = key_of(state)[0]
         if not depth:
             seen.add((here, 0))
         on_path.add(here)
-        for _action, child, events, _weight in graph.edges(state):
+        for _action, child, events, _weight in self.graph.edges(state):
             position, renaming = key_of(child)
             if position in on_path:  # (the child, or a renaming of it, is on the path: a loop)
                 raise _Loop
-            child_mask = mask | mask_of(events) if events else mask
-            key = (position, child_mask if renaming is None else renamed_mask(child_mask, renaming))
+            child_mask = mask | self.mask_of(events) if events else mask
+            key = (position, child_mask if renaming is None else self.renamed_mask(child_mask, renaming))
             if key not in seen:
                 seen.add(key)
-                walk(child, child_mask, depth + 1)
+                self(child, child_mask, depth + 1)
         on_path.discard(here)
-
-    return walk
 
 
 class _Settled(Exception):
@@ -282,12 +290,12 @@ def decide(game: Game, start: GameState, query: Query, *, max_states: int = DEFA
             key = (child, mask | mask_of(events) if events else mask)
             if key not in seen:
                 seen.add(key)
-                walk(child, key[1], depth + 1)
+                walk(child, key[1], depth + 1)  # noqa: F821 (deleted in the finally below, once done)
         on_path.discard(state)
 
     named = _names_read(predicate) if rename and matters is not None else None
     renamer = game.renaming(start, named) if named is not None else None
-    run = walk if renamer is None else _renamed_walk(renamer, graph, limits, seen, holds, mask_of, bits, wanted)
+    run = walk if renamer is None else _RenamedWalk(renamer, graph, limits, seen, holds, mask_of, bits, wanted)
     if renamer is None:
         seen.add((start, 0))
 
@@ -304,6 +312,7 @@ def decide(game: Game, start: GameState, query: Query, *, max_states: int = DEFA
             graph.release(masks, judged, summaries, event_sets)
             seen.clear()
             on_path.clear()
+            del walk, run  # (``walk`` calls itself through its cell: a cycle reference counting frees once cut)
     return answer
 
 
@@ -381,7 +390,7 @@ def decide_order(game: Game, start: GameState, order: tuple[Predicate, ...], adv
             ck = advance(events, k)
             if ck < n and (key_of(child), ck) in on_path:  # (a loop, or a loop up to renaming)
                 raise _Loop
-            if value(child, ck) != every:
+            if value(child, ck) != every:  # noqa: F821 (deleted in the finally below, once done)
                 result = not every
                 break
         on_path.discard(here)
@@ -398,3 +407,4 @@ def decide_order(game: Game, start: GameState, order: tuple[Predicate, ...], adv
             keys.clear()
             known.clear()
             on_path.clear()
+            del value  # (it calls itself through its cell: a cycle reference counting frees once cut)

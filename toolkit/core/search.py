@@ -370,7 +370,7 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
                         first_counts.append(sum(v[0] for v in res.values()) - before)
                     continue
                 path.append(action)
-                sub, sub_low = visit(child, depth + 1)
+                sub, sub_low = visit(child, depth + 1)  # noqa: F821 (deleted in the finally below, once done)
                 path.pop()
                 if sub_low < low:
                     low = sub_low
@@ -425,6 +425,7 @@ def _explore(game: Game, start: GameState, limits: Limits, reduce: bool, source:
             graph.release(memo, on_stack, keys, merged_under, edge_masks, bits, numbers, summaries, *replays)
             if renamer is not None:
                 renamer.release()
+            del visit  # (it calls itself through its cell: a cycle reference counting frees once cut)
     shown: EventTexts = {}  # the outcomes share their events: each is written once
     outcomes.sort(key=lambda o: (-o.lines, o.outcome.text(shown)))
     return Exploration(

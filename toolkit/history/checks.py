@@ -307,15 +307,17 @@ def run_check(check: Check, scenarios: Mapping[str, Position], ruleset: RulesArg
             parts.append(QueryAnswer(item.data, name, answer[0], answer[1]))
             return answer[0]
         if isinstance(item, NotCheck):
-            return not run(item.inner)
+            return not run(item.inner)  # noqa: F821 (deleted in the finally below, once done)
         if not every_part:  # all() and any() stop at the part that settles the answer
-            asked = (run(i) for i in item.items)
+            asked = (run(i) for i in item.items)  # noqa: F821 (deleted in the finally below, once done)
             return all(asked) if isinstance(item, AllChecks) else any(asked)
-        values = [run(i) for i in item.items]  # run all: every part is reported
+        values = [run(i) for i in item.items]  # noqa: F821 (deleted below, once done) -- run all: each part is reported
         return all(values) if isinstance(item, AllChecks) else any(values)
 
-    value = run(check)
-    return CheckResult(value, tuple(parts))
+    try:
+        return CheckResult(run(check), tuple(parts))  # (the parts: filled by the run, read after it)
+    finally:
+        del run  # (it calls itself through its cell: a cycle reference counting frees once cut)
 
 
 def read_for(check: Check, scenarios: Mapping[str, Position], game: Game | None = None,
@@ -481,7 +483,7 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
                 v = ck == n
                 low = min(low, where)
             else:
-                v, _, sub_low = value(child, ck, depth + 1)
+                v, _, sub_low = value(child, ck, depth + 1)  # noqa: F821 (deleted in the finally below, once done)
                 low = min(low, sub_low)
             if v != every:
                 result, pick = v, i
@@ -499,6 +501,7 @@ def order_search(start: GameState, order: Sequence[Predicate], *, every: bool, w
         line = _witness(game, start, seq, answer, every, edges, value) if with_line else ()
     finally:
         sys.setrecursionlimit(limit)
+        del value  # (it calls itself through its cell: a cycle reference counting frees once cut)
     return answer, line
 
 

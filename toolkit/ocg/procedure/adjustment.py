@@ -98,12 +98,15 @@ def _canonical_picks(names: tuple[str, ...], k: int) -> Iterator[tuple[int, ...]
             if name in passed:
                 continue
             picked.append(i)
-            yield from walk(i + 1, left - 1, passed)
+            yield from walk(i + 1, left - 1, passed)  # noqa: F821 (deleted in the finally below, once done)
             picked.pop()
             passed = passed | {name}
 
-    if 0 <= k <= n:
-        yield from walk(0, k, frozenset())
+    try:
+        if 0 <= k <= n:
+            yield from walk(0, k, frozenset())
+    finally:
+        del walk  # (it calls itself through its cell: a cycle reference counting frees once cut)
 
 
 @implements("R2", game="ocg")
