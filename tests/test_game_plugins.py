@@ -70,6 +70,23 @@ def test_an_entry_point_naming_something_else_is_refused_in_one_line(tmp_path: P
     assert "names a str, not a Game" in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
+def test_an_entry_point_whose_package_fails_to_import_is_refused_in_one_line(tmp_path: Path) -> None:
+    """A plug-in that raises while it is imported: one line naming the entry point and what went
+    wrong (exit 2), not the plug-in's traceback."""
+    site = tmp_path / "site"
+    info = site / "broken_plugin-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-plugin\nVersion: 0.1\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\nbroken = broken_game:GAME\n", encoding="utf-8")
+    (site / "broken_game.py").write_text("raise RuntimeError('the table of this game is missing')\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
+    done = subprocess.run([sys.executable, "-m", "toolkit", "scenarios"], capture_output=True, text=True, env=env,
+                          cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "broken = broken_game:GAME" in done.stderr and "the table of this game is missing" in done.stderr
+
+
 def test_every_games_rule_sets_are_what_the_layers_above_ask_of_them() -> None:
     """``toolkit.core.rulesets.Rules``: a name, the date of the card texts, the flags, variants."""
     from toolkit.core.rulesets import Rules

@@ -10,6 +10,8 @@ import subprocess
 import sys
 import threading
 
+import pytest
+
 from toolkit.core.memo import Memo
 
 _SCRIPT = """
@@ -76,3 +78,34 @@ def test_a_memo_shared_by_threads_never_loses_track_of_its_answers() -> None:
         sys.setswitchinterval(interval)
     assert failures == []
     assert len(memo) <= 4
+
+
+def test_a_process_forked_while_another_thread_holds_a_memos_lock_can_use_the_memo() -> None:
+    """A process pool forks (Linux): a lock another thread held at that moment would stay held in the
+    child for ever, by a thread the child does not have; the child's first use of the memo hung."""
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork on this system")
+    memo: Memo[int, int] = Memo(4)
+    memo.put(1, 10)
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with memo._lock:
+            held.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    held.wait(10)
+    try:
+        pid = os.fork()
+        if pid == 0:  # the child: a hang is ended by the alarm (killed by SIGALRM)
+            import signal
+
+            signal.alarm(5)
+            os._exit(0 if memo.get(1) == 10 and memo.put(2, 20) == 20 else 1)
+        _, status = os.waitpid(pid, 0)
+    finally:
+        release.set()
+        holder.join(10)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status

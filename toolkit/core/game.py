@@ -488,7 +488,7 @@ _BY_NAME: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
-    """Make ``game`` known by its name and its state, scenario and rules types (idempotent; a second game of the same name replaces the first)."""
+    """Make ``game`` known by its name and types (idempotent; a second game of that name replaces the first)."""
     old = _BY_NAME.get(game.name)
     if old is not None:
         for t in (old.state_type, old.scenario_type, old.rules_type):
@@ -511,39 +511,53 @@ ENTRY_POINT_GROUP = "endphase.games"
 """The entry-point group a game package declares itself in (``[project.entry-points."endphase.games"]``
 of its ``pyproject.toml``): each entry names a :class:`Game`, or a tuple of them."""
 
-_DISCOVERED: list[bool] = []  # [True] while discovery runs (under _DISCOVERY: other threads wait), [True, True] after
-_DISCOVERY = threading.RLock()
+_DISCOVERED: list[bool] = []  # [True] once the installed games are registered
+_DISCOVERY = threading.Lock()  # held only to register: never while importing (see discover_games)
+_DISCOVERING = threading.local()  # .now: this thread is importing the installed games
 
 
 def discover_games() -> tuple[Game, ...]:
-    """Register the games installed packages declare as entry points (once per process).  A bare
-    source tree has no such metadata: then nothing is found here, and :mod:`toolkit.games`
-    registers the shipped games itself when it is imported.  Games are registered in the order
-    of their ``listed_first``, then of their names."""
-    with _DISCOVERY:  # re-entrant: a game package imported here may ask for the games (it gets none)
+    """Register the games installed packages declare as entry points (once per process), in the order
+    of their ``listed_first``, then names (a bare source tree has none: :mod:`toolkit.games` registers
+    the shipped games itself).  Plug-ins are imported with no lock of ours held (a thread importing a
+    module that asks for the games holds its import lock, which a plug-in may need: both would hang);
+    only registering is locked, so no thread sees half the games.  A game package imported here asking
+    for the games (this thread) gets none.  A plug-in failing to import: one line, and tried again."""
+    if _DISCOVERED or getattr(_DISCOVERING, "now", False):
+        return ()
+    _DISCOVERING.now = True
+    try:
+        games = _installed_games()
+    finally:
+        _DISCOVERING.now = False
+    with _DISCOVERY:
         if _DISCOVERED:
             return ()
-        _DISCOVERED.append(True)
-        from importlib.metadata import entry_points
-        games: list[Game] = []
+        found = tuple(register(game) for game in sorted(games, key=lambda g: (g.listed_first, g.name))
+                      if game.name not in _BY_NAME)
+        _DISCOVERED.append(True)  # after: a thread seeing it (with no lock) reads every game
+        return found
+
+
+def _installed_games() -> list[Game]:
+    from importlib.metadata import entry_points
+    games: list[Game] = []
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name):
+        where = f"the entry point {ep.name} = {ep.value} of group {ENTRY_POINT_GROUP}"
         try:
-            for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name):
-                loaded = ep.load()
-                for game in loaded if isinstance(loaded, tuple) else (loaded,):
-                    if not isinstance(game, Game):
-                        raise UnknownGameError(f"the entry point {ep.name} = {ep.value} of group {ENTRY_POINT_GROUP} "
-                                               f"names a {type(game).__name__}, not a Game")
-                    games.append(game)
-            return tuple(register(game) for game in sorted(games, key=lambda g: (g.listed_first, g.name))
-                         if game.name not in _BY_NAME)
-        finally:
-            _DISCOVERED.append(True)
+            loaded = ep.load()
+        except Exception as exc:  # a plug-in failing to import: one line, not its traceback
+            raise UnknownGameError(f"{where} could not be loaded: {str(exc) or type(exc).__name__}") from None
+        for game in loaded if isinstance(loaded, tuple) else (loaded,):
+            if not isinstance(game, Game):
+                raise UnknownGameError(f"{where} names a {type(game).__name__}, not a Game")
+            games.append(game)
+    return games
 
 
 def _load_registry() -> None:
     """The installed games, found by their entry points (this module names no game)."""
-    if len(_DISCOVERED) < 2:
-        discover_games()
+    discover_games()  # (nothing once done)
 
 
 def games() -> tuple[str, ...]:
