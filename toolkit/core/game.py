@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
+from toolkit.core.plugins import ENTRY_POINT_GROUP as ENTRY_POINT_GROUP
+from toolkit.core.plugins import installed_games
 from toolkit.core.rule_knowledge import Counterfactual, DecidingRules, Flag
 from toolkit.core.rulesets import RuleChange, Rules
 from toolkit.core.values import Event, PositionSummary, slot_init
@@ -507,10 +509,6 @@ def unregister(name: str) -> None:
             _BY_TYPE.pop(t, None)
 
 
-ENTRY_POINT_GROUP = "endphase.games"
-"""The entry-point group a game package declares itself in (``[project.entry-points."endphase.games"]``
-of its ``pyproject.toml``): each entry names a :class:`Game`, or a tuple of them."""
-
 _DISCOVERED: list[bool] = []  # [True] once the installed games are registered
 _DISCOVERY = threading.Lock()  # held only to register: never while importing (see discover_games)
 _DISCOVERING = threading.local()  # .now: this thread is importing the installed games
@@ -527,7 +525,7 @@ def discover_games() -> tuple[Game, ...]:
         return ()
     _DISCOVERING.now = True
     try:
-        games = _installed_games()
+        games = installed_games()
     finally:
         _DISCOVERING.now = False
     with _DISCOVERY:
@@ -537,22 +535,6 @@ def discover_games() -> tuple[Game, ...]:
                       if game.name not in _BY_NAME)
         _DISCOVERED.append(True)  # after: a thread seeing it (with no lock) reads every game
         return found
-
-
-def _installed_games() -> list[Game]:
-    from importlib.metadata import entry_points
-    games: list[Game] = []
-    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name):
-        where = f"the entry point {ep.name} = {ep.value} of group {ENTRY_POINT_GROUP}"
-        try:
-            loaded = ep.load()
-        except Exception as exc:  # a plug-in failing to import: one line, not its traceback
-            raise UnknownGameError(f"{where} could not be loaded: {str(exc) or type(exc).__name__}") from None
-        for game in loaded if isinstance(loaded, tuple) else (loaded,):
-            if not isinstance(game, Game):
-                raise UnknownGameError(f"{where} names a {type(game).__name__}, not a Game")
-            games.append(game)
-    return games
 
 
 def _load_registry() -> None:
