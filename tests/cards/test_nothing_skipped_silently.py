@@ -82,3 +82,20 @@ def test_a_card_folder_that_is_a_loop_of_links_is_one_line(tmp_path: Path) -> No
     done = in_process.endphase(["cards", "--show", "ライラ"], env={**os.environ, "ENDPHASE_USER_DIR": str(tmp_path)})
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "cards: is a link that leads nowhere (a loop of links" in done.stderr
+
+
+def test_a_named_pipe_just_made_in_the_card_folder_is_not_opened_to_tell_the_folder_changed(tmp_path: Path) -> None:
+    """A card file changed within the last seconds is told by its content; a named pipe made just now must not
+    be opened for that (opening it waits for a writer: every command hung) — it is refused when read instead."""
+    import threading
+
+    from toolkit.ocg.cards.data.reading import folder_state
+
+    os.mkfifo(tmp_path / "x.yaml")
+    found: list[object] = []
+    looker = threading.Thread(target=lambda: found.append(folder_state(tmp_path)), daemon=True)
+    looker.start()
+    looker.join(10)
+    assert found, "folder_state opened the named pipe and waits for a writer"
+    (entry,) = found[0]  # type: ignore[misc]
+    assert entry[0] == "x.yaml" and entry[-1] == b""

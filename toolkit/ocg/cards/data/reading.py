@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -161,7 +162,8 @@ def folder_state(folder: Path) -> tuple[tuple[str, int, int, int, bytes], ...]:
     for file in card_files(folder):
         try:
             info = file.stat()
-            recent = now - max(info.st_mtime_ns, info.st_ctime_ns) < SETTLED_NS and info.st_size <= _DIGESTED
+            recent = (now - max(info.st_mtime_ns, info.st_ctime_ns) < SETTLED_NS and info.st_size <= _DIGESTED
+                      and stat.S_ISREG(info.st_mode))  # a named pipe is refused when read, never opened here
             digest = hashlib.blake2b(file.read_bytes(), digest_size=16).digest() if recent else b""
             out.append((file.name, info.st_size, info.st_mtime_ns, info.st_ctime_ns, digest))
         except OSError:
