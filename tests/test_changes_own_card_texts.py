@@ -10,31 +10,20 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from tests.own_cards import DESTROYS_ITSELF, on_the_field_of_a
+
 HOURGLASS = "たそがれの砂時計"
 
 TEXTS = """\
     texts:
       - note: first text, destroys itself in the End Phase
-        end_phase:
-          - key: destroy itself
-            mandatory: true
-            chain_link: true
-            when: [face_up_on_field, your_end_phase]
-            do: {destroy: {card: itself, if_in: field}}
+""" + DESTROYS_ITSELF + """\
       - since: SINCE
         evidence: [errata-SINCE]
         note: errata, nothing in the End Phase
 """
 
-SCENARIO = f"""\
-title: an hourglass on the field in A's End Phase
-turn_player: A
-players:
-  A:
-    field:
-      - name: {HOURGLASS}
-  B: {{}}
-cards:
+SCENARIO = on_the_field_of_a("an hourglass on the field in A's End Phase", HOURGLASS) + f"""\
   - name: {HOURGLASS}
     english: Twilight Hourglass
     type: monster

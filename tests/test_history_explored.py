@@ -10,6 +10,7 @@ import pytest
 
 import toolkit.core.search as search
 import toolkit.history.explored as explored_module
+from tests.own_cards import PALADIN, PALADIN_FILE
 from toolkit.core.game import game_of
 from toolkit.core.reads import recording
 from toolkit.games import shipped_scenario
@@ -107,23 +108,6 @@ def test_rules_that_cannot_be_a_key_are_searched_not_kept(searches: list[object]
     assert first.outcomes == explored(game, position, rules).outcomes
 
 
-PALADIN = "テスト・パラディン"
-"""A card of the user's folder whose End Phase trigger is mandatory in one version of its file, optional in
-the other: the position's exploration differs (an optional trigger may be left unused)."""
-
-PALADIN_FILE = f"""\
-name: {PALADIN}
-english: Test Paladin
-type: monster
-subtype: effect
-texts:
-  - end_phase:
-      - key: mill 2
-        mandatory: MANDATORY
-        chain_link: true
-        when: [face_up_on_field, your_end_phase]
-        do: {{mill: 2}}
-"""
 
 
 def _paladin_in_user_folder(folder: Any, monkeypatch: pytest.MonkeyPatch) -> Any:

@@ -25,21 +25,26 @@ def test_a_split_name_whose_first_half_is_a_known_name_says_to_quote_it() -> Non
 def test_a_name_split_in_a_flow_mapping_says_to_quote_it() -> None:
     text = (HEAD + "players:\n  A:\n    field: [ライトロード・マジシャン ライラ]\n  B:\n    graveyard: [Effect Veiler]\n"
             "lingering:\n  - {source: Effect Veiler, controller: B, target: Lyla, Lightsworn Sorceress, effect: negate}\n")
-    with pytest.raises(ScenarioError) as refused:
-        parse_scenario(text, "mine.yaml")
-    assert "unknown key 'Lightsworn Sorceress'" in str(refused.value)
-    assert 'quote a name that holds a comma: target: "Lyla, Lightsworn Sorceress"' in str(refused.value)
-
+    said = _refusal(text)
+    assert "unknown key 'Lightsworn Sorceress'" in said
+    assert 'quote a name that holds a comma: target: "Lyla, Lightsworn Sorceress"' in said
 
 
 def test_a_misspelt_key_after_a_comma_is_not_told_to_be_quoted() -> None:
     # a misspelt key written without a value is a misspelt key (did you mean 'controller'?), not half a name
     text = (HEAD + "players:\n  A:\n    hand: [増援]\n"
             "lingering:\n  - {source: 命削りの宝札, effect: hand_to_gy, controler}\n")
+    said = _refusal(text)
+    assert "did you mean 'controller'?" in said
+    assert "quote" not in said
+
+
+def _refusal(text: str) -> str:
+    """The one line a scenario file of ``text`` is refused with."""
     with pytest.raises(ScenarioError) as refused:
         parse_scenario(text, "mine.yaml")
-    assert "did you mean 'controller'?" in str(refused.value)
-    assert "quote" not in str(refused.value)
+    return str(refused.value)
+
 
 def test_the_quoted_name_is_read() -> None:
     scenario = parse_scenario(HEAD + 'players:\n  A:\n    field: ["Lyla, Lightsworn Sorceress"]\n', "mine.yaml")

@@ -11,32 +11,14 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from tests.own_cards import DESTROYS_ITSELF, monster_entry, on_the_field_of_a
+
 LAMP = "ゆうぐれのランプ"
 
-SCENARIO = f"""\
-title: a lamp on the field in A's End Phase
-turn_player: A
-players:
-  A:
-    field:
-      - name: {LAMP}
-  B: {{}}
-cards:
-  - name: {LAMP}
-    english: Dusk Lamp
-    type: monster
-    subtype: effect
-    level: 3
-    attribute: LIGHT
+SCENARIO = on_the_field_of_a("a lamp on the field in A's End Phase", LAMP) + monster_entry(LAMP, "Dusk Lamp", level=3, attribute="LIGHT") + f"""\
     texts:
       - note: first text, destroys itself in the End Phase
-        end_phase:
-          - key: destroy itself
-            mandatory: true
-            chain_link: true
-            when: [face_up_on_field, your_end_phase]
-            do: {{destroy: {{card: itself, if_in: field}}}}
-      - since: 2019-01-01
+{DESTROYS_ITSELF}      - since: 2019-01-01
         evidence: [errata-2019-01-01]
         note: errata, nothing in the End Phase
 """

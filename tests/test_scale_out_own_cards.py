@@ -13,35 +13,16 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from tests.own_cards import DESTROYS_ITSELF, monster_entry, on_the_field_of_a
 from toolkit.history import changes
 from toolkit.ocg.scenario import CardSpec, PlayerSetup, Scenario, load_scenario
 
 LAMP = "テスト用：たそがれのランプ"
 
-SCENARIO = f"""\
-title: a lamp of the scenario's own on the field in A's End Phase
-turn_player: A
-players:
-  A:
-    field:
-      - name: {LAMP}
-  B: {{}}
-cards:
-  - name: {LAMP}
-    english: Twilight Lamp
-    type: monster
-    subtype: effect
-    level: 3
-    attribute: LIGHT
+SCENARIO = on_the_field_of_a("a lamp of the scenario's own on the field in A's End Phase", LAMP) + monster_entry(LAMP, "Twilight Lamp", level=3, attribute="LIGHT") + f"""\
     texts:
       - note: destroys itself in its controller's End Phase
-        end_phase:
-          - key: destroy itself
-            mandatory: true
-            chain_link: true
-            when: [face_up_on_field, your_end_phase]
-            do: {{destroy: {{card: itself, if_in: field}}}}
-"""
+{DESTROYS_ITSELF}"""
 
 
 @pytest.fixture()

@@ -9,23 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.own_cards import PALADIN, PALADIN_FILE
 from toolkit.ocg.cards import default_catalogue
 
-NAME = "テスト・パラディン"
-
-CARD = f"""\
-name: {NAME}
-english: Test Paladin
-type: monster
-subtype: effect
-texts:
-  - end_phase:
-      - key: mill 2
-        mandatory: MANDATORY
-        chain_link: true
-        when: [face_up_on_field, your_end_phase]
-        do: {{mill: 2}}
-"""
+NAME, CARD = PALADIN, PALADIN_FILE
 
 
 def _mandatory(text: object) -> bool:
