@@ -430,7 +430,7 @@ def _process(spec: Param, value: object) -> LingeringProcess:
     if options_of(v["do"]):
         raise TermError("'either' needs a player who performs the effect and chooses; a lingering effect's "
                         "process has none (write the alternatives in the effect that creates it)",
-                        field=".".join(_HERE.path + ["do"]).replace(".[", "["))
+                        field=_here("do"))
     return LingeringProcess(label=v["label"], resolve=v["do"], mandatory=v["mandatory"], chain_link=v["chain_link"])
 
 
@@ -493,7 +493,7 @@ def _unpicked(written: dict[str, Any]) -> TermError | None:
                             also = f" (or {kinds[1]})" if len(kinds) > 1 else ""
                             return TermError(f"'{name}' is the card the player picks, but the effect has no "
                                              f"choose: {{{kinds[0]}: ...}}{also} saying what it picks",
-                                             field=".".join(_HERE.path + [f"texts[{i}].{part}[{j}].{steps}"]))
+                                             field=_here(f"texts[{i}].{part}[{j}].{steps}"))
     return None
 
 
@@ -503,7 +503,7 @@ _KANA = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u30fb\u309b\u309c\s・ー
 def _reading(value: str) -> str:
     """A reading is kana (and the dots, dashes and spaces of the name); anything else is refused."""
     if not _KANA.fullmatch(value):
-        raise TermError(f"a reading is written in kana (ひらがな or カタカナ), not {quoted(value)}", field=".".join(_HERE.path + ["reading"]))
+        raise TermError(f"a reading is written in kana (ひらがな or カタカナ), not {quoted(value)}", field=_here("reading"))
     return value
 
 
@@ -535,7 +535,7 @@ def compile_card(written: object, *, file: str | None = None, field: str | None 
                                  aliases=tuple(v["aliases"]), reading=_reading(v["reading"]),
                                  written=copy.deepcopy(written), file=file)
         except ValueError as exc:
-            raise TermError(str(exc).split(": ", 1)[-1], field=".".join(_HERE.path + ["texts"])) from None
+            raise TermError(str(exc).split(": ", 1)[-1], field=_here("texts")) from None
     except TermError as exc:
         where = exc.field or (".".join(_HERE.path) or None)
         raise CardFileError(label + exc.message, field=where, file=file) from None
@@ -551,7 +551,7 @@ def _same_day(texts: tuple[CardText, ...]) -> None:
         if text.since is not None and text.since in first:
             raise TermError(f"texts[{first[text.since]}] and texts[{i}] are both since {text.since}: one could "
                             "never apply; give each text version its own since: date, or keep one",
-                            field=".".join(_HERE.path + [f"texts[{i}].since"]))
+                            field=_here(f"texts[{i}].since"))
         first[text.since] = i
 
 
