@@ -42,7 +42,9 @@ def carried(card: CardBehaviour) -> Carried:
     """``card`` as it was written, with its file and line; a :class:`pickle.PicklingError` naming a card
     written in Python (no data to carry)."""
     if card.written is None:
-        raise pickle.PicklingError(f"card 「{card.name}」 is written in Python: a position holding it cannot be "
+        from toolkit.fields import card_quote
+
+        raise pickle.PicklingError(f"card {card_quote(card.name)} is written in Python: a position holding it cannot be "
                                    "pickled (write the card as data, or pickle its scenario's file instead)")
     return card.written, card.file, card.line
 
