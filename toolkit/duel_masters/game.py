@@ -68,11 +68,17 @@ def names_events_may_carry(position: object) -> frozenset[str] | None:
     names.update(e.source.split("#")[0] for e in position.lingering)
     names.update(e.source.split("#")[0] for e in position.delayed)
     names.update(e.target.split("#")[0] for e in position.lingering if e.target)
+    return _with_flip_sides(names)
+
+
+def _with_flip_sides(names: set[str]) -> frozenset[str] | None:
+    """``names`` and every side a dragheart among them flips to (a side's own sides too); None when one of
+    them is no known card (a scenario's cards are known ones; a state of another's cards is not read)."""
     sides = list(names)
     while sides:
         try:
             side = behaviour(sides.pop()).flip_side
-        except UnknownDMCardError:  # a scenario's cards are known ones; a state of another's cards is not read
+        except UnknownDMCardError:
             return None
         if side and side not in names:
             names.add(side)
@@ -91,15 +97,8 @@ def never_in_a_zone(position: object, card: str) -> str | None:
     """
     if not isinstance(position, DMScenario):
         return None
-    names = set(position.card_names())
-    for name in tuple(names):
-        try:
-            side = behaviour(name).flip_side
-        except UnknownDMCardError:
-            return None
-        if side:
-            names.add(side)
-    if card in names:
+    names = _with_flip_sides(set(position.card_names()))
+    if names is None or card in names:
         return None
     return "no zone of it holds that card at the start, and no card enters a zone from outside the scenario"
 
