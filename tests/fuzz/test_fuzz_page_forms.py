@@ -71,9 +71,10 @@ def test_the_rows_of_any_page_load_back_exactly(lines: list[str], end: str, suff
     rows = _import(lines, end)
     if rows is None or rows.empty:
         return
-    path = Path(tempfile.mkdtemp()) / f"mine{suffix}"
-    save_rulings(rows, path)
-    back = load_rulings(extra=path)
+    with tempfile.TemporaryDirectory() as folder:  # (one per example: removed after it)
+        path = Path(folder) / f"mine{suffix}"
+        save_rulings(rows, path)
+        back = load_rulings(extra=path)
     back = back[back["ruling_id"].isin(rows["ruling_id"])].reset_index(drop=True)
     for column in COMPARED:
         assert back[column].tolist() == rows[column].tolist(), column
