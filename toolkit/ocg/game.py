@@ -126,11 +126,6 @@ def rule_changes_on(positions: tuple[State | Scenario, ...]) -> tuple[RuleChange
     return tuple(sorted(found, key=lambda c: (c.date, c.kind, c.what)))
 
 
-def _text_dates_of(catalogue: cards.Catalogue) -> tuple[datetime.date, ...]:
-    """The dates on which a card of ``catalogue`` changes its text, sorted (:func:`rule_changes_of`)."""
-    return tuple(sorted({c.date for c in rule_changes_of(catalogue) if c.kind == "card_text"}))
-
-
 def _in_force(as_of: datetime.date | None, day: datetime.date) -> bool:
     return as_of is None or as_of >= day
 
@@ -247,10 +242,6 @@ class OcgGame(Game):
         if not classes:
             return None
         return RenamedKeys(start, classes)
-
-    def text_dates(self, position: State | Scenario) -> tuple[datetime.date, ...]:
-        # every card the position may use: the shipped ones, the user's folder and the scenario's own
-        return _text_dates_of(_catalogue_of(position))
 
     def same_texts(self, position: Scenario, rules: Any, other: Any) -> bool:
         # a search reads texts through its position's tables: those of its cards' names, and of the sources

@@ -460,7 +460,7 @@ _control = attrgetter("step", "priority", "passes", "forced", "chain", "waiting"
 
 def _quiet(state: State, process: Process, at: int, own: int, child: State, life_ok: bool, mill: bool = False) -> bool:
     """The process did nothing here but move its own card (see the module docstring) — a ``mill``: and
-    send unnamed cards from a deck to the GY (:func:`_milled`)."""
+    send unnamed cards from a deck to the GY (:func:`~toolkit.ocg.quiet_changes.milled_between`)."""
     if child.chain or child.waiting:
         return False
     if (child.decks != state.decks or child.anonymous != state.anonymous) and not mill:

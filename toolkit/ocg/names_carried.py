@@ -45,7 +45,7 @@ def _recorded(written: object) -> Iterator[str]:
             stack.extend(item)
 
 
-def tokens_of(card: CardBehaviour, catalogue: Catalogue) -> tuple[str, ...] | None:
+def tokens_of(card: CardBehaviour) -> tuple[str, ...] | None:
     """The names ``card``'s text records beyond the board (its tokens), sorted; None when it cannot be read:
     a card written in Python that is not one of the toolkit's own (whose code records board cards only)."""
     if card.written is None:
@@ -59,7 +59,7 @@ def _catalogue_tokens(catalogue: Catalogue) -> tuple[str, ...]:
     """Every name a card of ``catalogue`` records beyond the board and no card of it has, sorted."""
     found: set[str] = set()
     for name in catalogue:
-        found.update(tokens_of(catalogue.behaviour(name), catalogue) or ())
+        found.update(tokens_of(catalogue.behaviour(name)) or ())
     return tuple(sorted(n for n in found if n not in catalogue))
 
 
@@ -97,7 +97,7 @@ def names_events_may_carry(position: object) -> frozenset[str] | None:
             names.add(base_name(effect.target))
     for name in tuple(names):
         card = catalogue.get(name)
-        tokens = tokens_of(card, catalogue) if card is not None else ()
+        tokens = tokens_of(card) if card is not None else ()
         if tokens is None:
             return None
         names.update(tokens)
@@ -124,7 +124,7 @@ def never_in_a_zone(position: object, card: str) -> str | None:
         return None
     catalogue = position.catalogue
     makers = sorted(n for n in held if (made := catalogue.get(n)) is not None
-                    and card in (tokens_of(made, catalogue) or ()))
+                    and card in (tokens_of(made) or ()))
     if makers:
         return (f"{card_quote(makers[0])} makes it and records its summon as an event only (a token, an Extra "
                 f"Deck monster: no zone holds one): ask {{event: special_summoned, card: {card}}}")

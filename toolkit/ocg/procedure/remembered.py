@@ -304,10 +304,8 @@ def steps_before_grouping(state: State, actions: tuple[Action, ...], step: Stepp
     later (:class:`Remembered`: the search's grouping judges it from the change, and a process that its
     group's first stands for is never stepped) — none where the step does more than the change (a user's
     cards noted, ``ENDPHASE_CHECK_REMEMBERED``) or where the memo is switched off."""
-    if state.tables.user_files or CHECK_REMEMBERED or recall is not _RECALL:  # (the memo switched off)
-        return [step(state, action, check=False) for action in actions]
-    if not _may_remember(state):
-        return [step(state, action, check=False) for action in actions]
+    if state.tables.user_files or CHECK_REMEMBERED or recall is not _RECALL or not _may_remember(state):
+        return [step(state, action, check=False) for action in actions]  # (recall replaced: the memo switched off)
     kept = state.tables.remembered
     ruleset = state.ruleset
     first_at: dict[tuple[int, str], int] = {}

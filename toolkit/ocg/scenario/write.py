@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import os
 from functools import cache
 from pathlib import Path
@@ -65,6 +64,8 @@ def _inline_cards(scenario: Scenario) -> list[dict[str, Any]]:
         names.extend(setup.deck)
     names.extend(ls.source for ls in scenario.lingering)
     used = {name.split(COPY_MARK, 1)[0] for name in names}
+    from toolkit.ocg.cards.data.carried import keys_as_text
+
     out: list[dict[str, Any]] = []
     for card in scenario.cards:
         if card.name not in used:
@@ -72,10 +73,9 @@ def _inline_cards(scenario: Scenario) -> list[dict[str, Any]]:
         if not isinstance(card.written, dict):
             raise ScenarioError(f"card {card.name} was made in Python, not written as data: a scenario file "
                                 "cannot carry it (write it in the card format, `cards --help`)", field="cards")
-        from toolkit.ocg.cards.data.carried import keys_as_text
-
         plain = keys_as_text(card.written)  # a copy, a trigger's ``on:`` key (read as true) written ``on``
-        out.append(plain if isinstance(plain, dict) else copy.deepcopy(card.written))
+        assert isinstance(plain, dict)  # (a mapping's copy is a mapping)
+        out.append(plain)
     return out
 
 

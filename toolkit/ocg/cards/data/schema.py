@@ -31,8 +31,6 @@ SCHEMA_FILE = Path(__file__).with_name("card.schema.json")
 SCHEMA_ID = "https://endphase-toolkit.invalid/card.schema.json"
 
 
-
-
 def _object(fields: tuple[Param, ...], description: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "object",
